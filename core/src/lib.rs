@@ -1,0 +1,32 @@
+//! # costfolio
+//!
+//! The cost-planning engine of costfolio: what every planned expense, team member, consulting
+//! revenue and overtime hour of a project ("folio") costs or earns, exact to the cent.
+//!
+//! The crate does no I/O, reads no clock and draws no randomness; hosts (a server, a browser)
+//! feed it requests and persist what it tells them to. It builds for `wasm32-unknown-unknown`.
+//!
+//! This release holds the foundation: [`value`], the values that validate themselves (exact
+//! decimals, hours, percentages, currencies, dates, keys and names), and [`model`], the wire types
+//! of the three interfaces with [`model::from_json`] and [`model::to_json`].
+//!
+//! ```
+//! use costfolio::model::{budgeting::Allocation, from_json, to_json};
+//!
+//! let json = r#"{"startDate":"2026-01-01","endDate":"2026-06-30","percentage":50.5}"#;
+//! let allocation: Allocation = from_json(json.as_bytes()).unwrap();
+//! assert_eq!(allocation.percentage.to_string(), "50.5");
+//! assert_eq!(to_json(&allocation).unwrap(), json);
+//!
+//! let err = from_json::<Allocation>(br#"{"startDate":"2026-01-01","endDate":"2026-06-30","percentage":150}"#)
+//!     .unwrap_err();
+//! assert_eq!(err.field(), Some("percentage"));
+//! ```
+#![deny(missing_docs)]
+#![forbid(unsafe_code)]
+
+pub mod model;
+pub mod value;
+
+/// The version of this crate, as Cargo knows it.
+pub const VERSION: &str = env!("CARGO_PKG_VERSION");

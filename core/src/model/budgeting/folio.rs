@@ -1,0 +1,225 @@
+//! Folios, their summaries, baselines, custom-field definitions and expenditures.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::{CustomFields, Expense, Position};
+use crate::model::Id;
+use crate::value::{CurrencyCode, Date, Exact, OpenPercentage, Percentage};
+
+/// The status of a folio, derived from its dates and `asOf` (S7.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum FolioStatus {
+    /// Before its start date.
+    Pending,
+    /// From its start date to its end date.
+    Executing,
+    /// After its end date.
+    Expired,
+    /// Its closed date is on or before `asOf`.
+    Closed,
+}
+
+/// An item of "list folios".
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct FolioSummary {
+    /// The folio's id.
+    pub id: Id,
+    /// Its name.
+    pub name: String,
+    /// First day.
+    pub start_date: Date,
+    /// Last day (included).
+    pub end_date: Date,
+    /// The owner's tracker user key.
+    pub owner: String,
+    /// Derived status.
+    pub status: FolioStatus,
+    /// The day it was closed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub closed_date: Option<Date>,
+    /// Whether it includes revenues.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub with_revenue: Option<bool>,
+    /// Whether it uses earned value.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub with_earned: Option<bool>,
+}
+
+/// A folio: the create and update body and the detail response.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Folio {
+    /// The folio's id; ignored on create (S7.2), always present in responses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<Id>,
+    /// Its name.
+    pub name: String,
+    /// Its description (at most 500 characters, S7.2).
+    pub description: String,
+    /// The owner's tracker user key.
+    pub owner: String,
+    /// First day.
+    pub start_date: Date,
+    /// Last day (included).
+    pub end_date: Date,
+    /// The day it was closed; required by the document but may be null (S7.1), written as null
+    /// when absent.
+    #[serde(default)]
+    pub closed_date: Option<Date>,
+    /// Set when the folio was deleted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deleted_on: Option<Date>,
+    /// Derived status; read-only.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<FolioStatus>,
+    /// Percentage of the budget held in reserve (S9.6).
+    pub reserve: OpenPercentage,
+    /// Percentage of planned cost set aside for contingency (S9.6).
+    pub contingency: OpenPercentage,
+    /// Percentage below 1 within which indices are amber rather than red (S9.5).
+    pub tolerance: Percentage,
+    /// No longer used; stored and echoed, written as null when absent.
+    #[serde(default)]
+    pub hours_per_day: Option<Exact>,
+    /// The currency of every amount of the folio.
+    pub currency_code: CurrencyCode,
+    /// Whether the folio includes revenues.
+    pub with_revenue: bool,
+    /// Whether the folio uses earned value.
+    pub with_earned: bool,
+    /// Stored and echoed (S9.7).
+    pub revenues_as_client_costs: bool,
+    /// Use global user rates for actual hourly cost.
+    pub uses_user_rates: bool,
+    /// Take team members' effort from worklogs (S6.5b).
+    pub is_synchronized_with_work_logs: bool,
+    /// Take consulting revenues' effort from billed hours (S6.5c).
+    pub is_synchronized_with_service_billed_hours: bool,
+    /// Whether the folio follows accounts.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub is_synchronized_with_accounts: Option<bool>,
+    /// The saved filter that defines the folio's scope.
+    pub saved_filter_id: Id,
+    /// The default holiday scheme of its positions.
+    pub holiday_scheme_id: Id,
+    /// The default workload scheme of its positions.
+    pub workload_scheme_id: Id,
+    /// Custom-field values.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub custom_fields: Option<CustomFields>,
+}
+
+/// What a baseline freezes (S8.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum ExpenditureType {
+    /// A copy of the actual items.
+    Actual,
+    /// Planned costs and planned revenues.
+    Budget,
+    /// Planned costs.
+    Planned,
+    /// Planned revenues.
+    Revenue,
+}
+
+/// An approved baseline of a folio (S8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Baseline {
+    /// The baseline's id.
+    pub id: Id,
+    /// The folio it freezes.
+    pub folio_id: Id,
+    /// Its name.
+    pub name: String,
+    /// Who approved it.
+    pub approved_by: String,
+    /// The day it was approved.
+    pub created: Date,
+    /// What it freezes.
+    pub expenditure_type: ExpenditureType,
+    /// Its description.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub description: Option<String>,
+    /// Set when the baseline was deleted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deleted_on: Option<Date>,
+}
+
+/// How a custom field is entered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum CustomFieldStyle {
+    /// Free text.
+    Text,
+    /// One of `options`.
+    Select,
+    /// A date.
+    Date,
+    /// A number.
+    Number,
+    /// An amount of money.
+    Amount,
+    /// A tracker user.
+    User,
+}
+
+/// What a custom field belongs to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum CustomFieldType {
+    /// Actual expenses.
+    Actual,
+    /// Team members.
+    Team,
+    /// Revenues.
+    Revenue,
+    /// Folios.
+    Folio,
+}
+
+/// The definition of a custom field.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomFieldDefinition {
+    /// The definition's id; absent in a create request, always present in responses.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub id: Option<Id>,
+    /// Its name.
+    pub name: String,
+    /// How it is entered.
+    pub style: CustomFieldStyle,
+    /// What it belongs to.
+    #[serde(rename = "type")]
+    pub field_type: CustomFieldType,
+    /// Whether a value is required.
+    pub required: bool,
+    /// The choices of a SELECT field (their shape is not shown by the documents; kept as given).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub options: Option<Vec<serde_json::Value>>,
+    /// Set when the definition was deleted.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub deleted_on: Option<Date>,
+}
+
+/// The custom-field definitions of a folio, by type (operation 14).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct CustomFieldCatalog {
+    /// Definitions by the type they belong to.
+    pub custom_fields: BTreeMap<CustomFieldType, Vec<CustomFieldDefinition>>,
+}
+
+/// The expenditures of a folio (operation 15).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct Expenditures {
+    /// The positions of the side asked for.
+    pub positions: Vec<Position>,
+    /// The expenses of the side asked for.
+    pub expenses: Vec<Expense>,
+}

@@ -1,0 +1,28 @@
+//! Wire types of the budgeting interface (`/budgets/1`, budgeting-api.md): folios and everything
+//! inside them, the `{success}` wrapper and the error body.
+//!
+//! Fields the documents mark required are plain fields; optional ones are `Option` and are left
+//! out when absent. A few fields the documents mark required are `Option` because a create request
+//! may leave them out and the service fills them in (`id` of a folio, a portfolio, an overtime rule
+//! or a custom-field definition; `teamRoleId` of a position): they are always present in what the
+//! service returns.
+
+mod envelope;
+mod expense;
+mod folio;
+mod periods;
+mod portfolio;
+mod position;
+
+pub use envelope::{BudgetErrorBody, Success};
+pub use expense::{
+    CustomFields, Expense, ExpenseCategory, ExpenseKind, ExpensePayment, Recurrence,
+    RecurrenceBy, RecurrenceKind,
+};
+pub use folio::{
+    Baseline, CustomFieldCatalog, CustomFieldDefinition, CustomFieldStyle, CustomFieldType,
+    Expenditures, ExpenditureType, Folio, FolioStatus, FolioSummary,
+};
+pub use periods::{Allocation, HoursPeriod, Rate};
+pub use portfolio::{Portfolio, PortfolioOrdering};
+pub use position::{OvertimeFrequency, OvertimeRule, Position, PositionKind, Team, TeamMember};

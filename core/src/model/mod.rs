@@ -1,0 +1,14 @@
+//! The wire model: serde types of every resource of the three interfaces, exactly as the wire has
+//! them (field names, enum spellings, optional fields left out when absent, unknown fields ignored
+//! on read), and [`from_json`] / [`to_json`] to read and write them.
+
+pub mod audit;
+pub mod budgeting;
+pub mod core_admin;
+pub mod messages;
+mod wire;
+
+pub use wire::{from_json, from_value, to_json, WireError};
+
+/// Identifiers of records: whole numbers assigned by the service.
+pub type Id = u64;

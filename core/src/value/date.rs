@@ -1,0 +1,280 @@
+//! Civil dates, inclusive ranges and the two date-time forms of the wire (S2).
+
+use core::fmt;
+use core::str::FromStr;
+
+use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+
+use super::ValueError;
+
+/// A civil date with no time zone, written `yyyy-MM-dd` (S2.1).
+///
+/// Reading is strict: exactly four digits of year, two of month and two of day, and a day that
+/// exists.
+///
+/// ```
+/// use costfolio::value::Date;
+/// let date: Date = "2024-02-29".parse().unwrap();
+/// assert_eq!(date.to_string(), "2024-02-29");
+/// assert!("2023-02-29".parse::<Date>().is_err());
+/// assert!("2024-2-29".parse::<Date>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Date(NaiveDate);
+
+impl Date {
+    /// The date of `year`, `month` and `day`, if it exists.
+    pub fn from_ymd(year: i32, month: u32, day: u32) -> Option<Date> {
+        NaiveDate::from_ymd_opt(year, month, day).map(Date)
+    }
+
+    /// Wraps a chrono date.
+    pub fn from_naive(date: NaiveDate) -> Date {
+        Date(date)
+    }
+
+    /// The chrono date.
+    pub fn naive(self) -> NaiveDate {
+        self.0
+    }
+
+    /// Reads `yyyy-MM-dd` strictly.
+    pub fn parse(text: &str) -> Result<Date, ValueError> {
+        let invalid = || ValueError::InvalidDate {
+            value: text.to_owned(),
+        };
+        let bytes = text.as_bytes();
+        if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
+            return Err(invalid());
+        }
+        let year = digits(&bytes[0..4]).ok_or_else(invalid)?;
+        let month = digits(&bytes[5..7]).ok_or_else(invalid)?;
+        let day = digits(&bytes[8..10]).ok_or_else(invalid)?;
+        let year = i32::try_from(year).map_err(|_| invalid())?;
+        Date::from_ymd(year, month, day).ok_or_else(invalid)
+    }
+}
+
+/// The value of a run of ASCII digits, or `None` when a byte is not a digit.
+fn digits(bytes: &[u8]) -> Option<u32> {
+    bytes.iter().try_fold(0u32, |acc, &b| {
+        b.is_ascii_digit()
+            .then(|| acc * 10 + u32::from(b - b'0'))
+    })
+}
+
+impl fmt::Display for Date {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{:04}-{:02}-{:02}",
+            self.0.year(),
+            self.0.month(),
+            self.0.day()
+        )
+    }
+}
+
+impl From<NaiveDate> for Date {
+    fn from(date: NaiveDate) -> Date {
+        Date(date)
+    }
+}
+
+impl From<Date> for NaiveDate {
+    fn from(date: Date) -> NaiveDate {
+        date.0
+    }
+}
+
+/// An inclusive range of dates `[start, end]` (S2.2); `start <= end` always holds.
+///
+/// ```
+/// use costfolio::value::{Date, DateRange};
+/// let d = |s: &str| s.parse::<Date>().unwrap();
+/// let march = DateRange::new(d("2026-03-01"), d("2026-03-31")).unwrap();
+/// assert_eq!(march.days(), 31);
+/// assert!(march.contains(d("2026-03-31")));
+/// assert!(DateRange::new(d("2026-03-02"), d("2026-03-01")).is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct DateRange {
+    start: Date,
+    end: Date,
+}
+
+impl DateRange {
+    /// The range from `start` to `end`, both included; refused when `end` is before `start`
+    /// with the documented message.
+    pub fn new(start: Date, end: Date) -> Result<DateRange, ValueError> {
+        if end < start {
+            Err(ValueError::InvertedRange {
+                start: start.to_string(),
+                end: end.to_string(),
+            })
+        } else {
+            Ok(DateRange { start, end })
+        }
+    }
+
+    /// The first day.
+    pub fn start(self) -> Date {
+        self.start
+    }
+
+    /// The last day (included).
+    pub fn end(self) -> Date {
+        self.end
+    }
+
+    /// How many days the range holds (at least 1).
+    pub fn days(self) -> u64 {
+        // end >= start, so the difference is never negative.
+        (self.end.0 - self.start.0).num_days().unsigned_abs() + 1
+    }
+
+    /// Whether `date` lies inside the range.
+    pub fn contains(self, date: Date) -> bool {
+        self.start <= date && date <= self.end
+    }
+
+    /// The days both ranges hold, if any.
+    pub fn intersect(self, other: DateRange) -> Option<DateRange> {
+        let start = self.start.max(other.start);
+        let end = self.end.min(other.end);
+        (start <= end).then_some(DateRange { start, end })
+    }
+
+    /// Whether the two ranges share at least one day.
+    pub fn overlaps(self, other: DateRange) -> bool {
+        self.intersect(other).is_some()
+    }
+}
+
+impl fmt::Display for DateRange {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} - {}", self.start, self.end)
+    }
+}
+
+/// The wire form of a UTC date-time with second precision, `yyyy-MM-ddTHH:mm:ssZ`, used by
+/// generic resources' `createdAt` and `updatedAt`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct UtcTimestamp(NaiveDateTime);
+
+/// The wire form of the audit's `deletedAt`: `yyyy-MM-ddTHH:mm:ss.SSS`, UTC with no zone
+/// designator and milliseconds (S12.1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct EventTimestamp(NaiveDateTime);
+
+const UTC_FORM: &str = "yyyy-MM-ddTHH:mm:ssZ";
+const EVENT_FORM: &str = "yyyy-MM-ddTHH:mm:ss.SSS";
+
+/// Reads `yyyy-MM-ddTHH:mm:ss` from the front of `text`, strictly, and returns the rest.
+fn parse_date_time(text: &str) -> Option<(NaiveDateTime, &str)> {
+    let date = Date::parse(text.get(..10)?).ok()?;
+    let rest = text.get(10..)?.strip_prefix('T')?;
+    let clock = rest.get(..8)?.as_bytes();
+    if clock[2] != b':' || clock[5] != b':' {
+        return None;
+    }
+    let hour = digits(&clock[0..2])?;
+    let minute = digits(&clock[3..5])?;
+    let second = digits(&clock[6..8])?;
+    let time = NaiveTime::from_hms_opt(hour, minute, second)?;
+    Some((date.0.and_time(time), rest.get(8..)?))
+}
+
+impl UtcTimestamp {
+    /// Wraps a UTC date-time, dropping anything below the second.
+    pub fn new(at: NaiveDateTime) -> UtcTimestamp {
+        UtcTimestamp(at.with_nanosecond(0).unwrap_or(at))
+    }
+
+    /// The UTC date-time.
+    pub fn naive(self) -> NaiveDateTime {
+        self.0
+    }
+
+    /// Reads `yyyy-MM-ddTHH:mm:ssZ` strictly.
+    pub fn parse(text: &str) -> Result<UtcTimestamp, ValueError> {
+        match parse_date_time(text) {
+            Some((at, "Z")) => Ok(UtcTimestamp(at)),
+            _ => Err(ValueError::InvalidTimestamp {
+                value: text.to_owned(),
+                form: UTC_FORM,
+            }),
+        }
+    }
+}
+
+impl fmt::Display for UtcTimestamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}Z", self.0.format("%Y-%m-%dT%H:%M:%S"))
+    }
+}
+
+impl EventTimestamp {
+    /// Wraps a UTC date-time, dropping anything below the millisecond.
+    pub fn new(at: NaiveDateTime) -> EventTimestamp {
+        let millis = at.nanosecond() / 1_000_000 * 1_000_000;
+        EventTimestamp(at.with_nanosecond(millis).unwrap_or(at))
+    }
+
+    /// The UTC date-time.
+    pub fn naive(self) -> NaiveDateTime {
+        self.0
+    }
+
+    /// Reads `yyyy-MM-ddTHH:mm:ss.SSS` strictly.
+    pub fn parse(text: &str) -> Result<EventTimestamp, ValueError> {
+        let invalid = || ValueError::InvalidTimestamp {
+            value: text.to_owned(),
+            form: EVENT_FORM,
+        };
+        let (at, rest) = parse_date_time(text).ok_or_else(invalid)?;
+        let fraction = rest.strip_prefix('.').ok_or_else(invalid)?;
+        if fraction.len() != 3 {
+            return Err(invalid());
+        }
+        let millis = digits(fraction.as_bytes()).ok_or_else(invalid)?;
+        at.with_nanosecond(millis * 1_000_000)
+            .map(EventTimestamp)
+            .ok_or_else(invalid)
+    }
+}
+
+impl fmt::Display for EventTimestamp {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.0.format("%Y-%m-%dT%H:%M:%S%.3f"))
+    }
+}
+
+macro_rules! string_form {
+    ($name:ident) => {
+        impl FromStr for $name {
+            type Err = ValueError;
+            fn from_str(text: &str) -> Result<Self, ValueError> {
+                $name::parse(text)
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = String::deserialize(deserializer)?;
+                $name::parse(&text).map_err(de::Error::custom)
+            }
+        }
+    };
+}
+
+string_form!(Date);
+string_form!(UtcTimestamp);
+string_form!(EventTimestamp);

@@ -1,0 +1,183 @@
+//! Why a value refused to be built.
+
+use core::fmt;
+
+/// Why a value was refused. Every variant carries the offending value as it was given, so that the
+/// message names it; the field it came from is added by the caller (see [`FieldError`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ValueError {
+    /// A number that no exact decimal can hold: too large, or more than 28 decimal places (S1.1).
+    NotExact {
+        /// The number as written.
+        value: String,
+    },
+    /// A number below `min` or above `max` (both inclusive; `None` means unbounded).
+    OutOfRange {
+        /// What the number is, in words ("hours", "percentage" ...).
+        what: &'static str,
+        /// The number as written.
+        value: String,
+        /// The lowest value allowed.
+        min: Option<&'static str>,
+        /// The highest value allowed.
+        max: Option<&'static str>,
+    },
+    /// A number with more decimal places than allowed.
+    TooManyDecimals {
+        /// What the number is, in words.
+        what: &'static str,
+        /// The number as written.
+        value: String,
+        /// The most decimal places allowed.
+        max_decimals: u32,
+    },
+    /// A number that must be whole but has a fraction.
+    NotWhole {
+        /// What the number is, in words.
+        what: &'static str,
+        /// The number as written.
+        value: String,
+    },
+    /// Not an ISO 4217 alphabetic currency code (S1.4).
+    UnknownCurrency {
+        /// The code as written.
+        value: String,
+    },
+    /// An amount with more decimals than its currency's minor units (S1.8).
+    AmountTooPrecise {
+        /// The amount as written.
+        value: String,
+        /// Its currency.
+        currency: String,
+        /// The currency's minor units.
+        minor_units: u32,
+    },
+    /// Not a date in the strict form `yyyy-MM-dd`, or no such day (S2.1).
+    InvalidDate {
+        /// The text as written.
+        value: String,
+    },
+    /// Not a date-time in the form the wire uses.
+    InvalidTimestamp {
+        /// The text as written.
+        value: String,
+        /// The form expected, for example `yyyy-MM-ddTHH:mm:ssZ`.
+        form: &'static str,
+    },
+    /// A range whose end comes before its start (S2.2). The documented message of the budgeting
+    /// API for allocations and hours periods.
+    InvertedRange {
+        /// The start date.
+        start: String,
+        /// The end date.
+        end: String,
+    },
+    /// A key with a character outside `[A-Za-z0-9_.-]`, empty, or longer than 255 (S10.1).
+    InvalidKey {
+        /// The key as written.
+        value: String,
+    },
+    /// A name that is empty, blank, or longer than 255 characters (S10.1).
+    InvalidName {
+        /// The name as written.
+        value: String,
+    },
+}
+
+/// The documented message for an inverted range (budgeting API, allocation update).
+pub const START_AFTER_END: &str = "The start date must be before or equal to the end date";
+
+impl fmt::Display for ValueError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ValueError::NotExact { value } => write!(
+                f,
+                "{value} cannot be held exactly: numbers are limited to 28 decimal places and \
+                 a magnitude below 79228162514264337593543950336"
+            ),
+            ValueError::OutOfRange {
+                what,
+                value,
+                min,
+                max,
+            } => match (min, max) {
+                (Some(min), Some(max)) => {
+                    write!(f, "{what} must be from {min} to {max}, got {value}")
+                }
+                (Some(min), None) => write!(f, "{what} must be {min} or more, got {value}"),
+                (None, Some(max)) => write!(f, "{what} must be {max} or less, got {value}"),
+                (None, None) => write!(f, "{what} is out of range, got {value}"),
+            },
+            ValueError::TooManyDecimals {
+                what,
+                value,
+                max_decimals,
+            } => write!(
+                f,
+                "{what} allows at most {max_decimals} decimal places, got {value}"
+            ),
+            ValueError::NotWhole { what, value } => {
+                write!(f, "{what} must be a whole number, got {value}")
+            }
+            ValueError::UnknownCurrency { value } => write!(
+                f,
+                "currency must be an ISO 4217 alphabetic code such as EUR, got {value:?}"
+            ),
+            ValueError::AmountTooPrecise {
+                value,
+                currency,
+                minor_units,
+            } => write!(
+                f,
+                "amount {value} has more decimal places than {currency} allows ({minor_units})"
+            ),
+            ValueError::InvalidDate { value } => {
+                write!(f, "{value:?} is not a date in the form yyyy-MM-dd")
+            }
+            ValueError::InvalidTimestamp { value, form } => {
+                write!(f, "{value:?} is not a date-time in the form {form}")
+            }
+            ValueError::InvertedRange { start, end } => {
+                write!(f, "{START_AFTER_END} (start {start}, end {end})")
+            }
+            ValueError::InvalidKey { value } => write!(
+                f,
+                "key must be 1 to 255 characters of A-Z, a-z, 0-9, '_', '.' and '-', got {value:?}"
+            ),
+            ValueError::InvalidName { value } => write!(
+                f,
+                "name must be 1 to 255 characters and not blank, got {value:?}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ValueError {}
+
+/// A refusal tied to the field it came from: what the budgeting API reports in `errors` and the
+/// core API in `errors[].message`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FieldError {
+    /// The field's path in the body, for example `allocation.percentage` or `recurrenceOn[2]`.
+    pub field: String,
+    /// Why it was refused.
+    pub error: ValueError,
+}
+
+impl FieldError {
+    /// Ties `error` to `field`.
+    pub fn new(field: impl Into<String>, error: ValueError) -> Self {
+        FieldError {
+            field: field.into(),
+            error,
+        }
+    }
+}
+
+impl fmt::Display for FieldError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.field, self.error)
+    }
+}
+
+impl std::error::Error for FieldError {}

@@ -1,0 +1,23 @@
+//! Values that validate themselves (S1, S2, S10.1).
+//!
+//! Each type can only hold a valid value: its constructor, its `FromStr` and its `Deserialize`
+//! all refuse anything else with a [`ValueError`] that names the value. Numbers are exact decimals
+//! read from the text of JSON numbers and written back with the same digits.
+
+mod currency;
+mod date;
+mod error;
+mod number;
+mod text;
+
+pub use currency::CurrencyCode;
+pub use date::{Date, DateRange, EventTimestamp, UtcTimestamp};
+pub use error::{FieldError, ValueError, START_AFTER_END};
+pub use number::{
+    decimal_places, deserialize_decimal, parse_decimal, serialize_decimal, Amount, Coefficient,
+    Exact, Hours, HourlyRate, Interval, IsoWeekday, Occurrences, OpenPercentage, Percentage,
+    WholeAmount,
+};
+pub use text::{Key, Name, MAX_TEXT_CHARS};
+
+pub use rust_decimal::Decimal;

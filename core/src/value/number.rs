@@ -1,0 +1,385 @@
+//! Exact decimal numbers on the wire (S1.1-S1.3, S1.8).
+//!
+//! JSON numbers are read from their text, never through `f64`, and written back as JSON numbers
+//! with the same digits: `0.1` stays `0.1`, `1.50` stays `1.50`.
+
+use core::fmt;
+use core::str::FromStr;
+
+use rust_decimal::prelude::ToPrimitive;
+use rust_decimal::Decimal;
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+
+use super::ValueError;
+
+/// The largest exponent accepted in `1e..` notation; anything larger cannot be a decimal anyway.
+const MAX_EXPONENT: i64 = 64;
+
+/// Reads the text of a JSON number (or any plain decimal) into an exact [`Decimal`].
+///
+/// Accepts an optional `-`, digits, an optional fraction and an optional exponent. Refuses what a
+/// decimal cannot hold exactly instead of rounding it.
+///
+/// ```
+/// use costfolio::value::parse_decimal;
+/// assert_eq!(parse_decimal("0.1").unwrap().to_string(), "0.1");
+/// assert_eq!(parse_decimal("1.5e2").unwrap().to_string(), "150");
+/// assert!(parse_decimal("79228162514264337593543950336").is_err());
+/// ```
+pub fn parse_decimal(text: &str) -> Result<Decimal, ValueError> {
+    let not_exact = || ValueError::NotExact {
+        value: text.to_owned(),
+    };
+    let (mantissa_text, exponent) = match text.find(['e', 'E']) {
+        None => (text, 0i64),
+        Some(at) => {
+            let exponent: i64 = text[at + 1..]
+                .trim_start_matches('+')
+                .parse()
+                .map_err(|_| not_exact())?;
+            if exponent.abs() > MAX_EXPONENT {
+                return Err(not_exact());
+            }
+            (&text[..at], exponent)
+        }
+    };
+    if !is_plain_decimal(mantissa_text) {
+        return Err(not_exact());
+    }
+    let plain = Decimal::from_str_exact(mantissa_text).map_err(|_| not_exact())?;
+    let value = if exponent == 0 {
+        plain
+    } else {
+        shift(plain, exponent).ok_or_else(not_exact)?
+    };
+    Ok(positive_zero(value))
+}
+
+/// `-?digits(.digits)?`, the only shape a mantissa may have.
+fn is_plain_decimal(text: &str) -> bool {
+    let unsigned = text.strip_prefix('-').unwrap_or(text);
+    let (whole, fraction) = match unsigned.split_once('.') {
+        Some((whole, fraction)) => (whole, Some(fraction)),
+        None => (unsigned, None),
+    };
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    digits(whole) && fraction.is_none_or(digits)
+}
+
+/// `value * 10^exponent`, exactly, or `None` when no decimal holds the result.
+fn shift(value: Decimal, exponent: i64) -> Option<Decimal> {
+    let mut mantissa = value.mantissa();
+    let mut scale = i64::from(value.scale()) - exponent;
+    while scale < 0 {
+        mantissa = mantissa.checked_mul(10)?;
+        scale += 1;
+    }
+    // A scale above 28 is still exact when the extra digits are trailing zeros.
+    while scale > 28 && mantissa % 10 == 0 {
+        mantissa /= 10;
+        scale -= 1;
+    }
+    let scale = u32::try_from(scale).ok()?;
+    Decimal::try_from_i128_with_scale(mantissa, scale).ok()
+}
+
+/// `-0` and `0` are the same number; write it without the sign.
+fn positive_zero(mut value: Decimal) -> Decimal {
+    if value.is_zero() {
+        value.set_sign_positive(true);
+    }
+    value
+}
+
+/// The number of decimal places a value really has, ignoring trailing zeros (`1.50` has 1).
+pub fn decimal_places(value: Decimal) -> u32 {
+    value.normalize().scale()
+}
+
+/// Writes `value` as a JSON number with exactly its digits.
+pub fn serialize_decimal<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {
+    let number = serde_json::Number::from_str(&value.to_string()).map_err(serde::ser::Error::custom)?;
+    number.serialize(serializer)
+}
+
+/// Reads a JSON number (never a string) exactly into a decimal.
+pub fn deserialize_decimal<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Decimal, D::Error> {
+    let number = serde_json::Number::deserialize(deserializer)?;
+    parse_decimal(&number.to_string()).map_err(de::Error::custom)
+}
+
+/// Checks that `value` lies in `[min, max]` and has at most `max_decimals` places.
+fn check(
+    what: &'static str,
+    value: Decimal,
+    min: Option<(Decimal, &'static str)>,
+    max: Option<(Decimal, &'static str)>,
+    max_decimals: Option<u32>,
+) -> Result<Decimal, ValueError> {
+    let below = min.is_some_and(|(min, _)| value < min);
+    let above = max.is_some_and(|(max, _)| value > max);
+    if below || above {
+        return Err(ValueError::OutOfRange {
+            what,
+            value: value.to_string(),
+            min: min.map(|(_, text)| text),
+            max: max.map(|(_, text)| text),
+        });
+    }
+    if let Some(max_decimals) = max_decimals {
+        if decimal_places(value) > max_decimals {
+            return Err(ValueError::TooManyDecimals {
+                what,
+                value: value.to_string(),
+                max_decimals,
+            });
+        }
+    }
+    Ok(value)
+}
+
+/// Defines a decimal newtype that validates on construction and on reading, and is written as a
+/// JSON number with exactly its digits.
+macro_rules! decimal_value {
+    ($(#[$doc:meta])* $name:ident, $what:literal, |$v:ident| $check:expr) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+        pub struct $name(Decimal);
+
+        impl $name {
+            /// What this value is, in the words its errors use.
+            pub const WHAT: &'static str = $what;
+
+            /// Builds the value, or says why `value` is refused.
+            pub fn new(value: Decimal) -> Result<Self, ValueError> {
+                let $v = positive_zero(value);
+                let checked: Result<Decimal, ValueError> = $check;
+                checked.map($name)
+            }
+
+            /// The exact decimal.
+            pub fn get(self) -> Decimal {
+                self.0
+            }
+        }
+
+        impl From<$name> for Decimal {
+            fn from(value: $name) -> Decimal {
+                value.0
+            }
+        }
+
+        impl TryFrom<Decimal> for $name {
+            type Error = ValueError;
+            fn try_from(value: Decimal) -> Result<Self, ValueError> {
+                $name::new(value)
+            }
+        }
+
+        impl FromStr for $name {
+            type Err = ValueError;
+            fn from_str(text: &str) -> Result<Self, ValueError> {
+                $name::new(parse_decimal(text)?)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(&self.0, f)
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serialize_decimal(&self.0, serializer)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let value = deserialize_decimal(deserializer)?;
+                $name::new(value).map_err(de::Error::custom)
+            }
+        }
+    };
+}
+
+const HOURS_MAX: Decimal = Decimal::from_parts(999_999, 0, 0, false, 2);
+const HUNDRED: Decimal = Decimal::ONE_HUNDRED;
+
+decimal_value!(
+    /// Any exact decimal: a figure the service computes (money in a currency, converted amounts,
+    /// indicators), or a number the documents leave unconstrained (`hoursPerDay`).
+    Exact, "number", |v| Ok(v)
+);
+
+decimal_value!(
+    /// A non-negative amount of money as entered, such as an expense `amount` (S1.8). Whether its
+    /// decimals suit its currency is checked with [`CurrencyCode::check_amount`](super::CurrencyCode::check_amount).
+    Amount, "amount", |v| check("amount", v, Some((Decimal::ZERO, "0")), None, None)
+);
+
+decimal_value!(
+    /// Hours in the format `####.##`: 0 to 9999.99 with at most 2 decimal places (S1.2).
+    Hours, "hours", |v| check(
+        "hours",
+        v,
+        Some((Decimal::ZERO, "0")),
+        Some((HOURS_MAX, "9999.99")),
+        Some(2)
+    )
+);
+
+decimal_value!(
+    /// A percentage from 0 to 100: an allocation, or a folio's `tolerance` (S1.3).
+    Percentage, "percentage", |v| check(
+        "percentage",
+        v,
+        Some((Decimal::ZERO, "0")),
+        Some((HUNDRED, "100")),
+        None
+    )
+);
+
+decimal_value!(
+    /// A percentage of 0 or more with no upper bound: a folio's `reserve` and `contingency` (S1.3).
+    OpenPercentage, "percentage", |v| check("percentage", v, Some((Decimal::ZERO, "0")), None, None)
+);
+
+decimal_value!(
+    /// An hourly rate: 0 or more with at most 4 decimal places (S1.3, S1.8).
+    HourlyRate, "rate", |v| check("rate", v, Some((Decimal::ZERO, "0")), None, Some(4))
+);
+
+decimal_value!(
+    /// An overtime coefficient: more than 0, at most 4 decimal places (1.5 for time and a half).
+    Coefficient, "coefficient", |v| {
+        if v <= Decimal::ZERO {
+            Err(ValueError::OutOfRange {
+                what: "coefficient",
+                value: v.to_string(),
+                min: Some("more than 0"),
+                max: None,
+            })
+        } else {
+            check("coefficient", v, None, None, Some(4))
+        }
+    }
+);
+
+decimal_value!(
+    /// A whole amount of 0 or more, such as an account's `monthlyBudget` (S10.2). `1500.0` is read
+    /// as 1500.
+    WholeAmount, "whole amount", |v| {
+        check("whole amount", v, Some((Decimal::ZERO, "0")), None, None).and_then(|v| {
+            if v.fract().is_zero() {
+                Ok(v.trunc())
+            } else {
+                Err(ValueError::NotWhole {
+                    what: "whole amount",
+                    value: v.to_string(),
+                })
+            }
+        })
+    }
+);
+
+/// Defines a whole-number newtype with a lower and upper bound, read from a JSON number.
+macro_rules! count_value {
+    ($(#[$doc:meta])* $name:ident, $what:literal, $min:literal ..= $max:literal) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+        pub struct $name(u32);
+
+        impl $name {
+            /// The smallest value allowed.
+            pub const MIN: u32 = $min;
+            /// The largest value allowed.
+            pub const MAX: u32 = $max;
+
+            /// Builds the value, or says why `value` is refused.
+            pub fn new(value: u32) -> Result<Self, ValueError> {
+                if (Self::MIN..=Self::MAX).contains(&value) {
+                    Ok($name(value))
+                } else {
+                    Err(ValueError::OutOfRange {
+                        what: $what,
+                        value: value.to_string(),
+                        min: Some(stringify!($min)),
+                        max: Some(stringify!($max)),
+                    })
+                }
+            }
+
+            /// The number.
+            pub fn get(self) -> u32 {
+                self.0
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(&self.0, f)
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_u32(self.0)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let value = deserialize_decimal(deserializer)?;
+                let text = value.to_string();
+                let out_of_range = || ValueError::OutOfRange {
+                    what: $what,
+                    value: text.clone(),
+                    min: Some(stringify!($min)),
+                    max: Some(stringify!($max)),
+                };
+                if !value.fract().is_zero() {
+                    return Err(de::Error::custom(ValueError::NotWhole { what: $what, value: text }));
+                }
+                let whole = value.to_u32().ok_or_else(|| de::Error::custom(out_of_range()))?;
+                $name::new(whole).map_err(de::Error::custom)
+            }
+        }
+    };
+}
+
+count_value!(
+    /// A recurrence `interval`: every n-th day, week, month or year, 1 or more (S4.1).
+    Interval, "interval", 1 ..= 100000
+);
+
+count_value!(
+    /// A recurrence's `occurrences`: 1 or more, at most 100,000 (S4.1, S4.8).
+    Occurrences, "occurrences", 1 ..= 100000
+);
+
+count_value!(
+    /// An ISO weekday number: 1 = Monday ... 7 = Sunday (S2.4, S4.4).
+    IsoWeekday, "weekday", 1 ..= 7
+);
+
+impl IsoWeekday {
+    /// The weekday as chrono knows it.
+    pub fn to_chrono(self) -> chrono::Weekday {
+        match self.0 {
+            1 => chrono::Weekday::Mon,
+            2 => chrono::Weekday::Tue,
+            3 => chrono::Weekday::Wed,
+            4 => chrono::Weekday::Thu,
+            5 => chrono::Weekday::Fri,
+            6 => chrono::Weekday::Sat,
+            _ => chrono::Weekday::Sun,
+        }
+    }
+
+    /// The ISO number of a chrono weekday.
+    pub fn from_chrono(weekday: chrono::Weekday) -> Self {
+        IsoWeekday(weekday.number_from_monday())
+    }
+}

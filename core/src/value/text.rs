@@ -1,0 +1,109 @@
+//! Keys and names of the core administration resources (S10.1).
+
+use core::fmt;
+use core::str::FromStr;
+
+use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+
+use super::ValueError;
+
+/// The most characters a key or a name may have.
+pub const MAX_TEXT_CHARS: usize = 255;
+
+/// A key of an account, category or customer: 1 to 255 characters of `[A-Za-z0-9_.-]` (S10.1).
+///
+/// ```
+/// use costfolio::value::Key;
+/// assert!("ACME-2026_a.b".parse::<Key>().is_ok());
+/// assert!("two words".parse::<Key>().is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Key(String);
+
+impl Key {
+    /// Builds the key, or says why `text` is refused.
+    pub fn new(text: &str) -> Result<Key, ValueError> {
+        let allowed = |c: char| c.is_ascii_alphanumeric() || matches!(c, '_' | '.' | '-');
+        if !text.is_empty() && text.len() <= MAX_TEXT_CHARS && text.chars().all(allowed) {
+            Ok(Key(text.to_owned()))
+        } else {
+            Err(ValueError::InvalidKey {
+                value: text.to_owned(),
+            })
+        }
+    }
+
+    /// The key.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+/// A name: 1 to 255 characters, not only white space (S10.1). A blank name counts as a missing
+/// one.
+///
+/// ```
+/// use costfolio::value::Name;
+/// assert!("Road works 2026".parse::<Name>().is_ok());
+/// assert!("   ".parse::<Name>().is_err());
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Name(String);
+
+impl Name {
+    /// Builds the name, or says why `text` is refused.
+    pub fn new(text: &str) -> Result<Name, ValueError> {
+        let chars = text.chars().count();
+        if (1..=MAX_TEXT_CHARS).contains(&chars) && !text.trim().is_empty() {
+            Ok(Name(text.to_owned()))
+        } else {
+            Err(ValueError::InvalidName {
+                value: text.to_owned(),
+            })
+        }
+    }
+
+    /// The name.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+macro_rules! text_value {
+    ($name:ident) => {
+        impl FromStr for $name {
+            type Err = ValueError;
+            fn from_str(text: &str) -> Result<Self, ValueError> {
+                $name::new(text)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl Serialize for $name {
+            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(&self.0)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $name {
+            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                let text = String::deserialize(deserializer)?;
+                $name::new(&text).map_err(de::Error::custom)
+            }
+        }
+    };
+}
+
+text_value!(Key);
+text_value!(Name);
