@@ -7,15 +7,15 @@ use std::fmt::Debug;
 
 use costfolio::model::audit::{DeletedAllocation, DeletedEventsPage, DeletedWorklog};
 use costfolio::model::budgeting::{
-    Allocation, Baseline, BudgetErrorBody, CustomFieldCatalog, CustomFieldDefinition,
-    Expenditures, Expense, ExpensePayment, Folio, FolioSummary, HoursPeriod, OvertimeRule,
-    Portfolio, Position, Rate, Success, Team,
+    Allocation, Baseline, BudgetErrorBody, CustomFieldCatalog, CustomFieldDefinition, Expenditures,
+    Expense, ExpensePayment, Folio, FolioSummary, HoursPeriod, OvertimeRule, Portfolio, Position,
+    Rate, Success, Team,
 };
 use costfolio::model::core_admin::{
     Account, AccountLink, AccountLinkByProject, AccountLinkRequest, AccountRequest, Category,
     CategoryRequest, CategoryType, CoreErrorBody, Customer, CustomerRequest, GenericResource,
-    GenericResourceRequest, HolidayScheme, HolidaySchemeCreate, HolidaySchemeUpdate,
-    ListEnvelope, PagedList,
+    GenericResourceRequest, HolidayScheme, HolidaySchemeCreate, HolidaySchemeUpdate, ListEnvelope,
+    PagedList,
 };
 use costfolio::model::{from_json, to_json, Id};
 use costfolio_suite::{golden, golden_dir};
@@ -46,7 +46,10 @@ where
     let widened_text = serde_json::to_string(&widened).unwrap();
     let tolerant: T = from_json(widened_text.as_bytes())
         .unwrap_or_else(|e| panic!("{name} with unknown fields: {e}"));
-    assert_eq!(tolerant, parsed, "{name}: an unknown field changed what was read");
+    assert_eq!(
+        tolerant, parsed,
+        "{name}: an unknown field changed what was read"
+    );
 }
 
 /// Adds a field no document defines to every object except maps whose keys are data: custom-field
@@ -68,8 +71,11 @@ fn add_unknown_fields(value: &mut Value) {
     }
 }
 
+/// A check of one sample file.
+type Check = fn(&str);
+
 /// Every sample with the type it is read as.
-const SAMPLES: &[(&str, fn(&str))] = &[
+const SAMPLES: &[(&str, Check)] = &[
     // Core administration.
     ("account.json", round_trip::<Account>),
     ("account-minimal.json", round_trip::<Account>),
@@ -79,10 +85,19 @@ const SAMPLES: &[(&str, fn(&str))] = &[
     ("account-list.json", round_trip::<ListEnvelope<Account>>),
     ("category.json", round_trip::<Category>),
     ("category-request.json", round_trip::<CategoryRequest>),
-    ("category-request-minimal.json", round_trip::<CategoryRequest>),
-    ("category-type-list.json", round_trip::<ListEnvelope<CategoryType>>),
+    (
+        "category-request-minimal.json",
+        round_trip::<CategoryRequest>,
+    ),
+    (
+        "category-type-list.json",
+        round_trip::<ListEnvelope<CategoryType>>,
+    ),
     ("account-link.json", round_trip::<AccountLink>),
-    ("account-link-request.json", round_trip::<AccountLinkRequest>),
+    (
+        "account-link-request.json",
+        round_trip::<AccountLinkRequest>,
+    ),
     (
         "account-link-by-project-list.json",
         round_trip::<ListEnvelope<AccountLinkByProject>>,
@@ -91,11 +106,23 @@ const SAMPLES: &[(&str, fn(&str))] = &[
     ("customer-request.json", round_trip::<CustomerRequest>),
     ("customer-list.json", round_trip::<ListEnvelope<Customer>>),
     ("holiday-scheme.json", round_trip::<HolidayScheme>),
-    ("holiday-scheme-create.json", round_trip::<HolidaySchemeCreate>),
-    ("holiday-scheme-update.json", round_trip::<HolidaySchemeUpdate>),
-    ("holiday-scheme-page.json", round_trip::<PagedList<HolidayScheme>>),
+    (
+        "holiday-scheme-create.json",
+        round_trip::<HolidaySchemeCreate>,
+    ),
+    (
+        "holiday-scheme-update.json",
+        round_trip::<HolidaySchemeUpdate>,
+    ),
+    (
+        "holiday-scheme-page.json",
+        round_trip::<PagedList<HolidayScheme>>,
+    ),
     ("generic-resource.json", round_trip::<GenericResource>),
-    ("generic-resource-request.json", round_trip::<GenericResourceRequest>),
+    (
+        "generic-resource-request.json",
+        round_trip::<GenericResourceRequest>,
+    ),
     ("core-error.json", round_trip::<CoreErrorBody>),
     // Budgeting.
     ("allocation.json", round_trip::<Allocation>),
@@ -108,8 +135,14 @@ const SAMPLES: &[(&str, fn(&str))] = &[
     ("expense-once.json", round_trip::<Expense>),
     ("expense-monthly.json", round_trip::<Expense>),
     ("expense-revenues.json", round_trip::<Success<Vec<Expense>>>),
-    ("expense-payments.json", round_trip::<Success<Vec<ExpensePayment>>>),
-    ("position-payments.json", round_trip::<Success<Vec<ExpensePayment>>>),
+    (
+        "expense-payments.json",
+        round_trip::<Success<Vec<ExpensePayment>>>,
+    ),
+    (
+        "position-payments.json",
+        round_trip::<Success<Vec<ExpensePayment>>>,
+    ),
     ("folio-list.json", round_trip::<Success<Vec<FolioSummary>>>),
     ("folio.json", round_trip::<Success<Folio>>),
     ("folio-create.json", round_trip::<Folio>),
@@ -125,7 +158,10 @@ const SAMPLES: &[(&str, fn(&str))] = &[
     ("position.json", round_trip::<Success<Position>>),
     ("position-create.json", round_trip::<Position>),
     ("team.json", round_trip::<Success<Team>>),
-    ("overtime-rule-list.json", round_trip::<Success<Vec<OvertimeRule>>>),
+    (
+        "overtime-rule-list.json",
+        round_trip::<Success<Vec<OvertimeRule>>>,
+    ),
     ("overtime-rule-create.json", round_trip::<OvertimeRule>),
     ("portfolio-list.json", round_trip::<Success<Vec<Portfolio>>>),
     ("expenditures.json", round_trip::<Success<Expenditures>>),
@@ -159,17 +195,33 @@ fn every_golden_file_has_a_type() {
         .map(|entry| entry.unwrap().file_name().to_string_lossy().into_owned())
         .filter(|name| name.ends_with(".json"))
         .collect();
-    let unlisted: Vec<&String> = on_disk.iter().filter(|n| !listed.contains(n.as_str())).collect();
-    assert!(unlisted.is_empty(), "golden files with no type: {unlisted:?}");
+    let unlisted: Vec<&String> = on_disk
+        .iter()
+        .filter(|n| !listed.contains(n.as_str()))
+        .collect();
+    assert!(
+        unlisted.is_empty(),
+        "golden files with no type: {unlisted:?}"
+    );
     let missing: Vec<&&str> = listed.iter().filter(|n| !on_disk.contains(**n)).collect();
-    assert!(missing.is_empty(), "listed samples not on disk: {missing:?}");
+    assert!(
+        missing.is_empty(),
+        "listed samples not on disk: {missing:?}"
+    );
 }
 
 #[test]
 fn absent_optional_fields_are_left_out_not_written_as_null() {
     let account: Account = from_json(golden("account-minimal.json").as_bytes()).unwrap();
     let written = to_json(&account).unwrap();
-    for field in ["contact", "category", "customer", "monthlyBudget", "displayName", "null"] {
+    for field in [
+        "contact",
+        "category",
+        "customer",
+        "monthlyBudget",
+        "displayName",
+        "null",
+    ] {
         assert!(!written.contains(field), "{field} written in {written}");
     }
 }

@@ -10,5 +10,4 @@ mod wire;
 
 pub use wire::{from_json, from_value, to_json, WireError};
 
-/// Identifiers of records: whole numbers assigned by the service.
-pub type Id = u64;
+pub use crate::value::Id;

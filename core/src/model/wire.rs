@@ -56,9 +56,17 @@ impl WireError {
         })
     }
 
-    /// The message a client reads, naming the field and the value.
-    pub fn message(&self) -> String {
-        self.to_string()
+    /// What is wrong, without the field's path: the value of the budgeting API's `errors` map
+    /// under [`field_name`](Self::field_name).
+    pub fn detail(&self) -> String {
+        match self {
+            WireError::Missing { field } => {
+                let name = field.rsplit('.').next().unwrap_or(field);
+                format!("{name} is required")
+            }
+            WireError::Invalid { message, .. } => message.clone(),
+            WireError::Syntax { .. } | WireError::Write { .. } => self.to_string(),
+        }
     }
 }
 
@@ -76,7 +84,9 @@ impl fmt::Display for WireError {
             WireError::Missing { field } => write!(f, "{field} is required"),
             WireError::Invalid { field, message } if field.is_empty() => f.write_str(message),
             WireError::Invalid { field, message } => write!(f, "{field}: {message}"),
-            WireError::Write { detail } => write!(f, "the value cannot be written as JSON: {detail}"),
+            WireError::Write { detail } => {
+                write!(f, "the value cannot be written as JSON: {detail}")
+            }
         }
     }
 }
@@ -95,7 +105,9 @@ impl std::error::Error for WireError {}
 pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, WireError> {
     let mut reader = serde_json::Deserializer::from_slice(body);
     let value = serde_path_to_error::deserialize(&mut reader).map_err(classify)?;
-    reader.end().map_err(|error| classify_plain(&error, String::new()))?;
+    reader
+        .end()
+        .map_err(|error| classify_plain(&error, String::new()))?;
     Ok(value)
 }
 

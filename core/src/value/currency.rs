@@ -104,7 +104,9 @@ impl CurrencyCode {
 
     /// Every code this build knows, in alphabetical order.
     pub fn all() -> impl Iterator<Item = CurrencyCode> {
-        CURRENCIES.iter().filter_map(|(code, _)| CurrencyCode::new(code).ok())
+        CURRENCIES
+            .iter()
+            .filter_map(|(code, _)| CurrencyCode::new(code).ok())
     }
 }
 

@@ -59,8 +59,7 @@ impl Date {
 /// The value of a run of ASCII digits, or `None` when a byte is not a digit.
 fn digits(bytes: &[u8]) -> Option<u32> {
     bytes.iter().try_fold(0u32, |acc, &b| {
-        b.is_ascii_digit()
-            .then(|| acc * 10 + u32::from(b - b'0'))
+        b.is_ascii_digit().then(|| acc * 10 + u32::from(b - b'0'))
     })
 }
 

@@ -22,6 +22,13 @@ pub enum ValueError {
         /// The highest value allowed.
         max: Option<&'static str>,
     },
+    /// A number that must be more than 0.
+    NotPositive {
+        /// What the number is, in words.
+        what: &'static str,
+        /// The number as written.
+        value: String,
+    },
     /// A number with more decimal places than allowed.
     TooManyDecimals {
         /// What the number is, in words.
@@ -116,6 +123,9 @@ impl fmt::Display for ValueError {
                 f,
                 "{what} allows at most {max_decimals} decimal places, got {value}"
             ),
+            ValueError::NotPositive { what, value } => {
+                write!(f, "{what} must be more than 0, got {value}")
+            }
             ValueError::NotWhole { what, value } => {
                 write!(f, "{what} must be a whole number, got {value}")
             }

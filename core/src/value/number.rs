@@ -98,12 +98,15 @@ pub fn decimal_places(value: Decimal) -> u32 {
 
 /// Writes `value` as a JSON number with exactly its digits.
 pub fn serialize_decimal<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {
-    let number = serde_json::Number::from_str(&value.to_string()).map_err(serde::ser::Error::custom)?;
+    let number =
+        serde_json::Number::from_str(&value.to_string()).map_err(serde::ser::Error::custom)?;
     number.serialize(serializer)
 }
 
 /// Reads a JSON number (never a string) exactly into a decimal.
-pub fn deserialize_decimal<'de, D: Deserializer<'de>>(deserializer: D) -> Result<Decimal, D::Error> {
+pub fn deserialize_decimal<'de, D: Deserializer<'de>>(
+    deserializer: D,
+) -> Result<Decimal, D::Error> {
     let number = serde_json::Number::deserialize(deserializer)?;
     parse_decimal(&number.to_string()).map_err(de::Error::custom)
 }
@@ -255,11 +258,9 @@ decimal_value!(
     /// An overtime coefficient: more than 0, at most 4 decimal places (1.5 for time and a half).
     Coefficient, "coefficient", |v| {
         if v <= Decimal::ZERO {
-            Err(ValueError::OutOfRange {
+            Err(ValueError::NotPositive {
                 what: "coefficient",
                 value: v.to_string(),
-                min: Some("more than 0"),
-                max: None,
             })
         } else {
             check("coefficient", v, None, None, Some(4))
@@ -283,6 +284,100 @@ decimal_value!(
         })
     }
 );
+
+/// Reads a JSON number that must be a whole number from 0 to `u64::MAX`, with messages that name
+/// the value (rather than serde's "expected u64").
+fn deserialize_whole<'de, D: Deserializer<'de>>(
+    deserializer: D,
+    what: &'static str,
+    min: &'static str,
+    max: &'static str,
+) -> Result<u64, D::Error> {
+    let value = deserialize_decimal(deserializer)?;
+    if !value.fract().is_zero() {
+        return Err(de::Error::custom(ValueError::NotWhole {
+            what,
+            value: value.to_string(),
+        }));
+    }
+    value.to_u64().ok_or_else(|| {
+        de::Error::custom(ValueError::OutOfRange {
+            what,
+            value: value.to_string(),
+            min: Some(min),
+            max: Some(max),
+        })
+    })
+}
+
+/// The identifier of a record: a whole number assigned by the service, from 0 to 2^64 - 1.
+///
+/// ```
+/// use costfolio::value::Id;
+/// assert_eq!(Id::new(42).get(), 42);
+/// assert_eq!(Id::from(7).to_string(), "7");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default)]
+pub struct Id(u64);
+
+impl Id {
+    /// The id `value`.
+    pub const fn new(value: u64) -> Id {
+        Id(value)
+    }
+
+    /// The number.
+    pub const fn get(self) -> u64 {
+        self.0
+    }
+}
+
+impl From<u64> for Id {
+    fn from(value: u64) -> Id {
+        Id(value)
+    }
+}
+
+impl From<Id> for u64 {
+    fn from(id: Id) -> u64 {
+        id.0
+    }
+}
+
+impl FromStr for Id {
+    type Err = ValueError;
+    /// Reads an id from a path segment or query parameter: digits only.
+    fn from_str(text: &str) -> Result<Id, ValueError> {
+        let invalid = || ValueError::OutOfRange {
+            what: "id",
+            value: text.to_owned(),
+            min: Some("0"),
+            max: Some("18446744073709551615"),
+        };
+        if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(invalid());
+        }
+        text.parse().map(Id).map_err(|_| invalid())
+    }
+}
+
+impl fmt::Display for Id {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+impl Serialize for Id {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u64(self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Id {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        deserialize_whole(deserializer, "id", "0", "18446744073709551615").map(Id)
+    }
+}
 
 /// Defines a whole-number newtype with a lower and upper bound, read from a JSON number.
 macro_rules! count_value {
@@ -331,18 +426,15 @@ macro_rules! count_value {
 
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let value = deserialize_decimal(deserializer)?;
-                let text = value.to_string();
-                let out_of_range = || ValueError::OutOfRange {
-                    what: $what,
-                    value: text.clone(),
-                    min: Some(stringify!($min)),
-                    max: Some(stringify!($max)),
-                };
-                if !value.fract().is_zero() {
-                    return Err(de::Error::custom(ValueError::NotWhole { what: $what, value: text }));
-                }
-                let whole = value.to_u32().ok_or_else(|| de::Error::custom(out_of_range()))?;
+                let whole = deserialize_whole(deserializer, $what, stringify!($min), stringify!($max))?;
+                let whole = u32::try_from(whole).map_err(|_| {
+                    de::Error::custom(ValueError::OutOfRange {
+                        what: $what,
+                        value: whole.to_string(),
+                        min: Some(stringify!($min)),
+                        max: Some(stringify!($max)),
+                    })
+                })?;
                 $name::new(whole).map_err(de::Error::custom)
             }
         }

@@ -5,7 +5,9 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use crate::model::Id;
-use crate::value::{Amount, CurrencyCode, Date, Exact, HourlyRate, Interval, IsoWeekday, Occurrences};
+use crate::value::{
+    Amount, CurrencyCode, Date, Exact, HourlyRate, Interval, IsoWeekday, Occurrences,
+};
 
 /// The kind of an expense: planned or actual, cost or revenue (S5.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
@@ -27,12 +29,18 @@ pub enum ExpenseKind {
 impl ExpenseKind {
     /// Whether the kind is a cost (as opposed to a revenue).
     pub fn is_cost(self) -> bool {
-        matches!(self, ExpenseKind::ActualExpense | ExpenseKind::PlannedExpense)
+        matches!(
+            self,
+            ExpenseKind::ActualExpense | ExpenseKind::PlannedExpense
+        )
     }
 
     /// Whether the kind is planned (as opposed to actual).
     pub fn is_planned(self) -> bool {
-        matches!(self, ExpenseKind::PlannedExpense | ExpenseKind::PlannedRevenue)
+        matches!(
+            self,
+            ExpenseKind::PlannedExpense | ExpenseKind::PlannedRevenue
+        )
     }
 }
 

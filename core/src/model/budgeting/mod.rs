@@ -16,12 +16,12 @@ mod position;
 
 pub use envelope::{BudgetErrorBody, Success};
 pub use expense::{
-    CustomFields, Expense, ExpenseCategory, ExpenseKind, ExpensePayment, Recurrence,
-    RecurrenceBy, RecurrenceKind,
+    CustomFields, Expense, ExpenseCategory, ExpenseKind, ExpensePayment, Recurrence, RecurrenceBy,
+    RecurrenceKind,
 };
 pub use folio::{
     Baseline, CustomFieldCatalog, CustomFieldDefinition, CustomFieldStyle, CustomFieldType,
-    Expenditures, ExpenditureType, Folio, FolioStatus, FolioSummary,
+    ExpenditureType, Expenditures, Folio, FolioStatus, FolioSummary,
 };
 pub use periods::{Allocation, HoursPeriod, Rate};
 pub use portfolio::{Portfolio, PortfolioOrdering};

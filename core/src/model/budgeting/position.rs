@@ -7,7 +7,9 @@ use crate::model::Id;
 use crate::value::{Coefficient, Date, Hours};
 
 /// The kind of a position (S6.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
 pub enum PositionKind {
     /// A planned cost, or a planned revenue when `revenue` is true (the default kind).
     #[default]

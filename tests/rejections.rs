@@ -1,0 +1,174 @@
+//! Every constraint of S1, S2 and S10.1 refuses a bad value with a typed error that names the field
+//! and the value. The cases live in tests/vectors/rejections.json; each failing case names itself.
+
+use costfolio::model::audit::{DeletedAllocation, DeletedEventsPage};
+use costfolio::model::budgeting::{
+    Allocation, Expense, Folio, FolioSummary, HoursPeriod, OvertimeRule, Position, Rate, Success,
+};
+use costfolio::model::core_admin::{
+    AccountRequest, CustomerRequest, GenericResource, HolidaySchemeCreate,
+};
+use costfolio::model::{from_json, WireError};
+use costfolio_suite::{golden, vectors};
+use serde_json::Value;
+
+const RAW: &str = "__raw__";
+const PLACEHOLDER: &str = "\"__placeholder__\"";
+
+/// Reads `body` as the wire type named `type_name`.
+fn read_as(type_name: &str, body: &[u8]) -> Result<(), WireError> {
+    match type_name {
+        "Allocation" => from_json::<Allocation>(body).map(drop),
+        "HoursPeriod" => from_json::<HoursPeriod>(body).map(drop),
+        "Rate" => from_json::<Rate>(body).map(drop),
+        "Expense" => from_json::<Expense>(body).map(drop),
+        "Folio" => from_json::<Folio>(body).map(drop),
+        "OvertimeRule" => from_json::<OvertimeRule>(body).map(drop),
+        "AccountRequest" => from_json::<AccountRequest>(body).map(drop),
+        "CustomerRequest" => from_json::<CustomerRequest>(body).map(drop),
+        "HolidaySchemeCreate" => from_json::<HolidaySchemeCreate>(body).map(drop),
+        "GenericResource" => from_json::<GenericResource>(body).map(drop),
+        "Success<Vec<FolioSummary>>" => from_json::<Success<Vec<FolioSummary>>>(body).map(drop),
+        "Success<Position>" => from_json::<Success<Position>>(body).map(drop),
+        "DeletedEventsPage<DeletedAllocation>" => {
+            from_json::<DeletedEventsPage<DeletedAllocation>>(body).map(drop)
+        }
+        other => panic!("the vectors name a type this test does not know: {other}"),
+    }
+}
+
+/// The sample with the field at `pointer` set to `value`, removed when `value` is null.
+fn broken_body(sample: &str, pointer: &str, value: &Value) -> String {
+    let mut body: Value = serde_json::from_str(&golden(sample)).unwrap();
+    let (parent, last) = pointer.rsplit_once('/').unwrap();
+    let target = body
+        .pointer_mut(parent)
+        .unwrap_or_else(|| panic!("{sample} has nothing at {parent}"));
+    let raw = value.as_str().and_then(|text| text.strip_prefix(RAW));
+    match (target, value) {
+        (Value::Object(map), Value::Null) => {
+            assert!(map.remove(last).is_some(), "{sample} has no {pointer}");
+        }
+        (Value::Object(map), _) => {
+            let new = if raw.is_some() {
+                Value::from("__placeholder__")
+            } else {
+                value.clone()
+            };
+            map.insert(last.to_owned(), new);
+        }
+        (Value::Array(items), _) => {
+            let index: usize = last.parse().unwrap();
+            items[index] = if raw.is_some() {
+                Value::from("__placeholder__")
+            } else {
+                value.clone()
+            };
+        }
+        _ => panic!("{sample}: {parent} is neither an object nor an array"),
+    }
+    let text = body.to_string();
+    match raw {
+        Some(raw) => text.replacen(PLACEHOLDER, raw, 1),
+        None => text,
+    }
+}
+
+#[test]
+fn every_rejection_vector_names_its_field_and_value() {
+    let vectors: Value = serde_json::from_str(&vectors("rejections.json")).unwrap();
+    let cases = vectors["cases"].as_array().unwrap();
+    assert!(cases.len() >= 60, "the vectors lost cases: {}", cases.len());
+    let mut failures = Vec::new();
+    for case in cases {
+        let name = case["case"].as_str().unwrap();
+        let body = broken_body(
+            case["sample"].as_str().unwrap(),
+            case["set"].as_str().unwrap(),
+            &case["value"],
+        );
+        let expected_field = case["field"].as_str().unwrap();
+        let expected_message = case["message"].as_str().unwrap();
+        match read_as(case["type"].as_str().unwrap(), body.as_bytes()) {
+            Ok(()) => failures.push(format!("{name}: accepted {body}")),
+            Err(error) => {
+                if error.field() != Some(expected_field) || error.to_string() != expected_message {
+                    failures.push(format!(
+                        "{name}: expected field {expected_field:?} with {expected_message:?}\n    got field {:?} with {:?}",
+                        error.field(),
+                        error.to_string()
+                    ));
+                }
+            }
+        }
+    }
+    assert!(
+        failures.is_empty(),
+        "{} of {} cases failed:\n{}",
+        failures.len(),
+        cases.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn missing_fields_are_their_own_kind_of_error() {
+    let error = from_json::<Rate>(br#"{"rate": 10}"#).unwrap_err();
+    assert_eq!(
+        error,
+        WireError::Missing {
+            field: "startDate".into()
+        }
+    );
+    assert_eq!(error.to_string(), "startDate is required");
+    assert_eq!(error.field_name(), Some("startDate"));
+}
+
+#[test]
+fn the_budgeting_errors_map_key_is_the_last_segment_of_the_path() {
+    let error = from_json::<Expense>(
+        broken_body(
+            "expense.json",
+            "/recurrence/recurrenceOn/1",
+            &Value::from("__raw__9"),
+        )
+        .as_bytes(),
+    )
+    .unwrap_err();
+    assert_eq!(error.field(), Some("recurrence.recurrenceOn[1]"));
+    assert_eq!(error.field_name(), Some("recurrenceOn"));
+}
+
+#[test]
+fn malformed_json_is_a_syntax_error_with_its_position() {
+    for (body, line, column) in [
+        (&b"{\"rate\": 10,"[..], 1, 12),
+        (
+            b"{\"rate\": 10, \"startDate\": \"2026-01-01\"} trailing",
+            1,
+            41,
+        ),
+        (b"\n\n  {\"rate\": 1,", 3, 13),
+        (b"", 1, 0),
+        (b"{\"rate\": 1O}", 1, 11),
+    ] {
+        match from_json::<Rate>(body) {
+            Err(WireError::Syntax {
+                line: l, column: c, ..
+            }) => {
+                assert_eq!((l, c), (line, column), "{}", String::from_utf8_lossy(body))
+            }
+            other => panic!("{}: {other:?}", String::from_utf8_lossy(body)),
+        }
+    }
+}
+
+#[test]
+fn the_wrong_json_type_for_the_whole_body_names_no_field() {
+    let error = from_json::<Rate>(b"42").unwrap_err();
+    assert_eq!(error.field(), None);
+    assert_eq!(
+        error.to_string(),
+        "invalid type: integer `42`, expected struct Rate"
+    );
+}
