@@ -172,3 +172,22 @@ fn the_wrong_json_type_for_the_whole_body_names_no_field() {
         "invalid type: integer `42`, expected struct Rate"
     );
 }
+
+#[test]
+fn an_inverted_allocation_period_is_refused_with_the_documented_message_on_end_date() {
+    let allocation: Allocation =
+        from_json(br#"{"startDate":"2026-05-01","endDate":"2026-04-30","percentage":50}"#).unwrap();
+    let error = allocation.period().unwrap_err();
+    assert_eq!(
+        error.to_string(),
+        "The start date must be before or equal to the end date (start 2026-05-01, end 2026-04-30)"
+    );
+    assert_eq!(
+        costfolio::model::messages::START_AFTER_END,
+        "The start date must be before or equal to the end date"
+    );
+    let period: HoursPeriod =
+        from_json(br#"{"otEffort":0,"startDate":"2026-05-02","endDate":"2026-05-01","effort":8}"#)
+            .unwrap();
+    assert!(period.period().is_err());
+}
