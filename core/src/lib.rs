@@ -25,7 +25,10 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod calendar;
 pub mod model;
+pub mod recurrence;
+pub mod schedule;
 pub mod value;
 
 /// The version of this crate, as Cargo knows it.

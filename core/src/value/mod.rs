@@ -15,8 +15,8 @@ pub use date::{Date, DateRange, EventTimestamp, UtcTimestamp};
 pub use error::{FieldError, ValueError, START_AFTER_END};
 pub use number::{
     decimal_places, deserialize_decimal, parse_decimal, serialize_decimal, Amount, Coefficient,
-    Exact, HourlyRate, Hours, Id, Interval, IsoWeekday, Occurrences, OpenPercentage, Percentage,
-    WholeAmount,
+    ConversionRate, Exact, HourlyRate, Hours, Id, Interval, IsoWeekday, Occurrences,
+    OpenPercentage, Percentage, WholeAmount,
 };
 pub use text::{Key, Name, MAX_TEXT_CHARS};
 

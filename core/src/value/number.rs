@@ -269,6 +269,20 @@ decimal_value!(
 );
 
 decimal_value!(
+    /// An exchange rate: more than 0, at most 10 decimal places (S5.3).
+    ConversionRate, "exchange rate", |v| {
+        if v <= Decimal::ZERO {
+            Err(ValueError::NotPositive {
+                what: "exchange rate",
+                value: v.to_string(),
+            })
+        } else {
+            check("exchange rate", v, None, None, Some(10))
+        }
+    }
+);
+
+decimal_value!(
     /// A whole amount of 0 or more, such as an account's `monthlyBudget` (S10.2). `1500.0` is read
     /// as 1500.
     WholeAmount, "whole amount", |v| {
@@ -376,6 +390,13 @@ impl Serialize for Id {
 impl<'de> Deserialize<'de> for Id {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
         deserialize_whole(deserializer, "id", "0", "18446744073709551615").map(Id)
+    }
+}
+
+impl Exact {
+    /// Any decimal is a valid `Exact`: this never fails.
+    pub fn of(value: Decimal) -> Exact {
+        Exact(positive_zero(value))
     }
 }
 

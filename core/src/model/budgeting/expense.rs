@@ -35,6 +35,16 @@ impl ExpenseKind {
         )
     }
 
+    /// The kind as the wire spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ExpenseKind::ActualExpense => ".ActualExpense",
+            ExpenseKind::PlannedRevenue => ".PlannedRevenue",
+            ExpenseKind::ActualRevenue => ".ActualRevenue",
+            ExpenseKind::PlannedExpense => ".PlannedExpense",
+        }
+    }
+
     /// Whether the kind is planned (as opposed to actual).
     pub fn is_planned(self) -> bool {
         matches!(
@@ -68,6 +78,17 @@ impl ExpenseCategory {
             self,
             ExpenseCategory::Opex | ExpenseCategory::Capex | ExpenseCategory::Finex
         )
+    }
+
+    /// The category as the wire spells it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ExpenseCategory::Opex => "OPEX",
+            ExpenseCategory::Capex => "CAPEX",
+            ExpenseCategory::Finex => "FINEX",
+            ExpenseCategory::Operating => "OPERATING",
+            ExpenseCategory::NonOperating => "NON_OPERATING",
+        }
     }
 
     /// Whether an expense of `kind` may carry this category (S5.4).

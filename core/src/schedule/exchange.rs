@@ -1,0 +1,128 @@
+//! Dated exchange rates and conversion into a folio's currency (S5.3).
+
+use std::collections::BTreeMap;
+
+use core::fmt;
+
+use rust_decimal::Decimal;
+
+use crate::value::{ConversionRate, CurrencyCode, Date};
+
+/// Why an amount could not be converted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ConversionError {
+    /// No rate for the pair nor its opposite (S5.3): a 400 naming both currencies.
+    MissingRate {
+        /// The currency converted from.
+        from: CurrencyCode,
+        /// The currency converted into.
+        to: CurrencyCode,
+    },
+    /// The converted amount is beyond what a decimal holds.
+    Overflow {
+        /// The amount converted.
+        amount: Decimal,
+        /// The currency converted from.
+        from: CurrencyCode,
+        /// The currency converted into.
+        to: CurrencyCode,
+    },
+}
+
+impl fmt::Display for ConversionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ConversionError::MissingRate { from, to } => write!(
+                f,
+                "No exchange rate from {from} to {to} (nor from {to} to {from}): add one with PUT /exchangerate"
+            ),
+            ConversionError::Overflow { amount, from, to } => write!(
+                f,
+                "{amount} {from} converted into {to} is too large to be held exactly"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ConversionError {}
+
+/// The exchange rates the host supplies: for each pair of currencies, rates by effective date.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct ExchangeRates {
+    pairs: BTreeMap<(CurrencyCode, CurrencyCode), BTreeMap<Date, ConversionRate>>,
+}
+
+impl ExchangeRates {
+    /// No rates at all.
+    pub fn new() -> ExchangeRates {
+        ExchangeRates::default()
+    }
+
+    /// Sets the rate of `from` to `to` from `effective` on; a rate already on that date is
+    /// replaced (S5.3). Returns the rate it replaced.
+    pub fn put(
+        &mut self,
+        from: CurrencyCode,
+        to: CurrencyCode,
+        effective: Date,
+        rate: ConversionRate,
+    ) -> Option<ConversionRate> {
+        self.pairs
+            .entry((from, to))
+            .or_default()
+            .insert(effective, rate)
+    }
+
+    /// Every rate, as `(from, to, effective date, rate)`, ordered by pair then date.
+    pub fn iter(
+        &self,
+    ) -> impl Iterator<Item = (CurrencyCode, CurrencyCode, Date, ConversionRate)> + '_ {
+        self.pairs.iter().flat_map(|(&(from, to), dated)| {
+            dated
+                .iter()
+                .map(move |(&date, &rate)| (from, to, date, rate))
+        })
+    }
+
+    /// The rate of the pair in force on `date`: the latest effective on or before it, or before the
+    /// first, the first (S5.3).
+    fn dated(&self, from: CurrencyCode, to: CurrencyCode, date: Date) -> Option<Decimal> {
+        let dated = self.pairs.get(&(from, to))?;
+        let rate = dated
+            .range(..=date)
+            .next_back()
+            .or_else(|| dated.iter().next())?
+            .1;
+        Some(rate.get())
+    }
+
+    /// Converts `amount` of `from` into `to` at the rate in force on `date`, rounded half away from
+    /// zero to `to`'s minor units (an atom, S1.6). Same currency: rate 1. A pair with no rate uses
+    /// the opposite pair's rate, dividing by it (S5.3).
+    pub fn convert(
+        &self,
+        amount: Decimal,
+        from: CurrencyCode,
+        to: CurrencyCode,
+        date: Date,
+    ) -> Result<Decimal, ConversionError> {
+        let converted = if from == to {
+            Some(amount)
+        } else if let Some(rate) = self.dated(from, to, date) {
+            amount.checked_mul(rate)
+        } else if let Some(inverse) = self.dated(to, from, date) {
+            // S1.5: divide once rather than multiply by a rounded inverse.
+            amount.checked_div(inverse)
+        } else {
+            return Err(ConversionError::MissingRate { from, to });
+        };
+        converted
+            .map(|value| to.round(value))
+            .ok_or(ConversionError::Overflow { amount, from, to })
+    }
+
+    /// Whether `from` can be converted into `to` at all.
+    pub fn can_convert(&self, from: CurrencyCode, to: CurrencyCode) -> bool {
+        from == to || self.pairs.contains_key(&(from, to)) || self.pairs.contains_key(&(to, from))
+    }
+}
