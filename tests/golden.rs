@@ -7,9 +7,9 @@ use std::fmt::Debug;
 
 use costfolio::model::audit::{DeletedAllocation, DeletedEventsPage, DeletedWorklog};
 use costfolio::model::budgeting::{
-    Allocation, Baseline, BudgetErrorBody, CustomFieldCatalog, CustomFieldDefinition, Expenditures,
-    Expense, ExpensePayment, Folio, FolioSummary, HoursPeriod, OvertimeRule, Portfolio, Position,
-    Rate, Success, Team,
+    Allocation, Baseline, BudgetErrorBody, CustomFieldCatalog, CustomFieldDefinition, ExchangeRate,
+    Expenditures, Expense, ExpensePayment, Folio, FolioSummary, HoursPeriod, OvertimeRule,
+    Portfolio, Position, Rate, Success, Team,
 };
 use costfolio::model::core_admin::{
     Account, AccountLink, AccountLinkByProject, AccountLinkRequest, AccountRequest, Category,
@@ -166,6 +166,10 @@ const SAMPLES: &[(&str, Check)] = &[
     ("portfolio-list.json", round_trip::<Success<Vec<Portfolio>>>),
     ("expenditures.json", round_trip::<Success<Expenditures>>),
     ("budget-error.json", round_trip::<BudgetErrorBody>),
+    (
+        "exchange-rate-list.json",
+        round_trip::<Success<Vec<ExchangeRate>>>,
+    ),
     ("success-true.json", round_trip::<Success<bool>>),
     ("success-id.json", round_trip::<Success<Id>>),
     // Deletion audit.

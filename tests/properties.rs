@@ -60,6 +60,11 @@ fn any_date() -> impl Strategy<Value = Date> {
     })
 }
 
+/// The last day a `yyyy-MM-dd` date can name.
+fn last_day() -> NaiveDate {
+    NaiveDate::from_ymd_opt(9999, 12, 31).unwrap()
+}
+
 fn any_currency() -> impl Strategy<Value = CurrencyCode> {
     let all: Vec<CurrencyCode> = CurrencyCode::all().collect();
     proptest::sample::select(all)
@@ -69,7 +74,7 @@ prop_compose! {
     fn any_allocation()(start in any_date(), len in 0u64..2000, pct in scaled(100, 6),
                         id in proptest::option::of(any::<u64>()),
                         deleted in proptest::option::of(any_date())) -> Allocation {
-        let end = Date::from_naive(start.naive().checked_add_days(Days::new(len)).unwrap_or(start.naive()));
+        let end = Date::from_naive(start.naive().checked_add_days(Days::new(len)).unwrap().min(last_day()));
         Allocation { start_date: start, end_date: end, deleted_on: deleted, percentage: Percentage::new(pct).unwrap(), id: id.map(Id::new) }
     }
 }
@@ -81,7 +86,7 @@ prop_compose! {
         HoursPeriod {
             ot_effort: Hours::new(ot).unwrap(),
             start_date: start,
-            end_date: Date::from_naive(start.naive().checked_add_days(Days::new(len)).unwrap_or(start.naive())),
+            end_date: Date::from_naive(start.naive().checked_add_days(Days::new(len)).unwrap().min(last_day())),
             deleted_on: None,
             reporter,
             effort: Hours::new(effort).unwrap(),

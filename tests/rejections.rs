@@ -3,7 +3,8 @@
 
 use costfolio::model::audit::{DeletedAllocation, DeletedEventsPage};
 use costfolio::model::budgeting::{
-    Allocation, Expense, Folio, FolioSummary, HoursPeriod, OvertimeRule, Position, Rate, Success,
+    Allocation, ExchangeRate, Expense, Folio, FolioSummary, HoursPeriod, OvertimeRule, Position,
+    Rate, Success,
 };
 use costfolio::model::core_admin::{
     AccountRequest, CustomerRequest, GenericResource, HolidaySchemeCreate,
@@ -30,6 +31,7 @@ fn read_as(type_name: &str, body: &[u8]) -> Result<(), WireError> {
         "GenericResource" => from_json::<GenericResource>(body).map(drop),
         "Success<Vec<FolioSummary>>" => from_json::<Success<Vec<FolioSummary>>>(body).map(drop),
         "Success<Position>" => from_json::<Success<Position>>(body).map(drop),
+        "Success<Vec<ExchangeRate>>" => from_json::<Success<Vec<ExchangeRate>>>(body).map(drop),
         "DeletedEventsPage<DeletedAllocation>" => {
             from_json::<DeletedEventsPage<DeletedAllocation>>(body).map(drop)
         }

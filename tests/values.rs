@@ -189,6 +189,12 @@ fn money_rounds_half_away_from_zero_to_minor_units() {
     assert_eq!(currency("EUR").round(dec("2.344999")), dec("2.34"));
     assert_eq!(currency("JPY").round(dec("2.5")), dec("3"));
     assert_eq!(currency("KWD").round(dec("0.0005")), dec("0.001"));
+    // Emitted with exactly the currency's minor units.
+    assert_eq!(currency("EUR").round(dec("8")).to_string(), "8.00");
+    assert_eq!(currency("BHD").round(dec("1.5")).to_string(), "1.500");
+    assert_eq!(currency("JPY").round(dec("7.0")).to_string(), "7");
+    // A value too large to pad keeps its digits rather than failing.
+    assert_eq!(currency("EUR").round(Decimal::MAX), Decimal::MAX);
 }
 
 #[test]

@@ -54,8 +54,10 @@ pub struct ExchangeRates {
 
 impl ExchangeRates {
     /// No rates at all.
-    pub fn new() -> ExchangeRates {
-        ExchangeRates::default()
+    pub const fn new() -> ExchangeRates {
+        ExchangeRates {
+            pairs: BTreeMap::new(),
+        }
     }
 
     /// Sets the rate of `from` to `to` from `effective` on; a rate already on that date is
@@ -71,6 +73,17 @@ impl ExchangeRates {
             .entry((from, to))
             .or_default()
             .insert(effective, rate)
+    }
+
+    /// The rates of wire entries, later entries replacing earlier ones on the same pair and date.
+    pub fn from_wire<'a>(
+        entries: impl IntoIterator<Item = &'a crate::model::budgeting::ExchangeRate>,
+    ) -> ExchangeRates {
+        let mut rates = ExchangeRates::new();
+        for entry in entries {
+            rates.put(entry.from, entry.to, entry.effective_date, entry.rate);
+        }
+        rates
     }
 
     /// Every rate, as `(from, to, effective date, rate)`, ordered by pair then date.

@@ -97,9 +97,17 @@ impl CurrencyCode {
         }
     }
 
-    /// Rounds a computed amount to the currency's minor units, half away from zero (S1.5).
+    /// Rounds a computed amount to the currency's minor units, half away from zero (S1.5), and
+    /// writes it with exactly those units (`8` EUR becomes `8.00`) where the decimal can hold them.
     pub fn round(&self, amount: Decimal) -> Decimal {
-        amount.round_dp_with_strategy(self.minor_units(), RoundingStrategy::MidpointAwayFromZero)
+        let units = self.minor_units();
+        let rounded = amount.round_dp_with_strategy(units, RoundingStrategy::MidpointAwayFromZero);
+        let missing = units.saturating_sub(rounded.scale());
+        let padded = 10i128
+            .checked_pow(missing)
+            .and_then(|factor| rounded.mantissa().checked_mul(factor))
+            .and_then(|mantissa| Decimal::try_from_i128_with_scale(mantissa, units).ok());
+        padded.unwrap_or(rounded)
     }
 
     /// Every code this build knows, in alphabetical order.

@@ -23,6 +23,6 @@ pub use folio::{
     Baseline, CustomFieldCatalog, CustomFieldDefinition, CustomFieldStyle, CustomFieldType,
     ExpenditureType, Expenditures, Folio, FolioStatus, FolioSummary,
 };
-pub use periods::{Allocation, HoursPeriod, Rate};
+pub use periods::{Allocation, ExchangeRate, HoursPeriod, Rate};
 pub use portfolio::{Portfolio, PortfolioOrdering};
 pub use position::{OvertimeFrequency, OvertimeRule, Position, PositionKind, Team, TeamMember};

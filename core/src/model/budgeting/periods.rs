@@ -76,3 +76,18 @@ pub struct Rate {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<Id>,
 }
+
+/// An exchange rate the host supplies (extension, S5.3): from `effectiveDate` on, one unit of
+/// `from` is worth `rate` units of `to`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ExchangeRate {
+    /// The currency converted from.
+    pub from: crate::value::CurrencyCode,
+    /// The currency converted into.
+    pub to: crate::value::CurrencyCode,
+    /// Units of `to` per unit of `from`: more than 0, at most 10 decimals.
+    pub rate: crate::value::ConversionRate,
+    /// The first day the rate is in force.
+    pub effective_date: Date,
+}
