@@ -222,28 +222,35 @@ impl HolidayScheme {
     /// proportion to the holidays of the range, not its days.
     pub fn holidays_in(&self, range: DateRange) -> Vec<(Date, u32)> {
         let (start, end) = (range.start().naive(), range.end().naive());
-        let mut days: BTreeMap<NaiveDate, u32> = self
+        let mut days: Vec<(NaiveDate, u32)> = self
             .floating
             .range(start..=end)
             .map(|(date, seconds)| (*date, *seconds))
             .collect();
-        if !self.fixed.is_empty() {
-            for year in start.year()..=end.year() {
-                for (&(month, day), &seconds) in &self.fixed {
-                    // Feb 29 falls only in leap years: from_ymd_opt refuses it otherwise.
-                    let Some(date) = NaiveDate::from_ymd_opt(year, month, day) else {
-                        continue;
-                    };
-                    if start <= date && date <= end {
-                        let slot = days.entry(date).or_insert(0);
-                        *slot = slot.saturating_add(seconds);
-                    }
+        for year in start.year()..=end.year() {
+            if self.fixed.is_empty() {
+                break;
+            }
+            for (&(month, day), &seconds) in &self.fixed {
+                // Feb 29 falls only in leap years: from_ymd_opt refuses it otherwise.
+                match NaiveDate::from_ymd_opt(year, month, day) {
+                    Some(date) if start <= date && date <= end => days.push((date, seconds)),
+                    _ => {}
                 }
             }
         }
-        days.into_iter()
-            .map(|(date, seconds)| (Date::from_naive(date), seconds))
-            .collect()
+        days.sort_unstable_by_key(|&(date, _)| date);
+        // A FIXED and a FLOATING holiday on one date add up.
+        let mut merged: Vec<(Date, u32)> = Vec::with_capacity(days.len());
+        for (date, seconds) in days {
+            match merged.last_mut() {
+                Some((last, total)) if last.naive() == date => {
+                    *total = total.saturating_add(seconds)
+                }
+                _ => merged.push((Date::from_naive(date), seconds)),
+            }
+        }
+        merged
     }
 
     /// Whether the scheme has no holidays at all.
