@@ -32,3 +32,185 @@ pub fn vectors(name: &str) -> String {
     std::fs::read_to_string(&path)
         .unwrap_or_else(|error| panic!("cannot read test vectors {}: {error}", path.display()))
 }
+
+/// A plain day-by-day implementation of S6, written from the rules and nothing else: the oracle of
+/// the position engine's property tests and its peer in the benchmarks. Slow on purpose: it walks
+/// every day of the folio with decimal arithmetic.
+pub mod reference {
+    use std::collections::BTreeMap;
+
+    use chrono::{Datelike, NaiveDate};
+    use costfolio::model::budgeting::OvertimeFrequency;
+    use costfolio::schedule::position::{CostBasis, PositionInput};
+    use costfolio::schedule::Granularity;
+    use costfolio::value::{Date, Decimal};
+
+    /// A payment line as the reference computes it; hours are sums of units (1/360,000 h).
+    #[derive(Debug, Clone, PartialEq, Eq)]
+    pub struct Line {
+        /// First day of the span.
+        pub date: NaiveDate,
+        /// The rate.
+        pub rate: Decimal,
+        /// Regular units.
+        pub regular_units: Decimal,
+        /// Overtime units.
+        pub overtime_units: Decimal,
+        /// Sum of regular atoms.
+        pub amount: Decimal,
+        /// Sum of overtime atoms.
+        pub overtime_amount: Decimal,
+    }
+
+    const UNITS: i64 = 360_000;
+
+    /// The hundredths of each day of a period, spread by capacity (S6.5a), by the book: floor
+    /// shares, then one more to the largest remainders, earliest first.
+    fn spread(days: &[(NaiveDate, u64)], hundredths: u64) -> BTreeMap<NaiveDate, u64> {
+        let total: u64 = days.iter().map(|d| d.1).sum();
+        let mut out = BTreeMap::new();
+        if total == 0 {
+            out.insert(days[0].0, hundredths);
+            return out;
+        }
+        let mut rows: Vec<(NaiveDate, u128, u128)> = days
+            .iter()
+            .map(|&(day, cap)| {
+                let exact = u128::from(hundredths) * u128::from(cap);
+                (day, exact / u128::from(total), exact % u128::from(total))
+            })
+            .collect();
+        let given: u128 = rows.iter().map(|r| r.1).sum();
+        let mut left = u128::from(hundredths) - given;
+        let mut order: Vec<usize> = (0..rows.len()).collect();
+        order.sort_by(|&a, &b| rows[b].2.cmp(&rows[a].2).then(rows[a].0.cmp(&rows[b].0)));
+        for i in order {
+            if left == 0 {
+                break;
+            }
+            rows[i].1 += 1;
+            left -= 1;
+        }
+        for (day, share, _) in rows {
+            out.insert(day, share as u64);
+        }
+        out
+    }
+
+    /// The lines of a position, walking every day of the folio.
+    pub fn position_lines(
+        input: &PositionInput<'_>,
+        basis: &CostBasis<'_>,
+        granularity: Granularity,
+    ) -> Vec<Line> {
+        if input.deleted {
+            return Vec::new();
+        }
+        let capacity =
+            |day: NaiveDate| u64::from(basis.calendar.capacity_seconds(Date::from_naive(day)));
+        let mut rates: Vec<(NaiveDate, Decimal)> = input
+            .rates
+            .iter()
+            .filter(|r| r.deleted_on.is_none())
+            .map(|r| (r.start_date.naive(), r.rate.get()))
+            .collect();
+        rates.sort();
+        let rate_index = |day: NaiveDate| {
+            let mut index = 0;
+            for (i, (start, _)) in rates.iter().enumerate() {
+                if *start <= day {
+                    index = i;
+                }
+            }
+            index
+        };
+        let percentage = |day: NaiveDate| {
+            input
+                .allocations
+                .iter()
+                .filter(|a| a.deleted_on.is_none())
+                .find(|a| a.start_date.naive() <= day && day <= a.end_date.naive())
+                .map_or(Decimal::ZERO, |a| a.percentage.get())
+        };
+        // Hours periods: (regular, overtime) hundredths per day.
+        let mut overrides: BTreeMap<NaiveDate, (u64, u64)> = BTreeMap::new();
+        for period in input.hours.iter().filter(|p| p.deleted_on.is_none()) {
+            let mut days = Vec::new();
+            let mut day = period.start_date.naive();
+            while day <= period.end_date.naive() {
+                days.push((day, capacity(day)));
+                day = day.succ_opt().unwrap();
+            }
+            let hundredths = |h: Decimal| (h * Decimal::ONE_HUNDRED).trunc().mantissa() as u64;
+            let regular = spread(&days, hundredths(period.effort.get()));
+            let overtime = spread(&days, hundredths(period.ot_effort.get()));
+            for (day, _) in &days {
+                let r = regular.get(day).copied().unwrap_or(0);
+                let o = overtime.get(day).copied().unwrap_or(0);
+                overrides.insert(*day, (r, o));
+            }
+        }
+        let rule = input.overtime.filter(|r| r.deleted_on.is_none());
+        let coefficient = rule.map_or(Decimal::ONE, |r| r.coefficient.get());
+        let currency = basis.folio.currency;
+        let folio_start = basis.folio.period.start().naive();
+
+        let mut lines: BTreeMap<(NaiveDate, usize), Line> = BTreeMap::new();
+        let mut week_units = Decimal::ZERO;
+        let mut day = folio_start;
+        while day <= basis.folio.period.end().naive() {
+            if day.weekday() == chrono::Weekday::Mon {
+                week_units = Decimal::ZERO;
+            }
+            let (effort, explicit) = if let Some(&(r, o)) = overrides.get(&day) {
+                (Decimal::from(r * 3600), Decimal::from(o * 3600))
+            } else if let Some(synced) = basis.synced {
+                (Decimal::from(synced.seconds_on(day) * 100), Decimal::ZERO)
+            } else {
+                (
+                    Decimal::from(capacity(day)) * percentage(day),
+                    Decimal::ZERO,
+                )
+            };
+            let regular = match rule {
+                None => effort,
+                Some(r) => {
+                    let threshold = r.regular_hours.get() * Decimal::from(UNITS);
+                    match r.frequency {
+                        OvertimeFrequency::Daily => effort.min(threshold),
+                        OvertimeFrequency::Weekly => {
+                            let room = (threshold - week_units).max(Decimal::ZERO);
+                            week_units += effort;
+                            effort.min(room)
+                        }
+                    }
+                }
+            };
+            let overtime = effort - regular + explicit;
+            if !(regular.is_zero() && overtime.is_zero()) {
+                let index = rate_index(day);
+                let (rate_start, rate) = rates[index];
+                let bucket = granularity.start_of(day);
+                let line = lines.entry((bucket, index)).or_insert_with(|| Line {
+                    date: bucket
+                        .max(folio_start)
+                        .max(if index == 0 { bucket } else { rate_start }),
+                    rate,
+                    regular_units: Decimal::ZERO,
+                    overtime_units: Decimal::ZERO,
+                    amount: Decimal::ZERO,
+                    overtime_amount: Decimal::ZERO,
+                });
+                line.regular_units += regular;
+                line.overtime_units += overtime;
+                line.amount += currency.round(regular * rate / Decimal::from(UNITS));
+                line.overtime_amount +=
+                    currency.round(overtime * rate * coefficient / Decimal::from(UNITS));
+            }
+            day = day.succ_opt().unwrap();
+        }
+        let mut out: Vec<Line> = lines.into_values().collect();
+        out.sort_by_key(|line| line.date);
+        out
+    }
+}

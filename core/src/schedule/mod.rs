@@ -1,8 +1,14 @@
-//! Payment schedules: what expenses (and, later, positions) pay, on which dates, in which currency
+//! Payment schedules: what expenses and positions pay, on which dates, in which currency
 //! (S5, S6).
 
+mod bucket;
 mod exchange;
 mod expense;
+pub mod position;
+mod worklog;
+
+pub use bucket::Granularity;
+pub use worklog::{aggregate_worklogs, DailyHours};
 
 pub use exchange::{ConversionError, ExchangeRates};
 pub use expense::{

@@ -117,6 +117,28 @@ impl DateRange {
         }
     }
 
+    /// The range of one day.
+    pub fn day(date: Date) -> DateRange {
+        DateRange {
+            start: date,
+            end: date,
+        }
+    }
+
+    /// The range of chrono dates `start..=end`, or `None` when `end` is before `start`.
+    pub fn between(start: NaiveDate, end: NaiveDate) -> Option<DateRange> {
+        (start <= end).then_some(DateRange {
+            start: Date(start),
+            end: Date(end),
+        })
+    }
+
+    /// Every day of the range, in order.
+    pub fn iter_days(self) -> impl Iterator<Item = NaiveDate> {
+        let end = self.end.0;
+        self.start.0.iter_days().take_while(move |day| *day <= end)
+    }
+
     /// The first day.
     pub fn start(self) -> Date {
         self.start

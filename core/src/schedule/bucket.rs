@@ -1,0 +1,59 @@
+//! Buckets of payment lines and timelines: a day, an ISO week or a calendar month (S6.7, S9.8).
+
+use chrono::{Datelike, Days, NaiveDate};
+use serde::{Deserialize, Serialize};
+
+use crate::recurrence::days_in_month;
+
+/// How finely lines are cut.
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
+pub enum Granularity {
+    /// One line per day.
+    Day,
+    /// One line per ISO week (Monday to Sunday).
+    Week,
+    /// One line per calendar month (the default).
+    #[default]
+    Month,
+}
+
+impl Granularity {
+    /// Reads `day`, `week` or `month`.
+    pub fn parse(text: &str) -> Option<Granularity> {
+        match text {
+            "day" => Some(Granularity::Day),
+            "week" => Some(Granularity::Week),
+            "month" => Some(Granularity::Month),
+            _ => None,
+        }
+    }
+
+    /// The first day of the bucket holding `date`.
+    pub fn start_of(self, date: NaiveDate) -> NaiveDate {
+        match self {
+            Granularity::Day => date,
+            Granularity::Week => date
+                .checked_sub_days(Days::new(u64::from(date.weekday().num_days_from_monday())))
+                .unwrap_or(date),
+            Granularity::Month => date.with_day(1).unwrap_or(date),
+        }
+    }
+
+    /// The last day of the bucket holding `date`.
+    pub fn end_of(self, date: NaiveDate) -> NaiveDate {
+        match self {
+            Granularity::Day => date,
+            Granularity::Week => date
+                .checked_add_days(Days::new(u64::from(
+                    6 - date.weekday().num_days_from_monday(),
+                )))
+                .unwrap_or(NaiveDate::MAX),
+            Granularity::Month => date
+                .with_day(days_in_month(date.year(), date.month()))
+                .unwrap_or(date),
+        }
+    }
+}
