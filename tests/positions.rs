@@ -88,19 +88,24 @@ fn input<'a>(
         hours,
         deleted: false,
         overtime,
+        synced: None,
     }
 }
 
-fn basis<'a>(
+/// The position's lines, synchronized with `synced` when given.
+fn lines_synced<'a>(
+    mut input: PositionInput<'a>,
     frame: FolioFrame,
     calendar: &'a Calendar,
     synced: Option<&'a DailyHours>,
-) -> CostBasis<'a> {
-    CostBasis {
-        folio: frame,
-        calendar,
-        synced,
-    }
+    granularity: Granularity,
+) -> Vec<PaymentLine> {
+    input.synced = synced;
+    let basis = CostBasis::new(frame, calendar);
+    PositionPlan::new(input, &basis)
+        .unwrap()
+        .lines(granularity)
+        .unwrap()
 }
 
 /// (date, rate, effort, overtimeEffort, amount, overtimeAmount) of each line as emitted.
@@ -111,8 +116,8 @@ fn emitted(lines: &[PaymentLine]) -> Vec<(String, String, String, String, String
             (
                 l.date.to_string(),
                 l.rate.to_string(),
-                round_hours(l.effort).to_string(),
-                round_hours(l.overtime_effort).to_string(),
+                round_hours(l.effort()).to_string(),
+                round_hours(l.overtime_effort()).to_string(),
                 l.amount.to_string(),
                 l.overtime_amount.to_string(),
             )
@@ -138,17 +143,6 @@ fn row(
     )
 }
 
-fn lines(
-    input: PositionInput<'_>,
-    basis: CostBasis<'_>,
-    granularity: Granularity,
-) -> Vec<PaymentLine> {
-    PositionPlan::new(input, basis)
-        .unwrap()
-        .lines(granularity)
-        .unwrap()
-}
-
 fn total(lines: &[PaymentLine]) -> Decimal {
     lines.iter().map(PaymentLine::total_amount).sum()
 }
@@ -167,7 +161,7 @@ fn ten_hours_at_50_plus_twenty_hours_at_60_is_1700() {
         hours("2026-03-16", "2026-03-19", "20", "0"),
     ];
     let synced = DailyHours::default(); // synchronized: no worklogs, so only the entered hours count
-    let l = lines(
+    let l = lines_synced(
         input(
             PositionKind::TeamMember,
             &allocations,
@@ -175,7 +169,9 @@ fn ten_hours_at_50_plus_twenty_hours_at_60_is_1700() {
             &worked,
             None,
         ),
-        basis(folio("2026-03-01", "2026-03-31"), &calendar, Some(&synced)),
+        folio("2026-03-01", "2026-03-31"),
+        &calendar,
+        Some(&synced),
         Granularity::Month,
     );
     assert_eq!(
@@ -195,7 +191,7 @@ fn a_month_with_a_rate_change_on_the_15th() {
     let calendar = Calendar::default();
     let allocations = [allocation("2026-04-01", "2026-04-30", "100")];
     let rates = [rate("40", "2026-01-01"), rate("50", "2026-04-15")];
-    let l = lines(
+    let l = lines_synced(
         input(
             PositionKind::PlannedPositionByTimeFrame,
             &allocations,
@@ -203,7 +199,9 @@ fn a_month_with_a_rate_change_on_the_15th() {
             &[],
             None,
         ),
-        basis(folio("2026-01-01", "2026-12-31"), &calendar, None),
+        folio("2026-01-01", "2026-12-31"),
+        &calendar,
+        None,
         Granularity::Month,
     );
     assert_eq!(
@@ -223,7 +221,7 @@ fn a_half_day_holiday() {
     let calendar = Calendar::new(WorkloadScheme::standard(), holidays);
     let allocations = [allocation("2026-12-21", "2026-12-25", "100")];
     let rates = [rate("30", "2026-01-01")];
-    let l = lines(
+    let l = lines_synced(
         input(
             PositionKind::PlannedPositionByTimeFrame,
             &allocations,
@@ -231,7 +229,9 @@ fn a_half_day_holiday() {
             &[],
             None,
         ),
-        basis(folio("2026-01-01", "2026-12-31"), &calendar, None),
+        folio("2026-01-01", "2026-12-31"),
+        &calendar,
+        None,
         Granularity::Month,
     );
     assert_eq!(
@@ -252,9 +252,11 @@ fn fifty_percent_across_two_periods() {
     ];
     let one = [allocation("2026-01-05", "2026-01-16", "50")];
     let cost = |allocations: &[Allocation]| {
-        lines(
+        lines_synced(
             input(PositionKind::TeamMember, allocations, &rates, &[], None),
-            basis(folio("2026-01-01", "2026-12-31"), &calendar, None),
+            folio("2026-01-01", "2026-12-31"),
+            &calendar,
+            None,
             Granularity::Month,
         )
     };
@@ -276,7 +278,7 @@ fn a_45_hour_week_under_a_weekly_40_hour_rule_at_1_5() {
     let weekly = rule("40", OvertimeFrequency::Weekly, "1.5");
     let synced = DailyHours::default();
     let cost = |g| {
-        lines(
+        lines_synced(
             input(
                 PositionKind::TeamMember,
                 &allocations,
@@ -284,7 +286,9 @@ fn a_45_hour_week_under_a_weekly_40_hour_rule_at_1_5() {
                 &worked,
                 Some(&weekly),
             ),
-            basis(folio("2026-03-01", "2026-03-31"), &calendar, Some(&synced)),
+            folio("2026-03-01", "2026-03-31"),
+            &calendar,
+            Some(&synced),
             g,
         )
     };
@@ -314,7 +318,7 @@ fn a_daily_rule_and_explicit_overtime() {
     let worked = [hours("2026-03-04", "2026-03-04", "10", "3")];
     let daily = rule("8", OvertimeFrequency::Daily, "2");
     let synced = DailyHours::default();
-    let l = lines(
+    let l = lines_synced(
         input(
             PositionKind::TeamMember,
             &allocations,
@@ -322,7 +326,9 @@ fn a_daily_rule_and_explicit_overtime() {
             &worked,
             Some(&daily),
         ),
-        basis(folio("2026-03-01", "2026-03-31"), &calendar, Some(&synced)),
+        folio("2026-03-01", "2026-03-31"),
+        &calendar,
+        Some(&synced),
         Granularity::Month,
     );
     assert_eq!(
@@ -333,7 +339,7 @@ fn a_daily_rule_and_explicit_overtime() {
     // overtime at coefficient 1 (S6.6).
     let mut deleted = daily.clone();
     deleted.deleted_on = Some(d("2026-02-01"));
-    let l = lines(
+    let l = lines_synced(
         input(
             PositionKind::TeamMember,
             &allocations,
@@ -341,7 +347,9 @@ fn a_daily_rule_and_explicit_overtime() {
             &worked,
             Some(&deleted),
         ),
-        basis(folio("2026-03-01", "2026-03-31"), &calendar, Some(&synced)),
+        folio("2026-03-01", "2026-03-31"),
+        &calendar,
+        Some(&synced),
         Granularity::Month,
     );
     assert_eq!(
@@ -358,7 +366,7 @@ fn a_worked_hours_override_beside_computed_days() {
     let allocations = [allocation("2026-03-02", "2026-03-06", "100")];
     let rates = [rate("10", "2026-01-01")];
     let worked = [hours("2026-03-04", "2026-03-05", "20", "0")];
-    let l = lines(
+    let l = lines_synced(
         input(
             PositionKind::TeamMember,
             &allocations,
@@ -366,7 +374,9 @@ fn a_worked_hours_override_beside_computed_days() {
             &worked,
             None,
         ),
-        basis(folio("2026-01-01", "2026-12-31"), &calendar, None),
+        folio("2026-01-01", "2026-12-31"),
+        &calendar,
+        None,
         Granularity::Day,
     );
     assert_eq!(
@@ -441,9 +451,11 @@ fn synchronized_worklogs_and_billed_hours_replace_planned_effort() {
     let calendar = Calendar::default();
     let allocations = [allocation("2026-03-01", "2026-03-31", "100")];
     let rates = [rate("100", "2026-01-01")];
-    let l = lines(
+    let l = lines_synced(
         input(PositionKind::TeamMember, &allocations, &rates, &[], None),
-        basis(folio("2026-01-01", "2026-12-31"), &calendar, Some(ada)),
+        folio("2026-01-01", "2026-12-31"),
+        &calendar,
+        Some(ada),
         Granularity::Month,
     );
     // 3.5 + 4 = 7.5 h at 100, though the plan had 22 x 8 h.
@@ -453,7 +465,7 @@ fn synchronized_worklogs_and_billed_hours_replace_planned_effort() {
     );
     // Billed hours of a consulting revenue work the same way (S6.5c).
     let billed = DailyHours::from_seconds([(d("2026-03-10"), 6 * 3600), (d("2026-03-11"), 36)]);
-    let l = lines(
+    let l = lines_synced(
         input(
             PositionKind::ConsultingRevenue,
             &allocations,
@@ -461,7 +473,9 @@ fn synchronized_worklogs_and_billed_hours_replace_planned_effort() {
             &[],
             None,
         ),
-        basis(folio("2026-01-01", "2026-12-31"), &calendar, Some(&billed)),
+        folio("2026-01-01", "2026-12-31"),
+        &calendar,
+        Some(&billed),
         Granularity::Month,
     );
     assert_eq!(
@@ -476,7 +490,7 @@ fn lines_take_the_first_day_of_their_span_and_days_outside_the_folio_are_not_pai
     let calendar = Calendar::default();
     let allocations = [allocation("2026-02-01", "2026-03-31", "50")];
     let rates = [rate("10", "2026-03-05"), rate("12", "2026-03-20")];
-    let l = lines(
+    let l = lines_synced(
         input(
             PositionKind::PlannedPositionByTimeFrame,
             &allocations,
@@ -484,7 +498,9 @@ fn lines_take_the_first_day_of_their_span_and_days_outside_the_folio_are_not_pai
             &[],
             None,
         ),
-        basis(folio("2026-03-11", "2026-12-31"), &calendar, None),
+        folio("2026-03-11", "2026-12-31"),
+        &calendar,
+        None,
         Granularity::Month,
     );
     // 11-19 March: 7 weekdays x 4 h at 10; 20-31 March: 8 weekdays x 4 h at 12.
@@ -512,15 +528,17 @@ fn a_deleted_position_and_deleted_records_pay_nothing() {
     allocations[1].deleted_on = Some(d("2026-03-15"));
     let rates = [rate("10", "2026-01-01")];
     let frame = folio("2026-01-01", "2026-12-31");
-    let l = lines(
+    let l = lines_synced(
         input(PositionKind::TeamMember, &allocations, &rates, &[], None),
-        basis(frame, &calendar, None),
+        frame,
+        &calendar,
+        None,
         Granularity::Month,
     );
     assert_eq!(l.len(), 1);
     let mut gone = input(PositionKind::TeamMember, &allocations, &rates, &[], None);
     gone.deleted = true;
-    assert!(lines(gone, basis(frame, &calendar, None), Granularity::Month).is_empty());
+    assert!(lines_synced(gone, frame, &calendar, None, Granularity::Month).is_empty());
 }
 
 // Refusals ----------------------------------------------------------------------------------
@@ -642,15 +660,11 @@ fn rate_refusals() {
     let mut gone = existing.clone();
     gone[0].deleted_on = Some(d("2026-02-01"));
     let calendar = Calendar::default();
+    let allocations = [allocation("2026-01-01", "2026-01-31", "100")];
+    let basis = CostBasis::new(folio("2026-01-01", "2026-12-31"), &calendar);
     let result = PositionPlan::new(
-        input(
-            PositionKind::TeamMember,
-            &[allocation("2026-01-01", "2026-01-31", "100")],
-            &gone,
-            &[],
-            None,
-        ),
-        basis(folio("2026-01-01", "2026-12-31"), &calendar, None),
+        input(PositionKind::TeamMember, &allocations, &gone, &[], None),
+        &basis,
     );
     assert_eq!(result.err(), Some(PositionError::LastRate));
 }
@@ -790,27 +804,21 @@ impl Scenario {
             hours: &self.hours,
             deleted: false,
             overtime: self.overtime.as_ref(),
-        }
-    }
-
-    fn basis(&self) -> CostBasis<'_> {
-        CostBasis {
-            folio: self.frame,
-            calendar: &self.calendar,
             synced: self.synced.as_ref(),
         }
     }
 
+    fn basis(&self) -> CostBasis<'_> {
+        CostBasis::new(self.frame, &self.calendar)
+    }
+
     fn lines(&self, granularity: Granularity) -> Vec<PaymentLine> {
-        PositionPlan::new(self.input(), self.basis())
+        let basis = self.basis();
+        PositionPlan::new(self.input(), &basis)
             .unwrap()
             .lines(granularity)
             .unwrap()
     }
-}
-
-fn units_to_hours(units: Decimal) -> Decimal {
-    round_hours(units / Decimal::from(360_000))
 }
 
 proptest! {
@@ -826,8 +834,8 @@ proptest! {
             prop_assert_eq!(a.rate.get(), b.rate);
             prop_assert_eq!(a.amount, b.amount, "amount on {}", b.date);
             prop_assert_eq!(a.overtime_amount, b.overtime_amount, "overtime amount on {}", b.date);
-            prop_assert_eq!(round_hours(a.effort), units_to_hours(b.regular_units));
-            prop_assert_eq!(round_hours(a.overtime_effort), units_to_hours(b.overtime_units));
+            prop_assert_eq!(a.regular_units, b.regular_units);
+            prop_assert_eq!(a.overtime_units, b.overtime_units);
         }
     }
 
@@ -840,8 +848,9 @@ proptest! {
         let month = sums(Granularity::Month);
         prop_assert_eq!(sums(Granularity::Week), month);
         prop_assert_eq!(sums(Granularity::Day), month);
-        let (_, _, amount, overtime) = PositionPlan::new(s.input(), s.basis()).unwrap().totals().unwrap();
-        prop_assert_eq!((amount, overtime), month);
+        let basis = s.basis();
+        let totals = PositionPlan::new(s.input(), &basis).unwrap().totals().unwrap();
+        prop_assert_eq!((totals.amount, totals.overtime_amount), month);
     }
 
     #[test]

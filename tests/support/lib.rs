@@ -107,7 +107,7 @@ pub mod reference {
             return Vec::new();
         }
         let capacity =
-            |day: NaiveDate| u64::from(basis.calendar.capacity_seconds(Date::from_naive(day)));
+            |day: NaiveDate| u64::from(basis.calendar().capacity_seconds(Date::from_naive(day)));
         let mut rates: Vec<(NaiveDate, Decimal)> = input
             .rates
             .iter()
@@ -152,19 +152,19 @@ pub mod reference {
         }
         let rule = input.overtime.filter(|r| r.deleted_on.is_none());
         let coefficient = rule.map_or(Decimal::ONE, |r| r.coefficient.get());
-        let currency = basis.folio.currency;
-        let folio_start = basis.folio.period.start().naive();
+        let currency = basis.folio().currency;
+        let folio_start = basis.folio().period.start().naive();
 
         let mut lines: BTreeMap<(NaiveDate, usize), Line> = BTreeMap::new();
         let mut week_units = Decimal::ZERO;
         let mut day = folio_start;
-        while day <= basis.folio.period.end().naive() {
+        while day <= basis.folio().period.end().naive() {
             if day.weekday() == chrono::Weekday::Mon {
                 week_units = Decimal::ZERO;
             }
             let (effort, explicit) = if let Some(&(r, o)) = overrides.get(&day) {
                 (Decimal::from(r * 3600), Decimal::from(o * 3600))
-            } else if let Some(synced) = basis.synced {
+            } else if let Some(synced) = input.synced {
                 (Decimal::from(synced.seconds_on(day) * 100), Decimal::ZERO)
             } else {
                 (

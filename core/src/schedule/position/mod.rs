@@ -45,7 +45,7 @@ fn units_per_hour() -> Decimal {
     Decimal::from(UNITS_PER_HOUR)
 }
 
-/// A position's records, as the engine needs them. Deleted records are skipped.
+/// A position's own records, as the engine needs them. Deleted records are skipped.
 #[derive(Debug, Clone, Copy)]
 pub struct PositionInput<'a> {
     /// The kind of position.
@@ -60,18 +60,44 @@ pub struct PositionInput<'a> {
     pub deleted: bool,
     /// Its overtime rule, if it names one; a deleted rule counts as none (S6.6).
     pub overtime: Option<&'a OvertimeRule>,
+    /// Worklog or billed hours per day, when the folio synchronizes this position (S6.5b, S6.5c).
+    pub synced: Option<&'a DailyHours>,
 }
 
-/// What a position is costed against: its folio, its calendar (S3.4) and, for a synchronized team
-/// member or consulting revenue, the hours that come from outside (S6.5b, S6.5c).
-#[derive(Debug, Clone, Copy)]
+/// What positions are costed against: the folio and a calendar (S3.4), with the calendar's
+/// holidays inside the folio worked out once, for every position that shares them.
+#[derive(Debug, Clone)]
 pub struct CostBasis<'a> {
+    folio: FolioFrame,
+    calendar: &'a Calendar,
+    holidays: Vec<(NaiveDate, u32)>,
+}
+
+impl<'a> CostBasis<'a> {
+    /// The basis of the positions of `folio` that work by `calendar`.
+    pub fn new(folio: FolioFrame, calendar: &'a Calendar) -> CostBasis<'a> {
+        let holidays = calendar
+            .holidays()
+            .holidays_in(folio.period)
+            .into_iter()
+            .map(|(date, seconds)| (date.naive(), seconds))
+            .collect();
+        CostBasis {
+            folio,
+            calendar,
+            holidays,
+        }
+    }
+
     /// The folio's period and currency.
-    pub folio: FolioFrame,
-    /// The position's calendar: its own schemes, else its folio's.
-    pub calendar: &'a Calendar,
-    /// Worklog or billed hours per day, when the folio synchronizes this position.
-    pub synced: Option<&'a DailyHours>,
+    pub fn folio(&self) -> FolioFrame {
+        self.folio
+    }
+
+    /// The calendar.
+    pub fn calendar(&self) -> &'a Calendar {
+        self.calendar
+    }
 }
 
 /// An overtime rule in units.
@@ -96,10 +122,10 @@ pub struct PaymentLine {
     pub date: Date,
     /// The rate used, as stored.
     pub rate: HourlyRate,
-    /// Regular hours, exact.
-    pub effort: Decimal,
-    /// Overtime hours, exact.
-    pub overtime_effort: Decimal,
+    /// Regular effort in units of 1/360,000 h, exact.
+    pub regular_units: Decimal,
+    /// Overtime effort in units of 1/360,000 h, exact.
+    pub overtime_units: Decimal,
     /// The sum of the days' regular atoms.
     pub amount: Decimal,
     /// The sum of the days' overtime atoms.
@@ -107,6 +133,16 @@ pub struct PaymentLine {
 }
 
 impl PaymentLine {
+    /// Regular hours (28 significant digits where the division does not end).
+    pub fn effort(&self) -> Decimal {
+        self.regular_units / units_per_hour()
+    }
+
+    /// Overtime hours.
+    pub fn overtime_effort(&self) -> Decimal {
+        self.overtime_units / units_per_hour()
+    }
+
     /// `amount + overtimeAmount`.
     pub fn total_amount(&self) -> Decimal {
         self.amount + self.overtime_amount
@@ -115,8 +151,8 @@ impl PaymentLine {
     /// The wire line: hours rounded to 2 decimals, `totalEffort` the sum of the rounded hours
     /// (S6.7).
     pub fn to_wire(&self) -> wire::ExpensePayment {
-        let effort = round_hours(self.effort);
-        let overtime_effort = round_hours(self.overtime_effort);
+        let effort = round_hours(self.effort());
+        let overtime_effort = round_hours(self.overtime_effort());
         wire::ExpensePayment {
             date: self.date,
             amount: Exact::of(self.amount),
@@ -150,10 +186,24 @@ impl core::fmt::Display for CostOverflow {
 
 impl std::error::Error for CostOverflow {}
 
+/// Totals of a position over the whole folio: exact sums of its lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct PositionTotals {
+    /// Regular effort in units of 1/360,000 h.
+    pub regular_units: Decimal,
+    /// Overtime effort in units.
+    pub overtime_units: Decimal,
+    /// Sum of regular atoms.
+    pub amount: Decimal,
+    /// Sum of overtime atoms.
+    pub overtime_amount: Decimal,
+}
+
 /// A validated position, ready to cost (S6).
 #[derive(Debug, Clone)]
 pub struct PositionPlan<'a> {
-    basis: CostBasis<'a>,
+    basis: &'a CostBasis<'a>,
+    synced: Option<&'a DailyHours>,
     deleted: bool,
     /// Live allocation periods, sorted: (first day, last day, percentage).
     allocations: Vec<(NaiveDate, NaiveDate, Decimal)>,
@@ -170,14 +220,12 @@ impl<'a> PositionPlan<'a> {
     /// Validates a position's records: at least one rate and no two on one date (S6.4),
     /// allocations and hours periods neither inverted nor overlapping (S6.2, S6.5).
     pub fn new(
-        input: PositionInput<'_>,
-        basis: CostBasis<'a>,
+        input: PositionInput<'a>,
+        basis: &'a CostBasis<'a>,
     ) -> Result<PositionPlan<'a>, PositionError> {
-        let mut allocations = Vec::new();
-        let mut seen: Vec<Allocation> = Vec::new();
+        let mut allocations = Vec::with_capacity(input.allocations.len());
         for allocation in input.allocations.iter().filter(|a| a.deleted_on.is_none()) {
-            let period = check_allocation(PositionKind::TeamMember, &seen, allocation, None)?;
-            seen.push(allocation.clone());
+            let period = allocation.period().map_err(PositionError::Inverted)?;
             allocations.push((
                 period.start().naive(),
                 period.end().naive(),
@@ -185,18 +233,31 @@ impl<'a> PositionPlan<'a> {
             ));
         }
         allocations.sort_by_key(|&(start, _, _)| start);
-
-        let mut rates: Vec<(NaiveDate, HourlyRate)> = Vec::new();
-        let mut live_rates: Vec<Rate> = Vec::new();
-        for rate in input.rates.iter().filter(|r| r.deleted_on.is_none()) {
-            check_rate(&live_rates, rate, None)?;
-            live_rates.push(rate.clone());
-            rates.push((rate.start_date.naive(), rate.rate));
+        // Sorted by start, two periods overlap exactly when one starts before the previous ends.
+        for pair in allocations.windows(2) {
+            if pair[1].0 <= pair[0].1 {
+                let other = DateRange::between(pair[0].0, pair[0].1);
+                return Err(other.map_or(PositionError::LastAllocation, |other| {
+                    PositionError::AllocationOverlap { other }
+                }));
+            }
         }
+
+        let mut rates: Vec<(NaiveDate, HourlyRate)> = input
+            .rates
+            .iter()
+            .filter(|r| r.deleted_on.is_none())
+            .map(|r| (r.start_date.naive(), r.rate))
+            .collect();
         if rates.is_empty() {
             return Err(PositionError::LastRate);
         }
         rates.sort_by_key(|&(start, _)| start);
+        if let Some(pair) = rates.windows(2).find(|pair| pair[0].0 == pair[1].0) {
+            return Err(PositionError::RateDateExists {
+                date: Date::from_naive(pair[0].0),
+            });
+        }
 
         let mut overrides = BTreeMap::new();
         let mut override_ranges = Vec::new();
@@ -205,16 +266,17 @@ impl<'a> PositionPlan<'a> {
             let range = check_hours_period(&live_hours, period, None)?;
             live_hours.push(period.clone());
             override_ranges.push((range.start().naive(), range.end().naive()));
-            let hundredths = |hours: Decimal| (hours * Decimal::ONE_HUNDRED).trunc().mantissa();
-            let effort = u64::try_from(hundredths(period.effort.get())).unwrap_or(0);
-            let overtime = u64::try_from(hundredths(period.ot_effort.get())).unwrap_or(0);
+            let hundredths = |hours: Decimal| {
+                u64::try_from((hours * Decimal::ONE_HUNDRED).trunc().mantissa()).unwrap_or(0)
+            };
             for day in range.iter_days() {
                 overrides.insert(day, (0, 0));
             }
-            for (day, share) in spread_hundredths(range, basis.calendar, effort) {
+            let spread = |hours| spread_hundredths(range, basis.calendar, hundredths(hours));
+            for (day, share) in spread(period.effort.get()) {
                 overrides.entry(day).or_insert((0, 0)).0 = share;
             }
-            for (day, share) in spread_hundredths(range, basis.calendar, overtime) {
+            for (day, share) in spread(period.ot_effort.get()) {
                 overrides.entry(day).or_insert((0, 0)).1 = share;
             }
         }
@@ -230,6 +292,7 @@ impl<'a> PositionPlan<'a> {
             });
         Ok(PositionPlan {
             basis,
+            synced: input.synced,
             deleted: input.deleted,
             allocations,
             rates,
@@ -247,28 +310,36 @@ impl<'a> PositionPlan<'a> {
         let mut walk = Walk::new(self, granularity);
         let points = self.change_points(granularity);
         for pair in points.windows(2) {
-            let (start, next) = (pair[0], pair[1]);
-            let Some(end) = next.pred_opt() else { continue };
-            walk.segment(start, end);
+            if let Some(end) = pair[1].pred_opt() {
+                walk.segment(pair[0], end);
+            }
         }
         walk.finish()
     }
 
-    /// The totals over the whole folio: (regular hours, overtime hours, amount, overtime amount),
-    /// each the exact sum of the lines.
-    pub fn totals(&self) -> Result<(Decimal, Decimal, Decimal, Decimal), CostOverflow> {
-        let lines = self.lines(Granularity::Month)?;
-        let mut totals = (Decimal::ZERO, Decimal::ZERO, Decimal::ZERO, Decimal::ZERO);
-        for line in &lines {
-            totals.0 += line.effort;
-            totals.1 += line.overtime_effort;
-            totals.2 = totals.2.checked_add(line.amount).ok_or(CostOverflow)?;
-            totals.3 = totals
-                .3
+    /// The totals over the whole folio, each the exact sum of the lines.
+    pub fn totals(&self) -> Result<PositionTotals, CostOverflow> {
+        let mut totals = PositionTotals::default();
+        for line in self.lines(Granularity::Month)? {
+            totals.regular_units += line.regular_units;
+            totals.overtime_units += line.overtime_units;
+            totals.amount = totals.amount.checked_add(line.amount).ok_or(CostOverflow)?;
+            totals.overtime_amount = totals
+                .overtime_amount
                 .checked_add(line.overtime_amount)
                 .ok_or(CostOverflow)?;
         }
         Ok(totals)
+    }
+
+    fn weekly(&self) -> bool {
+        matches!(
+            self.overtime,
+            Some(Overtime {
+                frequency: OvertimeFrequency::Weekly,
+                ..
+            })
+        )
     }
 
     /// Every date on which something may change, from the folio's start to the day after its end.
@@ -276,40 +347,31 @@ impl<'a> PositionPlan<'a> {
         let period = self.basis.folio.period;
         let (first, last) = (period.start().naive(), period.end().naive());
         let after_last = last.succ_opt().unwrap_or(last);
-        let mut points = vec![first, after_last];
+        let mut points = Vec::with_capacity(64 + 2 * self.basis.holidays.len());
+        points.extend([first, after_last]);
         let mut push = |day: NaiveDate| {
             if first < day && day <= last {
                 points.push(day);
             }
         };
-        for &(start, end, _) in &self.allocations {
+        let mut push_range = |start: NaiveDate, end: NaiveDate| {
             push(start);
             if let Some(next) = end.succ_opt() {
                 push(next);
             }
+        };
+        for &(start, end, _) in &self.allocations {
+            push_range(start, end);
+        }
+        for &(start, end) in &self.override_ranges {
+            push_range(start, end);
+        }
+        for &(day, _) in &self.basis.holidays {
+            push_range(day, day);
         }
         for &(start, _) in &self.rates {
             push(start);
         }
-        for &(start, end) in &self.override_ranges {
-            push(start);
-            if let Some(next) = end.succ_opt() {
-                push(next);
-            }
-        }
-        for (day, _) in self.basis.calendar.holidays().holidays_in(period) {
-            push(day.naive());
-            if let Some(next) = day.naive().succ_opt() {
-                push(next);
-            }
-        }
-        let weekly = matches!(
-            self.overtime,
-            Some(Overtime {
-                frequency: OvertimeFrequency::Weekly,
-                ..
-            })
-        );
         let mut bucket = granularity.start_of(first);
         while bucket <= last {
             push(bucket);
@@ -318,7 +380,7 @@ impl<'a> PositionPlan<'a> {
             };
             bucket = next;
         }
-        if weekly && granularity != Granularity::Day {
+        if self.weekly() && granularity != Granularity::Day {
             let mut monday = Granularity::Week.start_of(first);
             while monday <= last {
                 push(monday);
@@ -341,15 +403,13 @@ impl<'a> PositionPlan<'a> {
             .saturating_sub(1)
     }
 
-    /// The allocation percentage on `day`, 0 outside every period.
-    fn percentage(&self, day: NaiveDate) -> Decimal {
+    /// The index of the allocation period holding `day`, if one does.
+    fn allocation_index(&self, day: NaiveDate) -> Option<usize> {
         let index = self
             .allocations
-            .partition_point(|&(start, _, _)| start <= day);
-        match index.checked_sub(1).map(|i| self.allocations[i]) {
-            Some((_, end, percentage)) if day <= end => percentage,
-            _ => Decimal::ZERO,
-        }
+            .partition_point(|&(start, _, _)| start <= day)
+            .checked_sub(1)?;
+        (day <= self.allocations[index].1).then_some(index)
     }
 
     fn overridden(&self, day: NaiveDate) -> bool {
@@ -370,18 +430,23 @@ impl<'a> PositionPlan<'a> {
                 Decimal::from(overtime) * per_hundredth,
             );
         }
-        if let Some(synced) = self.basis.synced {
-            return (
-                Decimal::from(synced.seconds_on(day)) * Decimal::ONE_HUNDRED,
-                Decimal::ZERO,
-            );
+        if let Some(synced) = self.synced {
+            let seconds = Decimal::from(synced.seconds_on(day));
+            return (seconds * Decimal::ONE_HUNDRED, Decimal::ZERO);
         }
         let capacity = self.basis.calendar.capacity_seconds(Date::from_naive(day));
-        (
-            Decimal::from(capacity) * self.percentage(day),
-            Decimal::ZERO,
-        )
+        let percentage = self
+            .allocation_index(day)
+            .map_or(Decimal::ZERO, |index| self.allocations[index].2);
+        (Decimal::from(capacity) * percentage, Decimal::ZERO)
     }
+}
+
+/// One line being accumulated: its key, and where its day counts begin in `Walk::counts`.
+struct OpenLine {
+    bucket: NaiveDate,
+    rate: usize,
+    first_count: usize,
 }
 
 /// The accumulation of one `lines` call.
@@ -390,15 +455,17 @@ struct Walk<'p, 'a> {
     granularity: Granularity,
     kinds: Vec<DayHours>,
     kind_index: HashMap<DayHours, usize>,
-    /// (bucket start, rate index) -> (first day with this key, day count per kind).
-    lines: BTreeMap<(NaiveDate, usize), Vec<(usize, u64)>>,
-    /// Planned kinds by (capacity seconds, percentage) without a WEEKLY rule.
-    planned: HashMap<(u32, Decimal), Option<usize>>,
+    /// Lines in key order: (bucket, rate) only ever grows along the walk.
+    lines: Vec<OpenLine>,
+    /// (kind, days) of every line, each line's counts contiguous and after the previous line's.
+    counts: Vec<(usize, u64)>,
+    /// Planned kinds by (capacity seconds, allocation index), without a WEEKLY rule.
+    planned: Vec<(u32, usize, Option<usize>)>,
     /// Units worked so far in the current ISO week (WEEKLY rule).
     week_so_far: Decimal,
     week_of: Option<NaiveDate>,
-    /// Full plan-driven weeks already computed: (percentage) -> the kind of each day.
-    full_weeks: HashMap<Decimal, [Option<usize>; 7]>,
+    /// Full planned weeks already computed, by allocation index: the kind of each day.
+    full_weeks: Vec<(usize, [Option<usize>; 7])>,
 }
 
 impl<'p, 'a> Walk<'p, 'a> {
@@ -408,22 +475,13 @@ impl<'p, 'a> Walk<'p, 'a> {
             granularity,
             kinds: Vec::new(),
             kind_index: HashMap::new(),
-            lines: BTreeMap::new(),
-            planned: HashMap::new(),
+            lines: Vec::with_capacity(64),
+            counts: Vec::with_capacity(128),
+            planned: Vec::new(),
             week_so_far: Decimal::ZERO,
             week_of: None,
-            full_weeks: HashMap::new(),
+            full_weeks: Vec::new(),
         }
-    }
-
-    fn weekly(&self) -> bool {
-        matches!(
-            self.plan.overtime,
-            Some(Overtime {
-                frequency: OvertimeFrequency::Weekly,
-                ..
-            })
-        )
     }
 
     /// The kind of a day with `effort` and explicit `overtime` units, after the overtime split
@@ -460,10 +518,21 @@ impl<'p, 'a> Walk<'p, 'a> {
         if days == 0 {
             return;
         }
-        let counts = self.lines.entry((bucket, rate)).or_default();
-        match counts.iter_mut().find(|(k, _)| *k == kind) {
+        let same_line = self
+            .lines
+            .last()
+            .is_some_and(|line| line.bucket == bucket && line.rate == rate);
+        if !same_line {
+            self.lines.push(OpenLine {
+                bucket,
+                rate,
+                first_count: self.counts.len(),
+            });
+        }
+        let first = self.lines.last().map_or(0, |line| line.first_count);
+        match self.counts[first..].iter_mut().find(|(k, _)| *k == kind) {
             Some((_, count)) => *count += days,
-            None => counts.push((kind, days)),
+            None => self.counts.push((kind, days)),
         }
     }
 
@@ -477,26 +546,27 @@ impl<'p, 'a> Walk<'p, 'a> {
         let bucket = self.granularity.start_of(start);
         let rate = plan.rate_index(start);
         // Hours periods, worklogs and billed hours give each day its own hours (S6.5a-c).
-        if plan.basis.synced.is_some() || plan.overridden(start) {
+        if plan.synced.is_some() || plan.overridden(start) {
             return self.day_by_day(range, bucket, rate);
         }
-        let percentage = plan.percentage(start);
-        if self.weekly() {
+        let allocation = plan.allocation_index(start);
+        if plan.weekly() {
             if !is_full_week(start, end) {
                 return self.day_by_day(range, bucket, rate);
             }
             // A full Monday-to-Sunday week of planned days without holidays is the same for
-            // every such week at this percentage: compute it once (S6.6).
+            // every such week of this allocation: compute it once (S6.6).
             self.start_week(start);
-            let kinds = match self.full_weeks.get(&percentage) {
-                Some(kinds) => *kinds,
+            let key = allocation.unwrap_or(usize::MAX);
+            let kinds = match self.full_weeks.iter().find(|(k, _)| *k == key) {
+                Some((_, kinds)) => *kinds,
                 None => {
                     let mut kinds = [None; 7];
                     for (slot, day) in kinds.iter_mut().zip(range.iter_days()) {
                         let (effort, explicit) = plan.day_effort(day);
                         *slot = self.kind(effort, explicit);
                     }
-                    self.full_weeks.insert(percentage, kinds);
+                    self.full_weeks.push((key, kinds));
                     kinds
                 }
             };
@@ -505,15 +575,13 @@ impl<'p, 'a> Walk<'p, 'a> {
             }
             return;
         }
-        if percentage.is_zero() {
-            return;
-        }
+        let Some(allocation) = allocation else { return };
         if start == end {
             let capacity = plan
                 .basis
                 .calendar
                 .capacity_seconds(Date::from_naive(start));
-            let kind = self.planned_kind(capacity, percentage);
+            let kind = self.planned_kind(capacity, allocation);
             return self.add(bucket, rate, kind, 1);
         }
         // No holiday lies inside a longer segment: every day has its weekday's hours (S3.3).
@@ -521,7 +589,7 @@ impl<'p, 'a> Walk<'p, 'a> {
         let week = plan.basis.calendar.workload().week();
         for (weekday, count) in counts.into_iter().enumerate() {
             if count > 0 && week[weekday] > 0 {
-                let kind = self.planned_kind(week[weekday], percentage);
+                let kind = self.planned_kind(week[weekday], allocation);
                 self.add(bucket, rate, kind, count);
             }
         }
@@ -537,12 +605,18 @@ impl<'p, 'a> Walk<'p, 'a> {
         }
     }
 
-    fn planned_kind(&mut self, capacity: u32, percentage: Decimal) -> Option<usize> {
-        if let Some(kind) = self.planned.get(&(capacity, percentage)) {
-            return *kind;
+    /// The kind of a planned day of `capacity` seconds in allocation period `allocation`.
+    fn planned_kind(&mut self, capacity: u32, allocation: usize) -> Option<usize> {
+        let known = self
+            .planned
+            .iter()
+            .find(|(c, a, _)| *c == capacity && *a == allocation);
+        if let Some(&(_, _, kind)) = known {
+            return kind;
         }
+        let percentage = self.plan.allocations[allocation].2;
         let kind = self.kind(Decimal::from(capacity) * percentage, Decimal::ZERO);
-        self.planned.insert((capacity, percentage), kind);
+        self.planned.push((capacity, allocation, kind));
         kind
     }
 
@@ -555,69 +629,124 @@ impl<'p, 'a> Walk<'p, 'a> {
         }
     }
 
-    /// Turns the counts into lines: atoms once per kind and rate, sums per line (S1.6, S6.7).
+    /// Turns the counts into lines: atoms once per kind and rate, sums per line in whole
+    /// mantissas (S1.6, S6.7).
     fn finish(self) -> Result<Vec<PaymentLine>, CostOverflow> {
         let plan = self.plan;
         let currency = plan.basis.folio.currency;
         let coefficient = plan.overtime.map_or(Decimal::ONE, |rule| rule.coefficient);
         let per_hour = units_per_hour();
         let folio_start = plan.basis.folio.period.start().naive();
-        let mut atoms: HashMap<(usize, usize), (Decimal, Decimal)> = HashMap::new();
+        let units: Vec<(Fixed, Fixed)> = self
+            .kinds
+            .iter()
+            .map(|hours| (Fixed::of(hours.regular), Fixed::of(hours.overtime)))
+            .collect();
+        let units_scale = units
+            .iter()
+            .map(|(regular, overtime)| regular.scale.max(overtime.scale))
+            .max()
+            .unwrap_or(0);
+        // Atoms by kind, for the rate of the line being summed (kinds x rates stays small).
+        let mut atoms: Vec<Option<(usize, Fixed, Fixed)>> = vec![None; self.kinds.len()];
         let mut lines = Vec::with_capacity(self.lines.len());
-        for ((bucket, rate_index), counts) in self.lines {
-            let (rate_start, rate) = plan.rates[rate_index];
-            let mut line = PaymentLine {
-                date: Date::from_naive(bucket.max(folio_start).max(if rate_index == 0 {
-                    bucket
-                } else {
-                    rate_start
-                })),
-                rate,
-                effort: Decimal::ZERO,
-                overtime_effort: Decimal::ZERO,
-                amount: Decimal::ZERO,
-                overtime_amount: Decimal::ZERO,
-            };
-            let mut regular_units = Decimal::ZERO;
-            let mut overtime_units = Decimal::ZERO;
-            for (kind, days) in counts {
-                let hours = self.kinds[kind];
-                let (regular_atom, overtime_atom) = match atoms.get(&(kind, rate_index)) {
-                    Some(atom) => *atom,
-                    None => {
-                        let regular =
-                            hours.regular.checked_mul(rate.get()).ok_or(CostOverflow)? / per_hour;
+        let ends: Vec<usize> = self
+            .lines
+            .iter()
+            .skip(1)
+            .map(|line| line.first_count)
+            .chain([self.counts.len()])
+            .collect();
+        for (open, end) in self.lines.iter().zip(ends) {
+            let (rate_start, rate) = plan.rates[open.rate];
+            let mut regular_units = Sum::new(units_scale);
+            let mut overtime_units = Sum::new(units_scale);
+            let mut amount = Sum::new(currency.minor_units());
+            let mut overtime_amount = Sum::new(currency.minor_units());
+            for &(kind, days) in &self.counts[open.first_count..end] {
+                let (regular_atom, overtime_atom) = match atoms[kind] {
+                    Some((for_rate, regular, overtime)) if for_rate == open.rate => {
+                        (regular, overtime)
+                    }
+                    _ => {
+                        let hours = self.kinds[kind];
+                        let regular = hours.regular.checked_mul(rate.get()).ok_or(CostOverflow)?;
                         let overtime = hours
                             .overtime
                             .checked_mul(rate.get())
                             .and_then(|x| x.checked_mul(coefficient))
-                            .ok_or(CostOverflow)?
-                            / per_hour;
-                        let atom = (currency.round(regular), currency.round(overtime));
-                        atoms.insert((kind, rate_index), atom);
-                        atom
+                            .ok_or(CostOverflow)?;
+                        let regular = Fixed::of(currency.round(regular / per_hour));
+                        let overtime = Fixed::of(currency.round(overtime / per_hour));
+                        atoms[kind] = Some((open.rate, regular, overtime));
+                        (regular, overtime)
                     }
                 };
-                let days = Decimal::from(days);
-                regular_units += hours.regular * days;
-                overtime_units += hours.overtime * days;
-                line.amount = regular_atom
-                    .checked_mul(days)
-                    .and_then(|x| x.checked_add(line.amount))
-                    .ok_or(CostOverflow)?;
-                line.overtime_amount = overtime_atom
-                    .checked_mul(days)
-                    .and_then(|x| x.checked_add(line.overtime_amount))
-                    .ok_or(CostOverflow)?;
+                regular_units.add(units[kind].0, days)?;
+                overtime_units.add(units[kind].1, days)?;
+                amount.add(regular_atom, days)?;
+                overtime_amount.add(overtime_atom, days)?;
             }
-            line.effort = regular_units / per_hour;
-            line.overtime_effort = overtime_units / per_hour;
-            line.amount = currency.round(line.amount);
-            line.overtime_amount = currency.round(line.overtime_amount);
-            lines.push(line);
+            let rate_from = if open.rate == 0 {
+                open.bucket
+            } else {
+                rate_start
+            };
+            lines.push(PaymentLine {
+                date: Date::from_naive(open.bucket.max(folio_start).max(rate_from)),
+                rate,
+                regular_units: regular_units.value()?,
+                overtime_units: overtime_units.value()?,
+                // Sums of atoms already at the currency's minor units (S1.6): no rounding again.
+                amount: amount.value()?,
+                overtime_amount: overtime_amount.value()?,
+            });
         }
         lines.sort_by_key(|line| line.date);
         Ok(lines)
+    }
+}
+
+/// A decimal as a whole mantissa and a scale, for sums in integer arithmetic.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Fixed {
+    mantissa: i128,
+    scale: u32,
+}
+
+impl Fixed {
+    fn of(value: Decimal) -> Fixed {
+        Fixed {
+            mantissa: value.mantissa(),
+            scale: value.scale(),
+        }
+    }
+}
+
+/// An exact sum of `count x value` terms at a fixed scale, in i128.
+struct Sum {
+    mantissa: i128,
+    scale: u32,
+}
+
+impl Sum {
+    fn new(scale: u32) -> Sum {
+        Sum { mantissa: 0, scale }
+    }
+
+    fn add(&mut self, value: Fixed, count: u64) -> Result<(), CostOverflow> {
+        let raise = self.scale.checked_sub(value.scale).ok_or(CostOverflow)?;
+        let term = 10i128
+            .checked_pow(raise)
+            .and_then(|factor| value.mantissa.checked_mul(factor))
+            .and_then(|scaled| scaled.checked_mul(i128::from(count)))
+            .ok_or(CostOverflow)?;
+        self.mantissa = self.mantissa.checked_add(term).ok_or(CostOverflow)?;
+        Ok(())
+    }
+
+    fn value(&self) -> Result<Decimal, CostOverflow> {
+        Decimal::try_from_i128_with_scale(self.mantissa, self.scale).map_err(|_| CostOverflow)
     }
 }
 
