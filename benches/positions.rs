@@ -216,7 +216,7 @@ fn worklogs(c: &mut Criterion) {
     let mut group = c.benchmark_group("positions/worklogs");
     group.throughput(Throughput::Elements(logs.len() as u64));
     group.sample_size(20);
-    group.bench_function(BenchmarkId::new("sorted", "1m_worklogs"), |b| {
+    group.bench_function(BenchmarkId::new("costfolio", "1m_worklogs"), |b| {
         b.iter(|| {
             let by_author = aggregate_worklogs(black_box(&logs).iter().copied(), window);
             let total: u64 = by_author.values().map(|h| h.total_seconds()).sum();
