@@ -887,6 +887,26 @@ proptest! {
     }
 
     #[test]
+    fn period_sums_equal_the_lines_they_cover(s in any_scenario(), cuts in proptest::collection::btree_set(0u64..700, 0..12)) {
+        let first = s.frame.period.start().naive();
+        let mut starts = vec![first];
+        starts.extend(cuts.iter().map(|&c| day_after(s.frame.period.start(), c).naive()).filter(|d| *d > first));
+        let basis = s.basis();
+        let plan = PositionPlan::new(s.input(), &basis).unwrap();
+        let sums = plan.amounts_by_period(&starts).unwrap();
+        prop_assert_eq!(sums.len(), starts.len());
+        let days = plan.lines(Granularity::Day).unwrap();
+        for (index, sum) in sums.iter().enumerate() {
+            let expected: Decimal = days
+                .iter()
+                .filter(|l| l.date.naive() >= starts[index] && starts.get(index + 1).is_none_or(|next| l.date.naive() < *next))
+                .map(PaymentLine::total_amount)
+                .sum();
+            prop_assert_eq!(*sum, expected);
+        }
+    }
+
+    #[test]
     fn emitted_totals_are_the_sums_of_emitted_lines(s in any_scenario()) {
         for line in s.lines(Granularity::Month) {
             let wire = line.to_wire();

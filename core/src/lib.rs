@@ -25,6 +25,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod analytics;
 pub mod calendar;
 pub mod model;
 pub mod recurrence;

@@ -16,7 +16,7 @@ pub use error::{FieldError, ValueError, START_AFTER_END};
 pub use number::{
     decimal_places, deserialize_decimal, parse_decimal, serialize_decimal, Amount, Coefficient,
     ConversionRate, Exact, HourlyRate, Hours, Id, Interval, IsoWeekday, Occurrences,
-    OpenPercentage, Percentage, WholeAmount,
+    OpenPercentage, Percentage, Quantity, WholeAmount,
 };
 pub use text::{Key, Name, MAX_TEXT_CHARS};
 

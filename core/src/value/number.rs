@@ -223,6 +223,12 @@ decimal_value!(
 );
 
 decimal_value!(
+    /// A quantity of 0 or more with no bound on its decimals: a scope item's weight, logged and
+    /// remaining work (S9.3).
+    Quantity, "quantity", |v| check("quantity", v, Some((Decimal::ZERO, "0")), None, None)
+);
+
+decimal_value!(
     /// Hours in the format `####.##`: 0 to 9999.99 with at most 2 decimal places (S1.2).
     Hours, "hours", |v| check(
         "hours",

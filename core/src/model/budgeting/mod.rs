@@ -7,6 +7,7 @@
 //! or a custom-field definition; `teamRoleId` of a position): they are always present in what the
 //! service returns.
 
+mod analytics;
 mod envelope;
 mod expense;
 mod folio;
@@ -14,6 +15,7 @@ mod periods;
 mod portfolio;
 mod position;
 
+pub use analytics::{IndexStatus, Indicators, ScopeItem, ScopeItems, TimelineBucket};
 pub use envelope::{BudgetErrorBody, Success};
 pub use expense::{
     CustomFields, Expense, ExpenseCategory, ExpenseKind, ExpensePayment, Recurrence, RecurrenceBy,

@@ -304,11 +304,31 @@ impl<'a> PositionPlan<'a> {
 
     /// The payment lines, one per bucket and rate record with effort, in date order (S6.7).
     pub fn lines(&self, granularity: Granularity) -> Result<Vec<PaymentLine>, CostOverflow> {
+        self.lines_by(Buckets::Granular(granularity))
+    }
+
+    /// The money of each period `starts[i]..starts[i + 1]` (the last running to the folio's end):
+    /// regular plus overtime atoms, exact sums (S1.6). `starts` must be ascending; days before the
+    /// first start count in the first period.
+    pub fn amounts_by_period(&self, starts: &[NaiveDate]) -> Result<Vec<Decimal>, CostOverflow> {
+        let mut sums = vec![Decimal::ZERO; starts.len().max(1)];
+        for line in self.lines_by(Buckets::Starts(starts))? {
+            let index = starts
+                .partition_point(|start| *start <= line.date.naive())
+                .saturating_sub(1);
+            sums[index] = sums[index]
+                .checked_add(line.total_amount())
+                .ok_or(CostOverflow)?;
+        }
+        Ok(sums)
+    }
+
+    fn lines_by(&self, buckets: Buckets<'_>) -> Result<Vec<PaymentLine>, CostOverflow> {
         if self.deleted {
             return Ok(Vec::new());
         }
-        let mut walk = Walk::new(self, granularity);
-        let points = self.change_points(granularity);
+        let mut walk = Walk::new(self, buckets);
+        let points = self.change_points(buckets);
         for pair in points.windows(2) {
             if let Some(end) = pair[1].pred_opt() {
                 walk.segment(pair[0], end);
@@ -343,7 +363,7 @@ impl<'a> PositionPlan<'a> {
     }
 
     /// Every date on which something may change, from the folio's start to the day after its end.
-    fn change_points(&self, granularity: Granularity) -> Vec<NaiveDate> {
+    fn change_points(&self, buckets: Buckets<'_>) -> Vec<NaiveDate> {
         let period = self.basis.folio.period;
         let (first, last) = (period.start().naive(), period.end().naive());
         let after_last = last.succ_opt().unwrap_or(last);
@@ -372,15 +392,20 @@ impl<'a> PositionPlan<'a> {
         for &(start, _) in &self.rates {
             push(start);
         }
-        let mut bucket = granularity.start_of(first);
-        while bucket <= last {
-            push(bucket);
-            let Some(next) = granularity.end_of(bucket).succ_opt() else {
-                break;
-            };
-            bucket = next;
+        match buckets {
+            Buckets::Granular(granularity) => {
+                let mut bucket = granularity.start_of(first);
+                while bucket <= last {
+                    push(bucket);
+                    let Some(next) = granularity.end_of(bucket).succ_opt() else {
+                        break;
+                    };
+                    bucket = next;
+                }
+            }
+            Buckets::Starts(starts) => starts.iter().for_each(|&start| push(start)),
         }
-        if self.weekly() && granularity != Granularity::Day {
+        if self.weekly() && buckets != Buckets::Granular(Granularity::Day) {
             let mut monday = Granularity::Week.start_of(first);
             while monday <= last {
                 push(monday);
@@ -442,6 +467,28 @@ impl<'a> PositionPlan<'a> {
     }
 }
 
+/// How the days of a walk are grouped into lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Buckets<'s> {
+    /// Days, ISO weeks or months.
+    Granular(Granularity),
+    /// Periods beginning on each of these ascending dates.
+    Starts(&'s [NaiveDate]),
+}
+
+impl Buckets<'_> {
+    fn start_of(self, day: NaiveDate) -> NaiveDate {
+        match self {
+            Buckets::Granular(granularity) => granularity.start_of(day),
+            Buckets::Starts(starts) => {
+                let index = starts.partition_point(|start| *start <= day);
+                let first = starts.first().copied().unwrap_or(day);
+                index.checked_sub(1).map_or(first, |i| starts[i])
+            }
+        }
+    }
+}
+
 /// One line being accumulated: its key, and where its day counts begin in `Walk::counts`.
 struct OpenLine {
     bucket: NaiveDate,
@@ -452,7 +499,7 @@ struct OpenLine {
 /// The accumulation of one `lines` call.
 struct Walk<'p, 'a> {
     plan: &'p PositionPlan<'a>,
-    granularity: Granularity,
+    buckets: Buckets<'p>,
     kinds: Vec<DayHours>,
     kind_index: HashMap<DayHours, usize>,
     /// Lines in key order: (bucket, rate) only ever grows along the walk.
@@ -469,10 +516,10 @@ struct Walk<'p, 'a> {
 }
 
 impl<'p, 'a> Walk<'p, 'a> {
-    fn new(plan: &'p PositionPlan<'a>, granularity: Granularity) -> Self {
+    fn new(plan: &'p PositionPlan<'a>, buckets: Buckets<'p>) -> Self {
         Walk {
             plan,
-            granularity,
+            buckets,
             kinds: Vec::new(),
             kind_index: HashMap::new(),
             lines: Vec::with_capacity(64),
@@ -543,7 +590,7 @@ impl<'p, 'a> Walk<'p, 'a> {
         let Some(range) = DateRange::between(start, end) else {
             return;
         };
-        let bucket = self.granularity.start_of(start);
+        let bucket = self.buckets.start_of(start);
         let rate = plan.rate_index(start);
         // Hours periods, worklogs and billed hours give each day its own hours (S6.5a-c).
         if plan.synced.is_some() || plan.overridden(start) {
@@ -753,4 +800,46 @@ impl Sum {
 /// Whether `start..=end` is a whole ISO week, Monday to Sunday.
 fn is_full_week(start: NaiveDate, end: NaiveDate) -> bool {
     start.weekday() == Weekday::Mon && (end - start).num_days() == 6
+}
+
+/// A position as the service keeps it: every allocation, rate and hours period it has had (deleted
+/// ones marked), beside the fields the costing needs.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PositionRecord {
+    /// The position's id.
+    pub id: crate::model::Id,
+    /// Its kind.
+    pub kind: PositionKind,
+    /// For a planned position: a revenue rather than a cost.
+    pub revenue: bool,
+    /// Its allocation periods.
+    pub allocations: Vec<Allocation>,
+    /// Its rate history.
+    pub rates: Vec<Rate>,
+    /// Its worked-hours or billable-hours periods.
+    pub hours: Vec<HoursPeriod>,
+    /// Its overtime rule.
+    pub ot_rule_id: Option<crate::model::Id>,
+    /// Set when the position was deleted.
+    pub deleted_on: Option<Date>,
+}
+
+impl PositionRecord {
+    /// The engine's view of the record, with the overtime rule it names and the hours synchronized
+    /// for it.
+    pub fn input<'a>(
+        &'a self,
+        overtime: Option<&'a OvertimeRule>,
+        synced: Option<&'a DailyHours>,
+    ) -> PositionInput<'a> {
+        PositionInput {
+            kind: self.kind,
+            allocations: &self.allocations,
+            rates: &self.rates,
+            hours: &self.hours,
+            deleted: self.deleted_on.is_some(),
+            overtime,
+            synced,
+        }
+    }
 }

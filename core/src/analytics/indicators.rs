@@ -1,0 +1,286 @@
+//! Indicators of a folio at an explicit asOf (S9.1-S9.7).
+
+use rust_decimal::{Decimal, RoundingStrategy};
+
+use super::ledger::{AnalyticsError, Flow, Ledger};
+use super::status::{folio_status, validate_folio, FolioError};
+use crate::calendar::Calendar;
+use crate::model::budgeting::{Folio, FolioStatus, IndexStatus, Indicators, ScopeItem};
+use crate::schedule::FolioFrame;
+use crate::value::{CurrencyCode, Date, DateRange, Exact};
+
+/// What the indicators need of a folio: its period, currency, percentages, switches and calendar.
+#[derive(Debug, Clone, Copy)]
+pub struct FolioTerms<'a> {
+    /// The folio's period.
+    pub period: DateRange,
+    /// Its currency.
+    pub currency: CurrencyCode,
+    /// Reserve, percent of BAC.
+    pub reserve: Decimal,
+    /// Contingency, percent of planned cost.
+    pub contingency: Decimal,
+    /// Tolerance, percent below 1 that is amber (S9.5).
+    pub tolerance: Decimal,
+    /// Whether revenues are shown (S9.7).
+    pub with_revenue: bool,
+    /// Whether earned value is used (S9.3).
+    pub with_earned: bool,
+    /// The day it was closed.
+    pub closed: Option<Date>,
+    /// Its calendar (for working days, S9.1).
+    pub calendar: &'a Calendar,
+}
+
+impl<'a> FolioTerms<'a> {
+    /// The terms of a valid folio (S7.2).
+    pub fn new(folio: &Folio, calendar: &'a Calendar) -> Result<FolioTerms<'a>, Vec<FolioError>> {
+        validate_folio(folio)?;
+        let period = DateRange::new(folio.start_date, folio.end_date).map_err(|_| {
+            vec![FolioError::EndBeforeStart {
+                start: folio.start_date,
+                end: folio.end_date,
+            }]
+        })?;
+        Ok(FolioTerms {
+            period,
+            currency: folio.currency_code,
+            reserve: folio.reserve.get(),
+            contingency: folio.contingency.get(),
+            tolerance: folio.tolerance.get(),
+            with_revenue: folio.with_revenue,
+            with_earned: folio.with_earned,
+            closed: folio.closed_date,
+            calendar,
+        })
+    }
+
+    /// The folio's period and currency.
+    pub fn frame(&self) -> FolioFrame {
+        FolioFrame {
+            period: self.period,
+            currency: self.currency,
+        }
+    }
+
+    /// The status at `as_of` (S7.1).
+    pub fn status(&self, as_of: Date) -> FolioStatus {
+        folio_status(self.period.start(), self.period.end(), self.closed, as_of)
+    }
+
+    /// PV at `as_of` (S9.1): BAC x working days elapsed / all working days, rounded; `None` when
+    /// the folio has no working day.
+    pub fn planned_value(
+        &self,
+        bac: Decimal,
+        as_of: Date,
+    ) -> Result<Option<Decimal>, AnalyticsError> {
+        let total = self.calendar.working_days_in(self.period);
+        if total == 0 {
+            return Ok(None);
+        }
+        let elapsed = DateRange::new(self.period.start(), as_of.min(self.period.end()))
+            .map_or(0, |range| self.calendar.working_days_in(range));
+        let value = bac
+            .checked_mul(Decimal::from(elapsed))
+            .ok_or(AnalyticsError::Overflow)?
+            / Decimal::from(total);
+        Ok(Some(self.currency.round(value)))
+    }
+}
+
+/// The colour of an index (S9.5), judged on its exact quotient.
+pub fn index_status(index: Option<Decimal>, tolerance: Decimal) -> IndexStatus {
+    match index {
+        None => IndexStatus::Grey,
+        Some(value) if value >= Decimal::ONE => IndexStatus::Green,
+        Some(value) if value >= Decimal::ONE - tolerance / Decimal::ONE_HUNDRED => {
+            IndexStatus::Amber
+        }
+        Some(_) => IndexStatus::Red,
+    }
+}
+
+/// The figures every indicator is derived from, in one currency.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Base {
+    pub bac: Decimal,
+    pub pv: Option<Decimal>,
+    pub ev: Option<Decimal>,
+    pub ac: Decimal,
+    pub reserve: Decimal,
+    pub contingency: Decimal,
+    pub contingency_to_date: Decimal,
+    pub planned_cost_to_date: Decimal,
+    pub eac_known: Decimal,
+    pub planned_revenue: Option<Decimal>,
+    pub actual_revenue: Option<Decimal>,
+    pub profit: Option<Decimal>,
+}
+
+fn quotient(numerator: Decimal, denominator: Decimal) -> Option<Decimal> {
+    numerator.checked_div(denominator)
+}
+
+fn ratio(value: Option<Decimal>) -> Option<Exact> {
+    value.map(|v| Exact::of(round_to(v, 4)))
+}
+
+fn percent(value: Option<Decimal>) -> Option<Exact> {
+    value
+        .and_then(|v| v.checked_mul(Decimal::ONE_HUNDRED))
+        .map(|v| Exact::of(round_to(v, 2)))
+}
+
+fn round_to(value: Decimal, places: u32) -> Decimal {
+    let mut rounded = value.round_dp_with_strategy(places, RoundingStrategy::MidpointAwayFromZero);
+    rounded.rescale(places);
+    rounded
+}
+
+/// Derives every indicator from the base figures (S9.4-S9.7). Derived money is computed from the
+/// rounded figures it is defined by; EAC is BAC x AC / EV rounded once; divisions by zero are null.
+pub(crate) fn derive(
+    base: Base,
+    tolerance: Decimal,
+    currency: CurrencyCode,
+    status: Option<FolioStatus>,
+) -> Result<Indicators, AnalyticsError> {
+    let money = |value: Decimal| Exact::of(currency.round(value));
+    let cv = base.ev.map(|ev| ev - base.ac);
+    let sv = base.ev.zip(base.pv).map(|(ev, pv)| ev - pv);
+    let cpi = base.ev.and_then(|ev| quotient(ev, base.ac));
+    let spi = base.ev.zip(base.pv).and_then(|(ev, pv)| quotient(ev, pv));
+    let eac = match (cpi, base.ev) {
+        (Some(_), Some(ev)) => {
+            let product = base
+                .bac
+                .checked_mul(base.ac)
+                .ok_or(AnalyticsError::Overflow)?;
+            quotient(product, ev).map(|eac| currency.round(eac))
+        }
+        _ => None,
+    };
+    let tcpi = base
+        .ev
+        .and_then(|ev| quotient(base.bac - ev, base.bac - base.ac));
+    let margin = base
+        .profit
+        .zip(base.actual_revenue)
+        .and_then(|(profit, revenue)| quotient(profit, revenue));
+    Ok(Indicators {
+        bac: money(base.bac),
+        pv: base.pv.map(money),
+        ev: base.ev.map(money),
+        ac: money(base.ac),
+        cv: cv.map(money),
+        sv: sv.map(money),
+        cpi: ratio(cpi),
+        spi: ratio(spi),
+        cv_percent: percent(cv.zip(base.ev).and_then(|(cv, ev)| quotient(cv, ev))),
+        sv_percent: percent(sv.zip(base.pv).and_then(|(sv, pv)| quotient(sv, pv))),
+        eac: eac.map(money),
+        etc: eac.map(|eac| money(eac - base.ac)),
+        vac: eac.map(|eac| money(base.bac - eac)),
+        tcpi: ratio(tcpi),
+        cpi_status: index_status(cpi, tolerance),
+        spi_status: index_status(spi, tolerance),
+        reserve: money(base.reserve),
+        contingency: money(base.contingency),
+        contingency_to_date: money(base.contingency_to_date),
+        planned_cost_to_date: money(base.planned_cost_to_date),
+        eac_known: money(base.eac_known),
+        planned_revenue: base.planned_revenue.map(money),
+        actual_revenue: base.actual_revenue.map(money),
+        profit: base.profit.map(money),
+        margin: percent(margin),
+        status,
+        currency_code: currency,
+    })
+}
+
+/// EV (S9.3): BAC x earned weight / total weight, rounded; `None` without earned value or weight.
+pub(crate) fn earned_value(
+    terms: &FolioTerms<'_>,
+    bac: Decimal,
+    scope: &[ScopeItem],
+) -> Result<Option<Decimal>, AnalyticsError> {
+    if !terms.with_earned {
+        return Ok(None);
+    }
+    let total: Decimal = scope.iter().map(|item| item.weight.get()).sum();
+    if total.is_zero() {
+        return Ok(None);
+    }
+    let mut earned = Decimal::ZERO;
+    for item in scope {
+        let weight = item.weight.get();
+        if item.done {
+            earned += weight;
+        } else if item.progressive {
+            let work = item.logged.get() + item.remaining.get();
+            if !work.is_zero() {
+                let share = (item.logged.get() / work).min(Decimal::ONE);
+                earned += weight * share;
+            }
+        }
+    }
+    let product = bac.checked_mul(earned).ok_or(AnalyticsError::Overflow)?;
+    Ok(Some(terms.currency.round(product / total)))
+}
+
+/// Percent of a figure, rounded to the currency.
+pub(crate) fn share(
+    currency: CurrencyCode,
+    percent: Decimal,
+    of: Decimal,
+) -> Result<Decimal, AnalyticsError> {
+    let product = percent.checked_mul(of).ok_or(AnalyticsError::Overflow)?;
+    Ok(currency.round(product / Decimal::ONE_HUNDRED))
+}
+
+/// The indicators of a folio at `as_of` (S9.1-S9.7). `costs` holds the planned costs that define
+/// BAC (the latest baseline covering costs, or the draft, S8.5), `revenues` the planned revenues
+/// (likewise), `actual` the actual items; all over the same periods, cut after `as_of`.
+pub fn indicators(
+    terms: &FolioTerms<'_>,
+    costs: &Ledger,
+    revenues: &Ledger,
+    actual: &Ledger,
+    scope: &[ScopeItem],
+) -> Result<Indicators, AnalyticsError> {
+    let as_of = actual.periods().as_of();
+    let bac = costs.total(Flow::PlannedCost);
+    let planned_cost_to_date = costs.to_date(Flow::PlannedCost);
+    let ac = actual.to_date(Flow::ActualCost);
+    let (planned_revenue, actual_revenue, profit) = if terms.with_revenue {
+        let actual_revenue = actual.to_date(Flow::ActualRevenue);
+        (
+            Some(revenues.total(Flow::PlannedRevenue)),
+            Some(actual_revenue),
+            Some(actual_revenue - ac),
+        )
+    } else {
+        (None, None, None)
+    };
+    let base = Base {
+        bac,
+        pv: terms.planned_value(bac, as_of)?,
+        ev: earned_value(terms, bac, scope)?,
+        ac,
+        reserve: share(terms.currency, terms.reserve, bac)?,
+        contingency: share(terms.currency, terms.contingency, bac)?,
+        contingency_to_date: share(terms.currency, terms.contingency, planned_cost_to_date)?,
+        planned_cost_to_date,
+        eac_known: actual.total(Flow::ActualCost),
+        planned_revenue,
+        actual_revenue,
+        profit,
+    };
+    derive(
+        base,
+        terms.tolerance,
+        terms.currency,
+        Some(terms.status(as_of)),
+    )
+}

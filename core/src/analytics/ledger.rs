@@ -1,0 +1,377 @@
+//! Money by period and flow.
+
+use core::fmt;
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use rust_decimal::Decimal;
+
+use crate::model::budgeting::{ExpenseKind, PositionKind};
+use crate::model::Id;
+use crate::schedule::position::{CostOverflow, PositionError, PositionPlan};
+use crate::schedule::{
+    ConversionError, ExchangeRates, ExpenseError, ExpensePlan, FolioFrame, Granularity,
+};
+use crate::value::{Date, DateRange};
+
+/// The four flows of money of a folio.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Flow {
+    /// Planned positions (not revenue) and planned expenses.
+    PlannedCost,
+    /// Planned positions marked revenue and planned revenues.
+    PlannedRevenue,
+    /// Team members and actual expenses.
+    ActualCost,
+    /// Consulting revenues and actual revenues.
+    ActualRevenue,
+}
+
+impl Flow {
+    /// The flow of a position (S6.1).
+    pub fn of_position(kind: PositionKind, revenue: bool) -> Flow {
+        match (kind, revenue) {
+            (PositionKind::PlannedPositionByTimeFrame, false) => Flow::PlannedCost,
+            (PositionKind::PlannedPositionByTimeFrame, true) => Flow::PlannedRevenue,
+            (PositionKind::TeamMember, _) => Flow::ActualCost,
+            (PositionKind::ConsultingRevenue, _) => Flow::ActualRevenue,
+        }
+    }
+
+    /// The flow of an expense (S5.4).
+    pub fn of_expense(kind: ExpenseKind) -> Flow {
+        match kind {
+            ExpenseKind::PlannedExpense => Flow::PlannedCost,
+            ExpenseKind::PlannedRevenue => Flow::PlannedRevenue,
+            ExpenseKind::ActualExpense => Flow::ActualCost,
+            ExpenseKind::ActualRevenue => Flow::ActualRevenue,
+        }
+    }
+
+    /// Whether the flow is planned (it then lives in the draft and baselines, S8.1).
+    pub fn is_planned(self) -> bool {
+        matches!(self, Flow::PlannedCost | Flow::PlannedRevenue)
+    }
+
+    /// Whether the flow is a cost.
+    pub fn is_cost(self) -> bool {
+        matches!(self, Flow::PlannedCost | Flow::ActualCost)
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+/// Why an analytics figure could not be computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AnalyticsError {
+    /// A payment needs an exchange rate no one supplied, or overflows (S5.3).
+    Conversion(ConversionError),
+    /// A position's records are invalid (S6).
+    Position(PositionError),
+    /// An expense is invalid (S5).
+    Expense(Vec<ExpenseError>),
+    /// A figure too large to hold exactly.
+    Overflow,
+}
+
+impl fmt::Display for AnalyticsError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AnalyticsError::Conversion(error) => error.fmt(f),
+            AnalyticsError::Position(error) => error.fmt(f),
+            AnalyticsError::Expense(errors) => {
+                let texts: Vec<String> = errors.iter().map(ToString::to_string).collect();
+                f.write_str(&texts.join("; "))
+            }
+            AnalyticsError::Overflow => f.write_str("a figure is too large to be held exactly"),
+        }
+    }
+}
+
+impl std::error::Error for AnalyticsError {}
+
+impl From<ConversionError> for AnalyticsError {
+    fn from(error: ConversionError) -> Self {
+        AnalyticsError::Conversion(error)
+    }
+}
+
+impl From<CostOverflow> for AnalyticsError {
+    fn from(_: CostOverflow) -> Self {
+        AnalyticsError::Overflow
+    }
+}
+
+impl From<PositionError> for AnalyticsError {
+    fn from(error: PositionError) -> Self {
+        AnalyticsError::Position(error)
+    }
+}
+
+/// The periods a folio's money is summed by: the buckets of a granularity inside the folio, the
+/// one holding `asOf` cut after it, so that "to date" figures are exact sums of whole periods.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Periods {
+    folio: DateRange,
+    granularity: Granularity,
+    as_of: Date,
+    starts: Vec<NaiveDate>,
+    to_date: usize,
+}
+
+impl Periods {
+    /// The periods of `folio` by `granularity`, cut after `as_of`.
+    pub fn new(folio: DateRange, granularity: Granularity, as_of: Date) -> Periods {
+        let (first, last) = (folio.start().naive(), folio.end().naive());
+        let mut starts = vec![first];
+        let mut bucket = granularity.start_of(first);
+        while let Some(next) = granularity.end_of(bucket).succ_opt() {
+            if next > last {
+                break;
+            }
+            starts.push(next);
+            bucket = next;
+        }
+        if let Some(cut) = as_of.naive().succ_opt() {
+            if first < cut && cut <= last {
+                let at = starts.partition_point(|start| *start < cut);
+                if starts.get(at) != Some(&cut) {
+                    starts.insert(at, cut);
+                }
+            }
+        }
+        let to_date = starts.partition_point(|start| *start <= as_of.naive());
+        Periods {
+            folio,
+            granularity,
+            as_of,
+            starts,
+            to_date,
+        }
+    }
+
+    /// The first day of each period.
+    pub fn starts(&self) -> &[NaiveDate] {
+        &self.starts
+    }
+
+    /// How many periods there are.
+    pub fn len(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// Whether there is no period (never: a folio has at least one day).
+    pub fn is_empty(&self) -> bool {
+        self.starts.is_empty()
+    }
+
+    /// How many leading periods lie on or before `asOf`.
+    pub fn to_date(&self) -> usize {
+        self.to_date
+    }
+
+    /// The date the periods are cut after.
+    pub fn as_of(&self) -> Date {
+        self.as_of
+    }
+
+    /// The folio's period.
+    pub fn folio(&self) -> DateRange {
+        self.folio
+    }
+
+    /// The index of the period holding `day` (days before the folio fall in the first).
+    pub fn index_of(&self, day: NaiveDate) -> usize {
+        self.starts
+            .partition_point(|start| *start <= day)
+            .saturating_sub(1)
+    }
+
+    /// The buckets of the granularity: (first day, last day, the periods they hold), the asOf cut
+    /// merged back.
+    pub fn buckets(&self) -> Vec<(NaiveDate, NaiveDate, std::ops::Range<usize>)> {
+        let last = self.folio.end().naive();
+        let mut buckets: Vec<(NaiveDate, NaiveDate, std::ops::Range<usize>)> = Vec::new();
+        for (index, &start) in self.starts.iter().enumerate() {
+            let bucket = self.granularity.start_of(start);
+            match buckets.last_mut() {
+                Some((first, _, range)) if self.granularity.start_of(*first) == bucket => {
+                    range.end = index + 1;
+                }
+                _ => buckets.push((start, start, index..index + 1)),
+            }
+        }
+        for (first, end, _) in &mut buckets {
+            *end = self.granularity.end_of(*first).min(last);
+        }
+        buckets
+    }
+}
+
+/// Identifies an item of a ledger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ItemKey {
+    /// A position, by id.
+    Position(Id),
+    /// An expense, by id.
+    Expense(Id),
+}
+
+/// The money of a folio's items by period: each item's series, and the sums of each flow.
+#[derive(Debug, Clone)]
+pub struct Ledger {
+    periods: Periods,
+    items: HashMap<ItemKey, (Flow, Vec<Decimal>)>,
+    sums: [Vec<Decimal>; 4],
+}
+
+impl Ledger {
+    /// An empty ledger over `periods`.
+    pub fn new(periods: Periods) -> Ledger {
+        let zeros = vec![Decimal::ZERO; periods.len()];
+        Ledger {
+            sums: [zeros.clone(), zeros.clone(), zeros.clone(), zeros],
+            periods,
+            items: HashMap::new(),
+        }
+    }
+
+    /// The periods.
+    pub fn periods(&self) -> &Periods {
+        &self.periods
+    }
+
+    /// Puts (or replaces) a position's money: its atoms summed per period (S6.7).
+    pub fn put_position(
+        &mut self,
+        key: ItemKey,
+        flow: Flow,
+        plan: &PositionPlan<'_>,
+    ) -> Result<(), AnalyticsError> {
+        let series = plan.amounts_by_period(self.periods.starts())?;
+        self.put(key, flow, series)
+    }
+
+    /// Puts (or replaces) an expense's money: its converted payments summed per period (S5).
+    pub fn put_expense(
+        &mut self,
+        key: ItemKey,
+        plan: &ExpensePlan,
+        folio: &FolioFrame,
+        rates: &ExchangeRates,
+    ) -> Result<(), AnalyticsError> {
+        let mut series = vec![Decimal::ZERO; self.periods.len()];
+        for payment in plan.payments(folio, rates)? {
+            let slot = &mut series[self.periods.index_of(payment.date.naive())];
+            *slot = slot
+                .checked_add(payment.converted)
+                .ok_or(AnalyticsError::Overflow)?;
+        }
+        self.put(key, Flow::of_expense(plan.kind()), series)
+    }
+
+    /// Puts (or replaces) an item's money per period.
+    pub fn put(
+        &mut self,
+        key: ItemKey,
+        flow: Flow,
+        series: Vec<Decimal>,
+    ) -> Result<(), AnalyticsError> {
+        if series.len() != self.periods.len() {
+            return Err(AnalyticsError::Overflow);
+        }
+        self.remove(key);
+        let sums = &mut self.sums[flow.index()];
+        for (sum, value) in sums.iter_mut().zip(&series) {
+            *sum = sum.checked_add(*value).ok_or(AnalyticsError::Overflow)?;
+        }
+        self.items.insert(key, (flow, series));
+        Ok(())
+    }
+
+    /// Takes an item out.
+    pub fn remove(&mut self, key: ItemKey) {
+        if let Some((flow, series)) = self.items.remove(&key) {
+            for (sum, value) in self.sums[flow.index()].iter_mut().zip(series) {
+                *sum -= value;
+            }
+        }
+    }
+
+    /// The sums of a flow per period.
+    pub fn flow(&self, flow: Flow) -> &[Decimal] {
+        &self.sums[flow.index()]
+    }
+
+    /// The whole of a flow.
+    pub fn total(&self, flow: Flow) -> Decimal {
+        self.flow(flow).iter().sum()
+    }
+
+    /// The part of a flow dated on or before asOf.
+    pub fn to_date(&self, flow: Flow) -> Decimal {
+        self.flow(flow)[..self.periods.to_date()].iter().sum()
+    }
+}
+
+/// What costing a folio's items needs besides the items: the folio's cost basis, exchange rates,
+/// overtime rules, synchronized hours by position and the cost bases of positions that have
+/// calendars of their own (S3.4).
+#[derive(Debug, Clone, Copy)]
+pub struct CostContext<'a> {
+    /// The folio's period, currency and calendar.
+    pub basis: &'a crate::schedule::position::CostBasis<'a>,
+    /// Exchange rates (S5.3).
+    pub rates: &'a ExchangeRates,
+    /// Overtime rules by id (S6.6).
+    pub overtime_rules: &'a [crate::model::budgeting::OvertimeRule],
+    /// Worklog or billed hours of synchronized positions, by position id (S6.5b, S6.5c).
+    pub synced: &'a HashMap<Id, crate::schedule::DailyHours>,
+    /// Cost bases of positions with their own holiday or workload scheme, by position id.
+    pub own_bases: &'a HashMap<Id, crate::schedule::position::CostBasis<'a>>,
+}
+
+impl Ledger {
+    /// The ledger of `items`: every position costed and every expense paid over `periods`.
+    pub fn of_items(
+        periods: Periods,
+        items: &super::baseline::Items,
+        context: &CostContext<'_>,
+    ) -> Result<Ledger, AnalyticsError> {
+        let mut ledger = Ledger::new(periods);
+        for position in &items.positions {
+            ledger.put_record(position, context)?;
+        }
+        let frame = context.basis.folio();
+        for expense in &items.expenses {
+            let Some(id) = expense.id else { continue };
+            let plan = ExpensePlan::new(expense, &frame).map_err(AnalyticsError::Expense)?;
+            ledger.put_expense(ItemKey::Expense(id), &plan, &frame, context.rates)?;
+        }
+        Ok(ledger)
+    }
+
+    /// Puts (or replaces) one position record, costed in `context`.
+    pub fn put_record(
+        &mut self,
+        position: &crate::schedule::position::PositionRecord,
+        context: &CostContext<'_>,
+    ) -> Result<(), AnalyticsError> {
+        let overtime = position.ot_rule_id.and_then(|id| {
+            context
+                .overtime_rules
+                .iter()
+                .find(|rule| rule.id == Some(id))
+        });
+        let input = position.input(overtime, context.synced.get(&position.id));
+        let basis = context.own_bases.get(&position.id).unwrap_or(context.basis);
+        let plan = PositionPlan::new(input, basis)?;
+        self.put_position(
+            ItemKey::Position(position.id),
+            Flow::of_position(position.kind, position.revenue),
+            &plan,
+        )
+    }
+}

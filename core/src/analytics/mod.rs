@@ -1,0 +1,20 @@
+//! What a folio owner looks at (S7, S8, S9): folio status, baselines and expenditures, the ledger
+//! of dated money by period, indicators, the timeline and portfolio rollups.
+//!
+//! Every figure is a sum of atoms (S1.6). A [`Ledger`] keeps, for each item (a position or an
+//! expense), its money per period, and the sums of the four flows (planned and actual, cost and
+//! revenue); replacing one item subtracts its old series and adds the new one, so a change to one
+//! position costs one position, not the folio. Indicators and the timeline are read off the sums.
+
+pub mod baseline;
+mod indicators;
+mod ledger;
+mod portfolio;
+mod status;
+mod timeline;
+
+pub use indicators::{index_status, indicators, FolioTerms};
+pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods};
+pub use portfolio::{rollup, RollupMember};
+pub use status::{folio_status, validate_folio, FolioError};
+pub use timeline::timeline;

@@ -1,0 +1,62 @@
+//! The timeline of a folio (S9.8).
+
+use rust_decimal::Decimal;
+
+use super::indicators::{earned_value, share, FolioTerms};
+use super::ledger::{AnalyticsError, Flow, Ledger};
+use crate::model::budgeting::{ScopeItem, TimelineBucket};
+use crate::value::{Date, Exact};
+
+/// The timeline: per bucket of the ledgers' granularity, planned and actual cost and revenue,
+/// contingency, and PV, EV, AC at the bucket's last day (S9.8). Ledgers as for
+/// [`indicators`](super::indicators).
+///
+/// A bucket's contingency is the growth of the rounded contingency of the cumulative planned cost,
+/// so the buckets add up to the folio's contingency to the cent. EV is the current earned value
+/// (scope items are current state, S9.3), shown for the buckets that begin on or before asOf.
+pub fn timeline(
+    terms: &FolioTerms<'_>,
+    costs: &Ledger,
+    revenues: &Ledger,
+    actual: &Ledger,
+    scope: &[ScopeItem],
+) -> Result<Vec<TimelineBucket>, AnalyticsError> {
+    let periods = actual.periods();
+    let as_of = periods.as_of();
+    let bac = costs.total(Flow::PlannedCost);
+    let ev = earned_value(terms, bac, scope)?;
+    let sum = |ledger: &Ledger, flow: Flow, range: std::ops::Range<usize>| -> Decimal {
+        ledger.flow(flow)[range].iter().sum()
+    };
+    let mut planned_so_far = Decimal::ZERO;
+    let mut contingency_so_far = Decimal::ZERO;
+    let mut actual_so_far = Decimal::ZERO;
+    let mut buckets = Vec::new();
+    for (start, end, range) in periods.buckets() {
+        let planned_cost = sum(costs, Flow::PlannedCost, range.clone());
+        let actual_cost = sum(actual, Flow::ActualCost, range.clone());
+        planned_so_far += planned_cost;
+        actual_so_far += actual_cost;
+        let contingency = share(terms.currency, terms.contingency, planned_so_far)?;
+        let (start, end) = (Date::from_naive(start), Date::from_naive(end));
+        let revenue = |ledger: &Ledger, flow| {
+            terms
+                .with_revenue
+                .then(|| Exact::of(sum(ledger, flow, range.clone())))
+        };
+        buckets.push(TimelineBucket {
+            start,
+            end,
+            planned_cost: Exact::of(planned_cost),
+            actual_cost: Exact::of(actual_cost),
+            planned_revenue: revenue(revenues, Flow::PlannedRevenue),
+            actual_revenue: revenue(actual, Flow::ActualRevenue),
+            contingency: Exact::of(contingency - contingency_so_far),
+            pv: terms.planned_value(bac, end)?.map(Exact::of),
+            ev: ev.filter(|_| start <= as_of).map(Exact::of),
+            ac: Exact::of(actual_so_far),
+        });
+        contingency_so_far = contingency;
+    }
+    Ok(buckets)
+}

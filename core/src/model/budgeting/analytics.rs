@@ -1,0 +1,133 @@
+//! Wire types of the budgeting extensions for analytics: scope items for earned value (S9.3),
+//! indicators (S9.1-S9.7), the timeline (S9.8). Null figures are written as JSON `null`.
+
+use serde::{Deserialize, Serialize};
+
+use super::FolioStatus;
+use crate::value::{CurrencyCode, Date, Exact, Quantity};
+
+/// A scope item of a folio using earned value (S9.3): a tracker issue with its weight and work.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScopeItem {
+    /// The issue key.
+    pub key: String,
+    /// Its weight in the folio's progress.
+    pub weight: Quantity,
+    /// Work logged.
+    pub logged: Quantity,
+    /// Work remaining.
+    pub remaining: Quantity,
+    /// Whether it is done (it then earns all its weight).
+    pub done: bool,
+    /// Whether it earns in proportion to logged / (logged + remaining).
+    pub progressive: bool,
+}
+
+/// The body of `PUT /folio/{folioId}/scope`.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+pub struct ScopeItems {
+    /// The items.
+    pub items: Vec<ScopeItem>,
+}
+
+/// The colour of a performance index (S9.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum IndexStatus {
+    /// 1 or above.
+    Green,
+    /// From 1 - tolerance up to 1.
+    Amber,
+    /// Below 1 - tolerance.
+    Red,
+    /// No index (a division by zero).
+    Grey,
+}
+
+/// The indicators of a folio or a portfolio at an `asOf` date (S9.1-S9.7), in its currency.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct Indicators {
+    /// Budget at completion.
+    pub bac: Exact,
+    /// Planned value; null when the folio has no working day.
+    pub pv: Option<Exact>,
+    /// Earned value; null without earned value.
+    pub ev: Option<Exact>,
+    /// Actual cost to date.
+    pub ac: Exact,
+    /// EV - AC.
+    pub cv: Option<Exact>,
+    /// EV - PV.
+    pub sv: Option<Exact>,
+    /// EV / AC, 4 decimals.
+    pub cpi: Option<Exact>,
+    /// EV / PV, 4 decimals.
+    pub spi: Option<Exact>,
+    /// CV / EV in percent, 2 decimals.
+    pub cv_percent: Option<Exact>,
+    /// SV / PV in percent, 2 decimals.
+    pub sv_percent: Option<Exact>,
+    /// BAC x AC / EV.
+    pub eac: Option<Exact>,
+    /// EAC - AC.
+    pub etc: Option<Exact>,
+    /// BAC - EAC.
+    pub vac: Option<Exact>,
+    /// (BAC - EV) / (BAC - AC), 4 decimals.
+    pub tcpi: Option<Exact>,
+    /// The colour of CPI.
+    pub cpi_status: IndexStatus,
+    /// The colour of SPI.
+    pub spi_status: IndexStatus,
+    /// BAC x reserve / 100.
+    pub reserve: Exact,
+    /// Contingency on the whole planned cost.
+    pub contingency: Exact,
+    /// Contingency on the planned cost to date.
+    pub contingency_to_date: Exact,
+    /// Planned cost dated on or before asOf.
+    pub planned_cost_to_date: Exact,
+    /// AC plus the actual cost dated after asOf.
+    pub eac_known: Exact,
+    /// Planned revenue; null without revenues.
+    pub planned_revenue: Option<Exact>,
+    /// Actual revenue to date; null without revenues.
+    pub actual_revenue: Option<Exact>,
+    /// Actual revenue - AC; null without revenues.
+    pub profit: Option<Exact>,
+    /// Profit / actual revenue in percent, 2 decimals; null without revenues.
+    pub margin: Option<Exact>,
+    /// The folio's status at asOf (for a portfolio, absent).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub status: Option<FolioStatus>,
+    /// The currency of every figure.
+    pub currency_code: CurrencyCode,
+}
+
+/// One bucket of a folio's timeline (S9.8).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct TimelineBucket {
+    /// First day of the bucket (inside the folio).
+    pub start: Date,
+    /// Last day of the bucket (inside the folio).
+    pub end: Date,
+    /// Planned cost of the bucket.
+    pub planned_cost: Exact,
+    /// Actual cost of the bucket.
+    pub actual_cost: Exact,
+    /// Planned revenue of the bucket; null without revenues.
+    pub planned_revenue: Option<Exact>,
+    /// Actual revenue of the bucket; null without revenues.
+    pub actual_revenue: Option<Exact>,
+    /// Contingency on the bucket's planned cost.
+    pub contingency: Exact,
+    /// Planned value at the bucket's last day.
+    pub pv: Option<Exact>,
+    /// Earned value, for buckets that begin on or before asOf; null after and without earned
+    /// value.
+    pub ev: Option<Exact>,
+    /// Actual cost to the bucket's last day.
+    pub ac: Exact,
+}
