@@ -1,0 +1,186 @@
+//! Folio analytics (S9): indicators and a monthly timeline of a folio of 2,000 positions and 5,000
+//! expenses over three years, from scratch and after changing one position (the ledger replaces
+//! that position's series only). Run: `cargo bench --bench analytics`.
+
+use std::collections::HashMap;
+use std::hint::black_box;
+
+use chrono::Days;
+use costfolio::analytics::baseline::Items;
+use costfolio::analytics::{indicators, timeline, CostContext, FolioTerms, Ledger, Periods};
+use costfolio::calendar::{Calendar, Holiday, HolidayKind, HolidayScheme, WorkloadScheme};
+use costfolio::model::budgeting::{Allocation, Expense, Folio, PositionKind, Rate};
+use costfolio::model::{from_json, Id};
+use costfolio::schedule::position::{CostBasis, PositionRecord};
+use costfolio::schedule::{ExchangeRates, Granularity};
+use costfolio::value::{Date, Decimal, HourlyRate, Percentage};
+use costfolio_suite::golden;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+
+fn day(offset: u64) -> Date {
+    let origin: Date = "2026-01-01".parse().unwrap();
+    Date::from_naive(origin.naive().checked_add_days(Days::new(offset)).unwrap())
+}
+
+fn folio() -> Folio {
+    let mut body: serde_json::Value = serde_json::from_str(&golden("folio-create.json")).unwrap();
+    body["startDate"] = "2026-01-01".into();
+    body["endDate"] = "2028-12-31".into();
+    body["currencyCode"] = "EUR".into();
+    body["withRevenue"] = true.into();
+    from_json(body.to_string().as_bytes()).unwrap()
+}
+
+fn rate(cents: u64, start: Date) -> Rate {
+    Rate {
+        rate: HourlyRate::new(Decimal::new(cents as i64, 2)).unwrap(),
+        start_date: start,
+        deleted_on: None,
+        id: None,
+    }
+}
+
+fn items() -> Items {
+    let span = 3 * 365 + 1;
+    let positions = (0..2_000u64)
+        .map(|i| {
+            let (kind, revenue) = match i % 20 {
+                0..=13 => (PositionKind::PlannedPositionByTimeFrame, false),
+                14 | 15 => (PositionKind::PlannedPositionByTimeFrame, true),
+                16..=18 => (PositionKind::TeamMember, false),
+                _ => (PositionKind::ConsultingRevenue, false),
+            };
+            let from = (i * 37) % 200;
+            let to = span - 1 - (i * 53) % 300;
+            PositionRecord {
+                id: Id::new(i + 1),
+                kind,
+                revenue,
+                allocations: vec![Allocation {
+                    start_date: day(from),
+                    end_date: day(to),
+                    deleted_on: None,
+                    percentage: Percentage::new(Decimal::from(20 + i % 81)).unwrap(),
+                    id: None,
+                }],
+                rates: (0..1 + i % 3)
+                    .map(|k| rate(4_000 + (i * 31 + k * 700) % 9_000, day(k * 300)))
+                    .collect(),
+                hours: vec![],
+                ot_rule_id: None,
+                deleted_on: None,
+            }
+        })
+        .collect();
+    let kinds = [
+        (".PlannedExpense", "OPEX"),
+        (".ActualExpense", "CAPEX"),
+        (".PlannedRevenue", "OPERATING"),
+        (".ActualRevenue", "NON_OPERATING"),
+    ];
+    let expenses = (0..5_000u64)
+        .map(|i| {
+            let (kind, category) = kinds[(i % 4) as usize];
+            let recurrence = match i % 3 {
+                0 => format!(r#"{{"kind":".Once","startDate":"{}"}}"#, day(i % 1000)),
+                1 => format!(r#"{{"kind":".Monthly","startDate":"{}","occurrences":{}}}"#, day(i % 400), 6 + i % 30),
+                _ => format!(r#"{{"kind":".Weekly","startDate":"{}","recurrenceOn":[1,4],"occurrences":{}}}"#, day(i % 500), 10 + i % 60),
+            };
+            let currency = if i % 5 == 0 { "USD" } else { "EUR" };
+            let body = format!(
+                r#"{{"id":{},"folioId":1,"name":"e","description":"","type":"t","category":"{category}","kind":"{kind}","amount":{}.{:02},"currencyCode":"{currency}","amortized":{},"recurrence":{recurrence}}}"#,
+                i + 10_000,
+                100 + i % 5000,
+                i % 100,
+                i % 2 == 0
+            );
+            from_json::<Expense>(body.as_bytes()).unwrap()
+        })
+        .collect();
+    Items {
+        positions,
+        expenses,
+    }
+}
+
+fn folio_analytics(c: &mut Criterion) {
+    let folio = folio();
+    let holidays =
+        (0..30u64).map(|i| Holiday::new(HolidayKind::Floating, day(i * 36 + 3), 28_800).unwrap());
+    let calendar = Calendar::new(WorkloadScheme::standard(), HolidayScheme::new(holidays));
+    let terms = FolioTerms::new(&folio, &calendar).unwrap();
+    let basis = CostBasis::new(terms.frame(), &calendar);
+    let mut rates = ExchangeRates::new();
+    rates.put(
+        "USD".parse().unwrap(),
+        "EUR".parse().unwrap(),
+        day(0),
+        "0.91".parse().unwrap(),
+    );
+    rates.put(
+        "USD".parse().unwrap(),
+        "EUR".parse().unwrap(),
+        day(500),
+        "0.87".parse().unwrap(),
+    );
+    let (synced, own) = (HashMap::new(), HashMap::new());
+    let context = CostContext {
+        basis: &basis,
+        rates: &rates,
+        overtime_rules: &[],
+        synced: &synced,
+        own_bases: &own,
+    };
+    let items = items();
+    let as_of = day(500);
+    let periods = Periods::new(terms.period, Granularity::Month, as_of);
+
+    let ledger = Ledger::of_items(periods.clone(), &items, &context).unwrap();
+    let expected = indicators(&terms, &ledger, &ledger, &ledger, &[]).unwrap();
+    let mut group = c.benchmark_group("analytics/folio");
+    group.sample_size(20);
+    group.bench_function(
+        BenchmarkId::new("from_scratch", "2000_positions_5000_expenses_3y"),
+        |b| {
+            b.iter(|| {
+                let ledger =
+                    Ledger::of_items(black_box(periods.clone()), black_box(&items), &context)
+                        .unwrap();
+                let i = indicators(&terms, &ledger, &ledger, &ledger, &[]).unwrap();
+                let t = timeline(&terms, &ledger, &ledger, &ledger, &[]).unwrap();
+                assert_eq!(i, expected);
+                assert_eq!(t.len(), 36);
+            })
+        },
+    );
+
+    // One planned position changes its rate back and forth; BAC moves with it.
+    let mut changed = items.positions[0].clone();
+    changed.rates[0].rate = HourlyRate::new(Decimal::from(250)).unwrap();
+    let mut moved = ledger.clone();
+    moved.put_record(&changed, &context).unwrap();
+    let moved_bac = indicators(&terms, &moved, &moved, &moved, &[]).unwrap().bac;
+    assert_ne!(moved_bac, expected.bac);
+    let variants = [(&changed, moved_bac), (&items.positions[0], expected.bac)];
+    let mut live = ledger.clone();
+    let mut turn = 0usize;
+    group.sample_size(100);
+    group.bench_function(
+        BenchmarkId::new("after_one_change", "2000_positions_5000_expenses_3y"),
+        |b| {
+            b.iter(|| {
+                let (record, bac) = variants[turn % 2];
+                turn += 1;
+                live.put_record(black_box(record), &context).unwrap();
+                let i = indicators(&terms, &live, &live, &live, &[]).unwrap();
+                let t = timeline(&terms, &live, &live, &live, &[]).unwrap();
+                assert_eq!(i.bac, bac);
+                assert_eq!(t.len(), 36);
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(benches, folio_analytics);
+criterion_main!(benches);
