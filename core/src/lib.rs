@@ -26,10 +26,12 @@
 #![forbid(unsafe_code)]
 
 pub mod analytics;
+pub mod api;
 pub mod calendar;
 pub mod model;
 pub mod recurrence;
 pub mod schedule;
+pub mod state;
 pub mod value;
 
 /// The version of this crate, as Cargo knows it.

@@ -67,6 +67,11 @@ impl Name {
     pub fn as_str(&self) -> &str {
         &self.0
     }
+
+    /// A name the crate itself writes (never input): taken as it is.
+    pub(crate) fn builtin(text: &'static str) -> Name {
+        Name(text.to_owned())
+    }
 }
 
 macro_rules! text_value {

@@ -1,0 +1,205 @@
+//! The deletion-audit interface (`/audit/1`, S12): two feeds of deletion events, paged by an
+//! opaque key that never loses or repeats an event while new ones arrive.
+
+use chrono::NaiveDateTime;
+
+use super::auth::{authenticate, hash_secret};
+use super::http::{Context, Request, Response};
+use super::reply;
+use crate::model::audit::{
+    DeletedAllocation, DeletedEventsMetadata, DeletedEventsPage, DeletedWorklog,
+};
+use crate::model::Id;
+use crate::state::{AuditEvent, AuditEventKind, Command, State};
+use crate::value::{Date, EventTimestamp};
+
+/// Records a deletion for the audit feed (S12.1): `deletedAt` is the request's time, never before
+/// the previous event's, so that the feed's order by (deletedAt, sequence) is the order of
+/// recording and a page boundary never loses or repeats an event.
+pub fn record_deletion(state: &mut State, kind: AuditEventKind, context: &Context) {
+    let now = EventTimestamp::new(context.now);
+    let deleted_at = state.last_deletion().map_or(now, |last| last.max(now));
+    let seq = state.counters.next("auditEvent");
+    state.apply(Command::RecordDeletion(AuditEvent {
+        seq,
+        deleted_at,
+        kind,
+    }));
+}
+
+/// The default and largest page (S12.2).
+const DEFAULT_LIMIT: u64 = 50;
+const MAX_LIMIT: u64 = 1000;
+
+/// A page key: the last sequence number returned, with a check so that a made-up key is refused.
+fn key_of(seq: u64) -> String {
+    let check = &hash_secret(&format!("audit-key:{seq}"))[..8];
+    format!("{seq}-{check}")
+}
+
+fn seq_of(key: &str) -> Option<u64> {
+    let (seq, _) = key.split_once('-')?;
+    let seq: u64 = seq.parse().ok()?;
+    (key_of(seq) == key).then_some(seq)
+}
+
+/// `updatedFrom` as a date (`yyyy-MM-dd`) or a date-time (`yyyy-MM-ddTHH:mm:ss`, optional
+/// fraction).
+fn updated_from(text: &str) -> Option<NaiveDateTime> {
+    if let Ok(date) = Date::parse(text) {
+        return date.naive().and_hms_opt(0, 0, 0);
+    }
+    NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S%.f").ok()
+}
+
+fn bad(message: &str) -> Response {
+    reply::core_error(400, message)
+}
+
+/// `GET /events/deleted/types/{worklog|allocation}`.
+pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &str) -> Response {
+    let worklogs = match rest {
+        "/events/deleted/types/worklog" => true,
+        "/events/deleted/types/allocation" => false,
+        _ => return reply::core_error(404, &format!("No resource at {}", request.path)),
+    };
+    if request.method != "GET" {
+        return reply::method_not_allowed(request);
+    }
+    if let Err(response) = authenticate(state, request, context) {
+        return response;
+    }
+    let Some(from) = request.param_value("updatedFrom") else {
+        return bad("updatedFrom is required (yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss)");
+    };
+    let Some(from) = updated_from(from) else {
+        return bad(&format!(
+            "updatedFrom {from:?} is neither yyyy-MM-dd nor yyyy-MM-ddTHH:mm:ss"
+        ));
+    };
+    let limit = match request.param_value("limit") {
+        None => DEFAULT_LIMIT,
+        Some(text) => match text.parse::<u64>() {
+            Ok(limit) if (1..=MAX_LIMIT).contains(&limit) => limit,
+            _ => {
+                return bad(&format!(
+                    "limit must be a whole number from 1 to {MAX_LIMIT}, got {text:?}"
+                ))
+            }
+        },
+    };
+    let after = match request.param_value("lastEvaluatedKey") {
+        None => 0,
+        Some(key) => match seq_of(key) {
+            Some(seq) => seq,
+            None => {
+                return bad(&format!(
+                    "lastEvaluatedKey {key:?} is not a key this feed gave"
+                ))
+            }
+        },
+    };
+    let matching: Vec<&AuditEvent> = state
+        .audit
+        .iter()
+        .filter(|event| event.seq > after && event.deleted_at.naive() >= from)
+        .filter(|event| matches!(event.kind, AuditEventKind::Worklog { .. }) == worklogs)
+        .take(usize::try_from(limit).unwrap_or(usize::MAX) + 1)
+        .collect();
+    let more = matching.len() as u64 > limit;
+    let page: Vec<&AuditEvent> = matching.into_iter().take(limit as usize).collect();
+    let self_url = address(context, request, None);
+    let (next, last_key) = match (more, page.last()) {
+        (true, Some(last)) => {
+            let key = key_of(last.seq);
+            (Some(address(context, request, Some(&key))), Some(key))
+        }
+        _ => (None, None),
+    };
+    let metadata = DeletedEventsMetadata {
+        count: page.len() as u64,
+        limit,
+        next,
+        last_evaluated_key: last_key,
+    };
+    if worklogs {
+        let results = page
+            .iter()
+            .filter_map(|event| match event.kind {
+                AuditEventKind::Worklog {
+                    service_worklog_id,
+                    tracker_worklog_id,
+                } => Some(DeletedWorklog {
+                    deleted_at: event.deleted_at,
+                    service_worklog_id: Id::new(service_worklog_id),
+                    tracker_worklog_id: Id::new(tracker_worklog_id),
+                }),
+                AuditEventKind::Allocation { .. } => None,
+            })
+            .collect();
+        reply::ok(
+            200,
+            &DeletedEventsPage {
+                self_: self_url,
+                metadata,
+                results,
+            },
+        )
+    } else {
+        let results = page
+            .iter()
+            .filter_map(|event| match event.kind {
+                AuditEventKind::Allocation { id } => Some(DeletedAllocation {
+                    deleted_at: event.deleted_at,
+                    id: Id::new(id),
+                }),
+                AuditEventKind::Worklog { .. } => None,
+            })
+            .collect();
+        reply::ok(
+            200,
+            &DeletedEventsPage {
+                self_: self_url,
+                metadata,
+                results,
+            },
+        )
+    }
+}
+
+/// The absolute address of this request, its key replaced by `key` when given (S10.6).
+fn address(context: &Context, request: &Request, key: Option<&str>) -> String {
+    let mut params: Vec<(String, String)> = request
+        .query
+        .iter()
+        .filter(|(name, _)| key.is_none() || name != "lastEvaluatedKey")
+        .cloned()
+        .collect();
+    if let Some(key) = key {
+        params.push(("lastEvaluatedKey".into(), key.into()));
+    }
+    with_query(&format!("{}{}", context.base_url, request.path), &params)
+}
+
+/// `base?name=value&...`, percent-encoded.
+pub(crate) fn with_query(base: &str, params: &[(String, String)]) -> String {
+    if params.is_empty() {
+        return base.to_owned();
+    }
+    let encoded: Vec<String> = params
+        .iter()
+        .map(|(name, value)| format!("{}={}", encode(name), encode(value)))
+        .collect();
+    format!("{base}?{}", encoded.join("&"))
+}
+
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|byte| match byte {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b':' => {
+                (byte as char).to_string()
+            }
+            _ => format!("%{byte:02X}"),
+        })
+        .collect()
+}

@@ -1,0 +1,439 @@
+//! OAuth 2.0 tokens as pure state transitions (S11): clients, authorization codes, the token and
+//! revocation endpoints (RFC 6749, RFC 7009), personal tokens, and bearer authentication. Tokens,
+//! codes and secrets are kept only as SHA-256 hashes.
+
+use chrono::{Duration, NaiveDateTime};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use super::http::{Context, Request, Response};
+use super::reply;
+use crate::state::{ClientRecord, CodeRecord, Command, State, TokenKind, TokenRecord};
+use crate::value::UtcTimestamp;
+
+/// Seconds an access token lives (S11.1).
+pub const ACCESS_TOKEN_SECONDS: i64 = 5_184_000;
+
+/// Minutes an authorization code stays valid (S11.1).
+pub const CODE_MINUTES: i64 = 10;
+
+/// Bytes of host randomness in one token: 256 bits (S11.2).
+const TOKEN_BYTES: usize = 32;
+
+/// SHA-256 of `secret`, hex: how tokens, codes and client secrets are stored.
+pub fn hash_secret(secret: &str) -> String {
+    let digest = Sha256::digest(secret.as_bytes());
+    digest.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// A token's text from 32 random bytes: 64 hex digits.
+pub fn token_text(bytes: &[u8]) -> String {
+    bytes.iter().map(|byte| format!("{byte:02x}")).collect()
+}
+
+/// Why a host-side auth operation was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AuthError {
+    /// No client with this id.
+    UnknownClient(String),
+    /// The redirect URI is not the client's.
+    WrongRedirect(String),
+    /// The host supplied fewer random bytes than a token needs.
+    NotEnoughRandomness {
+        /// How many were needed.
+        needed: usize,
+    },
+    /// A client id or secret that is empty.
+    Empty(&'static str),
+}
+
+impl core::fmt::Display for AuthError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            AuthError::UnknownClient(id) => write!(f, "no OAuth client {id:?} is registered"),
+            AuthError::WrongRedirect(uri) => {
+                write!(
+                    f,
+                    "redirect_uri {uri:?} is not the one registered for the client"
+                )
+            }
+            AuthError::NotEnoughRandomness { needed } => {
+                write!(f, "the host must supply at least {needed} random bytes")
+            }
+            AuthError::Empty(what) => write!(f, "{what} must not be empty"),
+        }
+    }
+}
+
+impl std::error::Error for AuthError {}
+
+fn random_token(context: &Context, index: usize) -> Result<String, AuthError> {
+    let start = index * TOKEN_BYTES;
+    context
+        .random
+        .get(start..start + TOKEN_BYTES)
+        .map(token_text)
+        .ok_or(AuthError::NotEnoughRandomness {
+            needed: start + TOKEN_BYTES,
+        })
+}
+
+/// Registers an OAuth client (host administration, S11.1); the secret is stored as a hash.
+pub fn register_client(
+    state: &mut State,
+    client_id: &str,
+    secret: &str,
+    redirect_uri: &str,
+) -> Result<(), AuthError> {
+    if client_id.is_empty() {
+        return Err(AuthError::Empty("client_id"));
+    }
+    if secret.is_empty() {
+        return Err(AuthError::Empty("client_secret"));
+    }
+    state.apply(Command::RegisterClient(ClientRecord {
+        client_id: client_id.to_owned(),
+        secret_hash: hash_secret(secret),
+        redirect_uri: redirect_uri.to_owned(),
+    }));
+    Ok(())
+}
+
+/// Issues an authorization code for `user`, who granted `client_id` (the host's authorize page).
+/// Single use, valid 10 minutes, bound to the client and redirect URI (S11.1). Returns the code.
+pub fn issue_code(
+    state: &mut State,
+    client_id: &str,
+    redirect_uri: &str,
+    user: &str,
+    context: &Context,
+) -> Result<String, AuthError> {
+    let client = state
+        .clients
+        .get(client_id)
+        .ok_or_else(|| AuthError::UnknownClient(client_id.to_owned()))?;
+    if client.redirect_uri != redirect_uri {
+        return Err(AuthError::WrongRedirect(redirect_uri.to_owned()));
+    }
+    let code = random_token(context, 0)?;
+    state.apply(Command::IssueCode(CodeRecord {
+        hash: hash_secret(&code),
+        client_id: client_id.to_owned(),
+        redirect_uri: redirect_uri.to_owned(),
+        user: user.to_owned(),
+        expires_at: UtcTimestamp::new(context.now + Duration::minutes(CODE_MINUTES)),
+        used: false,
+    }));
+    Ok(code)
+}
+
+/// Mints a personal access token for `user` (S11.1); `write` false makes it read-only. The token
+/// is returned once and stored only as a hash.
+pub fn mint_personal_token(
+    state: &mut State,
+    user: &str,
+    write: bool,
+    context: &Context,
+) -> Result<String, AuthError> {
+    let token = random_token(context, 0)?;
+    let pair = state.counters.next("tokenPair");
+    state.apply(Command::IssueTokens(vec![TokenRecord {
+        hash: hash_secret(&token),
+        pair,
+        kind: TokenKind::Access,
+        user: user.to_owned(),
+        client_id: None,
+        expires_at: None,
+        write,
+        revoked: false,
+    }]));
+    Ok(token)
+}
+
+/// Who a request acts for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    /// The user's accountId.
+    pub user: String,
+    /// Whether the token may change data.
+    pub write: bool,
+}
+
+fn expired(expires_at: Option<UtcTimestamp>, now: NaiveDateTime) -> bool {
+    expires_at.is_some_and(|at| now >= at.naive())
+}
+
+/// The caller of a bearer-authenticated request, or the 401 for a missing, malformed, unknown,
+/// expired or revoked token (S11.3).
+pub fn authenticate(
+    state: &State,
+    request: &Request,
+    context: &Context,
+) -> Result<Caller, Response> {
+    let header = request
+        .header_value("Authorization")
+        .ok_or_else(reply::unauthorized)?;
+    let (scheme, token) = header.split_once(' ').ok_or_else(reply::unauthorized)?;
+    if !scheme.eq_ignore_ascii_case("Bearer") || token.trim().is_empty() {
+        return Err(reply::unauthorized());
+    }
+    let record = state
+        .tokens
+        .get(&hash_secret(token.trim()))
+        .ok_or_else(reply::unauthorized)?;
+    if record.kind != TokenKind::Access || record.revoked || expired(record.expires_at, context.now)
+    {
+        return Err(reply::unauthorized());
+    }
+    Ok(Caller {
+        user: record.user.clone(),
+        write: record.write,
+    })
+}
+
+/// The body of a successful token response (RFC 6749 section 5.1).
+#[derive(Serialize)]
+struct TokenResponse {
+    access_token: String,
+    expires_in: i64,
+    token_type: &'static str,
+    scope: &'static str,
+    refresh_token: String,
+}
+
+/// An RFC 6749 section 5.2 error.
+fn oauth_error(status: u16, error: &str, description: &str) -> Response {
+    let body = serde_json::json!({"error": error, "error_description": description});
+    let mut response = Response::json(status, body.to_string());
+    response
+        .headers
+        .push(("Cache-Control".into(), "no-store".into()));
+    response
+}
+
+/// Parses an `application/x-www-form-urlencoded` body.
+fn form(request: &Request) -> Result<Vec<(String, String)>, Response> {
+    let content_type = request.header_value("Content-Type").unwrap_or("");
+    let media = content_type.split(';').next().unwrap_or("").trim();
+    if !media.eq_ignore_ascii_case("application/x-www-form-urlencoded") {
+        return Err(oauth_error(
+            400,
+            "invalid_request",
+            "the body must be application/x-www-form-urlencoded",
+        ));
+    }
+    let text = std::str::from_utf8(&request.body)
+        .map_err(|_| oauth_error(400, "invalid_request", "the body is not UTF-8"))?;
+    text.split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            match (percent_decode(name), percent_decode(value)) {
+                (Some(name), Some(value)) => Ok((name, value)),
+                _ => Err(oauth_error(
+                    400,
+                    "invalid_request",
+                    "the body is not valid form encoding",
+                )),
+            }
+        })
+        .collect()
+}
+
+/// Decodes `+` and `%XX` escapes.
+pub(crate) fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        match bytes[index] {
+            b'+' => out.push(b' '),
+            b'%' => {
+                let hex = text.get(index + 1..index + 3)?;
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                index += 2;
+            }
+            byte => out.push(byte),
+        }
+        index += 1;
+    }
+    String::from_utf8(out).ok()
+}
+
+struct Form(Vec<(String, String)>);
+
+impl Form {
+    fn get(&self, name: &str) -> Option<&str> {
+        self.0
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    fn require(&self, name: &str) -> Result<&str, Response> {
+        self.get(name)
+            .filter(|value| !value.is_empty())
+            .ok_or_else(|| oauth_error(400, "invalid_request", &format!("{name} is required")))
+    }
+}
+
+/// The client of a token or revocation request, its secret checked.
+fn client<'s>(state: &'s State, form: &Form) -> Result<&'s ClientRecord, Response> {
+    let id = form.require("client_id")?;
+    let secret = form.require("client_secret")?;
+    state
+        .clients
+        .get(id)
+        .filter(|client| client.secret_hash == hash_secret(secret))
+        .ok_or_else(|| {
+            oauth_error(
+                401,
+                "invalid_client",
+                "unknown client or wrong client secret",
+            )
+        })
+}
+
+/// `/oauth/token/` and `/oauth/revoke_token/`.
+pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &str) -> Response {
+    let endpoint = rest.trim_end_matches('/');
+    if endpoint != "/token" && endpoint != "/revoke_token" {
+        return reply::core_error(404, &format!("No resource at {}", request.path));
+    }
+    if request.method != "POST" {
+        return reply::method_not_allowed(request);
+    }
+    let form = match form(request) {
+        Ok(pairs) => Form(pairs),
+        Err(response) => return response,
+    };
+    let result = if endpoint == "/token" {
+        token(state, &form, context)
+    } else {
+        revoke(state, &form)
+    };
+    result.unwrap_or_else(|response| response)
+}
+
+fn token(state: &mut State, form: &Form, context: &Context) -> Result<Response, Response> {
+    let grant = form.require("grant_type")?;
+    if grant != "authorization_code" && grant != "refresh_token" {
+        return Err(oauth_error(
+            400,
+            "unsupported_grant_type",
+            &format!("grant_type {grant:?} is not supported"),
+        ));
+    }
+    let client = client(state, form)?.clone();
+    // Randomness first: a request that cannot be answered changes nothing.
+    let access = random_token(context, 0).map_err(|e| reply::core_error(500, &e.to_string()))?;
+    let refresh = random_token(context, 1).map_err(|e| reply::core_error(500, &e.to_string()))?;
+    let redirect_uri = form.require("redirect_uri")?;
+    if redirect_uri != client.redirect_uri {
+        return Err(oauth_error(
+            400,
+            "invalid_grant",
+            "redirect_uri does not match the registered one",
+        ));
+    }
+    let user = if grant == "authorization_code" {
+        let hash = hash_secret(form.require("code")?);
+        let code = state
+            .codes
+            .get(&hash)
+            .filter(|code| code.client_id == client.client_id && code.redirect_uri == redirect_uri)
+            .ok_or_else(|| oauth_error(400, "invalid_grant", "unknown authorization code"))?;
+        if code.used {
+            return Err(oauth_error(
+                400,
+                "invalid_grant",
+                "the authorization code was already used",
+            ));
+        }
+        if expired(Some(code.expires_at), context.now) {
+            return Err(oauth_error(
+                400,
+                "invalid_grant",
+                "the authorization code has expired",
+            ));
+        }
+        let user = code.user.clone();
+        state.apply(Command::UseCode { hash });
+        user
+    } else {
+        let hash = hash_secret(form.require("refresh_token")?);
+        let old = state
+            .tokens
+            .get(&hash)
+            .filter(|t| {
+                t.kind == TokenKind::Refresh && t.client_id.as_deref() == Some(&client.client_id)
+            })
+            .ok_or_else(|| oauth_error(400, "invalid_grant", "unknown refresh token"))?;
+        if old.revoked {
+            return Err(oauth_error(
+                400,
+                "invalid_grant",
+                "the refresh token was revoked or already used",
+            ));
+        }
+        let (user, pair) = (old.user.clone(), old.pair);
+        // Rotation: the old pair stops working (S11.1).
+        state.apply(Command::RevokePair { pair });
+        user
+    };
+    let pair = state.counters.next("tokenPair");
+    let record = |token: &str, kind, expires_at| TokenRecord {
+        hash: hash_secret(token),
+        pair,
+        kind,
+        user: user.clone(),
+        client_id: Some(client.client_id.clone()),
+        expires_at,
+        write: true,
+        revoked: false,
+    };
+    let expires = UtcTimestamp::new(context.now + Duration::seconds(ACCESS_TOKEN_SECONDS));
+    state.apply(Command::IssueTokens(vec![
+        record(&access, TokenKind::Access, Some(expires)),
+        record(&refresh, TokenKind::Refresh, None),
+    ]));
+    let mut response = reply::ok(
+        200,
+        &TokenResponse {
+            access_token: access,
+            expires_in: ACCESS_TOKEN_SECONDS,
+            token_type: "Bearer",
+            scope: "read write",
+            refresh_token: refresh,
+        },
+    );
+    response
+        .headers
+        .push(("Cache-Control".into(), "no-store".into()));
+    Ok(response)
+}
+
+/// RFC 7009: the client's token is revoked with its pair; an unknown token is answered 200 all the
+/// same, so that revocation reveals nothing.
+fn revoke(state: &mut State, form: &Form) -> Result<Response, Response> {
+    let client = client(state, form)?.client_id.clone();
+    let token = form.require("token")?;
+    if let Some(hint) = form.get("token_type_hint") {
+        if hint != "access_token" && hint != "refresh_token" {
+            return Err(oauth_error(
+                400,
+                "unsupported_token_type",
+                &format!("token_type_hint {hint:?} is not supported"),
+            ));
+        }
+    }
+    let found = state
+        .tokens
+        .get(&hash_secret(token))
+        .filter(|record| record.client_id.as_deref() == Some(client.as_str()) && !record.revoked)
+        .map(|record| record.pair);
+    if let Some(pair) = found {
+        state.apply(Command::RevokePair { pair });
+    }
+    Ok(Response::empty(200))
+}

@@ -1,0 +1,744 @@
+//! The core administration interface (`/core/3`, core-admin-api.md, S10): accounts, categories and
+//! their types, account links, customers, holiday schemes and generic resources.
+
+use super::audit::with_query;
+use super::auth::{authenticate, Caller};
+use super::http::{Context, Request, Response};
+use super::reply::{self, core_error, read_body};
+use crate::model::core_admin::{
+    Account, AccountLink, AccountLinkRequest, AccountRequest, Category, CategoryRequest,
+    CategoryType, CategoryTypeName, Contact, ContactType, Customer, CustomerRequest,
+    GenericResource, GenericResourceRequest, HolidayScheme, HolidaySchemeCreate,
+    HolidaySchemeUpdate, Lead, LinkScope, ListEnvelope, ListMetadata, PageMetadata, PagedList,
+    ScopeType, SelfLink, UserRef,
+};
+use crate::model::{messages, Id};
+use crate::state::{
+    AccountRecord, CategoryRecord, Command, ContactRecord, CustomerRecord, GenericResourceRecord,
+    HolidaySchemeRecord, LinkRecord, State,
+};
+use crate::value::UtcTimestamp;
+
+/// The most ids one account list may ask for (S10.3).
+const MAX_IDS: usize = 50;
+/// Paging of lists (S10.4).
+const DEFAULT_LIMIT: u64 = 50;
+const MAX_LIMIT: u64 = 1000;
+
+type Outcome = Result<Response, Response>;
+
+/// Routes a `/core/3` request.
+pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &str) -> Response {
+    let caller = match authenticate(state, request, context) {
+        Ok(caller) => caller,
+        Err(response) => return response,
+    };
+    let reading = request.method == "GET";
+    if !reading && !caller.write {
+        return core_error(403, messages::NO_PERMISSION);
+    }
+    let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
+    let outcome = route(state, request, context, &caller, &segments);
+    outcome.unwrap_or_else(|response| response)
+}
+
+fn route(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    caller: &Caller,
+    segments: &[&str],
+) -> Outcome {
+    let method = request.method.as_str();
+    let web = Web { context };
+    match (method, segments) {
+        ("GET", ["accounts"]) => list_accounts(state, request, &web),
+        ("POST", ["accounts"]) => put_account(state, request, &web, None),
+        ("GET", ["accounts", key]) => Ok(reply::ok(
+            200,
+            &web.account(state, find_account(state, key)?),
+        )),
+        ("PUT", ["accounts", key]) => {
+            let id = find_account(state, key)?.id;
+            put_account(state, request, &web, Some(id))
+        }
+        ("DELETE", ["accounts", key]) => {
+            let id = find_account(state, key)?.id;
+            state.apply(Command::DeleteAccount(id));
+            Ok(Response::empty(204))
+        }
+        ("GET", ["accounts", key, "links"]) => {
+            let id = find_account(state, key)?.id;
+            let links: Vec<AccountLink> = state
+                .links
+                .values()
+                .filter(|l| l.account_id == id)
+                .map(|l| web.link(state, l))
+                .collect();
+            Ok(reply::ok(200, &web.list(request, links)))
+        }
+        ("GET", ["customers", key, "accounts"]) => {
+            let id = find_customer(state, key)?.id;
+            let accounts: Vec<Account> = state
+                .accounts
+                .values()
+                .filter(|a| a.customer_id == Some(id))
+                .map(|a| web.account(state, a))
+                .collect();
+            Ok(reply::ok(200, &web.list(request, accounts)))
+        }
+        ("GET", ["account-categories"]) => {
+            let only = optional_id(request)?;
+            let list: Vec<Category> = state
+                .categories
+                .values()
+                .filter(|c| only.is_none_or(|id| c.id == id))
+                .map(|c| web.category(c))
+                .collect();
+            Ok(reply::ok(200, &web.list(request, list)))
+        }
+        ("POST", ["account-categories"]) => put_category(state, request, &web, None),
+        ("GET", ["account-categories", key]) => {
+            Ok(reply::ok(200, &web.category(find_category(state, key)?)))
+        }
+        ("PUT", ["account-categories", key]) => {
+            let id = find_category(state, key)?.id;
+            put_category(state, request, &web, Some(id))
+        }
+        ("DELETE", ["account-categories", key]) => {
+            let id = find_category(state, key)?.id;
+            let users = state
+                .accounts
+                .values()
+                .filter(|a| a.category_id == Some(id))
+                .count();
+            if users > 0 {
+                return Err(core_error(
+                    400,
+                    &format!("The category is used by {users} account(s) and cannot be deleted"),
+                ));
+            }
+            state.apply(Command::DeleteCategory(id));
+            Ok(Response::empty(204))
+        }
+        ("GET", ["account-category-types"]) => {
+            let types: Vec<CategoryType> = CategoryTypeName::ALL
+                .iter()
+                .map(|&name| CategoryType { name })
+                .collect();
+            Ok(reply::ok(200, &web.list(request, types)))
+        }
+        ("POST", ["account-links"]) => {
+            let body: AccountLinkRequest = read_body(request)?;
+            let account = state
+                .accounts
+                .values()
+                .find(|a| a.key == body.account_key)
+                .ok_or_else(|| {
+                    core_error(
+                        400,
+                        &format!("Invalid account key {:?}", body.account_key.as_str()),
+                    )
+                })?;
+            let record = LinkRecord {
+                id: state.counters.next("link"),
+                account_id: account.id,
+                project_id: body.scope_id.get(),
+            };
+            state.apply(Command::PutLink(record.clone()));
+            Ok(reply::ok(200, &web.link(state, &record)))
+        }
+        ("GET", ["account-links", id]) => {
+            Ok(reply::ok(200, &web.link(state, find_link(state, id)?)))
+        }
+        ("DELETE", ["account-links", id]) => {
+            let id = find_link(state, id)?.id;
+            state.apply(Command::DeleteLink(id));
+            Ok(Response::empty(204))
+        }
+        ("GET", ["customers"]) => {
+            let only = optional_id(request)?;
+            let list: Vec<Customer> = state
+                .customers
+                .values()
+                .filter(|c| only.is_none_or(|id| c.id == id))
+                .map(|c| web.customer(c))
+                .collect();
+            Ok(reply::ok(200, &web.list(request, list)))
+        }
+        ("POST", ["customers"]) => put_customer(state, request, &web, None),
+        ("GET", ["customers", key]) => {
+            Ok(reply::ok(200, &web.customer(find_customer(state, key)?)))
+        }
+        ("PUT", ["customers", key]) => {
+            let id = find_customer(state, key)?.id;
+            put_customer(state, request, &web, Some(id))
+        }
+        ("DELETE", ["customers", key]) => {
+            let id = find_customer(state, key)?.id;
+            let users = state
+                .accounts
+                .values()
+                .filter(|a| a.customer_id == Some(id))
+                .count();
+            if users > 0 {
+                return Err(core_error(
+                    400,
+                    &format!("The customer is used by {users} account(s) and cannot be deleted"),
+                ));
+            }
+            state.apply(Command::DeleteCustomer(id));
+            Ok(Response::empty(204))
+        }
+        ("GET", ["holiday-schemes"]) => {
+            let schemes: Vec<HolidayScheme> = state
+                .holiday_schemes
+                .values()
+                .map(|s| web.scheme(s))
+                .collect();
+            web.page(request, schemes)
+        }
+        ("POST", ["holiday-schemes"]) => {
+            let body: HolidaySchemeCreate = read_body(request)?;
+            unique_scheme_name(state, body.name.as_str(), None)?;
+            let record = HolidaySchemeRecord {
+                id: state.counters.next("holidayScheme"),
+                name: body.name,
+                description: body.description,
+                default_scheme: false,
+                members: Vec::new(),
+            };
+            state.apply(Command::PutHolidayScheme(record.clone()));
+            Ok(reply::ok(200, &web.scheme(&record)))
+        }
+        ("GET", ["holiday-schemes", id]) => {
+            Ok(reply::ok(200, &web.scheme(find_scheme(state, id)?)))
+        }
+        ("PUT", ["holiday-schemes", id]) => {
+            let mut record = find_scheme(state, id)?.clone();
+            let body: HolidaySchemeUpdate = read_body(request)?;
+            unique_scheme_name(state, body.name.as_str(), Some(record.id))?;
+            record.name = body.name;
+            if body.description.is_some() {
+                record.description = body.description;
+            }
+            state.apply(Command::PutHolidayScheme(record.clone()));
+            Ok(reply::ok(200, &web.scheme(&record)))
+        }
+        ("DELETE", ["holiday-schemes", id]) => {
+            let record = find_scheme(state, id)?;
+            if record.default_scheme {
+                return Err(core_error(400, "The default holiday scheme cannot be deleted; make another scheme the default first"));
+            }
+            let id = record.id;
+            state.apply(Command::DeleteHolidayScheme(id));
+            Ok(Response::empty(204))
+        }
+        ("PUT", ["holiday-schemes", id, "default"]) => {
+            let id = find_scheme(state, id)?.id;
+            state.apply(Command::SetDefaultHolidayScheme(id));
+            Ok(Response::empty(204))
+        }
+        ("GET", ["generic-resources"]) => {
+            let resources: Vec<GenericResource> = state
+                .generic_resources
+                .values()
+                .map(|r| web.resource(r))
+                .collect();
+            web.page(request, resources)
+        }
+        ("POST", ["generic-resources"]) => put_resource(state, request, &web, caller, None),
+        ("GET", ["generic-resources", id]) => {
+            Ok(reply::ok(200, &web.resource(find_resource(state, id)?)))
+        }
+        ("PUT", ["generic-resources", id]) => {
+            let id = find_resource(state, id)?.id;
+            put_resource(state, request, &web, caller, Some(id))
+        }
+        ("DELETE", ["generic-resources", id]) => {
+            let id = find_resource(state, id)?.id;
+            state.apply(Command::DeleteGenericResource(id));
+            Ok(Response::empty(204))
+        }
+        _ if known_path(segments) => Err(reply::method_not_allowed(request)),
+        _ => Err(core_error(404, &format!("No resource at {}", request.path))),
+    }
+}
+
+/// Whether the path names a resource of this interface (for 405 rather than 404).
+fn known_path(segments: &[&str]) -> bool {
+    matches!(
+        segments,
+        ["accounts", ..]
+            | ["account-categories", ..]
+            | ["account-category-types"]
+            | ["account-links", ..]
+            | ["customers", ..]
+            | ["holiday-schemes", ..]
+            | ["generic-resources", ..]
+    )
+}
+
+// Look-ups with the documented 404s ---------------------------------------------------------
+
+fn find_account<'s>(state: &'s State, key: &str) -> Result<&'s AccountRecord, Response> {
+    state
+        .accounts
+        .values()
+        .find(|a| a.key.as_str() == key)
+        .ok_or_else(|| core_error(404, messages::ACCOUNT_NOT_FOUND))
+}
+
+fn find_category<'s>(state: &'s State, key: &str) -> Result<&'s CategoryRecord, Response> {
+    state
+        .categories
+        .values()
+        .find(|c| c.key.as_str() == key)
+        .ok_or_else(|| core_error(404, messages::INVALID_CATEGORY_KEY))
+}
+
+fn find_customer<'s>(state: &'s State, key: &str) -> Result<&'s CustomerRecord, Response> {
+    state
+        .customers
+        .values()
+        .find(|c| c.key.as_str() == key)
+        .ok_or_else(|| core_error(404, messages::INVALID_CUSTOMER_KEY))
+}
+
+fn path_id(text: &str) -> Option<u64> {
+    text.parse::<Id>().ok().map(Id::get)
+}
+
+fn find_link<'s>(state: &'s State, id: &str) -> Result<&'s LinkRecord, Response> {
+    path_id(id)
+        .and_then(|id| state.links.get(&id))
+        .ok_or_else(|| core_error(404, messages::LINK_NOT_FOUND))
+}
+
+fn find_scheme<'s>(state: &'s State, id: &str) -> Result<&'s HolidaySchemeRecord, Response> {
+    path_id(id)
+        .and_then(|id| state.holiday_schemes.get(&id))
+        .ok_or_else(|| core_error(404, messages::HOLIDAY_SCHEME_NOT_FOUND))
+}
+
+fn find_resource<'s>(state: &'s State, id: &str) -> Result<&'s GenericResourceRecord, Response> {
+    path_id(id)
+        .and_then(|id| state.generic_resources.get(&id))
+        .ok_or_else(|| core_error(404, messages::GENERIC_RESOURCE_NOT_FOUND))
+}
+
+fn optional_id(request: &Request) -> Result<Option<u64>, Response> {
+    match request.param_value("id") {
+        None => Ok(None),
+        Some(text) => path_id(text)
+            .map(Some)
+            .ok_or_else(|| core_error(400, &format!("id must be a whole number, got {text:?}"))),
+    }
+}
+
+fn unique_scheme_name(state: &State, name: &str, except: Option<u64>) -> Result<(), Response> {
+    let taken = state
+        .holiday_schemes
+        .values()
+        .any(|s| Some(s.id) != except && s.name.as_str().eq_ignore_ascii_case(name));
+    if taken {
+        Err(core_error(
+            400,
+            &format!("A holiday scheme named {name:?} already exists"),
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+// Writes ---------------------------------------------------------------------------------------
+
+fn list_accounts(state: &State, request: &Request, web: &Web<'_>) -> Outcome {
+    let ids: Vec<&str> = request.params("id").collect();
+    if !ids.is_empty() {
+        if request.query.iter().any(|(name, _)| name != "id") {
+            return Err(core_error(400, messages::ID_WITH_OTHER_PARAMETERS));
+        }
+        if ids.len() > MAX_IDS {
+            return Err(core_error(
+                400,
+                &format!(
+                    "At most {MAX_IDS} ids may be asked for at once, got {}",
+                    ids.len()
+                ),
+            ));
+        }
+        let mut wanted = Vec::new();
+        for text in ids {
+            wanted.push(path_id(text).ok_or_else(|| {
+                core_error(400, &format!("id must be a whole number, got {text:?}"))
+            })?);
+        }
+        let accounts: Vec<Account> = state
+            .accounts
+            .values()
+            .filter(|a| wanted.contains(&a.id))
+            .map(|a| web.account(state, a))
+            .collect();
+        return Ok(reply::ok(200, &web.list(request, accounts)));
+    }
+    let status = match request.param_value("status") {
+        None => None,
+        Some(text) => Some(
+            serde_json::from_value::<crate::model::core_admin::AccountStatus>(
+                serde_json::Value::from(text),
+            )
+            .map_err(|_| {
+                core_error(
+                    400,
+                    &format!("status must be OPEN, CLOSED or ARCHIVED, got {text:?}"),
+                )
+            })?,
+        ),
+    };
+    let accounts: Vec<Account> = state
+        .accounts
+        .values()
+        .filter(|a| status.is_none_or(|s| a.status == s))
+        .map(|a| web.account(state, a))
+        .collect();
+    Ok(reply::ok(200, &web.list(request, accounts)))
+}
+
+fn put_account(state: &mut State, request: &Request, web: &Web<'_>, id: Option<u64>) -> Outcome {
+    let body: AccountRequest = read_body(request)?;
+    if state
+        .accounts
+        .values()
+        .any(|a| a.key == body.key && Some(a.id) != id)
+    {
+        return Err(core_error(400, messages::ACCOUNT_KEY_EXISTS));
+    }
+    let contact = match (body.contact_account_id, body.external_contact_name) {
+        (Some(_), Some(_)) => {
+            return Err(core_error(
+                400,
+                "contactAccountId and externalContactName cannot be given together",
+            ));
+        }
+        (Some(user), None) => Some(ContactRecord::User(user)),
+        (None, Some(name)) => Some(ContactRecord::External(name)),
+        (None, None) => None,
+    };
+    let category_id = match &body.category_key {
+        None => None,
+        Some(key) => Some(
+            state
+                .categories
+                .values()
+                .find(|c| &c.key == key)
+                .ok_or_else(|| core_error(400, messages::INVALID_CATEGORY_KEY))?
+                .id,
+        ),
+    };
+    let customer_id = match &body.customer_key {
+        None => None,
+        Some(key) => Some(
+            state
+                .customers
+                .values()
+                .find(|c| &c.key == key)
+                .ok_or_else(|| core_error(400, messages::INVALID_CUSTOMER_KEY))?
+                .id,
+        ),
+    };
+    let record = AccountRecord {
+        id: id.unwrap_or_else(|| state.counters.next("account")),
+        key: body.key,
+        name: body.name,
+        status: body.status,
+        global: body.global.unwrap_or(false),
+        monthly_budget: body.monthly_budget,
+        lead_account_id: body.lead_account_id,
+        contact,
+        category_id,
+        customer_id,
+    };
+    state.apply(Command::PutAccount(record.clone()));
+    Ok(reply::ok(200, &web.account(state, &record)))
+}
+
+fn put_category(state: &mut State, request: &Request, web: &Web<'_>, id: Option<u64>) -> Outcome {
+    let body: CategoryRequest = read_body(request)?;
+    if state
+        .categories
+        .values()
+        .any(|c| c.key == body.key && Some(c.id) != id)
+    {
+        return Err(core_error(400, messages::CATEGORY_KEY_EXISTS));
+    }
+    let previous = id
+        .and_then(|id| state.categories.get(&id))
+        .map(|c| c.type_name);
+    let record = CategoryRecord {
+        id: id.unwrap_or_else(|| state.counters.next("category")),
+        key: body.key,
+        name: body.name,
+        // Without a typeName a new category is OPERATIONAL; an update keeps its type.
+        type_name: body
+            .type_name
+            .or(previous)
+            .unwrap_or(CategoryTypeName::Operational),
+    };
+    state.apply(Command::PutCategory(record.clone()));
+    Ok(reply::ok(200, &web.category(&record)))
+}
+
+fn put_customer(state: &mut State, request: &Request, web: &Web<'_>, id: Option<u64>) -> Outcome {
+    let body: CustomerRequest = read_body(request)?;
+    if state
+        .customers
+        .values()
+        .any(|c| c.key == body.key && Some(c.id) != id)
+    {
+        return Err(core_error(400, messages::CUSTOMER_KEY_EXISTS));
+    }
+    let record = CustomerRecord {
+        id: id.unwrap_or_else(|| state.counters.next("customer")),
+        key: body.key,
+        name: body.name,
+    };
+    state.apply(Command::PutCustomer(record.clone()));
+    Ok(reply::ok(200, &web.customer(&record)))
+}
+
+fn put_resource(
+    state: &mut State,
+    request: &Request,
+    web: &Web<'_>,
+    caller: &Caller,
+    id: Option<u64>,
+) -> Outcome {
+    let body: GenericResourceRequest = read_body(request)?;
+    let taken = state
+        .generic_resources
+        .values()
+        .any(|r| Some(r.id) != id && r.name.as_str().eq_ignore_ascii_case(body.name.as_str()));
+    if taken {
+        return Err(core_error(
+            400,
+            &format!(
+                "A generic resource named {:?} already exists",
+                body.name.as_str()
+            ),
+        ));
+    }
+    let now = UtcTimestamp::new(web.context.now);
+    let record = match id.and_then(|id| state.generic_resources.get(&id)) {
+        Some(existing) => GenericResourceRecord {
+            name: body.name,
+            updated_at: now,
+            updated_by: caller.user.clone(),
+            ..existing.clone()
+        },
+        None => GenericResourceRecord {
+            id: state.counters.next("genericResource"),
+            name: body.name,
+            created_at: now,
+            created_by: caller.user.clone(),
+            updated_at: now,
+            updated_by: caller.user.clone(),
+        },
+    };
+    state.apply(Command::PutGenericResource(record.clone()));
+    Ok(reply::ok(200, &web.resource(&record)))
+}
+
+// Wire shapes, with absolute addresses (S10.6) ------------------------------------------------
+
+struct Web<'c> {
+    context: &'c Context,
+}
+
+impl Web<'_> {
+    fn url(&self, path: &str) -> String {
+        format!("{}/core/3{path}", self.context.base_url)
+    }
+
+    fn account(&self, state: &State, record: &AccountRecord) -> Account {
+        let key = record.key.as_str();
+        Account {
+            self_: self.url(&format!("/accounts/{key}")),
+            key: record.key.clone(),
+            id: Id::new(record.id),
+            name: record.name.clone(),
+            status: record.status,
+            global: record.global,
+            monthly_budget: record.monthly_budget,
+            lead: Lead {
+                self_: None,
+                account_id: record.lead_account_id.clone(),
+                display_name: None,
+            },
+            contact: record.contact.as_ref().map(|contact| match contact {
+                ContactRecord::User(account_id) => Contact {
+                    self_: None,
+                    account_id: Some(account_id.clone()),
+                    display_name: account_id.clone(),
+                    contact_type: ContactType::User,
+                },
+                ContactRecord::External(name) => Contact {
+                    self_: None,
+                    account_id: None,
+                    display_name: name.clone(),
+                    contact_type: ContactType::External,
+                },
+            }),
+            category: record
+                .category_id
+                .and_then(|id| state.categories.get(&id))
+                .map(|c| self.category(c)),
+            customer: record
+                .customer_id
+                .and_then(|id| state.customers.get(&id))
+                .map(|c| self.customer(c)),
+            links: SelfLink {
+                self_: self.url(&format!("/accounts/{key}/links")),
+            },
+        }
+    }
+
+    fn category(&self, record: &CategoryRecord) -> Category {
+        Category {
+            self_: self.url(&format!("/account-categories/{}", record.key.as_str())),
+            key: record.key.clone(),
+            id: Id::new(record.id),
+            name: record.name.clone(),
+            category_type: CategoryType {
+                name: record.type_name,
+            },
+        }
+    }
+
+    fn customer(&self, record: &CustomerRecord) -> Customer {
+        Customer {
+            self_: self.url(&format!("/customers/{}", record.key.as_str())),
+            key: record.key.clone(),
+            id: Id::new(record.id),
+            name: record.name.clone(),
+        }
+    }
+
+    fn link(&self, state: &State, record: &LinkRecord) -> AccountLink {
+        let account_key = state
+            .accounts
+            .get(&record.account_id)
+            .map(|a| a.key.as_str().to_owned())
+            .unwrap_or_default();
+        AccountLink {
+            self_: self.url(&format!("/account-links/{}", record.id)),
+            id: Id::new(record.id),
+            scope: LinkScope {
+                self_: self.url(&format!("/projects/{}", record.project_id)),
+                id: Id::new(record.project_id),
+                scope_type: ScopeType::Project,
+            },
+            account: SelfLink {
+                self_: self.url(&format!("/accounts/{account_key}")),
+            },
+        }
+    }
+
+    fn scheme(&self, record: &HolidaySchemeRecord) -> HolidayScheme {
+        HolidayScheme {
+            self_: self.url(&format!("/holiday-schemes/{}", record.id)),
+            id: Id::new(record.id),
+            name: record.name.clone(),
+            description: record.description.clone(),
+            default_scheme: record.default_scheme,
+            member_count: record.members.len() as u64,
+        }
+    }
+
+    fn resource(&self, record: &GenericResourceRecord) -> GenericResource {
+        let user = |account_id: &str| UserRef {
+            self_: self.url(&format!("/users/{account_id}")),
+            account_id: account_id.to_owned(),
+        };
+        GenericResource {
+            self_: self.url(&format!("/generic-resources/{}", record.id)),
+            id: Id::new(record.id),
+            name: record.name.clone(),
+            created_at: record.created_at,
+            created_by: user(&record.created_by),
+            updated_at: record.updated_at,
+            updated_by: user(&record.updated_by),
+        }
+    }
+
+    fn request_url(&self, request: &Request, params: &[(String, String)]) -> String {
+        with_query(
+            &format!("{}{}", self.context.base_url, request.path),
+            params,
+        )
+    }
+
+    fn list<T>(&self, request: &Request, results: Vec<T>) -> ListEnvelope<T> {
+        ListEnvelope {
+            self_: self.request_url(request, &request.query),
+            metadata: ListMetadata {
+                count: results.len() as u64,
+            },
+            results,
+        }
+    }
+
+    /// A page of `all` by `offset` and `limit` (S10.4), with absolute next and previous.
+    fn page<T: serde::Serialize>(&self, request: &Request, all: Vec<T>) -> Outcome {
+        let number = |name: &str, default: u64| -> Result<u64, Response> {
+            match request.param_value(name) {
+                None => Ok(default),
+                Some(text) => text.parse::<u64>().map_err(|_| {
+                    core_error(
+                        400,
+                        &format!("{name} must be a whole number 0 or more, got {text:?}"),
+                    )
+                }),
+            }
+        };
+        let offset = number("offset", 0)?;
+        let limit = number("limit", DEFAULT_LIMIT)?;
+        if !(1..=MAX_LIMIT).contains(&limit) {
+            return Err(core_error(
+                400,
+                &format!("limit must be from 1 to {MAX_LIMIT}, got {limit}"),
+            ));
+        }
+        let total = all.len() as u64;
+        let results: Vec<T> = all
+            .into_iter()
+            .skip(offset as usize)
+            .take(limit as usize)
+            .collect();
+        let at = |offset: u64| {
+            let mut params: Vec<(String, String)> = request
+                .query
+                .iter()
+                .filter(|(n, _)| n != "offset" && n != "limit")
+                .cloned()
+                .collect();
+            params.push(("offset".into(), offset.to_string()));
+            params.push(("limit".into(), limit.to_string()));
+            self.request_url(request, &params)
+        };
+        let next = (offset + limit < total).then(|| at(offset + limit));
+        let previous = (offset > 0).then(|| at(offset.saturating_sub(limit)));
+        let page = PagedList {
+            self_: self.request_url(request, &request.query),
+            metadata: PageMetadata {
+                count: results.len() as u64,
+                offset,
+                limit,
+                next,
+                previous,
+            },
+            results,
+        };
+        Ok(reply::ok(200, &page))
+    }
+}

@@ -1,0 +1,69 @@
+//! Building responses: the core error envelope, 401 without a body, JSON bodies, and reading JSON
+//! request bodies with their content type checked.
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use super::http::{Request, Response};
+use crate::model::core_admin::CoreErrorBody;
+use crate::model::{from_json, to_json, WireError};
+
+/// A response with the core error envelope `{"errors":[{"message": ...}]}`.
+pub fn core_error(status: u16, message: &str) -> Response {
+    let body = to_json(&CoreErrorBody::single(message)).unwrap_or_default();
+    Response::json(status, body)
+}
+
+/// 401 with no body and a `WWW-Authenticate` header (S11.3).
+pub fn unauthorized() -> Response {
+    let mut response = Response::empty(401);
+    response.headers.push((
+        "WWW-Authenticate".into(),
+        "Bearer realm=\"costfolio\"".into(),
+    ));
+    response
+}
+
+/// A JSON response of `value`.
+pub fn ok<T: Serialize>(status: u16, value: &T) -> Response {
+    match to_json(value) {
+        Ok(body) => Response::json(status, body),
+        Err(error) => core_error(500, &error.to_string()),
+    }
+}
+
+/// Reads a JSON body: the content type must be JSON (415 otherwise) and the body must read into
+/// `T` (400 naming the field otherwise), in the core envelope.
+pub fn read_body<T: DeserializeOwned>(request: &Request) -> Result<T, Response> {
+    let content_type = request.header_value("Content-Type").unwrap_or("");
+    let media = content_type.split(';').next().unwrap_or("").trim();
+    if !media.eq_ignore_ascii_case("application/json") {
+        return Err(core_error(
+            415,
+            &format!("The body must be application/json, got {:?}", content_type),
+        ));
+    }
+    let starts_with_object = request
+        .body
+        .iter()
+        .find(|b| !b.is_ascii_whitespace())
+        .is_some_and(|&b| b == b'{');
+    if !starts_with_object {
+        let detail = from_json::<serde_json::Value>(&request.body)
+            .err()
+            .map_or_else(
+                || "the body must be a JSON object".to_owned(),
+                |e| e.to_string(),
+            );
+        return Err(core_error(400, &detail));
+    }
+    from_json(&request.body).map_err(|error: WireError| core_error(400, &error.to_string()))
+}
+
+/// 405 naming the method and path.
+pub fn method_not_allowed(request: &Request) -> Response {
+    core_error(
+        405,
+        &format!("{} is not allowed on {}", request.method, request.path),
+    )
+}

@@ -1,0 +1,340 @@
+//! The in-memory state and its journal (S13).
+//!
+//! The state changes only by applying a [`Command`]. A command carries everything it needs (ids,
+//! times, hashes of tokens), so applying it is a pure, infallible function of the state: replaying
+//! the journal from empty rebuilds the same state, ids and responses. Each applied command becomes a
+//! [`JournalEntry`] with the next sequence number; hosts persist entries before they answer, and a
+//! snapshot (the state as JSON) shortens replay.
+
+mod records;
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+pub use records::{
+    AccountRecord, AuditEvent, AuditEventKind, CategoryRecord, ClientRecord, CodeRecord,
+    ContactRecord, CustomerRecord, GenericResourceRecord, HolidaySchemeRecord, LinkRecord,
+    TokenKind, TokenRecord,
+};
+
+use crate::value::UtcTimestamp;
+
+/// One change of the state. Applying a command never fails: everything is validated before one is
+/// made.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Command {
+    /// Creates or replaces an account.
+    PutAccount(AccountRecord),
+    /// Deletes an account and its links (S10.2).
+    DeleteAccount(u64),
+    /// Creates or replaces a category.
+    PutCategory(CategoryRecord),
+    /// Deletes a category.
+    DeleteCategory(u64),
+    /// Creates or replaces a customer.
+    PutCustomer(CustomerRecord),
+    /// Deletes a customer.
+    DeleteCustomer(u64),
+    /// Creates an account link.
+    PutLink(LinkRecord),
+    /// Deletes an account link.
+    DeleteLink(u64),
+    /// Creates or replaces a holiday scheme.
+    PutHolidayScheme(HolidaySchemeRecord),
+    /// Deletes a holiday scheme.
+    DeleteHolidayScheme(u64),
+    /// Makes a holiday scheme the default (exactly one is, S3.2).
+    SetDefaultHolidayScheme(u64),
+    /// Creates or replaces a generic resource.
+    PutGenericResource(GenericResourceRecord),
+    /// Deletes a generic resource.
+    DeleteGenericResource(u64),
+    /// Registers an OAuth client (host administration, S11.1).
+    RegisterClient(ClientRecord),
+    /// Stores an authorization code (by hash).
+    IssueCode(CodeRecord),
+    /// Marks an authorization code used (single use, S11.1).
+    UseCode {
+        /// The code's hash.
+        hash: String,
+    },
+    /// Stores an access token and, for a pair, its refresh token (by hash).
+    IssueTokens(Vec<TokenRecord>),
+    /// Revokes every token of a pair (S11.1: revoking one token of a pair ends both).
+    RevokePair {
+        /// The pair.
+        pair: u64,
+    },
+    /// Records a deletion event for the audit feed (S12).
+    RecordDeletion(AuditEvent),
+}
+
+/// A journal entry: a command with its gap-free sequence number (S13.1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct JournalEntry {
+    /// 1 for the first entry, then one more each time.
+    pub seq: u64,
+    /// What was applied.
+    pub command: Command,
+}
+
+/// Why a journal could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    /// An entry is out of sequence.
+    Gap {
+        /// The sequence number expected.
+        expected: u64,
+        /// The one found.
+        found: u64,
+    },
+    /// A snapshot or an entry is not valid JSON of the right shape.
+    Malformed(String),
+}
+
+impl core::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ReplayError::Gap { expected, found } => {
+                write!(
+                    f,
+                    "journal entry {found} found where {expected} was expected"
+                )
+            }
+            ReplayError::Malformed(detail) => write!(f, "malformed journal or snapshot: {detail}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+/// Counters of ids, one per kind of record; ids are never reused (S10.1).
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Counters {
+    /// The last id given to each kind.
+    pub last: BTreeMap<String, u64>,
+}
+
+impl Counters {
+    fn saw(&mut self, kind: &str, id: u64) {
+        let last = self.last.entry(kind.to_owned()).or_insert(0);
+        *last = (*last).max(id);
+    }
+
+    /// The id the next record of `kind` gets.
+    pub fn next(&self, kind: &str) -> u64 {
+        self.last.get(kind).copied().unwrap_or(0) + 1
+    }
+}
+
+/// Everything the service knows.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct State {
+    /// The sequence number of the last applied command.
+    pub seq: u64,
+    /// Id counters.
+    pub counters: Counters,
+    /// Accounts by id.
+    pub accounts: BTreeMap<u64, AccountRecord>,
+    /// Categories by id.
+    pub categories: BTreeMap<u64, CategoryRecord>,
+    /// Customers by id.
+    pub customers: BTreeMap<u64, CustomerRecord>,
+    /// Account links by id.
+    pub links: BTreeMap<u64, LinkRecord>,
+    /// Holiday schemes by id.
+    pub holiday_schemes: BTreeMap<u64, HolidaySchemeRecord>,
+    /// Generic resources by id.
+    pub generic_resources: BTreeMap<u64, GenericResourceRecord>,
+    /// OAuth clients by client id.
+    pub clients: BTreeMap<String, ClientRecord>,
+    /// Authorization codes by hash.
+    pub codes: BTreeMap<String, CodeRecord>,
+    /// Tokens by hash.
+    pub tokens: BTreeMap<String, TokenRecord>,
+    /// Deletion events, in the order they were recorded.
+    pub audit: Vec<AuditEvent>,
+    /// Entries applied since the host last took them.
+    #[serde(skip)]
+    outbox: Vec<JournalEntry>,
+}
+
+impl Default for State {
+    fn default() -> Self {
+        State::new()
+    }
+}
+
+/// The built-in default holiday scheme (S3.2).
+pub const DEFAULT_HOLIDAY_SCHEME: u64 = 1;
+
+impl State {
+    /// A fresh state: nothing but the built-in "Default Holiday Scheme" (id 1, S3.2).
+    pub fn new() -> State {
+        let mut state = State {
+            seq: 0,
+            counters: Counters::default(),
+            accounts: BTreeMap::new(),
+            categories: BTreeMap::new(),
+            customers: BTreeMap::new(),
+            links: BTreeMap::new(),
+            holiday_schemes: BTreeMap::new(),
+            generic_resources: BTreeMap::new(),
+            clients: BTreeMap::new(),
+            codes: BTreeMap::new(),
+            tokens: BTreeMap::new(),
+            audit: Vec::new(),
+            outbox: Vec::new(),
+        };
+        state.holiday_schemes.insert(
+            DEFAULT_HOLIDAY_SCHEME,
+            HolidaySchemeRecord {
+                id: DEFAULT_HOLIDAY_SCHEME,
+                name: crate::value::Name::builtin("Default Holiday Scheme"),
+                description: None,
+                default_scheme: true,
+                members: Vec::new(),
+            },
+        );
+        state.counters.saw("holidayScheme", DEFAULT_HOLIDAY_SCHEME);
+        state
+    }
+
+    /// Applies `command`, records it in the outbox with the next sequence number, and returns
+    /// that entry.
+    pub fn apply(&mut self, command: Command) -> JournalEntry {
+        self.change(&command);
+        self.seq += 1;
+        let entry = JournalEntry {
+            seq: self.seq,
+            command,
+        };
+        self.outbox.push(entry.clone());
+        entry
+    }
+
+    /// The entries applied since the last call, for the host to persist (S13.2).
+    pub fn take_journal(&mut self) -> Vec<JournalEntry> {
+        std::mem::take(&mut self.outbox)
+    }
+
+    /// Replays `entries` on top of this state; they must continue its sequence without a gap.
+    pub fn replay<'e>(
+        &mut self,
+        entries: impl IntoIterator<Item = &'e JournalEntry>,
+    ) -> Result<(), ReplayError> {
+        for entry in entries {
+            let expected = self.seq + 1;
+            if entry.seq != expected {
+                return Err(ReplayError::Gap {
+                    expected,
+                    found: entry.seq,
+                });
+            }
+            self.change(&entry.command);
+            self.seq = entry.seq;
+        }
+        Ok(())
+    }
+
+    /// The state as a snapshot (JSON); it holds no token or secret in clear (S11.2).
+    pub fn snapshot(&self) -> String {
+        serde_json::to_string(self).unwrap_or_else(|_| String::from("{}"))
+    }
+
+    /// A state loaded from a snapshot.
+    pub fn from_snapshot(text: &str) -> Result<State, ReplayError> {
+        serde_json::from_str(text).map_err(|error| ReplayError::Malformed(error.to_string()))
+    }
+
+    /// The time of the last recorded deletion, so that `deletedAt` never goes backwards (S12.2).
+    pub fn last_deletion(&self) -> Option<crate::value::EventTimestamp> {
+        self.audit.last().map(|event| event.deleted_at)
+    }
+
+    fn change(&mut self, command: &Command) {
+        match command {
+            Command::PutAccount(record) => {
+                self.counters.saw("account", record.id);
+                self.accounts.insert(record.id, record.clone());
+            }
+            Command::DeleteAccount(id) => {
+                self.accounts.remove(id);
+                self.links.retain(|_, link| link.account_id != *id);
+            }
+            Command::PutCategory(record) => {
+                self.counters.saw("category", record.id);
+                self.categories.insert(record.id, record.clone());
+            }
+            Command::DeleteCategory(id) => {
+                self.categories.remove(id);
+            }
+            Command::PutCustomer(record) => {
+                self.counters.saw("customer", record.id);
+                self.customers.insert(record.id, record.clone());
+            }
+            Command::DeleteCustomer(id) => {
+                self.customers.remove(id);
+            }
+            Command::PutLink(record) => {
+                self.counters.saw("link", record.id);
+                self.links.insert(record.id, record.clone());
+            }
+            Command::DeleteLink(id) => {
+                self.links.remove(id);
+            }
+            Command::PutHolidayScheme(record) => {
+                self.counters.saw("holidayScheme", record.id);
+                self.holiday_schemes.insert(record.id, record.clone());
+            }
+            Command::DeleteHolidayScheme(id) => {
+                self.holiday_schemes.remove(id);
+            }
+            Command::SetDefaultHolidayScheme(id) => {
+                for (scheme_id, scheme) in self.holiday_schemes.iter_mut() {
+                    scheme.default_scheme = scheme_id == id;
+                }
+            }
+            Command::PutGenericResource(record) => {
+                self.counters.saw("genericResource", record.id);
+                self.generic_resources.insert(record.id, record.clone());
+            }
+            Command::DeleteGenericResource(id) => {
+                self.generic_resources.remove(id);
+            }
+            Command::RegisterClient(client) => {
+                self.clients
+                    .insert(client.client_id.clone(), client.clone());
+            }
+            Command::IssueCode(code) => {
+                self.codes.insert(code.hash.clone(), code.clone());
+            }
+            Command::UseCode { hash } => {
+                if let Some(code) = self.codes.get_mut(hash) {
+                    code.used = true;
+                }
+            }
+            Command::IssueTokens(tokens) => {
+                for token in tokens {
+                    self.counters.saw("tokenPair", token.pair);
+                    self.tokens.insert(token.hash.clone(), token.clone());
+                }
+            }
+            Command::RevokePair { pair } => {
+                for token in self.tokens.values_mut().filter(|t| t.pair == *pair) {
+                    token.revoked = true;
+                }
+            }
+            Command::RecordDeletion(event) => {
+                self.counters.saw("auditEvent", event.seq);
+                self.audit.push(event.clone());
+            }
+        }
+    }
+}
+
+/// The time of a request as the wire's UTC form, for records that keep it.
+pub fn stamp(now: chrono::NaiveDateTime) -> UtcTimestamp {
+    UtcTimestamp::new(now)
+}

@@ -1,0 +1,193 @@
+//! The records the state keeps: what the service stores, not how the wire shows it.
+
+use serde::{Deserialize, Serialize};
+
+use crate::model::core_admin::{AccountStatus, CategoryTypeName};
+use crate::value::{EventTimestamp, Key, Name, UtcTimestamp, WholeAmount};
+
+/// The contact of an account: a registered user, or someone outside.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum ContactRecord {
+    /// A registered tracker user, by accountId.
+    User(String),
+    /// Someone who is not a registered user, by name.
+    External(String),
+}
+
+/// An account.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AccountRecord {
+    /// Its id.
+    pub id: u64,
+    /// Its key (unique).
+    pub key: Key,
+    /// Its name.
+    pub name: Name,
+    /// Its status.
+    pub status: AccountStatus,
+    /// Whether it is global.
+    pub global: bool,
+    /// Its monthly budget.
+    pub monthly_budget: Option<WholeAmount>,
+    /// The lead's accountId.
+    pub lead_account_id: String,
+    /// The contact.
+    pub contact: Option<ContactRecord>,
+    /// Its category.
+    pub category_id: Option<u64>,
+    /// Its customer.
+    pub customer_id: Option<u64>,
+}
+
+/// An account category.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CategoryRecord {
+    /// Its id.
+    pub id: u64,
+    /// Its key (unique).
+    pub key: Key,
+    /// Its name.
+    pub name: Name,
+    /// Its type.
+    pub type_name: CategoryTypeName,
+}
+
+/// A customer.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CustomerRecord {
+    /// Its id.
+    pub id: u64,
+    /// Its key (unique).
+    pub key: Key,
+    /// Its name.
+    pub name: Name,
+}
+
+/// A link from an account to a tracker project.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct LinkRecord {
+    /// Its id.
+    pub id: u64,
+    /// The account.
+    pub account_id: u64,
+    /// The project.
+    pub project_id: u64,
+}
+
+/// A holiday scheme.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HolidaySchemeRecord {
+    /// Its id.
+    pub id: u64,
+    /// Its name (unique, ignoring case).
+    pub name: Name,
+    /// Its description.
+    pub description: Option<String>,
+    /// Whether it is the default.
+    pub default_scheme: bool,
+    /// The accountIds of the users assigned to it.
+    pub members: Vec<String>,
+}
+
+/// A generic resource.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct GenericResourceRecord {
+    /// Its id.
+    pub id: u64,
+    /// Its name (unique, ignoring case).
+    pub name: Name,
+    /// When it was created.
+    pub created_at: UtcTimestamp,
+    /// Who created it.
+    pub created_by: String,
+    /// When it was last changed.
+    pub updated_at: UtcTimestamp,
+    /// Who last changed it.
+    pub updated_by: String,
+}
+
+/// A registered OAuth client; its secret only as a hash (S11.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ClientRecord {
+    /// The client id.
+    pub client_id: String,
+    /// SHA-256 of the client secret, hex.
+    pub secret_hash: String,
+    /// The registered redirect URI.
+    pub redirect_uri: String,
+}
+
+/// An authorization code, by hash: single use, bound to a client and redirect URI (S11.1).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CodeRecord {
+    /// SHA-256 of the code, hex.
+    pub hash: String,
+    /// The client it was issued to.
+    pub client_id: String,
+    /// The redirect URI it was issued for.
+    pub redirect_uri: String,
+    /// The user who granted it.
+    pub user: String,
+    /// When it stops being valid.
+    pub expires_at: UtcTimestamp,
+    /// Whether it has been exchanged.
+    pub used: bool,
+}
+
+/// What a token is for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub enum TokenKind {
+    /// Authorizes requests.
+    Access,
+    /// Obtains a new pair.
+    Refresh,
+}
+
+/// A token, by hash (S11.2).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TokenRecord {
+    /// SHA-256 of the token, hex.
+    pub hash: String,
+    /// The pair it belongs to (an access token and its refresh token share one).
+    pub pair: u64,
+    /// Access or refresh.
+    pub kind: TokenKind,
+    /// The user it acts for.
+    pub user: String,
+    /// The client it was issued to; none for a personal token.
+    pub client_id: Option<String>,
+    /// When it expires; none for a refresh token or a personal token.
+    pub expires_at: Option<UtcTimestamp>,
+    /// Whether it may change data (scope `read write`); a read-only token gets 403 on writes.
+    pub write: bool,
+    /// Whether it was revoked or rotated away.
+    pub revoked: bool,
+}
+
+/// What was deleted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub enum AuditEventKind {
+    /// A worklog.
+    Worklog {
+        /// The service's id of the worklog.
+        service_worklog_id: u64,
+        /// The tracker's id of the worklog.
+        tracker_worklog_id: u64,
+    },
+    /// An allocation.
+    Allocation {
+        /// The allocation's id.
+        id: u64,
+    },
+}
+
+/// A deletion event of the audit feed (S12).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct AuditEvent {
+    /// Its place in the feed, from 1.
+    pub seq: u64,
+    /// When it happened; never before the event recorded before it.
+    pub deleted_at: EventTimestamp,
+    /// What was deleted.
+    pub kind: AuditEventKind,
+}

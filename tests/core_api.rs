@@ -1,0 +1,805 @@
+//! The core administration, token and audit interfaces through `handle`, with no socket: success
+//! shapes, documented errors, tokens, the journal and the audit feed.
+
+use chrono::{Duration, NaiveDateTime};
+use costfolio::api::{
+    handle, issue_code, mint_personal_token, record_deletion, register_client, Context, Request,
+    Response,
+};
+use costfolio::state::{AuditEventKind, JournalEntry, State};
+use serde_json::Value;
+
+const BASE: &str = "http://127.0.0.1:8080";
+
+fn now() -> NaiveDateTime {
+    NaiveDateTime::parse_from_str("2026-11-21T10:00:00", "%Y-%m-%dT%H:%M:%S").unwrap()
+}
+
+fn context_at(now: NaiveDateTime, seed: u8) -> Context {
+    Context {
+        base_url: BASE.into(),
+        now,
+        random: (0..64u8)
+            .map(|i| i.wrapping_mul(31).wrapping_add(seed))
+            .collect(),
+    }
+}
+
+struct Service {
+    state: State,
+    token: String,
+    reader: String,
+    journal: Vec<JournalEntry>,
+}
+
+impl Service {
+    fn new() -> Service {
+        let mut state = State::new();
+        let token =
+            mint_personal_token(&mut state, "admin-1", true, &context_at(now(), 1)).unwrap();
+        let reader =
+            mint_personal_token(&mut state, "reader-1", false, &context_at(now(), 2)).unwrap();
+        let journal = state.take_journal();
+        Service {
+            state,
+            token,
+            reader,
+            journal,
+        }
+    }
+
+    fn send(&mut self, request: Request) -> Response {
+        let response = handle(&mut self.state, &request, &context_at(now(), 9));
+        self.journal.extend(self.state.take_journal());
+        response
+    }
+
+    fn call(&mut self, method: &str, path: &str, body: Option<&str>) -> (u16, Value) {
+        let mut request =
+            Request::new(method, path).header("Authorization", &format!("Bearer {}", self.token));
+        if let Some(body) = body {
+            request = request.json(body);
+        }
+        let response = self.send(request);
+        let value = if response.body.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_slice(&response.body).unwrap()
+        };
+        (response.status, value)
+    }
+}
+
+fn message(body: &Value) -> &str {
+    body["errors"][0]["message"].as_str().unwrap()
+}
+
+const ACCOUNT: &str = r#"{"key":"ACME","name":"Acme","status":"OPEN","leadAccountId":"lead-1"}"#;
+
+#[test]
+fn accounts_are_created_read_listed_updated_and_deleted() {
+    let mut s = Service::new();
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/account-categories",
+        Some(r#"{"key":"DEV","name":"Development","typeName":"CAPITALIZED"}"#),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(body["type"]["name"], "CAPITALIZED");
+    s.call(
+        "POST",
+        "/core/3/customers",
+        Some(r#"{"key":"CUST","name":"Customer"}"#),
+    );
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/accounts",
+        Some(r#"{"key":"ACME","name":"Acme","status":"OPEN","leadAccountId":"lead-1","contactAccountId":"c-1","categoryKey":"DEV","customerKey":"CUST","monthlyBudget":1500}"#),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["self"], format!("{BASE}/core/3/accounts/ACME"));
+    assert_eq!(body["id"], 1);
+    assert_eq!(body["monthlyBudget"], 1500);
+    assert_eq!(body["contact"]["type"], "USER");
+    assert_eq!(body["category"]["key"], "DEV");
+    assert_eq!(body["customer"]["key"], "CUST");
+    assert_eq!(
+        body["links"]["self"],
+        format!("{BASE}/core/3/accounts/ACME/links")
+    );
+    assert!(body.get("global").is_some());
+
+    let (status, body) = s.call("GET", "/core/3/accounts/ACME", None);
+    assert_eq!((status, body["name"].as_str()), (200, Some("Acme")));
+    let (_, body) = s.call("GET", "/core/3/customers/CUST/accounts", None);
+    assert_eq!(body["metadata"]["count"], 1, "{body}");
+
+    // Duplicate key (S10.1) and the documented messages.
+    let (status, body) = s.call("POST", "/core/3/accounts", Some(ACCOUNT));
+    assert_eq!(
+        (status, message(&body)),
+        (400, "An account with this key already exists")
+    );
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/accounts",
+        Some(r#"{"key":"X1","name":"X","status":"OPEN","leadAccountId":"l","categoryKey":"NOPE"}"#),
+    );
+    assert_eq!((status, message(&body)), (400, "Invalid category key"));
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/accounts",
+        Some(r#"{"key":"X1","name":"X","status":"OPEN","leadAccountId":"l","customerKey":"NOPE"}"#),
+    );
+    assert_eq!((status, message(&body)), (400, "Invalid customer key"));
+    let (status, body) = s.call("POST", "/core/3/accounts", Some(r#"{"key":"X1","name":"X","status":"OPEN","leadAccountId":"l","contactAccountId":"a","externalContactName":"b"}"#));
+    assert_eq!(status, 400);
+    assert!(message(&body).contains("cannot be given together"));
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/accounts",
+        Some(r#"{"key":"bad key","name":"X","status":"OPEN","leadAccountId":"l"}"#),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        message(&body).starts_with("key: key must be 1 to 255 characters"),
+        "{body}"
+    );
+
+    // Update, list by status, list by id.
+    let (status, body) = s.call(
+        "PUT",
+        "/core/3/accounts/ACME",
+        Some(r#"{"key":"ACME","name":"Acme 2","status":"CLOSED","leadAccountId":"lead-1"}"#),
+    );
+    assert_eq!(
+        (status, body["name"].as_str(), body["id"].as_u64()),
+        (200, Some("Acme 2"), Some(1))
+    );
+    assert!(
+        body.get("category").is_none(),
+        "an update replaces the account"
+    );
+    s.call(
+        "POST",
+        "/core/3/accounts",
+        Some(r#"{"key":"B","name":"B","status":"OPEN","leadAccountId":"l"}"#),
+    );
+    let (_, body) = s.call("GET", "/core/3/accounts?status=CLOSED", None);
+    assert_eq!(body["metadata"]["count"], 1);
+}
+
+#[test]
+fn the_account_list_id_rules() {
+    // S10.3
+    let mut s = Service::new();
+    s.call("POST", "/core/3/accounts", Some(ACCOUNT));
+    let request = |params: &[(&str, &str)]| {
+        let mut r = Request::new("GET", "/core/3/accounts")
+            .header("Authorization", &format!("Bearer {}", s.token));
+        for (n, v) in params {
+            r = r.param(n, v);
+        }
+        r
+    };
+    let with_status = request(&[("id", "1"), ("status", "OPEN")]);
+    let too_many: Vec<(String, String)> = (1..=51)
+        .map(|i| ("id".to_string(), i.to_string()))
+        .collect();
+    let mut many = request(&[]);
+    many.query = too_many;
+    let one = request(&[("id", "1")]);
+    let (a, b, c) = (s.send(with_status), s.send(many), s.send(one));
+    assert_eq!(a.status, 400);
+    assert_eq!(
+        message(&serde_json::from_slice(&a.body).unwrap()),
+        "id cannot be combined with other parameters"
+    );
+    assert_eq!(b.status, 400);
+    assert_eq!(c.status, 200);
+    let body: Value = serde_json::from_slice(&c.body).unwrap();
+    assert_eq!(body["self"], format!("{BASE}/core/3/accounts?id=1"));
+}
+
+#[test]
+fn documented_not_found_messages() {
+    let mut s = Service::new();
+    for (path, text) in [
+        ("/core/3/accounts/NOPE", "Account not found"),
+        ("/core/3/account-categories/NOPE", "Invalid category key"),
+        ("/core/3/customers/NOPE", "Invalid customer key"),
+        ("/core/3/account-links/77", "Link not found"),
+        ("/core/3/holiday-schemes/77", "Holiday scheme not found"),
+        (
+            "/core/3/generic-resources/77",
+            "Generic resource was not found",
+        ),
+        (
+            "/core/3/generic-resources/abc",
+            "Generic resource was not found",
+        ),
+    ] {
+        let (status, body) = s.call("GET", path, None);
+        assert_eq!((status, message(&body)), (404, text), "{path}");
+    }
+}
+
+#[test]
+fn deleting_an_account_deletes_its_links_and_used_categories_cannot_go() {
+    let mut s = Service::new();
+    s.call(
+        "POST",
+        "/core/3/account-categories",
+        Some(r#"{"key":"DEV","name":"Development"}"#),
+    );
+    s.call("POST", "/core/3/accounts", Some(r#"{"key":"ACME","name":"Acme","status":"OPEN","leadAccountId":"l","categoryKey":"DEV"}"#));
+    let (status, link) = s.call(
+        "POST",
+        "/core/3/account-links",
+        Some(r#"{"accountKey":"ACME","scopeType":"PROJECT","scopeId":10000}"#),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(link["scope"]["type"], "PROJECT");
+    assert_eq!(
+        link["account"]["self"],
+        format!("{BASE}/core/3/accounts/ACME")
+    );
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/account-links",
+        Some(r#"{"accountKey":"NOPE","scopeType":"PROJECT","scopeId":1}"#),
+    );
+    assert_eq!(status, 400);
+    assert!(message(&body).contains("Invalid account key"));
+    let (_, links) = s.call("GET", "/core/3/accounts/ACME/links", None);
+    assert_eq!(links["metadata"]["count"], 1);
+    let (status, body) = s.call("DELETE", "/core/3/account-categories/DEV", None);
+    assert_eq!(status, 400);
+    assert_eq!(
+        message(&body),
+        "The category is used by 1 account(s) and cannot be deleted"
+    );
+    assert_eq!(s.call("DELETE", "/core/3/accounts/ACME", None).0, 204);
+    assert_eq!(s.call("GET", "/core/3/account-links/1", None).0, 404);
+    assert_eq!(
+        s.call("DELETE", "/core/3/account-categories/DEV", None).0,
+        204
+    );
+    let (_, types) = s.call("GET", "/core/3/account-category-types", None);
+    assert_eq!(types["metadata"]["count"], 4);
+    assert_eq!(types["results"][0]["name"], "BILLABLE");
+}
+
+#[test]
+fn holiday_schemes_page_and_keep_one_default() {
+    let mut s = Service::new();
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/holiday-schemes",
+        Some(r#"{"description":"no name"}"#),
+    );
+    assert_eq!((status, message(&body)), (400, "name is required"));
+    for name in ["Germany", "France", "Spain"] {
+        assert_eq!(
+            s.call(
+                "POST",
+                "/core/3/holiday-schemes",
+                Some(&format!(r#"{{"name":"{name}"}}"#))
+            )
+            .0,
+            200
+        );
+    }
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/holiday-schemes",
+        Some(r#"{"name":"germany"}"#),
+    );
+    assert_eq!(status, 400);
+    assert!(message(&body).contains("already exists"));
+    let (_, page) = s.call("GET", "/core/3/holiday-schemes?offset=1&limit=2", None);
+    assert_eq!(page["metadata"]["count"], 2);
+    assert_eq!(
+        page["metadata"]["next"],
+        format!("{BASE}/core/3/holiday-schemes?offset=3&limit=2")
+    );
+    assert_eq!(
+        page["metadata"]["previous"],
+        format!("{BASE}/core/3/holiday-schemes?offset=0&limit=2")
+    );
+    assert_eq!(page["results"][0]["name"], "Germany");
+    assert_eq!(
+        s.call("GET", "/core/3/holiday-schemes?limit=1001", None).0,
+        400
+    );
+    assert_eq!(
+        s.call("GET", "/core/3/holiday-schemes?offset=-1", None).0,
+        400
+    );
+    // The default cannot be deleted; another can become the default.
+    let (_, first) = s.call("GET", "/core/3/holiday-schemes/1", None);
+    assert_eq!(
+        (first["name"].as_str(), first["defaultScheme"].as_bool()),
+        (Some("Default Holiday Scheme"), Some(true))
+    );
+    assert_eq!(s.call("DELETE", "/core/3/holiday-schemes/1", None).0, 400);
+    assert_eq!(
+        s.call("PUT", "/core/3/holiday-schemes/2/default", None).0,
+        204
+    );
+    assert_eq!(
+        s.call("GET", "/core/3/holiday-schemes/1", None).1["defaultScheme"],
+        false
+    );
+    assert_eq!(s.call("DELETE", "/core/3/holiday-schemes/1", None).0, 204);
+    let (status, body) = s.call(
+        "PUT",
+        "/core/3/holiday-schemes/3",
+        Some(r#"{"name":"Frankreich","description":"FR"}"#),
+    );
+    assert_eq!(
+        (status, body["name"].as_str(), body["description"].as_str()),
+        (200, Some("Frankreich"), Some("FR"))
+    );
+}
+
+#[test]
+fn generic_resources_carry_their_authors_and_times() {
+    let mut s = Service::new();
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/generic-resources",
+        Some(r#"{"name":"Senior engineer"}"#),
+    );
+    assert_eq!(status, 200);
+    assert_eq!(body["createdAt"], "2026-11-21T10:00:00Z");
+    assert_eq!(body["createdBy"]["accountId"], "admin-1");
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/generic-resources",
+        Some(r#"{"name":"SENIOR ENGINEER"}"#),
+    );
+    assert_eq!(status, 400);
+    assert!(message(&body).contains("already exists"));
+    let (status, body) = s.call(
+        "PUT",
+        "/core/3/generic-resources/1",
+        Some(r#"{"name":"Principal engineer"}"#),
+    );
+    assert_eq!(
+        (status, body["name"].as_str()),
+        (200, Some("Principal engineer"))
+    );
+    let (_, list) = s.call("GET", "/core/3/generic-resources", None);
+    assert_eq!(list["metadata"]["count"], 1);
+    assert_eq!(s.call("DELETE", "/core/3/generic-resources/1", None).0, 204);
+    assert_eq!(s.call("GET", "/core/3/generic-resources/1", None).0, 404);
+}
+
+#[test]
+fn unauthenticated_is_401_without_body_and_read_only_is_403() {
+    let mut s = Service::new();
+    for header in [
+        None,
+        Some("Bearer"),
+        Some("Bearer nonsense"),
+        Some("Basic dXNlcjpwYXNz"),
+    ] {
+        let mut request = Request::new("GET", "/core/3/accounts");
+        if let Some(value) = header {
+            request = request.header("Authorization", value);
+        }
+        let response = s.send(request);
+        assert_eq!(response.status, 401, "{header:?}");
+        assert!(response.body.is_empty());
+        assert!(response.header_value("WWW-Authenticate").is_some());
+    }
+    let request = Request::new("POST", "/core/3/accounts")
+        .header("Authorization", &format!("Bearer {}", s.reader))
+        .json(ACCOUNT);
+    let response = s.send(request);
+    assert_eq!(response.status, 403);
+    let body: Value = serde_json::from_slice(&response.body).unwrap();
+    assert_eq!(
+        message(&body),
+        "The logged-in user does not have the required permission to view this data"
+    );
+    let request = Request::new("GET", "/core/3/accounts")
+        .header("Authorization", &format!("Bearer {}", s.reader));
+    assert_eq!(s.send(request).status, 200);
+}
+
+#[test]
+fn bad_requests_are_clear_4xx_and_change_nothing() {
+    let mut s = Service::new();
+    s.call("POST", "/core/3/accounts", Some(ACCOUNT));
+    let before = s.state.snapshot();
+    let auth = format!("Bearer {}", s.token);
+    let cases: Vec<(Request, u16)> = vec![
+        (Request::new("POST", "/core/3/customers").header("Authorization", &auth).json("{\"key\": "), 400),
+        (Request::new("POST", "/core/3/customers").header("Authorization", &auth).json("[1,2]"), 400),
+        (Request::new("POST", "/core/3/customers").header("Authorization", &auth).json("{\"key\":\"A\",\"name\":\"B\"} x"), 400),
+        (Request::new("POST", "/core/3/customers").header("Authorization", &auth).header("Content-Type", "text/plain"), 415),
+        (Request::new("GET", "/core/3/nowhere").header("Authorization", &auth), 404),
+        (Request::new("GET", "/elsewhere"), 404),
+        (Request::new("PATCH", "/core/3/accounts/ACME").header("Authorization", &auth), 405),
+        (Request::new("POST", "/core/3/accounts").header("Authorization", &auth).json(r#"{"key":"N","name":"N","status":"OPEN","leadAccountId":"l","monthlyBudget":-5}"#), 400),
+        (Request::new("POST", "/core/3/accounts").header("Authorization", &auth).json(r#"{"key":"N","name":"N","status":"OPEN","leadAccountId":"l","monthlyBudget":1e400}"#), 400),
+    ];
+    for (request, status) in cases {
+        let description = format!("{} {}", request.method, request.path);
+        let response = s.send(request);
+        assert_eq!(
+            response.status,
+            status,
+            "{description}: {}",
+            response.text()
+        );
+        let body: Value = serde_json::from_slice(&response.body).unwrap();
+        assert!(body["errors"][0]["message"].is_string(), "{description}");
+    }
+    assert_eq!(
+        s.state.snapshot(),
+        before,
+        "a refused request changed the state"
+    );
+}
+
+// Tokens (S11) -----------------------------------------------------------------------------------
+
+fn form(pairs: &[(&str, &str)]) -> Request {
+    let body: Vec<String> = pairs
+        .iter()
+        .map(|(k, v)| {
+            format!(
+                "{k}={}",
+                v.replace(' ', "+").replace(':', "%3A").replace('/', "%2F")
+            )
+        })
+        .collect();
+    let mut request = Request::new("POST", "/oauth/token/")
+        .header("Content-Type", "application/x-www-form-urlencoded");
+    request.body = body.join("&").into_bytes();
+    request
+}
+
+fn oauth(state: &mut State, request: Request, at: NaiveDateTime, seed: u8) -> (u16, Value) {
+    let response = handle(state, &request, &context_at(at, seed));
+    let body = if response.body.is_empty() {
+        Value::Null
+    } else {
+        serde_json::from_slice(&response.body).unwrap()
+    };
+    (response.status, body)
+}
+
+fn can_read(state: &mut State, token: &str, at: NaiveDateTime) -> bool {
+    let request =
+        Request::new("GET", "/core/3/accounts").header("Authorization", &format!("Bearer {token}"));
+    handle(state, &request, &context_at(at, 0)).status == 200
+}
+
+const REDIRECT: &str = "https://planner.example/callback";
+
+#[test]
+fn the_authorization_code_flow_rotation_and_revocation() {
+    let mut state = State::new();
+    register_client(&mut state, "planner", "s3cret", REDIRECT).unwrap();
+    let code = issue_code(
+        &mut state,
+        "planner",
+        REDIRECT,
+        "ada",
+        &context_at(now(), 3),
+    )
+    .unwrap();
+    let exchange = |code: &str, secret: &str, redirect: &str| {
+        form(&[
+            ("grant_type", "authorization_code"),
+            ("client_id", "planner"),
+            ("client_secret", secret),
+            ("redirect_uri", redirect),
+            ("code", code),
+        ])
+    };
+    // Wrong secret, wrong redirect: refused, and the code stays usable.
+    assert_eq!(
+        oauth(&mut state, exchange(&code, "nope", REDIRECT), now(), 4).1["error"],
+        "invalid_client"
+    );
+    assert_eq!(
+        oauth(
+            &mut state,
+            exchange(&code, "s3cret", "https://evil.example/"),
+            now(),
+            4
+        )
+        .1["error"],
+        "invalid_grant"
+    );
+    let (status, tokens) = oauth(&mut state, exchange(&code, "s3cret", REDIRECT), now(), 5);
+    assert_eq!(status, 200, "{tokens}");
+    assert_eq!(
+        (
+            tokens["expires_in"].as_i64(),
+            tokens["token_type"].as_str(),
+            tokens["scope"].as_str()
+        ),
+        (Some(5_184_000), Some("Bearer"), Some("read write"))
+    );
+    let access = tokens["access_token"].as_str().unwrap().to_owned();
+    let refresh = tokens["refresh_token"].as_str().unwrap().to_owned();
+    assert_eq!(access.len(), 64, "256 bits of host randomness, hex");
+    assert!(can_read(&mut state, &access, now()));
+    // A code is single use.
+    assert_eq!(
+        oauth(&mut state, exchange(&code, "s3cret", REDIRECT), now(), 6).1["error"],
+        "invalid_grant"
+    );
+    // Expiry after 5,184,000 seconds.
+    assert!(!can_read(
+        &mut state,
+        &access,
+        now() + Duration::seconds(5_184_000)
+    ));
+    // Refresh rotates: a new pair; the old refresh and access tokens stop working.
+    let refresh_request = |token: &str| {
+        form(&[
+            ("grant_type", "refresh_token"),
+            ("client_id", "planner"),
+            ("client_secret", "s3cret"),
+            ("redirect_uri", REDIRECT),
+            ("refresh_token", token),
+        ])
+    };
+    let (status, fresh) = oauth(&mut state, refresh_request(&refresh), now(), 7);
+    assert_eq!(status, 200);
+    let new_access = fresh["access_token"].as_str().unwrap().to_owned();
+    assert!(can_read(&mut state, &new_access, now()));
+    assert!(!can_read(&mut state, &access, now()));
+    assert_eq!(
+        oauth(&mut state, refresh_request(&refresh), now(), 8).1["error"],
+        "invalid_grant"
+    );
+    // Revoking the refresh token ends its access token too (RFC 7009, S11.1).
+    let mut revoke = form(&[
+        ("token_type_hint", "refresh_token"),
+        ("client_id", "planner"),
+        ("client_secret", "s3cret"),
+        ("token", fresh["refresh_token"].as_str().unwrap()),
+    ]);
+    revoke.path = "/oauth/revoke_token/".into();
+    assert_eq!(oauth(&mut state, revoke, now(), 9).0, 200);
+    assert!(!can_read(&mut state, &new_access, now()));
+    // Unknown tokens are answered 200 too.
+    let mut unknown = form(&[
+        ("client_id", "planner"),
+        ("client_secret", "s3cret"),
+        ("token", "nope"),
+    ]);
+    unknown.path = "/oauth/revoke_token/".into();
+    assert_eq!(oauth(&mut state, unknown, now(), 9).0, 200);
+}
+
+#[test]
+fn codes_expire_after_ten_minutes_and_grants_are_checked() {
+    let mut state = State::new();
+    register_client(&mut state, "planner", "s3cret", REDIRECT).unwrap();
+    let code = issue_code(
+        &mut state,
+        "planner",
+        REDIRECT,
+        "ada",
+        &context_at(now(), 3),
+    )
+    .unwrap();
+    let late = now() + Duration::minutes(10);
+    let request = form(&[
+        ("grant_type", "authorization_code"),
+        ("client_id", "planner"),
+        ("client_secret", "s3cret"),
+        ("redirect_uri", REDIRECT),
+        ("code", &code),
+    ]);
+    let (status, body) = oauth(&mut state, request, late, 4);
+    assert_eq!(
+        (status, body["error"].as_str()),
+        (400, Some("invalid_grant"))
+    );
+    assert_eq!(
+        oauth(
+            &mut state,
+            form(&[
+                ("grant_type", "password"),
+                ("client_id", "planner"),
+                ("client_secret", "s3cret")
+            ]),
+            now(),
+            4
+        )
+        .1["error"],
+        "unsupported_grant_type"
+    );
+    assert_eq!(
+        oauth(
+            &mut state,
+            form(&[("grant_type", "authorization_code")]),
+            now(),
+            4
+        )
+        .1["error"],
+        "invalid_request"
+    );
+    let mut json = Request::new("POST", "/oauth/token/").json("{}");
+    json.body = b"{}".to_vec();
+    assert_eq!(
+        oauth(&mut state, json, now(), 4).1["error"],
+        "invalid_request"
+    );
+    assert!(issue_code(
+        &mut state,
+        "planner",
+        "https://other/",
+        "ada",
+        &context_at(now(), 3)
+    )
+    .is_err());
+    assert!(issue_code(&mut state, "nobody", REDIRECT, "ada", &context_at(now(), 3)).is_err());
+}
+
+// The journal (S13) -------------------------------------------------------------------------------
+
+#[test]
+fn replaying_the_journal_rebuilds_the_same_state_and_holds_no_secret() {
+    let mut s = Service::new();
+    register_client(&mut s.state, "planner", "client-secret-in-clear", REDIRECT).unwrap();
+    s.journal.extend(s.state.take_journal());
+    s.call(
+        "POST",
+        "/core/3/account-categories",
+        Some(r#"{"key":"DEV","name":"Development"}"#),
+    );
+    s.call("POST", "/core/3/accounts", Some(r#"{"key":"ACME","name":"Acme","status":"OPEN","leadAccountId":"l","categoryKey":"DEV","monthlyBudget":12.0}"#));
+    s.call(
+        "POST",
+        "/core/3/holiday-schemes",
+        Some(r#"{"name":"Germany"}"#),
+    );
+    s.call("DELETE", "/core/3/accounts/ACME", None);
+    s.call("POST", "/core/3/generic-resources", Some(r#"{"name":"R"}"#));
+    let seqs: Vec<u64> = s.journal.iter().map(|e| e.seq).collect();
+    assert_eq!(
+        seqs,
+        (1..=seqs.len() as u64).collect::<Vec<_>>(),
+        "gap-free"
+    );
+    let mut replayed = State::new();
+    replayed.replay(&s.journal).unwrap();
+    assert_eq!(replayed.snapshot(), s.state.snapshot());
+    // The journal and the snapshot never hold a token or secret in clear (S11.2).
+    let journal = serde_json::to_string(&s.journal).unwrap();
+    for secret in [
+        s.token.as_str(),
+        s.reader.as_str(),
+        "client-secret-in-clear",
+    ] {
+        assert!(!journal.contains(secret) && !s.state.snapshot().contains(secret));
+    }
+    // A snapshot loads back, and a gap is refused.
+    let loaded = State::from_snapshot(&s.state.snapshot()).unwrap();
+    assert_eq!(loaded.snapshot(), s.state.snapshot());
+    let mut broken = State::new();
+    assert!(broken.replay(&s.journal[1..]).is_err());
+}
+
+// The audit feed (S12) ----------------------------------------------------------------------------
+
+#[test]
+fn the_audit_feed_pages_without_losing_or_repeating() {
+    let mut s = Service::new();
+    for i in 1..=5u64 {
+        let at = now() + Duration::milliseconds(i as i64 * 7);
+        record_deletion(
+            &mut s.state,
+            AuditEventKind::Allocation { id: 100 + i },
+            &context_at(at, 0),
+        );
+    }
+    record_deletion(
+        &mut s.state,
+        AuditEventKind::Worklog {
+            service_worklog_id: 9,
+            tracker_worklog_id: 19,
+        },
+        &context_at(now(), 0),
+    );
+    let page = |s: &mut Service, key: Option<&str>| {
+        let mut request = Request::new("GET", "/audit/1/events/deleted/types/allocation")
+            .header("Authorization", &format!("Bearer {}", s.token))
+            .param("updatedFrom", "2026-11-21")
+            .param("limit", "2");
+        if let Some(key) = key {
+            request = request.param("lastEvaluatedKey", key);
+        }
+        let response = s.send(request);
+        assert_eq!(response.status, 200, "{}", response.text());
+        serde_json::from_slice::<Value>(&response.body).unwrap()
+    };
+    let first = page(&mut s, None);
+    assert_eq!(first["metadata"]["count"], 2);
+    assert_eq!(first["results"][0]["id"], 101);
+    assert_eq!(first["results"][0]["deletedAt"], "2026-11-21T10:00:00.007");
+    let key = first["metadata"]["lastEvaluatedKey"]
+        .as_str()
+        .unwrap()
+        .to_owned();
+    assert!(first["metadata"]["next"]
+        .as_str()
+        .unwrap()
+        .starts_with(&format!("{BASE}/audit/1/events/deleted/types/allocation?")));
+    // A new deletion arrives between two pages: it comes at the end, nothing is lost.
+    record_deletion(
+        &mut s.state,
+        AuditEventKind::Allocation { id: 200 },
+        &context_at(now(), 0),
+    );
+    let second = page(&mut s, Some(&key));
+    let third = page(&mut s, second["metadata"]["lastEvaluatedKey"].as_str());
+    let ids: Vec<u64> = [&first, &second, &third]
+        .iter()
+        .flat_map(|p| {
+            p["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|r| r["id"].as_u64().unwrap())
+        })
+        .collect();
+    assert_eq!(ids, [101, 102, 103, 104, 105, 200]);
+    assert!(third["metadata"].get("next").is_none());
+    // deletedAt never goes backwards, even when the clock does.
+    assert_eq!(third["results"][1]["deletedAt"], "2026-11-21T10:00:00.035");
+    // The worklog feed.
+    let response = s.send(
+        Request::new("GET", "/audit/1/events/deleted/types/worklog")
+            .header("Authorization", &format!("Bearer {}", s.token))
+            .param("updatedFrom", "2026-11-21T09:00:00"),
+    );
+    let body: Value = serde_json::from_slice(&response.body).unwrap();
+    assert_eq!(
+        (
+            body["results"][0]["serviceWorklogId"].as_u64(),
+            body["metadata"]["limit"].as_u64()
+        ),
+        (Some(9), Some(50))
+    );
+    // Errors: missing or malformed updatedFrom, bad limit, made-up key, no token.
+    for (params, status) in [
+        (vec![], 400),
+        (vec![("updatedFrom", "21.11.2026")], 400),
+        (vec![("updatedFrom", "2026-11-21"), ("limit", "0")], 400),
+        (vec![("updatedFrom", "2026-11-21"), ("limit", "1001")], 400),
+        (
+            vec![
+                ("updatedFrom", "2026-11-21"),
+                ("lastEvaluatedKey", "3-deadbeef"),
+            ],
+            400,
+        ),
+    ] {
+        let mut request = Request::new("GET", "/audit/1/events/deleted/types/worklog")
+            .header("Authorization", &format!("Bearer {}", s.token));
+        for (n, v) in params {
+            request = request.param(n, v);
+        }
+        assert_eq!(s.send(request).status, status);
+    }
+    assert_eq!(
+        s.send(
+            Request::new("GET", "/audit/1/events/deleted/types/worklog")
+                .param("updatedFrom", "2026-11-21")
+        )
+        .status,
+        401
+    );
+}
