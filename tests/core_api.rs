@@ -803,3 +803,310 @@ fn the_audit_feed_pages_without_losing_or_repeating() {
         401
     );
 }
+
+// Extensions (extensions.md) ------------------------------------------------------------------------
+
+#[test]
+fn holidays_and_members_of_a_holiday_scheme() {
+    let mut s = Service::new();
+    s.call(
+        "POST",
+        "/core/3/holiday-schemes",
+        Some(r#"{"name":"Germany"}"#),
+    );
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/holiday-schemes/2/holidays",
+        Some(r#"{"type":"FIXED","name":"Christmas","durationSeconds":86400,"date":"2020-12-25"}"#),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (body["schemeId"].as_u64(), body["type"].as_str()),
+        (Some(2), Some("FIXED"))
+    );
+    assert_eq!(
+        body["self"],
+        format!("{BASE}/core/3/holiday-schemes/2/holidays/1")
+    );
+    s.call("POST", "/core/3/holiday-schemes/2/holidays", Some(r#"{"type":"FLOATING","name":"Easter Monday","description":null,"durationSeconds":86400,"date":"2026-04-06"}"#));
+    let (_, year) = s.call("GET", "/core/3/holiday-schemes/2/holidays?year=2027", None);
+    assert_eq!(
+        year["metadata"]["count"], 1,
+        "FIXED holidays fall every year, FLOATING ones only in theirs"
+    );
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/holiday-schemes/2/holidays",
+        Some(r#"{"type":"FIXED","name":"Long","durationSeconds":90000,"date":"2026-01-01"}"#),
+    );
+    assert_eq!(status, 400);
+    assert!(message(&body).contains("durationSeconds"));
+    let (status, body) = s.call("PUT", "/core/3/holiday-schemes/2/holidays/2", Some(r#"{"type":"FLOATING","name":"Easter Monday","durationSeconds":14400,"date":"2026-04-06"}"#));
+    assert_eq!(
+        (status, body["durationSeconds"].as_u64()),
+        (200, Some(14400))
+    );
+    assert_eq!(
+        s.call("GET", "/core/3/holiday-schemes/1/holidays/2", None)
+            .0,
+        404,
+        "a holiday of another scheme"
+    );
+    assert_eq!(
+        s.call("DELETE", "/core/3/holiday-schemes/2/holidays/2", None)
+            .0,
+        204
+    );
+    // Members: assigning moves a user; an unassigned user has the default scheme.
+    assert_eq!(
+        s.call(
+            "POST",
+            "/core/3/holiday-schemes/2/members",
+            Some(r#"{"accountIds":["ada","bob"]}"#)
+        )
+        .0,
+        204
+    );
+    assert_eq!(
+        s.call("GET", "/core/3/holiday-schemes/2", None).1["memberCount"],
+        2
+    );
+    let (_, members) = s.call("GET", "/core/3/holiday-schemes/2/members", None);
+    assert_eq!(members["results"][0]["accountId"], "ada");
+    assert_eq!(
+        s.call("GET", "/core/3/holiday-schemes/users/ada", None).1["id"],
+        2
+    );
+    assert_eq!(
+        s.call("GET", "/core/3/holiday-schemes/users/carol", None).1["id"],
+        1
+    );
+    s.call(
+        "POST",
+        "/core/3/holiday-schemes/1/members",
+        Some(r#"{"accountIds":["ada"]}"#),
+    );
+    assert_eq!(
+        s.call("GET", "/core/3/holiday-schemes/2", None).1["memberCount"],
+        1
+    );
+}
+
+#[test]
+fn workload_schemes() {
+    let mut s = Service::new();
+    let (_, default) = s.call("GET", "/core/3/workload-schemes/1", None);
+    assert_eq!(
+        (
+            default["name"].as_str(),
+            default["days"][0]["requiredSeconds"].as_u64(),
+            default["days"][6]["requiredSeconds"].as_u64()
+        ),
+        (Some("Default Workload Scheme"), Some(28800), Some(0))
+    );
+    let week = r#"[{"day":"MONDAY","requiredSeconds":36000},{"day":"TUESDAY","requiredSeconds":36000},{"day":"WEDNESDAY","requiredSeconds":36000},{"day":"THURSDAY","requiredSeconds":36000},{"day":"FRIDAY","requiredSeconds":0},{"day":"SATURDAY","requiredSeconds":0},{"day":"SUNDAY","requiredSeconds":0}]"#;
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/workload-schemes",
+        Some(&format!(r#"{{"name":"Four days","days":{week}}}"#)),
+    );
+    assert_eq!(
+        (status, body["id"].as_u64(), body["defaultScheme"].as_bool()),
+        (200, Some(2), Some(false))
+    );
+    let short = r#"[{"day":"MONDAY","requiredSeconds":36000}]"#;
+    assert_eq!(
+        s.call(
+            "POST",
+            "/core/3/workload-schemes",
+            Some(&format!(r#"{{"name":"Short","days":{short}}}"#))
+        )
+        .0,
+        400
+    );
+    assert_eq!(
+        s.call(
+            "POST",
+            "/core/3/workload-schemes",
+            Some(&format!(r#"{{"name":"four DAYS","days":{week}}}"#))
+        )
+        .0,
+        400
+    );
+    assert_eq!(
+        s.call("PUT", "/core/3/workload-schemes/2/default", None).0,
+        204
+    );
+    assert_eq!(s.call("DELETE", "/core/3/workload-schemes/2", None).0, 400);
+    assert_eq!(s.call("DELETE", "/core/3/workload-schemes/1", None).0, 204);
+    s.call(
+        "POST",
+        "/core/3/workload-schemes/2/members",
+        Some(r#"{"accountIds":["ada"]}"#),
+    );
+    assert_eq!(
+        s.call("GET", "/core/3/workload-schemes/users/ada", None).1["id"],
+        2
+    );
+    let (_, list) = s.call("GET", "/core/3/workload-schemes", None);
+    assert_eq!(list["metadata"]["count"], 1);
+    assert_eq!(s.call("GET", "/core/3/workload-schemes/9", None).0, 404);
+}
+
+#[test]
+fn projects_saved_filters_worklogs_and_their_deletion_in_the_audit() {
+    let mut s = Service::new();
+    assert_eq!(
+        s.call(
+            "PUT",
+            "/core/3/projects/10000",
+            Some(r#"{"key":"ABC","name":"Alpha"}"#)
+        )
+        .0,
+        200
+    );
+    s.call(
+        "PUT",
+        "/core/3/projects/10001",
+        Some(r#"{"key":"XYZ","name":"Xylo"}"#),
+    );
+    assert_eq!(
+        s.call(
+            "PUT",
+            "/core/3/projects/10002",
+            Some(r#"{"key":"ABC","name":"Dup"}"#)
+        )
+        .0,
+        400
+    );
+    let (status, filter) = s.call(
+        "PUT",
+        "/core/3/saved-filters/7",
+        Some(r#"{"name":"Folio scope","projectIds":[10000]}"#),
+    );
+    assert_eq!(
+        (status, filter["projectIds"][0].as_u64()),
+        (200, Some(10000))
+    );
+    assert_eq!(
+        s.call(
+            "PUT",
+            "/core/3/saved-filters/8",
+            Some(r#"{"name":"Bad","projectIds":[5]}"#)
+        )
+        .0,
+        400
+    );
+    // Account links by project key.
+    s.call("POST", "/core/3/accounts", Some(ACCOUNT));
+    s.call(
+        "POST",
+        "/core/3/account-links",
+        Some(r#"{"accountKey":"ACME","scopeType":"PROJECT","scopeId":10000}"#),
+    );
+    let (_, by_project) = s.call("GET", "/core/3/account-links/project/ABC", None);
+    assert_eq!(
+        (
+            by_project["metadata"]["count"].as_u64(),
+            by_project["results"][0]["account"]["key"].as_str()
+        ),
+        (Some(1), Some("ACME"))
+    );
+
+    let log = |issue: &str, date: &str, author: &str| {
+        format!(
+            r#"{{"issueKey":"{issue}","timeSpentSeconds":3600,"startDate":"{date}","authorAccountId":"{author}"}}"#
+        )
+    };
+    let (status, w) = s.call(
+        "POST",
+        "/core/3/worklogs",
+        Some(&log("ABC-12", "2026-03-02", "ada")),
+    );
+    assert_eq!(status, 200, "{w}");
+    assert_eq!(
+        (
+            w["serviceWorklogId"].as_u64(),
+            w["billableSeconds"].as_u64(),
+            w["startTime"].as_str()
+        ),
+        (Some(1), Some(3600), Some("00:00:00"))
+    );
+    let tracker = w["trackerWorklogId"].as_u64().unwrap();
+    s.call(
+        "POST",
+        "/core/3/worklogs",
+        Some(&log("XYZ-1", "2026-03-03", "bob")),
+    );
+    s.call(
+        "POST",
+        "/core/3/worklogs",
+        Some(&log("ABC-13", "2026-04-01", "ada")),
+    );
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/worklogs",
+        Some(&log("NOPE-1", "2026-03-02", "ada")),
+    );
+    assert_eq!(status, 400);
+    assert!(message(&body).contains("no known project"));
+    assert_eq!(
+        s.call(
+            "POST",
+            "/core/3/worklogs",
+            Some(&log("ABC", "2026-03-02", "ada"))
+        )
+        .0,
+        400
+    );
+    let count = |s: &mut Service, path: &str| {
+        s.call("GET", path, None).1["metadata"]["count"]
+            .as_u64()
+            .unwrap()
+    };
+    assert_eq!(
+        count(&mut s, "/core/3/worklogs?from=2026-03-01&to=2026-03-31"),
+        2
+    );
+    assert_eq!(count(&mut s, "/core/3/worklogs?project=10000"), 2);
+    assert_eq!(
+        count(&mut s, "/core/3/worklogs?project=10000&project=10001"),
+        3
+    );
+    assert_eq!(
+        count(&mut s, "/core/3/worklogs/project/ABC?from=2026-04-01"),
+        1
+    );
+    assert_eq!(count(&mut s, "/core/3/worklogs/user/bob"), 1);
+    assert_eq!(count(&mut s, "/core/3/worklogs/issue/ABC-12"), 1);
+    assert_eq!(s.call("GET", "/core/3/worklogs?from=2026-3-1", None).0, 400);
+    assert_eq!(
+        s.call("GET", &format!("/core/3/worklogs/tracker/{tracker}"), None)
+            .1["serviceWorklogId"],
+        1
+    );
+    let (status, updated) = s.call("PUT", "/core/3/worklogs/1", Some(r#"{"issueKey":"ABC-12","timeSpentSeconds":7200,"billableSeconds":0,"startDate":"2026-03-02","startTime":"09:30:00","authorAccountId":"ada"}"#));
+    assert_eq!(
+        (
+            status,
+            updated["timeSpentSeconds"].as_u64(),
+            updated["trackerWorklogId"].as_u64()
+        ),
+        (200, Some(7200), Some(tracker))
+    );
+    // Deleting a worklog feeds the audit (S12.1).
+    assert_eq!(s.call("DELETE", "/core/3/worklogs/1", None).0, 204);
+    assert_eq!(s.call("GET", "/core/3/worklogs/1", None).0, 404);
+    let (_, feed) = s.call(
+        "GET",
+        "/audit/1/events/deleted/types/worklog?updatedFrom=2026-01-01",
+        None,
+    );
+    assert_eq!(
+        (
+            feed["results"][0]["serviceWorklogId"].as_u64(),
+            feed["results"][0]["trackerWorklogId"].as_u64()
+        ),
+        (Some(1), Some(tracker))
+    );
+}

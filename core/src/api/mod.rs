@@ -9,8 +9,10 @@
 mod audit;
 mod auth;
 mod core_admin;
+mod core_ext;
 mod http;
 mod reply;
+mod web;
 
 pub use audit::record_deletion;
 pub use auth::{

@@ -5,6 +5,7 @@
 pub mod audit;
 pub mod budgeting;
 pub mod core_admin;
+pub mod core_ext;
 pub mod messages;
 mod wire;
 

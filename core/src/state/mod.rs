@@ -14,8 +14,9 @@ use serde::{Deserialize, Serialize};
 
 pub use records::{
     AccountRecord, AuditEvent, AuditEventKind, CategoryRecord, ClientRecord, CodeRecord,
-    ContactRecord, CustomerRecord, GenericResourceRecord, HolidaySchemeRecord, LinkRecord,
-    TokenKind, TokenRecord,
+    ContactRecord, CustomerRecord, GenericResourceRecord, HolidayRecord, HolidaySchemeRecord,
+    LinkRecord, ProjectRecord, SavedFilterRecord, TokenKind, TokenRecord, WorkloadSchemeRecord,
+    WorklogRecord,
 };
 
 use crate::value::UtcTimestamp;
@@ -68,6 +69,38 @@ pub enum Command {
     },
     /// Records a deletion event for the audit feed (S12).
     RecordDeletion(AuditEvent),
+    /// Creates or replaces a holiday.
+    PutHoliday(HolidayRecord),
+    /// Deletes a holiday.
+    DeleteHoliday(u64),
+    /// Assigns users to a holiday scheme (and so away from any other).
+    SetHolidaySchemeMembers {
+        /// The scheme.
+        scheme: u64,
+        /// The users.
+        account_ids: Vec<String>,
+    },
+    /// Creates or replaces a workload scheme.
+    PutWorkloadScheme(WorkloadSchemeRecord),
+    /// Deletes a workload scheme.
+    DeleteWorkloadScheme(u64),
+    /// Makes a workload scheme the default.
+    SetDefaultWorkloadScheme(u64),
+    /// Assigns users to a workload scheme (and so away from any other).
+    SetWorkloadSchemeMembers {
+        /// The scheme.
+        scheme: u64,
+        /// The users.
+        account_ids: Vec<String>,
+    },
+    /// Creates or replaces a tracker project.
+    PutProject(ProjectRecord),
+    /// Creates or replaces a saved filter.
+    PutSavedFilter(SavedFilterRecord),
+    /// Creates or replaces a worklog.
+    PutWorklog(WorklogRecord),
+    /// Deletes a worklog.
+    DeleteWorklog(u64),
 }
 
 /// A journal entry: a command with its gap-free sequence number (S13.1).
@@ -155,6 +188,16 @@ pub struct State {
     pub tokens: BTreeMap<String, TokenRecord>,
     /// Deletion events, in the order they were recorded.
     pub audit: Vec<AuditEvent>,
+    /// Holidays by id.
+    pub holidays: BTreeMap<u64, HolidayRecord>,
+    /// Workload schemes by id.
+    pub workload_schemes: BTreeMap<u64, WorkloadSchemeRecord>,
+    /// Tracker projects by id.
+    pub projects: BTreeMap<u64, ProjectRecord>,
+    /// Saved filters by id.
+    pub saved_filters: BTreeMap<u64, SavedFilterRecord>,
+    /// Worklogs by service id.
+    pub worklogs: BTreeMap<u64, WorklogRecord>,
     /// Entries applied since the host last took them.
     #[serde(skip)]
     outbox: Vec<JournalEntry>,
@@ -168,6 +211,9 @@ impl Default for State {
 
 /// The built-in default holiday scheme (S3.2).
 pub const DEFAULT_HOLIDAY_SCHEME: u64 = 1;
+
+/// The built-in default workload scheme (S3.1).
+pub const DEFAULT_WORKLOAD_SCHEME: u64 = 1;
 
 impl State {
     /// A fresh state: nothing but the built-in "Default Holiday Scheme" (id 1, S3.2).
@@ -185,8 +231,28 @@ impl State {
             codes: BTreeMap::new(),
             tokens: BTreeMap::new(),
             audit: Vec::new(),
+            holidays: BTreeMap::new(),
+            workload_schemes: BTreeMap::new(),
+            projects: BTreeMap::new(),
+            saved_filters: BTreeMap::new(),
+            worklogs: BTreeMap::new(),
             outbox: Vec::new(),
         };
+        let day = 8 * 3600;
+        state.workload_schemes.insert(
+            DEFAULT_WORKLOAD_SCHEME,
+            WorkloadSchemeRecord {
+                id: DEFAULT_WORKLOAD_SCHEME,
+                name: crate::value::Name::builtin("Default Workload Scheme"),
+                description: None,
+                default_scheme: true,
+                seconds: [day, day, day, day, day, 0, 0],
+                members: Vec::new(),
+            },
+        );
+        state
+            .counters
+            .saw("workloadScheme", DEFAULT_WORKLOAD_SCHEME);
         state.holiday_schemes.insert(
             DEFAULT_HOLIDAY_SCHEME,
             HolidaySchemeRecord {
@@ -290,6 +356,7 @@ impl State {
             }
             Command::DeleteHolidayScheme(id) => {
                 self.holiday_schemes.remove(id);
+                self.holidays.retain(|_, holiday| holiday.scheme_id != *id);
             }
             Command::SetDefaultHolidayScheme(id) => {
                 for (scheme_id, scheme) in self.holiday_schemes.iter_mut() {
@@ -329,6 +396,65 @@ impl State {
             Command::RecordDeletion(event) => {
                 self.counters.saw("auditEvent", event.seq);
                 self.audit.push(event.clone());
+            }
+            Command::PutHoliday(record) => {
+                self.counters.saw("holiday", record.id);
+                self.holidays.insert(record.id, record.clone());
+            }
+            Command::DeleteHoliday(id) => {
+                self.holidays.remove(id);
+            }
+            Command::SetHolidaySchemeMembers {
+                scheme,
+                account_ids,
+            } => {
+                for (id, record) in self.holiday_schemes.iter_mut() {
+                    record
+                        .members
+                        .retain(|member| !account_ids.contains(member));
+                    if id == scheme {
+                        record.members.extend(account_ids.iter().cloned());
+                    }
+                }
+            }
+            Command::PutWorkloadScheme(record) => {
+                self.counters.saw("workloadScheme", record.id);
+                self.workload_schemes.insert(record.id, record.clone());
+            }
+            Command::DeleteWorkloadScheme(id) => {
+                self.workload_schemes.remove(id);
+            }
+            Command::SetDefaultWorkloadScheme(id) => {
+                for (scheme_id, scheme) in self.workload_schemes.iter_mut() {
+                    scheme.default_scheme = scheme_id == id;
+                }
+            }
+            Command::SetWorkloadSchemeMembers {
+                scheme,
+                account_ids,
+            } => {
+                for (id, record) in self.workload_schemes.iter_mut() {
+                    record
+                        .members
+                        .retain(|member| !account_ids.contains(member));
+                    if id == scheme {
+                        record.members.extend(account_ids.iter().cloned());
+                    }
+                }
+            }
+            Command::PutProject(record) => {
+                self.projects.insert(record.id, record.clone());
+            }
+            Command::PutSavedFilter(record) => {
+                self.saved_filters.insert(record.id, record.clone());
+            }
+            Command::PutWorklog(record) => {
+                self.counters.saw("worklog", record.id);
+                self.counters.saw("trackerWorklog", record.tracker_id);
+                self.worklogs.insert(record.id, record.clone());
+            }
+            Command::DeleteWorklog(id) => {
+                self.worklogs.remove(id);
             }
         }
     }

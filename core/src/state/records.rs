@@ -191,3 +191,90 @@ pub struct AuditEvent {
     /// What was deleted.
     pub kind: AuditEventKind,
 }
+
+/// A holiday of a holiday scheme.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct HolidayRecord {
+    /// Its id.
+    pub id: u64,
+    /// Its scheme.
+    pub scheme_id: u64,
+    /// FIXED or FLOATING.
+    pub kind: crate::calendar::HolidayKind,
+    /// Its name.
+    pub name: Name,
+    /// Its description.
+    pub description: Option<String>,
+    /// 1 to 86400 seconds.
+    pub duration_seconds: u32,
+    /// Its date.
+    pub date: crate::value::Date,
+}
+
+/// A workload scheme.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorkloadSchemeRecord {
+    /// Its id.
+    pub id: u64,
+    /// Its name (unique, ignoring case).
+    pub name: Name,
+    /// Its description.
+    pub description: Option<String>,
+    /// Whether it is the default.
+    pub default_scheme: bool,
+    /// Required seconds, Monday first.
+    pub seconds: [u32; 7],
+    /// The accountIds of the users assigned to it.
+    pub members: Vec<String>,
+}
+
+/// A tracker project.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ProjectRecord {
+    /// Its id (the tracker's).
+    pub id: u64,
+    /// Its key.
+    pub key: Key,
+    /// Its name.
+    pub name: Name,
+}
+
+/// A saved filter.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SavedFilterRecord {
+    /// Its id (the tracker's).
+    pub id: u64,
+    /// Its name.
+    pub name: Name,
+    /// Its projects.
+    pub project_ids: Vec<u64>,
+}
+
+/// A worklog.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct WorklogRecord {
+    /// The service's id.
+    pub id: u64,
+    /// The tracker's id.
+    pub tracker_id: u64,
+    /// The issue key.
+    pub issue_key: String,
+    /// The issue's project.
+    pub project_id: u64,
+    /// Seconds worked.
+    pub seconds: u64,
+    /// Seconds billable.
+    pub billable_seconds: u64,
+    /// The day worked.
+    pub start_date: crate::value::Date,
+    /// `HH:mm:ss`.
+    pub start_time: String,
+    /// What was done.
+    pub description: String,
+    /// Who worked.
+    pub author: String,
+    /// When it was created.
+    pub created_at: UtcTimestamp,
+    /// When it was last changed.
+    pub updated_at: UtcTimestamp,
+}
