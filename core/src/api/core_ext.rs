@@ -233,10 +233,10 @@ fn find_holiday<'s>(
         .ok_or_else(|| core_error(404, HOLIDAY_NOT_FOUND))
 }
 
-fn find_worklog<'s>(
-    state: &'s State,
+fn find_worklog(
+    state: &State,
     matches: impl Fn(&WorklogRecord) -> bool,
-) -> Result<&'s WorklogRecord, Response> {
+) -> Result<&WorklogRecord, Response> {
     state
         .worklogs
         .values()
@@ -445,9 +445,7 @@ fn put_workload(state: &mut State, request: &Request, web: &Web<'_>, id: Option<
 
 /// The project of an issue key: the part before its last `-` (extensions.md).
 fn project_of(state: &State, issue_key: &str) -> Result<u64, Response> {
-    let prefix = issue_key
-        .rsplit_once('-')
-        .map(|(prefix, number)| (prefix, number));
+    let prefix = issue_key.rsplit_once('-');
     match prefix {
         Some((prefix, number))
             if !prefix.is_empty()
