@@ -1110,3 +1110,111 @@ fn projects_saved_filters_worklogs_and_their_deletion_in_the_audit() {
         (Some(1), Some(tracker))
     );
 }
+
+#[test]
+fn duplicate_keys_used_customers_and_missing_records() {
+    let mut s = Service::new();
+    s.call(
+        "POST",
+        "/core/3/account-categories",
+        Some(r#"{"key":"DEV","name":"Development"}"#),
+    );
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/account-categories",
+        Some(r#"{"key":"DEV","name":"Again"}"#),
+    );
+    assert_eq!(
+        (status, message(&body)),
+        (400, "A category with this key already exists")
+    );
+    s.call(
+        "POST",
+        "/core/3/customers",
+        Some(r#"{"key":"ACME","name":"Acme"}"#),
+    );
+    s.call(
+        "POST",
+        "/core/3/customers",
+        Some(r#"{"key":"GLOBEX","name":"Globex"}"#),
+    );
+    let (status, body) = s.call(
+        "POST",
+        "/core/3/customers",
+        Some(r#"{"key":"ACME","name":"Again"}"#),
+    );
+    assert_eq!(
+        (status, message(&body)),
+        (400, "A customer with this key already exists")
+    );
+    let (status, body) = s.call(
+        "PUT",
+        "/core/3/customers/GLOBEX",
+        Some(r#"{"key":"ACME","name":"Renamed onto another"}"#),
+    );
+    assert_eq!(
+        (status, message(&body)),
+        (400, "A customer with this key already exists")
+    );
+    let (_, only) = s.call("GET", "/core/3/customers?id=2", None);
+    assert_eq!(
+        (
+            only["metadata"]["count"].as_u64(),
+            only["results"][0]["key"].as_str()
+        ),
+        (Some(1), Some("GLOBEX"))
+    );
+    let (_, categories) = s.call("GET", "/core/3/account-categories?id=1", None);
+    assert_eq!(categories["metadata"]["count"], 1);
+    assert_eq!(s.call("GET", "/core/3/customers?id=x", None).0, 400);
+    s.call(
+        "POST",
+        "/core/3/accounts",
+        Some(r#"{"key":"A1","name":"A","status":"OPEN","leadAccountId":"l","customerKey":"ACME"}"#),
+    );
+    let (status, body) = s.call("DELETE", "/core/3/customers/ACME", None);
+    assert_eq!(
+        (status, message(&body)),
+        (
+            400,
+            "The customer is used by 1 account(s) and cannot be deleted"
+        )
+    );
+    for (method, path, body, text) in [
+        (
+            "PUT",
+            "/core/3/accounts/NOPE",
+            Some(ACCOUNT),
+            "Account not found",
+        ),
+        ("DELETE", "/core/3/accounts/NOPE", None, "Account not found"),
+        (
+            "PUT",
+            "/core/3/customers/NOPE",
+            Some(r#"{"key":"N","name":"N"}"#),
+            "Invalid customer key",
+        ),
+        (
+            "PUT",
+            "/core/3/account-categories/NOPE",
+            Some(r#"{"key":"N","name":"N"}"#),
+            "Invalid category key",
+        ),
+        (
+            "PUT",
+            "/core/3/holiday-schemes/99",
+            Some(r#"{"name":"N"}"#),
+            "Holiday scheme not found",
+        ),
+        (
+            "PUT",
+            "/core/3/generic-resources/99",
+            Some(r#"{"name":"N"}"#),
+            "Generic resource was not found",
+        ),
+        ("DELETE", "/core/3/account-links/99", None, "Link not found"),
+    ] {
+        let (status, response) = s.call(method, path, body);
+        assert_eq!((status, message(&response)), (404, text), "{method} {path}");
+    }
+}

@@ -1,0 +1,581 @@
+//! docs/api.md is generated from a scripted session through `handle`: every endpoint served, with
+//! one request and its real response. This test fails when the document and the service disagree;
+//! run it with COSTFOLIO_WRITE_API_DOC=1 to write the document anew (then review the diff).
+
+use chrono::NaiveDateTime;
+use costfolio::api::{
+    handle, issue_code, mint_personal_token, record_deletion, register_client, Context, Request,
+};
+use costfolio::state::{AuditEventKind, State};
+use serde_json::Value;
+
+const BASE: &str = "http://127.0.0.1:8080";
+
+fn context(seed: u8) -> Context {
+    Context {
+        base_url: BASE.into(),
+        now: NaiveDateTime::parse_from_str("2026-11-21T10:00:00", "%Y-%m-%dT%H:%M:%S").unwrap(),
+        random: (0..64u8)
+            .map(|i| i.wrapping_mul(37).wrapping_add(seed))
+            .collect(),
+    }
+}
+
+/// One documented call.
+struct Call {
+    title: &'static str,
+    note: &'static str,
+    method: &'static str,
+    path: &'static str,
+    body: Option<&'static str>,
+    form: Option<&'static str>,
+    extension: bool,
+}
+
+const fn call(
+    title: &'static str,
+    method: &'static str,
+    path: &'static str,
+    body: Option<&'static str>,
+) -> Call {
+    Call {
+        title,
+        note: "",
+        method,
+        path,
+        body,
+        form: None,
+        extension: false,
+    }
+}
+
+const fn ext(
+    title: &'static str,
+    method: &'static str,
+    path: &'static str,
+    body: Option<&'static str>,
+) -> Call {
+    Call {
+        title,
+        note: "",
+        method,
+        path,
+        body,
+        form: None,
+        extension: true,
+    }
+}
+
+const CORE: &[Call] = &[
+    call(
+        "Create a category",
+        "POST",
+        "/core/3/account-categories",
+        Some(r#"{"key":"DEV","name":"Development","typeName":"CAPITALIZED"}"#),
+    ),
+    call("List categories", "GET", "/core/3/account-categories", None),
+    call(
+        "Get a category",
+        "GET",
+        "/core/3/account-categories/DEV",
+        None,
+    ),
+    call(
+        "Update a category",
+        "PUT",
+        "/core/3/account-categories/DEV",
+        Some(r#"{"key":"DEV","name":"Software development"}"#),
+    ),
+    call(
+        "List category types",
+        "GET",
+        "/core/3/account-category-types",
+        None,
+    ),
+    call(
+        "Create a customer",
+        "POST",
+        "/core/3/customers",
+        Some(r#"{"key":"ACME","name":"Acme Corporation"}"#),
+    ),
+    call("List customers", "GET", "/core/3/customers?id=1", None),
+    call("Get a customer", "GET", "/core/3/customers/ACME", None),
+    call(
+        "Update a customer",
+        "PUT",
+        "/core/3/customers/ACME",
+        Some(r#"{"key":"ACME","name":"Acme Corp."}"#),
+    ),
+    call(
+        "Create an account",
+        "POST",
+        "/core/3/accounts",
+        Some(
+            r#"{"key":"ACME-OPS","name":"Acme operations","status":"OPEN","leadAccountId":"ada","externalContactName":"Charles Babbage","categoryKey":"DEV","customerKey":"ACME","monthlyBudget":12000}"#,
+        ),
+    ),
+    call(
+        "A duplicate key is refused",
+        "POST",
+        "/core/3/accounts",
+        Some(r#"{"key":"ACME-OPS","name":"Again","status":"OPEN","leadAccountId":"ada"}"#),
+    ),
+    call("List accounts", "GET", "/core/3/accounts?status=OPEN", None),
+    call(
+        "id cannot be combined with other parameters",
+        "GET",
+        "/core/3/accounts?id=1&status=OPEN",
+        None,
+    ),
+    call("Get an account", "GET", "/core/3/accounts/ACME-OPS", None),
+    call(
+        "Update an account",
+        "PUT",
+        "/core/3/accounts/ACME-OPS",
+        Some(
+            r#"{"key":"ACME-OPS","name":"Acme operations","status":"CLOSED","leadAccountId":"ada","contactAccountId":"grace","customerKey":"ACME"}"#,
+        ),
+    ),
+    call(
+        "List accounts of a customer",
+        "GET",
+        "/core/3/customers/ACME/accounts",
+        None,
+    ),
+    call(
+        "Create an account link",
+        "POST",
+        "/core/3/account-links",
+        Some(r#"{"accountKey":"ACME-OPS","scopeType":"PROJECT","scopeId":10000}"#),
+    ),
+    call(
+        "Get an account link",
+        "GET",
+        "/core/3/account-links/1",
+        None,
+    ),
+    call(
+        "List links of an account",
+        "GET",
+        "/core/3/accounts/ACME-OPS/links",
+        None,
+    ),
+    call(
+        "List holiday schemes",
+        "GET",
+        "/core/3/holiday-schemes?limit=1",
+        None,
+    ),
+    call(
+        "Create a holiday scheme",
+        "POST",
+        "/core/3/holiday-schemes",
+        Some(r#"{"name":"Germany","description":"Public holidays"}"#),
+    ),
+    call(
+        "Get a holiday scheme",
+        "GET",
+        "/core/3/holiday-schemes/2",
+        None,
+    ),
+    call(
+        "Update a holiday scheme",
+        "PUT",
+        "/core/3/holiday-schemes/2",
+        Some(r#"{"name":"Deutschland"}"#),
+    ),
+    call(
+        "Create a generic resource",
+        "POST",
+        "/core/3/generic-resources",
+        Some(r#"{"name":"Senior engineer (to hire)"}"#),
+    ),
+    call(
+        "Get a generic resource",
+        "GET",
+        "/core/3/generic-resources/1",
+        None,
+    ),
+    call(
+        "Update a generic resource",
+        "PUT",
+        "/core/3/generic-resources/1",
+        Some(r#"{"name":"Principal engineer (to hire)"}"#),
+    ),
+    call("A missing account", "GET", "/core/3/accounts/NOPE", None),
+];
+
+const EXTENSIONS: &[Call] = &[
+    ext(
+        "Add a holiday to a scheme",
+        "POST",
+        "/core/3/holiday-schemes/2/holidays",
+        Some(r#"{"type":"FIXED","name":"Christmas","durationSeconds":86400,"date":"2020-12-25"}"#),
+    ),
+    ext(
+        "List holidays of a scheme",
+        "GET",
+        "/core/3/holiday-schemes/2/holidays?year=2026",
+        None,
+    ),
+    ext(
+        "Get a holiday",
+        "GET",
+        "/core/3/holiday-schemes/2/holidays/1",
+        None,
+    ),
+    ext(
+        "Update a holiday",
+        "PUT",
+        "/core/3/holiday-schemes/2/holidays/1",
+        Some(
+            r#"{"type":"FIXED","name":"Christmas Eve","durationSeconds":14400,"date":"2020-12-24"}"#,
+        ),
+    ),
+    ext(
+        "Assign users to a holiday scheme",
+        "POST",
+        "/core/3/holiday-schemes/2/members",
+        Some(r#"{"accountIds":["ada","grace"]}"#),
+    ),
+    ext(
+        "List members of a holiday scheme",
+        "GET",
+        "/core/3/holiday-schemes/2/members",
+        None,
+    ),
+    ext(
+        "The holiday scheme of a user",
+        "GET",
+        "/core/3/holiday-schemes/users/ada",
+        None,
+    ),
+    ext(
+        "Make a holiday scheme the default",
+        "PUT",
+        "/core/3/holiday-schemes/2/default",
+        None,
+    ),
+    ext(
+        "Delete a holiday",
+        "DELETE",
+        "/core/3/holiday-schemes/2/holidays/1",
+        None,
+    ),
+    ext(
+        "Create a workload scheme",
+        "POST",
+        "/core/3/workload-schemes",
+        Some(
+            r#"{"name":"Four days","days":[{"day":"MONDAY","requiredSeconds":36000},{"day":"TUESDAY","requiredSeconds":36000},{"day":"WEDNESDAY","requiredSeconds":36000},{"day":"THURSDAY","requiredSeconds":36000},{"day":"FRIDAY","requiredSeconds":0},{"day":"SATURDAY","requiredSeconds":0},{"day":"SUNDAY","requiredSeconds":0}]}"#,
+        ),
+    ),
+    ext(
+        "List workload schemes",
+        "GET",
+        "/core/3/workload-schemes",
+        None,
+    ),
+    ext(
+        "Get a workload scheme",
+        "GET",
+        "/core/3/workload-schemes/2",
+        None,
+    ),
+    ext(
+        "Update a workload scheme",
+        "PUT",
+        "/core/3/workload-schemes/2",
+        Some(
+            r#"{"name":"Four long days","days":[{"day":"MONDAY","requiredSeconds":36000},{"day":"TUESDAY","requiredSeconds":36000},{"day":"WEDNESDAY","requiredSeconds":36000},{"day":"THURSDAY","requiredSeconds":36000},{"day":"FRIDAY","requiredSeconds":0},{"day":"SATURDAY","requiredSeconds":0},{"day":"SUNDAY","requiredSeconds":0}]}"#,
+        ),
+    ),
+    ext(
+        "Make a workload scheme the default",
+        "PUT",
+        "/core/3/workload-schemes/2/default",
+        None,
+    ),
+    ext(
+        "Assign users to a workload scheme",
+        "POST",
+        "/core/3/workload-schemes/2/members",
+        Some(r#"{"accountIds":["ada"]}"#),
+    ),
+    ext(
+        "List members of a workload scheme",
+        "GET",
+        "/core/3/workload-schemes/2/members",
+        None,
+    ),
+    ext(
+        "The workload scheme of a user",
+        "GET",
+        "/core/3/workload-schemes/users/ada",
+        None,
+    ),
+    ext(
+        "Delete a workload scheme",
+        "DELETE",
+        "/core/3/workload-schemes/1",
+        None,
+    ),
+    ext(
+        "Create or update a tracker project",
+        "PUT",
+        "/core/3/projects/10000",
+        Some(r#"{"key":"ABC","name":"Alpha"}"#),
+    ),
+    ext("List tracker projects", "GET", "/core/3/projects", None),
+    ext(
+        "List account links of a project",
+        "GET",
+        "/core/3/account-links/project/ABC",
+        None,
+    ),
+    ext(
+        "Create or update a saved filter",
+        "PUT",
+        "/core/3/saved-filters/7",
+        Some(r#"{"name":"Folio scope","projectIds":[10000]}"#),
+    ),
+    ext(
+        "Create a worklog",
+        "POST",
+        "/core/3/worklogs",
+        Some(
+            r#"{"issueKey":"ABC-12","timeSpentSeconds":5400,"startDate":"2026-11-20","startTime":"09:00:00","description":"Review","authorAccountId":"ada"}"#,
+        ),
+    ),
+    ext(
+        "List worklogs",
+        "GET",
+        "/core/3/worklogs?from=2026-11-01&to=2026-11-30&project=10000",
+        None,
+    ),
+    ext("Get a worklog", "GET", "/core/3/worklogs/1", None),
+    ext(
+        "Get a worklog by its tracker id",
+        "GET",
+        "/core/3/worklogs/tracker/1",
+        None,
+    ),
+    ext(
+        "Update a worklog",
+        "PUT",
+        "/core/3/worklogs/1",
+        Some(
+            r#"{"issueKey":"ABC-12","timeSpentSeconds":7200,"billableSeconds":3600,"startDate":"2026-11-20","authorAccountId":"ada"}"#,
+        ),
+    ),
+    ext(
+        "Worklogs of a project",
+        "GET",
+        "/core/3/worklogs/project/ABC",
+        None,
+    ),
+    ext(
+        "Worklogs of a user",
+        "GET",
+        "/core/3/worklogs/user/ada",
+        None,
+    ),
+    ext(
+        "Worklogs of an issue",
+        "GET",
+        "/core/3/worklogs/issue/ABC-12",
+        None,
+    ),
+    ext(
+        "Delete a worklog (feeds the audit)",
+        "DELETE",
+        "/core/3/worklogs/1",
+        None,
+    ),
+    ext(
+        "List generic resources",
+        "GET",
+        "/core/3/generic-resources",
+        None,
+    ),
+    ext(
+        "Delete a generic resource",
+        "DELETE",
+        "/core/3/generic-resources/1",
+        None,
+    ),
+    ext(
+        "Delete a holiday scheme",
+        "DELETE",
+        "/core/3/holiday-schemes/1",
+        None,
+    ),
+    call(
+        "Delete an account link",
+        "DELETE",
+        "/core/3/account-links/1",
+        None,
+    ),
+    call(
+        "Delete an account",
+        "DELETE",
+        "/core/3/accounts/ACME-OPS",
+        None,
+    ),
+    call(
+        "Delete a customer",
+        "DELETE",
+        "/core/3/customers/ACME",
+        None,
+    ),
+    call(
+        "Delete a category",
+        "DELETE",
+        "/core/3/account-categories/DEV",
+        None,
+    ),
+];
+
+const AUDIT: &[Call] = &[
+    call(
+        "Deleted worklogs",
+        "GET",
+        "/audit/1/events/deleted/types/worklog?updatedFrom=2026-11-01",
+        None,
+    ),
+    call(
+        "Deleted allocations, first page",
+        "GET",
+        "/audit/1/events/deleted/types/allocation?updatedFrom=2026-11-01T00:00:00&limit=1",
+        None,
+    ),
+    call(
+        "A missing updatedFrom",
+        "GET",
+        "/audit/1/events/deleted/types/allocation",
+        None,
+    ),
+];
+
+fn pretty(bytes: &[u8]) -> String {
+    match serde_json::from_slice::<Value>(bytes) {
+        Ok(value) => serde_json::to_string_pretty(&value).unwrap(),
+        Err(_) => String::from_utf8_lossy(bytes).into_owned(),
+    }
+}
+
+fn render(state: &mut State, token: &str, calls: &[Call], out: &mut String, seed: u8) {
+    for c in calls {
+        let mut request =
+            Request::new(c.method, c.path).header("Authorization", &format!("Bearer {token}"));
+        if let Some(body) = c.body {
+            request = request.json(body);
+        }
+        if let Some(form) = c.form {
+            request = Request::new(c.method, c.path)
+                .header("Content-Type", "application/x-www-form-urlencoded");
+            request.body = form.as_bytes().to_vec();
+        }
+        let response = handle(state, &request, &context(seed));
+        let marker = if c.extension { " (extension)" } else { "" };
+        out.push_str(&format!("### {}{marker}\n\n", c.title));
+        if !c.note.is_empty() {
+            out.push_str(&format!("{}\n\n", c.note));
+        }
+        out.push_str(&format!("```http\n{} {}\n", c.method, c.path));
+        if let Some(body) = c.body {
+            out.push_str(&format!(
+                "Content-Type: application/json\n\n{}\n",
+                pretty(body.as_bytes())
+            ));
+        }
+        if let Some(form) = c.form {
+            out.push_str(&format!(
+                "Content-Type: application/x-www-form-urlencoded\n\n{form}\n"
+            ));
+        }
+        out.push_str("```\n\n```http\n");
+        out.push_str(&format!("HTTP/1.1 {}\n", response.status));
+        if !response.body.is_empty() {
+            out.push_str(&format!("\n{}\n", pretty(&response.body)));
+        }
+        out.push_str("```\n\n");
+    }
+}
+
+fn document() -> String {
+    let mut state = State::new();
+    let token = mint_personal_token(&mut state, "ada", true, &context(1)).unwrap();
+    register_client(
+        &mut state,
+        "planner",
+        "s3cret",
+        "https://planner.example/callback",
+    )
+    .unwrap();
+    let mut out = String::from(include_str!("../docs/api-intro.md"));
+    out.push_str("\n## Core administration, `/core/3`\n\n");
+    render(&mut state, &token, CORE, &mut out, 2);
+    out.push_str("## Core extensions, `/core/3`\n\nNot shown by core-admin-api.md; shaped as the vendor's Core API v3 shapes them (extensions.md). Optional fields may arrive as `null`.\n\n");
+    render(&mut state, &token, EXTENSIONS, &mut out, 3);
+    record_deletion(
+        &mut state,
+        AuditEventKind::Allocation { id: 301 },
+        &context(4),
+    );
+    record_deletion(
+        &mut state,
+        AuditEventKind::Allocation { id: 302 },
+        &context(4),
+    );
+    out.push_str("## Deletion audit, `/audit/1`\n\nBearer tokens, as the core. `updatedFrom` (a date or a date-time) is required; `limit` is 1 to 1000 (default 50). When more events remain, `metadata.lastEvaluatedKey` and `metadata.next` say where the next page starts.\n\n");
+    render(&mut state, &token, AUDIT, &mut out, 5);
+    let code = issue_code(
+        &mut state,
+        "planner",
+        "https://planner.example/callback",
+        "ada",
+        &context(6),
+    )
+    .unwrap();
+    out.push_str("## Tokens, `/oauth`\n\n");
+    out.push_str("Form-encoded, RFC 6749 and RFC 7009. The host's authorize page (issue 8) signs the user in and calls the core to issue a code, valid 10 minutes and single use; here it was issued for user `ada`. Errors are `{\"error\": ..., \"error_description\": ...}` with `invalid_request`, `invalid_client` (401), `invalid_grant` or `unsupported_grant_type`.\n\n");
+    let exchange = format!("grant_type=authorization_code&client_id=planner&client_secret=s3cret&redirect_uri=https%3A%2F%2Fplanner.example%2Fcallback&code={code}");
+    let exchange: &'static str = Box::leak(exchange.into_boxed_str());
+    let mut calls = vec![Call {
+        title: "Exchange an authorization code",
+        note: "",
+        method: "POST",
+        path: "/oauth/token/",
+        body: None,
+        form: Some(exchange),
+        extension: false,
+    }];
+    render(&mut state, &token, &calls, &mut out, 7);
+    calls = vec![
+        Call { title: "A code is single use", note: "", method: "POST", path: "/oauth/token/", body: None, form: Some(exchange), extension: false },
+        Call { title: "Revoke a token", note: "Revoking either token of a pair ends both. An unknown token is answered 200 too (RFC 7009).", method: "POST", path: "/oauth/revoke_token/", body: None, form: Some("token_type_hint=access_token&client_id=planner&client_secret=s3cret&token=0000"), extension: false },
+    ];
+    render(&mut state, &token, &calls, &mut out, 8);
+    out
+}
+
+#[test]
+fn the_api_document_is_what_the_service_does() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/api.md");
+    let generated = document();
+    if std::env::var_os("COSTFOLIO_WRITE_API_DOC").is_some() {
+        std::fs::write(path, &generated).unwrap();
+        return;
+    }
+    let committed = std::fs::read_to_string(path).unwrap_or_default();
+    if committed != generated {
+        let line = committed
+            .lines()
+            .zip(generated.lines())
+            .position(|(a, b)| a != b)
+            .unwrap_or(0)
+            + 1;
+        panic!("docs/api.md differs from the service from line {line}; run with COSTFOLIO_WRITE_API_DOC=1 and review the diff");
+    }
+}
