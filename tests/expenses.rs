@@ -348,13 +348,31 @@ fn moving_the_folio_changes_which_payments_count() {
     assert_eq!(ExpensePlan::new(&e, &long).unwrap().payment_count(&long), 6);
 }
 
+#[test]
+fn a_split_whose_parts_cannot_be_held_is_refused_not_zeroed() {
+    // The largest decimal in whole yen splits exactly.
+    let parts = split_in_minor_units(Decimal::MAX, 0, 7).unwrap();
+    assert_eq!(parts.iter().copied().sum::<Decimal>(), Decimal::MAX);
+    // In cents, a third of it cannot be held with two decimals: no split, rather than zeros.
+    assert_eq!(split_in_minor_units(Decimal::MAX, 2, 3), None);
+    let frame = folio("2026-01-01", "2026-12-31", "EUR");
+    let p = plan(
+        json!({"amortized": true, "amount": Value::Number("79228162514264337593543950335".parse().unwrap())}),
+        &frame,
+    );
+    assert!(matches!(
+        p.payments(&frame, NO_RATES),
+        Err(ConversionError::Overflow { .. })
+    ));
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
     fn amortized_parts_always_add_up_to_the_amount(units in 0i64..i64::MAX, minor in 0u32..=4, parts in 1u64..5000) {
         let amount = Decimal::new(units, minor);
-        let split = split_in_minor_units(amount, minor, parts);
+        let split = split_in_minor_units(amount, minor, parts).unwrap();
         prop_assert_eq!(split.len() as u64, parts);
         prop_assert_eq!(split.iter().copied().sum::<Decimal>(), amount);
         // Earliest first: never increasing, and at most one minor unit apart.

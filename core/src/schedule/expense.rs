@@ -213,7 +213,12 @@ impl ExpensePlan {
             return Ok(Vec::new());
         }
         let amounts: Box<dyn Iterator<Item = Decimal>> = if self.amortized {
-            let parts = split_in_minor_units(self.amount.get(), self.currency.minor_units(), count);
+            let parts = split_in_minor_units(self.amount.get(), self.currency.minor_units(), count)
+                .ok_or(ConversionError::Overflow {
+                    amount: self.amount.get(),
+                    from: self.currency,
+                    to: self.currency,
+                })?;
             Box::new(parts.into_iter())
         } else {
             Box::new(std::iter::repeat(self.currency.round(self.amount.get())))
@@ -256,26 +261,30 @@ impl ExpensePlan {
 /// each to the earliest payments, so that the parts add up to `amount` exactly (S5.2).
 ///
 /// `amount` must be 0 or more with at most `minor_units` decimals (as a validated expense amount
-/// is); finer digits are rounded off first.
+/// is); finer digits are rounded off first. `None` when a part cannot be held as a decimal with
+/// `minor_units` decimals (an amount near the largest decimal): never a silent wrong split.
 ///
 /// ```
 /// use costfolio::schedule::split_in_minor_units;
 /// use costfolio::value::Decimal;
-/// let parts = split_in_minor_units(Decimal::new(10000, 2), 2, 3);
+/// let parts = split_in_minor_units(Decimal::new(10000, 2), 2, 3).unwrap();
 /// assert_eq!(parts, [Decimal::new(3334, 2), Decimal::new(3333, 2), Decimal::new(3333, 2)]);
 /// ```
-pub fn split_in_minor_units(amount: Decimal, minor_units: u32, parts: u64) -> Vec<Decimal> {
+pub fn split_in_minor_units(amount: Decimal, minor_units: u32, parts: u64) -> Option<Vec<Decimal>> {
     if parts == 0 {
-        return Vec::new();
+        return Some(Vec::new());
     }
-    let mut whole = amount.round_dp(minor_units);
-    whole.rescale(minor_units);
-    let units = whole.mantissa();
+    // Whole minor units in i128: a decimal's mantissa is under 2^96 and minor units at most 4, so
+    // this cannot overflow, where padding the decimal itself could.
+    let rounded = amount.round_dp(minor_units);
+    let units = rounded.mantissa() * 10i128.pow(minor_units.saturating_sub(rounded.scale()));
     let parts_wide = i128::from(parts);
     let (base, leftover) = (units / parts_wide, units % parts_wide);
-    let unit = |n: i128| Decimal::try_from_i128_with_scale(n, minor_units).unwrap_or(Decimal::ZERO);
-    let (more, less) = (unit(base + 1), unit(base));
-    (0..parts_wide)
-        .map(|index| if index < leftover { more } else { less })
-        .collect()
+    let unit = |n: i128| Decimal::try_from_i128_with_scale(n, minor_units).ok();
+    let (more, less) = (unit(base + 1)?, unit(base)?);
+    Some(
+        (0..parts_wide)
+            .map(|index| if index < leftover { more } else { less })
+            .collect(),
+    )
 }
