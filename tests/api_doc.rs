@@ -12,13 +12,13 @@ use serde_json::Value;
 const BASE: &str = "http://127.0.0.1:8080";
 
 fn context(seed: u8) -> Context {
-    Context {
-        base_url: BASE.into(),
-        now: NaiveDateTime::parse_from_str("2026-11-21T10:00:00", "%Y-%m-%dT%H:%M:%S").unwrap(),
-        random: (0..64u8)
+    Context::new(
+        BASE,
+        NaiveDateTime::parse_from_str("2026-11-21T10:00:00", "%Y-%m-%dT%H:%M:%S").unwrap(),
+        (0..64u8)
             .map(|i| i.wrapping_mul(37).wrapping_add(seed))
             .collect(),
-    }
+    )
 }
 
 /// One documented call.

@@ -16,13 +16,13 @@ fn now() -> NaiveDateTime {
 }
 
 fn context_at(now: NaiveDateTime, seed: u8) -> Context {
-    Context {
-        base_url: BASE.into(),
+    Context::new(
+        BASE,
         now,
-        random: (0..64u8)
+        (0..64u8)
             .map(|i| i.wrapping_mul(31).wrapping_add(seed))
             .collect(),
-    }
+    )
 }
 
 struct Service {

@@ -13,11 +13,11 @@ fn start() -> NaiveDateTime {
 }
 
 fn context(step: u64) -> Context {
-    Context {
-        base_url: "http://127.0.0.1:8080".into(),
-        now: start() + Duration::seconds(step as i64),
-        random: (0..64u64).map(|i| (i * 7 + step * 13) as u8).collect(),
-    }
+    Context::new(
+        "http://127.0.0.1:8080",
+        start() + Duration::seconds(step as i64),
+        (0..64u64).map(|i| (i * 7 + step * 13) as u8).collect(),
+    )
 }
 
 /// A fresh service with one write token, its journal so far, and the token.

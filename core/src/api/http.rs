@@ -125,4 +125,22 @@ pub struct Context {
     pub now: NaiveDateTime,
     /// Fresh random bytes from the host, at least 64 (two tokens of 256 bits, S11.2).
     pub random: Vec<u8>,
+    /// The user key of a budgeting request's basic credentials, which the host verified (S11.4);
+    /// `None` when the request carried none or they were wrong.
+    pub user: Option<String>,
+    /// Whether that user is a budget administrator, who sees every folio (S11.4).
+    pub budget_admin: bool,
+}
+
+impl Context {
+    /// A context with no budgeting caller.
+    pub fn new(base_url: &str, now: NaiveDateTime, random: Vec<u8>) -> Context {
+        Context {
+            base_url: base_url.to_owned(),
+            now,
+            random,
+            user: None,
+            budget_admin: false,
+        }
+    }
 }
