@@ -6,12 +6,14 @@
 //! [`JournalEntry`] with the next sequence number; hosts persist entries before they answer, and a
 //! snapshot (the state as JSON) shortens replay.
 
+mod budget;
 mod records;
 
 use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+pub use budget::{BilledHours, FolioRecord, PositionRow};
 pub use records::{
     AccountRecord, AuditEvent, AuditEventKind, CategoryRecord, ClientRecord, CodeRecord,
     ContactRecord, CustomerRecord, GenericResourceRecord, HolidayRecord, HolidaySchemeRecord,
@@ -101,6 +103,29 @@ pub enum Command {
     PutWorklog(WorklogRecord),
     /// Deletes a worklog.
     DeleteWorklog(u64),
+    /// Creates or replaces a folio (deleting marks it, S5.1).
+    PutFolio(FolioRecord),
+    /// Creates or replaces a position with its history.
+    PutPosition(PositionRow),
+    /// Creates or replaces an expense.
+    PutExpense(crate::model::budgeting::Expense),
+    /// Creates or replaces a baseline with what it froze (S8).
+    PutBaseline(crate::analytics::baseline::BaselineSnapshot),
+    /// Creates or replaces an overtime rule.
+    PutOvertimeRule(crate::model::budgeting::OvertimeRule),
+    /// Creates or replaces a custom-field definition of a folio.
+    PutCustomField {
+        /// The folio.
+        folio: u64,
+        /// The definition (with its id).
+        definition: crate::model::budgeting::CustomFieldDefinition,
+    },
+    /// Creates or replaces a portfolio.
+    PutPortfolio(crate::model::budgeting::Portfolio),
+    /// Puts an exchange rate; one on the same pair and date is replaced (S5.3).
+    PutExchangeRate(crate::model::budgeting::ExchangeRate),
+    /// Replaces the billed hours of a consulting revenue (S6.5c).
+    PutBilledHours(BilledHours),
 }
 
 /// A journal entry: a command with its gap-free sequence number (S13.1).
@@ -198,6 +223,24 @@ pub struct State {
     pub saved_filters: BTreeMap<u64, SavedFilterRecord>,
     /// Worklogs by service id.
     pub worklogs: BTreeMap<u64, WorklogRecord>,
+    /// Folios by id.
+    pub folios: BTreeMap<u64, FolioRecord>,
+    /// Positions by id.
+    pub positions: BTreeMap<u64, PositionRow>,
+    /// Expenses by id.
+    pub expenses: BTreeMap<u64, crate::model::budgeting::Expense>,
+    /// Baselines by id.
+    pub baselines: BTreeMap<u64, crate::analytics::baseline::BaselineSnapshot>,
+    /// Overtime rules by id.
+    pub overtime_rules: BTreeMap<u64, crate::model::budgeting::OvertimeRule>,
+    /// Custom-field definitions by id, with their folio.
+    pub custom_fields: BTreeMap<u64, (u64, crate::model::budgeting::CustomFieldDefinition)>,
+    /// Portfolios by id.
+    pub portfolios: BTreeMap<u64, crate::model::budgeting::Portfolio>,
+    /// Exchange rates, as put.
+    pub exchange_rates: Vec<crate::model::budgeting::ExchangeRate>,
+    /// Billed hours by position.
+    pub billed_hours: BTreeMap<u64, BilledHours>,
     /// Entries applied since the host last took them.
     #[serde(skip)]
     outbox: Vec<JournalEntry>,
@@ -236,6 +279,15 @@ impl State {
             projects: BTreeMap::new(),
             saved_filters: BTreeMap::new(),
             worklogs: BTreeMap::new(),
+            folios: BTreeMap::new(),
+            positions: BTreeMap::new(),
+            expenses: BTreeMap::new(),
+            baselines: BTreeMap::new(),
+            overtime_rules: BTreeMap::new(),
+            custom_fields: BTreeMap::new(),
+            portfolios: BTreeMap::new(),
+            exchange_rates: Vec::new(),
+            billed_hours: BTreeMap::new(),
             outbox: Vec::new(),
         };
         let day = 8 * 3600;
@@ -455,6 +507,61 @@ impl State {
             }
             Command::DeleteWorklog(id) => {
                 self.worklogs.remove(id);
+            }
+            Command::PutFolio(record) => {
+                let id = record.folio.id.map_or(0, |id| id.get());
+                self.counters.saw("folio", id);
+                self.folios.insert(id, record.clone());
+            }
+            Command::PutPosition(row) => {
+                let id = row.record.id.get();
+                self.counters.saw("position", id);
+                for allocation in &row.record.allocations {
+                    self.counters
+                        .saw("allocation", allocation.id.map_or(0, |id| id.get()));
+                }
+                for rate in &row.record.rates {
+                    self.counters.saw("rate", rate.id.map_or(0, |id| id.get()));
+                }
+                for hours in &row.record.hours {
+                    self.counters
+                        .saw("hours", hours.id.map_or(0, |id| id.get()));
+                }
+                self.positions.insert(id, row.clone());
+            }
+            Command::PutExpense(expense) => {
+                let id = expense.id.map_or(0, |id| id.get());
+                self.counters.saw("expense", id);
+                self.expenses.insert(id, expense.clone());
+            }
+            Command::PutBaseline(snapshot) => {
+                let id = snapshot.baseline.id.get();
+                self.counters.saw("baseline", id);
+                self.baselines.insert(id, snapshot.clone());
+            }
+            Command::PutOvertimeRule(rule) => {
+                let id = rule.id.map_or(0, |id| id.get());
+                self.counters.saw("overtimeRule", id);
+                self.overtime_rules.insert(id, rule.clone());
+            }
+            Command::PutCustomField { folio, definition } => {
+                let id = definition.id.map_or(0, |id| id.get());
+                self.counters.saw("customField", id);
+                self.custom_fields.insert(id, (*folio, definition.clone()));
+            }
+            Command::PutPortfolio(portfolio) => {
+                let id = portfolio.id.map_or(0, |id| id.get());
+                self.counters.saw("portfolio", id);
+                self.portfolios.insert(id, portfolio.clone());
+            }
+            Command::PutExchangeRate(rate) => {
+                self.exchange_rates.retain(|r| {
+                    (r.from, r.to, r.effective_date) != (rate.from, rate.to, rate.effective_date)
+                });
+                self.exchange_rates.push(rate.clone());
+            }
+            Command::PutBilledHours(hours) => {
+                self.billed_hours.insert(hours.position, hours.clone());
             }
         }
     }
