@@ -104,13 +104,13 @@ pub enum Command {
     /// Deletes a worklog.
     DeleteWorklog(u64),
     /// Creates or replaces a folio (deleting marks it, S5.1).
-    PutFolio(FolioRecord),
+    PutFolio(Box<FolioRecord>),
     /// Creates or replaces a position with its history.
-    PutPosition(PositionRow),
+    PutPosition(Box<PositionRow>),
     /// Creates or replaces an expense.
-    PutExpense(crate::model::budgeting::Expense),
+    PutExpense(Box<crate::model::budgeting::Expense>),
     /// Creates or replaces a baseline with what it froze (S8).
-    PutBaseline(crate::analytics::baseline::BaselineSnapshot),
+    PutBaseline(Box<crate::analytics::baseline::BaselineSnapshot>),
     /// Creates or replaces an overtime rule.
     PutOvertimeRule(crate::model::budgeting::OvertimeRule),
     /// Creates or replaces a custom-field definition of a folio.
@@ -121,7 +121,7 @@ pub enum Command {
         definition: crate::model::budgeting::CustomFieldDefinition,
     },
     /// Creates or replaces a portfolio.
-    PutPortfolio(crate::model::budgeting::Portfolio),
+    PutPortfolio(Box<crate::model::budgeting::Portfolio>),
     /// Puts an exchange rate; one on the same pair and date is replaced (S5.3).
     PutExchangeRate(crate::model::budgeting::ExchangeRate),
     /// Replaces the billed hours of a consulting revenue (S6.5c).
@@ -511,7 +511,7 @@ impl State {
             Command::PutFolio(record) => {
                 let id = record.folio.id.map_or(0, |id| id.get());
                 self.counters.saw("folio", id);
-                self.folios.insert(id, record.clone());
+                self.folios.insert(id, (**record).clone());
             }
             Command::PutPosition(row) => {
                 let id = row.record.id.get();
@@ -527,17 +527,17 @@ impl State {
                     self.counters
                         .saw("hours", hours.id.map_or(0, |id| id.get()));
                 }
-                self.positions.insert(id, row.clone());
+                self.positions.insert(id, (**row).clone());
             }
             Command::PutExpense(expense) => {
                 let id = expense.id.map_or(0, |id| id.get());
                 self.counters.saw("expense", id);
-                self.expenses.insert(id, expense.clone());
+                self.expenses.insert(id, (**expense).clone());
             }
             Command::PutBaseline(snapshot) => {
                 let id = snapshot.baseline.id.get();
                 self.counters.saw("baseline", id);
-                self.baselines.insert(id, snapshot.clone());
+                self.baselines.insert(id, (**snapshot).clone());
             }
             Command::PutOvertimeRule(rule) => {
                 let id = rule.id.map_or(0, |id| id.get());
@@ -552,7 +552,7 @@ impl State {
             Command::PutPortfolio(portfolio) => {
                 let id = portfolio.id.map_or(0, |id| id.get());
                 self.counters.saw("portfolio", id);
-                self.portfolios.insert(id, portfolio.clone());
+                self.portfolios.insert(id, (**portfolio).clone());
             }
             Command::PutExchangeRate(rate) => {
                 self.exchange_rates.retain(|r| {
