@@ -8,6 +8,7 @@
 
 mod audit;
 mod auth;
+mod budget;
 mod core_admin;
 mod core_ext;
 mod http;
@@ -19,6 +20,7 @@ pub use auth::{
     authenticate, hash_secret, issue_code, mint_personal_token, register_client, token_text,
     AuthError, Caller,
 };
+pub use budget::can_view;
 pub use http::{Context, Request, Response};
 
 use crate::state::State;
@@ -53,6 +55,11 @@ fn route(state: &mut State, request: &Request, context: &Context) -> Response {
     if let Some(rest) = path.strip_prefix("/core/3") {
         if rest.is_empty() || rest.starts_with('/') {
             return core_admin::handle(state, request, context, rest);
+        }
+    }
+    if let Some(rest) = path.strip_prefix("/budgets/1") {
+        if rest.is_empty() || rest.starts_with('/') {
+            return budget::handle(state, request, context, rest);
         }
     }
     if let Some(rest) = path.strip_prefix("/audit/1") {

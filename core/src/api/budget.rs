@@ -1,0 +1,451 @@
+//! The budgeting interface (`/budgets/1`, budgeting-api.md, extensions.md): every success wrapped as
+//! `{"success": ...}`, errors in the budgeting body (`error`, `errorMessages`, `errors`), the caller
+//! from basic credentials the host verified (S11.4).
+//!
+//! Served so far: folios (list, create, get, update, delete, viewers), expenses (create, update,
+//! get, delete, payments), exchange rates and overtime rules. Positions, baselines, custom fields,
+//! portfolios and the analytics endpoints come next.
+
+use serde::Serialize;
+
+use super::http::{Context, Request, Response};
+use crate::analytics::{folio_status, validate_folio};
+use crate::model::budgeting::{
+    BudgetErrorBody, ExchangeRate, Expense, Folio, FolioSummary, OvertimeRule, Success,
+};
+use crate::model::{from_json, messages, to_json, Id, WireError};
+use crate::schedule::{required_expense_fields, ExchangeRates, ExpensePlan, FolioFrame};
+use crate::state::{Command, FolioRecord, State};
+use crate::value::{Date, DateRange};
+
+type Outcome = Result<Response, Response>;
+
+fn success<T: Serialize>(value: T) -> Response {
+    match to_json(&Success::new(value)) {
+        Ok(body) => Response::json(200, body),
+        Err(error) => fail(500, BudgetErrorBody::message(error.to_string())),
+    }
+}
+
+fn fail(status: u16, body: BudgetErrorBody) -> Response {
+    Response::json(status, to_json(&body).unwrap_or_default())
+}
+
+fn field_error(field: &str, message: impl Into<String>) -> Response {
+    fail(400, BudgetErrorBody::field(field, message))
+}
+
+fn message_error(status: u16, message: impl Into<String>) -> Response {
+    fail(status, BudgetErrorBody::message(message))
+}
+
+/// The folio 404 (S11.4): the same whether the folio is missing or hidden.
+fn folio_not_viewable() -> Response {
+    message_error(404, messages::FOLIO_NOT_VIEWABLE)
+}
+
+/// Reads a JSON object body; a date that does not parse goes to `error` (S2.1), any other refusal
+/// to `errors` under the field's name.
+fn read<T: serde::de::DeserializeOwned>(request: &Request) -> Result<T, Response> {
+    let media = request.header_value("Content-Type").unwrap_or("");
+    let media = media.split(';').next().unwrap_or("").trim();
+    if !media.eq_ignore_ascii_case("application/json") {
+        return Err(message_error(
+            415,
+            format!("The body must be application/json, got {media:?}"),
+        ));
+    }
+    let first = request.body.iter().find(|b| !b.is_ascii_whitespace());
+    if first != Some(&b'{') {
+        return Err(fail(
+            400,
+            BudgetErrorBody::parse_failure("The body must be a JSON object"),
+        ));
+    }
+    from_json(&request.body).map_err(|error| wire_error(&error))
+}
+
+fn wire_error(error: &WireError) -> Response {
+    match (error, error.field_name()) {
+        (WireError::Invalid { message, .. }, _) if message.contains("yyyy-MM-dd") => {
+            fail(400, BudgetErrorBody::parse_failure(error.to_string()))
+        }
+        (WireError::Syntax { .. } | WireError::Write { .. }, _) | (_, None) => {
+            fail(400, BudgetErrorBody::parse_failure(error.to_string()))
+        }
+        (_, Some(name)) => field_error(name, error.detail()),
+    }
+}
+
+/// The verified caller, or 401 with no body (S11.3).
+fn caller(context: &Context) -> Result<&str, Response> {
+    match context.user.as_deref() {
+        Some(user) if !user.is_empty() => Ok(user),
+        _ => {
+            let mut response = Response::empty(401);
+            response.headers.push((
+                "WWW-Authenticate".into(),
+                "Basic realm=\"costfolio\"".into(),
+            ));
+            Err(response)
+        }
+    }
+}
+
+/// Whether `user` may see folio `id` (S11.4): its owner, the users it is shared with, the admins
+/// of a portfolio holding it, budget administrators.
+pub fn can_view(state: &State, id: u64, user: &str, budget_admin: bool) -> bool {
+    let Some(record) = state.folios.get(&id) else {
+        return false;
+    };
+    budget_admin
+        || record.folio.owner == user
+        || record.viewers.iter().any(|viewer| viewer == user)
+        || state.portfolios.values().any(|portfolio| {
+            portfolio.admins.iter().any(|admin| admin == user)
+                && portfolio.folios.iter().any(|f| f.id.get() == id)
+        })
+}
+
+/// A folio the caller may see, not deleted; else the documented 404.
+fn visible_folio<'s>(
+    state: &'s State,
+    context: &Context,
+    id: u64,
+) -> Result<&'s FolioRecord, Response> {
+    let user = caller(context)?;
+    match state.folios.get(&id) {
+        Some(record)
+            if record.folio.deleted_on.is_none()
+                && can_view(state, id, user, context.budget_admin) =>
+        {
+            Ok(record)
+        }
+        _ => Err(folio_not_viewable()),
+    }
+}
+
+fn path_id(text: &str) -> Option<u64> {
+    text.parse::<Id>().ok().map(Id::get)
+}
+
+fn today(context: &Context) -> Date {
+    Date::from_naive(context.now.date())
+}
+
+fn frame(folio: &Folio) -> Result<FolioFrame, Response> {
+    let period = DateRange::new(folio.start_date, folio.end_date)
+        .map_err(|error| field_error("endDate", error.to_string()))?;
+    Ok(FolioFrame {
+        period,
+        currency: folio.currency_code,
+    })
+}
+
+fn rates(state: &State) -> ExchangeRates {
+    ExchangeRates::from_wire(state.exchange_rates.iter())
+}
+
+/// The folio as shown: status derived at the request's date (S7.1).
+fn shown(folio: &Folio, context: &Context) -> Folio {
+    let mut folio = folio.clone();
+    folio.status = Some(folio_status(
+        folio.start_date,
+        folio.end_date,
+        folio.closed_date,
+        today(context),
+    ));
+    folio
+}
+
+/// Routes a `/budgets/1` request.
+pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &str) -> Response {
+    if let Err(response) = caller(context) {
+        return response;
+    }
+    let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
+    route(state, request, context, &segments).unwrap_or_else(|response| response)
+}
+
+fn route(state: &mut State, request: &Request, context: &Context, segments: &[&str]) -> Outcome {
+    let method = request.method.as_str();
+    match (method, segments) {
+        ("GET", ["folio"]) => {
+            let user = caller(context)?;
+            let folios: Vec<FolioSummary> = state
+                .folios
+                .iter()
+                .filter(|(id, r)| {
+                    r.folio.deleted_on.is_none()
+                        && can_view(state, **id, user, context.budget_admin)
+                })
+                .map(|(_, r)| summary(&r.folio, context))
+                .collect();
+            Ok(success(folios))
+        }
+        ("POST", ["folio"]) => {
+            let mut folio: Folio = read(request)?;
+            check_folio(&folio)?;
+            // S7.2: an id in the body is ignored; the service assigns it.
+            let id = state.counters.next("folio");
+            folio.id = Some(Id::new(id));
+            folio.status = None;
+            folio.deleted_on = None;
+            state.apply(Command::PutFolio(Box::new(FolioRecord {
+                folio,
+                viewers: Vec::new(),
+                scope: Vec::new(),
+            })));
+            Ok(success(Id::new(id)))
+        }
+        ("PUT", ["folio"]) => {
+            let mut folio: Folio = read(request)?;
+            let id = folio
+                .id
+                .ok_or_else(|| field_error("id", "id is required to update a folio"))?
+                .get();
+            let existing = visible_folio(state, context, id)?.clone();
+            check_folio(&folio)?;
+            folio.status = None;
+            folio.deleted_on = None;
+            let record = FolioRecord { folio, ..existing };
+            state.apply(Command::PutFolio(Box::new(record.clone())));
+            Ok(success(shown(&record.folio, context)))
+        }
+        ("GET", ["folio", id]) => {
+            let record =
+                visible_folio(state, context, path_id(id).ok_or_else(folio_not_viewable)?)?;
+            Ok(success(shown(&record.folio, context)))
+        }
+        ("DELETE", ["folio", id]) => {
+            let id = path_id(id).ok_or_else(folio_not_viewable)?;
+            let mut record = visible_folio(state, context, id)?.clone();
+            record.folio.deleted_on = Some(today(context));
+            state.apply(Command::PutFolio(Box::new(record)));
+            Ok(success(true))
+        }
+        ("PUT", ["folio", id, "viewers"]) => {
+            #[derive(serde::Deserialize)]
+            struct Viewers {
+                users: Vec<String>,
+            }
+            let id = path_id(id).ok_or_else(folio_not_viewable)?;
+            let mut record = visible_folio(state, context, id)?.clone();
+            let body: Viewers = read(request)?;
+            record.viewers = body.users;
+            state.apply(Command::PutFolio(Box::new(record)));
+            Ok(success(true))
+        }
+        ("POST", ["expense"]) => put_expense(state, request, context, false),
+        ("PUT", ["expense"]) => put_expense(state, request, context, true),
+        ("GET", ["expense", id]) => {
+            let expense = visible_expense(state, context, id)?;
+            let shown = with_converted(state, expense)?;
+            Ok(success(shown))
+        }
+        ("DELETE", ["expense", id]) => {
+            let mut expense = visible_expense(state, context, id)?.clone();
+            expense.deleted_on = Some(today(context));
+            state.apply(Command::PutExpense(Box::new(expense)));
+            Ok(success(true))
+        }
+        ("GET", ["expense", id, "payments"]) => {
+            let expense = visible_expense(state, context, id)?;
+            let folio = &state.folios[&expense.folio_id.get()].folio;
+            let frame = frame(folio)?;
+            let plan = ExpensePlan::new(expense, &frame).map_err(expense_errors)?;
+            let payments = plan
+                .payments(&frame, &rates(state))
+                .map_err(|error| message_error(400, error.to_string()))?;
+            let lines: Vec<_> = payments.iter().map(|p| p.to_wire()).collect();
+            Ok(success(lines))
+        }
+        ("GET", ["exchangerate"]) => Ok(success(state.exchange_rates.clone())),
+        ("PUT", ["exchangerate"]) => {
+            let rate: ExchangeRate = read(request)?;
+            if rate.from == rate.to {
+                return Err(field_error(
+                    "to",
+                    format!(
+                        "an exchange rate needs two currencies, got {} twice",
+                        rate.from
+                    ),
+                ));
+            }
+            state.apply(Command::PutExchangeRate(rate));
+            Ok(success(true))
+        }
+        ("GET", ["overtimerule"]) => {
+            let rules: Vec<OvertimeRule> = state
+                .overtime_rules
+                .values()
+                .filter(|r| r.deleted_on.is_none())
+                .cloned()
+                .collect();
+            Ok(success(rules))
+        }
+        ("POST", ["overtimerule"]) => {
+            let mut rule: OvertimeRule = read(request)?;
+            if rule.name.trim().is_empty() {
+                return Err(field_error("name", messages::NAME_REQUIRED));
+            }
+            let id = state.counters.next("overtimeRule");
+            rule.id = Some(Id::new(id));
+            rule.deleted_on = None;
+            state.apply(Command::PutOvertimeRule(rule));
+            Ok(success(Id::new(id)))
+        }
+        ("PUT", ["overtimerule"]) => {
+            let mut rule: OvertimeRule = read(request)?;
+            let id = rule
+                .id
+                .ok_or_else(|| field_error("id", "id is required to update an overtime rule"))?;
+            match state.overtime_rules.get(&id.get()) {
+                Some(existing) if existing.deleted_on.is_none() => {}
+                _ => {
+                    return Err(message_error(
+                        404,
+                        format!("Overtime rule {id} does not exist"),
+                    ))
+                }
+            }
+            rule.deleted_on = None;
+            state.apply(Command::PutOvertimeRule(rule.clone()));
+            Ok(success(rule))
+        }
+        ("DELETE", ["overtimerule", id]) => {
+            let rule = path_id(id)
+                .and_then(|id| state.overtime_rules.get(&id))
+                .filter(|r| r.deleted_on.is_none())
+                .cloned()
+                .ok_or_else(|| message_error(404, format!("Overtime rule {id} does not exist")))?;
+            // S6.6: positions naming it then cost their overtime as regular hours.
+            let mut rule = rule;
+            rule.deleted_on = Some(today(context));
+            state.apply(Command::PutOvertimeRule(rule));
+            Ok(success(true))
+        }
+        _ => Err(message_error(
+            404,
+            format!(
+                "No budgeting resource at {} {}",
+                request.method, request.path
+            ),
+        )),
+    }
+}
+
+fn summary(folio: &Folio, context: &Context) -> FolioSummary {
+    FolioSummary {
+        id: folio.id.unwrap_or_default(),
+        name: folio.name.clone(),
+        start_date: folio.start_date,
+        end_date: folio.end_date,
+        owner: folio.owner.clone(),
+        status: folio_status(
+            folio.start_date,
+            folio.end_date,
+            folio.closed_date,
+            today(context),
+        ),
+        closed_date: folio.closed_date,
+        with_revenue: Some(folio.with_revenue),
+        with_earned: Some(folio.with_earned),
+    }
+}
+
+fn check_folio(folio: &Folio) -> Result<(), Response> {
+    validate_folio(folio).map_err(|errors| {
+        field_errors(errors.iter().map(|e| (e.field().to_owned(), e.to_string())))
+    })
+}
+
+/// A 400 whose `errors` maps each field to its message.
+fn field_errors(pairs: impl Iterator<Item = (String, String)>) -> Response {
+    fail(
+        400,
+        BudgetErrorBody {
+            errors: Some(pairs.collect()),
+            ..BudgetErrorBody::default()
+        },
+    )
+}
+
+fn expense_errors(errors: Vec<crate::schedule::ExpenseError>) -> Response {
+    // The errors map is keyed by the last segment of the field's path (`recurrence.endDate` ->
+    // `endDate`), as the budgeting document keys it.
+    field_errors(errors.iter().map(|e| {
+        let field = e.field().rsplit('.').next().unwrap_or(e.field()).to_owned();
+        (field, e.to_string())
+    }))
+}
+
+fn visible_expense<'s>(
+    state: &'s State,
+    context: &Context,
+    id: &str,
+) -> Result<&'s Expense, Response> {
+    let expense = path_id(id)
+        .and_then(|id| state.expenses.get(&id))
+        .filter(|e| e.deleted_on.is_none())
+        .ok_or_else(folio_not_viewable)?;
+    visible_folio(state, context, expense.folio_id.get())?;
+    Ok(expense)
+}
+
+/// The expense with its `convertedAmount` (S5.3).
+fn with_converted(state: &State, expense: &Expense) -> Result<Expense, Response> {
+    let folio = &state.folios[&expense.folio_id.get()].folio;
+    let frame = frame(folio)?;
+    let plan = ExpensePlan::new(expense, &frame).map_err(expense_errors)?;
+    let converted = plan
+        .converted_amount(&frame, &rates(state))
+        .map_err(|error| message_error(400, error.to_string()))?;
+    let mut shown = expense.clone();
+    shown.converted_amount = Some(crate::value::Exact::of(converted));
+    Ok(shown)
+}
+
+fn put_expense(state: &mut State, request: &Request, context: &Context, update: bool) -> Outcome {
+    // The documented required-field messages, all at once, before the body is read (S5).
+    let raw: serde_json::Value = read(request)?;
+    let missing = required_expense_fields(&raw);
+    if !missing.is_empty() {
+        return Err(expense_errors(missing));
+    }
+    let mut expense: Expense = read(request)?;
+    let folio = visible_folio(state, context, expense.folio_id.get())?
+        .folio
+        .clone();
+    let frame = frame(&folio)?;
+    ExpensePlan::new(&expense, &frame).map_err(expense_errors)?;
+    let id = if update {
+        let id = expense
+            .id
+            .ok_or_else(|| field_error("id", "id is required to update an expense"))?;
+        let existing = state
+            .expenses
+            .get(&id.get())
+            .filter(|e| e.deleted_on.is_none())
+            .ok_or_else(folio_not_viewable)?;
+        if existing.folio_id != expense.folio_id {
+            return Err(field_error(
+                "folioId",
+                "an expense cannot move to another folio",
+            ));
+        }
+        id
+    } else {
+        Id::new(state.counters.next("expense"))
+    };
+    expense.id = Some(id);
+    expense.deleted_on = None;
+    expense.converted_amount = None;
+    expense.baseline_id = None;
+    state.apply(Command::PutExpense(Box::new(expense.clone())));
+    if update {
+        Ok(success(with_converted(state, &expense)?))
+    } else {
+        Ok(success(id))
+    }
+}
