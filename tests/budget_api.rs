@@ -326,3 +326,238 @@ fn overtime_rules() {
         404
     );
 }
+
+const PLANNED: &str = r#"{"folioId":1,"name":"Designer","description":"","title":"Designer","rate":{"rate":50,"startDate":"2026-01-01"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-06","percentage":100}}"#;
+
+fn member(name: &str) -> String {
+    format!(
+        r#"{{"folioId":1,"name":"{name}","description":"","title":"Dev","kind":".TeamMember","member":"grace","rate":{{"rate":40,"startDate":"2026-01-01"}},"allocation":{{"startDate":"2026-03-02","endDate":"2026-03-13","percentage":50}}}}"#
+    )
+}
+
+#[test]
+fn positions_cost_their_allocations_and_rates() {
+    let mut state = State::new();
+    call(&mut state, "ada", "POST", "/folio", Some(FOLIO));
+    let (status, body) = call(&mut state, "ada", "POST", "/position", Some(PLANNED));
+    assert_eq!((status, body["success"].as_u64()), (200, Some(1)), "{body}");
+    let (_, got) = call(&mut state, "ada", "GET", "/position/1", None);
+    assert_eq!(
+        (
+            got["success"]["kind"].as_str(),
+            got["success"]["member"].as_str(),
+            got["success"]["rate"]["id"].as_u64()
+        ),
+        (
+            Some(".PlannedPositionByTimeFrame"),
+            Some("unassigned"),
+            Some(1)
+        )
+    );
+    // 5 weekdays x 8 h x 50 = 2,000.00, one monthly line.
+    let (_, payments) = call(&mut state, "ada", "GET", "/position/1/payments", None);
+    assert_eq!(payments["success"][0]["totalAmount"].to_string(), "2000.00");
+    assert_eq!(payments["success"][0]["totalEffort"].to_string(), "40.00");
+    let (_, weekly) = call(
+        &mut state,
+        "ada",
+        "GET",
+        "/position/1/payments?granularity=week",
+        None,
+    );
+    assert_eq!(weekly["success"].as_array().unwrap().len(), 1);
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "GET",
+            "/position/1/payments?granularity=year",
+            None
+        )
+        .0,
+        400
+    );
+    // A rate from 4 March: two lines.
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position/1/rate",
+        Some(r#"{"rate":60,"startDate":"2026-03-04"}"#),
+    );
+    assert_eq!((status, body["success"].as_u64()), (200, Some(2)));
+    let (_, payments) = call(&mut state, "ada", "GET", "/position/1/payments", None);
+    let totals: Vec<String> = payments["success"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["totalAmount"].to_string())
+        .collect();
+    assert_eq!(totals, ["800.00", "1440.00"]);
+    // Documented refusals.
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position/1/rate",
+        Some(r#"{"rate":70,"startDate":"2026-03-04"}"#),
+    );
+    assert_eq!(status, 400);
+    assert!(body["errors"]["startDate"]
+        .as_str()
+        .unwrap()
+        .starts_with("A cost rate already exists with that effective date"));
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position/1/allocation",
+        Some(r#"{"startDate":"2026-04-01","endDate":"2026-04-30","percentage":50}"#),
+    );
+    assert_eq!(
+        (status, body["errorMessages"][0].as_str()),
+        (400, Some("Availability can only be added to staff members"))
+    );
+    assert_eq!(
+        call(&mut state, "ada", "DELETE", "/rate/2", None).1["success"],
+        true
+    );
+    let (status, body) = call(&mut state, "ada", "DELETE", "/rate/1", None);
+    assert_eq!(
+        (status, body["errorMessages"][0].as_str()),
+        (400, Some("A staff member must have at least one cost rate"))
+    );
+    // Hidden and missing answer alike (S11.4).
+    let (hidden, missing) = (
+        call(&mut state, "bob", "GET", "/position/1", None),
+        call(&mut state, "ada", "GET", "/position/99", None),
+    );
+    assert_eq!(hidden, missing);
+    assert_eq!(missing.1["errorMessages"][0], "Position does not exist");
+}
+
+#[test]
+fn team_members_allocations_hours_and_the_audit() {
+    let mut state = State::new();
+    call(&mut state, "ada", "POST", "/folio", Some(FOLIO));
+    call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position",
+        Some(&member("Grace")),
+    );
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position/1/allocation",
+        Some(r#"{"startDate":"2026-03-13","endDate":"2026-03-31","percentage":100}"#),
+    );
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["errors"]["startDate"],
+        "The period overlaps the allocation from 2026-03-02 to 2026-03-13 of the same position"
+    );
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "PUT",
+        "/allocation/1",
+        Some(r#"{"startDate":"2026-03-13","endDate":"2026-03-02","percentage":50}"#),
+    );
+    assert_eq!(status, 400);
+    assert!(body["errors"]["endDate"]
+        .as_str()
+        .unwrap()
+        .starts_with("The start date must be before or equal to the end date"));
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/position/1/allocation",
+            Some(r#"{"startDate":"2026-03-16","endDate":"2026-03-31","percentage":100}"#)
+        )
+        .1["success"],
+        true
+    );
+    // Worked hours override the plan; a conflicting period names the other one and its hours.
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position/1/workedhours",
+        Some(r#"{"otEffort":2,"startDate":"2026-03-02","endDate":"2026-03-06","effort":45}"#),
+    );
+    assert_eq!((status, body["success"].as_u64()), (200, Some(1)));
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position/1/workedhours",
+        Some(r#"{"otEffort":0,"startDate":"2026-03-06","endDate":"2026-03-09","effort":8}"#),
+    );
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["errors"]["startDate"],
+        "Periods are conflicting: 2026-03-02 - 2026-03-06 holds 45 h and 2 h of overtime"
+    );
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/position/1/billablehours",
+            Some(r#"{"otEffort":0,"startDate":"2026-03-20","endDate":"2026-03-20","effort":1}"#)
+        )
+        .0,
+        400
+    );
+    // March: 45 h + 2 h OT in week 1, 5 days x 4 h in week 2, 12 days x 8 h from 16 March; rate 40.
+    let (_, payments) = call(&mut state, "ada", "GET", "/position/1/payments", None);
+    let line = &payments["success"][0];
+    assert_eq!(
+        (
+            line["effort"].to_string(),
+            line["overtimeEffort"].to_string(),
+            line["totalAmount"].to_string()
+        ),
+        ("161.00".into(), "2.00".into(), "6520.00".into())
+    );
+    let (_, team) = call(&mut state, "ada", "GET", "/folio/1/team", None);
+    assert_eq!(
+        (
+            team["success"]["members"][0]["allocations"]
+                .as_array()
+                .unwrap()
+                .len(),
+            team["success"]["members"][0]["workedHours"]
+                .as_array()
+                .unwrap()
+                .len()
+        ),
+        (2, 1)
+    );
+    // Deleting an allocation feeds the audit; the last one cannot go.
+    assert_eq!(
+        call(&mut state, "ada", "DELETE", "/allocation/2", None).1["success"],
+        true
+    );
+    let (status, body) = call(&mut state, "ada", "DELETE", "/allocation/1", None);
+    assert_eq!(
+        (status, body["errorMessages"][0].as_str()),
+        (
+            400,
+            Some("A staff member must have at least one availability period")
+        )
+    );
+    assert_eq!(state.audit.len(), 1);
+    // Deleting the position records its remaining allocation.
+    assert_eq!(
+        call(&mut state, "ada", "DELETE", "/position/1", None).1["success"],
+        true
+    );
+    assert_eq!(state.audit.len(), 2);
+    assert_eq!(call(&mut state, "ada", "GET", "/position/1", None).0, 404);
+}

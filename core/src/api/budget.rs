@@ -3,8 +3,9 @@
 //! from basic credentials the host verified (S11.4).
 //!
 //! Served so far: folios (list, create, get, update, delete, viewers), expenses (create, update,
-//! get, delete, payments), exchange rates and overtime rules. Positions, baselines, custom fields,
-//! portfolios and the analytics endpoints come next.
+//! get, delete, payments), exchange rates, overtime rules, and (in `budget_positions`) positions
+//! with their allocations, rates, hours, payments, billed hours and the team. Baselines, custom
+//! fields, portfolios and the analytics endpoints come next.
 
 use serde::Serialize;
 
@@ -18,9 +19,9 @@ use crate::schedule::{required_expense_fields, ExchangeRates, ExpensePlan, Folio
 use crate::state::{Command, FolioRecord, State};
 use crate::value::{Date, DateRange};
 
-type Outcome = Result<Response, Response>;
+pub(super) type Outcome = Result<Response, Response>;
 
-fn success<T: Serialize>(value: T) -> Response {
+pub(super) fn success<T: Serialize>(value: T) -> Response {
     match to_json(&Success::new(value)) {
         Ok(body) => Response::json(200, body),
         Err(error) => fail(500, BudgetErrorBody::message(error.to_string())),
@@ -31,22 +32,22 @@ fn fail(status: u16, body: BudgetErrorBody) -> Response {
     Response::json(status, to_json(&body).unwrap_or_default())
 }
 
-fn field_error(field: &str, message: impl Into<String>) -> Response {
+pub(super) fn field_error(field: &str, message: impl Into<String>) -> Response {
     fail(400, BudgetErrorBody::field(field, message))
 }
 
-fn message_error(status: u16, message: impl Into<String>) -> Response {
+pub(super) fn message_error(status: u16, message: impl Into<String>) -> Response {
     fail(status, BudgetErrorBody::message(message))
 }
 
 /// The folio 404 (S11.4): the same whether the folio is missing or hidden.
-fn folio_not_viewable() -> Response {
+pub(super) fn folio_not_viewable() -> Response {
     message_error(404, messages::FOLIO_NOT_VIEWABLE)
 }
 
 /// Reads a JSON object body; a date that does not parse goes to `error` (S2.1), any other refusal
 /// to `errors` under the field's name.
-fn read<T: serde::de::DeserializeOwned>(request: &Request) -> Result<T, Response> {
+pub(super) fn read<T: serde::de::DeserializeOwned>(request: &Request) -> Result<T, Response> {
     let media = request.header_value("Content-Type").unwrap_or("");
     let media = media.split(';').next().unwrap_or("").trim();
     if !media.eq_ignore_ascii_case("application/json") {
@@ -78,7 +79,7 @@ fn wire_error(error: &WireError) -> Response {
 }
 
 /// The verified caller, or 401 with no body (S11.3).
-fn caller(context: &Context) -> Result<&str, Response> {
+pub(super) fn caller(context: &Context) -> Result<&str, Response> {
     match context.user.as_deref() {
         Some(user) if !user.is_empty() => Ok(user),
         _ => {
@@ -108,7 +109,7 @@ pub fn can_view(state: &State, id: u64, user: &str, budget_admin: bool) -> bool 
 }
 
 /// A folio the caller may see, not deleted; else the documented 404.
-fn visible_folio<'s>(
+pub(super) fn visible_folio<'s>(
     state: &'s State,
     context: &Context,
     id: u64,
@@ -125,11 +126,11 @@ fn visible_folio<'s>(
     }
 }
 
-fn path_id(text: &str) -> Option<u64> {
+pub(super) fn path_id(text: &str) -> Option<u64> {
     text.parse::<Id>().ok().map(Id::get)
 }
 
-fn today(context: &Context) -> Date {
+pub(super) fn today(context: &Context) -> Date {
     Date::from_naive(context.now.date())
 }
 
@@ -325,13 +326,16 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             state.apply(Command::PutOvertimeRule(rule));
             Ok(success(true))
         }
-        _ => Err(message_error(
-            404,
-            format!(
-                "No budgeting resource at {} {}",
-                request.method, request.path
-            ),
-        )),
+        _ => match super::budget_positions::route(state, request, context, segments) {
+            Some(outcome) => outcome,
+            None => Err(message_error(
+                404,
+                format!(
+                    "No budgeting resource at {} {}",
+                    request.method, request.path
+                ),
+            )),
+        },
     }
 }
 

@@ -1,0 +1,617 @@
+//! Positions of the budgeting interface: positions with their allocations, rates, worked and
+//! billable hours, their payments, billed hours, and the team of a folio (S6, S11.4, S12.1).
+
+use std::collections::HashMap;
+
+use super::audit::record_deletion;
+use super::budget::{
+    caller, field_error, folio_not_viewable, message_error, path_id, read, success, today,
+    visible_folio, Outcome,
+};
+use super::http::{Context, Request, Response};
+use crate::calendar::{Calendar, Holiday, HolidayScheme, WorkloadScheme};
+use crate::model::budgeting::{
+    Allocation, HoursPeriod, Position, PositionKind, Rate, Team, TeamMember,
+};
+use crate::model::{messages, Id};
+use crate::schedule::position::{
+    check_allocation, check_allocation_removal, check_hours_period, check_rate, check_rate_removal,
+    CostBasis, PositionError, PositionPlan, PositionRecord,
+};
+use crate::schedule::{aggregate_worklogs, DailyHours, FolioFrame, Granularity};
+use crate::state::{AuditEventKind, BilledHours, Command, PositionRow, State};
+use crate::value::{Date, DateRange};
+
+/// Routes the position operations, or `None` when the path is not one of them.
+pub fn route(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    segments: &[&str],
+) -> Option<Outcome> {
+    let method = request.method.as_str();
+    let outcome = match (method, segments) {
+        ("POST", ["position"]) => create(state, request, context),
+        ("PUT", ["position"]) => update(state, request, context),
+        ("GET", ["position", id]) => row(state, context, id).map(|row| success(shown(row))),
+        ("DELETE", ["position", id]) => delete(state, context, id),
+        ("GET", ["position", id, "payments"]) => payments(state, request, context, id),
+        ("POST", ["position", id, "allocation"]) => add_allocation(state, request, context, id),
+        ("POST", ["position", id, "rate"]) => add_rate(state, request, context, id),
+        ("POST", ["position", id, "workedhours"]) => {
+            add_hours(state, request, context, id, PositionKind::TeamMember)
+        }
+        ("POST", ["position", id, "billablehours"]) => {
+            add_hours(state, request, context, id, PositionKind::ConsultingRevenue)
+        }
+        ("PUT", ["position", id, "billedhours"]) => billed_hours(state, request, context, id),
+        ("PUT", ["allocation", id]) => change_allocation(state, request, context, id),
+        ("DELETE", ["allocation", id]) => remove_allocation(state, context, id),
+        ("PUT", ["rate", id]) => change_rate(state, request, context, id),
+        ("DELETE", ["rate", id]) => remove_rate(state, context, id),
+        ("PUT", ["workedhours", id] | ["billablehours", id]) => {
+            change_hours(state, request, context, id)
+        }
+        ("DELETE", ["workedhours", id] | ["billablehours", id]) => remove_hours(state, context, id),
+        ("GET", ["folio", id, "team"]) => team(state, context, id),
+        _ => return None,
+    };
+    Some(outcome)
+}
+
+/// A 400 for a refused position edit: a field message in `errors`, a general one in
+/// `errorMessages`.
+fn refused(error: PositionError) -> Response {
+    match error.field() {
+        Some(field) => field_error(field, error.to_string()),
+        None => message_error(400, error.to_string()),
+    }
+}
+
+fn position_not_found() -> Response {
+    message_error(404, messages::POSITION_NOT_FOUND)
+}
+
+/// A live position of a folio the caller may see; else the documented 404s.
+fn row<'s>(state: &'s State, context: &Context, id: &str) -> Result<&'s PositionRow, Response> {
+    let row = path_id(id)
+        .and_then(|id| state.positions.get(&id))
+        .filter(|row| row.record.deleted_on.is_none())
+        .ok_or_else(position_not_found)?;
+    // Hidden answers exactly as missing (S11.4).
+    visible_folio(state, context, row.header.folio_id.get()).map_err(|_| position_not_found())?;
+    Ok(row)
+}
+
+/// The position as shown: `rate` and `allocation` the earliest live ones, `billableHours` the live
+/// hours of a consulting revenue.
+fn shown(row: &PositionRow) -> Position {
+    let mut position = row.header.clone();
+    let live_rates = row.record.rates.iter().filter(|r| r.deleted_on.is_none());
+    if let Some(rate) = live_rates.min_by_key(|r| r.start_date) {
+        position.rate = rate.clone();
+    }
+    let live_allocations = row
+        .record
+        .allocations
+        .iter()
+        .filter(|a| a.deleted_on.is_none());
+    if let Some(allocation) = live_allocations.min_by_key(|a| a.start_date) {
+        position.allocation = allocation.clone();
+    }
+    position.billable_hours = (row.record.kind == PositionKind::ConsultingRevenue).then(|| {
+        row.record
+            .hours
+            .iter()
+            .filter(|h| h.deleted_on.is_none())
+            .cloned()
+            .collect()
+    });
+    position
+}
+
+fn next(state: &State, kind: &str) -> Option<Id> {
+    Some(Id::new(state.counters.next(kind)))
+}
+
+fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
+    let mut position: Position = read(request)?;
+    visible_folio(state, context, position.folio_id.get())?;
+    if position.name.trim().is_empty() {
+        return Err(field_error("name", messages::NAME_REQUIRED));
+    }
+    let kind = position.kind.unwrap_or_default();
+    let id = state.counters.next("position");
+    let mut allocation = position.allocation.clone();
+    allocation
+        .period()
+        .map_err(|error| field_error("endDate", error.to_string()))?;
+    allocation.id = next(state, "allocation");
+    allocation.deleted_on = None;
+    let mut rate = position.rate.clone();
+    rate.id = next(state, "rate");
+    rate.deleted_on = None;
+    let mut hours = Vec::new();
+    if kind == PositionKind::ConsultingRevenue {
+        let periods = position.billable_hours.take().unwrap_or_default();
+        for (hours_id, period) in (state.counters.next("hours")..).zip(periods) {
+            check_hours_period(&hours, &period, None).map_err(refused)?;
+            hours.push(HoursPeriod {
+                id: Some(Id::new(hours_id)),
+                deleted_on: None,
+                ..period
+            });
+        }
+    }
+    if let Some(rule) = position.ot_rule_id {
+        let live = state.overtime_rules.get(&rule.get());
+        if live.is_none_or(|r| r.deleted_on.is_some()) {
+            return Err(field_error(
+                "otRuleId",
+                format!("Overtime rule {rule} does not exist"),
+            ));
+        }
+    }
+    position.id = Some(Id::new(id));
+    position.kind = Some(kind);
+    position.deleted_on = None;
+    position.reporter = Some(caller(context)?.to_owned());
+    position.team_role_id = Some(position.team_role_id.unwrap_or(Id::new(1)));
+    position.member = Some(position.member.unwrap_or_else(|| "unassigned".into()));
+    let record = PositionRecord {
+        id: Id::new(id),
+        kind,
+        revenue: position.revenue.unwrap_or(false),
+        allocations: vec![allocation],
+        rates: vec![rate],
+        hours,
+        ot_rule_id: position.ot_rule_id,
+        deleted_on: None,
+    };
+    state.apply(Command::PutPosition(Box::new(PositionRow {
+        header: position,
+        record,
+    })));
+    Ok(success(Id::new(id)))
+}
+
+fn update(state: &mut State, request: &Request, context: &Context) -> Outcome {
+    let position: Position = read(request)?;
+    let id = position
+        .id
+        .ok_or_else(|| field_error("id", "id is required to update a position"))?;
+    let existing = row(state, context, &id.to_string())?.clone();
+    if existing.header.folio_id != position.folio_id {
+        return Err(field_error(
+            "folioId",
+            "a position cannot move to another folio",
+        ));
+    }
+    if position.name.trim().is_empty() {
+        return Err(field_error("name", messages::NAME_REQUIRED));
+    }
+    let mut record = existing.record.clone();
+    // A planned position and a consulting revenue carry exactly one allocation, changed by
+    // updating the position (S6.2).
+    if record.kind != PositionKind::TeamMember {
+        let mut allocation = position.allocation.clone();
+        allocation
+            .period()
+            .map_err(|error| field_error("endDate", error.to_string()))?;
+        allocation.id = record
+            .allocations
+            .iter()
+            .find(|a| a.deleted_on.is_none())
+            .and_then(|a| a.id);
+        allocation.deleted_on = None;
+        record.allocations.retain(|a| a.deleted_on.is_some());
+        record.allocations.push(allocation);
+    }
+    record.revenue = position.revenue.unwrap_or(record.revenue);
+    record.ot_rule_id = position.ot_rule_id;
+    let mut header = position;
+    header.kind = Some(record.kind);
+    header.reporter = existing.header.reporter.clone();
+    header.deleted_on = None;
+    header.team_role_id = Some(
+        header
+            .team_role_id
+            .or(existing.header.team_role_id)
+            .unwrap_or(Id::new(1)),
+    );
+    let row = PositionRow { header, record };
+    state.apply(Command::PutPosition(Box::new(row.clone())));
+    Ok(success(shown(&row)))
+}
+
+fn delete(state: &mut State, context: &Context, id: &str) -> Outcome {
+    let mut row = row(state, context, id)?.clone();
+    let day = today(context);
+    let deleted: Vec<u64> = row
+        .record
+        .allocations
+        .iter()
+        .filter(|a| a.deleted_on.is_none())
+        .filter_map(|a| a.id.map(Id::get))
+        .collect();
+    row.record.deleted_on = Some(day);
+    row.header.deleted_on = Some(day);
+    state.apply(Command::PutPosition(Box::new(row)));
+    // S12.1: a position holding allocations records one event per allocation.
+    for allocation in deleted {
+        record_deletion(
+            state,
+            AuditEventKind::Allocation { id: allocation },
+            context,
+        );
+    }
+    Ok(success(true))
+}
+
+/// The calendar of a holiday scheme and a workload scheme (S3.4).
+pub fn calendar_of(state: &State, holiday_scheme: u64, workload_scheme: u64) -> Calendar {
+    let workload = state
+        .workload_schemes
+        .get(&workload_scheme)
+        .and_then(|s| WorkloadScheme::new(s.seconds).ok())
+        .unwrap_or_else(WorkloadScheme::standard);
+    let holidays = state
+        .holidays
+        .values()
+        .filter(|h| h.scheme_id == holiday_scheme)
+        .filter_map(|h| Holiday::new(h.kind, h.date, h.duration_seconds).ok());
+    Calendar::new(workload, HolidayScheme::new(holidays))
+}
+
+/// The hours synchronized for a position, when its folio asks for them (S6.5b, S6.5c).
+pub fn synced_hours(state: &State, row: &PositionRow, period: DateRange) -> Option<DailyHours> {
+    let folio = &state.folios.get(&row.header.folio_id.get())?.folio;
+    match row.record.kind {
+        PositionKind::TeamMember if folio.is_synchronized_with_work_logs => {
+            let member = row.header.member.as_deref()?;
+            let projects = state
+                .saved_filters
+                .get(&folio.saved_filter_id.get())
+                .map(|f| f.project_ids.clone())
+                .unwrap_or_default();
+            let logs = state
+                .worklogs
+                .values()
+                .filter(|w| w.author == member && projects.contains(&w.project_id))
+                .map(|w| (w.author.as_str(), w.start_date, w.seconds));
+            Some(
+                aggregate_worklogs(logs, period)
+                    .remove(member)
+                    .unwrap_or_default(),
+            )
+        }
+        PositionKind::ConsultingRevenue if folio.is_synchronized_with_service_billed_hours => {
+            let billed = state.billed_hours.get(&row.record.id.get());
+            Some(DailyHours::from_seconds(
+                billed.map(|b| b.days.clone()).unwrap_or_default(),
+            ))
+        }
+        _ => None,
+    }
+}
+
+fn payments(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
+    let row = row(state, context, id)?;
+    let granularity = match request.param_value("granularity") {
+        None => Granularity::Month,
+        Some(text) => Granularity::parse(text).ok_or_else(|| {
+            field_error(
+                "granularity",
+                format!("granularity must be day, week or month, got {text:?}"),
+            )
+        })?,
+    };
+    let folio = &state.folios[&row.header.folio_id.get()].folio;
+    let period = DateRange::new(folio.start_date, folio.end_date)
+        .map_err(|e| field_error("endDate", e.to_string()))?;
+    let calendar = calendar_of(
+        state,
+        row.header
+            .holiday_scheme_id
+            .unwrap_or(folio.holiday_scheme_id)
+            .get(),
+        row.header
+            .workload_scheme_id
+            .unwrap_or(folio.workload_scheme_id)
+            .get(),
+    );
+    let basis = CostBasis::new(
+        FolioFrame {
+            period,
+            currency: folio.currency_code,
+        },
+        &calendar,
+    );
+    let overtime = row
+        .record
+        .ot_rule_id
+        .and_then(|rule| state.overtime_rules.get(&rule.get()));
+    let synced = synced_hours(state, row, period);
+    let plan =
+        PositionPlan::new(row.record.input(overtime, synced.as_ref()), &basis).map_err(refused)?;
+    let lines = plan
+        .lines(granularity)
+        .map_err(|e| message_error(400, e.to_string()))?;
+    Ok(success(
+        lines.iter().map(|line| line.to_wire()).collect::<Vec<_>>(),
+    ))
+}
+
+fn store(state: &mut State, row: PositionRow) {
+    state.apply(Command::PutPosition(Box::new(row)));
+}
+
+fn add_allocation(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
+    let mut row = row(state, context, id)?.clone();
+    let mut allocation: Allocation = read(request)?;
+    check_allocation(row.record.kind, &row.record.allocations, &allocation, None)
+        .map_err(refused)?;
+    allocation.id = next(state, "allocation");
+    allocation.deleted_on = None;
+    row.record.allocations.push(allocation);
+    store(state, row);
+    Ok(success(true))
+}
+
+/// The position holding sub-record `id`, found by `holds`, and visible to the caller.
+fn owner_of(
+    state: &State,
+    context: &Context,
+    holds: impl Fn(&PositionRecord) -> bool,
+) -> Result<PositionRow, Response> {
+    let row = state
+        .positions
+        .values()
+        .find(|row| row.record.deleted_on.is_none() && holds(&row.record))
+        .ok_or_else(position_not_found)?;
+    visible_folio(state, context, row.header.folio_id.get()).map_err(|_| position_not_found())?;
+    Ok(row.clone())
+}
+
+fn change_allocation(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
+    let id = path_id(id).map(Id::new);
+    let mut row = owner_of(state, context, |r| {
+        r.allocations
+            .iter()
+            .any(|a| a.id == id && a.deleted_on.is_none())
+    })?;
+    let mut allocation: Allocation = read(request)?;
+    check_allocation(row.record.kind, &row.record.allocations, &allocation, id).map_err(refused)?;
+    allocation.id = id;
+    allocation.deleted_on = None;
+    for slot in row.record.allocations.iter_mut().filter(|a| a.id == id) {
+        *slot = allocation.clone();
+    }
+    store(state, row);
+    Ok(success(true))
+}
+
+fn remove_allocation(state: &mut State, context: &Context, id: &str) -> Outcome {
+    let id = path_id(id).map(Id::new);
+    let mut row = owner_of(state, context, |r| {
+        r.allocations
+            .iter()
+            .any(|a| a.id == id && a.deleted_on.is_none())
+    })?;
+    let allocation = id.ok_or_else(position_not_found)?;
+    check_allocation_removal(row.record.kind, &row.record.allocations, allocation)
+        .map_err(refused)?;
+    let day = today(context);
+    for slot in row.record.allocations.iter_mut().filter(|a| a.id == id) {
+        slot.deleted_on = Some(day);
+    }
+    store(state, row);
+    record_deletion(
+        state,
+        AuditEventKind::Allocation {
+            id: allocation.get(),
+        },
+        context,
+    );
+    Ok(success(true))
+}
+
+fn add_rate(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
+    let mut row = row(state, context, id)?.clone();
+    let mut rate: Rate = read(request)?;
+    check_rate(&row.record.rates, &rate, None).map_err(refused)?;
+    let rate_id = next(state, "rate");
+    rate.id = rate_id;
+    rate.deleted_on = None;
+    row.record.rates.push(rate);
+    store(state, row);
+    Ok(success(rate_id))
+}
+
+fn change_rate(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
+    let id = path_id(id).map(Id::new);
+    let mut row = owner_of(state, context, |r| {
+        r.rates.iter().any(|x| x.id == id && x.deleted_on.is_none())
+    })?;
+    let mut rate: Rate = read(request)?;
+    check_rate(&row.record.rates, &rate, id).map_err(refused)?;
+    rate.id = id;
+    rate.deleted_on = None;
+    for slot in row.record.rates.iter_mut().filter(|r| r.id == id) {
+        *slot = rate.clone();
+    }
+    store(state, row);
+    Ok(success(rate))
+}
+
+fn remove_rate(state: &mut State, context: &Context, id: &str) -> Outcome {
+    let id = path_id(id).map(Id::new);
+    let mut row = owner_of(state, context, |r| {
+        r.rates.iter().any(|x| x.id == id && x.deleted_on.is_none())
+    })?;
+    check_rate_removal(&row.record.rates, id.ok_or_else(position_not_found)?).map_err(refused)?;
+    let day = today(context);
+    for slot in row.record.rates.iter_mut().filter(|r| r.id == id) {
+        slot.deleted_on = Some(day);
+    }
+    store(state, row);
+    Ok(success(true))
+}
+
+fn add_hours(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+    kind: PositionKind,
+) -> Outcome {
+    let mut row = row(state, context, id)?.clone();
+    if row.record.kind != kind {
+        let what = if kind == PositionKind::TeamMember {
+            "Worked hours can only be added to team members"
+        } else {
+            "Billable hours can only be added to consulting revenues"
+        };
+        return Err(message_error(400, what));
+    }
+    let mut period: HoursPeriod = read(request)?;
+    check_hours_period(&row.record.hours, &period, None).map_err(refused)?;
+    let hours_id = next(state, "hours");
+    period.id = hours_id;
+    period.deleted_on = None;
+    period.reporter = Some(caller(context)?.to_owned());
+    row.record.hours.push(period);
+    store(state, row);
+    Ok(success(hours_id))
+}
+
+fn change_hours(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
+    let id = path_id(id).map(Id::new);
+    let mut row = owner_of(state, context, |r| {
+        r.hours.iter().any(|h| h.id == id && h.deleted_on.is_none())
+    })?;
+    let mut period: HoursPeriod = read(request)?;
+    check_hours_period(&row.record.hours, &period, id).map_err(refused)?;
+    period.id = id;
+    period.deleted_on = None;
+    for slot in row.record.hours.iter_mut().filter(|h| h.id == id) {
+        period.reporter = period.reporter.clone().or_else(|| slot.reporter.clone());
+        *slot = period.clone();
+    }
+    store(state, row);
+    Ok(success(true))
+}
+
+fn remove_hours(state: &mut State, context: &Context, id: &str) -> Outcome {
+    let id = path_id(id).map(Id::new);
+    let mut row = owner_of(state, context, |r| {
+        r.hours.iter().any(|h| h.id == id && h.deleted_on.is_none())
+    })?;
+    // Deleting a period deletes only the override (S6.5).
+    let day = today(context);
+    for slot in row.record.hours.iter_mut().filter(|h| h.id == id) {
+        slot.deleted_on = Some(day);
+    }
+    store(state, row);
+    Ok(success(true))
+}
+
+fn billed_hours(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
+    #[derive(serde::Deserialize)]
+    struct Day {
+        date: Date,
+        hours: crate::value::Hours,
+    }
+    #[derive(serde::Deserialize)]
+    struct Body {
+        days: Vec<Day>,
+    }
+    let row = row(state, context, id)?;
+    if row.record.kind != PositionKind::ConsultingRevenue {
+        return Err(message_error(
+            400,
+            "Billed hours can only be given for consulting revenues",
+        ));
+    }
+    let position = row.record.id.get();
+    let body: Body = read(request)?;
+    let mut days: HashMap<Date, u64> = HashMap::new();
+    for day in body.days {
+        // Hours have at most 2 decimals, so whole seconds: hundredths x 36.
+        let hundredths = (day.hours.get() * crate::value::Decimal::ONE_HUNDRED)
+            .trunc()
+            .mantissa();
+        *days.entry(day.date).or_insert(0) += u64::try_from(hundredths).unwrap_or(0) * 36;
+    }
+    let mut days: Vec<(Date, u64)> = days.into_iter().collect();
+    days.sort();
+    state.apply(Command::PutBilledHours(BilledHours { position, days }));
+    Ok(success(true))
+}
+
+fn team(state: &State, context: &Context, id: &str) -> Outcome {
+    let folio_id = path_id(id).ok_or_else(folio_not_viewable)?;
+    let folio = visible_folio(state, context, folio_id)?.folio.clone();
+    let members = state
+        .positions
+        .values()
+        .filter(|row| {
+            row.header.folio_id.get() == folio_id
+                && row.record.kind == PositionKind::TeamMember
+                && row.record.deleted_on.is_none()
+        })
+        .map(|row| TeamMember {
+            id: row.record.id,
+            folio_id: row.header.folio_id,
+            name: row.header.name.clone(),
+            member: row
+                .header
+                .member
+                .clone()
+                .unwrap_or_else(|| "unassigned".into()),
+            description: row.header.description.clone(),
+            reporter: row.header.reporter.clone().unwrap_or_default(),
+            title: row.header.title.clone(),
+            team_role_id: row.header.team_role_id.unwrap_or(Id::new(1)),
+            kind: row.record.kind,
+            holiday_scheme_id: row
+                .header
+                .holiday_scheme_id
+                .unwrap_or(folio.holiday_scheme_id),
+            workload_scheme_id: row
+                .header
+                .workload_scheme_id
+                .unwrap_or(folio.workload_scheme_id),
+            synched_with_tracker: row.header.synched_with_tracker.unwrap_or(false),
+            uses_user_rates: row.header.user_rates.unwrap_or(false),
+            rates: row
+                .record
+                .rates
+                .iter()
+                .filter(|r| r.deleted_on.is_none())
+                .cloned()
+                .collect(),
+            allocations: row
+                .record
+                .allocations
+                .iter()
+                .filter(|a| a.deleted_on.is_none())
+                .cloned()
+                .collect(),
+            worked_hours: row
+                .record
+                .hours
+                .iter()
+                .filter(|h| h.deleted_on.is_none())
+                .cloned()
+                .collect(),
+            custom_fields: row.header.custom_fields.clone().unwrap_or_default(),
+            deleted_on: None,
+            team_member_id: row.header.team_member_id,
+            team_id: row.header.team_id,
+            baseline_id: row.header.baseline_id,
+            ot_rule_id: row.record.ot_rule_id,
+        })
+        .collect();
+    Ok(success(Team { members }))
+}
