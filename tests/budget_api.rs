@@ -561,3 +561,190 @@ fn team_members_allocations_hours_and_the_audit() {
     assert_eq!(state.audit.len(), 2);
     assert_eq!(call(&mut state, "ada", "GET", "/position/1", None).0, 404);
 }
+
+#[test]
+fn custom_fields_baselines_scope_portfolios_and_folio_deletion() {
+    let mut state = State::new();
+    call(&mut state, "ada", "POST", "/folio", Some(FOLIO));
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/folio/1/customfield",
+        Some(
+            r#"{"name":"Region","style":"SELECT","type":"FOLIO","required":true,"options":["north","south"]}"#,
+        ),
+    );
+    assert_eq!((status, body["success"].as_u64()), (200, Some(1)));
+    let (_, catalog) = call(&mut state, "ada", "GET", "/folio/1/customfields", None);
+    assert_eq!(
+        catalog["success"]["customFields"]["FOLIO"][0]["name"],
+        "Region"
+    );
+    assert_eq!(
+        call(&mut state, "ada", "DELETE", "/customfield/1", None).1["success"],
+        true
+    );
+    assert_eq!(
+        call(&mut state, "ada", "DELETE", "/customfield/1", None).0,
+        404
+    );
+
+    call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position",
+        Some(&member("Grace")),
+    );
+    let approve = r#"{"name":"Actuals","approvedBy":"ada","expenditureType":"ACTUAL"}"#;
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/folio/1/baseline",
+            Some(approve)
+        )
+        .1["success"],
+        1
+    );
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/folio/1/baseline",
+        Some(approve),
+    );
+    assert_eq!(status, 400);
+    assert!(body["errorMessages"][0]
+        .as_str()
+        .unwrap()
+        .starts_with("Nothing changed since baseline"));
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "GET",
+        "/folio/1/baselines?costs=true",
+        None,
+    );
+    assert_eq!(
+        (status, body["errors"]["revenues"].as_str().is_some()),
+        (400, true)
+    );
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "GET",
+            "/folio/1/baselines?costs=true&revenues=false",
+            None
+        )
+        .1["success"]
+            .as_array()
+            .unwrap()
+            .len(),
+        1
+    );
+    assert_eq!(
+        call(&mut state, "ada", "DELETE", "/baseline/1", None).1["success"],
+        true
+    );
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "GET",
+            "/folio/1/expenditures?baselineId=1&actual=true&revenue=false",
+            None
+        )
+        .0,
+        404
+    );
+
+    assert_eq!(call(&mut state, "ada", "PUT", "/folio/1/scope", Some(r#"{"items":[{"key":"A-1","weight":2,"logged":1,"remaining":1,"done":false,"progressive":true}]}"#)).1["success"], true);
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "GET",
+        "/folio/1/indicators?asOf=2026-02-30",
+        None,
+    );
+    assert_eq!(status, 400);
+    assert!(body["error"].as_str().unwrap().contains("2026-02-30"));
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "GET",
+            "/folio/1/timeline?granularity=year",
+            None
+        )
+        .0,
+        400
+    );
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "GET",
+            "/folio/1/timeline?asOf=2026-03-31",
+            None
+        )
+        .1["success"]
+            .as_array()
+            .unwrap()
+            .len(),
+        12
+    );
+
+    let portfolio = r#"{"name":"All","currencyCode":"EUR","isPrivate":true,"owner":"ada","color":"red","admins":["carol"],"folios":[{"id":1,"name":"Road works","startDate":"2026-01-01","endDate":"2026-12-31","owner":"ada","status":"executing"}],"portfolios":[]}"#;
+    assert_eq!(
+        call(&mut state, "ada", "POST", "/portfolio", Some(portfolio)).1["success"],
+        1
+    );
+    // Carol administers the portfolio, so she sees its folio (S11.4); Bob sees neither.
+    assert_eq!(call(&mut state, "carol", "GET", "/folio/1", None).0, 200);
+    assert!(
+        call(&mut state, "bob", "GET", "/portfolio", None).1["success"]
+            .as_array()
+            .unwrap()
+            .is_empty()
+    );
+    assert_eq!(
+        call(&mut state, "bob", "GET", "/portfolio/1/indicators", None).0,
+        404
+    );
+    let child = r#"{"name":"Child","currencyCode":"EUR","isPrivate":false,"owner":"ada","color":"red","admins":[],"folios":[],"portfolios":[],"parentId":1}"#;
+    assert_eq!(
+        call(&mut state, "ada", "POST", "/portfolio", Some(child)).1["success"],
+        2
+    );
+    assert_eq!(
+        call(&mut state, "ada", "GET", "/portfolio", None).1["success"][0]["portfolios"][0]["name"],
+        "Child"
+    );
+    assert_eq!(
+        call(&mut state, "ada", "DELETE", "/portfolio/1", None).0,
+        400
+    );
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/portfolio",
+            Some(&child.replace(r#""parentId":1"#, r#""parentId":9"#))
+        )
+        .0,
+        400
+    );
+
+    // Deleting the folio records its team member's allocation for the audit (S12.1).
+    let before = state.audit.len();
+    assert_eq!(
+        call(&mut state, "ada", "DELETE", "/folio/1", None).1["success"],
+        true
+    );
+    assert_eq!(state.audit.len(), before + 1);
+}

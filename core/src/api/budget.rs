@@ -32,6 +32,11 @@ fn fail(status: u16, body: BudgetErrorBody) -> Response {
     Response::json(status, to_json(&body).unwrap_or_default())
 }
 
+/// A 400 whose `error` holds a parse failure (S2.1).
+pub(super) fn parse_failure(message: impl Into<String>) -> Response {
+    fail(400, BudgetErrorBody::parse_failure(message))
+}
+
 pub(super) fn field_error(field: &str, message: impl Into<String>) -> Response {
     fail(400, BudgetErrorBody::field(field, message))
 }
@@ -223,6 +228,8 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             let mut record = visible_folio(state, context, id)?.clone();
             record.folio.deleted_on = Some(today(context));
             state.apply(Command::PutFolio(Box::new(record)));
+            // S12.1: a folio holding allocations records one event per allocation.
+            super::budget_folio::record_folio_deletion(state, id, context);
             Ok(success(true))
         }
         ("PUT", ["folio", id, "viewers"]) => {
@@ -326,7 +333,9 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             state.apply(Command::PutOvertimeRule(rule));
             Ok(success(true))
         }
-        _ => match super::budget_positions::route(state, request, context, segments) {
+        _ => match super::budget_positions::route(state, request, context, segments)
+            .or_else(|| super::budget_folio::route(state, request, context, segments))
+        {
             Some(outcome) => outcome,
             None => Err(message_error(
                 404,

@@ -9,6 +9,7 @@
 mod audit;
 mod auth;
 mod budget;
+mod budget_folio;
 mod budget_positions;
 mod core_admin;
 mod core_ext;

@@ -122,6 +122,8 @@ pub enum Command {
     },
     /// Creates or replaces a portfolio.
     PutPortfolio(Box<crate::model::budgeting::Portfolio>),
+    /// Deletes a portfolio.
+    DeletePortfolio(u64),
     /// Puts an exchange rate; one on the same pair and date is replaced (S5.3).
     PutExchangeRate(crate::model::budgeting::ExchangeRate),
     /// Replaces the billed hours of a consulting revenue (S6.5c).
@@ -553,6 +555,9 @@ impl State {
                 let id = portfolio.id.map_or(0, |id| id.get());
                 self.counters.saw("portfolio", id);
                 self.portfolios.insert(id, (**portfolio).clone());
+            }
+            Command::DeletePortfolio(id) => {
+                self.portfolios.remove(id);
             }
             Command::PutExchangeRate(rate) => {
                 self.exchange_rates.retain(|r| {
