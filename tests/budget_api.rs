@@ -748,3 +748,164 @@ fn custom_fields_baselines_scope_portfolios_and_folio_deletion() {
     );
     assert_eq!(state.audit.len(), before + 1);
 }
+
+#[test]
+fn position_create_errors_billable_and_billed_hours_and_updates() {
+    let mut state = State::new();
+    call(
+        &mut state,
+        "ada",
+        "POST",
+        "/folio",
+        Some(&FOLIO.replace(
+            r#""isSynchronizedWithServiceBilledHours":false"#,
+            r#""isSynchronizedWithServiceBilledHours":true"#,
+        )),
+    );
+    // The documented create messages, together.
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position",
+        Some(
+            r#"{"folioId":1,"name":"","description":"","title":"T","allocation":{"startDate":"2026-03-02","endDate":"2026-03-06"}}"#,
+        ),
+    );
+    assert_eq!(status, 400);
+    assert_eq!(body["errors"]["name"], "Name is required");
+    let general: Vec<&str> = body["errorMessages"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        general,
+        [
+            "A staff member must have at least one cost rate",
+            "The percentage or capacity is required"
+        ]
+    );
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position",
+        Some(
+            r#"{"folioId":1,"name":"N","description":"","title":"T","rate":{"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-06","percentage":10}}"#,
+        ),
+    );
+    assert_eq!(
+        (status, body["errors"]["wage"].as_str()),
+        (400, Some("The wage (rate) is required"))
+    );
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position",
+        Some(
+            r#"{"folioId":1,"name":"N","description":"","title":"T","rate":{"rate":10,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-06","percentage":150}}"#,
+        ),
+    );
+    assert_eq!(status, 400);
+    assert!(
+        body["errors"]["percentage"]
+            .as_str()
+            .unwrap()
+            .contains("150"),
+        "{body}"
+    );
+
+    // A consulting revenue with billable hours, then billed hours (the folio synchronizes them).
+    let consulting = r#"{"folioId":1,"name":"Advice","description":"","title":"Consultant","kind":".ConsultingRevenue","rate":{"rate":100,"startDate":"2026-01-01"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-06","percentage":50},"billableHours":[{"otEffort":0,"startDate":"2026-03-02","endDate":"2026-03-02","effort":3}]}"#;
+    assert_eq!(
+        call(&mut state, "ada", "POST", "/position", Some(consulting)).1["success"],
+        1
+    );
+    assert_eq!(
+        call(&mut state, "ada", "GET", "/position/1", None).1["success"]["billableHours"][0]
+            ["effort"]
+            .to_string(),
+        "3"
+    );
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position/1/billablehours",
+        Some(r#"{"otEffort":0,"startDate":"2026-03-03","endDate":"2026-03-03","effort":2}"#),
+    );
+    assert_eq!((status, body["success"].as_u64()), (200, Some(2)));
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "PUT",
+            "/billablehours/2",
+            Some(r#"{"otEffort":0,"startDate":"2026-03-03","endDate":"2026-03-03","effort":4}"#)
+        )
+        .1["success"],
+        true
+    );
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "PUT",
+            "/position/1/billedhours",
+            Some(
+                r#"{"days":[{"date":"2026-03-04","hours":1.5},{"date":"2026-03-05","hours":0.25}]}"#
+            )
+        )
+        .1["success"],
+        true
+    );
+    // 3 h (2 March) + 4 h (3 March) entered, then 1.5 h + 0.25 h billed: 8.75 h x 100.
+    let (_, payments) = call(&mut state, "ada", "GET", "/position/1/payments", None);
+    assert_eq!(
+        (
+            payments["success"][0]["totalEffort"].to_string(),
+            payments["success"][0]["totalAmount"].to_string()
+        ),
+        ("8.75".into(), "875.00".into())
+    );
+    assert_eq!(
+        call(&mut state, "ada", "DELETE", "/billablehours/2", None).1["success"],
+        true
+    );
+    assert_eq!(
+        call(&mut state, "ada", "DELETE", "/billablehours/2", None).0,
+        404
+    );
+    assert_eq!(
+        call(&mut state, "ada", "PUT", "/position/1/workedhours", None).0,
+        404
+    );
+
+    // Updating a planned position changes its one allocation.
+    call(&mut state, "ada", "POST", "/position", Some(PLANNED));
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "PUT",
+        "/position",
+        Some(
+            &PLANNED
+                .replace(r#""folioId":1"#, r#""id":2,"folioId":1"#)
+                .replace(r#""percentage":100"#, r#""percentage":50"#)
+                .replace("Designer", "Senior designer"),
+        ),
+    );
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(
+        (
+            body["success"]["name"].as_str(),
+            body["success"]["allocation"]["percentage"].to_string()
+        ),
+        (Some("Senior designer"), "50".to_string())
+    );
+    let (_, payments) = call(&mut state, "ada", "GET", "/position/2/payments", None);
+    assert_eq!(payments["success"][0]["totalAmount"].to_string(), "1000.00");
+}

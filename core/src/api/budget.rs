@@ -28,7 +28,7 @@ pub(super) fn success<T: Serialize>(value: T) -> Response {
     }
 }
 
-fn fail(status: u16, body: BudgetErrorBody) -> Response {
+pub(super) fn fail(status: u16, body: BudgetErrorBody) -> Response {
     Response::json(status, to_json(&body).unwrap_or_default())
 }
 

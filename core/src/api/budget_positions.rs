@@ -114,7 +114,51 @@ fn next(state: &State, kind: &str) -> Option<Id> {
     Some(Id::new(state.counters.next(kind)))
 }
 
+/// The documented refusals of a position body, all at once, before it is read: a missing or blank
+/// name (`errors.name`), a missing rate ("A staff member must have at least one cost rate"), a
+/// missing allocation percentage ("The percentage or capacity is required").
+fn missing_position_fields(body: &serde_json::Value) -> Option<Response> {
+    let blank = |value: Option<&serde_json::Value>| match value {
+        None | Some(serde_json::Value::Null) => true,
+        Some(serde_json::Value::String(text)) => text.trim().is_empty(),
+        Some(_) => false,
+    };
+    let mut errors = std::collections::BTreeMap::new();
+    if blank(body.get("name")) {
+        errors.insert("name".to_owned(), messages::NAME_REQUIRED.to_owned());
+    }
+    let mut general = Vec::new();
+    let rate = body.get("rate").filter(|r| !r.is_null());
+    if rate.is_none() {
+        general.push(messages::LAST_COST_RATE.to_owned());
+    } else if rate
+        .and_then(|r| r.get("rate"))
+        .is_none_or(serde_json::Value::is_null)
+    {
+        errors.insert("wage".to_owned(), "The wage (rate) is required".to_owned());
+    }
+    let percentage = body.get("allocation").and_then(|a| a.get("percentage"));
+    if percentage.is_none_or(serde_json::Value::is_null) {
+        general.push(messages::PERCENTAGE_REQUIRED.to_owned());
+    }
+    if errors.is_empty() && general.is_empty() {
+        return None;
+    }
+    Some(super::budget::fail(
+        400,
+        crate::model::budgeting::BudgetErrorBody {
+            error: None,
+            error_messages: (!general.is_empty()).then_some(general),
+            errors: (!errors.is_empty()).then_some(errors),
+        },
+    ))
+}
+
 fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
+    let raw: serde_json::Value = read(request)?;
+    if let Some(refusal) = missing_position_fields(&raw) {
+        return Err(refusal);
+    }
     let mut position: Position = read(request)?;
     visible_folio(state, context, position.folio_id.get())?;
     if position.name.trim().is_empty() {
