@@ -436,6 +436,341 @@ const EXTENSIONS: &[Call] = &[
     ),
 ];
 
+const FOLIO_BODY: &str = r#"{"name":"Bridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":1,"workloadSchemeId":2}"#;
+
+const BUDGET: &[Call] = &[
+    call(
+        "Create and configure a folio",
+        "POST",
+        "/budgets/1/folio",
+        Some(FOLIO_BODY),
+    ),
+    call(
+        "List folios visible to the caller",
+        "GET",
+        "/budgets/1/folio",
+        None,
+    ),
+    call("Get a folio", "GET", "/budgets/1/folio/1", None),
+    ext(
+        "Update a folio",
+        "PUT",
+        "/budgets/1/folio",
+        Some(
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":1,"workloadSchemeId":2}"#,
+        ),
+    ),
+    ext(
+        "Share a folio",
+        "PUT",
+        "/budgets/1/folio/1/viewers",
+        Some(r#"{"users":["grace"]}"#),
+    ),
+    ext(
+        "Create an overtime rule",
+        "POST",
+        "/budgets/1/overtimerule",
+        Some(r#"{"name":"Weekly 35","regularHours":35,"frequency":"WEEKLY","coefficient":1.25}"#),
+    ),
+    ext(
+        "Update an overtime rule",
+        "PUT",
+        "/budgets/1/overtimerule",
+        Some(
+            r#"{"id":1,"name":"Weekly 38","regularHours":38,"frequency":"WEEKLY","coefficient":1.5}"#,
+        ),
+    ),
+    call(
+        "List overtime rules",
+        "GET",
+        "/budgets/1/overtimerule",
+        None,
+    ),
+    ext(
+        "Put an exchange rate",
+        "PUT",
+        "/budgets/1/exchangerate",
+        Some(r#"{"from":"USD","to":"EUR","rate":0.9,"effectiveDate":"2026-01-01"}"#),
+    ),
+    ext(
+        "List exchange rates",
+        "GET",
+        "/budgets/1/exchangerate",
+        None,
+    ),
+    call(
+        "Add an expense to a folio",
+        "POST",
+        "/budgets/1/expense",
+        Some(
+            r#"{"folioId":1,"name":"Scaffolding","description":"","type":"Rental","category":"CAPEX","kind":".PlannedExpense","amount":1000.00,"currencyCode":"EUR","amortized":true,"recurrence":{"kind":".Weekly","startDate":"2026-03-02","recurrenceOn":[1],"occurrences":4}}"#,
+        ),
+    ),
+    call(
+        "Required expense fields",
+        "POST",
+        "/budgets/1/expense",
+        Some(
+            r#"{"folioId":1,"description":"","category":"OPEX","kind":".ActualExpense","currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-03-05"}}"#,
+        ),
+    ),
+    call(
+        "Update an expense",
+        "PUT",
+        "/budgets/1/expense",
+        Some(
+            r#"{"id":1,"folioId":1,"name":"Scaffolding","description":"Four weeks","type":"Rental","category":"CAPEX","kind":".PlannedExpense","amount":1200.00,"currencyCode":"EUR","amortized":true,"recurrence":{"kind":".Weekly","startDate":"2026-03-02","recurrenceOn":[1],"occurrences":4}}"#,
+        ),
+    ),
+    call("Get an expense", "GET", "/budgets/1/expense/1", None),
+    call(
+        "Payments of an expense",
+        "GET",
+        "/budgets/1/expense/1/payments",
+        None,
+    ),
+    call(
+        "Add a planned position",
+        "POST",
+        "/budgets/1/position",
+        Some(
+            r#"{"folioId":1,"name":"Engineer","description":"","title":"Engineer","rate":{"rate":50,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-27","percentage":100}}"#,
+        ),
+    ),
+    call(
+        "Add a team member",
+        "POST",
+        "/budgets/1/position",
+        Some(
+            r#"{"folioId":1,"name":"Grace","description":"","title":"Developer","kind":".TeamMember","member":"grace","otRuleId":1,"rate":{"rate":40,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-13","percentage":100}}"#,
+        ),
+    ),
+    call("Get a position", "GET", "/budgets/1/position/1", None),
+    call(
+        "Update a position",
+        "PUT",
+        "/budgets/1/position",
+        Some(
+            r#"{"id":1,"folioId":1,"name":"Lead engineer","description":"","title":"Engineer","rate":{"rate":50,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-27","percentage":80}}"#,
+        ),
+    ),
+    call(
+        "Add an allocation to a team member",
+        "POST",
+        "/budgets/1/position/2/allocation",
+        Some(r#"{"startDate":"2026-03-16","endDate":"2026-03-27","percentage":50}"#),
+    ),
+    call(
+        "Update an allocation",
+        "PUT",
+        "/budgets/1/allocation/3",
+        Some(r#"{"startDate":"2026-03-16","endDate":"2026-03-27","percentage":60}"#),
+    ),
+    call(
+        "Add a rate",
+        "POST",
+        "/budgets/1/position/2/rate",
+        Some(r#"{"rate":45,"startDate":"2026-03-16"}"#),
+    ),
+    call(
+        "A rate on an existing date",
+        "POST",
+        "/budgets/1/position/2/rate",
+        Some(r#"{"rate":46,"startDate":"2026-03-16"}"#),
+    ),
+    call(
+        "Update a rate",
+        "PUT",
+        "/budgets/1/rate/3",
+        Some(r#"{"rate":48,"startDate":"2026-03-16"}"#),
+    ),
+    call(
+        "Add worked hours to a team member",
+        "POST",
+        "/budgets/1/position/2/workedhours",
+        Some(r#"{"otEffort":0,"startDate":"2026-03-02","endDate":"2026-03-06","effort":45}"#),
+    ),
+    call(
+        "Conflicting worked hours",
+        "POST",
+        "/budgets/1/position/2/workedhours",
+        Some(r#"{"otEffort":0,"startDate":"2026-03-06","endDate":"2026-03-09","effort":8}"#),
+    ),
+    call(
+        "Update worked hours",
+        "PUT",
+        "/budgets/1/workedhours/1",
+        Some(r#"{"otEffort":1,"startDate":"2026-03-02","endDate":"2026-03-06","effort":44}"#),
+    ),
+    call(
+        "Payments of a position",
+        "GET",
+        "/budgets/1/position/2/payments?granularity=month",
+        None,
+    ),
+    call(
+        "Add a consulting revenue",
+        "POST",
+        "/budgets/1/position",
+        Some(
+            r#"{"folioId":1,"name":"Advice","description":"","title":"Consultant","kind":".ConsultingRevenue","rate":{"rate":100,"startDate":"2026-01-01"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-27","percentage":25},"billableHours":[{"otEffort":0,"startDate":"2026-03-02","endDate":"2026-03-02","effort":3}]}"#,
+        ),
+    ),
+    call(
+        "Add billable hours",
+        "POST",
+        "/budgets/1/position/3/billablehours",
+        Some(r#"{"otEffort":0,"startDate":"2026-03-03","endDate":"2026-03-03","effort":2}"#),
+    ),
+    call(
+        "Update billable hours",
+        "PUT",
+        "/budgets/1/billablehours/3",
+        Some(r#"{"otEffort":0,"startDate":"2026-03-03","endDate":"2026-03-03","effort":4}"#),
+    ),
+    ext(
+        "Put billed hours",
+        "PUT",
+        "/budgets/1/position/3/billedhours",
+        Some(r#"{"days":[{"date":"2026-03-10","hours":6.5}]}"#),
+    ),
+    call("Team of a folio", "GET", "/budgets/1/folio/1/team", None),
+    ext(
+        "Add a custom-field definition",
+        "POST",
+        "/budgets/1/folio/1/customfield",
+        Some(
+            r#"{"name":"Region","style":"SELECT","type":"FOLIO","required":false,"options":["north","south"]}"#,
+        ),
+    ),
+    call(
+        "Custom-field definitions of a folio",
+        "GET",
+        "/budgets/1/folio/1/customfields",
+        None,
+    ),
+    ext(
+        "Put scope items",
+        "PUT",
+        "/budgets/1/folio/1/scope",
+        Some(
+            r#"{"items":[{"key":"BR-1","weight":1,"logged":0,"remaining":0,"done":true,"progressive":false},{"key":"BR-2","weight":1,"logged":1,"remaining":3,"done":false,"progressive":true}]}"#,
+        ),
+    ),
+    ext(
+        "Approve a baseline",
+        "POST",
+        "/budgets/1/folio/1/baseline",
+        Some(r#"{"name":"Budget v1","approvedBy":"ada","expenditureType":"BUDGET"}"#),
+    ),
+    ext(
+        "Nothing changed since the baseline",
+        "POST",
+        "/budgets/1/folio/1/baseline",
+        Some(r#"{"name":"Budget v2","approvedBy":"ada","expenditureType":"BUDGET"}"#),
+    ),
+    call(
+        "Baselines of a folio",
+        "GET",
+        "/budgets/1/folio/1/baselines?costs=true&revenues=true",
+        None,
+    ),
+    call(
+        "Expenditures of a folio",
+        "GET",
+        "/budgets/1/folio/1/expenditures?actual=false&revenue=false",
+        None,
+    ),
+    ext(
+        "Indicators",
+        "GET",
+        "/budgets/1/folio/1/indicators?asOf=2026-03-13",
+        None,
+    ),
+    ext(
+        "Timeline",
+        "GET",
+        "/budgets/1/folio/1/timeline?asOf=2026-03-13&granularity=week",
+        None,
+    ),
+    ext(
+        "Create a portfolio",
+        "POST",
+        "/budgets/1/portfolio",
+        Some(
+            r#"{"name":"Bridges","currencyCode":"USD","isPrivate":false,"owner":"ada","color":"steelblue","admins":["grace"],"folios":[{"id":1,"name":"Footbridge","startDate":"2026-03-02","endDate":"2026-03-27","owner":"ada","status":"executing"}],"portfolios":[]}"#,
+        ),
+    ),
+    ext(
+        "Update a portfolio",
+        "PUT",
+        "/budgets/1/portfolio",
+        Some(
+            r#"{"id":1,"name":"All bridges","currencyCode":"USD","isPrivate":false,"owner":"ada","color":"steelblue","admins":["grace"],"folios":[{"id":1,"name":"Footbridge","startDate":"2026-03-02","endDate":"2026-03-27","owner":"ada","status":"executing"}],"portfolios":[]}"#,
+        ),
+    ),
+    call("List portfolios", "GET", "/budgets/1/portfolio", None),
+    ext(
+        "Portfolio indicators",
+        "GET",
+        "/budgets/1/portfolio/1/indicators?asOf=2026-03-13",
+        None,
+    ),
+    call(
+        "Delete worked hours",
+        "DELETE",
+        "/budgets/1/workedhours/1",
+        None,
+    ),
+    call(
+        "Delete billable hours",
+        "DELETE",
+        "/budgets/1/billablehours/3",
+        None,
+    ),
+    call("Delete a rate", "DELETE", "/budgets/1/rate/3", None),
+    call(
+        "Delete an allocation",
+        "DELETE",
+        "/budgets/1/allocation/3",
+        None,
+    ),
+    call(
+        "The last allocation cannot go",
+        "DELETE",
+        "/budgets/1/allocation/2",
+        None,
+    ),
+    call("Delete an expense", "DELETE", "/budgets/1/expense/1", None),
+    ext(
+        "Delete a custom-field definition",
+        "DELETE",
+        "/budgets/1/customfield/1",
+        None,
+    ),
+    ext("Delete a baseline", "DELETE", "/budgets/1/baseline/1", None),
+    ext(
+        "Delete an overtime rule",
+        "DELETE",
+        "/budgets/1/overtimerule/1",
+        None,
+    ),
+    ext(
+        "Delete a portfolio",
+        "DELETE",
+        "/budgets/1/portfolio/1",
+        None,
+    ),
+    call("Delete a position", "DELETE", "/budgets/1/position/3", None),
+    ext("Delete a folio", "DELETE", "/budgets/1/folio/1", None),
+    call(
+        "A folio that cannot be viewed",
+        "GET",
+        "/budgets/1/folio/1",
+        None,
+    ),
+];
+
 const AUDIT: &[Call] = &[
     call(
         "Deleted worklogs",
@@ -465,9 +800,23 @@ fn pretty(bytes: &[u8]) -> String {
 }
 
 fn render(state: &mut State, token: &str, calls: &[Call], out: &mut String, seed: u8) {
+    render_as(state, token, calls, out, seed, None);
+}
+
+/// Renders `calls`; with `user`, as budgeting calls whose basic credentials the host verified.
+fn render_as(
+    state: &mut State,
+    token: &str,
+    calls: &[Call],
+    out: &mut String,
+    seed: u8,
+    user: Option<&str>,
+) {
     for c in calls {
-        let mut request =
-            Request::new(c.method, c.path).header("Authorization", &format!("Bearer {token}"));
+        let mut request = Request::new(c.method, c.path);
+        if user.is_none() {
+            request = request.header("Authorization", &format!("Bearer {token}"));
+        }
         if let Some(body) = c.body {
             request = request.json(body);
         }
@@ -476,13 +825,20 @@ fn render(state: &mut State, token: &str, calls: &[Call], out: &mut String, seed
                 .header("Content-Type", "application/x-www-form-urlencoded");
             request.body = form.as_bytes().to_vec();
         }
-        let response = handle(state, &request, &context(seed));
+        let mut ctx = context(seed);
+        ctx.user = user.map(str::to_owned);
+        let response = handle(state, &request, &ctx);
         let marker = if c.extension { " (extension)" } else { "" };
         out.push_str(&format!("### {}{marker}\n\n", c.title));
         if !c.note.is_empty() {
             out.push_str(&format!("{}\n\n", c.note));
         }
-        out.push_str(&format!("```http\n{} {}\n", c.method, c.path));
+        let auth = if user.is_some() {
+            "Authorization: Basic <ada's credentials>\n"
+        } else {
+            ""
+        };
+        out.push_str(&format!("```http\n{} {}\n{auth}", c.method, c.path));
         if let Some(body) = c.body {
             out.push_str(&format!(
                 "Content-Type: application/json\n\n{}\n",
@@ -530,6 +886,8 @@ fn document() -> String {
     );
     out.push_str("## Deletion audit, `/audit/1`\n\nBearer tokens, as the core. `updatedFrom` (a date or a date-time) is required; `limit` is 1 to 1000 (default 50). When more events remain, `metadata.lastEvaluatedKey` and `metadata.next` say where the next page starts.\n\n");
     render(&mut state, &token, AUDIT, &mut out, 5);
+    out.push_str("## Budgeting, `/budgets/1`\n\nBasic authentication: the host verifies the credentials and hands the core the caller's user key (S11.4). Every success is `{\"success\": ...}`; errors are `{error, errorMessages, errors}`. A folio, expense or position the caller may not see is the documented 404, as if it did not exist. Paths the document does not show follow extensions.md.\n\n");
+    render_as(&mut state, &token, BUDGET, &mut out, 9, Some("ada"));
     let code = issue_code(
         &mut state,
         "planner",
