@@ -1,0 +1,219 @@
+//! `costfolio`: the server host of the costfolio engine, and its command line.
+//!
+//! ```text
+//! costfolio serve [--listen 127.0.0.1:8080] [--db ./costfolio.db] [--base-url URL]
+//! costfolio user add NAME [--admin] [--password PASSWORD] [--db PATH]
+//! costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db PATH]
+//! costfolio token mint USER [--read-only] [--db PATH]
+//! costfolio snapshot [--db PATH]
+//! costfolio plan FILE.json [--csv]
+//! ```
+
+mod plan;
+mod server;
+mod store;
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use costfolio::api::{mint_personal_token, register_client, Context};
+
+use crate::store::Store;
+
+const USAGE: &str = "usage:
+  costfolio serve [--listen 127.0.0.1:8080] [--db ./costfolio.db] [--base-url URL]
+  costfolio user add NAME [--admin] [--password PASSWORD] [--db PATH]
+  costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db PATH]
+  costfolio token mint USER [--read-only] [--db PATH]
+  costfolio snapshot [--db PATH]
+  costfolio plan FILE.json [--csv]";
+
+/// The command line: positional words and `--name value` / `--flag` options.
+struct Args {
+    words: Vec<String>,
+    options: Vec<(String, Option<String>)>,
+}
+
+impl Args {
+    fn parse(raw: Vec<String>, flags: &[&str]) -> Result<Args, String> {
+        let mut words = Vec::new();
+        let mut options = Vec::new();
+        let mut iter = raw.into_iter();
+        while let Some(arg) = iter.next() {
+            match arg.strip_prefix("--") {
+                Some(name) if flags.contains(&name) => options.push((name.to_owned(), None)),
+                Some(name) => {
+                    let value = iter
+                        .next()
+                        .ok_or_else(|| format!("--{name} needs a value"))?;
+                    options.push((name.to_owned(), Some(value)));
+                }
+                None => words.push(arg),
+            }
+        }
+        Ok(Args { words, options })
+    }
+
+    fn option(&self, name: &str) -> Option<&str> {
+        self.options
+            .iter()
+            .find(|(n, _)| n == name)
+            .and_then(|(_, v)| v.as_deref())
+    }
+
+    fn flag(&self, name: &str) -> bool {
+        self.options.iter().any(|(n, _)| n == name)
+    }
+
+    fn db(&self) -> PathBuf {
+        PathBuf::from(self.option("db").unwrap_or("./costfolio.db"))
+    }
+
+    fn check(&self, known: &[&str]) -> Result<(), String> {
+        match self
+            .options
+            .iter()
+            .find(|(n, _)| !known.contains(&n.as_str()))
+        {
+            Some((name, _)) => Err(format!("unknown option --{name}")),
+            None => Ok(()),
+        }
+    }
+}
+
+fn main() -> ExitCode {
+    let raw: Vec<String> = std::env::args().skip(1).collect();
+    match run(raw) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("costfolio: {message}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn cli_context() -> Result<Context, String> {
+    let mut random = vec![0u8; 64];
+    getrandom::fill(&mut random).map_err(|e| format!("no randomness: {e}"))?;
+    Ok(Context::new("", chrono::Utc::now().naive_utc(), random))
+}
+
+fn run(raw: Vec<String>) -> Result<(), String> {
+    let args = Args::parse(raw, &["admin", "read-only", "csv", "help"])?;
+    let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
+    match words.as_slice() {
+        ["serve"] => {
+            args.check(&["listen", "db", "base-url"])?;
+            let listen: SocketAddr = args
+                .option("listen")
+                .unwrap_or("127.0.0.1:8080")
+                .parse()
+                .map_err(|e| format!("--listen: {e}"))?;
+            let base_url = args
+                .option("base-url")
+                .map_or_else(|| format!("http://{listen}"), str::to_owned);
+            let db = args.db();
+            let store = Store::open(&db).map_err(|e| e.to_string())?;
+            let service =
+                server::Service::new(store, base_url.clone()).map_err(|e| e.to_string())?;
+            println!(
+                "costfolio listening on {base_url} (database {})",
+                db.display()
+            );
+            println!(
+                "  add a user:     costfolio user add NAME --db {}",
+                db.display()
+            );
+            println!(
+                "  get a token:    costfolio token mint NAME --db {}",
+                db.display()
+            );
+            println!("  then call:      curl -H 'Authorization: Bearer TOKEN' {base_url}/core/3/accounts");
+            let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+            runtime
+                .block_on(server::serve(service, listen))
+                .map_err(|e| format!("serve {listen}: {e}"))
+        }
+        ["user", "add", name] => {
+            args.check(&["admin", "password", "db"])?;
+            let password = match args.option("password") {
+                Some(password) => password.to_owned(),
+                None => {
+                    eprint!("password for {name}: ");
+                    let mut line = String::new();
+                    std::io::stdin()
+                        .read_line(&mut line)
+                        .map_err(|e| e.to_string())?;
+                    line.trim_end_matches(['\r', '\n']).to_owned()
+                }
+            };
+            let store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            store
+                .add_user(name, &password, args.flag("admin"))
+                .map_err(|e| e.to_string())?;
+            println!(
+                "user {name} added{}",
+                if args.flag("admin") {
+                    " (budget administrator)"
+                } else {
+                    ""
+                }
+            );
+            Ok(())
+        }
+        ["client", "add", client] => {
+            args.check(&["secret", "redirect", "db"])?;
+            let secret = args.option("secret").ok_or("--secret is required")?;
+            let redirect = args.option("redirect").ok_or("--redirect is required")?;
+            let mut store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            let mut state = store.load().map_err(|e| e.to_string())?;
+            store
+                .transact(&mut state, |state| {
+                    register_client(state, client, secret, redirect)
+                })
+                .map_err(|e| e.to_string())?
+                .map_err(|e| e.to_string())?;
+            println!("client {client} registered (redirect {redirect})");
+            Ok(())
+        }
+        ["token", "mint", user] => {
+            args.check(&["read-only", "db"])?;
+            let context = cli_context()?;
+            let mut store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            let mut state = store.load().map_err(|e| e.to_string())?;
+            let token = store
+                .transact(&mut state, |state| {
+                    mint_personal_token(state, user, !args.flag("read-only"), &context)
+                })
+                .map_err(|e| e.to_string())?
+                .map_err(|e| e.to_string())?;
+            // Printed once; only its hash is stored (S11.2).
+            println!("{token}");
+            Ok(())
+        }
+        ["snapshot"] => {
+            args.check(&["db"])?;
+            let mut store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            let mut state = store.load().map_err(|e| e.to_string())?;
+            let seq = store.snapshot(&mut state).map_err(|e| e.to_string())?;
+            println!(
+                "snapshot written at entry {seq} ({} entries in the journal)",
+                store.journal_len().map_err(|e| e.to_string())?
+            );
+            Ok(())
+        }
+        ["plan", file] => {
+            args.check(&["csv"])?;
+            let input = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+            let output = plan::run(&input, args.flag("csv")).map_err(|e| format!("{file}: {e}"))?;
+            println!("{output}");
+            Ok(())
+        }
+        _ if args.flag("help") => {
+            println!("{USAGE}");
+            Ok(())
+        }
+        _ => Err(USAGE.to_owned()),
+    }
+}

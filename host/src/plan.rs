@@ -1,0 +1,265 @@
+//! `costfolio plan FILE.json`: a folio with its positions, expenses, calendars and exchange rates
+//! (the wire shapes) in; its payments, indicators and monthly timeline out, as JSON or CSV.
+
+use std::collections::HashMap;
+
+use costfolio::analytics::baseline::Items;
+use costfolio::analytics::{indicators, timeline, CostContext, FolioTerms, Ledger, Periods};
+use costfolio::calendar::{Calendar, HolidayKind, HolidayScheme, WorkloadScheme};
+use costfolio::model::budgeting::{
+    Allocation, ExchangeRate, Expense, Folio, HoursPeriod, OvertimeRule, Position, Rate, ScopeItem,
+};
+use costfolio::model::core_ext::WorkloadDay;
+use costfolio::model::{from_json, Id};
+use costfolio::schedule::position::{CostBasis, PositionPlan, PositionRecord};
+use costfolio::schedule::{ExchangeRates, ExpensePlan, Granularity};
+use costfolio::value::{Date, Name};
+use serde::{Deserialize, Serialize};
+
+/// A holiday of the plan's calendar.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PlanHoliday {
+    #[serde(rename = "type")]
+    kind: HolidayKind,
+    #[allow(dead_code)]
+    name: Name,
+    duration_seconds: u32,
+    date: Date,
+}
+
+/// A position with its history beyond the first rate and allocation.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PlanPosition {
+    position: Position,
+    #[serde(default)]
+    rates: Vec<Rate>,
+    #[serde(default)]
+    allocations: Vec<Allocation>,
+    #[serde(default)]
+    hours: Vec<HoursPeriod>,
+}
+
+/// The input of `costfolio plan`.
+#[derive(Debug, Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct PlanInput {
+    folio: Folio,
+    as_of: Option<Date>,
+    #[serde(default)]
+    workload: Vec<WorkloadDay>,
+    #[serde(default)]
+    holidays: Vec<PlanHoliday>,
+    #[serde(default)]
+    exchange_rates: Vec<ExchangeRate>,
+    #[serde(default)]
+    overtime_rules: Vec<OvertimeRule>,
+    #[serde(default)]
+    positions: Vec<PlanPosition>,
+    #[serde(default)]
+    expenses: Vec<Expense>,
+    #[serde(default)]
+    scope: Vec<ScopeItem>,
+}
+
+#[derive(Serialize)]
+struct ItemPayments {
+    id: Id,
+    name: String,
+    lines: Vec<costfolio::model::budgeting::ExpensePayment>,
+}
+
+#[derive(Serialize)]
+struct PlanOutput {
+    positions: Vec<ItemPayments>,
+    expenses: Vec<ItemPayments>,
+    indicators: costfolio::model::budgeting::Indicators,
+    timeline: Vec<costfolio::model::budgeting::TimelineBucket>,
+}
+
+/// Computes the plan of the JSON `input`; `csv` selects the output form.
+pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
+    let mut plan: PlanInput = from_json(input).map_err(|e| e.to_string())?;
+    let workload = if plan.workload.is_empty() {
+        WorkloadScheme::standard()
+    } else {
+        let mut week = [0u32; 7];
+        for day in &plan.workload {
+            week[day.day.index()] = day.required_seconds;
+        }
+        WorkloadScheme::new(week).map_err(|e| format!("workload: {e}"))?
+    };
+    let mut holidays = Vec::new();
+    for (index, h) in plan.holidays.iter().enumerate() {
+        holidays.push(
+            costfolio::calendar::Holiday::new(h.kind, h.date, h.duration_seconds)
+                .map_err(|e| format!("holidays[{index}]: {e}"))?,
+        );
+    }
+    let calendar = Calendar::new(workload, HolidayScheme::new(holidays));
+    let terms = FolioTerms::new(&plan.folio, &calendar).map_err(|errors| {
+        errors
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join("; ")
+    })?;
+    let frame = terms.frame();
+    let basis = CostBasis::new(frame, &calendar);
+    let rates = ExchangeRates::from_wire(plan.exchange_rates.iter());
+    // Items need ids: the given ones, else their place in the file.
+    for (index, expense) in plan.expenses.iter_mut().enumerate() {
+        expense.id.get_or_insert(Id::new(index as u64 + 1));
+    }
+    let records: Vec<PositionRecord> = plan
+        .positions
+        .iter()
+        .enumerate()
+        .map(|(index, p)| {
+            let mut rates = vec![p.position.rate.clone()];
+            rates.extend(p.rates.iter().cloned());
+            let mut allocations = vec![p.position.allocation.clone()];
+            allocations.extend(p.allocations.iter().cloned());
+            let mut hours = p.hours.clone();
+            hours.extend(p.position.billable_hours.iter().flatten().cloned());
+            PositionRecord {
+                id: p.position.id.unwrap_or(Id::new(index as u64 + 1)),
+                kind: p.position.kind.unwrap_or_default(),
+                revenue: p.position.revenue.unwrap_or(false),
+                allocations,
+                rates,
+                hours,
+                ot_rule_id: p.position.ot_rule_id,
+                deleted_on: p.position.deleted_on,
+            }
+        })
+        .collect();
+    let mut positions = Vec::new();
+    for (record, input) in records.iter().zip(&plan.positions) {
+        let overtime = record
+            .ot_rule_id
+            .and_then(|id| plan.overtime_rules.iter().find(|r| r.id == Some(id)));
+        let lines = PositionPlan::new(record.input(overtime, None), &basis)
+            .and_then(|p| {
+                p.lines(Granularity::Month)
+                    .map_err(|_| costfolio::schedule::position::PositionError::LastRate)
+            })
+            .map_err(|e| format!("position {:?}: {e}", input.position.name))?;
+        positions.push(ItemPayments {
+            id: record.id,
+            name: input.position.name.clone(),
+            lines: lines.iter().map(|l| l.to_wire()).collect(),
+        });
+    }
+    let mut expenses = Vec::new();
+    for expense in &plan.expenses {
+        let expense_plan = ExpensePlan::new(expense, &frame).map_err(|errors| {
+            format!(
+                "expense {:?}: {}",
+                expense.name,
+                errors
+                    .iter()
+                    .map(ToString::to_string)
+                    .collect::<Vec<_>>()
+                    .join("; ")
+            )
+        })?;
+        let payments = expense_plan
+            .payments(&frame, &rates)
+            .map_err(|e| format!("expense {:?}: {e}", expense.name))?;
+        expenses.push(ItemPayments {
+            id: expense.id.unwrap_or_default(),
+            name: expense.name.clone(),
+            lines: payments.iter().map(|p| p.to_wire()).collect(),
+        });
+    }
+    let as_of = plan.as_of.unwrap_or(plan.folio.end_date);
+    let (synced, own) = (HashMap::new(), HashMap::new());
+    let context = CostContext {
+        basis: &basis,
+        rates: &rates,
+        overtime_rules: &plan.overtime_rules,
+        synced: &synced,
+        own_bases: &own,
+    };
+    let items = Items {
+        positions: records,
+        expenses: plan.expenses.clone(),
+    };
+    let ledger = Ledger::of_items(
+        Periods::new(frame.period, Granularity::Month, as_of),
+        &items,
+        &context,
+    )
+    .map_err(|e| e.to_string())?;
+    let indicators =
+        indicators(&terms, &ledger, &ledger, &ledger, &plan.scope).map_err(|e| e.to_string())?;
+    let timeline =
+        timeline(&terms, &ledger, &ledger, &ledger, &plan.scope).map_err(|e| e.to_string())?;
+    let output = PlanOutput {
+        positions,
+        expenses,
+        indicators,
+        timeline,
+    };
+    if csv {
+        Ok(to_csv(&output))
+    } else {
+        costfolio::model::to_json(&output).map_err(|e| e.to_string())
+    }
+}
+
+fn cell(value: Option<costfolio::value::Exact>) -> String {
+    value.map(|v| v.to_string()).unwrap_or_default()
+}
+
+fn quoted(text: &str) -> String {
+    format!("\"{}\"", text.replace('"', "\"\""))
+}
+
+fn to_csv(output: &PlanOutput) -> String {
+    let mut out = String::from(
+        "item,id,name,date,rate,effort,overtimeEffort,amount,overtimeAmount,totalAmount\n",
+    );
+    for (kind, items) in [
+        ("position", &output.positions),
+        ("expense", &output.expenses),
+    ] {
+        for item in items {
+            for line in &item.lines {
+                out.push_str(&format!(
+                    "{kind},{},{},{},{},{},{},{},{},{}\n",
+                    item.id,
+                    quoted(&item.name),
+                    line.date,
+                    line.rate.map(|r| r.to_string()).unwrap_or_default(),
+                    cell(line.effort),
+                    cell(line.overtime_effort),
+                    line.amount,
+                    cell(line.overtime_amount),
+                    cell(line.total_amount),
+                ));
+            }
+        }
+    }
+    out.push_str(
+        "\nstart,end,plannedCost,actualCost,plannedRevenue,actualRevenue,contingency,pv,ev,ac\n",
+    );
+    for b in &output.timeline {
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{}\n",
+            b.start,
+            b.end,
+            b.planned_cost,
+            b.actual_cost,
+            cell(b.planned_revenue),
+            cell(b.actual_revenue),
+            b.contingency,
+            cell(b.pv),
+            cell(b.ev),
+            b.ac
+        ));
+    }
+    out
+}

@@ -1,0 +1,227 @@
+//! The embedded SQLite store: the journal (one row per entry), snapshots, and users with their
+//! password hashes. A request's entries are written in one transaction, committed before the answer
+//! is sent (S13.2); `BEGIN IMMEDIATE` serializes writers, so a running server and the command line
+//! keep one gap-free journal.
+
+use std::path::Path;
+
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use argon2::Argon2;
+use costfolio::state::{JournalEntry, State};
+use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+
+/// What can go wrong with the store.
+#[derive(Debug)]
+pub enum StoreError {
+    /// SQLite refused.
+    Sql(rusqlite::Error),
+    /// A stored entry or snapshot does not read back.
+    Corrupt(String),
+    /// A user operation was refused.
+    User(String),
+}
+
+impl std::fmt::Display for StoreError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            StoreError::Sql(error) => write!(f, "database: {error}"),
+            StoreError::Corrupt(detail) => {
+                write!(f, "the database holds an unreadable record: {detail}")
+            }
+            StoreError::User(detail) => f.write_str(detail),
+        }
+    }
+}
+
+impl std::error::Error for StoreError {}
+
+impl From<rusqlite::Error> for StoreError {
+    fn from(error: rusqlite::Error) -> Self {
+        StoreError::Sql(error)
+    }
+}
+
+/// The database.
+pub struct Store {
+    connection: Connection,
+}
+
+impl Store {
+    /// Opens (creating when needed) the database at `path`.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let connection = Connection::open(path)?;
+        connection.busy_timeout(std::time::Duration::from_secs(10))?;
+        connection.execute_batch(
+            "PRAGMA journal_mode = WAL;
+             PRAGMA synchronous = FULL;
+             CREATE TABLE IF NOT EXISTS journal (seq INTEGER PRIMARY KEY, entry TEXT NOT NULL);
+             CREATE TABLE IF NOT EXISTS snapshots (seq INTEGER PRIMARY KEY, state TEXT NOT NULL);
+             CREATE TABLE IF NOT EXISTS users (
+                 name TEXT PRIMARY KEY, hash TEXT NOT NULL, budget_admin INTEGER NOT NULL);",
+        )?;
+        Ok(Store { connection })
+    }
+
+    /// The state: the latest snapshot, then every later journal entry replayed.
+    pub fn load(&self) -> Result<State, StoreError> {
+        let snapshot: Option<String> = self
+            .connection
+            .query_row(
+                "SELECT state FROM snapshots ORDER BY seq DESC LIMIT 1",
+                [],
+                |row| row.get(0),
+            )
+            .optional()?;
+        let mut state = match snapshot {
+            Some(text) => {
+                State::from_snapshot(&text).map_err(|e| StoreError::Corrupt(e.to_string()))?
+            }
+            None => State::new(),
+        };
+        self.catch_up(&mut state)?;
+        Ok(state)
+    }
+
+    /// Replays the entries after `state.seq` (written by another process).
+    pub fn catch_up(&self, state: &mut State) -> Result<(), StoreError> {
+        let mut statement = self
+            .connection
+            .prepare_cached("SELECT entry FROM journal WHERE seq > ?1 ORDER BY seq")?;
+        let texts: Vec<String> = statement
+            .query_map(params![state.seq as i64], |row| row.get(0))?
+            .collect::<Result<_, _>>()?;
+        let entries: Vec<JournalEntry> = texts
+            .iter()
+            .map(|text| serde_json::from_str(text).map_err(|e| StoreError::Corrupt(e.to_string())))
+            .collect::<Result<_, _>>()?;
+        state
+            .replay(&entries)
+            .map_err(|e| StoreError::Corrupt(e.to_string()))
+    }
+
+    /// Runs `change` on `state` inside one immediate transaction: other writers' entries are
+    /// replayed first, then the entries `change` applied are written and committed. On any failure
+    /// the transaction rolls back and `state` is reloaded, so memory never runs ahead of the disk.
+    pub fn transact<T>(
+        &mut self,
+        state: &mut State,
+        change: impl FnOnce(&mut State) -> T,
+    ) -> Result<T, StoreError> {
+        let result = self.try_transact(state, change);
+        if result.is_err() {
+            if let Ok(fresh) = self.load() {
+                *state = fresh;
+            }
+        }
+        result
+    }
+
+    fn try_transact<T>(
+        &mut self,
+        state: &mut State,
+        change: impl FnOnce(&mut State) -> T,
+    ) -> Result<T, StoreError> {
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        {
+            let mut statement = transaction
+                .prepare_cached("SELECT entry FROM journal WHERE seq > ?1 ORDER BY seq")?;
+            let texts: Vec<String> = statement
+                .query_map(params![state.seq as i64], |row| row.get(0))?
+                .collect::<Result<_, _>>()?;
+            let entries: Vec<JournalEntry> = texts
+                .iter()
+                .map(|text| {
+                    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(e.to_string()))
+                })
+                .collect::<Result<_, _>>()?;
+            state
+                .replay(&entries)
+                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        }
+        state.take_journal();
+        let value = change(state);
+        let entries = state.take_journal();
+        {
+            let mut insert =
+                transaction.prepare_cached("INSERT INTO journal (seq, entry) VALUES (?1, ?2)")?;
+            for entry in &entries {
+                let text =
+                    serde_json::to_string(entry).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+                insert.execute(params![entry.seq as i64, text])?;
+            }
+        }
+        transaction.commit()?;
+        Ok(value)
+    }
+
+    /// Writes a snapshot of `state` (after catching up), and returns its sequence number.
+    pub fn snapshot(&mut self, state: &mut State) -> Result<u64, StoreError> {
+        self.transact(state, |_| ())?;
+        self.connection.execute(
+            "INSERT OR REPLACE INTO snapshots (seq, state) VALUES (?1, ?2)",
+            params![state.seq as i64, state.snapshot()],
+        )?;
+        Ok(state.seq)
+    }
+
+    /// How many journal entries there are.
+    pub fn journal_len(&self) -> Result<u64, StoreError> {
+        let count: i64 = self
+            .connection
+            .query_row("SELECT COUNT(*) FROM journal", [], |row| row.get(0))?;
+        Ok(count as u64)
+    }
+
+    /// Adds (or replaces) a user with a password, stored as an argon2 hash.
+    pub fn add_user(
+        &self,
+        name: &str,
+        password: &str,
+        budget_admin: bool,
+    ) -> Result<(), StoreError> {
+        if name.is_empty() || name.contains(':') {
+            return Err(StoreError::User(format!(
+                "a user name must be non-empty and without ':', got {name:?}"
+            )));
+        }
+        if password.len() < 8 {
+            return Err(StoreError::User(
+                "a password must have at least 8 characters".into(),
+            ));
+        }
+        let mut salt = [0u8; 16];
+        getrandom::fill(&mut salt).map_err(|e| StoreError::User(format!("no randomness: {e}")))?;
+        let hash: PasswordHash = Argon2::default()
+            .hash_password_with_salt(password.as_bytes(), &salt)
+            .map_err(|e| StoreError::User(e.to_string()))?;
+        let hash = hash.to_string();
+        self.connection.execute(
+            "INSERT OR REPLACE INTO users (name, hash, budget_admin) VALUES (?1, ?2, ?3)",
+            params![name, hash, budget_admin as i64],
+        )?;
+        Ok(())
+    }
+
+    /// Whether `password` is `name`'s, and whether they are a budget administrator.
+    pub fn verify_user(&self, name: &str, password: &str) -> Result<Option<bool>, StoreError> {
+        let row: Option<(String, i64)> = self
+            .connection
+            .query_row(
+                "SELECT hash, budget_admin FROM users WHERE name = ?1",
+                params![name],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()?;
+        let Some((hash, admin)) = row else {
+            return Ok(None);
+        };
+        let parsed = PasswordHash::new(&hash).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+        Ok(Argon2::default()
+            .verify_password(password.as_bytes(), &parsed)
+            .is_ok()
+            .then_some(admin != 0))
+    }
+}
