@@ -39,22 +39,25 @@ pub fn timeline(
         actual_so_far += actual_cost;
         let contingency = share(terms.currency, terms.contingency, planned_so_far)?;
         let (start, end) = (Date::from_naive(start), Date::from_naive(end));
+        // Sums of atoms are already whole minor units; rounding only writes them with those units
+        // (0.00 rather than 0).
+        let money = |value: Decimal| Exact::of(terms.currency.round(value));
         let revenue = |ledger: &Ledger, flow| {
             terms
                 .with_revenue
-                .then(|| Exact::of(sum(ledger, flow, range.clone())))
+                .then(|| money(sum(ledger, flow, range.clone())))
         };
         buckets.push(TimelineBucket {
             start,
             end,
-            planned_cost: Exact::of(planned_cost),
-            actual_cost: Exact::of(actual_cost),
+            planned_cost: money(planned_cost),
+            actual_cost: money(actual_cost),
             planned_revenue: revenue(revenues, Flow::PlannedRevenue),
             actual_revenue: revenue(actual, Flow::ActualRevenue),
-            contingency: Exact::of(contingency - contingency_so_far),
+            contingency: money(contingency - contingency_so_far),
             pv: terms.planned_value(bac, end)?.map(Exact::of),
             ev: ev.filter(|_| start <= as_of).map(Exact::of),
-            ac: Exact::of(actual_so_far),
+            ac: money(actual_so_far),
         });
         contingency_so_far = contingency;
     }

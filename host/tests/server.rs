@@ -1,0 +1,487 @@
+//! The server over real HTTP on loopback: restart, a SIGKILL in the middle of writes, eight
+//! concurrent clients, and bad input. Each test starts its own `costfolio serve` on a free port
+//! with its own database, and every loop is bounded in count and time.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_costfolio");
+
+static NEXT: AtomicU64 = AtomicU64::new(0);
+
+/// A fresh folder for one test's database.
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "costfolio-test-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn cli(db: &PathBuf, args: &[&str]) -> String {
+    let output = Command::new(BIN)
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap().trim().to_owned()
+}
+
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start(db: &PathBuf) -> Server {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(BIN)
+            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--db"])
+            .arg(db)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "the server did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Server { child, port }
+    }
+
+    fn kill(mut self) {
+        // SIGKILL: no chance to flush or shut down cleanly.
+        self.child.kill().unwrap();
+        self.child.wait().unwrap();
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// One HTTP/1.1 exchange: (status, body).
+fn http(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &[u8],
+) -> std::io::Result<(u16, String)> {
+    let mut stream = TcpStream::connect(("127.0.0.1", port))?;
+    stream.set_read_timeout(Some(Duration::from_secs(20)))?;
+    let mut head = format!("{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: {}\r\n", body.len());
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes())?;
+    // A large body may be refused before it is all sent; the answer still comes.
+    let _ = stream.write_all(body);
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let text = String::from_utf8_lossy(&raw).into_owned();
+    let status = text
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .ok_or_else(|| std::io::Error::other(format!("no status in {text:?}")))?;
+    let body = text
+        .split_once("\r\n\r\n")
+        .map(|(_, b)| b.to_owned())
+        .unwrap_or_default();
+    Ok((status, body))
+}
+
+fn bearer(token: &str) -> String {
+    format!("Bearer {token}")
+}
+
+fn create_customer(port: u16, token: &str, key: &str) -> std::io::Result<u16> {
+    let auth = bearer(token);
+    let body = format!(r#"{{"key":"{key}","name":"Customer {key}"}}"#);
+    http(
+        port,
+        "POST",
+        "/core/3/customers",
+        &[
+            ("Authorization", &auth),
+            ("Content-Type", "application/json"),
+        ],
+        body.as_bytes(),
+    )
+    .map(|r| r.0)
+}
+
+fn customer_count(port: u16, token: &str) -> usize {
+    let (status, body) = http(
+        port,
+        "GET",
+        "/core/3/customers",
+        &[("Authorization", &bearer(token))],
+        b"",
+    )
+    .unwrap();
+    assert_eq!(status, 200);
+    let value: serde_json::Value = serde_json::from_str(&body).unwrap();
+    value["results"].as_array().unwrap().len()
+}
+
+#[test]
+fn what_was_created_is_still_there_after_a_restart() {
+    let dir = scratch();
+    let db = dir.join("costfolio.db");
+    cli(&db, &["user", "add", "ada", "--password", "correct-horse"]);
+    let token = cli(&db, &["token", "mint", "ada"]);
+    let server = Server::start(&db);
+    assert_eq!(create_customer(server.port, &token, "ACME").unwrap(), 200);
+    let folio = r#"{"name":"Bridge","description":"","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
+    // "ada:correct-horse" in base64.
+    let basic = [
+        ("Authorization", "Basic YWRhOmNvcnJlY3QtaG9yc2U="),
+        ("Content-Type", "application/json"),
+    ];
+    let (status, body) = http(
+        server.port,
+        "POST",
+        "/budgets/1/folio",
+        &basic,
+        folio.as_bytes(),
+    )
+    .unwrap();
+    assert_eq!((status, body.as_str()), (200, r#"{"success":1}"#));
+    drop(server);
+
+    // A snapshot between runs shortens the replay and loses nothing.
+    cli(&db, &["snapshot"]);
+    let server = Server::start(&db);
+    assert_eq!(customer_count(server.port, &token), 1);
+    let (status, body) = http(server.port, "GET", "/budgets/1/folio/1", &basic, b"").unwrap();
+    assert_eq!(status, 200, "{body}");
+    assert!(body.contains(r#""name":"Bridge""#));
+    // Ids go on where they stopped.
+    assert_eq!(create_customer(server.port, &token, "GLOBEX").unwrap(), 200);
+    let (_, body) = http(
+        server.port,
+        "GET",
+        "/core/3/customers/GLOBEX",
+        &[("Authorization", &bearer(&token))],
+        b"",
+    )
+    .unwrap();
+    assert!(body.contains(r#""id":2"#), "{body}");
+}
+
+#[test]
+fn a_sigkill_loses_no_answered_write() {
+    let dir = scratch();
+    let db = dir.join("costfolio.db");
+    let token = cli(&db, &["token", "mint", "ada"]);
+    let server = Server::start(&db);
+    let port = server.port;
+    // A stream of writes from another thread; the server is killed while it runs.
+    let writer_token = token.clone();
+    let writer = std::thread::spawn(move || {
+        let mut answered = Vec::new();
+        for i in 0..2_000 {
+            match create_customer(port, &writer_token, &format!("K{i}")) {
+                Ok(200) => answered.push(format!("K{i}")),
+                Ok(status) => panic!("write {i} answered {status}"),
+                Err(_) => break,
+            }
+        }
+        answered
+    });
+    std::thread::sleep(Duration::from_millis(700));
+    server.kill();
+    let answered = writer.join().unwrap();
+    assert!(
+        !answered.is_empty(),
+        "no write was answered before the kill"
+    );
+    // After a restart, every answered write is there and the journal replays cleanly.
+    let server = Server::start(&db);
+    let (status, body) = http(
+        server.port,
+        "GET",
+        "/core/3/customers",
+        &[("Authorization", &bearer(&token))],
+        b"",
+    )
+    .unwrap();
+    assert_eq!(status, 200);
+    for key in &answered {
+        assert!(
+            body.contains(&format!(r#""key":"{key}""#)),
+            "answered write {key} was lost"
+        );
+    }
+    assert_eq!(create_customer(server.port, &token, "AFTER").unwrap(), 200);
+}
+
+#[test]
+fn eight_clients_write_and_read_without_losing_anything() {
+    let dir = scratch();
+    let db = dir.join("costfolio.db");
+    let token = cli(&db, &["token", "mint", "ada"]);
+    let server = Server::start(&db);
+    let port = server.port;
+    let started = Instant::now();
+    let clients: Vec<_> = (0..8)
+        .map(|client| {
+            let token = token.clone();
+            std::thread::spawn(move || {
+                let (mut writes, mut requests) = (0u64, 0u64);
+                let begun = Instant::now();
+                for i in 0..400 {
+                    if begun.elapsed() > Duration::from_secs(4) {
+                        break;
+                    }
+                    let status = if i % 4 == 3 {
+                        http(
+                            port,
+                            "GET",
+                            "/core/3/customers?id=1",
+                            &[("Authorization", &bearer(&token))],
+                            b"",
+                        )
+                        .unwrap()
+                        .0
+                    } else {
+                        writes += 1;
+                        create_customer(port, &token, &format!("C{client}-{i}")).unwrap()
+                    };
+                    assert!(status < 500, "client {client} request {i}: {status}");
+                    assert_eq!(status, 200);
+                    requests += 1;
+                }
+                (writes, requests)
+            })
+        })
+        .collect();
+    let (mut writes, mut requests) = (0, 0);
+    for client in clients {
+        let (w, r) = client.join().unwrap();
+        writes += w;
+        requests += r;
+    }
+    let seconds = started.elapsed().as_secs_f64();
+    assert_eq!(
+        customer_count(port, &token) as u64,
+        writes,
+        "a write was lost"
+    );
+    eprintln!("load: 8 clients, {requests} requests ({writes} writes) in {seconds:.2} s = {:.0} requests/s", requests as f64 / seconds);
+}
+
+#[test]
+fn bad_input_over_the_wire() {
+    let dir = scratch();
+    let db = dir.join("costfolio.db");
+    let token = cli(&db, &["token", "mint", "ada"]);
+    let server = Server::start(&db);
+    let port = server.port;
+    let auth = bearer(&token);
+    let json = [
+        ("Authorization", auth.as_str()),
+        ("Content-Type", "application/json"),
+    ];
+    // (method, path, headers, body, status, the envelope's field; none for a 401).
+    type Case<'a> = (
+        &'a str,
+        &'a str,
+        Vec<(&'a str, &'a str)>,
+        Vec<u8>,
+        u16,
+        &'a str,
+    );
+    let cases: Vec<Case> = vec![
+        (
+            "POST",
+            "/core/3/customers",
+            json.to_vec(),
+            b"{\"key\": ".to_vec(),
+            400,
+            "errors",
+        ),
+        (
+            "POST",
+            "/core/3/customers",
+            vec![
+                ("Authorization", auth.as_str()),
+                ("Content-Type", "text/plain"),
+            ],
+            b"key=A".to_vec(),
+            415,
+            "errors",
+        ),
+        (
+            "POST",
+            "/core/3/customers",
+            json.to_vec(),
+            vec![b'a'; 2 << 20],
+            413,
+            "errors",
+        ),
+        (
+            "GET",
+            "/core/3/nowhere",
+            json.to_vec(),
+            Vec::new(),
+            404,
+            "errors",
+        ),
+        (
+            "GET",
+            "/nowhere/at/all",
+            Vec::new(),
+            Vec::new(),
+            404,
+            "errors",
+        ),
+        (
+            "DELETE",
+            "/core/3/account-category-types",
+            json.to_vec(),
+            Vec::new(),
+            405,
+            "errors",
+        ),
+        (
+            "GET",
+            "/core/3/accounts",
+            vec![("Authorization", "Bearer not-a-token")],
+            Vec::new(),
+            401,
+            "",
+        ),
+        (
+            "GET",
+            "/budgets/1/folio",
+            vec![("Authorization", "Basic YWRhOndyb25n")],
+            Vec::new(),
+            401,
+            "",
+        ),
+        (
+            "POST",
+            "/budgets/1/folio",
+            vec![("Content-Type", "application/json")],
+            vec![b'a'; 2 << 20],
+            413,
+            "errorMessages",
+        ),
+        (
+            "POST",
+            "/oauth/token/",
+            vec![("Content-Type", "application/json")],
+            b"{}".to_vec(),
+            400,
+            "error",
+        ),
+    ];
+    for (method, path, headers, body, status, field) in cases {
+        let (got, text) = http(port, method, path, &headers, &body).unwrap();
+        assert_eq!(got, status, "{method} {path}: {text}");
+        if field.is_empty() {
+            assert!(
+                text.is_empty(),
+                "{method} {path}: a 401 has no body, got {text}"
+            );
+        } else {
+            let value: serde_json::Value = serde_json::from_str(&text)
+                .unwrap_or_else(|_| panic!("{method} {path}: not JSON: {text}"));
+            assert!(
+                value.get(field).is_some(),
+                "{method} {path}: no {field} in {text}"
+            );
+        }
+    }
+    // The server is still serving.
+    assert_eq!(create_customer(port, &token, "STILL").unwrap(), 200);
+}
+
+#[test]
+fn plan_computes_a_folio_offline_as_json_and_csv() {
+    let dir = scratch();
+    let file = dir.join("plan.json");
+    std::fs::write(
+        &file,
+        r#"{"folio":{"name":"Bridge","description":"","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1},
+            "asOf":"2026-03-13",
+            "holidays":[{"type":"FLOATING","name":"Local","durationSeconds":28800,"date":"2026-03-10"}],
+            "positions":[{"position":{"folioId":1,"name":"Engineer","description":"","title":"Engineer","rate":{"rate":50,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-27","percentage":100}}}],
+            "expenses":[{"folioId":1,"name":"Scaffolding","description":"","type":"Rental","category":"CAPEX","kind":".PlannedExpense","amount":1000.00,"currencyCode":"EUR","amortized":true,"recurrence":{"kind":".Weekly","startDate":"2026-03-02","recurrenceOn":[1],"occurrences":4}}]}"#,
+    )
+    .unwrap();
+    let output = Command::new(BIN)
+        .args(["plan"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let value: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    // 19 working days x 400 = 7,600; plus 1,000 of scaffolding.
+    assert_eq!(value["indicators"]["bac"].to_string(), "8600.00");
+    assert_eq!(
+        value["positions"][0]["lines"][0]["totalAmount"].to_string(),
+        "7600.00"
+    );
+    assert_eq!(value["timeline"][0]["plannedCost"].to_string(), "8600.00");
+    let csv = Command::new(BIN)
+        .args(["plan", "--csv"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let text = String::from_utf8(csv.stdout).unwrap();
+    assert!(text.starts_with(
+        "item,id,name,date,rate,effort,overtimeEffort,amount,overtimeAmount,totalAmount\n"
+    ));
+    assert!(
+        text.contains("position,1,\"Engineer\",2026-03-02,50,152.00,0.00,7600.00,0.00,7600.00"),
+        "{text}"
+    );
+    assert!(
+        text.contains("expense,1,\"Scaffolding\",2026-03-09,,,,250.00,,250.00"),
+        "{text}"
+    );
+    // One bucket, clipped to the folio.
+    assert!(
+        text.contains("2026-03-02,2026-03-27,8600.00,0.00,,,430.00,8600.00,,0.00"),
+        "{text}"
+    );
+    // A bad file is a clear error and exit code 2.
+    std::fs::write(&file, r#"{"folio":{}}"#).unwrap();
+    let bad = Command::new(BIN)
+        .args(["plan"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("folio.name is required"));
+}
