@@ -115,8 +115,15 @@ fn run(raw: Vec<String>) -> Result<(), String> {
                 .map_or_else(|| format!("http://{listen}"), str::to_owned);
             let db = args.db();
             let store = Store::open(&db).map_err(|e| e.to_string())?;
+            let entries = store.journal_len().map_err(|e| e.to_string())?;
+            let snapshot = store.latest_snapshot().map_err(|e| e.to_string())?;
             let service =
                 server::Service::new(store, base_url.clone()).map_err(|e| e.to_string())?;
+            let from = snapshot.map_or_else(
+                || "the start".to_owned(),
+                |seq| format!("the snapshot at entry {seq}"),
+            );
+            eprintln!("journal: {entries} entries; replayed from {from}");
             println!(
                 "costfolio listening on {base_url} (database {})",
                 db.display()

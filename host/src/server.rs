@@ -19,6 +19,9 @@ use crate::store::Store;
 /// The largest body accepted; more is a 413 (in the interface's envelope).
 pub const MAX_BODY: usize = 1 << 20;
 
+/// The server writes a snapshot after this many journal entries, to keep start-up replay short.
+pub const SNAPSHOT_EVERY: u64 = 5_000;
+
 /// The service: the state and its store, behind one lock.
 pub struct Service {
     state: State,
@@ -26,17 +29,24 @@ pub struct Service {
     base_url: String,
     /// Successful basic-credential checks, by hash of the header: argon2 is slow on purpose.
     verified: HashMap<String, (String, bool)>,
+    /// The sequence number of the last snapshot this server wrote (or found at start).
+    snapshot_seq: u64,
+    /// Entries between two snapshots.
+    snapshot_every: u64,
 }
 
 impl Service {
     /// A service over `store`, its state loaded (latest snapshot, then the journal).
     pub fn new(store: Store, base_url: String) -> Result<Service, crate::store::StoreError> {
         let state = store.load()?;
+        let snapshot_seq = state.seq;
         Ok(Service {
             state,
             store,
             base_url,
             verified: HashMap::new(),
+            snapshot_seq,
+            snapshot_every: SNAPSHOT_EVERY,
         })
     }
 
@@ -98,14 +108,22 @@ impl Service {
             return self.authorize(&request, &context);
         }
         let Service { state, store, .. } = self;
-        match store.transact(state, |state| handle(state, &request, &context)) {
+        let response = match store.transact(state, |state| handle(state, &request, &context)) {
             Ok(response) => response,
-            Err(error) => envelope(
-                &request.path,
-                500,
-                &format!("the change could not be stored: {error}"),
-            ),
+            Err(error) => {
+                let message = format!("the change could not be stored: {error}");
+                return envelope(&request.path, 500, &message);
+            }
+        };
+        if self.state.seq >= self.snapshot_seq + self.snapshot_every {
+            // The answer's entries are already committed: a failed snapshot only means a longer
+            // replay at the next start.
+            match self.store.snapshot(&mut self.state) {
+                Ok(seq) => self.snapshot_seq = seq,
+                Err(error) => eprintln!("snapshot failed (the journal is intact): {error}"),
+            }
         }
+        response
     }
 
     /// `GET /oauth/authorize`: a sign-in form; `POST`: the user signs in and grants the client,
@@ -336,4 +354,39 @@ pub async fn serve(service: Service, listen: SocketAddr) -> std::io::Result<()> 
             let _ = tokio::signal::ctrl_c().await;
         })
         .await
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_server_writes_a_snapshot_every_so_many_entries() {
+        let dir = std::env::temp_dir().join(format!("costfolio-snap-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap_or_default();
+        let db = dir.join("t.db");
+        let mut store = Store::open(&db).unwrap();
+        let mut state = store.load().unwrap();
+        let context = Context::new("", chrono::Utc::now().naive_utc(), vec![1; 64]);
+        let token = store
+            .transact(&mut state, |s| {
+                costfolio::api::mint_personal_token(s, "ada", true, &context)
+            })
+            .unwrap()
+            .unwrap();
+        let mut service = Service::new(Store::open(&db).unwrap(), "http://x".into()).unwrap();
+        service.snapshot_every = 3;
+        for key in ["A", "B", "C", "D"] {
+            let request = Request::new("POST", "/core/3/customers")
+                .header("Authorization", &format!("Bearer {token}"))
+                .json(&format!(r#"{{"key":"{key}","name":"{key}"}}"#));
+            assert_eq!(service.process(request).status, 200);
+        }
+        assert_eq!(service.store.latest_snapshot().unwrap(), Some(4));
+        // A restart from the snapshot has everything.
+        let reloaded = Store::open(&db).unwrap().load().unwrap();
+        assert_eq!(reloaded.customers.len(), 4);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

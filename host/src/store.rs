@@ -167,6 +167,14 @@ impl Store {
         Ok(state.seq)
     }
 
+    /// The sequence number of the latest snapshot, if any.
+    pub fn latest_snapshot(&self) -> Result<Option<u64>, StoreError> {
+        let seq: Option<i64> =
+            self.connection
+                .query_row("SELECT MAX(seq) FROM snapshots", [], |row| row.get(0))?;
+        Ok(seq.map(|s| s as u64))
+    }
+
     /// How many journal entries there are.
     pub fn journal_len(&self) -> Result<u64, StoreError> {
         let count: i64 = self
