@@ -29,6 +29,7 @@ pub mod analytics;
 pub mod api;
 pub mod calendar;
 pub mod model;
+pub mod plan;
 pub mod recurrence;
 pub mod schedule;
 pub mod state;

@@ -9,7 +9,6 @@
 //! costfolio plan FILE.json [--csv]
 //! ```
 
-mod plan;
 mod server;
 mod store;
 
@@ -213,7 +212,8 @@ fn run(raw: Vec<String>) -> Result<(), String> {
         ["plan", file] => {
             args.check(&["csv"])?;
             let input = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
-            let output = plan::run(&input, args.flag("csv")).map_err(|e| format!("{file}: {e}"))?;
+            let output = costfolio::plan::run(&input, args.flag("csv"))
+                .map_err(|e| format!("{file}: {e}"))?;
             println!("{output}");
             Ok(())
         }

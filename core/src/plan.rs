@@ -1,19 +1,20 @@
-//! `costfolio plan FILE.json`: a folio with its positions, expenses, calendars and exchange rates
-//! (the wire shapes) in; its payments, indicators and monthly timeline out, as JSON or CSV.
+//! A whole folio computed from one document: a folio with its positions, expenses, calendars and
+//! exchange rates (the wire shapes) in; its payments, indicators and monthly timeline out, as JSON
+//! or CSV. The host's `costfolio plan FILE.json` and the wasm package's `plan` both call [`run`].
 
 use std::collections::HashMap;
 
-use costfolio::analytics::baseline::Items;
-use costfolio::analytics::{indicators, timeline, CostContext, FolioTerms, Ledger, Periods};
-use costfolio::calendar::{Calendar, HolidayKind, HolidayScheme, WorkloadScheme};
-use costfolio::model::budgeting::{
+use crate::analytics::baseline::Items;
+use crate::analytics::{indicators, timeline, CostContext, FolioTerms, Ledger, Periods};
+use crate::calendar::{Calendar, HolidayKind, HolidayScheme, WorkloadScheme};
+use crate::model::budgeting::{
     Allocation, ExchangeRate, Expense, Folio, HoursPeriod, OvertimeRule, Position, Rate, ScopeItem,
 };
-use costfolio::model::core_ext::WorkloadDay;
-use costfolio::model::{from_json, Id};
-use costfolio::schedule::position::{CostBasis, PositionPlan, PositionRecord};
-use costfolio::schedule::{ExchangeRates, ExpensePlan, Granularity};
-use costfolio::value::{Date, Name};
+use crate::model::core_ext::WorkloadDay;
+use crate::model::{from_json, Id};
+use crate::schedule::position::{CostBasis, PositionPlan, PositionRecord};
+use crate::schedule::{ExchangeRates, ExpensePlan, Granularity};
+use crate::value::{Date, Name};
 use serde::{Deserialize, Serialize};
 
 /// A holiday of the plan's calendar.
@@ -67,18 +68,19 @@ struct PlanInput {
 struct ItemPayments {
     id: Id,
     name: String,
-    lines: Vec<costfolio::model::budgeting::ExpensePayment>,
+    lines: Vec<crate::model::budgeting::ExpensePayment>,
 }
 
 #[derive(Serialize)]
 struct PlanOutput {
     positions: Vec<ItemPayments>,
     expenses: Vec<ItemPayments>,
-    indicators: costfolio::model::budgeting::Indicators,
-    timeline: Vec<costfolio::model::budgeting::TimelineBucket>,
+    indicators: crate::model::budgeting::Indicators,
+    timeline: Vec<crate::model::budgeting::TimelineBucket>,
 }
 
-/// Computes the plan of the JSON `input`; `csv` selects the output form.
+/// Computes the plan of the JSON document `input`; `csv` selects the output form. The error names
+/// the field or item at fault.
 pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
     let mut plan: PlanInput = from_json(input).map_err(|e| e.to_string())?;
     let workload = if plan.workload.is_empty() {
@@ -93,7 +95,7 @@ pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
     let mut holidays = Vec::new();
     for (index, h) in plan.holidays.iter().enumerate() {
         holidays.push(
-            costfolio::calendar::Holiday::new(h.kind, h.date, h.duration_seconds)
+            crate::calendar::Holiday::new(h.kind, h.date, h.duration_seconds)
                 .map_err(|e| format!("holidays[{index}]: {e}"))?,
         );
     }
@@ -143,7 +145,7 @@ pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
         let lines = PositionPlan::new(record.input(overtime, None), &basis)
             .and_then(|p| {
                 p.lines(Granularity::Month)
-                    .map_err(|_| costfolio::schedule::position::PositionError::LastRate)
+                    .map_err(|_| crate::schedule::position::PositionError::LastRate)
             })
             .map_err(|e| format!("position {:?}: {e}", input.position.name))?;
         positions.push(ItemPayments {
@@ -206,11 +208,11 @@ pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
     if csv {
         Ok(to_csv(&output))
     } else {
-        costfolio::model::to_json(&output).map_err(|e| e.to_string())
+        crate::model::to_json(&output).map_err(|e| e.to_string())
     }
 }
 
-fn cell(value: Option<costfolio::value::Exact>) -> String {
+fn cell(value: Option<crate::value::Exact>) -> String {
     value.map(|v| v.to_string()).unwrap_or_default()
 }
 
