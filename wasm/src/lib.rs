@@ -1,8 +1,14 @@
-//! WebAssembly bindings of the costfolio engine. Thin by design: each export delegates to the
-//! core in a few lines. For now it exports the version; the `Planner` comes later.
+//! WebAssembly bindings of the costfolio engine, thin by design: a `Planner` over the core's state
+//! (the whole REST service, offline), its journal and snapshots, and direct calls for a planning
+//! screen. Values cross as JSON strings, so numbers keep their exact digits; every failure becomes
+//! a JS `Error` carrying the core's message, and nothing panics across the boundary.
 #![deny(missing_docs)]
 
-use wasm_bindgen::prelude::wasm_bindgen;
+use chrono::NaiveDateTime;
+use costfolio::api::{Context, Request, Response};
+use costfolio::state::{JournalEntry, State};
+use serde::{Deserialize, Serialize};
+use wasm_bindgen::prelude::{wasm_bindgen, JsError};
 
 /// The version of the costfolio core this package wraps.
 #[wasm_bindgen]
@@ -10,11 +16,375 @@ pub fn version() -> String {
     costfolio::VERSION.to_owned()
 }
 
+/// A request as JS gives it.
+#[derive(Deserialize)]
+struct RequestInput {
+    method: String,
+    path: String,
+    #[serde(default)]
+    headers: Vec<(String, String)>,
+    #[serde(default)]
+    body: String,
+}
+
+/// What the host knows: its address, the time, fresh randomness, the verified budgeting caller.
+#[derive(Deserialize)]
+#[serde(rename_all = "camelCase")]
+struct ContextInput {
+    #[serde(default)]
+    base_url: String,
+    /// UTC, `yyyy-MM-ddTHH:mm:ss` (fractions allowed).
+    now: String,
+    /// Hex digits of fresh random bytes (128 digits = 64 bytes for token requests).
+    #[serde(default)]
+    random: String,
+    #[serde(default)]
+    user: Option<String>,
+    #[serde(default)]
+    budget_admin: bool,
+}
+
+/// A response as JS reads it.
+#[derive(Serialize)]
+struct ResponseOutput {
+    status: u16,
+    headers: Vec<(String, String)>,
+    body: String,
+}
+
+fn context_of(text: &str) -> Result<Context, String> {
+    let input: ContextInput = serde_json::from_str(text).map_err(|e| format!("context: {e}"))?;
+    let now = NaiveDateTime::parse_from_str(&input.now, "%Y-%m-%dT%H:%M:%S%.f")
+        .map_err(|_| format!("context.now: {:?} is not yyyy-MM-ddTHH:mm:ss", input.now))?;
+    let random =
+        decode_hex(&input.random).ok_or_else(|| "context.random: not hex digits".to_owned())?;
+    let mut context = Context::new(&input.base_url, now, random);
+    context.user = input.user;
+    context.budget_admin = input.budget_admin;
+    Ok(context)
+}
+
+fn decode_hex(text: &str) -> Option<Vec<u8>> {
+    if text.len() % 2 != 0 {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect()
+}
+
+/// One REST call through the core: request and context as JSON, the response as JSON.
+pub fn handle_json(state: &mut State, request: &str, context: &str) -> Result<String, String> {
+    let input: RequestInput = serde_json::from_str(request).map_err(|e| format!("request: {e}"))?;
+    let context = context_of(context)?;
+    let request = Request {
+        method: input.method,
+        path: input.path,
+        query: Vec::new(),
+        headers: input.headers,
+        body: input.body.into_bytes(),
+    };
+    let response = costfolio::api::handle(state, &request, &context);
+    Ok(response_json(&response))
+}
+
+fn response_json(response: &Response) -> String {
+    let output = ResponseOutput {
+        status: response.status,
+        headers: response.headers.clone(),
+        body: response.text(),
+    };
+    serde_json::to_string(&output).unwrap_or_default()
+}
+
+/// A budgeting read on behalf of the planning screen: the `success` value, or the core's message.
+pub fn budget_read(state: &mut State, path: &str, as_of: &str) -> Result<String, String> {
+    let now = NaiveDateTime::parse_from_str(&format!("{as_of}T12:00:00"), "%Y-%m-%dT%H:%M:%S")
+        .map_err(|_| format!("asOf: {as_of:?} is not yyyy-MM-dd"))?;
+    let mut context = Context::new("", now, Vec::new());
+    context.user = Some("planner".into());
+    context.budget_admin = true;
+    let response = costfolio::api::handle(
+        state,
+        &Request::new("GET", &format!("/budgets/1{path}")),
+        &context,
+    );
+    let body: serde_json::Value =
+        serde_json::from_slice(&response.body).map_err(|e| e.to_string())?;
+    if response.status == 200 {
+        return Ok(body["success"].to_string());
+    }
+    let messages: Vec<String> = body["errorMessages"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(|m| m.as_str().map(str::to_owned))
+        .chain(
+            body["errors"]
+                .as_object()
+                .into_iter()
+                .flatten()
+                .map(|(field, m)| format!("{field}: {}", m.as_str().unwrap_or(""))),
+        )
+        .chain(body["error"].as_str().map(str::to_owned))
+        .collect();
+    Err(if messages.is_empty() {
+        format!("status {}", response.status)
+    } else {
+        messages.join("; ")
+    })
+}
+
+/// The occurrences of a wire recurrence inside `[from, to]`, as a JSON array of dates.
+pub fn expand_recurrence_json(
+    recurrence: &str,
+    default_end: &str,
+    from: &str,
+    to: &str,
+) -> Result<String, String> {
+    use costfolio::value::{Date, DateRange};
+    let wire: costfolio::model::budgeting::Recurrence =
+        costfolio::model::from_json(recurrence.as_bytes()).map_err(|e| e.to_string())?;
+    let date = |name: &str, text: &str| Date::parse(text).map_err(|e| format!("{name}: {e}"));
+    let rule = costfolio::recurrence::RecurrenceRule::new(&wire, date("defaultEnd", default_end)?)
+        .map_err(|e| e.to_string())?;
+    let window = DateRange::new(date("from", from)?, date("to", to)?).map_err(|e| e.to_string())?;
+    let dates: Vec<String> = rule.occurrences_in(window).map(|d| d.to_string()).collect();
+    serde_json::to_string(&dates).map_err(|e| e.to_string())
+}
+
+fn js(result: Result<String, String>) -> Result<String, JsError> {
+    result.map_err(|message| JsError::new(&message))
+}
+
+/// The service, offline: the core's state with its journal.
+#[wasm_bindgen]
+pub struct Planner {
+    state: State,
+}
+
+impl Default for Planner {
+    fn default() -> Self {
+        Planner::new()
+    }
+}
+
+#[wasm_bindgen]
+impl Planner {
+    /// An empty service.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> Planner {
+        Planner {
+            state: State::new(),
+        }
+    }
+
+    /// A service loaded from a snapshot (the JSON `snapshot()` gives, here or on a server).
+    #[wasm_bindgen(js_name = fromSnapshot)]
+    pub fn from_snapshot(snapshot: &str) -> Result<Planner, JsError> {
+        State::from_snapshot(snapshot)
+            .map(|state| Planner { state })
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// Any REST call of the three interfaces: `request` is `{method, path, headers?: [[name,
+    /// value]], body?: string}`, `context` is `{baseUrl, now, random (hex), user?, budgetAdmin?}`;
+    /// returns `{status, headers, body}` as JSON.
+    pub fn handle(&mut self, request: &str, context: &str) -> Result<String, JsError> {
+        js(handle_json(&mut self.state, request, context))
+    }
+
+    /// The journal entries applied since the last call, as a JSON array, for the host to keep.
+    #[wasm_bindgen(js_name = takeJournal)]
+    pub fn take_journal(&mut self) -> String {
+        serde_json::to_string(&self.state.take_journal()).unwrap_or_default()
+    }
+
+    /// Replays journal entries (a JSON array) that continue this state's sequence.
+    pub fn replay(&mut self, entries: &str) -> Result<(), JsError> {
+        let entries: Vec<JournalEntry> =
+            serde_json::from_str(entries).map_err(|e| JsError::new(&format!("entries: {e}")))?;
+        self.state
+            .replay(&entries)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
+    /// The state as a snapshot (JSON), loadable here or by a server.
+    pub fn snapshot(&self) -> String {
+        self.state.snapshot()
+    }
+
+    /// The sequence number of the last applied command.
+    pub fn seq(&self) -> f64 {
+        self.state.seq as f64
+    }
+
+    /// The payment lines of an expense (JSON).
+    #[wasm_bindgen(js_name = expensePayments)]
+    pub fn expense_payments(&mut self, expense: u32, as_of: &str) -> Result<String, JsError> {
+        js(budget_read(
+            &mut self.state,
+            &format!("/expense/{expense}/payments"),
+            as_of,
+        ))
+    }
+
+    /// The payment lines of a position by `granularity` (day, week or month; JSON).
+    #[wasm_bindgen(js_name = positionPayments)]
+    pub fn position_payments(
+        &mut self,
+        position: u32,
+        granularity: &str,
+        as_of: &str,
+    ) -> Result<String, JsError> {
+        js(budget_read(
+            &mut self.state,
+            &format!("/position/{position}/payments?granularity={granularity}"),
+            as_of,
+        ))
+    }
+
+    /// A folio's expenditures (S8.4; JSON `{positions, expenses}`); `baseline` 0 means none.
+    pub fn expenditures(
+        &mut self,
+        folio: u32,
+        baseline: u32,
+        actual: bool,
+        revenue: bool,
+        as_of: &str,
+    ) -> Result<String, JsError> {
+        let baseline = if baseline == 0 {
+            String::new()
+        } else {
+            format!("&baselineId={baseline}")
+        };
+        js(budget_read(
+            &mut self.state,
+            &format!("/folio/{folio}/expenditures?actual={actual}&revenue={revenue}{baseline}"),
+            as_of,
+        ))
+    }
+
+    /// A folio's indicators at `as_of` (JSON).
+    pub fn indicators(&mut self, folio: u32, as_of: &str) -> Result<String, JsError> {
+        js(budget_read(
+            &mut self.state,
+            &format!("/folio/{folio}/indicators?asOf={as_of}"),
+            as_of,
+        ))
+    }
+
+    /// A folio's timeline at `as_of` by `granularity` (JSON).
+    pub fn timeline(
+        &mut self,
+        folio: u32,
+        as_of: &str,
+        granularity: &str,
+    ) -> Result<String, JsError> {
+        js(budget_read(
+            &mut self.state,
+            &format!("/folio/{folio}/timeline?asOf={as_of}&granularity={granularity}"),
+            as_of,
+        ))
+    }
+
+    /// A portfolio's rollup at `as_of` (JSON).
+    #[wasm_bindgen(js_name = portfolioIndicators)]
+    pub fn portfolio_indicators(&mut self, portfolio: u32, as_of: &str) -> Result<String, JsError> {
+        js(budget_read(
+            &mut self.state,
+            &format!("/portfolio/{portfolio}/indicators?asOf={as_of}"),
+            as_of,
+        ))
+    }
+}
+
+/// The occurrences of a recurrence (wire JSON) inside `[from, to]`; `defaultEnd` ends a series
+/// with neither occurrences nor endDate (S4.1). A JSON array of `yyyy-MM-dd`.
+#[wasm_bindgen(js_name = expandRecurrence)]
+pub fn expand_recurrence(
+    recurrence: &str,
+    default_end: &str,
+    from: &str,
+    to: &str,
+) -> Result<String, JsError> {
+    js(expand_recurrence_json(recurrence, default_end, from, to))
+}
+
+/// A whole folio document computed: payments, indicators and monthly timeline (JSON), or CSV.
+#[wasm_bindgen]
+pub fn plan(input: &str, csv: bool) -> Result<String, JsError> {
+    js(costfolio::plan::run(input.as_bytes(), csv))
+}
+
 #[cfg(test)]
 mod tests {
+    use super::*;
+
+    const CONTEXT: &str =
+        r#"{"baseUrl":"http://x","now":"2026-03-13T10:00:00","random":"00","user":"ada"}"#;
+
     #[test]
     fn version_is_the_core_version() {
-        assert_eq!(super::version(), costfolio::VERSION);
-        assert!(!super::version().is_empty());
+        assert_eq!(version(), costfolio::VERSION);
+    }
+
+    #[test]
+    fn handle_json_runs_the_service_and_reports_bad_input() {
+        let mut state = State::new();
+        let response = handle_json(
+            &mut state,
+            r#"{"method":"GET","path":"/budgets/1/folio"}"#,
+            CONTEXT,
+        )
+        .unwrap();
+        assert_eq!(
+            response,
+            r#"{"status":200,"headers":[["Content-Type","application/json"]],"body":"{\"success\":[]}"}"#
+        );
+        assert!(handle_json(&mut state, "{", CONTEXT)
+            .unwrap_err()
+            .starts_with("request:"));
+        let bad = handle_json(
+            &mut state,
+            r#"{"method":"GET","path":"/"}"#,
+            r#"{"now":"yesterday"}"#,
+        )
+        .unwrap_err();
+        assert_eq!(
+            bad,
+            r#"context.now: "yesterday" is not yyyy-MM-ddTHH:mm:ss"#
+        );
+    }
+
+    #[test]
+    fn budget_reads_give_the_core_message() {
+        let mut state = State::new();
+        assert_eq!(
+            budget_read(&mut state, "/folio/9/indicators", "2026-03-13").unwrap_err(),
+            "The requested folio cannot be viewed because it does not exist or the caller lacks permission"
+        );
+        assert!(budget_read(&mut state, "/folio", "13.03.2026").is_err());
+    }
+
+    #[test]
+    fn recurrences_expand_into_a_window() {
+        let dates = expand_recurrence_json(
+            r#"{"kind":".Monthly","startDate":"2026-01-31"}"#,
+            "2026-12-31",
+            "2026-02-01",
+            "2026-04-30",
+        )
+        .unwrap();
+        assert_eq!(dates, r#"["2026-02-28","2026-03-31","2026-04-30"]"#);
+        assert!(expand_recurrence_json(
+            r#"{"kind":".Daily"}"#,
+            "2026-12-31",
+            "2026-01-01",
+            "2026-01-02"
+        )
+        .unwrap_err()
+        .contains("startDate is required"));
     }
 }
