@@ -215,6 +215,20 @@ impl Planner {
         self.state.snapshot()
     }
 
+    /// Mints a personal token for `user` (read-write unless `write` is false), with the context's
+    /// randomness; returned once, kept only as a hash (S11.2).
+    #[wasm_bindgen(js_name = mintToken)]
+    pub fn mint_token(
+        &mut self,
+        user: &str,
+        write: bool,
+        context: &str,
+    ) -> Result<String, JsError> {
+        let context = context_of(context).map_err(|e| JsError::new(&e))?;
+        costfolio::api::mint_personal_token(&mut self.state, user, write, &context)
+            .map_err(|e| JsError::new(&e.to_string()))
+    }
+
     /// The sequence number of the last applied command.
     pub fn seq(&self) -> f64 {
         self.state.seq as f64

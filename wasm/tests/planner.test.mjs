@@ -1,0 +1,87 @@
+// The wasm package over node's built-in test runner: the same bytes as the native core for the same
+// requests and contexts (tests/vectors/scenario.json, kept true to the native core by
+// tests/wasm_vectors.rs), errors as JS Errors with the core's messages, snapshots and journals that
+// cross between wasm and native.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+
+const require = createRequire(import.meta.url);
+const wasm = require('../pkg/node/costfolio_wasm.js');
+const vectors = JSON.parse(readFileSync(new URL('./vectors/scenario.json', import.meta.url), 'utf8'));
+
+function runScenario() {
+  const planner = new wasm.Planner();
+  const token = planner.mintToken(vectors.mint.user, true, JSON.stringify(vectors.mint.context));
+  assert.equal(token, vectors.mint.token, 'the same token from the same randomness');
+  const responses = vectors.steps.map((step) =>
+    planner.handle(JSON.stringify(step.request), JSON.stringify(step.context)));
+  return { planner, responses };
+}
+
+test('the scenario gives byte for byte the native responses', () => {
+  const { planner, responses } = runScenario();
+  vectors.steps.forEach((step, index) => {
+    const got = JSON.parse(responses[index]);
+    assert.equal(got.status, step.response.status, `step ${index} ${step.request.method} ${step.request.path}`);
+    assert.deepEqual(got.headers, step.response.headers, `step ${index} headers`);
+    assert.equal(got.body, step.response.body, `step ${index} body`);
+  });
+  assert.equal(planner.snapshot(), vectors.snapshot, 'the same state, byte for byte');
+});
+
+test('the journal crosses both ways', () => {
+  const { planner } = runScenario();
+  const journal = JSON.parse(planner.takeJournal());
+  assert.deepEqual(journal, vectors.journal, 'the same entries as the native core');
+  const replayed = new wasm.Planner();
+  replayed.replay(JSON.stringify(vectors.journal));
+  assert.equal(replayed.snapshot(), vectors.snapshot, 'the native journal replays in wasm');
+  assert.equal(replayed.seq(), vectors.journal.length);
+  assert.throws(() => replayed.replay(JSON.stringify(vectors.journal)), (error) =>
+    error instanceof Error && /journal entry 1 found where \d+ was expected/.test(error.message));
+});
+
+test('a native snapshot loads in wasm and answers the same', () => {
+  const planner = wasm.Planner.fromSnapshot(vectors.snapshot);
+  const indicators = JSON.parse(planner.indicators(1, '2026-03-13'));
+  const step = vectors.steps.find((s) => s.request.path.startsWith('/budgets/1/folio/1/indicators'));
+  assert.deepEqual(indicators, JSON.parse(step.response.body).success);
+  assert.throws(() => wasm.Planner.fromSnapshot('{"seq":'), Error);
+});
+
+test('direct calls for the planning screen', () => {
+  const planner = wasm.Planner.fromSnapshot(vectors.snapshot);
+  const payments = JSON.parse(planner.expensePayments(1, '2026-03-13'));
+  assert.deepEqual(payments.map((p) => p.amount), [333.34, 333.33, 333.33]);
+  const lines = JSON.parse(planner.positionPayments(1, 'month', '2026-03-13'));
+  assert.equal(lines.length, 1);
+  const timeline = JSON.parse(planner.timeline(1, '2026-03-13', 'week'));
+  assert.equal(timeline.length, 4);
+  const expenditures = JSON.parse(planner.expenditures(1, 0, false, false, '2026-03-13'));
+  assert.equal(expenditures.expenses.length, 1);
+  const dates = JSON.parse(wasm.expandRecurrence('{"kind":".Monthly","startDate":"2026-01-31"}', '2026-12-31', '2026-02-01', '2026-04-30'));
+  assert.deepEqual(dates, ['2026-02-28', '2026-03-31', '2026-04-30']);
+  assert.equal(wasm.version(), JSON.parse(readFileSync(new URL('../pkg/node/package.json', import.meta.url), 'utf8')).version);
+});
+
+test('errors arrive as Errors with the documented messages', () => {
+  const planner = new wasm.Planner();
+  assert.throws(() => planner.indicators(9, '2026-03-13'), {
+    name: 'Error',
+    message: 'The requested folio cannot be viewed because it does not exist or the caller lacks permission',
+  });
+  assert.throws(() => planner.handle('{', '{}'), (e) => e instanceof Error && e.message.startsWith('request:'));
+  assert.throws(() => planner.handle('{"method":"GET","path":"/"}', '{"now":"yesterday"}'),
+    { message: 'context.now: "yesterday" is not yyyy-MM-ddTHH:mm:ss' });
+  assert.throws(() => wasm.expandRecurrence('{"kind":".Daily"}', '2026-12-31', '2026-01-01', '2026-01-02'),
+    (e) => e instanceof Error && e.message.includes('startDate is required'));
+  assert.throws(() => wasm.plan('{"folio":{}}', false), (e) => e instanceof Error && e.message.includes('folio.name is required'));
+  // A refusal through handle is a response, not an exception.
+  const response = JSON.parse(planner.handle(
+    JSON.stringify({ method: 'POST', path: '/budgets/1/expense', headers: [['Content-Type', 'application/json']], body: '{"folioId":1}' }),
+    JSON.stringify({ now: '2026-03-13T10:00:00', user: 'ada' })));
+  assert.equal(response.status, 400);
+  assert.equal(JSON.parse(response.body).errors.name, 'Name is required');
+});
