@@ -33,16 +33,17 @@ fn context_of(value: &Value) -> Context {
     context
 }
 
-/// The calls: (method, path, body, budgeting caller).
-fn calls(
-    token: &str,
-) -> Vec<(
+/// One call: method, path, body, headers, budgeting caller.
+type Call = (
     String,
     String,
     Option<String>,
     Vec<(String, String)>,
     Option<&'static str>,
-)> {
+);
+
+/// The calls of the scenario.
+fn calls(token: &str) -> Vec<Call> {
     let bearer = vec![
         ("Authorization".to_string(), format!("Bearer {token}")),
         ("Content-Type".into(), "application/json".into()),
