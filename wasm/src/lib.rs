@@ -53,7 +53,8 @@ struct ResponseOutput {
 }
 
 fn context_of(text: &str) -> Result<Context, String> {
-    let input: ContextInput = serde_json::from_str(text).map_err(|e| format!("context: {e}"))?;
+    let input: ContextInput =
+        costfolio::model::from_json(text.as_bytes()).map_err(|e| format!("context: {e}"))?;
     let now = NaiveDateTime::parse_from_str(&input.now, "%Y-%m-%dT%H:%M:%S%.f")
         .map_err(|_| format!("context.now: {:?} is not yyyy-MM-ddTHH:mm:ss", input.now))?;
     let random =
@@ -76,7 +77,8 @@ fn decode_hex(text: &str) -> Option<Vec<u8>> {
 
 /// One REST call through the core: request and context as JSON, the response as JSON.
 pub fn handle_json(state: &mut State, request: &str, context: &str) -> Result<String, String> {
-    let input: RequestInput = serde_json::from_str(request).map_err(|e| format!("request: {e}"))?;
+    let input: RequestInput =
+        costfolio::model::from_json(request.as_bytes()).map_err(|e| format!("request: {e}"))?;
     let context = context_of(context)?;
     let request = Request {
         method: input.method,
@@ -111,7 +113,7 @@ pub fn budget_read(state: &mut State, path: &str, as_of: &str) -> Result<String,
         &context,
     );
     let body: serde_json::Value =
-        serde_json::from_slice(&response.body).map_err(|e| e.to_string())?;
+        costfolio::model::from_json(&response.body).map_err(|e| e.to_string())?;
     if response.status == 200 {
         return Ok(body["success"].to_string());
     }
@@ -203,8 +205,8 @@ impl Planner {
 
     /// Replays journal entries (a JSON array) that continue this state's sequence.
     pub fn replay(&mut self, entries: &str) -> Result<(), JsError> {
-        let entries: Vec<JournalEntry> =
-            serde_json::from_str(entries).map_err(|e| JsError::new(&format!("entries: {e}")))?;
+        let entries: Vec<JournalEntry> = costfolio::model::from_json(entries.as_bytes())
+            .map_err(|e| JsError::new(&format!("entries: {e}")))?;
         self.state
             .replay(&entries)
             .map_err(|e| JsError::new(&e.to_string()))

@@ -365,7 +365,8 @@ impl State {
 
     /// A state loaded from a snapshot.
     pub fn from_snapshot(text: &str) -> Result<State, ReplayError> {
-        serde_json::from_str(text).map_err(|error| ReplayError::Malformed(error.to_string()))
+        crate::model::from_json(text.as_bytes())
+            .map_err(|error| ReplayError::Malformed(error.to_string()))
     }
 
     /// The time of the last recorded deletion, so that `deletedAt` never goes backwards (S12.2).
