@@ -112,11 +112,18 @@ pub fn budget_read(state: &mut State, path: &str, as_of: &str) -> Result<String,
         &Request::new("GET", &format!("/budgets/1{path}")),
         &context,
     );
-    let body: serde_json::Value =
-        costfolio::model::from_json(&response.body).map_err(|e| e.to_string())?;
+    let text = response.text();
     if response.status == 200 {
-        return Ok(body["success"].to_string());
+        // The exact bytes of the success value, as the REST answer carries them.
+        if let Some(inner) = text
+            .strip_prefix("{\"success\":")
+            .and_then(|t| t.strip_suffix('}'))
+        {
+            return Ok(inner.to_owned());
+        }
     }
+    let body: serde_json::Value =
+        costfolio::model::from_json(text.as_bytes()).map_err(|e| e.to_string())?;
     let messages: Vec<String> = body["errorMessages"]
         .as_array()
         .into_iter()
