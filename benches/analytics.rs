@@ -182,5 +182,77 @@ fn folio_analytics(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, folio_analytics);
+/// The same folio as one `plan` document (the wire shapes): the input of the native
+/// `analytics/plan` benchmark, written to `target/bench/folio-plan.json` for the wasm package's
+/// node benchmark (`scripts/bench-wasm`), which times the same call in wasm.
+fn plan_document() -> String {
+    use serde_json::{json, Value};
+    let items = items();
+    let positions: Vec<Value> = items
+        .positions
+        .iter()
+        .map(|p| {
+            let kind = serde_json::to_value(p.kind).unwrap();
+            let rates: Vec<Value> = p
+                .rates
+                .iter()
+                .map(|r| json!({"rate": r.rate, "startDate": r.start_date}))
+                .collect();
+            let a = &p.allocations[0];
+            json!({
+                "position": {
+                    "id": p.id, "folioId": 1, "name": format!("p{}", p.id), "description": "",
+                    "title": "t", "kind": kind, "revenue": p.revenue, "rate": rates[0],
+                    "allocation": {"startDate": a.start_date, "endDate": a.end_date,
+                                   "percentage": a.percentage},
+                },
+                "rates": rates[1..],
+            })
+        })
+        .collect();
+    let expenses: Vec<Value> = items
+        .expenses
+        .iter()
+        .map(|e| serde_json::to_value(e).unwrap())
+        .collect();
+    let holidays: Vec<Value> = (0..30u64)
+        .map(|i| {
+            json!({"type": "FLOATING", "name": "h", "durationSeconds": 28_800,
+                        "date": day(i * 36 + 3)})
+        })
+        .collect();
+    let exchange_rates = [(0, 0.91), (500, 0.87)]
+        .map(|(d, r)| json!({"from": "USD", "to": "EUR", "rate": r, "effectiveDate": day(d)}));
+    json!({
+        "folio": serde_json::to_value(folio()).unwrap(),
+        "asOf": day(500),
+        "holidays": holidays,
+        "exchangeRates": exchange_rates,
+        "positions": positions,
+        "expenses": expenses,
+    })
+    .to_string()
+}
+
+fn folio_plan(c: &mut Criterion) {
+    let document = plan_document();
+    let out = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/bench");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::write(out.join("folio-plan.json"), &document).unwrap();
+    let first = costfolio::plan::run(document.as_bytes(), false).unwrap();
+    let mut group = c.benchmark_group("analytics/plan");
+    group.sample_size(10);
+    group.bench_function(
+        BenchmarkId::new("document", "2000_positions_5000_expenses_3y"),
+        |b| {
+            b.iter(|| {
+                let output = costfolio::plan::run(black_box(document.as_bytes()), false).unwrap();
+                assert_eq!(output.len(), first.len());
+            })
+        },
+    );
+    group.finish();
+}
+
+criterion_group!(benches, folio_analytics, folio_plan);
 criterion_main!(benches);

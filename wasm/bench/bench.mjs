@@ -1,0 +1,94 @@
+// The wasm package's speed, in node (issue 9): the folio timeline benchmark run through `plan`
+// against the native `analytics/plan` criterion figure of the same run, and recurrence expansion in
+// wasm against the npm `rrule` package in this same process on the same rules. Every timed call
+// checks its result, so a fast wrong answer cannot pass. Run it with `scripts/bench-wasm`, which
+// runs the native benchmark first (it writes target/bench/folio-plan.json and criterion's figures).
+import assert from 'node:assert/strict';
+import { existsSync, readFileSync } from 'node:fs';
+import { performance } from 'node:perf_hooks';
+import rrulePackage from 'rrule';
+import * as wasm from '../pkg/node/costfolio_wasm.js';
+
+const { RRule, rrulestr } = rrulePackage;
+const root = new URL('../../', import.meta.url);
+
+/**
+ * The median wall time of `run` in milliseconds, over `samples` runs after `warmup` runs.
+ * @param {() => void} run
+ * @param {number} samples
+ * @param {number} warmup
+ */
+function median(run, samples, warmup = 2) {
+  for (let i = 0; i < warmup; i += 1) run();
+  const times = [];
+  for (let i = 0; i < samples; i += 1) {
+    const start = performance.now();
+    run();
+    times.push(performance.now() - start);
+  }
+  times.sort((a, b) => a - b);
+  const middle = Math.floor(times.length / 2);
+  return times.length % 2 ? times[middle] : (times[middle - 1] + times[middle]) / 2;
+}
+
+/** @param {Date} date */
+function civil(date) {
+  return date.toISOString().slice(0, 10);
+}
+
+/** @param {number} ms */
+function show(ms) {
+  return ms >= 1 ? `${ms.toFixed(2)} ms` : `${(ms * 1000).toFixed(1)} µs`;
+}
+
+/** @type {string[]} */
+const rows = [];
+
+// The folio timeline: the same plan document natively (criterion, just run) and in wasm.
+const documentPath = new URL('target/bench/folio-plan.json', root);
+const estimatesPath = new URL(
+  'target/criterion/analytics_plan/document/2000_positions_5000_expenses_3y/new/estimates.json', root);
+if (!existsSync(documentPath) || !existsSync(estimatesPath)) {
+  throw new Error('run `cargo bench --bench analytics -- analytics/plan` first (scripts/bench-wasm does)');
+}
+const document = readFileSync(documentPath, 'utf8');
+const first = wasm.plan(document, false);
+assert.equal(JSON.parse(first).timeline.length, 36, 'a monthly timeline over three years');
+// As natively: the output's length is checked, the JSON is not parsed inside the timing.
+const planMs = median(() => assert.equal(wasm.plan(document, false).length, first.length), 10);
+const nativeMs = JSON.parse(readFileSync(estimatesPath, 'utf8')).median.point_estimate / 1e6;
+rows.push(`| \`plan\` (2,000 positions, 5,000 expenses, 3 years) | ${show(planMs)} (wasm) | ${show(nativeMs)} (native) | ${(planMs / nativeMs).toFixed(2)}x native (cap 2x) |`);
+
+// Recurrence: the cases of benches/recurrence.rs, each in wasm and in npm rrule.
+const cases = [
+  ['daily, 100,000', '{"kind":".Daily","startDate":"2000-01-01","occurrences":100000}',
+    'DTSTART:20000101T000000Z\nRRULE:FREQ=DAILY;COUNT=100000', null],
+  ['weekly Mon/Wed/Fri, 100,000', '{"kind":".Weekly","startDate":"2000-01-03","recurrenceOn":[1,3,5],"occurrences":100000}',
+    'DTSTART:20000103T000000Z\nRRULE:FREQ=WEEKLY;WKST=MO;BYDAY=MO,WE,FR;COUNT=100000', null],
+  ['monthly, 50,000', '{"kind":".Monthly","startDate":"2000-01-15","occurrences":50000}',
+    'DTSTART:20000115T000000Z\nRRULE:FREQ=MONTHLY;COUNT=50000', null],
+  ['window: March 2001 of an open weekly series', '{"kind":".Weekly","startDate":"2000-01-03","recurrenceOn":[1,3,5]}',
+    'DTSTART:20000103T000000Z\nRRULE:FREQ=WEEKLY;WKST=MO;BYDAY=MO,WE,FR', ['2001-03-01', '2001-03-31']],
+  ['window: March 2010 of an open weekly series', '{"kind":".Weekly","startDate":"2000-01-03","recurrenceOn":[1,3,5]}',
+    'DTSTART:20000103T000000Z\nRRULE:FREQ=WEEKLY;WKST=MO;BYDAY=MO,WE,FR', ['2010-03-01', '2010-03-31']],
+];
+for (const [name, json, rfc, window] of cases) {
+  const [from, to] = window ?? ['0001-01-01', '9999-12-31'];
+  const ours = () => JSON.parse(wasm.expandRecurrence(json, '2120-12-31', from, to));
+  const rule = rrulestr(rfc);
+  assert.ok(rule instanceof RRule);
+  const theirs = () => (window
+    ? rule.between(new Date(`${from}T00:00:00Z`), new Date(`${to}T00:00:00Z`), true)
+    : rule.all()).map(civil);
+  const want = theirs();
+  assert.deepEqual(ours(), want, `${name}: the same dates as rrule`);
+  const samples = window ? 200 : 10;
+  const oursMs = median(() => assert.equal(ours().length, want.length), samples);
+  const theirsMs = median(() => assert.equal(theirs().length, want.length), window ? 20 : 5, 1);
+  rows.push(`| recurrence ${name} | ${show(oursMs)} (wasm) | ${show(theirsMs)} (npm rrule) | ${(theirsMs / oursMs).toFixed(1)}x faster (floor 10x) |`);
+}
+
+console.log(`node ${process.version}, wasm package ${wasm.version()}`);
+console.log('| case | costfolio | peer | ratio |');
+console.log('|---|---|---|---|');
+for (const row of rows) console.log(row);
