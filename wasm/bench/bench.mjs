@@ -60,6 +60,7 @@ const nativeMs = JSON.parse(readFileSync(estimatesPath, 'utf8')).median.point_es
 rows.push(`| \`plan\` (2,000 positions, 5,000 expenses, 3 years) | ${show(planMs)} (wasm) | ${show(nativeMs)} (native) | ${(planMs / nativeMs).toFixed(2)}x native (cap 2x) |`);
 
 // Recurrence: the cases of benches/recurrence.rs, each in wasm and in npm rrule.
+/** @type {[name: string, json: string, rfc: string, window: [string, string] | null][]} */
 const cases = [
   ['daily, 100,000', '{"kind":".Daily","startDate":"2000-01-01","occurrences":100000}',
     'DTSTART:20000101T000000Z\nRRULE:FREQ=DAILY;COUNT=100000', null],
