@@ -11,7 +11,9 @@ use axum::extract::State as Shared;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::Response as HttpResponse;
 use axum::Router;
-use costfolio::api::{handle, hash_secret, issue_code, Context, Request, Response};
+use costfolio::api::{
+    decode_form, envelope, handle, hash_secret, issue_code, Context, Request, Response,
+};
 use costfolio::state::State;
 
 use crate::store::Store;
@@ -78,21 +80,8 @@ impl Service {
 
     /// Handles one request: the core's answer, after its entries are committed.
     pub fn process(&mut self, mut request: Request) -> Response {
-        if let Some((path, query)) = request.path.clone().split_once('?') {
-            request.path = path.to_owned();
-            for pair in query.split('&').filter(|p| !p.is_empty()) {
-                let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-                match (percent_decode(name), percent_decode(value)) {
-                    (Some(name), Some(value)) => request.query.push((name, value)),
-                    _ => {
-                        return envelope(
-                            &request.path,
-                            400,
-                            &format!("the query string {query:?} is not valid"),
-                        )
-                    }
-                }
-            }
+        if let Err(refusal) = request.split_query() {
+            return refusal;
         }
         let mut context = self.context();
         if context.random.is_empty() {
@@ -158,13 +147,17 @@ impl Service {
                 "use GET to show the form and POST to grant",
             );
         }
-        let form: HashMap<String, String> = String::from_utf8_lossy(&request.body)
-            .split('&')
-            .filter_map(|pair| {
-                let (name, value) = pair.split_once('=')?;
-                Some((percent_decode(name)?, percent_decode(value)?))
-            })
-            .collect();
+        let Some(form) = std::str::from_utf8(&request.body)
+            .ok()
+            .and_then(decode_form)
+        else {
+            return oauth_error(
+                400,
+                "invalid_request",
+                "the body is not valid form encoding",
+            );
+        };
+        let form: HashMap<String, String> = form.into_iter().collect();
         let field = |name: &str| form.get(name).cloned().unwrap_or_default();
         let verified = self
             .store
@@ -199,18 +192,6 @@ impl Service {
     }
 }
 
-/// An error in the envelope of the interface `path` belongs to.
-pub fn envelope(path: &str, status: u16, message: &str) -> Response {
-    let body = if path.starts_with("/budgets/") {
-        serde_json::json!({"errorMessages": [message]})
-    } else if path.starts_with("/oauth") {
-        serde_json::json!({"error": "invalid_request", "error_description": message})
-    } else {
-        serde_json::json!({"errors": [{"message": message}]})
-    };
-    Response::json(status, body.to_string())
-}
-
 fn oauth_error(status: u16, error: &str, description: &str) -> Response {
     Response::json(
         status,
@@ -234,24 +215,6 @@ fn encode(text: &str) -> String {
             _ => format!("%{b:02X}"),
         })
         .collect()
-}
-
-fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut index = 0;
-    while index < bytes.len() {
-        match bytes[index] {
-            b'+' => out.push(b' '),
-            b'%' => {
-                out.push(u8::from_str_radix(text.get(index + 1..index + 3)?, 16).ok()?);
-                index += 2;
-            }
-            byte => out.push(byte),
-        }
-        index += 1;
-    }
-    String::from_utf8(out).ok()
 }
 
 /// Standard base64 (with or without padding).

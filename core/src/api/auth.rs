@@ -224,40 +224,13 @@ fn form(request: &Request) -> Result<Vec<(String, String)>, Response> {
     }
     let text = std::str::from_utf8(&request.body)
         .map_err(|_| oauth_error(400, "invalid_request", "the body is not UTF-8"))?;
-    text.split('&')
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| {
-            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-            match (percent_decode(name), percent_decode(value)) {
-                (Some(name), Some(value)) => Ok((name, value)),
-                _ => Err(oauth_error(
-                    400,
-                    "invalid_request",
-                    "the body is not valid form encoding",
-                )),
-            }
-        })
-        .collect()
-}
-
-/// Decodes `+` and `%XX` escapes.
-pub(crate) fn percent_decode(text: &str) -> Option<String> {
-    let bytes = text.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut index = 0;
-    while index < bytes.len() {
-        match bytes[index] {
-            b'+' => out.push(b' '),
-            b'%' => {
-                let hex = text.get(index + 1..index + 3)?;
-                out.push(u8::from_str_radix(hex, 16).ok()?);
-                index += 2;
-            }
-            byte => out.push(byte),
-        }
-        index += 1;
-    }
-    String::from_utf8(out).ok()
+    super::http::decode_form(text).ok_or_else(|| {
+        oauth_error(
+            400,
+            "invalid_request",
+            "the body is not valid form encoding",
+        )
+    })
 }
 
 struct Form(Vec<(String, String)>);

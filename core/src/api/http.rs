@@ -68,6 +68,26 @@ impl Request {
             .find(|(n, _)| n == name)
             .map(|(_, v)| v.as_str())
     }
+
+    /// Splits a path that still carries its query string (`/core/3/accounts?status=OPEN`) into
+    /// the path and its decoded parameters, appended to `query`. A malformed query is refused in
+    /// the envelope of the interface the path belongs to.
+    pub fn split_query(&mut self) -> Result<(), Response> {
+        let Some((path, query)) = self.path.split_once('?') else {
+            return Ok(());
+        };
+        let (path, query) = (path.to_owned(), query.to_owned());
+        let pairs = decode_form(&query).ok_or_else(|| {
+            super::reply::envelope(
+                &path,
+                400,
+                &format!("The query string {query:?} is not valid"),
+            )
+        })?;
+        self.path = path;
+        self.query.extend(pairs);
+        Ok(())
+    }
 }
 
 /// An HTTP response as plain data.
@@ -141,6 +161,79 @@ impl Context {
             random,
             user: None,
             budget_admin: false,
+        }
+    }
+}
+
+/// Decodes `application/x-www-form-urlencoded` text (a query string or a form body) into its
+/// name/value pairs in order; a name without `=` has an empty value. `None` when an escape is
+/// malformed or a decoded text is not UTF-8.
+pub fn decode_form(text: &str) -> Option<Vec<(String, String)>> {
+    text.split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
+            Some((percent_decode(name)?, percent_decode(value)?))
+        })
+        .collect()
+}
+
+/// Decodes `+` and `%XX` escapes.
+fn percent_decode(text: &str) -> Option<String> {
+    let bytes = text.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut index = 0;
+    while index < bytes.len() {
+        match bytes[index] {
+            b'+' => out.push(b' '),
+            b'%' => {
+                let hex = text.get(index + 1..index + 3)?;
+                out.push(u8::from_str_radix(hex, 16).ok()?);
+                index += 2;
+            }
+            byte => out.push(byte),
+        }
+        index += 1;
+    }
+    String::from_utf8(out).ok()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn forms_decode_escapes_and_refuse_malformed_ones() {
+        let pairs = decode_form("a=1+2&b=%C3%A9t%C3%A9&&flag&c=").unwrap();
+        let expected = [("a", "1 2"), ("b", "été"), ("flag", ""), ("c", "")];
+        assert_eq!(
+            pairs,
+            expected.map(|(n, v)| (n.to_owned(), v.to_owned())).to_vec()
+        );
+        assert_eq!(decode_form("a=%4"), None);
+        assert_eq!(decode_form("a=%zz"), None);
+        assert_eq!(decode_form("a=%FF"), None, "not UTF-8");
+    }
+
+    #[test]
+    fn a_malformed_query_is_refused_in_its_interfaces_envelope() {
+        let mut request = Request::new("GET", "/core/3/accounts?status=OPEN&x=%41");
+        request.split_query().unwrap();
+        assert_eq!(request.path, "/core/3/accounts");
+        assert_eq!(request.param_value("x"), Some("A"));
+        for (path, body) in [
+            (
+                "/core/3/accounts?x=%",
+                r#"{"errors":[{"message":"The query string \"x=%\" is not valid"}]}"#,
+            ),
+            (
+                "/budgets/1/folio?x=%",
+                r#"{"errorMessages":["The query string \"x=%\" is not valid"]}"#,
+            ),
+        ] {
+            let refusal = Request::new("GET", path).split_query().unwrap_err();
+            assert_eq!(refusal.status, 400);
+            assert_eq!(String::from_utf8(refusal.body).unwrap(), body);
         }
     }
 }

@@ -23,32 +23,21 @@ pub use auth::{
     AuthError, Caller,
 };
 pub use budget::can_view;
-pub use http::{Context, Request, Response};
+pub use http::{decode_form, Context, Request, Response};
+pub use reply::envelope;
 
 use crate::state::State;
 
 /// Handles one request. A path that still carries its query string (`/core/3/accounts?status=OPEN`)
 /// is split and decoded first.
 pub fn handle(state: &mut State, request: &Request, context: &Context) -> Response {
-    match request.path.split_once('?') {
-        Some((path, query)) => {
-            let mut split = request.clone();
-            split.path = path.to_owned();
-            for pair in query.split('&').filter(|pair| !pair.is_empty()) {
-                let (name, value) = pair.split_once('=').unwrap_or((pair, ""));
-                match (auth::percent_decode(name), auth::percent_decode(value)) {
-                    (Some(name), Some(value)) => split.query.push((name, value)),
-                    _ => {
-                        return reply::core_error(
-                            400,
-                            &format!("The query string {query:?} is not valid"),
-                        )
-                    }
-                }
-            }
-            route(state, &split, context)
-        }
-        None => route(state, request, context),
+    if !request.path.contains('?') {
+        return route(state, request, context);
+    }
+    let mut split = request.clone();
+    match split.split_query() {
+        Ok(()) => route(state, &split, context),
+        Err(refusal) => refusal,
     }
 }
 

@@ -14,6 +14,20 @@ pub fn core_error(status: u16, message: &str) -> Response {
     Response::json(status, body)
 }
 
+/// An error in the envelope of the interface `path` belongs to: `{"errorMessages": [...]}` under
+/// `/budgets/`, the OAuth `{"error", "error_description"}` under `/oauth`, else the core envelope.
+pub fn envelope(path: &str, status: u16, message: &str) -> Response {
+    if path.starts_with("/budgets/") {
+        let body = serde_json::json!({ "errorMessages": [message] });
+        Response::json(status, body.to_string())
+    } else if path.starts_with("/oauth") {
+        let body = serde_json::json!({"error": "invalid_request", "error_description": message});
+        Response::json(status, body.to_string())
+    } else {
+        core_error(status, message)
+    }
+}
+
 /// 401 with no body and a `WWW-Authenticate` header (S11.3).
 pub fn unauthorized() -> Response {
     let mut response = Response::empty(401);
