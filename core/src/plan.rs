@@ -11,6 +11,7 @@ use crate::model::budgeting::{
     Allocation, ExchangeRate, Expense, Folio, HoursPeriod, OvertimeRule, Position, Rate, ScopeItem,
 };
 use crate::model::core_ext::WorkloadDay;
+use crate::model::messages::joined;
 use crate::model::{from_json, Id};
 use crate::schedule::position::{CostBasis, PositionPlan, PositionRecord};
 use crate::schedule::{ExchangeRates, ExpensePlan, Granularity};
@@ -100,13 +101,7 @@ pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
         );
     }
     let calendar = Calendar::new(workload, HolidayScheme::new(holidays));
-    let terms = FolioTerms::new(&plan.folio, &calendar).map_err(|errors| {
-        errors
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join("; ")
-    })?;
+    let terms = FolioTerms::new(&plan.folio, &calendar).map_err(|errors| joined(&errors))?;
     let frame = terms.frame();
     let basis = CostBasis::new(frame, &calendar);
     let rates = ExchangeRates::from_wire(plan.exchange_rates.iter());
@@ -156,17 +151,8 @@ pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
     }
     let mut expenses = Vec::new();
     for expense in &plan.expenses {
-        let expense_plan = ExpensePlan::new(expense, &frame).map_err(|errors| {
-            format!(
-                "expense {:?}: {}",
-                expense.name,
-                errors
-                    .iter()
-                    .map(ToString::to_string)
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            )
-        })?;
+        let expense_plan = ExpensePlan::new(expense, &frame)
+            .map_err(|errors| format!("expense {:?}: {}", expense.name, joined(&errors)))?;
         let payments = expense_plan
             .payments(&frame, &rates)
             .map_err(|e| format!("expense {:?}: {e}", expense.name))?;

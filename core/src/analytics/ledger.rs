@@ -81,10 +81,7 @@ impl fmt::Display for AnalyticsError {
         match self {
             AnalyticsError::Conversion(error) => error.fmt(f),
             AnalyticsError::Position(error) => error.fmt(f),
-            AnalyticsError::Expense(errors) => {
-                let texts: Vec<String> = errors.iter().map(ToString::to_string).collect();
-                f.write_str(&texts.join("; "))
-            }
+            AnalyticsError::Expense(errors) => f.write_str(&crate::model::messages::joined(errors)),
             AnalyticsError::Overflow => f.write_str("a figure is too large to be held exactly"),
         }
     }

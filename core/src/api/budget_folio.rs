@@ -327,6 +327,12 @@ impl Costing {
         })
     }
 
+    /// The folio's terms for its indicators (S9), or a 400 naming what is wrong with the folio.
+    fn terms(&self) -> Result<FolioTerms<'_>, super::http::Response> {
+        FolioTerms::new(&self.folio, &self.calendar)
+            .map_err(|errors| message_error(400, crate::model::messages::joined(&errors)))
+    }
+
     /// (costs, revenues, actual) ledgers (S8.5) at `as_of` by `granularity`.
     fn ledgers(
         &self,
@@ -376,16 +382,7 @@ fn folio_report(
     as_of: Date,
 ) -> Result<Indicators, super::http::Response> {
     let costing = Costing::new(state, folio)?;
-    let terms = FolioTerms::new(&costing.folio, &costing.calendar).map_err(|errors| {
-        message_error(
-            400,
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; "),
-        )
-    })?;
+    let terms = costing.terms()?;
     let (costs, revenues, actual) = costing.ledgers(state, as_of, Granularity::Month)?;
     indicators(
         &terms,
@@ -418,16 +415,7 @@ fn folio_timeline(state: &State, request: &Request, context: &Context, id: &str)
         })?,
     };
     let costing = Costing::new(state, folio)?;
-    let terms = FolioTerms::new(&costing.folio, &costing.calendar).map_err(|errors| {
-        message_error(
-            400,
-            errors
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join("; "),
-        )
-    })?;
+    let terms = costing.terms()?;
     let (costs, revenues, actual) =
         costing.ledgers(state, as_of(request, context)?, granularity)?;
     let buckets = timeline(

@@ -1,6 +1,12 @@
 //! The messages the documents give, word for word where they quote them and as close as their
 //! paraphrase allows where they do not. One place, so that every layer says the same thing.
 
+/// Several refusals as one message: each one's text, joined by `"; "`.
+pub fn joined<E: std::fmt::Display>(errors: &[E]) -> String {
+    let texts: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    texts.join("; ")
+}
+
 /// Core: duplicate account key.
 pub const ACCOUNT_KEY_EXISTS: &str = "An account with this key already exists";
 /// Core: duplicate category key.
