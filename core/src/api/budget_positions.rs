@@ -403,52 +403,86 @@ fn add_allocation(state: &mut State, request: &Request, context: &Context, id: &
 }
 
 /// The position holding sub-record `id`, found by `holds`, and visible to the caller.
-fn owner_of(
+/// A dated part of a position: an allocation, a rate or an hours period, each with its own id and
+/// kept after deletion with the day it was deleted.
+trait Part: Clone {
+    fn id(&self) -> Option<Id>;
+    fn is_live(&self) -> bool;
+    fn set_deleted_on(&mut self, day: Option<Date>);
+}
+
+macro_rules! part {
+    ($($kind:ty),*) => {$(
+        impl Part for $kind {
+            fn id(&self) -> Option<Id> {
+                self.id
+            }
+            fn is_live(&self) -> bool {
+                self.deleted_on.is_none()
+            }
+            fn set_deleted_on(&mut self, day: Option<Date>) {
+                self.deleted_on = day;
+            }
+        }
+    )*};
+}
+part!(Allocation, Rate, HoursPeriod);
+
+/// The id of the part at the path, and a copy of the live position holding it live among
+/// `parts`, if the caller may see its folio; else the position's 404.
+fn owner_of<T: Part>(
     state: &State,
     context: &Context,
-    holds: impl Fn(&PositionRecord) -> bool,
-) -> Result<PositionRow, Response> {
+    id: &str,
+    parts: fn(&PositionRecord) -> &[T],
+) -> Result<(Option<Id>, PositionRow), Response> {
+    let id = path_id(id).map(Id::new);
     let row = state
         .positions
         .values()
-        .find(|row| row.record.deleted_on.is_none() && holds(&row.record))
+        .find(|row| {
+            row.record.deleted_on.is_none()
+                && parts(&row.record)
+                    .iter()
+                    .any(|p| p.id() == id && p.is_live())
+        })
         .ok_or_else(position_not_found)?;
     visible_folio(state, context, row.header.folio_id.get()).map_err(|_| position_not_found())?;
-    Ok(row.clone())
+    Ok((id, row.clone()))
+}
+
+/// Puts `part` (its id and liveness set) in the place of the part `id`.
+fn replace<T: Part>(parts: &mut [T], id: Option<Id>, mut part: T) -> T {
+    part.set_deleted_on(None);
+    for slot in parts.iter_mut().filter(|p| p.id() == id) {
+        *slot = part.clone();
+    }
+    part
+}
+
+/// Marks the part `id` deleted on `day` (kept, for baselines and the audit).
+fn mark_deleted<T: Part>(parts: &mut [T], id: Option<Id>, day: Date) {
+    for slot in parts.iter_mut().filter(|p| p.id() == id) {
+        slot.set_deleted_on(Some(day));
+    }
 }
 
 fn change_allocation(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    let id = path_id(id).map(Id::new);
-    let mut row = owner_of(state, context, |r| {
-        r.allocations
-            .iter()
-            .any(|a| a.id == id && a.deleted_on.is_none())
-    })?;
+    let (id, mut row) = owner_of(state, context, id, |r| &r.allocations)?;
     let mut allocation: Allocation = read(request)?;
     check_allocation(row.record.kind, &row.record.allocations, &allocation, id).map_err(refused)?;
     allocation.id = id;
-    allocation.deleted_on = None;
-    for slot in row.record.allocations.iter_mut().filter(|a| a.id == id) {
-        *slot = allocation.clone();
-    }
+    replace(&mut row.record.allocations, id, allocation);
     store(state, row);
     Ok(success(true))
 }
 
 fn remove_allocation(state: &mut State, context: &Context, id: &str) -> Outcome {
-    let id = path_id(id).map(Id::new);
-    let mut row = owner_of(state, context, |r| {
-        r.allocations
-            .iter()
-            .any(|a| a.id == id && a.deleted_on.is_none())
-    })?;
+    let (id, mut row) = owner_of(state, context, id, |r| &r.allocations)?;
     let allocation = id.ok_or_else(position_not_found)?;
     check_allocation_removal(row.record.kind, &row.record.allocations, allocation)
         .map_err(refused)?;
-    let day = today(context);
-    for slot in row.record.allocations.iter_mut().filter(|a| a.id == id) {
-        slot.deleted_on = Some(day);
-    }
+    mark_deleted(&mut row.record.allocations, id, today(context));
     store(state, row);
     record_deletion(
         state,
@@ -473,31 +507,19 @@ fn add_rate(state: &mut State, request: &Request, context: &Context, id: &str) -
 }
 
 fn change_rate(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    let id = path_id(id).map(Id::new);
-    let mut row = owner_of(state, context, |r| {
-        r.rates.iter().any(|x| x.id == id && x.deleted_on.is_none())
-    })?;
+    let (id, mut row) = owner_of(state, context, id, |r| &r.rates)?;
     let mut rate: Rate = read(request)?;
     check_rate(&row.record.rates, &rate, id).map_err(refused)?;
     rate.id = id;
-    rate.deleted_on = None;
-    for slot in row.record.rates.iter_mut().filter(|r| r.id == id) {
-        *slot = rate.clone();
-    }
+    let rate = replace(&mut row.record.rates, id, rate);
     store(state, row);
     Ok(success(rate))
 }
 
 fn remove_rate(state: &mut State, context: &Context, id: &str) -> Outcome {
-    let id = path_id(id).map(Id::new);
-    let mut row = owner_of(state, context, |r| {
-        r.rates.iter().any(|x| x.id == id && x.deleted_on.is_none())
-    })?;
+    let (id, mut row) = owner_of(state, context, id, |r| &r.rates)?;
     check_rate_removal(&row.record.rates, id.ok_or_else(position_not_found)?).map_err(refused)?;
-    let day = today(context);
-    for slot in row.record.rates.iter_mut().filter(|r| r.id == id) {
-        slot.deleted_on = Some(day);
-    }
+    mark_deleted(&mut row.record.rates, id, today(context));
     store(state, row);
     Ok(success(true))
 }
@@ -530,32 +552,23 @@ fn add_hours(
 }
 
 fn change_hours(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    let id = path_id(id).map(Id::new);
-    let mut row = owner_of(state, context, |r| {
-        r.hours.iter().any(|h| h.id == id && h.deleted_on.is_none())
-    })?;
+    let (id, mut row) = owner_of(state, context, id, |r| &r.hours)?;
     let mut period: HoursPeriod = read(request)?;
     check_hours_period(&row.record.hours, &period, id).map_err(refused)?;
     period.id = id;
-    period.deleted_on = None;
-    for slot in row.record.hours.iter_mut().filter(|h| h.id == id) {
-        period.reporter = period.reporter.clone().or_else(|| slot.reporter.clone());
-        *slot = period.clone();
+    if period.reporter.is_none() {
+        let old = row.record.hours.iter().find(|h| h.id == id);
+        period.reporter = old.and_then(|h| h.reporter.clone());
     }
+    replace(&mut row.record.hours, id, period);
     store(state, row);
     Ok(success(true))
 }
 
 fn remove_hours(state: &mut State, context: &Context, id: &str) -> Outcome {
-    let id = path_id(id).map(Id::new);
-    let mut row = owner_of(state, context, |r| {
-        r.hours.iter().any(|h| h.id == id && h.deleted_on.is_none())
-    })?;
+    let (id, mut row) = owner_of(state, context, id, |r| &r.hours)?;
     // Deleting a period deletes only the override (S6.5).
-    let day = today(context);
-    for slot in row.record.hours.iter_mut().filter(|h| h.id == id) {
-        slot.deleted_on = Some(day);
-    }
+    mark_deleted(&mut row.record.hours, id, today(context));
     store(state, row);
     Ok(success(true))
 }
