@@ -136,6 +136,13 @@ proptest! {
     #![proptest_config(ProptestConfig::with_cases(512))]
 
     #[test]
+    fn push_to_writes_what_display_writes(date in any_date()) {
+        let mut text = String::from("[");
+        date.push_to(&mut text);
+        prop_assert_eq!(&text[1..], date.to_string());
+    }
+
+    #[test]
     fn any_decimal_survives_exactly_with_its_scale(value in any_decimal()) {
         let exact = Exact::new(value).unwrap();
         let text = to_json(&exact).unwrap();

@@ -167,33 +167,11 @@ pub fn expand_recurrence_json(
             out.push(',');
         }
         out.push('"');
-        push_date(&mut out, day);
+        day.push_to(&mut out);
         out.push('"');
     }
     out.push(']');
     Ok(out)
-}
-
-/// Appends `day` as `yyyy-MM-dd` (as `Date`'s `Display` writes it).
-fn push_date(out: &mut String, day: costfolio::value::Date) {
-    use chrono::Datelike;
-    let naive = day.naive();
-    let year = naive.year();
-    if !(0..=9999).contains(&year) {
-        out.push_str(&day.to_string());
-        return;
-    }
-    let digit = |value: u32| char::from(b'0' + (value % 10) as u8);
-    let year = year as u32;
-    for value in [year / 1000, year / 100, year / 10, year] {
-        out.push(digit(value));
-    }
-    out.push('-');
-    out.push(digit(naive.month() / 10));
-    out.push(digit(naive.month()));
-    out.push('-');
-    out.push(digit(naive.day() / 10));
-    out.push(digit(naive.day()));
 }
 
 fn js(result: Result<String, String>) -> Result<String, JsError> {
@@ -392,7 +370,7 @@ mod tests {
         ] {
             let day: costfolio::value::Date = text.parse().unwrap();
             let mut out = String::new();
-            push_date(&mut out, day);
+            day.push_to(&mut out);
             assert_eq!(out, day.to_string());
             assert_eq!(out, text);
         }

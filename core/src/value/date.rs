@@ -39,6 +39,27 @@ impl Date {
         self.0
     }
 
+    /// Appends the date as `yyyy-MM-dd`, as `Display` writes it, without the formatting
+    /// machinery: the wasm package writes long series of dates this way (docs/performance.md).
+    pub fn push_to(self, out: &mut String) {
+        let year = self.0.year();
+        if !(0..=9999).contains(&year) {
+            out.push_str(&self.to_string());
+            return;
+        }
+        let digit = |value: u32| char::from(b'0' + (value % 10) as u8);
+        let year = year as u32;
+        for value in [year / 1000, year / 100, year / 10, year] {
+            out.push(digit(value));
+        }
+        out.push('-');
+        out.push(digit(self.0.month() / 10));
+        out.push(digit(self.0.month()));
+        out.push('-');
+        out.push(digit(self.0.day() / 10));
+        out.push(digit(self.0.day()));
+    }
+
     /// Reads `yyyy-MM-dd` strictly.
     pub fn parse(text: &str) -> Result<Date, ValueError> {
         let invalid = || ValueError::InvalidDate {
