@@ -8,6 +8,7 @@ use std::path::Path;
 use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
+use costfolio::model::from_json;
 use costfolio::state::{JournalEntry, State};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
@@ -85,19 +86,7 @@ impl Store {
 
     /// Replays the entries after `state.seq` (written by another process).
     pub fn catch_up(&self, state: &mut State) -> Result<(), StoreError> {
-        let mut statement = self
-            .connection
-            .prepare_cached("SELECT entry FROM journal WHERE seq > ?1 ORDER BY seq")?;
-        let texts: Vec<String> = statement
-            .query_map(params![state.seq as i64], |row| row.get(0))?
-            .collect::<Result<_, _>>()?;
-        let entries: Vec<JournalEntry> = texts
-            .iter()
-            .map(|text| serde_json::from_str(text).map_err(|e| StoreError::Corrupt(e.to_string())))
-            .collect::<Result<_, _>>()?;
-        state
-            .replay(&entries)
-            .map_err(|e| StoreError::Corrupt(e.to_string()))
+        replay_after(&self.connection, state)
     }
 
     /// Runs `change` on `state` inside one immediate transaction: other writers' entries are
@@ -125,22 +114,7 @@ impl Store {
         let transaction = self
             .connection
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        {
-            let mut statement = transaction
-                .prepare_cached("SELECT entry FROM journal WHERE seq > ?1 ORDER BY seq")?;
-            let texts: Vec<String> = statement
-                .query_map(params![state.seq as i64], |row| row.get(0))?
-                .collect::<Result<_, _>>()?;
-            let entries: Vec<JournalEntry> = texts
-                .iter()
-                .map(|text| {
-                    serde_json::from_str(text).map_err(|e| StoreError::Corrupt(e.to_string()))
-                })
-                .collect::<Result<_, _>>()?;
-            state
-                .replay(&entries)
-                .map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        }
+        replay_after(&transaction, state)?;
         state.take_journal();
         let value = change(state);
         let entries = state.take_journal();
@@ -232,4 +206,21 @@ impl Store {
             .is_ok()
             .then_some(admin != 0))
     }
+}
+
+/// Replays the journal's entries after `state.seq`, read through the core's reader (its errors
+/// name the field), on `connection` or inside a transaction.
+fn replay_after(connection: &Connection, state: &mut State) -> Result<(), StoreError> {
+    let mut statement =
+        connection.prepare_cached("SELECT entry FROM journal WHERE seq > ?1 ORDER BY seq")?;
+    let texts: Vec<String> = statement
+        .query_map(params![state.seq as i64], |row| row.get(0))?
+        .collect::<Result<_, _>>()?;
+    let entries: Vec<JournalEntry> = texts
+        .iter()
+        .map(|text| from_json(text.as_bytes()).map_err(|e| StoreError::Corrupt(e.to_string())))
+        .collect::<Result<_, _>>()?;
+    state
+        .replay(&entries)
+        .map_err(|e| StoreError::Corrupt(e.to_string()))
 }
