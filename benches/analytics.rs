@@ -251,6 +251,18 @@ fn folio_plan(c: &mut Criterion) {
             })
         },
     );
+    // The folio timeline from the same document: indicators and timeline, no payment lines.
+    let summary = costfolio::plan::summary(document.as_bytes()).unwrap();
+    group.sample_size(20);
+    group.bench_function(
+        BenchmarkId::new("summary", "2000_positions_5000_expenses_3y"),
+        |b| {
+            b.iter(|| {
+                let output = costfolio::plan::summary(black_box(document.as_bytes())).unwrap();
+                assert_eq!(output, summary);
+            })
+        },
+    );
     group.finish();
 }
 

@@ -80,9 +80,38 @@ struct PlanOutput {
     timeline: Vec<crate::model::budgeting::TimelineBucket>,
 }
 
+/// The folio's figures without its items' payment lines: what a planning screen's chart needs.
+#[derive(Serialize)]
+struct PlanSummary {
+    indicators: crate::model::budgeting::Indicators,
+    timeline: Vec<crate::model::budgeting::TimelineBucket>,
+}
+
 /// Computes the plan of the JSON document `input`; `csv` selects the output form. The error names
 /// the field or item at fault.
 pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
+    let output = compute(input, true)?;
+    if csv {
+        Ok(to_csv(&output))
+    } else {
+        crate::model::to_json(&output).map_err(|e| e.to_string())
+    }
+}
+
+/// The folio's indicators and monthly timeline from the same document as [`run`], as JSON
+/// `{"indicators": .., "timeline": [..]}`: every item is checked as in [`run`] (the errors name
+/// them alike), but no payment line is written out.
+pub fn summary(input: &[u8]) -> Result<String, String> {
+    let output = compute(input, false)?;
+    crate::model::to_json(&PlanSummary {
+        indicators: output.indicators,
+        timeline: output.timeline,
+    })
+    .map_err(|e| e.to_string())
+}
+
+/// The plan of `input`; with `lines` false, the items are checked but their lines left empty.
+fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
     let mut plan: PlanInput = from_json(input).map_err(|e| e.to_string())?;
     let workload = if plan.workload.is_empty() {
         WorkloadScheme::standard()
@@ -137,16 +166,19 @@ pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
         let overtime = record
             .ot_rule_id
             .and_then(|id| plan.overtime_rules.iter().find(|r| r.id == Some(id)));
-        let lines = PositionPlan::new(record.input(overtime, None), &basis)
-            .and_then(|p| {
-                p.lines(Granularity::Month)
-                    .map_err(|_| crate::schedule::position::PositionError::LastRate)
-            })
-            .map_err(|e| format!("position {:?}: {e}", input.position.name))?;
+        let named = |e| format!("position {:?}: {e}", input.position.name);
+        let position_plan =
+            PositionPlan::new(record.input(overtime, None), &basis).map_err(named)?;
+        if !lines {
+            continue;
+        }
+        let items = position_plan
+            .lines(Granularity::Month)
+            .map_err(|_| named(crate::schedule::position::PositionError::LastRate))?;
         positions.push(ItemPayments {
             id: record.id,
             name: input.position.name.clone(),
-            lines: lines.iter().map(|l| l.to_wire()).collect(),
+            lines: items.iter().map(|l| l.to_wire()).collect(),
         });
     }
     let mut expenses = Vec::new();
@@ -156,11 +188,13 @@ pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
         let payments = expense_plan
             .payments(&frame, &rates)
             .map_err(|e| format!("expense {:?}: {e}", expense.name))?;
-        expenses.push(ItemPayments {
-            id: expense.id.unwrap_or_default(),
-            name: expense.name.clone(),
-            lines: payments.iter().map(|p| p.to_wire()).collect(),
-        });
+        if lines {
+            expenses.push(ItemPayments {
+                id: expense.id.unwrap_or_default(),
+                name: expense.name.clone(),
+                lines: payments.iter().map(|p| p.to_wire()).collect(),
+            });
+        }
     }
     let as_of = plan.as_of.unwrap_or(plan.folio.end_date);
     let (synced, own) = (HashMap::new(), HashMap::new());
@@ -185,17 +219,12 @@ pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
         indicators(&terms, &ledger, &ledger, &ledger, &plan.scope).map_err(|e| e.to_string())?;
     let timeline =
         timeline(&terms, &ledger, &ledger, &ledger, &plan.scope).map_err(|e| e.to_string())?;
-    let output = PlanOutput {
+    Ok(PlanOutput {
         positions,
         expenses,
         indicators,
         timeline,
-    };
-    if csv {
-        Ok(to_csv(&output))
-    } else {
-        crate::model::to_json(&output).map_err(|e| e.to_string())
-    }
+    })
 }
 
 fn cell(value: Option<crate::value::Exact>) -> String {

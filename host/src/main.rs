@@ -6,7 +6,7 @@
 //! costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db PATH]
 //! costfolio token mint USER [--read-only] [--db PATH]
 //! costfolio snapshot [--db PATH]
-//! costfolio plan FILE.json [--csv]
+//! costfolio plan FILE.json [--csv | --summary]
 //! ```
 
 mod server;
@@ -26,7 +26,7 @@ const USAGE: &str = "usage:
   costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db PATH]
   costfolio token mint USER [--read-only] [--db PATH]
   costfolio snapshot [--db PATH]
-  costfolio plan FILE.json [--csv]";
+  costfolio plan FILE.json [--csv | --summary]";
 
 /// The command line: positional words and `--name value` / `--flag` options.
 struct Args {
@@ -99,7 +99,7 @@ fn cli_context() -> Result<Context, String> {
 }
 
 fn run(raw: Vec<String>) -> Result<(), String> {
-    let args = Args::parse(raw, &["admin", "read-only", "csv", "help"])?;
+    let args = Args::parse(raw, &["admin", "read-only", "csv", "summary", "help"])?;
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
     match words.as_slice() {
         ["serve"] => {
@@ -210,10 +210,17 @@ fn run(raw: Vec<String>) -> Result<(), String> {
             Ok(())
         }
         ["plan", file] => {
-            args.check(&["csv"])?;
+            args.check(&["csv", "summary"])?;
+            if args.flag("csv") && args.flag("summary") {
+                return Err("--csv and --summary cannot be given together".to_owned());
+            }
             let input = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
-            let output = costfolio::plan::run(&input, args.flag("csv"))
-                .map_err(|e| format!("{file}: {e}"))?;
+            let output = if args.flag("summary") {
+                costfolio::plan::summary(&input)
+            } else {
+                costfolio::plan::run(&input, args.flag("csv"))
+            }
+            .map_err(|e| format!("{file}: {e}"))?;
             println!("{output}");
             Ok(())
         }

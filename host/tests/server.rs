@@ -475,6 +475,23 @@ fn plan_computes_a_folio_offline_as_json_and_csv() {
         text.contains("2026-03-02,2026-03-27,8600.00,0.00,,,430.00,8600.00,,0.00"),
         "{text}"
     );
+    // The summary: the same indicators and timeline, no payment lines.
+    let summary = Command::new(BIN)
+        .args(["plan", "--summary"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(summary.status.success());
+    let short: serde_json::Value = serde_json::from_slice(&summary.stdout).unwrap();
+    assert_eq!(short["indicators"], value["indicators"]);
+    assert_eq!(short["timeline"], value["timeline"]);
+    assert_eq!(short.as_object().unwrap().len(), 2, "{short}");
+    let both = Command::new(BIN)
+        .args(["plan", "--csv", "--summary"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert_eq!(both.status.code(), Some(2));
     // A bad file is a clear error and exit code 2.
     std::fs::write(&file, r#"{"folio":{}}"#).unwrap();
     let bad = Command::new(BIN)
@@ -483,5 +500,11 @@ fn plan_computes_a_folio_offline_as_json_and_csv() {
         .output()
         .unwrap();
     assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("folio.name is required"));
+    let bad = Command::new(BIN)
+        .args(["plan", "--summary"])
+        .arg(&file)
+        .output()
+        .unwrap();
     assert!(String::from_utf8_lossy(&bad.stderr).contains("folio.name is required"));
 }

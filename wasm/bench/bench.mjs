@@ -1,5 +1,7 @@
-// The wasm package's speed, in node (issue 9): the folio timeline benchmark run through `plan`
-// against the native `analytics/plan` criterion figure of the same run, and recurrence expansion in
+// The wasm package's speed, in node (issue 9): the folio timeline benchmark (the analytics folio's
+// indicators and monthly timeline, from its document, through `planSummary`) against the native
+// `analytics/plan/summary` criterion figure of the same run, `plan` (the same plus every payment
+// line) against `analytics/plan/document`, and recurrence expansion in
 // wasm against the npm `rrule` package in this same process on the same rules. Every timed call
 // checks its result, so a fast wrong answer cannot pass. Run it with `scripts/bench-wasm`, which
 // runs the native benchmark first (it writes target/bench/folio-plan.json and criterion's figures).
@@ -46,18 +48,24 @@ const rows = [];
 
 // The folio timeline: the same plan document natively (criterion, just run) and in wasm.
 const documentPath = new URL('target/bench/folio-plan.json', root);
-const estimatesPath = new URL(
-  'target/criterion/analytics_plan/document/2000_positions_5000_expenses_3y/new/estimates.json', root);
-if (!existsSync(documentPath) || !existsSync(estimatesPath)) {
+/** @param {string} name */
+const estimatesPath = (name) =>
+  new URL(`target/criterion/analytics_plan/${name}/2000_positions_5000_expenses_3y/new/estimates.json`, root);
+if (!existsSync(documentPath) || !existsSync(estimatesPath('summary')) || !existsSync(estimatesPath('document'))) {
   throw new Error('run `cargo bench --bench analytics -- analytics/plan` first (scripts/bench-wasm does)');
 }
+/** @param {string} name */
+const nativeMs = (name) => JSON.parse(readFileSync(estimatesPath(name), 'utf8')).median.point_estimate / 1e6;
 const document = readFileSync(documentPath, 'utf8');
+const summary = wasm.planSummary(document);
+assert.equal(JSON.parse(summary).timeline.length, 36, 'a monthly timeline over three years');
+const summaryMs = median(() => assert.equal(wasm.planSummary(document), summary), 20);
+rows.push(`| folio timeline: \`planSummary\` (2,000 positions, 5,000 expenses, 3 years: indicators and monthly timeline from 1.8 MB of JSON) | ${show(summaryMs)} (wasm) | ${show(nativeMs('summary'))} (native) | ${(summaryMs / nativeMs('summary')).toFixed(2)}x native (cap 2x) |`);
 const first = wasm.plan(document, false);
-assert.equal(JSON.parse(first).timeline.length, 36, 'a monthly timeline over three years');
+assert.equal(JSON.parse(first).indicators.bac, JSON.parse(summary).indicators.bac);
 // As natively: the output's length is checked, the JSON is not parsed inside the timing.
 const planMs = median(() => assert.equal(wasm.plan(document, false).length, first.length), 10);
-const nativeMs = JSON.parse(readFileSync(estimatesPath, 'utf8')).median.point_estimate / 1e6;
-rows.push(`| \`plan\` (2,000 positions, 5,000 expenses, 3 years) | ${show(planMs)} (wasm) | ${show(nativeMs)} (native) | ${(planMs / nativeMs).toFixed(2)}x native (cap 2x) |`);
+rows.push(`| \`plan\`: the same and every payment line (15.5 MB of JSON out) | ${show(planMs)} (wasm) | ${show(nativeMs('document'))} (native) | ${(planMs / nativeMs('document')).toFixed(2)}x native |`);
 
 // Recurrence: the cases of benches/recurrence.rs, each in wasm and in npm rrule.
 /** @type {[name: string, json: string, rfc: string, window: [string, string] | null][]} */
@@ -75,7 +83,7 @@ const cases = [
 ];
 for (const [name, json, rfc, window] of cases) {
   const [from, to] = window ?? ['0001-01-01', '9999-12-31'];
-  const ours = () => JSON.parse(wasm.expandRecurrence(json, '2120-12-31', from, to));
+  const ours = () => wasm.expandRecurrence(json, '2120-12-31', from, to);
   const rule = rrulestr(rfc);
   assert.ok(rule instanceof RRule);
   const theirs = () => (window

@@ -8,7 +8,7 @@ use chrono::NaiveDateTime;
 use costfolio::api::{Context, Request, Response};
 use costfolio::state::{JournalEntry, State};
 use serde::{Deserialize, Serialize};
-use wasm_bindgen::prelude::{wasm_bindgen, JsError};
+use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
 
 /// The version of the costfolio core this package wraps.
 #[wasm_bindgen]
@@ -145,8 +145,10 @@ pub fn budget_read(state: &mut State, path: &str, as_of: &str) -> Result<String,
     })
 }
 
-/// The occurrences of a wire recurrence inside `[from, to]`, as a JSON array of dates.
-pub fn expand_recurrence_json(
+/// The occurrences of a wire recurrence inside `[from, to]`, as one text of `yyyy-MM-dd` dates
+/// written back to back (ten characters each: dates run from 0001 to 9999), which the JavaScript
+/// side cuts into an array ([`expand_recurrence`]).
+pub fn expand_recurrence_text(
     recurrence: &str,
     default_end: &str,
     from: &str,
@@ -160,17 +162,12 @@ pub fn expand_recurrence_json(
         .map_err(|e| e.to_string())?;
     let window = DateRange::new(date("from", from)?, date("to", to)?).map_err(|e| e.to_string())?;
     // One buffer, digits written by hand: formatting through `Display` per date cost 30 times
-    // the expansion itself in wasm (docs/performance.md).
-    let mut out = String::from("[");
-    for (index, day) in rule.occurrences_in(window).enumerate() {
-        if index > 0 {
-            out.push(',');
-        }
-        out.push('"');
+    // the expansion itself in wasm, and a JSON array of 100,000 dates cost `JSON.parse` more than
+    // the expansion (docs/performance.md).
+    let mut out = String::new();
+    for day in rule.occurrences_in(window) {
         day.push_to(&mut out);
-        out.push('"');
     }
-    out.push(']');
     Ok(out)
 }
 
@@ -334,22 +331,40 @@ impl Planner {
     }
 }
 
+#[wasm_bindgen(inline_js = "export function cut_dates(text) {
+  const out = new Array(text.length / 10);
+  for (let i = 0; i < out.length; i += 1) out[i] = text.slice(i * 10, i * 10 + 10);
+  return out;
+}")]
+extern "C" {
+    /// `text` (dates of ten characters, back to back) as an array of strings.
+    fn cut_dates(text: &str) -> JsValue;
+}
+
 /// The occurrences of a recurrence (wire JSON) inside `[from, to]`; `defaultEnd` ends a series
-/// with neither occurrences nor endDate (S4.1). A JSON array of `yyyy-MM-dd`.
-#[wasm_bindgen(js_name = expandRecurrence)]
+/// with neither occurrences nor endDate (S4.1). An array of `yyyy-MM-dd` strings.
+#[wasm_bindgen(js_name = expandRecurrence, unchecked_return_type = "string[]")]
 pub fn expand_recurrence(
     recurrence: &str,
     default_end: &str,
     from: &str,
     to: &str,
-) -> Result<String, JsError> {
-    js(expand_recurrence_json(recurrence, default_end, from, to))
+) -> Result<JsValue, JsError> {
+    let text = js(expand_recurrence_text(recurrence, default_end, from, to))?;
+    Ok(cut_dates(&text))
 }
 
 /// A whole folio document computed: payments, indicators and monthly timeline (JSON), or CSV.
 #[wasm_bindgen]
 pub fn plan(input: &str, csv: bool) -> Result<String, JsError> {
     js(costfolio::plan::run(input.as_bytes(), csv))
+}
+
+/// The indicators and monthly timeline of the same document as [`plan`], without payment lines:
+/// JSON `{"indicators": .., "timeline": [..]}`.
+#[wasm_bindgen(js_name = planSummary)]
+pub fn plan_summary(input: &str) -> Result<String, JsError> {
+    js(costfolio::plan::summary(input.as_bytes()))
 }
 
 #[cfg(test)]
@@ -374,22 +389,22 @@ mod tests {
             assert_eq!(out, day.to_string());
             assert_eq!(out, text);
         }
-        let json = expand_recurrence_json(
+        let text = expand_recurrence_text(
             r#"{"kind":".Weekly","startDate":"2026-01-05","recurrenceOn":[1,3]}"#,
             "2026-12-31",
             "2026-01-01",
             "2026-01-10",
         )
         .unwrap();
-        assert_eq!(json, r#"["2026-01-05","2026-01-07"]"#);
-        let none = expand_recurrence_json(
+        assert_eq!(text, "2026-01-052026-01-07");
+        let none = expand_recurrence_text(
             r#"{"kind":".Once","startDate":"2026-01-05"}"#,
             "2026-12-31",
             "2026-02-01",
             "2026-02-10",
         )
         .unwrap();
-        assert_eq!(none, "[]");
+        assert_eq!(none, "");
     }
 
     #[test]
@@ -437,15 +452,15 @@ mod tests {
 
     #[test]
     fn recurrences_expand_into_a_window() {
-        let dates = expand_recurrence_json(
+        let dates = expand_recurrence_text(
             r#"{"kind":".Monthly","startDate":"2026-01-31"}"#,
             "2026-12-31",
             "2026-02-01",
             "2026-04-30",
         )
         .unwrap();
-        assert_eq!(dates, r#"["2026-02-28","2026-03-31","2026-04-30"]"#);
-        assert!(expand_recurrence_json(
+        assert_eq!(dates, "2026-02-282026-03-312026-04-30");
+        assert!(expand_recurrence_text(
             r#"{"kind":".Daily"}"#,
             "2026-12-31",
             "2026-01-01",

@@ -68,8 +68,12 @@ test('direct calls for the planning screen', () => {
   assert.equal(timeline.length, 4);
   const expenditures = JSON.parse(planner.expenditures(1, 0, false, false, '2026-03-13'));
   assert.equal(expenditures.expenses.length, 1);
-  const dates = JSON.parse(wasm.expandRecurrence('{"kind":".Monthly","startDate":"2026-01-31"}', '2026-12-31', '2026-02-01', '2026-04-30'));
+  const dates = wasm.expandRecurrence('{"kind":".Monthly","startDate":"2026-01-31"}', '2026-12-31', '2026-02-01', '2026-04-30');
   assert.deepEqual(dates, ['2026-02-28', '2026-03-31', '2026-04-30']);
+  assert.deepEqual(wasm.expandRecurrence('{"kind":".Once","startDate":"2026-01-05"}', '2026-12-31', '2026-02-01', '2026-02-10'), []);
+  const summary = JSON.parse(wasm.planSummary(readFileSync(new URL('vectors/plan.json', import.meta.url), 'utf8')));
+  assert.deepEqual(Object.keys(summary), ['indicators', 'timeline']);
+  assert.equal(summary.indicators.bac, 8600);
   const cargo = readFileSync(new URL('../../Cargo.toml', import.meta.url), 'utf8');
   assert.equal(wasm.version(), cargo.match(/^version = "(.*)"$/m)?.[1]);
 });
