@@ -91,15 +91,23 @@ fn every_rejection_vector_names_its_field_and_value() {
         );
         let expected_field = case["field"].as_str().unwrap();
         let expected_message = case["message"].as_str().unwrap();
-        match read_as(case["type"].as_str().unwrap(), body.as_bytes()) {
-            Ok(()) => failures.push(format!("{name}: accepted {body}")),
-            Err(error) => {
-                if error.field() != Some(expected_field) || error.to_string() != expected_message {
-                    failures.push(format!(
-                        "{name}: expected field {expected_field:?} with {expected_message:?}\n    got field {:?} with {:?}",
-                        error.field(),
-                        error.to_string()
-                    ));
+        // The same body laid out on many lines: the path must not depend on the layout.
+        let pretty = serde_json::from_str::<Value>(&body)
+            .map(|value| serde_json::to_string_pretty(&value).unwrap())
+            .unwrap_or_else(|_| body.clone());
+        for body in [&body, &pretty] {
+            match read_as(case["type"].as_str().unwrap(), body.as_bytes()) {
+                Ok(()) => failures.push(format!("{name}: accepted {body}")),
+                Err(error) => {
+                    if error.field() != Some(expected_field)
+                        || error.to_string() != expected_message
+                    {
+                        failures.push(format!(
+                            "{name}: expected field {expected_field:?} with {expected_message:?}\n    got field {:?} with {:?}",
+                            error.field(),
+                            error.to_string()
+                        ));
+                    }
                 }
             }
         }
@@ -192,4 +200,46 @@ fn an_inverted_allocation_period_is_refused_with_the_documented_message_on_end_d
         from_json(br#"{"otEffort":0,"startDate":"2026-05-02","endDate":"2026-05-01","effort":8}"#)
             .unwrap();
     assert!(period.period().is_err());
+}
+
+#[test]
+fn the_path_is_found_past_unknown_fields_escapes_and_nested_arrays() {
+    let cases: [(&str, &str, &str); 6] = [
+        (
+            "Rate",
+            r#"{"x": [1, {"y": [2, "]}"]}], "k\"}": {"rate": 1}, "rate": "10", "startDate": "2026-01-01"}"#,
+            "rate",
+        ),
+        (
+            "Rate",
+            "{\n  \"rate\": 10,\n  \"startDate\": \"2026-13-01\"\n}",
+            "startDate",
+        ),
+        (
+            "Rate",
+            r#"{"\u00e9": {"startDate": 5}, "startDate": "2026-01-01", "rate": -1}"#,
+            "rate",
+        ),
+        (
+            "Success<Vec<ExchangeRate>>",
+            r#"{"success": [{"from": "USD", "to": "EUR", "rate": 0.9, "effectiveDate": "2026-01-01"},
+                            {"from": "USD", "to": "EUR", "effectiveDate": "2026-01-01"}]}"#,
+            "success[1].rate",
+        ),
+        (
+            "Success<Vec<ExchangeRate>>",
+            r#"{"success": [{"from": "USD", "to": "EUR", "rate": 0.9, "effectiveDate": "2026-01-01"},
+                            {"from": "USD", "to": "EURO", "rate": 0.9, "effectiveDate": "2026-01-01"}]}"#,
+            "success[1].to",
+        ),
+        (
+            "Success<Vec<ExchangeRate>>",
+            r#"{"success": [{"from": "USD", "to": "EUR", "rate": 0.9, "effectiveDate": "2026-02-30"}]}"#,
+            "success[0].effectiveDate",
+        ),
+    ];
+    for (type_name, body, field) in cases {
+        let error = read_as(type_name, body.as_bytes()).unwrap_err();
+        assert_eq!(error.field(), Some(field), "{body}: {error}");
+    }
 }

@@ -104,16 +104,21 @@ impl std::error::Error for WireError {}
 /// ```
 pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, WireError> {
     let mut reader = serde_json::Deserializer::from_slice(body);
-    let value = serde_path_to_error::deserialize(&mut reader).map_err(classify)?;
-    reader
-        .end()
-        .map_err(|error| classify_plain(&error, String::new()))?;
-    Ok(value)
+    let value = T::deserialize(&mut reader).and_then(|value| reader.end().map(|()| value));
+    value.map_err(|error| {
+        let path = if error.is_data() {
+            path_at(body, error.line(), error.column())
+        } else {
+            String::new()
+        };
+        classify(&error, path)
+    })
 }
 
 /// Reads an already parsed JSON value into a wire type, with the same errors as [`from_json`].
 pub fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, WireError> {
-    serde_path_to_error::deserialize(value).map_err(classify)
+    let body = to_json(&value)?;
+    from_json(body.as_bytes())
 }
 
 /// Writes a wire type as compact JSON, numbers with exactly their digits, absent optional fields
@@ -124,13 +129,7 @@ pub fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, WireError> {
     })
 }
 
-fn classify(error: serde_path_to_error::Error<serde_json::Error>) -> WireError {
-    let path = error.path().to_string();
-    let path = if path == "." { String::new() } else { path };
-    classify_plain(error.inner(), path)
-}
-
-fn classify_plain(error: &serde_json::Error, path: String) -> WireError {
+fn classify(error: &serde_json::Error, path: String) -> WireError {
     let message = message_without_position(error);
     if !error.is_data() {
         return WireError::Syntax {
@@ -161,4 +160,156 @@ fn message_without_position(error: &serde_json::Error) -> String {
     let text = error.to_string();
     let suffix = format!(" at line {} column {}", error.line(), error.column());
     text.strip_suffix(&suffix).unwrap_or(&text).to_owned()
+}
+
+/// The path (`recurrence.recurrenceOn[1]`, `results[0].deletedAt`) of the value the JSON reader
+/// was at when a value type refused it: serde_json places a data error just after the value at
+/// fault (a missing field: just after its object; a wrong type: at or after the value), so the
+/// path is that of the containers open at that point, each with the key (once its colon is read)
+/// or the index of the value it is in. Reading the body again only when it is refused keeps the
+/// reading of every accepted body free of any path keeping.
+fn path_at(body: &[u8], line: usize, column: usize) -> String {
+    // serde_json counts lines from 1 and columns in bytes from the line's start: the position is
+    // the first byte not yet read.
+    let start_of_line = if line <= 1 {
+        0
+    } else {
+        body.iter()
+            .enumerate()
+            .filter(|(_, byte)| **byte == b'\n')
+            .nth(line - 2)
+            .map_or(body.len(), |(index, _)| index + 1)
+    };
+    let end = (start_of_line + column).min(body.len());
+    let mut frames: Vec<Frame> = Vec::new();
+    let mut index = 0;
+    while index < end {
+        let byte = body[index];
+        match byte {
+            b'{' | b'[' => {
+                start_value(&mut frames);
+                frames.push(if byte == b'{' {
+                    Frame::Object {
+                        key: None,
+                        in_value: false,
+                    }
+                } else {
+                    Frame::Array { index: None }
+                });
+                index += 1;
+            }
+            b'}' | b']' => {
+                frames.pop();
+                index += 1;
+            }
+            b':' => {
+                if let Some(Frame::Object { in_value, .. }) = frames.last_mut() {
+                    *in_value = true;
+                }
+                index += 1;
+            }
+            b',' => {
+                if let Some(Frame::Object { key, in_value }) = frames.last_mut() {
+                    *key = None;
+                    *in_value = false;
+                }
+                index += 1;
+            }
+            b'"' => {
+                let (text, next) = string_at(body, index + 1, end);
+                match frames.last_mut() {
+                    Some(Frame::Object {
+                        key,
+                        in_value: false,
+                    }) => *key = Some(text),
+                    _ => start_value(&mut frames),
+                }
+                index = next;
+            }
+            b' ' | b'\t' | b'\n' | b'\r' => index += 1,
+            _ => {
+                // A number or a literal: one value, up to the next delimiter.
+                start_value(&mut frames);
+                while index < end && !b",:{}[] \t\n\r\"".contains(&body[index]) {
+                    index += 1;
+                }
+            }
+        }
+    }
+    let mut path = String::new();
+    for frame in &frames {
+        match frame {
+            Frame::Object {
+                key: Some(key),
+                in_value: true,
+            } => {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(key);
+            }
+            Frame::Array { index: Some(at) } => {
+                path.push('[');
+                path.push_str(&at.to_string());
+                path.push(']');
+            }
+            _ => {}
+        }
+    }
+    path
+}
+
+/// A container open at the point [`path_at`] looks for.
+enum Frame {
+    /// An object: the key last read, and whether its colon was (so the reader is in its value).
+    Object { key: Option<String>, in_value: bool },
+    /// An array: the index of the element last begun.
+    Array { index: Option<usize> },
+}
+
+/// A value begins: in an array, the next element.
+fn start_value(frames: &mut [Frame]) {
+    if let Some(Frame::Array { index }) = frames.last_mut() {
+        *index = Some(index.map_or(0, |at| at + 1));
+    }
+}
+
+/// The text of the string whose contents begin at `from` (escapes read), and the index just past
+/// its closing quote (or `end`).
+fn string_at(body: &[u8], from: usize, end: usize) -> (String, usize) {
+    let mut bytes = Vec::new();
+    let mut index = from;
+    while index < end {
+        match body[index] {
+            b'"' => return (String::from_utf8_lossy(&bytes).into_owned(), index + 1),
+            b'\\' if index + 1 < end => {
+                let escaped = body[index + 1];
+                index += 2;
+                match escaped {
+                    b'n' => bytes.push(b'\n'),
+                    b't' => bytes.push(b'\t'),
+                    b'r' => bytes.push(b'\r'),
+                    b'b' => bytes.push(0x08),
+                    b'f' => bytes.push(0x0c),
+                    b'u' => {
+                        let hex = body.get(index..(index + 4).min(end)).unwrap_or_default();
+                        let code = core::str::from_utf8(hex)
+                            .ok()
+                            .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                            .and_then(char::from_u32)
+                            .unwrap_or(char::REPLACEMENT_CHARACTER);
+                        let mut buffer = [0; 4];
+                        bytes.extend_from_slice(code.encode_utf8(&mut buffer).as_bytes());
+                        index += 4;
+                    }
+                    other => bytes.push(other),
+                }
+            }
+            other => {
+                bytes.push(other);
+                index += 1;
+            }
+        }
+    }
+    (String::from_utf8_lossy(&bytes).into_owned(), end)
 }

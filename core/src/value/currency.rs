@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use rust_decimal::{Decimal, RoundingStrategy};
-use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::number::decimal_places;
 use super::{Amount, ValueError};
@@ -139,8 +139,7 @@ impl Serialize for CurrencyCode {
 
 impl<'de> Deserialize<'de> for CurrencyCode {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        let text = String::deserialize(deserializer)?;
-        CurrencyCode::new(&text).map_err(de::Error::custom)
+        super::reading::string_value(deserializer, CurrencyCode::new)
     }
 }
 

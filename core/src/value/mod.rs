@@ -8,6 +8,7 @@ mod currency;
 mod date;
 mod error;
 mod number;
+mod reading;
 mod text;
 
 pub use currency::CurrencyCode;

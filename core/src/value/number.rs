@@ -200,8 +200,7 @@ macro_rules! decimal_value {
 
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let value = deserialize_decimal(deserializer)?;
-                $name::new(value).map_err(de::Error::custom)
+                super::reading::number_value(deserializer, $name::new)
             }
         }
     };
@@ -313,20 +312,27 @@ fn deserialize_whole<'de, D: Deserializer<'de>>(
     min: &'static str,
     max: &'static str,
 ) -> Result<u64, D::Error> {
-    let value = deserialize_decimal(deserializer)?;
+    super::reading::number_value(deserializer, |value| whole(value, what, min, max))
+}
+
+/// `value` as a whole number from 0 to `u64::MAX`.
+fn whole(
+    value: Decimal,
+    what: &'static str,
+    min: &'static str,
+    max: &'static str,
+) -> Result<u64, ValueError> {
     if !value.fract().is_zero() {
-        return Err(de::Error::custom(ValueError::NotWhole {
+        return Err(ValueError::NotWhole {
             what,
             value: value.to_string(),
-        }));
+        });
     }
-    value.to_u64().ok_or_else(|| {
-        de::Error::custom(ValueError::OutOfRange {
-            what,
-            value: value.to_string(),
-            min: Some(min),
-            max: Some(max),
-        })
+    value.to_u64().ok_or_else(|| ValueError::OutOfRange {
+        what,
+        value: value.to_string(),
+        min: Some(min),
+        max: Some(max),
     })
 }
 
@@ -453,16 +459,16 @@ macro_rules! count_value {
 
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let whole = deserialize_whole(deserializer, $what, stringify!($min), stringify!($max))?;
-                let whole = u32::try_from(whole).map_err(|_| {
-                    de::Error::custom(ValueError::OutOfRange {
+                super::reading::number_value(deserializer, |value| {
+                    let whole = whole(value, $what, stringify!($min), stringify!($max))?;
+                    let whole = u32::try_from(whole).map_err(|_| ValueError::OutOfRange {
                         what: $what,
                         value: whole.to_string(),
                         min: Some(stringify!($min)),
                         max: Some(stringify!($max)),
-                    })
-                })?;
-                $name::new(whole).map_err(de::Error::custom)
+                    })?;
+                    $name::new(whole)
+                })
             }
         }
     };

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use super::ValueError;
 
@@ -103,8 +103,7 @@ macro_rules! text_value {
 
         impl<'de> Deserialize<'de> for $name {
             fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                let text = String::deserialize(deserializer)?;
-                $name::new(&text).map_err(de::Error::custom)
+                super::reading::string_value(deserializer, $name::new)
             }
         }
     };
