@@ -8,6 +8,7 @@
 
 mod budget;
 mod records;
+mod table;
 
 use std::collections::BTreeMap;
 
@@ -20,6 +21,7 @@ pub use records::{
     LinkRecord, ProjectRecord, SavedFilterRecord, TokenKind, TokenRecord, WorkloadSchemeRecord,
     WorklogRecord,
 };
+pub use table::Table;
 
 use crate::value::UtcTimestamp;
 
@@ -196,17 +198,17 @@ pub struct State {
     /// Id counters.
     pub counters: Counters,
     /// Accounts by id.
-    pub accounts: BTreeMap<u64, AccountRecord>,
+    pub accounts: Table<AccountRecord>,
     /// Categories by id.
-    pub categories: BTreeMap<u64, CategoryRecord>,
+    pub categories: Table<CategoryRecord>,
     /// Customers by id.
-    pub customers: BTreeMap<u64, CustomerRecord>,
+    pub customers: Table<CustomerRecord>,
     /// Account links by id.
-    pub links: BTreeMap<u64, LinkRecord>,
+    pub links: Table<LinkRecord>,
     /// Holiday schemes by id.
-    pub holiday_schemes: BTreeMap<u64, HolidaySchemeRecord>,
+    pub holiday_schemes: Table<HolidaySchemeRecord>,
     /// Generic resources by id.
-    pub generic_resources: BTreeMap<u64, GenericResourceRecord>,
+    pub generic_resources: Table<GenericResourceRecord>,
     /// OAuth clients by client id.
     pub clients: BTreeMap<String, ClientRecord>,
     /// Authorization codes by hash.
@@ -216,33 +218,33 @@ pub struct State {
     /// Deletion events, in the order they were recorded.
     pub audit: Vec<AuditEvent>,
     /// Holidays by id.
-    pub holidays: BTreeMap<u64, HolidayRecord>,
+    pub holidays: Table<HolidayRecord>,
     /// Workload schemes by id.
-    pub workload_schemes: BTreeMap<u64, WorkloadSchemeRecord>,
+    pub workload_schemes: Table<WorkloadSchemeRecord>,
     /// Tracker projects by id.
-    pub projects: BTreeMap<u64, ProjectRecord>,
+    pub projects: Table<ProjectRecord>,
     /// Saved filters by id.
-    pub saved_filters: BTreeMap<u64, SavedFilterRecord>,
+    pub saved_filters: Table<SavedFilterRecord>,
     /// Worklogs by service id.
-    pub worklogs: BTreeMap<u64, WorklogRecord>,
+    pub worklogs: Table<WorklogRecord>,
     /// Folios by id.
-    pub folios: BTreeMap<u64, FolioRecord>,
+    pub folios: Table<FolioRecord>,
     /// Positions by id.
-    pub positions: BTreeMap<u64, PositionRow>,
+    pub positions: Table<PositionRow>,
     /// Expenses by id.
-    pub expenses: BTreeMap<u64, crate::model::budgeting::Expense>,
+    pub expenses: Table<crate::model::budgeting::Expense>,
     /// Baselines by id.
-    pub baselines: BTreeMap<u64, crate::analytics::baseline::BaselineSnapshot>,
+    pub baselines: Table<crate::analytics::baseline::BaselineSnapshot>,
     /// Overtime rules by id.
-    pub overtime_rules: BTreeMap<u64, crate::model::budgeting::OvertimeRule>,
+    pub overtime_rules: Table<crate::model::budgeting::OvertimeRule>,
     /// Custom-field definitions by id, with their folio.
-    pub custom_fields: BTreeMap<u64, (u64, crate::model::budgeting::CustomFieldDefinition)>,
+    pub custom_fields: Table<(u64, crate::model::budgeting::CustomFieldDefinition)>,
     /// Portfolios by id.
-    pub portfolios: BTreeMap<u64, crate::model::budgeting::Portfolio>,
+    pub portfolios: Table<crate::model::budgeting::Portfolio>,
     /// Exchange rates, as put.
     pub exchange_rates: Vec<crate::model::budgeting::ExchangeRate>,
     /// Billed hours by position.
-    pub billed_hours: BTreeMap<u64, BilledHours>,
+    pub billed_hours: Table<BilledHours>,
     /// Entries applied since the host last took them.
     #[serde(skip)]
     outbox: Vec<JournalEntry>,
@@ -266,30 +268,30 @@ impl State {
         let mut state = State {
             seq: 0,
             counters: Counters::default(),
-            accounts: BTreeMap::new(),
-            categories: BTreeMap::new(),
-            customers: BTreeMap::new(),
-            links: BTreeMap::new(),
-            holiday_schemes: BTreeMap::new(),
-            generic_resources: BTreeMap::new(),
+            accounts: Table::new(),
+            categories: Table::new(),
+            customers: Table::new(),
+            links: Table::new(),
+            holiday_schemes: Table::new(),
+            generic_resources: Table::new(),
             clients: BTreeMap::new(),
             codes: BTreeMap::new(),
             tokens: BTreeMap::new(),
             audit: Vec::new(),
-            holidays: BTreeMap::new(),
-            workload_schemes: BTreeMap::new(),
-            projects: BTreeMap::new(),
-            saved_filters: BTreeMap::new(),
-            worklogs: BTreeMap::new(),
-            folios: BTreeMap::new(),
-            positions: BTreeMap::new(),
-            expenses: BTreeMap::new(),
-            baselines: BTreeMap::new(),
-            overtime_rules: BTreeMap::new(),
-            custom_fields: BTreeMap::new(),
-            portfolios: BTreeMap::new(),
+            holidays: Table::new(),
+            workload_schemes: Table::new(),
+            projects: Table::new(),
+            saved_filters: Table::new(),
+            worklogs: Table::new(),
+            folios: Table::new(),
+            positions: Table::new(),
+            expenses: Table::new(),
+            baselines: Table::new(),
+            overtime_rules: Table::new(),
+            custom_fields: Table::new(),
+            portfolios: Table::new(),
             exchange_rates: Vec::new(),
-            billed_hours: BTreeMap::new(),
+            billed_hours: Table::new(),
             outbox: Vec::new(),
         };
         let day = 8 * 3600;

@@ -1,0 +1,206 @@
+//! [`Table`]: records by id, kept in a vector sorted by id.
+
+use core::fmt;
+use core::marker::PhantomData;
+
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+/// Records by id, in ascending id order: what a `BTreeMap<u64, V>` offers the state (lookups,
+/// inserts, removals, ordered iteration, the same JSON), held in one sorted vector. Ids are handed
+/// out in increasing order, so inserting is appending; and a vector costs the wasm package far less
+/// code per record type than a B-tree (issue 9's size cap).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Table<V> {
+    rows: Vec<(u64, V)>,
+}
+
+impl<V> Default for Table<V> {
+    fn default() -> Self {
+        Table { rows: Vec::new() }
+    }
+}
+
+impl<V> Table<V> {
+    /// An empty table.
+    pub fn new() -> Self {
+        Self::default()
+    }
+
+    fn find(&self, id: u64) -> Result<usize, usize> {
+        self.rows.binary_search_by(|(key, _)| key.cmp(&id))
+    }
+
+    /// The record `id`.
+    pub fn get(&self, id: &u64) -> Option<&V> {
+        self.find(*id).ok().map(|at| &self.rows[at].1)
+    }
+
+    /// The record `id`, to change.
+    pub fn get_mut(&mut self, id: &u64) -> Option<&mut V> {
+        match self.find(*id) {
+            Ok(at) => Some(&mut self.rows[at].1),
+            Err(_) => None,
+        }
+    }
+
+    /// Whether there is a record `id`.
+    pub fn contains_key(&self, id: &u64) -> bool {
+        self.find(*id).is_ok()
+    }
+
+    /// Puts `value` as record `id`; the record it replaces, if any.
+    pub fn insert(&mut self, id: u64, value: V) -> Option<V> {
+        if self.rows.last().is_none_or(|(last, _)| *last < id) {
+            self.rows.push((id, value));
+            return None;
+        }
+        match self.find(id) {
+            Ok(at) => Some(core::mem::replace(&mut self.rows[at].1, value)),
+            Err(at) => {
+                self.rows.insert(at, (id, value));
+                None
+            }
+        }
+    }
+
+    /// Takes record `id` out.
+    pub fn remove(&mut self, id: &u64) -> Option<V> {
+        self.find(*id).ok().map(|at| self.rows.remove(at).1)
+    }
+
+    /// Keeps only the records `keep` says yes to.
+    pub fn retain(&mut self, mut keep: impl FnMut(&u64, &mut V) -> bool) {
+        self.rows.retain_mut(|(id, value)| keep(id, value));
+    }
+
+    /// How many records there are.
+    pub fn len(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.rows.is_empty()
+    }
+
+    /// The ids and records, by id.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&u64, &V)> {
+        self.rows.iter().map(|(id, value)| (id, value))
+    }
+
+    /// The ids and records, by id, to change.
+    pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&u64, &mut V)> {
+        self.rows.iter_mut().map(|(id, value)| (&*id, value))
+    }
+
+    /// The ids, ascending.
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &u64> {
+        self.rows.iter().map(|(id, _)| id)
+    }
+
+    /// The records, by id.
+    pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> {
+        self.rows.iter().map(|(_, value)| value)
+    }
+
+    /// The records, by id, to change.
+    pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> {
+        self.rows.iter_mut().map(|(_, value)| value)
+    }
+}
+
+/// `table[&id]`, for ids known to be there (as with a map, a missing one is a bug and panics).
+impl<V> core::ops::Index<&u64> for Table<V> {
+    type Output = V;
+    fn index(&self, id: &u64) -> &V {
+        match self.get(id) {
+            Some(value) => value,
+            None => panic!("no record {id} in the table"),
+        }
+    }
+}
+
+impl<V> FromIterator<(u64, V)> for Table<V> {
+    fn from_iter<I: IntoIterator<Item = (u64, V)>>(iter: I) -> Self {
+        let mut table = Table::new();
+        for (id, value) in iter {
+            table.insert(id, value);
+        }
+        table
+    }
+}
+
+/// Written as a JSON object keyed by id, as a `BTreeMap<u64, V>` is (snapshots keep their form).
+impl<V: Serialize> Serialize for Table<V> {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.iter())
+    }
+}
+
+impl<'de, V: Deserialize<'de>> Deserialize<'de> for Table<V> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Rows<V>(PhantomData<V>);
+        impl<'de, V: Deserialize<'de>> Visitor<'de> for Rows<V> {
+            type Value = Table<V>;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("records by id")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Table<V>, A::Error> {
+                let mut table = Table::new();
+                while let Some((id, value)) = map.next_entry::<u64, V>()? {
+                    table.insert(id, value);
+                }
+                Ok(table)
+            }
+        }
+        deserializer.deserialize_map(Rows(PhantomData))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::BTreeMap;
+
+    #[test]
+    fn a_table_behaves_as_a_btree_map_and_reads_and_writes_the_same_json() {
+        let mut table = Table::new();
+        let mut map = BTreeMap::new();
+        // Appends, inserts in the middle, replacements and removals, as a map does them.
+        for (step, id) in [5u64, 9, 1, 7, 9, 3, 12, 1].into_iter().enumerate() {
+            assert_eq!(table.insert(id, step), map.insert(id, step));
+        }
+        for id in [7u64, 4, 12] {
+            assert_eq!(table.remove(&id), map.remove(&id));
+        }
+        table.retain(|id, value| {
+            *value += 1;
+            *id != 3
+        });
+        map.retain(|id, value| {
+            *value += 1;
+            *id != 3
+        });
+        assert_eq!(
+            table.iter().collect::<Vec<_>>(),
+            map.iter().collect::<Vec<_>>()
+        );
+        assert_eq!(table.get(&9), map.get(&9));
+        assert_eq!(table.get(&4), None);
+        assert!(table.contains_key(&5) && !table.contains_key(&6));
+        assert_eq!(table.len(), map.len());
+        let json = serde_json::to_string(&table).unwrap();
+        assert_eq!(json, serde_json::to_string(&map).unwrap());
+        let back: Table<usize> = serde_json::from_str(&json).unwrap();
+        assert_eq!(back, table);
+        // Out of order and repeated ids read as a map reads them: sorted, the last one kept.
+        let unordered = r#"{"9":1,"2":2,"9":3}"#;
+        let read: Table<u32> = serde_json::from_str(unordered).unwrap();
+        let want: BTreeMap<u64, u32> = serde_json::from_str(unordered).unwrap();
+        assert_eq!(
+            read.iter().collect::<Vec<_>>(),
+            want.iter().collect::<Vec<_>>()
+        );
+    }
+}
