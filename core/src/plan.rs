@@ -181,21 +181,32 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
             lines: items.iter().map(|l| l.to_wire()).collect(),
         });
     }
-    let mut expenses = Vec::new();
-    for expense in &plan.expenses {
-        let expense_plan = ExpensePlan::new(expense, &frame)
-            .map_err(|errors| format!("expense {:?}: {}", expense.name, joined(&errors)))?;
-        let payments = expense_plan
-            .payments(&frame, &rates)
-            .map_err(|e| format!("expense {:?}: {e}", expense.name))?;
-        if lines {
-            expenses.push(ItemPayments {
-                id: expense.id.unwrap_or_default(),
-                name: expense.name.clone(),
-                lines: payments.iter().map(|p| p.to_wire()).collect(),
-            });
+    // Each expense's payments, named in its errors. The summary needs no lines, and the ledger
+    // below computes the same payments: it walks them only when the ledger fails, to name the
+    // expense at fault as `run` does (the first one in the file, as before).
+    let expense_lines = |keep: bool| -> Result<Vec<ItemPayments>, String> {
+        let mut expenses = Vec::new();
+        for expense in &plan.expenses {
+            let expense_plan = ExpensePlan::new(expense, &frame)
+                .map_err(|errors| format!("expense {:?}: {}", expense.name, joined(&errors)))?;
+            let payments = expense_plan
+                .payments(&frame, &rates)
+                .map_err(|e| format!("expense {:?}: {e}", expense.name))?;
+            if keep {
+                expenses.push(ItemPayments {
+                    id: expense.id.unwrap_or_default(),
+                    name: expense.name.clone(),
+                    lines: payments.iter().map(|p| p.to_wire()).collect(),
+                });
+            }
         }
-    }
+        Ok(expenses)
+    };
+    let expenses = if lines {
+        expense_lines(true)?
+    } else {
+        Vec::new()
+    };
     let as_of = plan.as_of.unwrap_or(plan.folio.end_date);
     let (synced, own) = (HashMap::new(), HashMap::new());
     let context = CostContext {
@@ -214,7 +225,10 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
         &items,
         &context,
     )
-    .map_err(|e| e.to_string())?;
+    .map_err(|e| match expense_lines(false) {
+        Err(named) if !lines => named,
+        _ => e.to_string(),
+    })?;
     let indicators =
         indicators(&terms, &ledger, &ledger, &ledger, &plan.scope).map_err(|e| e.to_string())?;
     let timeline =
