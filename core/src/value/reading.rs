@@ -50,12 +50,9 @@ where
         fn visit_i64<E: de::Error>(self, value: i64) -> Result<T, E> {
             (self.0)(Decimal::from(value)).map_err(E::custom)
         }
-        fn visit_f64<E: de::Error>(self, value: f64) -> Result<T, E> {
-            let value = parse_decimal(&value.to_string()).map_err(E::custom)?;
-            (self.0)(value).map_err(E::custom)
-        }
         // serde_json keeps a number's text (`arbitrary_precision`) and hands it over as a map
-        // that its own `Number` knows how to read.
+        // that its own `Number` knows how to read. (No `visit_f64`: no number goes through a
+        // binary float, and one that came as such would be refused as a "floating point".)
         fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<T, A::Error> {
             let number =
                 serde_json::Number::deserialize(de::value::MapAccessDeserializer::new(map))?;
