@@ -143,6 +143,36 @@ proptest! {
     }
 
     #[test]
+    fn timestamps_are_written_and_read_as_chrono_writes_and_reads_them(
+        date in any_date(),
+        seconds in 0u32..86_400,
+        nanos in 0u32..1_000_000_000,
+        digits in 0usize..=9,
+    ) {
+        let at = date.naive().and_hms_nano_opt(seconds / 3600, seconds / 60 % 60, seconds % 60, nanos).unwrap();
+        // The wire forms, against chrono's own formatting (the oracle).
+        let utc = costfolio::value::UtcTimestamp::new(at);
+        prop_assert_eq!(utc.to_string(), format!("{}Z", at.format("%Y-%m-%dT%H:%M:%S")));
+        let event = costfolio::value::EventTimestamp::new(at);
+        prop_assert_eq!(event.to_string(), at.format("%Y-%m-%dT%H:%M:%S%.3f").to_string());
+        prop_assert_eq!(utc.to_string().parse::<costfolio::value::UtcTimestamp>().unwrap(), utc);
+        prop_assert_eq!(event.to_string().parse::<costfolio::value::EventTimestamp>().unwrap(), event);
+        // A local date-time with 0 to 9 digits of a second, against chrono's `%.f` reading.
+        let mut text = at.format("%Y-%m-%dT%H:%M:%S").to_string();
+        if digits > 0 {
+            text.push('.');
+            text.push_str(&format!("{nanos:09}")[..digits]);
+        }
+        let want = chrono::NaiveDateTime::parse_from_str(&text, "%Y-%m-%dT%H:%M:%S%.f").unwrap();
+        prop_assert_eq!(costfolio::value::parse_local_date_time(&text), Some(want));
+        let clock = &text[11..19];
+        prop_assert_eq!(
+            costfolio::value::parse_time_of_day(clock),
+            Some(chrono::NaiveTime::parse_from_str(clock, "%H:%M:%S").unwrap())
+        );
+    }
+
+    #[test]
     fn any_decimal_survives_exactly_with_its_scale(value in any_decimal()) {
         let exact = Exact::new(value).unwrap();
         let text = to_json(&exact).unwrap();

@@ -318,3 +318,30 @@ fn ids_and_weekdays_from_text() {
     assert_eq!(IsoWeekday::from_chrono(chrono::Weekday::Mon).get(), 1);
     assert!(IsoWeekday::new(8).is_err());
 }
+
+#[test]
+fn local_date_times_and_times_of_day_are_read_strictly() {
+    use costfolio::value::{parse_local_date_time, parse_time_of_day};
+    let at = parse_local_date_time("2026-03-13T10:05:07.25").unwrap();
+    assert_eq!(at.to_string(), "2026-03-13 10:05:07.250");
+    assert!(parse_local_date_time("2026-03-13T10:05:07").is_some());
+    for refused in [
+        "2026-03-13T10:05",
+        "2026-03-13T10:05:07.",
+        "2026-03-13T10:05:07.1234567890",
+        "2026-03-13 10:05:07",
+        "2026-3-13T10:05:07",
+        "2026-03-13T24:00:00",
+        "2026-03-13T10:05:07Z",
+        "2026-02-30T10:05:07",
+    ] {
+        assert_eq!(parse_local_date_time(refused), None, "{refused}");
+    }
+    assert_eq!(
+        parse_time_of_day("09:30:00").unwrap().to_string(),
+        "09:30:00"
+    );
+    for refused in ["9:30:00", "09:30", "25:00:00", "09:30:00 ", "09:60:00"] {
+        assert_eq!(parse_time_of_day(refused), None, "{refused}");
+    }
+}

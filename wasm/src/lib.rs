@@ -4,7 +4,6 @@
 //! a JS `Error` carrying the core's message, and nothing panics across the boundary.
 #![deny(missing_docs)]
 
-use chrono::NaiveDateTime;
 use costfolio::api::{Context, Request, Response};
 use costfolio::state::{JournalEntry, State};
 use serde::{Deserialize, Serialize};
@@ -55,8 +54,8 @@ struct ResponseOutput {
 fn context_of(text: &str) -> Result<Context, String> {
     let input: ContextInput =
         costfolio::model::from_json(text.as_bytes()).map_err(|e| format!("context: {e}"))?;
-    let now = NaiveDateTime::parse_from_str(&input.now, "%Y-%m-%dT%H:%M:%S%.f")
-        .map_err(|_| format!("context.now: {:?} is not yyyy-MM-ddTHH:mm:ss", input.now))?;
+    let now = costfolio::value::parse_local_date_time(&input.now)
+        .ok_or_else(|| format!("context.now: {:?} is not yyyy-MM-ddTHH:mm:ss", input.now))?;
     let random =
         decode_hex(&input.random).ok_or_else(|| "context.random: not hex digits".to_owned())?;
     let mut context = Context::new(&input.base_url, now, random);
@@ -102,8 +101,10 @@ fn response_json(response: &Response) -> String {
 
 /// A budgeting read on behalf of the planning screen: the `success` value, or the core's message.
 pub fn budget_read(state: &mut State, path: &str, as_of: &str) -> Result<String, String> {
-    let now = NaiveDateTime::parse_from_str(&format!("{as_of}T12:00:00"), "%Y-%m-%dT%H:%M:%S")
-        .map_err(|_| format!("asOf: {as_of:?} is not yyyy-MM-dd"))?;
+    let now = costfolio::value::Date::parse(as_of)
+        .ok()
+        .and_then(|day| day.naive().and_hms_opt(12, 0, 0))
+        .ok_or_else(|| format!("asOf: {as_of:?} is not yyyy-MM-dd"))?;
     let mut context = Context::new("", now, Vec::new());
     context.user = Some("planner".into());
     context.budget_admin = true;

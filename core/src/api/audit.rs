@@ -49,7 +49,7 @@ fn updated_from(text: &str) -> Option<NaiveDateTime> {
     if let Ok(date) = Date::parse(text) {
         return date.naive().and_hms_opt(0, 0, 0);
     }
-    NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S%.f").ok()
+    crate::value::parse_local_date_time(text)
 }
 
 fn bad(message: &str) -> Response {

@@ -1,8 +1,6 @@
 //! The core extensions of extensions.md: holidays of a scheme, scheme members, workload schemes,
 //! tracker projects, saved filters and worklogs (whose deletion feeds the audit, S12).
 
-use chrono::NaiveDateTime;
-
 use super::audit::record_deletion;
 use super::http::{Context, Request, Response};
 use super::reply::{self, core_error, read_body};
@@ -477,8 +475,7 @@ fn put_worklog(state: &mut State, request: &Request, web: &Web<'_>, id: Option<u
     let body: WorklogRequest = read_body(request)?;
     let project_id = project_of(state, &body.issue_key)?;
     let start_time = body.start_time.unwrap_or_else(|| "00:00:00".into());
-    if chrono::NaiveTime::parse_from_str(&start_time, "%H:%M:%S").is_err() || start_time.len() != 8
-    {
+    if crate::value::parse_time_of_day(&start_time).is_none() {
         return Err(core_error(
             400,
             &format!("startTime: {start_time:?} is not a time in the form HH:mm:ss"),
@@ -553,7 +550,7 @@ fn list_worklogs(
             Date::parse(text)
                 .ok()
                 .and_then(|d| d.naive().and_hms_opt(0, 0, 0))
-                .or_else(|| NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S%.f").ok())
+                .or_else(|| crate::value::parse_local_date_time(text))
                 .ok_or_else(|| {
                     core_error(
                         400,

@@ -236,6 +236,46 @@ fn parse_date_time(text: &str) -> Option<(NaiveDateTime, &str)> {
     Some((date.0.and_time(time), rest.get(8..)?))
 }
 
+/// Reads `yyyy-MM-ddTHH:mm:ss`, optionally followed by `.` and 1 to 9 digits of a second: a
+/// date-time with no zone, as queries (`updatedFrom`) and hosts' clocks (`now`) give it.
+pub fn parse_local_date_time(text: &str) -> Option<NaiveDateTime> {
+    let (at, rest) = parse_date_time(text)?;
+    if rest.is_empty() {
+        return Some(at);
+    }
+    let fraction = rest.strip_prefix('.')?;
+    if fraction.is_empty() || fraction.len() > 9 {
+        return None;
+    }
+    let nanos = digits(fraction.as_bytes())? * 10u32.pow(9 - fraction.len() as u32);
+    at.with_nanosecond(nanos)
+}
+
+/// Reads a time of day `HH:mm:ss`.
+pub fn parse_time_of_day(text: &str) -> Option<NaiveTime> {
+    let clock = text.as_bytes();
+    if clock.len() != 8 || clock[2] != b':' || clock[5] != b':' {
+        return None;
+    }
+    NaiveTime::from_hms_opt(
+        digits(&clock[0..2])?,
+        digits(&clock[3..5])?,
+        digits(&clock[6..8])?,
+    )
+}
+
+/// Writes `at` as `yyyy-MM-ddTHH:mm:ss`.
+fn write_date_time(f: &mut fmt::Formatter<'_>, at: NaiveDateTime) -> fmt::Result {
+    write!(
+        f,
+        "{}T{:02}:{:02}:{:02}",
+        Date(at.date()),
+        at.hour(),
+        at.minute(),
+        at.second()
+    )
+}
+
 impl UtcTimestamp {
     /// Wraps a UTC date-time, dropping anything below the second.
     pub fn new(at: NaiveDateTime) -> UtcTimestamp {
@@ -261,7 +301,8 @@ impl UtcTimestamp {
 
 impl fmt::Display for UtcTimestamp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}Z", self.0.format("%Y-%m-%dT%H:%M:%S"))
+        write_date_time(f, self.0)?;
+        f.write_str("Z")
     }
 }
 
@@ -297,7 +338,8 @@ impl EventTimestamp {
 
 impl fmt::Display for EventTimestamp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.0.format("%Y-%m-%dT%H:%M:%S%.3f"))
+        write_date_time(f, self.0)?;
+        write!(f, ".{:03}", self.0.nanosecond() / 1_000_000)
     }
 }
 

@@ -12,7 +12,9 @@ mod reading;
 mod text;
 
 pub use currency::CurrencyCode;
-pub use date::{Date, DateRange, EventTimestamp, UtcTimestamp};
+pub use date::{
+    parse_local_date_time, parse_time_of_day, Date, DateRange, EventTimestamp, UtcTimestamp,
+};
 pub use error::{FieldError, ValueError, START_AFTER_END};
 pub use number::{
     decimal_places, deserialize_decimal, parse_decimal, serialize_decimal, Amount, Coefficient,
