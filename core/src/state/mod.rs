@@ -10,8 +10,6 @@ mod budget;
 mod records;
 mod table;
 
-use std::collections::BTreeMap;
-
 use serde::{Deserialize, Serialize};
 
 pub use budget::{BilledHours, FolioRecord, PositionRow};
@@ -175,13 +173,17 @@ impl std::error::Error for ReplayError {}
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Counters {
     /// The last id given to each kind.
-    pub last: BTreeMap<String, u64>,
+    pub last: Table<u64, String>,
 }
 
 impl Counters {
     fn saw(&mut self, kind: &str, id: u64) {
-        let last = self.last.entry(kind.to_owned()).or_insert(0);
-        *last = (*last).max(id);
+        match self.last.get_mut(kind) {
+            Some(last) => *last = (*last).max(id),
+            None => {
+                self.last.insert(kind.to_owned(), id);
+            }
+        }
     }
 
     /// The id the next record of `kind` gets.
@@ -210,11 +212,11 @@ pub struct State {
     /// Generic resources by id.
     pub generic_resources: Table<GenericResourceRecord>,
     /// OAuth clients by client id.
-    pub clients: BTreeMap<String, ClientRecord>,
+    pub clients: Table<ClientRecord, String>,
     /// Authorization codes by hash.
-    pub codes: BTreeMap<String, CodeRecord>,
+    pub codes: Table<CodeRecord, String>,
     /// Tokens by hash.
-    pub tokens: BTreeMap<String, TokenRecord>,
+    pub tokens: Table<TokenRecord, String>,
     /// Deletion events, in the order they were recorded.
     pub audit: Vec<AuditEvent>,
     /// Holidays by id.
@@ -274,9 +276,9 @@ impl State {
             links: Table::new(),
             holiday_schemes: Table::new(),
             generic_resources: Table::new(),
-            clients: BTreeMap::new(),
-            codes: BTreeMap::new(),
-            tokens: BTreeMap::new(),
+            clients: Table::new(),
+            codes: Table::new(),
+            tokens: Table::new(),
             audit: Vec::new(),
             holidays: Table::new(),
             workload_schemes: Table::new(),

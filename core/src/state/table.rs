@@ -1,61 +1,75 @@
-//! [`Table`]: records by id, kept in a vector sorted by id.
+//! [`Table`]: records by id (or by key), kept in a vector sorted by id.
 
+use core::borrow::Borrow;
 use core::fmt;
 use core::marker::PhantomData;
 
 use serde::de::{MapAccess, Visitor};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// Records by id, in ascending id order: what a `BTreeMap<u64, V>` offers the state (lookups,
-/// inserts, removals, ordered iteration, the same JSON), held in one sorted vector. Ids are handed
-/// out in increasing order, so inserting is appending; and a vector costs the wasm package far less
-/// code per record type than a B-tree (issue 9's size cap).
+/// Records by id (`K`, `u64` unless the records are keyed by text), in ascending order: what a
+/// `BTreeMap<K, V>` offers the state (lookups, inserts, removals, ordered iteration, the same
+/// JSON), held in one sorted vector. Ids are handed out in increasing order, so inserting is
+/// appending; and a vector costs the wasm package far less code per record type than a B-tree
+/// (issue 9's size cap).
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Table<V> {
-    rows: Vec<(u64, V)>,
+pub struct Table<V, K = u64> {
+    rows: Vec<(K, V)>,
 }
 
-impl<V> Default for Table<V> {
+impl<V, K> Default for Table<V, K> {
     fn default() -> Self {
         Table { rows: Vec::new() }
     }
 }
 
-impl<V> Table<V> {
+impl<V, K: Ord> Table<V, K> {
     /// An empty table.
     pub fn new() -> Self {
         Self::default()
     }
 
-    fn find(&self, id: u64) -> Result<usize, usize> {
-        self.rows.binary_search_by(|(key, _)| key.cmp(&id))
+    fn find<Q: Ord + ?Sized>(&self, id: &Q) -> Result<usize, usize>
+    where
+        K: Borrow<Q>,
+    {
+        self.rows.binary_search_by(|(key, _)| key.borrow().cmp(id))
     }
 
     /// The record `id`.
-    pub fn get(&self, id: &u64) -> Option<&V> {
-        self.find(*id).ok().map(|at| &self.rows[at].1)
+    pub fn get<Q: Ord + ?Sized>(&self, id: &Q) -> Option<&V>
+    where
+        K: Borrow<Q>,
+    {
+        self.find(id).ok().map(|at| &self.rows[at].1)
     }
 
     /// The record `id`, to change.
-    pub fn get_mut(&mut self, id: &u64) -> Option<&mut V> {
-        match self.find(*id) {
+    pub fn get_mut<Q: Ord + ?Sized>(&mut self, id: &Q) -> Option<&mut V>
+    where
+        K: Borrow<Q>,
+    {
+        match self.find(id) {
             Ok(at) => Some(&mut self.rows[at].1),
             Err(_) => None,
         }
     }
 
     /// Whether there is a record `id`.
-    pub fn contains_key(&self, id: &u64) -> bool {
-        self.find(*id).is_ok()
+    pub fn contains_key<Q: Ord + ?Sized>(&self, id: &Q) -> bool
+    where
+        K: Borrow<Q>,
+    {
+        self.find(id).is_ok()
     }
 
     /// Puts `value` as record `id`; the record it replaces, if any.
-    pub fn insert(&mut self, id: u64, value: V) -> Option<V> {
+    pub fn insert(&mut self, id: K, value: V) -> Option<V> {
         if self.rows.last().is_none_or(|(last, _)| *last < id) {
             self.rows.push((id, value));
             return None;
         }
-        match self.find(id) {
+        match self.find(&id) {
             Ok(at) => Some(core::mem::replace(&mut self.rows[at].1, value)),
             Err(at) => {
                 self.rows.insert(at, (id, value));
@@ -65,12 +79,15 @@ impl<V> Table<V> {
     }
 
     /// Takes record `id` out.
-    pub fn remove(&mut self, id: &u64) -> Option<V> {
-        self.find(*id).ok().map(|at| self.rows.remove(at).1)
+    pub fn remove<Q: Ord + ?Sized>(&mut self, id: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+    {
+        self.find(id).ok().map(|at| self.rows.remove(at).1)
     }
 
     /// Keeps only the records `keep` says yes to.
-    pub fn retain(&mut self, mut keep: impl FnMut(&u64, &mut V) -> bool) {
+    pub fn retain(&mut self, mut keep: impl FnMut(&K, &mut V) -> bool) {
         self.rows.retain_mut(|(id, value)| keep(id, value));
     }
 
@@ -85,17 +102,17 @@ impl<V> Table<V> {
     }
 
     /// The ids and records, by id.
-    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&u64, &V)> {
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&K, &V)> {
         self.rows.iter().map(|(id, value)| (id, value))
     }
 
     /// The ids and records, by id, to change.
-    pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&u64, &mut V)> {
+    pub fn iter_mut(&mut self) -> impl DoubleEndedIterator<Item = (&K, &mut V)> {
         self.rows.iter_mut().map(|(id, value)| (&*id, value))
     }
 
     /// The ids, ascending.
-    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &u64> {
+    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &K> {
         self.rows.iter().map(|(id, _)| id)
     }
 
@@ -111,18 +128,18 @@ impl<V> Table<V> {
 }
 
 /// `table[&id]`, for ids known to be there (as with a map, a missing one is a bug and panics).
-impl<V> core::ops::Index<&u64> for Table<V> {
+impl<V, K: Ord + Borrow<Q>, Q: Ord + fmt::Debug + ?Sized> core::ops::Index<&Q> for Table<V, K> {
     type Output = V;
-    fn index(&self, id: &u64) -> &V {
+    fn index(&self, id: &Q) -> &V {
         match self.get(id) {
             Some(value) => value,
-            None => panic!("no record {id} in the table"),
+            None => panic!("no record {id:?} in the table"),
         }
     }
 }
 
-impl<V> FromIterator<(u64, V)> for Table<V> {
-    fn from_iter<I: IntoIterator<Item = (u64, V)>>(iter: I) -> Self {
+impl<V, K: Ord> FromIterator<(K, V)> for Table<V, K> {
+    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
         let mut table = Table::new();
         for (id, value) in iter {
             table.insert(id, value);
@@ -131,24 +148,24 @@ impl<V> FromIterator<(u64, V)> for Table<V> {
     }
 }
 
-/// Written as a JSON object keyed by id, as a `BTreeMap<u64, V>` is (snapshots keep their form).
-impl<V: Serialize> Serialize for Table<V> {
+/// Written as a JSON object keyed by id, as a `BTreeMap<K, V>` is (snapshots keep their form).
+impl<V: Serialize, K: Serialize + Ord> Serialize for Table<V, K> {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
         serializer.collect_map(self.iter())
     }
 }
 
-impl<'de, V: Deserialize<'de>> Deserialize<'de> for Table<V> {
+impl<'de, V: Deserialize<'de>, K: Deserialize<'de> + Ord> Deserialize<'de> for Table<V, K> {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Rows<V>(PhantomData<V>);
-        impl<'de, V: Deserialize<'de>> Visitor<'de> for Rows<V> {
-            type Value = Table<V>;
+        struct Rows<V, K>(PhantomData<(V, K)>);
+        impl<'de, V: Deserialize<'de>, K: Deserialize<'de> + Ord> Visitor<'de> for Rows<V, K> {
+            type Value = Table<V, K>;
             fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str("records by id")
             }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Table<V>, A::Error> {
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Table<V, K>, A::Error> {
                 let mut table = Table::new();
-                while let Some((id, value)) = map.next_entry::<u64, V>()? {
+                while let Some((id, value)) = map.next_entry::<K, V>()? {
                     table.insert(id, value);
                 }
                 Ok(table)
