@@ -49,6 +49,13 @@ fn the_summary_refuses_what_the_plan_refuses_naming_the_same_item() {
     let mut none = document();
     none["expenses"][0]["recurrence"]["occurrences"] = 0.into();
     cases.push(none);
+    // A position whose money overflows: named, with what is wrong, alone and before an
+    // unpriced expense that comes after it.
+    let mut huge = document();
+    huge["positions"][0]["position"]["rate"]["rate"] = serde_json::from_str("1e24").unwrap();
+    cases.push(huge.clone());
+    huge["expenses"][0]["currencyCode"] = "USD".into();
+    cases.push(huge);
     for case in &cases {
         let (full, short) = both(case);
         let error = full.expect_err("the plan refuses it");
@@ -58,4 +65,11 @@ fn the_summary_refuses_what_the_plan_refuses_naming_the_same_item() {
     assert!(full.unwrap_err().contains("\"Scaffolding\""));
     let (full, _) = both(&cases[1]);
     assert!(full.unwrap_err().contains("\"Cranes\""));
+    for case in &cases[4..] {
+        let (full, _) = both(case);
+        assert_eq!(
+            full.unwrap_err(),
+            "position \"Engineer\": the position's amounts are too large to be held exactly"
+        );
+    }
 }

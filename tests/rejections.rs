@@ -242,4 +242,25 @@ fn the_path_is_found_past_unknown_fields_escapes_and_nested_arrays() {
         let error = read_as(type_name, body.as_bytes()).unwrap_err();
         assert_eq!(error.field(), Some(field), "{body}: {error}");
     }
+    // An element refused before it is read (an object or array where a string belongs) is
+    // named by its own index.
+    use costfolio::model::budgeting::BudgetErrorBody;
+    use costfolio::model::core_ext::MembersRequest;
+    use costfolio::value::Date;
+    let field = |error: WireError| error.field().map(str::to_owned);
+    for (body, want) in [
+        (r#"{"accountIds": ["a", {"x": 1}]}"#, "accountIds[1]"),
+        (r#"{"accountIds": [{}]}"#, "accountIds[0]"),
+        (r#"{"accountIds": ["a", "b", ["c"]]}"#, "accountIds[2]"),
+    ] {
+        let error = from_json::<MembersRequest>(body.as_bytes()).unwrap_err();
+        assert_eq!(field(error), Some(want.to_owned()), "{body}");
+    }
+    let error = from_json::<Vec<Date>>(br#"["2026-01-01", {}]"#).unwrap_err();
+    assert_eq!(field(error).as_deref(), Some("[1]"));
+    let error = from_json::<Success<Vec<ExchangeRate>>>(br#"{"success": [[{}]]}"#).unwrap_err();
+    assert_eq!(field(error).as_deref(), Some("success[0][0]"));
+    // Keys escaped as UTF-16 surrogate pairs are read back whole.
+    let error = from_json::<BudgetErrorBody>(br#"{"errors": {"\ud83d\ude00": 5}}"#).unwrap_err();
+    assert_eq!(field(error).as_deref(), Some("errors.\u{1F600}"));
 }

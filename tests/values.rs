@@ -345,3 +345,17 @@ fn local_date_times_and_times_of_day_are_read_strictly() {
         assert_eq!(parse_time_of_day(refused), None, "{refused}");
     }
 }
+
+#[test]
+fn a_leap_second_is_written_as_chrono_writes_it() {
+    let leap = chrono::NaiveDate::from_ymd_opt(2016, 12, 31)
+        .unwrap()
+        .and_hms_milli_opt(23, 59, 59, 1_500)
+        .unwrap();
+    let event = costfolio::value::EventTimestamp::new(leap);
+    assert_eq!(
+        event.to_string(),
+        leap.format("%Y-%m-%dT%H:%M:%S%.3f").to_string()
+    );
+    assert_eq!(event.to_string(), "2016-12-31T23:59:60.500");
+}

@@ -161,30 +161,33 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
             }
         })
         .collect();
-    let mut positions = Vec::new();
-    for (record, input) in records.iter().zip(&plan.positions) {
-        let overtime = record
-            .ot_rule_id
-            .and_then(|id| plan.overtime_rules.iter().find(|r| r.id == Some(id)));
-        let named = |e| format!("position {:?}: {e}", input.position.name);
-        let position_plan =
-            PositionPlan::new(record.input(overtime, None), &basis).map_err(named)?;
-        if !lines {
-            continue;
+    let items = Items {
+        positions: records,
+        expenses: plan.expenses.clone(),
+    };
+    // Every item's payment lines, each refusal naming its item (positions first, then expenses,
+    // in file order). The summary needs no lines and the ledger below computes the same money:
+    // it walks the items only when the ledger fails, so both refuse alike, naming the same item.
+    let item_lines = |keep: bool| -> Result<(Vec<ItemPayments>, Vec<ItemPayments>), String> {
+        let mut positions = Vec::new();
+        for (record, input) in items.positions.iter().zip(&plan.positions) {
+            let overtime = record
+                .ot_rule_id
+                .and_then(|id| plan.overtime_rules.iter().find(|r| r.id == Some(id)));
+            let named =
+                |e: &dyn core::fmt::Display| format!("position {:?}: {e}", input.position.name);
+            let lines = PositionPlan::new(record.input(overtime, None), &basis)
+                .map_err(|e| named(&e))?
+                .lines(Granularity::Month)
+                .map_err(|e| named(&e))?;
+            if keep {
+                positions.push(ItemPayments {
+                    id: record.id,
+                    name: input.position.name.clone(),
+                    lines: lines.iter().map(|l| l.to_wire()).collect(),
+                });
+            }
         }
-        let items = position_plan
-            .lines(Granularity::Month)
-            .map_err(|_| named(crate::schedule::position::PositionError::LastRate))?;
-        positions.push(ItemPayments {
-            id: record.id,
-            name: input.position.name.clone(),
-            lines: items.iter().map(|l| l.to_wire()).collect(),
-        });
-    }
-    // Each expense's payments, named in its errors. The summary needs no lines, and the ledger
-    // below computes the same payments: it walks them only when the ledger fails, to name the
-    // expense at fault as `run` does (the first one in the file, as before).
-    let expense_lines = |keep: bool| -> Result<Vec<ItemPayments>, String> {
         let mut expenses = Vec::new();
         for expense in &plan.expenses {
             let expense_plan = ExpensePlan::new(expense, &frame)
@@ -200,12 +203,12 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
                 });
             }
         }
-        Ok(expenses)
+        Ok((positions, expenses))
     };
-    let expenses = if lines {
-        expense_lines(true)?
+    let (positions, expenses) = if lines {
+        item_lines(true)?
     } else {
-        Vec::new()
+        (Vec::new(), Vec::new())
     };
     let as_of = plan.as_of.unwrap_or(plan.folio.end_date);
     let (synced, own) = (HashMap::new(), HashMap::new());
@@ -216,16 +219,12 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
         synced: &synced,
         own_bases: &own,
     };
-    let items = Items {
-        positions: records,
-        expenses: plan.expenses.clone(),
-    };
     let ledger = Ledger::of_items(
         Periods::new(frame.period, Granularity::Month, as_of),
         &items,
         &context,
     )
-    .map_err(|e| match expense_lines(false) {
+    .map_err(|e| match item_lines(false) {
         Err(named) if !lines => named,
         _ => e.to_string(),
     })?;

@@ -187,14 +187,15 @@ fn path_at(body: &[u8], line: usize, column: usize) -> String {
         let byte = body[index];
         match byte {
             b'{' | b'[' => {
-                start_value(&mut frames);
                 frames.push(if byte == b'{' {
                     Frame::Object {
                         key: None,
                         in_value: false,
                     }
                 } else {
-                    Frame::Array { index: None }
+                    // The first element begins here: an element the reader refuses before
+                    // reading it (an object where a string belongs) is already at its index.
+                    Frame::Array { index: 0 }
                 });
                 index += 1;
             }
@@ -209,27 +210,30 @@ fn path_at(body: &[u8], line: usize, column: usize) -> String {
                 index += 1;
             }
             b',' => {
-                if let Some(Frame::Object { key, in_value }) = frames.last_mut() {
-                    *key = None;
-                    *in_value = false;
+                match frames.last_mut() {
+                    Some(Frame::Object { key, in_value }) => {
+                        *key = None;
+                        *in_value = false;
+                    }
+                    Some(Frame::Array { index }) => *index += 1,
+                    None => {}
                 }
                 index += 1;
             }
             b'"' => {
                 let (text, next) = string_at(body, index + 1, end);
-                match frames.last_mut() {
-                    Some(Frame::Object {
-                        key,
-                        in_value: false,
-                    }) => *key = Some(text),
-                    _ => start_value(&mut frames),
+                if let Some(Frame::Object {
+                    key,
+                    in_value: false,
+                }) = frames.last_mut()
+                {
+                    *key = Some(text);
                 }
                 index = next;
             }
             b' ' | b'\t' | b'\n' | b'\r' => index += 1,
             _ => {
                 // A number or a literal: one value, up to the next delimiter.
-                start_value(&mut frames);
                 while index < end && !b",:{}[] \t\n\r\"".contains(&body[index]) {
                     index += 1;
                 }
@@ -248,7 +252,7 @@ fn path_at(body: &[u8], line: usize, column: usize) -> String {
                 }
                 path.push_str(key);
             }
-            Frame::Array { index: Some(at) } => {
+            Frame::Array { index: at } => {
                 path.push('[');
                 path.push_str(&at.to_string());
                 path.push(']');
@@ -263,15 +267,8 @@ fn path_at(body: &[u8], line: usize, column: usize) -> String {
 enum Frame {
     /// An object: the key last read, and whether its colon was (so the reader is in its value).
     Object { key: Option<String>, in_value: bool },
-    /// An array: the index of the element last begun.
-    Array { index: Option<usize> },
-}
-
-/// A value begins: in an array, the next element.
-fn start_value(frames: &mut [Frame]) {
-    if let Some(Frame::Array { index }) = frames.last_mut() {
-        *index = Some(index.map_or(0, |at| at + 1));
-    }
+    /// An array: the index of the element the reader is at (counted at `[` and at each `,`).
+    Array { index: usize },
 }
 
 /// The text of the string whose contents begin at `from` (escapes read), and the index just past
@@ -292,15 +289,32 @@ fn string_at(body: &[u8], from: usize, end: usize) -> (String, usize) {
                     b'b' => bytes.push(0x08),
                     b'f' => bytes.push(0x0c),
                     b'u' => {
-                        let hex = body.get(index..(index + 4).min(end)).unwrap_or_default();
-                        let code = core::str::from_utf8(hex)
-                            .ok()
-                            .and_then(|hex| u32::from_str_radix(hex, 16).ok())
-                            .and_then(char::from_u32)
-                            .unwrap_or(char::REPLACEMENT_CHARACTER);
+                        let unit = |at: usize| {
+                            body.get(at..at + 4)
+                                .filter(|_| at + 4 <= end)
+                                .and_then(|hex| core::str::from_utf8(hex).ok())
+                                .and_then(|hex| u32::from_str_radix(hex, 16).ok())
+                        };
+                        let first = unit(index);
+                        index += 4;
+                        // A character beyond the basic plane comes as two escaped halves.
+                        let low = match first {
+                            Some(0xD800..=0xDBFF) if body.get(index..index + 2) == Some(b"\\u") => {
+                                unit(index + 2).filter(|low| (0xDC00..=0xDFFF).contains(low))
+                            }
+                            _ => None,
+                        };
+                        let code = match (first, low) {
+                            (Some(high), Some(low)) => {
+                                index += 6;
+                                0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
+                            }
+                            (Some(code), None) => code,
+                            (None, _) => 0xFFFD,
+                        };
+                        let code = char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER);
                         let mut buffer = [0; 4];
                         bytes.extend_from_slice(code.encode_utf8(&mut buffer).as_bytes());
-                        index += 4;
                     }
                     other => bytes.push(other),
                 }

@@ -264,15 +264,17 @@ pub fn parse_time_of_day(text: &str) -> Option<NaiveTime> {
     )
 }
 
-/// Writes `at` as `yyyy-MM-ddTHH:mm:ss`.
+/// Writes `at` as `yyyy-MM-ddTHH:mm:ss` (a leap second, which chrono holds as a second of more
+/// than 10^9 nanoseconds, as second 60, as chrono writes it).
 fn write_date_time(f: &mut fmt::Formatter<'_>, at: NaiveDateTime) -> fmt::Result {
+    let leap = u32::from(at.nanosecond() >= 1_000_000_000);
     write!(
         f,
         "{}T{:02}:{:02}:{:02}",
         Date(at.date()),
         at.hour(),
         at.minute(),
-        at.second()
+        at.second() + leap
     )
 }
 
@@ -339,7 +341,7 @@ impl EventTimestamp {
 impl fmt::Display for EventTimestamp {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write_date_time(f, self.0)?;
-        write!(f, ".{:03}", self.0.nanosecond() / 1_000_000)
+        write!(f, ".{:03}", self.0.nanosecond() % 1_000_000_000 / 1_000_000)
     }
 }
 
