@@ -97,3 +97,81 @@ test('errors arrive as Errors with the documented messages', () => {
   assert.equal(response.status, 400);
   assert.equal(JSON.parse(response.body).errors.name, 'Name is required');
 });
+
+/**
+ * A small deterministic generator (xorshift32), so a failure can be replayed.
+ * @param {number} seed
+ */
+function generator(seed) {
+  let state = seed >>> 0 || 1;
+  const next = () => {
+    state ^= state << 13; state >>>= 0;
+    state ^= state >>> 17;
+    state ^= state << 5; state >>>= 0;
+    return state;
+  };
+  /** @param {number} n */
+  const below = (n) => next() % n;
+  /** @template T @param {T[]} items @returns {T} */
+  const pick = (items) => items[below(items.length)];
+  return { below, pick };
+}
+
+test('garbage never panics across the boundary: every refusal is an Error, the state lives on', () => {
+  const { below, pick } = generator(20261121);
+  // Contexts without a caller: whatever the garbage asks, it cannot write.
+  const anonymous = JSON.stringify({ ...vectors.steps[3].context, user: undefined, budgetAdmin: undefined });
+  const texts = [
+    vectors.snapshot, vectors.journal, JSON.stringify(vectors.steps[3].request),
+    anonymous, readFileSync(new URL('vectors/plan.json', import.meta.url), 'utf8'),
+    '{"kind":".Weekly","startDate":"2026-01-05","recurrenceOn":[1,3],"occurrences":100000}',
+  ];
+  const noise = ['', '{', '}', '[', ']', '"', '\\', ',', ':', 'null', '1e400', '-0', '99999999999999999999999999999',
+    '"\ud83d"', '"2026-02-30"', '\u0000', 'NaN', '{"":{}}', '[[[[[[[[[['];
+  /** A piece of a real input, cut, spliced with noise. */
+  const garbage = () => {
+    const text = pick(texts);
+    const at = below(text.length + 1);
+    const end = Math.min(text.length, at + below(200));
+    return below(4) === 0 ? pick(noise) : text.slice(0, at) + pick(noise) + text.slice(end);
+  };
+  const planner = wasm.Planner.fromSnapshot(vectors.snapshot);
+  const before = planner.snapshot();
+  const id = () => pick([0, 1, 2, 3, 4294967295]);
+  const date = () => pick(['2026-03-13', '2026-02-30', '', garbage(), '9999-12-31', '0001-01-01']);
+  /** @type {(() => unknown)[]} */
+  const calls = [
+    () => planner.handle(garbage(), garbage()),
+    () => planner.handle(garbage(), anonymous),
+    () => planner.replay(garbage()),
+    () => wasm.Planner.fromSnapshot(garbage()),
+    () => planner.expensePayments(id(), date()),
+    () => planner.positionPayments(id(), pick(['day', 'week', 'month', 'year', garbage()]), date()),
+    () => planner.expenditures(id(), id(), below(2) === 0, below(2) === 0, date()),
+    () => planner.indicators(id(), date()),
+    () => planner.timeline(id(), date(), pick(['day', 'week', 'month', garbage()])),
+    () => planner.portfolioIndicators(id(), date()),
+    // Minting may rightly succeed: on a planner of its own.
+    () => wasm.Planner.fromSnapshot(vectors.snapshot).mintToken(garbage(), below(2) === 0, garbage()),
+    () => wasm.expandRecurrence(garbage(), date(), date(), date()),
+    () => wasm.plan(garbage(), below(2) === 0),
+    () => wasm.planSummary(garbage()),
+  ];
+  let refused = 0;
+  for (let round = 0; round < 3000; round += 1) {
+    try {
+      pick(calls)();
+    } catch (error) {
+      refused += 1;
+      assert.ok(error instanceof Error, `a thrown ${typeof error}`);
+      assert.ok(!(error instanceof WebAssembly.RuntimeError), `a trap (a panic) in round ${round}: ${error}`);
+      assert.ok(error.message.length > 0, 'an error says what is wrong');
+    }
+  }
+  assert.ok(refused > 500, `the garbage was refused (${refused} times)`);
+  // Handle answers garbage with refusals rather than changes (no request above had a caller),
+  // and a failed replay leaves the state as it was.
+  assert.equal(planner.snapshot(), before, 'nothing stored was lost or changed');
+  const last = vectors.steps[vectors.steps.length - 1];
+  assert.equal(`{"success":${planner.indicators(1, '2026-03-13')}}`, last.response.body);
+});
