@@ -50,6 +50,81 @@ where
         tolerant, parsed,
         "{name}: an unknown field changed what was read"
     );
+    wrong_types_are_named::<T>(name, &original);
+}
+
+/// Every value inside the sample, in turn, given a value of the wrong kind (an object for a
+/// string, a string for anything else) and then an empty array: when the body is refused, the
+/// refusal names exactly that value's path (`success[0].rate`), in compact and pretty-printed
+/// bodies alike.
+fn wrong_types_are_named<T: DeserializeOwned>(name: &str, original: &Value) {
+    fn leaves(value: &Value, path: String, out: &mut Vec<String>) {
+        let join = |key: &str| {
+            if path.is_empty() {
+                key.to_owned()
+            } else {
+                format!("{path}.{key}")
+            }
+        };
+        if !path.is_empty() {
+            out.push(path.clone());
+        }
+        match value {
+            Value::Object(map) => map.iter().for_each(|(k, v)| leaves(v, join(k), out)),
+            Value::Array(items) => items
+                .iter()
+                .enumerate()
+                .for_each(|(i, v)| leaves(v, format!("{path}[{i}]"), out)),
+            _ => {}
+        }
+    }
+    fn at<'a>(value: &'a mut Value, path: &str) -> &'a mut Value {
+        let mut here = value;
+        for part in path.split('.') {
+            let (key, indexes) = part.split_once('[').unwrap_or((part, ""));
+            if !key.is_empty() {
+                here = here.get_mut(key).unwrap();
+            }
+            for index in indexes.split('[').filter(|i| !i.is_empty()) {
+                here = here
+                    .get_mut(index.trim_end_matches(']').parse::<usize>().unwrap())
+                    .unwrap();
+            }
+        }
+        here
+    }
+    let mut paths = Vec::new();
+    leaves(original, String::new(), &mut paths);
+    let mut refused = 0;
+    for path in &paths {
+        let mut wrong = original.clone();
+        let node = at(&mut wrong, path);
+        *node = match node {
+            Value::String(_) => serde_json::json!({}),
+            _ => Value::from("not this"),
+        };
+        let mut empty = original.clone();
+        *at(&mut empty, path) = serde_json::json!([]);
+        for text in [
+            wrong.to_string(),
+            serde_json::to_string_pretty(&wrong).unwrap(),
+            empty.to_string(),
+        ] {
+            if let Err(error) = from_json::<T>(text.as_bytes()) {
+                refused += 1;
+                assert_eq!(
+                    error.field(),
+                    Some(path.as_str()),
+                    "{name}, {path}: {error}"
+                );
+            }
+        }
+    }
+    // Most leaves are typed: a sample whose mutations all pass would test nothing.
+    assert!(
+        paths.len() < 2 || refused > 0,
+        "{name}: no wrong type was refused"
+    );
 }
 
 /// Adds a field no document defines to every object except maps whose keys are data: custom-field

@@ -260,6 +260,22 @@ fn the_path_is_found_past_unknown_fields_escapes_and_nested_arrays() {
     assert_eq!(field(error).as_deref(), Some("[1]"));
     let error = from_json::<Success<Vec<ExchangeRate>>>(br#"{"success": [[{}]]}"#).unwrap_err();
     assert_eq!(field(error).as_deref(), Some("success[0][0]"));
+    // A field of named values given an object, an array or a number: serde_json calls that
+    // malformed JSON; the body is valid, so the refusal names the field.
+    use costfolio::model::core_admin::CategoryType;
+    for body in [
+        r#"{"name": {}}"#,
+        r#"{"name": []}"#,
+        r#"{"name": 5}"#,
+        r#"{"name": {"X": 1}}"#,
+    ] {
+        let error = from_json::<CategoryType>(body.as_bytes()).unwrap_err();
+        assert_eq!(error.field(), Some("name"), "{body}: {error}");
+    }
+    assert!(matches!(
+        from_json::<CategoryType>(br#"{"name": {}"#).unwrap_err(),
+        WireError::Syntax { .. }
+    ));
     // Keys escaped as UTF-16 surrogate pairs are read back whole.
     let error = from_json::<BudgetErrorBody>(br#"{"errors": {"\ud83d\ude00": 5}}"#).unwrap_err();
     assert_eq!(field(error).as_deref(), Some("errors.\u{1F600}"));

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use serde::de::DeserializeOwned;
+use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::Serialize;
 
 /// Why a body could not be read into a wire type.
@@ -106,12 +106,19 @@ pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, WireError> {
     let mut reader = serde_json::Deserializer::from_slice(body);
     let value = T::deserialize(&mut reader).and_then(|value| reader.end().map(|()| value));
     value.map_err(|error| {
-        let path = if error.is_data() {
-            path_at(body, error.line(), error.column())
-        } else {
-            String::new()
-        };
-        classify(&error, path)
+        if error.is_data() {
+            return classify(&error, path_at(body, error.line(), error.column()));
+        }
+        // serde_json refuses a field of named values (an enum) given anything but a string as if
+        // the JSON were malformed ("expected value"); when the body is valid JSON, it is that
+        // field's value that is wrong, and the refusal says so.
+        if error.is_syntax() && serde_json::from_slice::<IgnoredAny>(body).is_ok() {
+            return WireError::Invalid {
+                field: path_at(body, error.line(), error.column()),
+                message: "expected a string naming one of the field's values".to_owned(),
+            };
+        }
+        classify(&error, String::new())
     })
 }
 
@@ -187,6 +194,7 @@ fn path_at(body: &[u8], line: usize, column: usize) -> String {
         let byte = body[index];
         match byte {
             b'{' | b'[' => {
+                begin_element(&mut frames);
                 frames.push(if byte == b'{' {
                     Frame::Object {
                         key: None,
@@ -195,7 +203,10 @@ fn path_at(body: &[u8], line: usize, column: usize) -> String {
                 } else {
                     // The first element begins here: an element the reader refuses before
                     // reading it (an object where a string belongs) is already at its index.
-                    Frame::Array { index: 0 }
+                    Frame::Array {
+                        index: 0,
+                        begun: false,
+                    }
                 });
                 index += 1;
             }
@@ -215,7 +226,10 @@ fn path_at(body: &[u8], line: usize, column: usize) -> String {
                         *key = None;
                         *in_value = false;
                     }
-                    Some(Frame::Array { index }) => *index += 1,
+                    Some(Frame::Array { index, begun }) => {
+                        *index += 1;
+                        *begun = false;
+                    }
                     None => {}
                 }
                 index += 1;
@@ -228,17 +242,26 @@ fn path_at(body: &[u8], line: usize, column: usize) -> String {
                 }) = frames.last_mut()
                 {
                     *key = Some(text);
+                } else {
+                    begin_element(&mut frames);
                 }
                 index = next;
             }
             b' ' | b'\t' | b'\n' | b'\r' => index += 1,
             _ => {
                 // A number or a literal: one value, up to the next delimiter.
+                begin_element(&mut frames);
                 while index < end && !b",:{}[] \t\n\r\"".contains(&body[index]) {
                     index += 1;
                 }
             }
         }
+    }
+    // An array the reader stopped in before any element, at its `]`, is refused as a whole (an
+    // empty one where something else belongs): no element is named.
+    let at_close = body[end..].iter().find(|byte| !byte.is_ascii_whitespace()) == Some(&b']');
+    if at_close && matches!(frames.last(), Some(Frame::Array { begun: false, .. })) {
+        frames.pop();
     }
     let mut path = String::new();
     for frame in &frames {
@@ -252,7 +275,7 @@ fn path_at(body: &[u8], line: usize, column: usize) -> String {
                 }
                 path.push_str(key);
             }
-            Frame::Array { index: at } => {
+            Frame::Array { index: at, .. } => {
                 path.push('[');
                 path.push_str(&at.to_string());
                 path.push(']');
@@ -267,8 +290,16 @@ fn path_at(body: &[u8], line: usize, column: usize) -> String {
 enum Frame {
     /// An object: the key last read, and whether its colon was (so the reader is in its value).
     Object { key: Option<String>, in_value: bool },
-    /// An array: the index of the element the reader is at (counted at `[` and at each `,`).
-    Array { index: usize },
+    /// An array: the index of the element the reader is at (counted at `[` and at each `,`),
+    /// and whether that element has begun.
+    Array { index: usize, begun: bool },
+}
+
+/// A value begins: in an array, its element has.
+fn begin_element(frames: &mut [Frame]) {
+    if let Some(Frame::Array { begun, .. }) = frames.last_mut() {
+        *begun = true;
+    }
 }
 
 /// The text of the string whose contents begin at `from` (escapes read), and the index just past
