@@ -172,6 +172,24 @@ pub fn expand_recurrence_text(
     Ok(out)
 }
 
+/// `text` as a query value: every byte but letters, digits and `-._~` percent-encoded, so a
+/// caller's value stays one value (`month&asOf=2030-01-01` is a granularity the route refuses,
+/// not a second `asOf`).
+fn query(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            let hex = |digit: u8| char::from(b"0123456789ABCDEF"[usize::from(digit)]);
+            out.push('%');
+            out.push(hex(byte >> 4));
+            out.push(hex(byte & 15));
+        }
+    }
+    out
+}
+
 fn js(result: Result<String, String>) -> Result<String, JsError> {
     result.map_err(|message| JsError::new(&message))
 }
@@ -188,6 +206,8 @@ impl Default for Planner {
     }
 }
 
+// The parameters are named as JavaScript names them: the declarations show them (`asOf`).
+#[allow(non_snake_case)]
 #[wasm_bindgen]
 impl Planner {
     /// An empty service.
@@ -254,11 +274,11 @@ impl Planner {
 
     /// The payment lines of an expense (JSON).
     #[wasm_bindgen(js_name = expensePayments)]
-    pub fn expense_payments(&mut self, expense: u32, as_of: &str) -> Result<String, JsError> {
+    pub fn expense_payments(&mut self, expense: u32, asOf: &str) -> Result<String, JsError> {
         js(budget_read(
             &mut self.state,
             &format!("/expense/{expense}/payments"),
-            as_of,
+            asOf,
         ))
     }
 
@@ -268,12 +288,15 @@ impl Planner {
         &mut self,
         position: u32,
         granularity: &str,
-        as_of: &str,
+        asOf: &str,
     ) -> Result<String, JsError> {
         js(budget_read(
             &mut self.state,
-            &format!("/position/{position}/payments?granularity={granularity}"),
-            as_of,
+            &format!(
+                "/position/{position}/payments?granularity={}",
+                query(granularity)
+            ),
+            asOf,
         ))
     }
 
@@ -284,7 +307,7 @@ impl Planner {
         baseline: u32,
         actual: bool,
         revenue: bool,
-        as_of: &str,
+        asOf: &str,
     ) -> Result<String, JsError> {
         let baseline = if baseline == 0 {
             String::new()
@@ -294,40 +317,43 @@ impl Planner {
         js(budget_read(
             &mut self.state,
             &format!("/folio/{folio}/expenditures?actual={actual}&revenue={revenue}{baseline}"),
-            as_of,
+            asOf,
         ))
     }
 
-    /// A folio's indicators at `as_of` (JSON).
-    pub fn indicators(&mut self, folio: u32, as_of: &str) -> Result<String, JsError> {
+    /// A folio's indicators at `asOf` (JSON).
+    pub fn indicators(&mut self, folio: u32, asOf: &str) -> Result<String, JsError> {
         js(budget_read(
             &mut self.state,
-            &format!("/folio/{folio}/indicators?asOf={as_of}"),
-            as_of,
+            &format!("/folio/{folio}/indicators?asOf={asOf}"),
+            asOf,
         ))
     }
 
-    /// A folio's timeline at `as_of` by `granularity` (JSON).
+    /// A folio's timeline at `asOf` by `granularity` (JSON).
     pub fn timeline(
         &mut self,
         folio: u32,
-        as_of: &str,
+        asOf: &str,
         granularity: &str,
     ) -> Result<String, JsError> {
         js(budget_read(
             &mut self.state,
-            &format!("/folio/{folio}/timeline?asOf={as_of}&granularity={granularity}"),
-            as_of,
+            &format!(
+                "/folio/{folio}/timeline?asOf={asOf}&granularity={}",
+                query(granularity)
+            ),
+            asOf,
         ))
     }
 
-    /// A portfolio's rollup at `as_of` (JSON).
+    /// A portfolio's rollup at `asOf` (JSON).
     #[wasm_bindgen(js_name = portfolioIndicators)]
-    pub fn portfolio_indicators(&mut self, portfolio: u32, as_of: &str) -> Result<String, JsError> {
+    pub fn portfolio_indicators(&mut self, portfolio: u32, asOf: &str) -> Result<String, JsError> {
         js(budget_read(
             &mut self.state,
-            &format!("/portfolio/{portfolio}/indicators?asOf={as_of}"),
-            as_of,
+            &format!("/portfolio/{portfolio}/indicators?asOf={asOf}"),
+            asOf,
         ))
     }
 }
@@ -344,14 +370,15 @@ extern "C" {
 
 /// The occurrences of a recurrence (wire JSON) inside `[from, to]`; `defaultEnd` ends a series
 /// with neither occurrences nor endDate (S4.1). An array of `yyyy-MM-dd` strings.
+#[allow(non_snake_case)]
 #[wasm_bindgen(js_name = expandRecurrence, unchecked_return_type = "string[]")]
 pub fn expand_recurrence(
     recurrence: &str,
-    default_end: &str,
+    defaultEnd: &str,
     from: &str,
     to: &str,
 ) -> Result<JsValue, JsError> {
-    let text = js(expand_recurrence_text(recurrence, default_end, from, to))?;
+    let text = js(expand_recurrence_text(recurrence, defaultEnd, from, to))?;
     Ok(cut_dates(&text))
 }
 
@@ -439,6 +466,13 @@ mod tests {
             bad,
             r#"context.now: "yesterday" is not yyyy-MM-ddTHH:mm:ss"#
         );
+    }
+
+    #[test]
+    fn query_values_stay_one_value() {
+        assert_eq!(query("month"), "month");
+        assert_eq!(query("month&asOf=2030-01-01"), "month%26asOf%3D2030-01-01");
+        assert_eq!(query("é #"), "%C3%A9%20%23");
     }
 
     #[test]

@@ -90,6 +90,11 @@ test('errors arrive as Errors with the documented messages', () => {
   assert.throws(() => wasm.expandRecurrence('{"kind":".Daily"}', '2026-12-31', '2026-01-01', '2026-01-02'),
     (e) => e instanceof Error && e.message.includes('startDate is required'));
   assert.throws(() => wasm.plan('{"folio":{}}', false), (e) => e instanceof Error && e.message.includes('folio.name is required'));
+  // A caller's value stays one value: no second asOf smuggled in through the granularity.
+  const scenario = wasm.Planner.fromSnapshot(vectors.snapshot);
+  assert.throws(() => scenario.timeline(1, '2026-03-13', 'month&asOf=2030-01-01'),
+    { message: 'granularity: granularity must be day, week or month, got "month&asOf=2030-01-01"' });
+  assert.throws(() => scenario.positionPayments(1, 'week#', '2026-03-13'), /got "week#"/);
   // A refusal through handle is a response, not an exception.
   const response = JSON.parse(planner.handle(
     JSON.stringify({ method: 'POST', path: '/budgets/1/expense', headers: [['Content-Type', 'application/json']], body: '{"folioId":1}' }),
