@@ -276,6 +276,12 @@ fn the_path_is_found_past_unknown_fields_escapes_and_nested_arrays() {
         from_json::<CategoryType>(br#"{"name": {}"#).unwrap_err(),
         WireError::Syntax { .. }
     ));
+    // A field given twice is refused at its object, the message naming the field.
+    let error = from_json::<Success<Vec<ExchangeRate>>>(
+        br#"{"success": [{"from": "USD", "from": "EUR", "to": "EUR", "rate": 1, "effectiveDate": "2026-01-01"}]}"#,
+    )
+    .unwrap_err();
+    assert_eq!(error.to_string(), "success[0]: duplicate field `from`");
     // Keys escaped as UTF-16 surrogate pairs are read back whole.
     let error = from_json::<BudgetErrorBody>(br#"{"errors": {"\ud83d\ude00": 5}}"#).unwrap_err();
     assert_eq!(field(error).as_deref(), Some("errors.\u{1F600}"));
