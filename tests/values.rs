@@ -337,6 +337,13 @@ fn local_date_times_and_times_of_day_are_read_strictly() {
     ] {
         assert_eq!(parse_local_date_time(refused), None, "{refused}");
     }
+    use costfolio::value::parse_date_or_date_time;
+    assert_eq!(
+        parse_date_or_date_time("2026-03-13").unwrap().to_string(),
+        "2026-03-13 00:00:00"
+    );
+    assert_eq!(parse_date_or_date_time("2026-03-13T10:05:07.25"), Some(at));
+    assert_eq!(parse_date_or_date_time("2026-03-13T10:05"), None);
     assert_eq!(
         parse_time_of_day("09:30:00").unwrap().to_string(),
         "09:30:00"

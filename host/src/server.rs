@@ -12,7 +12,8 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::Response as HttpResponse;
 use axum::Router;
 use costfolio::api::{
-    decode_form, envelope, handle, hash_secret, issue_code, Context, Request, Response,
+    decode_form, encode_query, envelope, handle, hash_secret, issue_code, Context, Request,
+    Response,
 };
 use costfolio::state::State;
 
@@ -178,7 +179,7 @@ impl Service {
                 let separator = if redirect.contains('?') { '&' } else { '?' };
                 let mut location = format!("{redirect}{separator}code={code}");
                 if !field("state").is_empty() {
-                    location.push_str(&format!("&state={}", encode(&field("state"))));
+                    location.push_str(&format!("&state={}", encode_query(&field("state"))));
                 }
                 Response {
                     status: 302,
@@ -204,17 +205,6 @@ fn html(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
-}
-
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' => {
-                (b as char).to_string()
-            }
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
 }
 
 /// Standard base64 (with or without padding).

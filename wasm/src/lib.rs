@@ -4,7 +4,7 @@
 //! a JS `Error` carrying the core's message, and nothing panics across the boundary.
 #![deny(missing_docs)]
 
-use costfolio::api::{Context, Request, Response};
+use costfolio::api::{encode_query, Context, Request, Response};
 use costfolio::state::{JournalEntry, State};
 use serde::{Deserialize, Serialize};
 use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
@@ -172,24 +172,6 @@ pub fn expand_recurrence_text(
     Ok(out)
 }
 
-/// `text` as a query value: every byte but letters, digits and `-._~` percent-encoded, so a
-/// caller's value stays one value (`month&asOf=2030-01-01` is a granularity the route refuses,
-/// not a second `asOf`).
-fn query(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for byte in text.bytes() {
-        if byte.is_ascii_alphanumeric() || b"-._~".contains(&byte) {
-            out.push(char::from(byte));
-        } else {
-            let hex = |digit: u8| char::from(b"0123456789ABCDEF"[usize::from(digit)]);
-            out.push('%');
-            out.push(hex(byte >> 4));
-            out.push(hex(byte & 15));
-        }
-    }
-    out
-}
-
 fn js(result: Result<String, String>) -> Result<String, JsError> {
     result.map_err(|message| JsError::new(&message))
 }
@@ -294,7 +276,7 @@ impl Planner {
             &mut self.state,
             &format!(
                 "/position/{position}/payments?granularity={}",
-                query(granularity)
+                encode_query(granularity)
             ),
             asOf,
         ))
@@ -341,7 +323,7 @@ impl Planner {
             &mut self.state,
             &format!(
                 "/folio/{folio}/timeline?asOf={asOf}&granularity={}",
-                query(granularity)
+                encode_query(granularity)
             ),
             asOf,
         ))
@@ -470,9 +452,14 @@ mod tests {
 
     #[test]
     fn query_values_stay_one_value() {
-        assert_eq!(query("month"), "month");
-        assert_eq!(query("month&asOf=2030-01-01"), "month%26asOf%3D2030-01-01");
-        assert_eq!(query("é #"), "%C3%A9%20%23");
+        assert_eq!(encode_query("month"), "month");
+        assert_eq!(
+            encode_query("month&asOf=2030-01-01"),
+            "month%26asOf%3D2030-01-01"
+        );
+        assert_eq!(encode_query("é #"), "%C3%A9%20%23");
+        let pairs = costfolio::api::decode_form(&format!("g={}", encode_query("a&b=c d+é")));
+        assert_eq!(pairs, Some(vec![("g".to_owned(), "a&b=c d+é".to_owned())]));
     }
 
     #[test]

@@ -1,17 +1,15 @@
 //! The deletion-audit interface (`/audit/1`, S12): two feeds of deletion events, paged by an
 //! opaque key that never loses or repeats an event while new ones arrive.
 
-use chrono::NaiveDateTime;
-
 use super::auth::{authenticate, hash_secret};
-use super::http::{Context, Request, Response};
+use super::http::{encode_query, Context, Request, Response};
 use super::reply;
 use crate::model::audit::{
     DeletedAllocation, DeletedEventsMetadata, DeletedEventsPage, DeletedWorklog,
 };
 use crate::model::Id;
 use crate::state::{AuditEvent, AuditEventKind, Command, State};
-use crate::value::{Date, EventTimestamp};
+use crate::value::EventTimestamp;
 
 /// Records a deletion for the audit feed (S12.1): `deletedAt` is the request's time, never before
 /// the previous event's, so that the feed's order by (deletedAt, sequence) is the order of
@@ -43,15 +41,6 @@ fn seq_of(key: &str) -> Option<u64> {
     (key_of(seq) == key).then_some(seq)
 }
 
-/// `updatedFrom` as a date (`yyyy-MM-dd`) or a date-time (`yyyy-MM-ddTHH:mm:ss`, optional
-/// fraction).
-fn updated_from(text: &str) -> Option<NaiveDateTime> {
-    if let Ok(date) = Date::parse(text) {
-        return date.naive().and_hms_opt(0, 0, 0);
-    }
-    crate::value::parse_local_date_time(text)
-}
-
 fn bad(message: &str) -> Response {
     reply::core_error(400, message)
 }
@@ -72,7 +61,7 @@ pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &st
     let Some(from) = request.param_value("updatedFrom") else {
         return bad("updatedFrom is required (yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss)");
     };
-    let Some(from) = updated_from(from) else {
+    let Some(from) = crate::value::parse_date_or_date_time(from) else {
         return bad(&format!(
             "updatedFrom {from:?} is neither yyyy-MM-dd nor yyyy-MM-ddTHH:mm:ss"
         ));
@@ -188,18 +177,7 @@ pub(crate) fn with_query(base: &str, params: &[(String, String)]) -> String {
     }
     let encoded: Vec<String> = params
         .iter()
-        .map(|(name, value)| format!("{}={}", encode(name), encode(value)))
+        .map(|(name, value)| format!("{}={}", encode_query(name), encode_query(value)))
         .collect();
     format!("{base}?{}", encoded.join("&"))
-}
-
-fn encode(text: &str) -> String {
-    text.bytes()
-        .map(|byte| match byte {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' | b'~' | b':' => {
-                (byte as char).to_string()
-            }
-            _ => format!("%{byte:02X}"),
-        })
-        .collect()
 }

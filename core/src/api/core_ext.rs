@@ -546,20 +546,12 @@ fn list_worklogs(
     let to = date_param(request, "to")?;
     let updated_from = match request.param_value("updatedFrom") {
         None => None,
-        Some(text) => Some(
-            Date::parse(text)
-                .ok()
-                .and_then(|d| d.naive().and_hms_opt(0, 0, 0))
-                .or_else(|| crate::value::parse_local_date_time(text))
-                .ok_or_else(|| {
-                    core_error(
-                        400,
-                        &format!(
-                            "updatedFrom {text:?} is neither yyyy-MM-dd nor yyyy-MM-ddTHH:mm:ss"
-                        ),
-                    )
-                })?,
-        ),
+        Some(text) => Some(crate::value::parse_date_or_date_time(text).ok_or_else(|| {
+            core_error(
+                400,
+                &format!("updatedFrom {text:?} is neither yyyy-MM-dd nor yyyy-MM-ddTHH:mm:ss"),
+            )
+        })?),
     };
     let mut projects = Vec::new();
     for text in request.params("project") {

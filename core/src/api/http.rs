@@ -178,6 +178,24 @@ pub fn decode_form(text: &str) -> Option<Vec<(String, String)>> {
         .collect()
 }
 
+/// Encodes `text` as one value (or name) of a query string: every byte but letters, digits and
+/// `-_.~:` as `%XX`, so a value holding `&`, `=` or `#` stays one value. [`decode_form`] reads it
+/// back.
+pub fn encode_query(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for byte in text.bytes() {
+        if byte.is_ascii_alphanumeric() || b"-_.~:".contains(&byte) {
+            out.push(char::from(byte));
+        } else {
+            let hex = |digit: u8| char::from(b"0123456789ABCDEF"[usize::from(digit)]);
+            out.push('%');
+            out.push(hex(byte >> 4));
+            out.push(hex(byte & 15));
+        }
+    }
+    out
+}
+
 /// Decodes `+` and `%XX` escapes.
 fn percent_decode(text: &str) -> Option<String> {
     let bytes = text.as_bytes();

@@ -23,7 +23,7 @@ pub use auth::{
     AuthError, Caller,
 };
 pub use budget::can_view;
-pub use http::{decode_form, Context, Request, Response};
+pub use http::{decode_form, encode_query, Context, Request, Response};
 pub use reply::envelope;
 
 use crate::state::State;

@@ -251,6 +251,15 @@ pub fn parse_local_date_time(text: &str) -> Option<NaiveDateTime> {
     at.with_nanosecond(nanos)
 }
 
+/// Reads a moment given as a date (`yyyy-MM-dd`, its midnight) or as a local date-time
+/// ([`parse_local_date_time`]), as the `updatedFrom` filters take it.
+pub fn parse_date_or_date_time(text: &str) -> Option<NaiveDateTime> {
+    match Date::parse(text) {
+        Ok(date) => date.0.and_hms_opt(0, 0, 0),
+        Err(_) => parse_local_date_time(text),
+    }
+}
+
 /// Reads a time of day `HH:mm:ss`.
 pub fn parse_time_of_day(text: &str) -> Option<NaiveTime> {
     let clock = text.as_bytes();

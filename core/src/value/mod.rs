@@ -13,7 +13,8 @@ mod text;
 
 pub use currency::CurrencyCode;
 pub use date::{
-    parse_local_date_time, parse_time_of_day, Date, DateRange, EventTimestamp, UtcTimestamp,
+    parse_date_or_date_time, parse_local_date_time, parse_time_of_day, Date, DateRange,
+    EventTimestamp, UtcTimestamp,
 };
 pub use error::{FieldError, ValueError, START_AFTER_END};
 pub use number::{
