@@ -111,11 +111,6 @@ impl<V, K: Ord> Table<V, K> {
         self.rows.iter_mut().map(|(id, value)| (&*id, value))
     }
 
-    /// The ids, ascending.
-    pub fn keys(&self) -> impl DoubleEndedIterator<Item = &K> {
-        self.rows.iter().map(|(id, _)| id)
-    }
-
     /// The records, by id.
     pub fn values(&self) -> impl DoubleEndedIterator<Item = &V> {
         self.rows.iter().map(|(_, value)| value)
@@ -135,16 +130,6 @@ impl<V, K: Ord + Borrow<Q>, Q: Ord + fmt::Debug + ?Sized> core::ops::Index<&Q> f
             Some(value) => value,
             None => panic!("no record {id:?} in the table"),
         }
-    }
-}
-
-impl<V, K: Ord> FromIterator<(K, V)> for Table<V, K> {
-    fn from_iter<I: IntoIterator<Item = (K, V)>>(iter: I) -> Self {
-        let mut table = Table::new();
-        for (id, value) in iter {
-            table.insert(id, value);
-        }
-        table
     }
 }
 
