@@ -99,8 +99,8 @@ pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
 }
 
 /// The folio's indicators and monthly timeline from the same document as [`run`], as JSON
-/// `{"indicators": .., "timeline": [..]}`: every item is checked as in [`run`] (the errors name
-/// them alike), but no payment line is written out.
+/// `{"indicators": .., "timeline": [..]}`, with no payment line computed: it refuses what [`run`]
+/// refuses, with the same message naming the same item.
 pub fn summary(input: &[u8]) -> Result<String, String> {
     let output = compute(input, false)?;
     crate::model::to_json(&PlanSummary {
@@ -110,7 +110,8 @@ pub fn summary(input: &[u8]) -> Result<String, String> {
     .map_err(|e| e.to_string())
 }
 
-/// The plan of `input`; with `lines` false, the items are checked but their lines left empty.
+/// The plan of `input`; with `lines` false, the items' lines are left empty (and computed only to
+/// name the item at fault when the ledger refuses).
 fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
     let mut plan: PlanInput = from_json(input).map_err(|e| e.to_string())?;
     let workload = if plan.workload.is_empty() {
@@ -163,7 +164,7 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
         .collect();
     let items = Items {
         positions: records,
-        expenses: plan.expenses.clone(),
+        expenses: std::mem::take(&mut plan.expenses),
     };
     // Every item's payment lines, each refusal naming its item (positions first, then expenses,
     // in file order). The summary needs no lines and the ledger below computes the same money:
@@ -189,7 +190,7 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
             }
         }
         let mut expenses = Vec::new();
-        for expense in &plan.expenses {
+        for expense in &items.expenses {
             let expense_plan = ExpensePlan::new(expense, &frame)
                 .map_err(|errors| format!("expense {:?}: {}", expense.name, joined(&errors)))?;
             let payments = expense_plan
