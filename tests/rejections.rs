@@ -258,8 +258,9 @@ fn the_path_is_found_past_unknown_fields_escapes_and_nested_arrays() {
     }
     let error = from_json::<Vec<Date>>(br#"["2026-01-01", {}]"#).unwrap_err();
     assert_eq!(field(error).as_deref(), Some("[1]"));
+    // An array where an exchange rate (an object) belongs is itself the value at fault.
     let error = from_json::<Success<Vec<ExchangeRate>>>(br#"{"success": [[{}]]}"#).unwrap_err();
-    assert_eq!(field(error).as_deref(), Some("success[0][0]"));
+    assert_eq!(field(error).as_deref(), Some("success[0]"));
     // A field of named values given an object, an array or a number: serde_json calls that
     // malformed JSON; the body is valid, so the refusal names the field.
     use costfolio::model::core_admin::CategoryType;
@@ -285,4 +286,58 @@ fn the_path_is_found_past_unknown_fields_escapes_and_nested_arrays() {
     // Keys escaped as UTF-16 surrogate pairs are read back whole.
     let error = from_json::<BudgetErrorBody>(br#"{"errors": {"\ud83d\ude00": 5}}"#).unwrap_err();
     assert_eq!(field(error).as_deref(), Some("errors.\u{1F600}"));
+}
+
+#[test]
+fn an_array_where_an_object_belongs_is_refused_at_that_field() {
+    // serde_json would read a struct from an array of its fields in order; no wire shape is
+    // positional, so the array is the wrong type, named where it stands.
+    let error = from_json::<Rate>(br#"["80.25", "2026-01-01"]"#).unwrap_err();
+    assert_eq!(
+        error,
+        WireError::Invalid {
+            field: String::new(),
+            message: "invalid type: sequence, expected struct Rate".to_owned(),
+        }
+    );
+    let error = from_json::<Success<Vec<ExchangeRate>>>(
+        br#"{"success": [{"from": "USD", "to": "EUR", "rate": 0.9, "effectiveDate": "2026-01-01"},
+                         ["USD", "EUR", 0.9, "2026-01-02"]]}"#,
+    )
+    .unwrap_err();
+    assert_eq!(error.field(), Some("success[1]"));
+    assert_eq!(
+        error.to_string(),
+        "success[1]: invalid type: sequence, expected struct ExchangeRate"
+    );
+    // The same objects are read as before.
+    let rates = from_json::<Success<Vec<ExchangeRate>>>(
+        br#"{"success": [{"from": "USD", "to": "EUR", "rate": 0.9, "effectiveDate": "2026-01-01"}]}"#,
+    )
+    .unwrap();
+    assert_eq!(rates.success.len(), 1);
+}
+
+#[test]
+fn a_journal_entry_struct_variant_is_read_from_an_object_only() {
+    use costfolio::state::{Command, JournalEntry};
+    let entry: JournalEntry =
+        from_json(br#"{"seq": 7, "command": {"RevokePair": {"pair": 3}}}"#).unwrap();
+    assert_eq!(entry.seq, 7);
+    assert_eq!(entry.command, Command::RevokePair { pair: 3 });
+    let error =
+        from_json::<JournalEntry>(br#"{"seq": 7, "command": {"RevokePair": [3]}}"#).unwrap_err();
+    assert_eq!(error.field(), Some("command.RevokePair"));
+    assert!(
+        error.to_string().contains("invalid type: sequence"),
+        "{error}"
+    );
+    let error =
+        from_json::<JournalEntry>(br#"{"seq": 7, "command": {"RevokePair": {}}}"#).unwrap_err();
+    assert_eq!(
+        error,
+        WireError::Missing {
+            field: "command.RevokePair.pair".to_owned()
+        }
+    );
 }

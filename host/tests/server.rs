@@ -201,19 +201,33 @@ fn a_sigkill_loses_no_answered_write() {
     let server = Server::start(&db);
     let port = server.port;
     // A stream of writes from another thread; the server is killed while it runs.
+    // The kill comes once some writes have been answered (counted, not timed: a loaded machine
+    // may answer none in a fixed delay), while the stream is still running.
     let writer_token = token.clone();
+    let count = std::sync::Arc::new(AtomicU64::new(0));
+    let answered_so_far = count.clone();
     let writer = std::thread::spawn(move || {
         let mut answered = Vec::new();
         for i in 0..2_000 {
             match create_customer(port, &writer_token, &format!("K{i}")) {
-                Ok(200) => answered.push(format!("K{i}")),
+                Ok(200) => {
+                    answered.push(format!("K{i}"));
+                    answered_so_far.fetch_add(1, Ordering::SeqCst);
+                }
                 Ok(status) => panic!("write {i} answered {status}"),
                 Err(_) => break,
             }
         }
         answered
     });
-    std::thread::sleep(Duration::from_millis(700));
+    let waiting = Instant::now();
+    while count.load(Ordering::SeqCst) < 25 && !writer.is_finished() {
+        assert!(
+            waiting.elapsed() < Duration::from_secs(120),
+            "the server answered no write in two minutes"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
     server.kill();
     let answered = writer.join().unwrap();
     assert!(

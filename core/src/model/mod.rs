@@ -7,6 +7,7 @@ pub mod budgeting;
 pub mod core_admin;
 pub mod core_ext;
 pub mod messages;
+mod strict;
 mod wire;
 
 pub use wire::{from_json, from_value, to_json, WireError};

@@ -5,6 +5,8 @@ use core::fmt;
 use serde::de::{DeserializeOwned, IgnoredAny};
 use serde::Serialize;
 
+use super::strict::Strict;
+
 /// Why a body could not be read into a wire type.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WireError {
@@ -104,7 +106,8 @@ impl std::error::Error for WireError {}
 /// ```
 pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, WireError> {
     let mut reader = serde_json::Deserializer::from_slice(body);
-    let value = T::deserialize(&mut reader).and_then(|value| reader.end().map(|()| value));
+    // Structs from objects only (see `strict`).
+    let value = T::deserialize(Strict(&mut reader)).and_then(|value| reader.end().map(|()| value));
     value.map_err(|error| {
         if error.is_data() {
             return classify(&error, path_at(body, error.line(), error.column()));
