@@ -341,3 +341,41 @@ fn a_journal_entry_struct_variant_is_read_from_an_object_only() {
         }
     );
 }
+
+#[test]
+fn a_body_that_is_not_utf8_is_refused_at_its_first_invalid_byte_wherever_it_is() {
+    // In a value, between tokens, in an ignored field's string, on a later line: before, an
+    // invalid byte inside an ignored string slipped through, and one in a value was reported as
+    // a wrong enum value.
+    for (body, line, column) in [
+        (
+            &b"{\"rate\": \"\xff\", \"startDate\": \"2026-01-01\"}"[..],
+            1,
+            11,
+        ),
+        (b"{\"rate\": 1, \xff \"startDate\": \"2026-01-01\"}", 1, 13),
+        (
+            b"{\"x\": \"a\xc3\", \"rate\": 1, \"startDate\": \"2026-01-01\"}",
+            1,
+            9,
+        ),
+        (b"{\"rate\": 1,\n \"x\": \"\xe2\x82\"}", 2, 8),
+    ] {
+        let error = from_json::<Rate>(body).unwrap_err();
+        assert_eq!(
+            error,
+            WireError::Syntax {
+                line,
+                column,
+                detail: "invalid UTF-8".to_owned()
+            },
+            "{}",
+            String::from_utf8_lossy(body)
+        );
+    }
+    // Multi-byte characters are read as they were.
+    let rate: Rate =
+        from_json("{\"rate\": 1, \"n\": \"é€😀\", \"startDate\": \"2026-01-01\"}".as_bytes())
+            .unwrap();
+    assert_eq!(rate.rate.to_string(), "1");
+}

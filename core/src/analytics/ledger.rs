@@ -282,7 +282,11 @@ impl Ledger {
         self.remove(key);
         let sums = &mut self.sums[flow.index()];
         for (sum, value) in sums.iter_mut().zip(&series) {
-            *sum = sum.checked_add(*value).ok_or(AnalyticsError::Overflow)?;
+            // Most of an expense's periods hold nothing: adding a zero that would not widen the
+            // sum's scale (0.00 to 5 makes 5.00) leaves the sum as it is, so it is skipped.
+            if !(value.is_zero() && value.scale() <= sum.scale()) {
+                *sum = sum.checked_add(*value).ok_or(AnalyticsError::Overflow)?;
+            }
         }
         self.items.insert(key, (flow, series));
         Ok(())

@@ -105,24 +105,51 @@ impl std::error::Error for WireError {}
 /// assert_eq!(missing, WireError::Missing { field: "startDate".into() });
 /// ```
 pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, WireError> {
-    let mut reader = serde_json::Deserializer::from_slice(body);
+    // JSON is UTF-8 (RFC 8259): the whole body is checked once, here, so the reader need not
+    // check each string again (and an invalid byte anywhere, even in an ignored field, is named).
+    let text = core::str::from_utf8(body).map_err(|error| not_utf8(body, error.valid_up_to()))?;
+    let mut reader = serde_json::Deserializer::from_str(text);
     // Structs from objects only (see `strict`).
     let value = T::deserialize(Strict(&mut reader)).and_then(|value| reader.end().map(|()| value));
-    value.map_err(|error| {
-        if error.is_data() {
-            return classify(&error, path_at(body, error.line(), error.column()));
-        }
-        // serde_json refuses a field of named values (an enum) given anything but a string as if
-        // the JSON were malformed ("expected value"); when the body is valid JSON, it is that
-        // field's value that is wrong, and the refusal says so.
-        if error.is_syntax() && serde_json::from_slice::<IgnoredAny>(body).is_ok() {
-            return WireError::Invalid {
-                field: path_at(body, error.line(), error.column()),
-                message: "expected a string naming one of the field's values".to_owned(),
-            };
-        }
-        classify(&error, String::new())
-    })
+    value.map_err(|error| refusal(text, &error))
+}
+
+/// A body that is not UTF-8, refused at its first invalid byte (lines from 1, columns in bytes
+/// from 1, as the JSON reader counts them).
+#[inline(never)]
+fn not_utf8(body: &[u8], at: usize) -> WireError {
+    let before = &body[..at.min(body.len())];
+    let line_start = before
+        .iter()
+        .rposition(|&b| b == b'\n')
+        .map_or(0, |i| i + 1);
+    WireError::Syntax {
+        line: 1 + before.iter().filter(|&&b| b == b'\n').count(),
+        column: before.len() - line_start + 1,
+        detail: "invalid UTF-8".to_owned(),
+    }
+}
+
+/// Why `body` was refused, with the path of the value at fault. Not generic, so that it is built
+/// once rather than once for every wire type.
+#[inline(never)]
+fn refusal(body: &str, error: &serde_json::Error) -> WireError {
+    if error.is_data() {
+        return classify(
+            error,
+            path_at(body.as_bytes(), error.line(), error.column()),
+        );
+    }
+    // serde_json refuses a field of named values (an enum) given anything but a string as if
+    // the JSON were malformed ("expected value"); when the body is valid JSON, it is that
+    // field's value that is wrong, and the refusal says so.
+    if error.is_syntax() && serde_json::from_str::<IgnoredAny>(body).is_ok() {
+        return WireError::Invalid {
+            field: path_at(body.as_bytes(), error.line(), error.column()),
+            message: "expected a string naming one of the field's values".to_owned(),
+        };
+    }
+    classify(error, String::new())
 }
 
 /// Reads an already parsed JSON value into a wire type, with the same errors as [`from_json`].
@@ -134,9 +161,15 @@ pub fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, Wi
 /// Writes a wire type as compact JSON, numbers with exactly their digits, absent optional fields
 /// left out.
 pub fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, WireError> {
-    serde_json::to_string(value).map_err(|error| WireError::Write {
+    serde_json::to_string(value).map_err(write_error)
+}
+
+/// A writer's error as a [`WireError`]; not generic, like [`refusal`].
+#[inline(never)]
+fn write_error(error: serde_json::Error) -> WireError {
+    WireError::Write {
         detail: error.to_string(),
-    })
+    }
 }
 
 fn classify(error: &serde_json::Error, path: String) -> WireError {

@@ -212,29 +212,36 @@ impl ExpensePlan {
         if count == 0 {
             return Ok(Vec::new());
         }
-        let amounts: Box<dyn Iterator<Item = Decimal>> = if self.amortized {
+        let parts = if self.amortized {
             let parts = split_in_minor_units(self.amount.get(), self.currency.minor_units(), count)
                 .ok_or(ConversionError::Overflow {
                     amount: self.amount.get(),
                     from: self.currency,
                     to: self.currency,
                 })?;
-            Box::new(parts.into_iter())
+            Some(parts)
         } else {
-            Box::new(std::iter::repeat(self.currency.round(self.amount.get())))
+            None
         };
-        self.rule
-            .occurrences_in(folio.period)
-            .zip(amounts)
-            .map(|(date, amount)| {
-                let converted = rates.convert(amount, self.currency, folio.currency, date)?;
-                Ok(Payment {
-                    date,
-                    amount,
-                    converted,
-                })
-            })
-            .collect()
+        let whole = self.currency.round(self.amount.get());
+        // One allocation for the usual count (the vector still grows past it if it must).
+        let mut payments = Vec::with_capacity(usize::try_from(count.min(4096)).unwrap_or(0));
+        for (index, date) in self.rule.occurrences_in(folio.period).enumerate() {
+            let amount = match &parts {
+                Some(parts) => match parts.get(index) {
+                    Some(&part) => part,
+                    None => break,
+                },
+                None => whole,
+            };
+            let converted = rates.convert(amount, self.currency, folio.currency, date)?;
+            payments.push(Payment {
+                date,
+                amount,
+                converted,
+            });
+        }
+        Ok(payments)
     }
 
     /// The expense's `convertedAmount`: the sum of its converted payments (S5.3).

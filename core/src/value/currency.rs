@@ -103,8 +103,10 @@ impl CurrencyCode {
         let units = self.minor_units();
         let rounded = amount.round_dp_with_strategy(units, RoundingStrategy::MidpointAwayFromZero);
         let missing = units.saturating_sub(rounded.scale());
-        let padded = 10i128
-            .checked_pow(missing)
+        if missing == 0 {
+            return rounded;
+        }
+        let padded = super::power_of_ten(missing)
             .and_then(|factor| rounded.mantissa().checked_mul(factor))
             .and_then(|mantissa| Decimal::try_from_i128_with_scale(mantissa, units).ok());
         padded.unwrap_or(rounded)

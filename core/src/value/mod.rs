@@ -24,4 +24,6 @@ pub use number::{
 };
 pub use text::{Key, Name, MAX_TEXT_CHARS};
 
+pub(crate) use number::power_of_ten;
+
 pub use rust_decimal::Decimal;

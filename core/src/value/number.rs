@@ -508,3 +508,35 @@ impl IsoWeekday {
         IsoWeekday(weekday.number_from_monday())
     }
 }
+
+/// 10 to the power `exponent` as an `i128` (exact up to 10^38), from a table rather than by
+/// repeated 128-bit multiplies; `None` past 10^38.
+pub(crate) fn power_of_ten(exponent: u32) -> Option<i128> {
+    const POWERS: [i128; 39] = {
+        let mut powers = [1i128; 39];
+        let mut index = 1;
+        while index < 39 {
+            powers[index] = powers[index - 1] * 10;
+            index += 1;
+        }
+        powers
+    };
+    POWERS.get(usize::try_from(exponent).ok()?).copied()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::power_of_ten;
+
+    #[test]
+    fn powers_of_ten_are_those_of_checked_pow_and_end_where_i128_does() {
+        for exponent in 0..=45 {
+            assert_eq!(
+                power_of_ten(exponent),
+                10i128.checked_pow(exponent),
+                "10^{exponent}"
+            );
+        }
+        assert_eq!(power_of_ten(u32::MAX), None);
+    }
+}

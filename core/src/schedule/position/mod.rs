@@ -634,11 +634,28 @@ impl<'p, 'a> Walk<'p, 'a> {
         // No holiday lies inside a longer segment: every day has its weekday's hours (S3.3).
         let counts = crate::calendar::weekday_counts(range);
         let week = plan.basis.calendar.workload().week();
+        // Weekdays of equal hours are one kind (Monday to Friday, usually): each kind is added
+        // once with its days summed. The line's sums are exact integer sums, so the order in
+        // which kinds are added changes nothing.
+        let mut kinds: [(usize, u64); 7] = [(0, 0); 7];
+        let mut distinct = 0;
         for (weekday, count) in counts.into_iter().enumerate() {
-            if count > 0 && week[weekday] > 0 {
-                let kind = self.planned_kind(week[weekday], allocation);
-                self.add(bucket, rate, kind, count);
+            if count == 0 || week[weekday] == 0 {
+                continue;
             }
+            let Some(kind) = self.planned_kind(week[weekday], allocation) else {
+                continue;
+            };
+            match kinds[..distinct].iter_mut().find(|(k, _)| *k == kind) {
+                Some((_, days)) => *days += count,
+                None => {
+                    kinds[distinct] = (kind, count);
+                    distinct += 1;
+                }
+            }
+        }
+        for &(kind, days) in &kinds[..distinct] {
+            self.add(bucket, rate, Some(kind), days);
         }
     }
 
@@ -783,17 +800,29 @@ impl Sum {
 
     fn add(&mut self, value: Fixed, count: u64) -> Result<(), CostOverflow> {
         let raise = self.scale.checked_sub(value.scale).ok_or(CostOverflow)?;
-        let term = 10i128
-            .checked_pow(raise)
-            .and_then(|factor| value.mantissa.checked_mul(factor))
-            .and_then(|scaled| scaled.checked_mul(i128::from(count)))
-            .ok_or(CostOverflow)?;
+        let term = match (i32::try_from(value.mantissa), u32::try_from(count)) {
+            // The common term, a day's units or money (under 2^31) times a count of days (under
+            // 2^32) at the sum's own scale: its product fits in 63 bits, so it is one 64-bit
+            // multiply, where the general case needs 128-bit ones (calls in WebAssembly).
+            (Ok(mantissa), Ok(count)) if raise == 0 => {
+                i128::from(i64::from(mantissa) * i64::from(count))
+            }
+            _ => crate::value::power_of_ten(raise)
+                .and_then(|factor| value.mantissa.checked_mul(factor))
+                .and_then(|scaled| scaled.checked_mul(i128::from(count)))
+                .ok_or(CostOverflow)?,
+        };
         self.mantissa = self.mantissa.checked_add(term).ok_or(CostOverflow)?;
         Ok(())
     }
 
     fn value(&self) -> Result<Decimal, CostOverflow> {
-        Decimal::try_from_i128_with_scale(self.mantissa, self.scale).map_err(|_| CostOverflow)
+        match i64::try_from(self.mantissa) {
+            // The usual sum fits in 64 bits: no 128-bit arithmetic to build the decimal.
+            Ok(mantissa) => Decimal::try_new(mantissa, self.scale),
+            Err(_) => Decimal::try_from_i128_with_scale(self.mantissa, self.scale),
+        }
+        .map_err(|_| CostOverflow)
     }
 }
 
