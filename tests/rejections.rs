@@ -379,3 +379,22 @@ fn a_body_that_is_not_utf8_is_refused_at_its_first_invalid_byte_wherever_it_is()
             .unwrap();
     assert_eq!(rate.rate.to_string(), "1");
 }
+
+#[test]
+fn a_lone_surrogate_escape_is_malformed_json_not_a_wrong_value() {
+    // serde_json refuses `\ud800` (half of a pair) as malformed; the skimming check that tells a
+    // wrong enum value from malformed JSON does not decode escapes, and used to call it "expected
+    // a string naming one of the field's values".
+    let error = from_json::<CustomerRequest>(br#"{"key": "K", "name": "a\ud800b"}"#).unwrap_err();
+    match &error {
+        WireError::Syntax { line, detail, .. } => {
+            assert_eq!(*line, 1);
+            assert!(detail.contains("escape"), "{error}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A well-formed pair is read.
+    let customer: CustomerRequest =
+        from_json(br#"{"key": "K", "name": "a\ud83d\ude00b"}"#).unwrap();
+    assert_eq!(customer.name.to_string(), "a\u{1F600}b");
+}

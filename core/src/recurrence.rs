@@ -283,7 +283,7 @@ impl RecurrenceRule {
     /// The k-th occurrence of the series without its limits.
     fn raw_nth(&self, k: u64) -> Option<NaiveDate> {
         let k = i64::try_from(k).ok()?;
-        let step = k.checked_mul(self.interval)?;
+        let step = checked_mul(k, self.interval)?;
         match self.pattern {
             Pattern::Once => (k == 0).then_some(self.start),
             Pattern::Daily => from_day_number(day_number(self.start).checked_add(step)?),
@@ -309,7 +309,7 @@ impl RecurrenceRule {
             let rest = k - in_first_week;
             (1 + rest / per_week, nth_bit(days, (rest % per_week) as u32))
         };
-        let offset = week.checked_mul(self.interval)?.checked_mul(7)?;
+        let offset = checked_mul(checked_mul(week, self.interval)?, 7)?;
         from_day_number(monday.checked_add(offset)? + i64::from(weekday))
     }
 
@@ -407,6 +407,17 @@ impl Iterator for Occurrences {
 }
 
 impl ExactSizeIterator for Occurrences {}
+
+/// `a * b`, `None` on overflow. Factors under 2^31 in size cannot overflow, so their product is
+/// one multiply; `i64::checked_mul` is a 128-bit multiply call in WebAssembly, once per occurrence.
+fn checked_mul(a: i64, b: i64) -> Option<i64> {
+    const SMALL: u64 = 1 << 31;
+    if a.unsigned_abs() < SMALL && b.unsigned_abs() < SMALL {
+        Some(a * b)
+    } else {
+        a.checked_mul(b)
+    }
+}
 
 fn day_number(date: NaiveDate) -> i64 {
     i64::from(date.num_days_from_ce())

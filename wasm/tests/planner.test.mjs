@@ -74,6 +74,15 @@ test('direct calls for the planning screen', () => {
   const summary = JSON.parse(wasm.planSummary(readFileSync(new URL('vectors/plan.json', import.meta.url), 'utf8')));
   assert.deepEqual(Object.keys(summary), ['indicators', 'timeline']);
   assert.equal(summary.indicators.bac, 8600);
+  // Documents cross as UTF-8 written by TextEncoder: text beyond ASCII (two-, three- and
+  // four-byte characters) reads as its escaped form does, and a lone surrogate (which UTF-8
+  // cannot hold) as the replacement character.
+  const document = readFileSync(new URL('vectors/plan.json', import.meta.url), 'utf8');
+  const named = (/** @type {string} */ name) => document.replace('"name":"Bridge"', `"name":${name}`);
+  const wide = wasm.plan(named('"Brücke € 😀 \ud800"'), false);
+  assert.equal(wide, wasm.plan(named(JSON.stringify('Brücke € 😀 \ufffd')), false));
+  assert.equal(JSON.parse(wide).indicators.bac, 8600);
+  assert.equal(wasm.planSummary(named('"日本語のフォリオ"')), wasm.planSummary(document));
   const cargo = readFileSync(new URL('../../Cargo.toml', import.meta.url), 'utf8');
   assert.equal(wasm.version(), cargo.match(/^version = "(.*)"$/m)?.[1]);
 });
@@ -90,6 +99,12 @@ test('errors arrive as Errors with the documented messages', () => {
   assert.throws(() => wasm.expandRecurrence('{"kind":".Daily"}', '2026-12-31', '2026-01-01', '2026-01-02'),
     (e) => e instanceof Error && e.message.includes('startDate is required'));
   assert.throws(() => wasm.plan('{"folio":{}}', false), (e) => e instanceof Error && e.message.includes('folio.name is required'));
+  for (const notText of [undefined, null, 42, {}, ['{}'], new Uint8Array(2)]) {
+    // @ts-expect-error: the declarations ask for a string; a caller without types may not.
+    assert.throws(() => wasm.planSummary(notText), { name: 'Error', message: 'input: expected a string' });
+    // @ts-expect-error: as above.
+    assert.throws(() => wasm.plan(notText, false), { name: 'Error', message: 'input: expected a string' });
+  }
   // A caller's value stays one value: no second asOf smuggled in through the granularity.
   const scenario = wasm.Planner.fromSnapshot(vectors.snapshot);
   assert.throws(() => scenario.timeline(1, '2026-03-13', 'month&asOf=2030-01-01'),

@@ -143,7 +143,10 @@ fn refusal(body: &str, error: &serde_json::Error) -> WireError {
     // serde_json refuses a field of named values (an enum) given anything but a string as if
     // the JSON were malformed ("expected value"); when the body is valid JSON, it is that
     // field's value that is wrong, and the refusal says so.
-    if error.is_syntax() && serde_json::from_str::<IgnoredAny>(body).is_ok() {
+    if error.is_syntax()
+        && message_without_position(error) == "expected value"
+        && serde_json::from_str::<IgnoredAny>(body).is_ok()
+    {
         return WireError::Invalid {
             field: path_at(body.as_bytes(), error.line(), error.column()),
             message: "expected a string naming one of the field's values".to_owned(),

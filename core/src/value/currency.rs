@@ -101,6 +101,10 @@ impl CurrencyCode {
     /// writes it with exactly those units (`8` EUR becomes `8.00`) where the decimal can hold them.
     pub fn round(&self, amount: Decimal) -> Decimal {
         let units = self.minor_units();
+        if amount.scale() == units {
+            // Already exactly in minor units (a payment in the folio's own currency): as it is.
+            return amount;
+        }
         let rounded = amount.round_dp_with_strategy(units, RoundingStrategy::MidpointAwayFromZero);
         let missing = units.saturating_sub(rounded.scale());
         if missing == 0 {

@@ -322,7 +322,8 @@ fn whole(
     min: &'static str,
     max: &'static str,
 ) -> Result<u64, ValueError> {
-    if !value.fract().is_zero() {
+    // A number written without decimals is whole: no arithmetic to find its fraction.
+    if value.scale() != 0 && !value.fract().is_zero() {
         return Err(ValueError::NotWhole {
             what,
             value: value.to_string(),

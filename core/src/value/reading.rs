@@ -71,7 +71,7 @@ where
         fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<(), A::Error> {
             let number =
                 serde_json::Number::deserialize(de::value::MapAccessDeserializer::new(map))?;
-            let value = parse_decimal(&number.to_string()).map_err(de::Error::custom)?;
+            let value = parse_decimal(number.as_str()).map_err(de::Error::custom)?;
             (self.0)(value).map_err(de::Error::custom)
         }
     }

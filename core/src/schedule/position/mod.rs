@@ -496,11 +496,15 @@ struct OpenLine {
     first_count: usize,
 }
 
+/// How many kinds a walk searches one by one before it indexes them by hash.
+const KINDS_SEARCHED_IN_ORDER: usize = 16;
+
 /// The accumulation of one `lines` call.
 struct Walk<'p, 'a> {
     plan: &'p PositionPlan<'a>,
     buckets: Buckets<'p>,
     kinds: Vec<DayHours>,
+    /// The kinds by hours, once there are more than [`KINDS_SEARCHED_IN_ORDER`]; empty before.
     kind_index: HashMap<DayHours, usize>,
     /// Lines in key order: (bucket, rate) only ever grows along the walk.
     lines: Vec<OpenLine>,
@@ -552,12 +556,23 @@ impl<'p, 'a> Walk<'p, 'a> {
         if hours.regular.is_zero() && hours.overtime.is_zero() {
             return None;
         }
-        let next = self.kinds.len();
-        let index = *self.kind_index.entry(hours).or_insert(next);
-        if index == next {
-            self.kinds.push(hours);
+        // A walk usually meets a handful of kinds: they are searched in order, and indexed by hash
+        // only once there are many (hours synchronized from worklogs, say).
+        if self.kind_index.is_empty() {
+            if let Some(index) = self.kinds.iter().position(|kind| *kind == hours) {
+                return Some(index);
+            }
+        } else if let Some(&index) = self.kind_index.get(&hours) {
+            return Some(index);
         }
-        Some(index)
+        let next = self.kinds.len();
+        self.kinds.push(hours);
+        if !self.kind_index.is_empty() {
+            self.kind_index.insert(hours, next);
+        } else if self.kinds.len() > KINDS_SEARCHED_IN_ORDER {
+            self.kind_index = self.kinds.iter().copied().zip(0..).collect();
+        }
+        Some(next)
     }
 
     fn add(&mut self, bucket: NaiveDate, rate: usize, kind: Option<usize>, days: u64) {
