@@ -459,3 +459,34 @@ fn nth_bit(set: u8, n: u32) -> u32 {
     }
     remaining.trailing_zeros()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::checked_mul;
+
+    /// The multiply of recurrence steps agrees with `i64::checked_mul` on both sides of its
+    /// shortcut (factors under 2^31) and at the overflow edge.
+    #[test]
+    fn checked_mul_is_i64_checked_mul() {
+        let values = [
+            0,
+            1,
+            -1,
+            7,
+            (1 << 31) - 1,
+            1 << 31,
+            -(1 << 31) + 1,
+            -(1 << 31),
+            1 << 32,
+            3_037_000_499,
+            3_037_000_500,
+            i64::MAX,
+            i64::MIN,
+        ];
+        for a in values {
+            for b in values {
+                assert_eq!(checked_mul(a, b), a.checked_mul(b), "{a} x {b}");
+            }
+        }
+    }
+}

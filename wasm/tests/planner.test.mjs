@@ -83,6 +83,12 @@ test('direct calls for the planning screen', () => {
   assert.equal(wide, wasm.plan(named(JSON.stringify('Brücke € 😀 \ufffd')), false));
   assert.equal(JSON.parse(wide).indicators.bac, 8600);
   assert.equal(wasm.planSummary(named('"日本語のフォリオ"')), wasm.planSummary(document));
+  // Text that reaches the answer (here the refusal, which quotes the value) arrives intact, raw or
+  // escaped, with one-, two-, three- and four-byte characters.
+  for (const code of ['"Xé€😀"', '"X\\u00e9\\u20ac\\ud83d\\ude00"']) {
+    assert.throws(() => wasm.planSummary(document.replace('"currencyCode":"EUR"', `"currencyCode":${code}`)),
+      { message: 'folio.currencyCode: currency must be an ISO 4217 alphabetic code such as EUR, got "Xé€😀"' });
+  }
   const cargo = readFileSync(new URL('../../Cargo.toml', import.meta.url), 'utf8');
   assert.equal(wasm.version(), cargo.match(/^version = "(.*)"$/m)?.[1]);
 });

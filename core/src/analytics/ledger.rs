@@ -282,9 +282,10 @@ impl Ledger {
         self.remove(key);
         let sums = &mut self.sums[flow.index()];
         for (sum, value) in sums.iter_mut().zip(&series) {
-            // Most of an expense's periods hold nothing: adding a zero that would not widen the
-            // sum's scale (0.00 to 5 makes 5.00) leaves the sum as it is, so it is skipped.
-            if !(value.is_zero() && value.scale() <= sum.scale()) {
+            // Most of an expense's periods hold nothing. Adding zero to a sum that is not zero
+            // gives that sum as it is (rust_decimal keeps its scale: 5 + 0.00 = 5), so it is
+            // skipped; a zero sum plus zero takes the zero's scale, so that one is still added.
+            if !value.is_zero() || sum.is_zero() {
                 *sum = sum.checked_add(*value).ok_or(AnalyticsError::Overflow)?;
             }
         }
@@ -374,5 +375,53 @@ impl Ledger {
             Flow::of_position(position.kind, position.revenue),
             &plan,
         )
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ledger() -> Ledger {
+        let day = |text: &str| text.parse::<Date>().unwrap();
+        let folio =
+            DateRange::between(day("2026-01-01").naive(), day("2026-03-31").naive()).unwrap();
+        Ledger::new(Periods::new(folio, Granularity::Month, day("2026-02-15")))
+    }
+
+    /// The sums are exactly those of adding every value, scales included: the skipped additions
+    /// of zero change nothing, and a zero sum takes the scale of the zero added to it.
+    #[test]
+    fn sums_are_the_plain_sums_of_the_series_scales_included() {
+        let d = |text: &str| text.parse::<Decimal>().unwrap();
+        let series: [&[&str]; 5] = [
+            &["0.00", "0.00", "0.00", "0"],
+            &["0", "0", "0.000", "0"],
+            &["5", "0", "0.00", "1.5"],
+            &["0.00", "2.25", "0", "0"],
+            &["-5", "0.0", "0", "-0.50"],
+        ];
+        let mut ledger = ledger();
+        assert_eq!(
+            ledger.periods().len(),
+            4,
+            "three months, February cut at asOf"
+        );
+        let mut want = [Decimal::ZERO; 4];
+        for (id, values) in series.iter().enumerate() {
+            let values: Vec<Decimal> = values.iter().map(|v| d(v)).collect();
+            for (sum, value) in want.iter_mut().zip(&values) {
+                *sum = sum.checked_add(*value).unwrap();
+            }
+            let key = ItemKey::Expense(Id::from(id as u64));
+            ledger.put(key, Flow::PlannedCost, values).unwrap();
+            let got: Vec<String> = ledger
+                .flow(Flow::PlannedCost)
+                .iter()
+                .map(|v| v.to_string())
+                .collect();
+            let expected: Vec<String> = want.iter().map(|v| v.to_string()).collect();
+            assert_eq!(got, expected, "after item {id}");
+        }
     }
 }

@@ -223,24 +223,28 @@ impl<'de, A: VariantAccess<'de>> VariantAccess<'de> for Wrap<A> {
         self.0.tuple_variant(len, Wrap(visitor))
     }
 
-    /// A struct variant's fields, like a struct's, are read from a map only: its content is read
-    /// as a newtype holding a map.
+    /// A struct variant's fields, like a struct's, are read from a map only.
     fn struct_variant<V: Visitor<'de>>(
         self,
-        _fields: &'static [&'static str],
+        fields: &'static [&'static str],
         visitor: V,
     ) -> Result<V::Value, A::Error> {
-        self.0.newtype_variant_seed(MapOf(visitor))
+        self.0.struct_variant(fields, MapOnly(visitor))
     }
 }
 
-/// A seed that reads a map with `V` (a struct variant's fields).
-struct MapOf<V>(V);
+/// A visitor that takes a map (through [`Wrap`]) and refuses everything else, an array included,
+/// as the wrong type, without ever asking `V` to read a sequence.
+struct MapOnly<V>(V);
 
-impl<'de, V: Visitor<'de>> DeserializeSeed<'de> for MapOf<V> {
+impl<'de, V: Visitor<'de>> Visitor<'de> for MapOnly<V> {
     type Value = V::Value;
 
-    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<V::Value, D::Error> {
-        Strict(deserializer).deserialize_map(self.0)
+    fn expecting(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.expecting(formatter)
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, map: A) -> Result<V::Value, A::Error> {
+        self.0.visit_map(Wrap(map))
     }
 }

@@ -140,16 +140,20 @@ fn refusal(body: &str, error: &serde_json::Error) -> WireError {
             path_at(body.as_bytes(), error.line(), error.column()),
         );
     }
-    // serde_json refuses a field of named values (an enum) given anything but a string as if
-    // the JSON were malformed ("expected value"); when the body is valid JSON, it is that
-    // field's value that is wrong, and the refusal says so.
-    if error.is_syntax()
-        && message_without_position(error) == "expected value"
-        && serde_json::from_str::<IgnoredAny>(body).is_ok()
-    {
+    // serde_json refuses some values of valid JSON as if the JSON were malformed: a field of
+    // named values (an enum) given anything but a string ("expected value"), a number too large
+    // for the field's type ("number out of range"), a map key that is not a number where one is
+    // needed. When the body is valid JSON, it is that field's value that is wrong, and the
+    // refusal names it.
+    if error.is_syntax() && serde_json::from_str::<IgnoredAny>(body).is_ok() {
+        let said = message_without_position(error);
         return WireError::Invalid {
             field: path_at(body.as_bytes(), error.line(), error.column()),
-            message: "expected a string naming one of the field's values".to_owned(),
+            message: if said == "expected value" {
+                "expected a string naming one of the field's values".to_owned()
+            } else {
+                said
+            },
         };
     }
     classify(error, String::new())

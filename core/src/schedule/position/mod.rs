@@ -887,3 +887,83 @@ impl PositionRecord {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `Sum::add` against the same sum in plain i128 arithmetic, across the edges of its 64-bit
+    /// path (mantissas around ±2^31, counts around 2^32) and with a raised scale.
+    #[test]
+    fn sums_agree_with_i128_arithmetic_across_the_fast_path_edges() {
+        let mantissas = [
+            0,
+            1,
+            -1,
+            (1 << 31) - 1,
+            1 << 31,
+            -(1 << 31),
+            -(1 << 31) - 1,
+            (1 << 40) + 7,
+            -(1 << 62),
+        ];
+        let counts = [0u64, 1, 7, (1 << 32) - 1, 1 << 32, (1 << 40) + 3];
+        for scale in [0u32, 2] {
+            for raise in [0u32, 3] {
+                let mut sum = Sum::new(scale + raise);
+                let mut want: i128 = 0;
+                for &mantissa in &mantissas {
+                    for &count in &counts {
+                        sum.add(Fixed { mantissa, scale }, count).unwrap();
+                        want += mantissa * 10i128.pow(raise) * i128::from(count);
+                        assert_eq!(sum.mantissa, want, "{mantissa} x {count} at +{raise}");
+                    }
+                }
+                // The sum is past a decimal's 96 bits here: an overflow, as the decimal says.
+                assert!(Decimal::try_from_i128_with_scale(want, scale + raise).is_err());
+                assert!(sum.value().is_err());
+            }
+        }
+        // Values of sums in and beyond 64 bits: the decimal of exactly that mantissa and scale.
+        for mantissa in [
+            0,
+            1,
+            -1,
+            i128::from(i64::MAX),
+            i128::from(i64::MIN),
+            1 << 70,
+            -(1 << 95),
+        ] {
+            for scale in [0, 2, 28] {
+                let value = Sum { mantissa, scale }.value().unwrap();
+                assert_eq!((value.mantissa(), value.scale()), (mantissa, scale));
+            }
+        }
+        // Past i128, and a value finer than the sum, are overflows, not wrong sums.
+        let mut sum = Sum::new(0);
+        assert!(sum
+            .add(
+                Fixed {
+                    mantissa: i128::MAX / 2,
+                    scale: 0
+                },
+                3
+            )
+            .is_err());
+        assert!(Sum::new(0)
+            .add(
+                Fixed {
+                    mantissa: 1,
+                    scale: 2
+                },
+                1
+            )
+            .is_err());
+        assert!(Sum {
+            mantissa: 1 << 100,
+            scale: 0
+        }
+        .value()
+        .is_err());
+    }
+}
