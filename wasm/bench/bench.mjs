@@ -15,13 +15,17 @@ const { RRule, rrulestr } = rrulePackage;
 const root = new URL('../../', import.meta.url);
 
 /**
- * The median wall time of `run` in milliseconds, over `samples` runs after `warmup` runs.
+ * The median wall time of `run` in milliseconds, over `samples` runs after a warm-up of at least
+ * `warmup` runs and three seconds, as criterion warms up the native side (V8 first runs WebAssembly
+ * with its baseline compiler and moves hot functions to its optimizing one in the background, so
+ * a short warm-up times a mix of both).
  * @param {() => void} run
  * @param {number} samples
  * @param {number} warmup
  */
 function median(run, samples, warmup = 2) {
-  for (let i = 0; i < warmup; i += 1) run();
+  const warmingSince = performance.now();
+  for (let i = 0; i < warmup || performance.now() - warmingSince < 3000; i += 1) run();
   const times = [];
   for (let i = 0; i < samples; i += 1) {
     const start = performance.now();
