@@ -345,59 +345,24 @@ fn begin_element(frames: &mut [Frame]) {
     }
 }
 
-/// The text of the string whose contents begin at `from` (escapes read), and the index just past
-/// its closing quote (or `end`).
+/// The text of the string whose contents begin at `from` (its escapes read by the JSON reader
+/// itself), and the index just past its closing quote; a string cut off at `end`, or one the reader
+/// refuses (a lone surrogate), is given as it stands.
 fn string_at(body: &[u8], from: usize, end: usize) -> (String, usize) {
-    let mut bytes = Vec::new();
+    let raw = |until: usize| String::from_utf8_lossy(&body[from..until]).into_owned();
     let mut index = from;
     while index < end {
         match body[index] {
-            b'"' => return (String::from_utf8_lossy(&bytes).into_owned(), index + 1),
-            b'\\' if index + 1 < end => {
-                let escaped = body[index + 1];
-                index += 2;
-                match escaped {
-                    b'n' => bytes.push(b'\n'),
-                    b't' => bytes.push(b'\t'),
-                    b'r' => bytes.push(b'\r'),
-                    b'b' => bytes.push(0x08),
-                    b'f' => bytes.push(0x0c),
-                    b'u' => {
-                        let unit = |at: usize| {
-                            body.get(at..at + 4)
-                                .filter(|_| at + 4 <= end)
-                                .and_then(|hex| core::str::from_utf8(hex).ok())
-                                .and_then(|hex| u32::from_str_radix(hex, 16).ok())
-                        };
-                        let first = unit(index);
-                        index += 4;
-                        // A character beyond the basic plane comes as two escaped halves.
-                        let low = match first {
-                            Some(0xD800..=0xDBFF) if body.get(index..index + 2) == Some(b"\\u") => {
-                                unit(index + 2).filter(|low| (0xDC00..=0xDFFF).contains(low))
-                            }
-                            _ => None,
-                        };
-                        let code = match (first, low) {
-                            (Some(high), Some(low)) => {
-                                index += 6;
-                                0x10000 + ((high - 0xD800) << 10) + (low - 0xDC00)
-                            }
-                            (Some(code), None) => code,
-                            (None, _) => 0xFFFD,
-                        };
-                        let code = char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER);
-                        let mut buffer = [0; 4];
-                        bytes.extend_from_slice(code.encode_utf8(&mut buffer).as_bytes());
-                    }
-                    other => bytes.push(other),
-                }
+            b'"' => {
+                let text = core::str::from_utf8(&body[from - 1..=index])
+                    .ok()
+                    .and_then(|quoted| serde_json::from_str::<String>(quoted).ok())
+                    .unwrap_or_else(|| raw(index));
+                return (text, index + 1);
             }
-            other => {
-                bytes.push(other);
-                index += 1;
-            }
+            b'\\' => index += 2,
+            _ => index += 1,
         }
     }
-    (String::from_utf8_lossy(&bytes).into_owned(), end)
+    (raw(end.min(body.len())), end)
 }
