@@ -17,9 +17,9 @@ use costfolio::model::core_admin::{
     GenericResourceRequest, HolidayScheme, HolidaySchemeCreate, HolidaySchemeUpdate, ListEnvelope,
     PagedList,
 };
+use costfolio::model::read::Read as DeserializeOwned;
 use costfolio::model::{from_json, to_json, Id};
 use costfolio_suite::{golden, golden_dir};
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 use serde_json::Value;
 

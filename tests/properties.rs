@@ -8,6 +8,7 @@ use costfolio::model::budgeting::{
     Allocation, Expense, ExpenseCategory, ExpenseKind, HoursPeriod, Rate, Recurrence, RecurrenceBy,
     RecurrenceKind,
 };
+use costfolio::model::read::Read as DeserializeOwned;
 use costfolio::model::{from_json, to_json};
 use costfolio::value::{
     decimal_places, parse_decimal, Amount, CurrencyCode, Date, DateRange, Decimal, EventTimestamp,
@@ -15,7 +16,6 @@ use costfolio::value::{
     UtcTimestamp,
 };
 use proptest::prelude::*;
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 /// Writes and reads `value`; the result must be equal and, written again, the same text.

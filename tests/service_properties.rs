@@ -112,7 +112,7 @@ proptest! {
         prop_assert_eq!(read_all(&mut replayed, &token), read_all(&mut state, &token));
         // Through a snapshot and a journal written as JSON lines, too.
         let lines: Vec<String> = journal.iter().map(|e| serde_json::to_string(e).unwrap()).collect();
-        let parsed: Vec<JournalEntry> = lines.iter().map(|l| serde_json::from_str(l).unwrap()).collect();
+        let parsed: Vec<JournalEntry> = lines.iter().map(|l| costfolio::model::from_json(l.as_bytes()).unwrap()).collect();
         let mut from_lines = State::new();
         from_lines.replay(&parsed).unwrap();
         prop_assert_eq!(from_lines.snapshot(), state.snapshot());

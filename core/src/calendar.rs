@@ -25,7 +25,9 @@ use std::collections::BTreeMap;
 
 use chrono::{Datelike, NaiveDate};
 use rust_decimal::Decimal;
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+
+use crate::model::read::Read;
 
 use crate::value::{Date, DateRange, IsoWeekday};
 
@@ -124,7 +126,7 @@ impl Default for WorkloadScheme {
 }
 
 /// Whether a holiday recurs every year (S3.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum HolidayKind {
     /// Every year on its date's month and day, before and after its year (Feb 29 only in leap

@@ -25,6 +25,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+// `#[derive(Read)]` names its paths `::costfolio::...`, inside this crate too.
+extern crate self as costfolio;
+
 pub mod analytics;
 pub mod api;
 pub mod calendar;

@@ -16,10 +16,12 @@ use crate::model::{from_json, Id};
 use crate::schedule::position::{CostBasis, PositionPlan, PositionRecord};
 use crate::schedule::{ExchangeRates, ExpensePlan, Granularity};
 use crate::value::{Date, Name};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+
+use crate::model::read::Read;
 
 /// A holiday of the plan's calendar.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Read)]
 #[serde(rename_all = "camelCase")]
 struct PlanHoliday {
     #[serde(rename = "type")]
@@ -31,7 +33,7 @@ struct PlanHoliday {
 }
 
 /// A position with its history beyond the first rate and allocation.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Read)]
 #[serde(rename_all = "camelCase")]
 struct PlanPosition {
     position: Position,
@@ -44,7 +46,7 @@ struct PlanPosition {
 }
 
 /// The input of `costfolio plan`.
-#[derive(Debug, Deserialize)]
+#[derive(Debug, Read)]
 #[serde(rename_all = "camelCase")]
 struct PlanInput {
     folio: Folio,

@@ -5,8 +5,9 @@
 #![deny(missing_docs)]
 
 use costfolio::api::{encode_query, Context, Request, Response};
+use costfolio::model::read::Read;
 use costfolio::state::{JournalEntry, State};
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
 use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
 
 /// The version of the costfolio core this package wraps.
@@ -16,7 +17,7 @@ pub fn version() -> String {
 }
 
 /// A request as JS gives it.
-#[derive(Deserialize)]
+#[derive(Read)]
 struct RequestInput {
     method: String,
     path: String,
@@ -27,7 +28,7 @@ struct RequestInput {
 }
 
 /// What the host knows: its address, the time, fresh randomness, the verified budgeting caller.
-#[derive(Deserialize)]
+#[derive(Read)]
 #[serde(rename_all = "camelCase")]
 struct ContextInput {
     #[serde(default)]

@@ -10,7 +10,7 @@ use crate::schedule::position::PositionRecord;
 
 /// A folio's items: the working draft (planned items) with the actual items, or what a baseline
 /// froze.
-#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, crate::model::read::Read)]
 pub struct Items {
     /// Positions.
     pub positions: Vec<PositionRecord>,
@@ -48,7 +48,7 @@ impl Items {
 }
 
 /// An approved baseline with the items it froze.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, crate::model::read::Read)]
 pub struct BaselineSnapshot {
     /// The baseline's record.
     pub baseline: Baseline,

@@ -52,7 +52,7 @@ pub(super) fn folio_not_viewable() -> Response {
 
 /// Reads a JSON object body; a date that does not parse goes to `error` (S2.1), any other refusal
 /// to `errors` under the field's name.
-pub(super) fn read<T: serde::de::DeserializeOwned>(request: &Request) -> Result<T, Response> {
+pub(super) fn read<T: crate::model::read::Read>(request: &Request) -> Result<T, Response> {
     let media = request.header_value("Content-Type").unwrap_or("");
     let media = media.split(';').next().unwrap_or("").trim();
     if !media.eq_ignore_ascii_case("application/json") {
@@ -233,7 +233,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             Ok(success(true))
         }
         ("PUT", ["folio", id, "viewers"]) => {
-            #[derive(serde::Deserialize)]
+            #[derive(crate::model::read::Read)]
             struct Viewers {
                 users: Vec<String>,
             }

@@ -116,7 +116,7 @@ fn baselines(state: &State, request: &Request, context: &Context, id: &str) -> O
 }
 
 fn approve_baseline(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    #[derive(serde::Deserialize)]
+    #[derive(crate::model::read::Read)]
     #[serde(rename_all = "camelCase")]
     struct Approval {
         name: String,

@@ -574,12 +574,12 @@ fn remove_hours(state: &mut State, context: &Context, id: &str) -> Outcome {
 }
 
 fn billed_hours(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    #[derive(serde::Deserialize)]
+    #[derive(crate::model::read::Read)]
     struct Day {
         date: Date,
         hours: crate::value::Hours,
     }
-    #[derive(serde::Deserialize)]
+    #[derive(crate::model::read::Read)]
     struct Body {
         days: Vec<Day>,
     }

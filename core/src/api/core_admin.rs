@@ -385,7 +385,7 @@ fn list_accounts(state: &State, request: &Request, web: &Web<'_>) -> Outcome {
     let status = match request.param_value("status") {
         None => None,
         Some(text) => Some(
-            serde_json::from_value::<crate::model::core_admin::AccountStatus>(
+            crate::model::from_value::<crate::model::core_admin::AccountStatus>(
                 serde_json::Value::from(text),
             )
             .map_err(|_| {

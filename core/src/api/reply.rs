@@ -1,7 +1,6 @@
 //! Building responses: the core error envelope, 401 without a body, JSON bodies, and reading JSON
 //! request bodies with their content type checked.
 
-use serde::de::DeserializeOwned;
 use serde::Serialize;
 
 use super::http::{Request, Response};
@@ -48,7 +47,7 @@ pub fn ok<T: Serialize>(status: u16, value: &T) -> Response {
 
 /// Reads a JSON body: the content type must be JSON (415 otherwise) and the body must read into
 /// `T` (400 naming the field otherwise), in the core envelope.
-pub fn read_body<T: DeserializeOwned>(request: &Request) -> Result<T, Response> {
+pub fn read_body<T: crate::model::read::Read>(request: &Request) -> Result<T, Response> {
     let content_type = request.header_value("Content-Type").unwrap_or("");
     let media = content_type.split(';').next().unwrap_or("").trim();
     if !media.eq_ignore_ascii_case("application/json") {

@@ -1,12 +1,14 @@
 //! Wire types of the deletion-audit interface (`/audit/1`, deletion-audit-api.md).
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+
+use crate::model::read::Read;
 
 use super::Id;
 use crate::value::EventTimestamp;
 
 /// The `metadata` of a page of deleted events (S12.2).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct DeletedEventsMetadata {
     /// How many results this page holds.
@@ -22,7 +24,7 @@ pub struct DeletedEventsMetadata {
 }
 
 /// A page of deleted events, of worklogs or of allocations.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
 #[serde(bound(
     serialize = "T: Serialize",
     deserialize = "T: serde::de::DeserializeOwned"
@@ -38,7 +40,7 @@ pub struct DeletedEventsPage<T> {
 }
 
 /// A deleted worklog.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct DeletedWorklog {
     /// When it was deleted (UTC, no zone designator, milliseconds).
@@ -50,7 +52,7 @@ pub struct DeletedWorklog {
 }
 
 /// A deleted allocation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct DeletedAllocation {
     /// When it was deleted (UTC, no zone designator, milliseconds).

@@ -1,13 +1,14 @@
-//! The wire model: serde types of every resource of the three interfaces, exactly as the wire has
+//! The wire model: the types of every resource of the three interfaces, exactly as the wire has
 //! them (field names, enum spellings, optional fields left out when absent, unknown fields ignored
-//! on read), and [`from_json`] / [`to_json`] to read and write them.
+//! on read), and [`from_json`] / [`to_json`] to read and write them: written with serde's
+//! `Serialize`, read with [`read::Read`].
 
 pub mod audit;
 pub mod budgeting;
 pub mod core_admin;
 pub mod core_ext;
 pub mod messages;
-mod strict;
+pub mod read;
 mod wire;
 
 pub use wire::{from_json, from_value, to_json, WireError};

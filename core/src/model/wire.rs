@@ -2,10 +2,10 @@
 
 use core::fmt;
 
-use serde::de::{DeserializeOwned, IgnoredAny};
+use serde::de::IgnoredAny;
 use serde::Serialize;
 
-use super::strict::Strict;
+use super::read::{Fault, FaultKind, Read, Reader};
 
 /// Why a body could not be read into a wire type.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -104,63 +104,80 @@ impl std::error::Error for WireError {}
 /// let missing = from_json::<Rate>(br#"{"rate": 80.25}"#).unwrap_err();
 /// assert_eq!(missing, WireError::Missing { field: "startDate".into() });
 /// ```
-pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, WireError> {
+pub fn from_json<T: Read>(body: &[u8]) -> Result<T, WireError> {
     // JSON is UTF-8 (RFC 8259): the whole body is checked once, here, so the reader need not
     // check each string again (and an invalid byte anywhere, even in an ignored field, is named).
     let text = core::str::from_utf8(body).map_err(|error| not_utf8(body, error.valid_up_to()))?;
-    let mut reader = serde_json::Deserializer::from_str(text);
-    // Structs from objects only (see `strict`).
-    let value = T::deserialize(Strict(&mut reader)).and_then(|value| reader.end().map(|()| value));
-    value.map_err(|error| refusal(text, &error))
+    let mut reader = Reader::new(text);
+    let value = T::read(&mut reader).and_then(|value| reader.end().map(|()| value));
+    value.map_err(|fault| refusal(text, fault))
 }
 
 /// A body that is not UTF-8, refused at its first invalid byte (lines from 1, columns in bytes
 /// from 1, as the JSON reader counts them).
 #[inline(never)]
 fn not_utf8(body: &[u8], at: usize) -> WireError {
+    let (line, column) = line_and_column(body, at);
+    WireError::Syntax {
+        line,
+        column,
+        detail: "invalid UTF-8".to_owned(),
+    }
+}
+
+/// The line (from 1) and column (in bytes, from 1) of the byte at `at`.
+fn line_and_column(body: &[u8], at: usize) -> (usize, usize) {
     let before = &body[..at.min(body.len())];
     let line_start = before
         .iter()
         .rposition(|&b| b == b'\n')
         .map_or(0, |i| i + 1);
-    WireError::Syntax {
-        line: 1 + before.iter().filter(|&&b| b == b'\n').count(),
-        column: before.len() - line_start + 1,
-        detail: "invalid UTF-8".to_owned(),
-    }
+    (
+        1 + before.iter().filter(|&&b| b == b'\n').count(),
+        before.len() - line_start + 1,
+    )
 }
 
-/// Why `body` was refused, with the path of the value at fault. Not generic, so that it is built
-/// once rather than once for every wire type.
+/// Why `body` was refused. A malformed body is refused as such, in serde_json's words and at its
+/// position, even when a value before the fault was also wrong: a body is read as data only once
+/// it is JSON. A value refused in a well-formed body is named by its path. Not generic, so that it
+/// is built once rather than once for every wire type.
 #[inline(never)]
-fn refusal(body: &str, error: &serde_json::Error) -> WireError {
-    if error.is_data() {
-        return classify(
-            error,
-            path_at(body.as_bytes(), error.line(), error.column()),
-        );
-    }
-    // serde_json refuses some values of valid JSON as if the JSON were malformed: a field of
-    // named values (an enum) given anything but a string ("expected value"), a number too large
-    // for the field's type ("number out of range"), a map key that is not a number where one is
-    // needed. When the body is valid JSON, it is that field's value that is wrong, and the
-    // refusal names it.
-    if error.is_syntax() && serde_json::from_str::<IgnoredAny>(body).is_ok() {
-        let said = message_without_position(error);
-        return WireError::Invalid {
-            field: path_at(body.as_bytes(), error.line(), error.column()),
-            message: if said == "expected value" {
-                "expected a string naming one of the field's values".to_owned()
-            } else {
-                said
-            },
+fn refusal(body: &str, fault: Fault) -> WireError {
+    if let Err(error) = serde_json::from_str::<IgnoredAny>(body) {
+        return WireError::Syntax {
+            line: error.line(),
+            column: error.column(),
+            detail: message_without_position(&error),
         };
     }
-    classify(error, String::new())
+    let path = path_at(body.as_bytes(), fault.at);
+    match fault.kind {
+        FaultKind::Missing(name) => WireError::Missing {
+            field: if path.is_empty() {
+                name.to_owned()
+            } else {
+                format!("{path}.{name}")
+            },
+        },
+        FaultKind::Invalid(message) => WireError::Invalid {
+            field: path,
+            message,
+        },
+        // The reader refused what serde_json accepts (never, but said rather than hidden).
+        FaultKind::Syntax(detail) => {
+            let (line, column) = line_and_column(body.as_bytes(), fault.at);
+            WireError::Syntax {
+                line,
+                column,
+                detail: detail.to_owned(),
+            }
+        }
+    }
 }
 
 /// Reads an already parsed JSON value into a wire type, with the same errors as [`from_json`].
-pub fn from_value<T: DeserializeOwned>(value: serde_json::Value) -> Result<T, WireError> {
+pub fn from_value<T: Read>(value: serde_json::Value) -> Result<T, WireError> {
     let body = to_json(&value)?;
     from_json(body.as_bytes())
 }
@@ -179,32 +196,6 @@ fn write_error(error: serde_json::Error) -> WireError {
     }
 }
 
-fn classify(error: &serde_json::Error, path: String) -> WireError {
-    let message = message_without_position(error);
-    if !error.is_data() {
-        return WireError::Syntax {
-            line: error.line(),
-            column: error.column(),
-            detail: message,
-        };
-    }
-    if let Some(name) = message
-        .strip_prefix("missing field `")
-        .and_then(|rest| rest.strip_suffix('`'))
-    {
-        let field = if path.is_empty() {
-            name.to_owned()
-        } else {
-            format!("{path}.{name}")
-        };
-        return WireError::Missing { field };
-    }
-    WireError::Invalid {
-        field: path,
-        message,
-    }
-}
-
 /// serde_json appends " at line L column C" to its messages; the path says where instead.
 fn message_without_position(error: &serde_json::Error) -> String {
     let text = error.to_string();
@@ -212,25 +203,14 @@ fn message_without_position(error: &serde_json::Error) -> String {
     text.strip_suffix(&suffix).unwrap_or(&text).to_owned()
 }
 
-/// The path (`recurrence.recurrenceOn[1]`, `results[0].deletedAt`) of the value the JSON reader
-/// was at when a value type refused it: serde_json places a data error just after the value at
-/// fault (a missing field: just after its object; a wrong type: at or after the value), so the
-/// path is that of the containers open at that point, each with the key (once its colon is read)
-/// or the index of the value it is in. Reading the body again only when it is refused keeps the
-/// reading of every accepted body free of any path keeping.
-fn path_at(body: &[u8], line: usize, column: usize) -> String {
-    // serde_json counts lines from 1 and columns in bytes from the line's start: the position is
-    // the first byte not yet read.
-    let start_of_line = if line <= 1 {
-        0
-    } else {
-        body.iter()
-            .enumerate()
-            .filter(|(_, byte)| **byte == b'\n')
-            .nth(line - 2)
-            .map_or(body.len(), |(index, _)| index + 1)
-    };
-    let end = (start_of_line + column).min(body.len());
+/// The path (`recurrence.recurrenceOn[1]`, `results[0].deletedAt`) of the value at the offset the
+/// reader placed its refusal at: just after a value its type refused, at the start of a value of
+/// the wrong type, just after an object that lacks a field. The path is that of the containers
+/// open at that point, each with the key (once its colon is read) or the index of the value it is
+/// in. Reading the body again only when it is refused keeps the reading of every accepted body free
+/// of any path keeping.
+fn path_at(body: &[u8], at: usize) -> String {
+    let end = at.min(body.len());
     let mut frames: Vec<Frame> = Vec::new();
     let mut index = 0;
     while index < end {

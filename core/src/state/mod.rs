@@ -10,7 +10,9 @@ mod budget;
 mod records;
 mod table;
 
-use serde::{Deserialize, Serialize};
+use serde::Serialize;
+
+use crate::model::read::Read;
 
 pub use budget::{BilledHours, FolioRecord, PositionRow};
 pub use records::{
@@ -25,7 +27,7 @@ use crate::value::UtcTimestamp;
 
 /// One change of the state. Applying a command never fails: everything is validated before one is
 /// made.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
 pub enum Command {
     /// Creates or replaces an account.
     PutAccount(AccountRecord),
@@ -131,7 +133,7 @@ pub enum Command {
 }
 
 /// A journal entry: a command with its gap-free sequence number (S13.1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
 pub struct JournalEntry {
     /// 1 for the first entry, then one more each time.
     pub seq: u64,
@@ -170,7 +172,7 @@ impl core::fmt::Display for ReplayError {
 impl std::error::Error for ReplayError {}
 
 /// Counters of ids, one per kind of record; ids are never reused (S10.1).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Read)]
 pub struct Counters {
     /// The last id given to each kind.
     pub last: Table<u64, String>,
@@ -193,7 +195,7 @@ impl Counters {
 }
 
 /// Everything the service knows.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
 pub struct State {
     /// The sequence number of the last applied command.
     pub seq: u64,

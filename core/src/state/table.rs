@@ -2,10 +2,10 @@
 
 use core::borrow::Borrow;
 use core::fmt;
-use core::marker::PhantomData;
 
-use serde::de::{MapAccess, Visitor};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
+
+use crate::model::read::{Fault, Read, ReadKey, Reader};
 
 /// Records by id (`K`, `u64` unless the records are keyed by text), in ascending order: what a
 /// `BTreeMap<K, V>` offers the state (lookups, inserts, removals, ordered iteration, the same
@@ -140,23 +140,17 @@ impl<V: Serialize, K: Serialize + Ord> Serialize for Table<V, K> {
     }
 }
 
-impl<'de, V: Deserialize<'de>, K: Deserialize<'de> + Ord> Deserialize<'de> for Table<V, K> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Rows<V, K>(PhantomData<(V, K)>);
-        impl<'de, V: Deserialize<'de>, K: Deserialize<'de> + Ord> Visitor<'de> for Rows<V, K> {
-            type Value = Table<V, K>;
-            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-                f.write_str("records by id")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Table<V, K>, A::Error> {
-                let mut table = Table::new();
-                while let Some((id, value)) = map.next_entry::<K, V>()? {
-                    table.insert(id, value);
-                }
-                Ok(table)
-            }
+/// Read from a JSON object keyed by id; a repeated id keeps its last record, as a map does.
+impl<V: Read, K: ReadKey + Ord> Read for Table<V, K> {
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
+        crate::model::read::begin_map(reader, "records by id")?;
+        let mut table = Table::new();
+        let mut first = true;
+        while let Some(key) = reader.key(&mut first)? {
+            let id = K::read_key(key, reader)?;
+            table.insert(id, V::read(reader)?);
         }
-        deserializer.deserialize_map(Rows(PhantomData))
+        Ok(table)
     }
 }
 
@@ -194,11 +188,11 @@ mod tests {
         assert_eq!(table.len(), map.len());
         let json = serde_json::to_string(&table).unwrap();
         assert_eq!(json, serde_json::to_string(&map).unwrap());
-        let back: Table<usize> = serde_json::from_str(&json).unwrap();
+        let back: Table<usize> = crate::model::from_json(json.as_bytes()).unwrap();
         assert_eq!(back, table);
         // Out of order and repeated ids read as a map reads them: sorted, the last one kept.
         let unordered = r#"{"9":1,"2":2,"9":3}"#;
-        let read: Table<u32> = serde_json::from_str(unordered).unwrap();
+        let read: Table<u32> = crate::model::from_json(unordered.as_bytes()).unwrap();
         let want: BTreeMap<u64, u32> = serde_json::from_str(unordered).unwrap();
         assert_eq!(
             read.iter().collect::<Vec<_>>(),

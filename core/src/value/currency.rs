@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use rust_decimal::{Decimal, RoundingStrategy};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 
 use super::number::decimal_places;
 use super::{Amount, ValueError};
@@ -143,9 +143,11 @@ impl Serialize for CurrencyCode {
     }
 }
 
-impl<'de> Deserialize<'de> for CurrencyCode {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        super::reading::string_value(deserializer, CurrencyCode::new)
+impl crate::model::read::Read for CurrencyCode {
+    fn read(
+        reader: &mut crate::model::read::Reader<'_>,
+    ) -> Result<Self, crate::model::read::Fault> {
+        super::reading::string_value(reader, CurrencyCode::new)
     }
 }
 

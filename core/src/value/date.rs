@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 
 use super::ValueError;
 
@@ -369,9 +369,11 @@ macro_rules! string_form {
             }
         }
 
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                super::reading::string_value(deserializer, $name::parse)
+        impl crate::model::read::Read for $name {
+            fn read(
+                reader: &mut crate::model::read::Reader<'_>,
+            ) -> Result<Self, crate::model::read::Fault> {
+                super::reading::string_value(reader, $name::parse)
             }
         }
     };

@@ -1,6 +1,6 @@
 //! Values that validate themselves (S1, S2, S10.1).
 //!
-//! Each type can only hold a valid value: its constructor, its `FromStr` and its `Deserialize`
+//! Each type can only hold a valid value: its constructor, its `FromStr` and its `Read`
 //! all refuse anything else with a [`ValueError`] that names the value. Numbers are exact decimals
 //! read from the text of JSON numbers and written back with the same digits.
 

@@ -198,9 +198,11 @@ macro_rules! decimal_value {
             }
         }
 
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                super::reading::number_value(deserializer, $name::new)
+        impl crate::model::read::Read for $name {
+            fn read(
+                reader: &mut crate::model::read::Reader<'_>,
+            ) -> Result<Self, crate::model::read::Fault> {
+                super::reading::number_value(reader, $name::new)
             }
         }
     };
@@ -306,13 +308,13 @@ decimal_value!(
 
 /// Reads a JSON number that must be a whole number from 0 to `u64::MAX`, with messages that name
 /// the value (rather than serde's "expected u64").
-fn deserialize_whole<'de, D: Deserializer<'de>>(
-    deserializer: D,
+fn read_whole(
+    reader: &mut crate::model::read::Reader<'_>,
     what: &'static str,
     min: &'static str,
     max: &'static str,
-) -> Result<u64, D::Error> {
-    super::reading::number_value(deserializer, |value| whole(value, what, min, max))
+) -> Result<u64, crate::model::read::Fault> {
+    super::reading::number_value(reader, |value| whole(value, what, min, max))
 }
 
 /// `value` as a whole number from 0 to `u64::MAX`.
@@ -400,9 +402,11 @@ impl Serialize for Id {
     }
 }
 
-impl<'de> Deserialize<'de> for Id {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        deserialize_whole(deserializer, "id", "0", "18446744073709551615").map(Id)
+impl crate::model::read::Read for Id {
+    fn read(
+        reader: &mut crate::model::read::Reader<'_>,
+    ) -> Result<Self, crate::model::read::Fault> {
+        read_whole(reader, "id", "0", "18446744073709551615").map(Id)
     }
 }
 
@@ -458,9 +462,11 @@ macro_rules! count_value {
             }
         }
 
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                super::reading::number_value(deserializer, |value| {
+        impl crate::model::read::Read for $name {
+            fn read(
+                reader: &mut crate::model::read::Reader<'_>,
+            ) -> Result<Self, crate::model::read::Fault> {
+                super::reading::number_value(reader, |value| {
                     let whole = whole(value, $what, stringify!($min), stringify!($max))?;
                     let whole = u32::try_from(whole).map_err(|_| ValueError::OutOfRange {
                         what: $what,

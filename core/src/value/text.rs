@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde::{Serialize, Serializer};
 
 use super::ValueError;
 
@@ -101,9 +101,11 @@ macro_rules! text_value {
             }
         }
 
-        impl<'de> Deserialize<'de> for $name {
-            fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-                super::reading::string_value(deserializer, $name::new)
+        impl crate::model::read::Read for $name {
+            fn read(
+                reader: &mut crate::model::read::Reader<'_>,
+            ) -> Result<Self, crate::model::read::Fault> {
+                super::reading::string_value(reader, $name::new)
             }
         }
     };

@@ -1,0 +1,493 @@
+//! The JSON reader under [`Read`](super::Read): one pass over the body's bytes, with no generic
+//! code, so that the wasm package holds it once however many wire types it reads.
+//!
+//! It accepts exactly RFC 8259 JSON (as serde_json does, nesting included up to 128 levels).
+//! When it finds the body malformed, [`crate::model::from_json`] asks serde_json for its own words
+//! and position, so that a malformed body is refused as before; the reader's own syntax messages
+//! are only a fallback.
+
+use std::borrow::Cow;
+
+/// How deep arrays and objects may nest (serde_json's limit).
+const MAX_DEPTH: u32 = 128;
+
+/// Why a body was refused, and where: a byte offset into the body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Fault {
+    /// The byte offset the fault is placed at (see [`crate::model::from_json`] for how it names a
+    /// field).
+    pub at: usize,
+    /// What is wrong.
+    pub kind: FaultKind,
+}
+
+/// What is wrong with a body.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FaultKind {
+    /// The body is not JSON.
+    Syntax(&'static str),
+    /// A value is of the wrong type, or refused by its value type.
+    Invalid(String),
+    /// A required field of the object that ends at the fault's offset is absent.
+    Missing(&'static str),
+}
+
+/// What a JSON value is, from its first byte.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Kind {
+    /// `{`
+    Object,
+    /// `[`
+    Array,
+    /// `"`
+    String,
+    /// `-` or a digit.
+    Number,
+    /// `true` or `false`.
+    Bool,
+    /// `null`
+    Null,
+    /// Anything else: not a value.
+    Other,
+    /// The end of the body.
+    End,
+}
+
+/// A cursor over one JSON body (already checked to be UTF-8).
+pub struct Reader<'a> {
+    text: &'a str,
+    at: usize,
+    depth: u32,
+    /// Where the last key read began.
+    key_at: usize,
+}
+
+impl<'a> Reader<'a> {
+    /// A reader at the start of `text`.
+    pub fn new(text: &'a str) -> Self {
+        Reader {
+            text,
+            at: 0,
+            depth: 0,
+            key_at: 0,
+        }
+    }
+
+    fn bytes(&self) -> &'a [u8] {
+        self.text.as_bytes()
+    }
+
+    /// The offset of the next byte to read.
+    pub fn offset(&self) -> usize {
+        self.at
+    }
+
+    fn skip_space(&mut self) {
+        let bytes = self.bytes();
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = bytes.get(self.at) {
+            self.at += 1;
+        }
+    }
+
+    /// Skips white space and says what the next value is.
+    pub fn peek(&mut self) -> Kind {
+        self.skip_space();
+        match self.bytes().get(self.at) {
+            None => Kind::End,
+            Some(b'{') => Kind::Object,
+            Some(b'[') => Kind::Array,
+            Some(b'"') => Kind::String,
+            Some(b'-' | b'0'..=b'9') => Kind::Number,
+            Some(b't' | b'f') => Kind::Bool,
+            Some(b'n') => Kind::Null,
+            Some(_) => Kind::Other,
+        }
+    }
+
+    /// A syntax fault at the current offset.
+    #[inline(never)]
+    pub fn syntax(&self, what: &'static str) -> Fault {
+        Fault {
+            at: self.at,
+            kind: FaultKind::Syntax(what),
+        }
+    }
+
+    /// A fault of the value just read: placed at the current offset, just after it, so that it
+    /// names the value's field.
+    #[inline(never)]
+    pub fn invalid(&self, message: String) -> Fault {
+        Fault {
+            at: self.at,
+            kind: FaultKind::Invalid(message),
+        }
+    }
+
+    /// A refusal of the key just read (a map's key, a variant's name): placed where the key
+    /// begins, so that it names the object that holds the key.
+    #[inline(never)]
+    pub fn invalid_key(&self, message: String) -> Fault {
+        Fault {
+            at: self.key_at,
+            kind: FaultKind::Invalid(message),
+        }
+    }
+
+    /// A required field absent from the object just read.
+    #[inline(never)]
+    pub fn missing(&self, name: &'static str) -> Fault {
+        Fault {
+            at: self.at,
+            kind: FaultKind::Missing(name),
+        }
+    }
+
+    /// Refuses the value at the current offset as the wrong type: "invalid type: string \"x\",
+    /// expected a date". The value is read first, so the body's syntax is checked up to its end,
+    /// but the fault is placed at its start (inside its field).
+    #[inline(never)]
+    pub fn wrong_type(&mut self, expected: &str) -> Fault {
+        let start = {
+            self.skip_space();
+            self.at
+        };
+        let unexpected = match self.peek() {
+            Kind::Object => Ok("map".to_owned()),
+            Kind::Array => Ok("sequence".to_owned()),
+            Kind::String => self.string().map(|text| format!("string {text:?}")),
+            Kind::Number => self.number().map(describe_number),
+            Kind::Bool => self.boolean().map(|value| format!("boolean `{value}`")),
+            Kind::Null => self.null().map(|()| "null".to_owned()),
+            Kind::Other | Kind::End => return self.syntax("expected value"),
+        };
+        match unexpected {
+            Ok(unexpected) => Fault {
+                at: start,
+                kind: FaultKind::Invalid(format!(
+                    "invalid type: {unexpected}, expected {expected}"
+                )),
+            },
+            Err(fault) => fault,
+        }
+    }
+
+    /// Reads a JSON string, its escapes decoded.
+    pub fn string(&mut self) -> Result<Cow<'a, str>, Fault> {
+        self.skip_space();
+        let bytes = self.bytes();
+        if bytes.get(self.at) != Some(&b'"') {
+            return Err(self.syntax("expected a string"));
+        }
+        self.at += 1;
+        let start = self.at;
+        let mut owned: Option<String> = None;
+        let mut run = start;
+        loop {
+            match bytes.get(self.at) {
+                None => return Err(self.syntax("EOF while parsing a string")),
+                Some(b'"') => {
+                    let tail = &self.text[run..self.at];
+                    self.at += 1;
+                    return Ok(match owned {
+                        None => Cow::Borrowed(tail),
+                        Some(mut text) => {
+                            text.push_str(tail);
+                            Cow::Owned(text)
+                        }
+                    });
+                }
+                Some(b'\\') => {
+                    let text = owned.get_or_insert_with(String::new);
+                    text.push_str(&self.text[run..self.at]);
+                    self.at += 1;
+                    self.escape(text)?;
+                    run = self.at;
+                }
+                Some(0..=0x1f) => {
+                    return Err(self.syntax(
+                        "control character (\\u0000-\\u001F) found while parsing a string",
+                    ))
+                }
+                Some(_) => self.at += 1,
+            }
+        }
+    }
+
+    /// Decodes the escape after a backslash into `text`.
+    fn escape(&mut self, text: &mut String) -> Result<(), Fault> {
+        let Some(&byte) = self.bytes().get(self.at) else {
+            return Err(self.syntax("EOF while parsing a string"));
+        };
+        self.at += 1;
+        let decoded = match byte {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'/' => '/',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => {
+                let first = self.hex4()?;
+                let code = match first {
+                    0xD800..=0xDBFF => {
+                        // A leading surrogate must be followed by an escaped trailing one.
+                        let bytes = self.bytes();
+                        if bytes.get(self.at) != Some(&b'\\')
+                            || bytes.get(self.at + 1) != Some(&b'u')
+                        {
+                            return Err(
+                                self.invalid("lone leading surrogate in hex escape".to_owned())
+                            );
+                        }
+                        self.at += 2;
+                        let second = self.hex4()?;
+                        if !(0xDC00..=0xDFFF).contains(&second) {
+                            return Err(
+                                self.invalid("lone leading surrogate in hex escape".to_owned())
+                            );
+                        }
+                        0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
+                    }
+                    0xDC00..=0xDFFF => {
+                        return Err(self.invalid("lone leading surrogate in hex escape".to_owned()))
+                    }
+                    code => code,
+                };
+                match char::from_u32(code) {
+                    Some(c) => c,
+                    None => return Err(self.invalid("invalid unicode code point".to_owned())),
+                }
+            }
+            _ => return Err(self.syntax("invalid escape")),
+        };
+        text.push(decoded);
+        Ok(())
+    }
+
+    fn hex4(&mut self) -> Result<u32, Fault> {
+        let mut code = 0;
+        for _ in 0..4 {
+            let digit = match self.bytes().get(self.at) {
+                Some(&b) => (b as char).to_digit(16),
+                None => return Err(self.syntax("EOF while parsing a string")),
+            };
+            let Some(digit) = digit else {
+                return Err(self.syntax("invalid escape"));
+            };
+            code = code * 16 + digit;
+            self.at += 1;
+        }
+        Ok(code)
+    }
+
+    /// Reads a JSON number and gives its text, as written.
+    pub fn number(&mut self) -> Result<&'a str, Fault> {
+        self.skip_space();
+        let bytes = self.bytes();
+        let start = self.at;
+        let mut at = start;
+        if bytes.get(at) == Some(&b'-') {
+            at += 1;
+        }
+        let digits = |at: &mut usize| {
+            let from = *at;
+            while bytes.get(*at).is_some_and(u8::is_ascii_digit) {
+                *at += 1;
+            }
+            *at - from
+        };
+        match bytes.get(at) {
+            Some(b'0') => at += 1,
+            Some(b'1'..=b'9') => {
+                digits(&mut at);
+            }
+            _ => {
+                self.at = at;
+                return Err(self.syntax("invalid number"));
+            }
+        }
+        if bytes.get(at) == Some(&b'.') {
+            at += 1;
+            if digits(&mut at) == 0 {
+                self.at = at;
+                return Err(self.syntax("invalid number"));
+            }
+        }
+        if let Some(b'e' | b'E') = bytes.get(at) {
+            at += 1;
+            if let Some(b'+' | b'-') = bytes.get(at) {
+                at += 1;
+            }
+            if digits(&mut at) == 0 {
+                self.at = at;
+                return Err(self.syntax("invalid number"));
+            }
+        }
+        self.at = at;
+        Ok(&self.text[start..at])
+    }
+
+    /// Reads `true` or `false`.
+    pub fn boolean(&mut self) -> Result<bool, Fault> {
+        self.skip_space();
+        if self.literal("true") {
+            Ok(true)
+        } else if self.literal("false") {
+            Ok(false)
+        } else {
+            Err(self.syntax("expected ident"))
+        }
+    }
+
+    /// Reads `null`.
+    pub fn null(&mut self) -> Result<(), Fault> {
+        self.skip_space();
+        if self.literal("null") {
+            Ok(())
+        } else {
+            Err(self.syntax("expected ident"))
+        }
+    }
+
+    fn literal(&mut self, word: &str) -> bool {
+        if self.text[self.at..].starts_with(word) {
+            self.at += word.len();
+            true
+        } else {
+            false
+        }
+    }
+
+    fn open(&mut self) -> Result<(), Fault> {
+        self.depth += 1;
+        if self.depth > MAX_DEPTH {
+            return Err(self.syntax("recursion limit exceeded"));
+        }
+        self.at += 1;
+        Ok(())
+    }
+
+    /// Enters an object (the caller has seen [`Kind::Object`] with [`peek`](Self::peek)).
+    pub fn begin_object(&mut self) -> Result<(), Fault> {
+        self.open()
+    }
+
+    /// The next key of the object entered, its colon read; `None` at the object's end (read).
+    pub fn key(&mut self, first: &mut bool) -> Result<Option<Cow<'a, str>>, Fault> {
+        if !self.next_item(b'}', first, "expected `,` or `}`")? {
+            return Ok(None);
+        }
+        if self.peek() != Kind::String {
+            return Err(self.syntax("key must be a string"));
+        }
+        self.key_at = self.at;
+        let key = self.string()?;
+        self.skip_space();
+        if self.bytes().get(self.at) != Some(&b':') {
+            return Err(self.syntax("expected `:`"));
+        }
+        self.at += 1;
+        Ok(Some(key))
+    }
+
+    /// Enters an array (the caller has seen [`Kind::Array`]).
+    pub fn begin_array(&mut self) -> Result<(), Fault> {
+        self.open()
+    }
+
+    /// Whether another element follows in the array entered; at its end, reads the `]`.
+    pub fn element(&mut self, first: &mut bool) -> Result<bool, Fault> {
+        self.next_item(b']', first, "expected `,` or `]`")
+    }
+
+    /// Reads up to the next item of an object or array (`true`), or its closing byte (`false`).
+    fn next_item(
+        &mut self,
+        close: u8,
+        first: &mut bool,
+        expected: &'static str,
+    ) -> Result<bool, Fault> {
+        self.skip_space();
+        let bytes = self.bytes();
+        match bytes.get(self.at) {
+            Some(&b) if b == close => {}
+            Some(b',') if !*first => {
+                self.at += 1;
+                self.skip_space();
+                if bytes.get(self.at) == Some(&close) {
+                    return Err(self.syntax("trailing comma"));
+                }
+                return Ok(true);
+            }
+            None => return Err(self.syntax("EOF while parsing a value")),
+            Some(_) if *first => {
+                *first = false;
+                return Ok(true);
+            }
+            Some(_) => return Err(self.syntax(expected)),
+        }
+        // The close of an empty container, or after the last item.
+        self.at += 1;
+        self.depth -= 1;
+        Ok(false)
+    }
+
+    /// Whether the reader is at the end of a container's items (an empty one, or after the
+    /// last): its closing byte, not yet read.
+    pub fn closing(&mut self) -> bool {
+        self.skip_space();
+        matches!(self.bytes().get(self.at), Some(b'}' | b']'))
+    }
+
+    /// Reads over one value of any kind, checking its syntax.
+    pub fn skip(&mut self) -> Result<(), Fault> {
+        match self.peek() {
+            Kind::Object => {
+                self.begin_object()?;
+                let mut first = true;
+                while self.key(&mut first)?.is_some() {
+                    self.skip()?;
+                }
+                Ok(())
+            }
+            Kind::Array => {
+                self.begin_array()?;
+                let mut first = true;
+                while self.element(&mut first)? {
+                    self.skip()?;
+                }
+                Ok(())
+            }
+            Kind::String => self.string().map(drop),
+            Kind::Number => self.number().map(drop),
+            Kind::Bool => self.boolean().map(drop),
+            Kind::Null => self.null(),
+            Kind::Other | Kind::End => Err(self.syntax("expected value")),
+        }
+    }
+
+    /// The text of the value read from `start` to here.
+    pub fn since(&self, start: usize) -> &'a str {
+        &self.text[start..self.at]
+    }
+
+    /// Checks that only white space follows the value read.
+    pub fn end(&mut self) -> Result<(), Fault> {
+        if self.peek() == Kind::End {
+            Ok(())
+        } else {
+            Err(self.syntax("trailing characters"))
+        }
+    }
+}
+
+/// How a refusal names a number it did not expect: `integer `5``, `floating point `1.5``.
+fn describe_number(text: &str) -> String {
+    if text.bytes().all(|b| b == b'-' || b.is_ascii_digit()) {
+        format!("integer `{text}`")
+    } else {
+        format!("floating point `{text}`")
+    }
+}

@@ -1,0 +1,425 @@
+//! Reading wire types from JSON without serde's per-type visitors.
+//!
+//! serde's derived `Deserialize` builds, for every wire type, a visitor of its fields, a visitor
+//! of its field names and the JSON reader's code inlined around them: in the wasm package that was
+//! the largest part of the module (issue 9 caps its size). [`Read`] is the same job done with
+//! non-generic pieces: one JSON [`Reader`], and for each type a short function that asks it for
+//! the next field by index in a table of names. `#[derive(Read)]` (crate `costfolio-derive`)
+//! writes that function from the type's `#[serde(...)]` attributes (`rename`, `rename_all`,
+//! `default`, `skip`), so the names a type is written with and read with cannot drift apart.
+//!
+//! What is read is what serde read: unknown fields ignored, an absent `Option` field is `None`,
+//! a `default` field absent is its default, enums spelled as their (renamed) variant names,
+//! externally tagged. Refusals keep serde's words ("invalid type: ...", "unknown variant ...",
+//! "duplicate field ..."), placed so that [`crate::model::from_json`] names the field.
+
+mod json;
+
+use std::borrow::Cow;
+use std::collections::BTreeMap;
+
+pub use costfolio_derive::Read;
+pub use json::{Fault, FaultKind, Kind, Reader};
+
+/// A type read from JSON by [`crate::model::from_json`].
+pub trait Read: Sized {
+    /// Reads one value at the reader's position.
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault>;
+
+    /// The value of an absent field not marked `default`: `None` when the field is required
+    /// (only `Option` has one: `None`).
+    fn absent() -> Option<Self> {
+        None
+    }
+}
+
+/// A type read from a JSON object's key (the keys of a map field).
+pub trait ReadKey: Sized {
+    /// Reads the key `key`; a refusal is placed at the reader's offset (just after the key).
+    fn read_key(key: Cow<'_, str>, reader: &Reader<'_>) -> Result<Self, Fault>;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The pieces `#[derive(Read)]` builds on. Not generic, except the two that hold a field's value.
+
+/// Enters an object, or refuses the value as the wrong type (`expected` as in "struct Rate").
+#[doc(hidden)]
+pub fn begin_struct(reader: &mut Reader<'_>, expected: &str) -> Result<(), Fault> {
+    if reader.peek() == Kind::Object {
+        reader.begin_object()
+    } else {
+        Err(reader.wrong_type(expected))
+    }
+}
+
+/// The index in `names` of the next field of the object entered, `Some(names.len())` for a field
+/// not in `names` (its value then to be skipped), `None` at the object's end.
+#[doc(hidden)]
+pub fn next_field(
+    reader: &mut Reader<'_>,
+    first: &mut bool,
+    names: &[&str],
+) -> Result<Option<usize>, Fault> {
+    Ok(reader
+        .key(first)?
+        .map(|key| position(names, &key).unwrap_or(names.len())))
+}
+
+/// Reads a field's value into its slot, refusing a field given twice.
+#[doc(hidden)]
+pub fn fill<T: Read>(
+    reader: &mut Reader<'_>,
+    slot: &mut Option<T>,
+    name: &'static str,
+) -> Result<(), Fault> {
+    if slot.is_some() {
+        return Err(duplicate(reader, name));
+    }
+    *slot = Some(T::read(reader)?);
+    Ok(())
+}
+
+#[inline(never)]
+fn duplicate(reader: &Reader<'_>, name: &str) -> Fault {
+    reader.invalid(format!("duplicate field `{name}`"))
+}
+
+/// Reads the name of a unit variant given as a string value: the index of `text` in `names`, or
+/// a refusal listing them.
+#[doc(hidden)]
+pub fn variant_index(reader: &Reader<'_>, text: &str, names: &[&str]) -> Result<usize, Fault> {
+    position(names, text).ok_or_else(|| reader.invalid(unknown_variant(text, names)))
+}
+
+/// Reads the name of a variant given as an object's key (a map key, a tagged variant).
+#[doc(hidden)]
+pub fn variant_key(reader: &Reader<'_>, key: &str, names: &[&str]) -> Result<usize, Fault> {
+    position(names, key).ok_or_else(|| reader.invalid_key(unknown_variant(key, names)))
+}
+
+/// Where `text` is in `names`.
+fn position(names: &[&str], text: &str) -> Option<usize> {
+    names.iter().position(|name| *name == text)
+}
+
+#[inline(never)]
+fn unknown_variant(text: &str, names: &[&str]) -> String {
+    format!("unknown variant `{text}`, expected {}", one_of(names))
+}
+
+/// serde's way of listing what was expected: "`a`", "`a` or `b`", "one of `a`, `b`, `c`".
+fn one_of(names: &[&str]) -> String {
+    match names {
+        [] => "nothing".to_owned(),
+        [one] => format!("`{one}`"),
+        [one, two] => format!("`{one}` or `{two}`"),
+        _ => {
+            let listed: Vec<String> = names.iter().map(|name| format!("`{name}`")).collect();
+            format!("one of {}", listed.join(", "))
+        }
+    }
+}
+
+/// Reads a field of named values (an enum of unit variants), given as a string.
+#[doc(hidden)]
+pub fn unit_enum(reader: &mut Reader<'_>, names: &[&str]) -> Result<usize, Fault> {
+    if reader.peek() != Kind::String {
+        return Err(not_a_name(reader));
+    }
+    let text = reader.string()?;
+    variant_index(reader, &text, names)
+}
+
+#[inline(never)]
+fn not_a_name(reader: &mut Reader<'_>) -> Fault {
+    let start = reader.offset();
+    match reader.skip() {
+        Ok(()) => Fault {
+            at: start,
+            kind: FaultKind::Invalid("expected a string naming one of the field's values".into()),
+        },
+        Err(fault) => fault,
+    }
+}
+
+/// How an externally tagged enum's value begins.
+#[doc(hidden)]
+pub enum Tagged {
+    /// A string naming a variant (by index): a unit variant.
+    Unit(usize),
+    /// An object with one key naming a variant (by index): its value follows.
+    Content(usize),
+}
+
+/// Reads the start of an externally tagged enum: `"Variant"` or `{"Variant": ...`.
+#[doc(hidden)]
+pub fn begin_tagged(
+    reader: &mut Reader<'_>,
+    names: &[&str],
+    expected: &str,
+) -> Result<Tagged, Fault> {
+    match reader.peek() {
+        Kind::String => {
+            let text = reader.string()?;
+            variant_index(reader, &text, names).map(Tagged::Unit)
+        }
+        Kind::Object => {
+            reader.begin_object()?;
+            let mut first = true;
+            match reader.key(&mut first)? {
+                Some(key) => variant_key(reader, &key, names).map(Tagged::Content),
+                None => Err(reader.invalid(format!(
+                    "invalid type: map, expected {expected} with one key naming its variant"
+                ))),
+            }
+        }
+        _ => Err(reader.wrong_type(expected)),
+    }
+}
+
+/// Reads the end of `{"Variant": ...}`: the object must hold that one key.
+#[doc(hidden)]
+pub fn end_tagged(reader: &mut Reader<'_>, expected: &str) -> Result<(), Fault> {
+    let mut first = false;
+    match reader.key(&mut first)? {
+        None => Ok(()),
+        Some(_) => Err(reader.invalid_key(format!(
+            "invalid type: map, expected {expected} with one key naming its variant"
+        ))),
+    }
+}
+
+/// Refuses a variant given in the wrong form (`"RevokePair"` for a struct variant):
+/// "invalid type: unit variant, expected struct variant".
+#[inline(never)]
+#[doc(hidden)]
+pub fn wrong_form(reader: &Reader<'_>, given: &str, expected: &str) -> Fault {
+    reader.invalid(format!("invalid type: {given}, expected {expected}"))
+}
+
+// ---------------------------------------------------------------------------------------------
+// The standard types the wire types hold.
+
+impl Read for String {
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
+        if reader.peek() != Kind::String {
+            return Err(reader.wrong_type("a string"));
+        }
+        reader.string().map(Cow::into_owned)
+    }
+}
+
+impl Read for bool {
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
+        if reader.peek() != Kind::Bool {
+            return Err(reader.wrong_type("a boolean"));
+        }
+        reader.boolean()
+    }
+}
+
+/// Reads a whole number of at most `max`, named `what` in refusals ("u64").
+fn unsigned(reader: &mut Reader<'_>, max: u64, what: &str) -> Result<u64, Fault> {
+    if reader.peek() != Kind::Number {
+        return Err(reader.wrong_type(what));
+    }
+    let text = reader.number()?;
+    match text.parse::<u64>() {
+        Ok(value) if value <= max => Ok(value),
+        _ => Err(not_unsigned(reader, text, what)),
+    }
+}
+
+#[inline(never)]
+fn not_unsigned(reader: &Reader<'_>, text: &str, what: &str) -> Fault {
+    let integer = text.bytes().all(|b| b == b'-' || b.is_ascii_digit());
+    reader.invalid(if integer {
+        format!("invalid value: integer `{text}`, expected {what}")
+    } else if beyond_binary_float(text) {
+        // As serde_json says of a number no binary float holds.
+        "number out of range".to_owned()
+    } else {
+        format!("invalid type: floating point `{text}`, expected {what}")
+    })
+}
+
+/// Whether a JSON number's magnitude is beyond what a 64-bit float holds (about 1.8e308).
+fn beyond_binary_float(text: &str) -> bool {
+    let (mantissa, exponent) = match text.find(['e', 'E']) {
+        Some(at) => (
+            &text[..at],
+            text[at + 1..].parse::<i64>().unwrap_or(i64::MAX),
+        ),
+        None => (text, 0),
+    };
+    let digits = mantissa.trim_start_matches('-');
+    let whole = digits.split('.').next().unwrap_or("");
+    let whole = whole.trim_start_matches('0');
+    let magnitude = if whole.is_empty() {
+        // 0.000ddd: the first significant digit's place.
+        let fraction = digits.split('.').nth(1).unwrap_or("");
+        match fraction.find(|c: char| c != '0') {
+            Some(zeros) => -(zeros as i64) - 1,
+            None => return false,
+        }
+    } else {
+        whole.len() as i64 - 1
+    };
+    magnitude.saturating_add(exponent) > 308
+}
+
+impl Read for u64 {
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
+        unsigned(reader, u64::MAX, "u64")
+    }
+}
+
+impl Read for u32 {
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
+        unsigned(reader, u32::MAX.into(), "u32").map(|value| value as u32)
+    }
+}
+
+impl Read for usize {
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
+        let max = u64::try_from(usize::MAX).unwrap_or(u64::MAX);
+        unsigned(reader, max, "usize").map(|value| value as usize)
+    }
+}
+
+impl<T: Read> Read for Option<T> {
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
+        if reader.peek() == Kind::Null {
+            reader.null()?;
+            return Ok(None);
+        }
+        T::read(reader).map(Some)
+    }
+
+    fn absent() -> Option<Self> {
+        Some(None)
+    }
+}
+
+impl<T: Read> Read for Box<T> {
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
+        T::read(reader).map(Box::new)
+    }
+}
+
+/// Enters an array, or refuses the value as the wrong type.
+fn begin_seq(reader: &mut Reader<'_>, expected: &str) -> Result<(), Fault> {
+    if reader.peek() == Kind::Array {
+        reader.begin_array()
+    } else {
+        Err(reader.wrong_type(expected))
+    }
+}
+
+impl<T: Read> Read for Vec<T> {
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
+        begin_seq(reader, "a sequence")?;
+        let mut items = Vec::new();
+        let mut first = true;
+        while reader.element(&mut first)? {
+            items.push(T::read(reader)?);
+        }
+        Ok(items)
+    }
+}
+
+/// Reads the next element of a fixed-length array, refusing one too short (serde's words).
+fn next_of(
+    reader: &mut Reader<'_>,
+    first: &mut bool,
+    index: usize,
+    expected: &str,
+) -> Result<(), Fault> {
+    if reader.element(first)? {
+        Ok(())
+    } else {
+        Err(reader.invalid(format!("invalid length {index}, expected {expected}")))
+    }
+}
+
+/// Reads the end of a fixed-length array, refusing one too long.
+fn end_of(reader: &mut Reader<'_>, first: &mut bool, expected: &str) -> Result<(), Fault> {
+    if reader.closing() {
+        reader.element(first).map(drop)
+    } else {
+        Err(reader.invalid(format!("trailing elements, expected {expected}")))
+    }
+}
+
+impl<A: Read, B: Read> Read for (A, B) {
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
+        const EXPECTED: &str = "a tuple of size 2";
+        begin_seq(reader, EXPECTED)?;
+        let mut first = true;
+        next_of(reader, &mut first, 0, EXPECTED)?;
+        let a = A::read(reader)?;
+        next_of(reader, &mut first, 1, EXPECTED)?;
+        let b = B::read(reader)?;
+        end_of(reader, &mut first, EXPECTED)?;
+        Ok((a, b))
+    }
+}
+
+impl<const N: usize> Read for [u32; N] {
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
+        let expected = format!("an array of length {N}");
+        begin_seq(reader, &expected)?;
+        let mut items = [0; N];
+        let mut first = true;
+        for (index, item) in items.iter_mut().enumerate() {
+            next_of(reader, &mut first, index, &expected)?;
+            *item = u32::read(reader)?;
+        }
+        end_of(reader, &mut first, &expected)?;
+        Ok(items)
+    }
+}
+
+/// Enters an object holding a map, or refuses the value as the wrong type.
+pub(crate) fn begin_map(reader: &mut Reader<'_>, expected: &str) -> Result<(), Fault> {
+    begin_struct(reader, expected)
+}
+
+impl<K: ReadKey + Ord, V: Read> Read for BTreeMap<K, V> {
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
+        begin_map(reader, "a map")?;
+        let mut map = BTreeMap::new();
+        let mut first = true;
+        while let Some(key) = reader.key(&mut first)? {
+            let key = K::read_key(key, reader)?;
+            map.insert(key, V::read(reader)?);
+        }
+        Ok(map)
+    }
+}
+
+impl ReadKey for String {
+    fn read_key(key: Cow<'_, str>, _: &Reader<'_>) -> Result<Self, Fault> {
+        Ok(key.into_owned())
+    }
+}
+
+impl ReadKey for u64 {
+    fn read_key(key: Cow<'_, str>, reader: &Reader<'_>) -> Result<Self, Fault> {
+        let digits = !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit());
+        match key.parse::<u64>() {
+            Ok(value) if digits => Ok(value),
+            _ => Err(reader.invalid_key("expected key to be a number in quotes".to_owned())),
+        }
+    }
+}
+
+/// Any JSON value, kept as serde_json's `Value` (numbers with their digits).
+impl Read for serde_json::Value {
+    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
+        reader.peek();
+        let start = reader.offset();
+        reader.skip()?;
+        serde_json::from_str(reader.since(start)).map_err(|error| reader.invalid(error.to_string()))
+    }
+}

@@ -1,0 +1,213 @@
+//! The JSON reader under `from_json` (`costfolio::model::read`): it accepts exactly the JSON
+//! serde_json accepts, and reads values as serde read them.
+
+use std::collections::BTreeMap;
+
+use costfolio::model::read::{Read, Reader};
+use costfolio::model::{from_json, WireError};
+use costfolio::state::{Command, JournalEntry};
+use serde::de::IgnoredAny;
+
+/// Whether the reader takes `text` as one JSON value and nothing else.
+fn reader_accepts(text: &str) -> bool {
+    let mut reader = Reader::new(text);
+    reader.skip().and_then(|()| reader.end()).is_ok()
+}
+
+#[test]
+fn the_reader_accepts_exactly_what_serde_json_accepts() {
+    let cases = [
+        "{}",
+        "[]",
+        " {\"a\" : [1, -0, 0.5, 1e5, 1E-5, -12.5e+3, true, false, null, \"x\"]} ",
+        "\"\\\"\\\\\\/\\b\\f\\n\\r\\t\\u00e9\\ud83d\\ude00\"",
+        "[[[[]]]]",
+        "{\"a\":{\"b\":{}}}",
+        "",
+        " ",
+        "{",
+        "}",
+        "[1,]",
+        "[,1]",
+        "{\"a\":1,}",
+        "{,\"a\":1}",
+        "{\"a\" 1}",
+        "{\"a\":}",
+        "{1:2}",
+        "{\"a\":1 \"b\":2}",
+        "[1 2]",
+        "01",
+        "-",
+        "1.",
+        ".5",
+        "+1",
+        "1e",
+        "1e+",
+        "--1",
+        "0x10",
+        "tru",
+        "nul",
+        "True",
+        "\"abc",
+        "\"a\\x\"",
+        "\"a\\u12\"",
+        "\"a\\u12g4\"",
+        "\"tab\there\"",
+        "\"new\nline\"",
+        "[1] 2",
+        "{} {}",
+        "[1]]",
+        "NaN",
+        "\u{feff}{}",
+    ];
+    for text in cases {
+        let serde = serde_json::from_str::<IgnoredAny>(text).is_ok();
+        assert_eq!(reader_accepts(text), serde, "{text:?}");
+    }
+    // Nesting: up to 128 levels (serde_json's limit when it reads a typed value); deeper is
+    // refused as such, never read by a recursion without end.
+    for (depth, accepted) in [(127, true), (128, true), (129, false), (100_000, false)] {
+        let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
+        assert_eq!(reader_accepts(&text), accepted, "depth {depth}");
+    }
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    assert!(matches!(
+        from_json::<serde_json::Value>(deep.as_bytes()).unwrap_err(),
+        WireError::Syntax { ref detail, .. } if detail == "recursion limit exceeded"
+    ));
+}
+
+#[test]
+fn strings_and_numbers_are_read_as_written() {
+    let text: String = from_json(br#""a\"b\\c\/d\u00e9\ud83d\ude00\n""#).unwrap();
+    assert_eq!(text, "a\"b\\c/d\u{e9}\u{1F600}\n");
+    let plain: String = from_json("\"é€😀\"".as_bytes()).unwrap();
+    assert_eq!(plain, "é€😀");
+    let numbers: Vec<u64> = from_json(b"[0, 7, 18446744073709551615]").unwrap();
+    assert_eq!(numbers, [0, 7, u64::MAX]);
+    for (body, message) in [
+        (
+            &b"[18446744073709551616]"[..],
+            "invalid value: integer `18446744073709551616`, expected u64",
+        ),
+        (b"[-1]", "invalid value: integer `-1`, expected u64"),
+        (b"[1.5]", "invalid type: floating point `1.5`, expected u64"),
+        (b"[1e400]", "number out of range"),
+        (b"[\"7\"]", "invalid type: string \"7\", expected u64"),
+        (b"[true]", "invalid type: boolean `true`, expected u64"),
+        (b"[null]", "invalid type: null, expected u64"),
+        (b"[{}]", "invalid type: map, expected u64"),
+    ] {
+        let error = from_json::<Vec<u64>>(body).unwrap_err();
+        assert_eq!(
+            error,
+            WireError::Invalid {
+                field: "[0]".to_owned(),
+                message: message.to_owned()
+            },
+            "{}",
+            String::from_utf8_lossy(body)
+        );
+    }
+}
+
+#[test]
+fn maps_options_tuples_and_arrays_read_as_serde_read_them() {
+    // A repeated key keeps the last value, as a map does.
+    let map: BTreeMap<String, u32> = from_json(br#"{"b": 1, "a": 2, "b": 3}"#).unwrap();
+    assert_eq!(
+        map.into_iter().collect::<Vec<_>>(),
+        [("a".into(), 2), ("b".into(), 3)]
+    );
+    let map: BTreeMap<u64, bool> = from_json(br#"{"10": true, "9": false}"#).unwrap();
+    assert_eq!(
+        map.into_iter().collect::<Vec<_>>(),
+        [(9, false), (10, true)]
+    );
+    let error = from_json::<BTreeMap<u64, bool>>(br#"{"x": true}"#).unwrap_err();
+    assert_eq!(
+        error,
+        WireError::Invalid {
+            field: String::new(),
+            message: "expected key to be a number in quotes".to_owned()
+        }
+    );
+    let error = from_json::<Vec<BTreeMap<u64, bool>>>(br#"[{"1": true, "x": true}]"#).unwrap_err();
+    assert_eq!(error.field(), Some("[0]"), "{error}");
+    let options: Vec<Option<u32>> = from_json(b"[null, 3]").unwrap();
+    assert_eq!(options, [None, Some(3)]);
+    let pair: (u64, String) = from_json(br#"[4, "x"]"#).unwrap();
+    assert_eq!(pair, (4, "x".to_owned()));
+    assert_eq!(
+        from_json::<(u64, String)>(b"[4]").unwrap_err().to_string(),
+        "invalid length 1, expected a tuple of size 2"
+    );
+    assert!(from_json::<(u64, String)>(br#"[4, "x", 5]"#)
+        .unwrap_err()
+        .to_string()
+        .contains("trailing elements, expected a tuple of size 2"));
+    let week: [u32; 3] = from_json(b"[1, 2, 3]").unwrap();
+    assert_eq!(week, [1, 2, 3]);
+    assert_eq!(
+        from_json::<[u32; 3]>(b"[1, 2]").unwrap_err().to_string(),
+        "invalid length 2, expected an array of length 3"
+    );
+    // Any value, numbers with their digits.
+    let value: serde_json::Value = from_json(br#"{"a": [1.50, "x", null]}"#).unwrap();
+    assert_eq!(value.to_string(), r#"{"a":[1.50,"x",null]}"#);
+}
+
+#[test]
+fn externally_tagged_variants_are_read_in_each_form() {
+    // A newtype variant, a struct variant, and the wrong forms of each.
+    let entry: JournalEntry = from_json(br#"{"seq": 2, "command": {"DeleteAccount": 9}}"#).unwrap();
+    assert_eq!(entry.command, Command::DeleteAccount(9));
+    let entry: JournalEntry =
+        from_json(br#"{"command": {"RevokePair": {"pair": 3, "x": [1]}}, "seq": 4}"#).unwrap();
+    assert_eq!(
+        (entry.seq, entry.command),
+        (4, Command::RevokePair { pair: 3 })
+    );
+    for (body, field, message) in [
+        (
+            &br#"{"seq": 2, "command": "DeleteAccount"}"#[..],
+            "command",
+            "invalid type: unit variant, expected newtype variant",
+        ),
+        (
+            br#"{"seq": 2, "command": {"Nothing": 1}}"#,
+            "command",
+            "unknown variant `Nothing`, expected one of",
+        ),
+        (
+            br#"{"seq": 2, "command": {"DeleteAccount": 9, "DeleteCategory": 1}}"#,
+            "command",
+            "with one key naming its variant",
+        ),
+        (
+            br#"{"seq": 2, "command": 5}"#,
+            "command",
+            "invalid type: integer `5`, expected enum Command",
+        ),
+    ] {
+        let error = from_json::<JournalEntry>(body).unwrap_err();
+        assert_eq!(error.field(), Some(field), "{error}");
+        assert!(error.to_string().contains(message), "{error}");
+    }
+}
+
+#[test]
+fn every_value_type_reads_through_the_reader_it_is_given() {
+    // `Read` is public: a host can read a wire type from the middle of a larger document.
+    let text = r#"[{"rate": 80.25, "startDate": "2026-01-01"}, 1]"#;
+    let mut reader = Reader::new(text);
+    let mut first = true;
+    reader.begin_array().unwrap();
+    assert!(reader.element(&mut first).unwrap());
+    let rate = costfolio::model::budgeting::Rate::read(&mut reader).unwrap();
+    assert_eq!(rate.rate.to_string(), "80.25");
+    assert!(reader.element(&mut first).unwrap());
+    assert_eq!(u64::read(&mut reader).unwrap(), 1);
+    assert!(!reader.element(&mut first).unwrap());
+    reader.end().unwrap();
+}
