@@ -53,6 +53,12 @@ pub(super) fn folio_not_viewable() -> Response {
 /// Reads a JSON object body; a date that does not parse goes to `error` (S2.1), any other refusal
 /// to `errors` under the field's name.
 pub(super) fn read<T: crate::model::read::Read>(request: &Request) -> Result<T, Response> {
+    json_object(request)?;
+    from_json(&request.body).map_err(|error| wire_error(&error))
+}
+
+/// Checks that the body is declared JSON and is an object (not generic: built once).
+fn json_object(request: &Request) -> Result<(), Response> {
     let media = request.header_value("Content-Type").unwrap_or("");
     let media = media.split(';').next().unwrap_or("").trim();
     if !media.eq_ignore_ascii_case("application/json") {
@@ -68,7 +74,7 @@ pub(super) fn read<T: crate::model::read::Read>(request: &Request) -> Result<T, 
             BudgetErrorBody::parse_failure("The body must be a JSON object"),
         ));
     }
-    from_json(&request.body).map_err(|error| wire_error(&error))
+    Ok(())
 }
 
 fn wire_error(error: &WireError) -> Response {

@@ -48,6 +48,12 @@ pub fn ok<T: Serialize>(status: u16, value: &T) -> Response {
 /// Reads a JSON body: the content type must be JSON (415 otherwise) and the body must read into
 /// `T` (400 naming the field otherwise), in the core envelope.
 pub fn read_body<T: crate::model::read::Read>(request: &Request) -> Result<T, Response> {
+    json_object(request)?;
+    from_json(&request.body).map_err(|error: WireError| core_error(400, &error.to_string()))
+}
+
+/// Checks that the body is declared JSON and is an object (not generic: built once).
+fn json_object(request: &Request) -> Result<(), Response> {
     let content_type = request.header_value("Content-Type").unwrap_or("");
     let media = content_type.split(';').next().unwrap_or("").trim();
     if !media.eq_ignore_ascii_case("application/json") {
@@ -70,7 +76,7 @@ pub fn read_body<T: crate::model::read::Read>(request: &Request) -> Result<T, Re
             );
         return Err(core_error(400, &detail));
     }
-    from_json(&request.body).map_err(|error: WireError| core_error(400, &error.to_string()))
+    Ok(())
 }
 
 /// 405 naming the method and path.

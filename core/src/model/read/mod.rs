@@ -67,6 +67,7 @@ pub fn next_field(
 
 /// Reads a field's value into its slot, refusing a field given twice.
 #[doc(hidden)]
+#[inline(never)]
 pub fn fill<T: Read>(
     reader: &mut Reader<'_>,
     slot: &mut Option<T>,
