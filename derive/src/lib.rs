@@ -304,7 +304,8 @@ fn struct_body(
         #p::begin_struct(reader, #expected)?;
         #(#slots)*
         let mut first = true;
-        while let ::core::option::Option::Some(index) = #p::next_field(reader, &mut first, NAMES)? {
+        let mut next = 0;
+        while let ::core::option::Option::Some(index) = #p::next_field(reader, &mut first, NAMES, &mut next)? {
             match index {
                 #(#fills)*
                 _ => reader.skip()?,

@@ -27,6 +27,9 @@ const MAX_EXPONENT: i64 = 64;
 /// assert!(parse_decimal("79228162514264337593543950336").is_err());
 /// ```
 pub fn parse_decimal(text: &str) -> Result<Decimal, ValueError> {
+    if let Some(value) = short_decimal(text) {
+        return Ok(positive_zero(value));
+    }
     let not_exact = || ValueError::NotExact {
         value: text.to_owned(),
     };
@@ -53,6 +56,39 @@ pub fn parse_decimal(text: &str) -> Result<Decimal, ValueError> {
         shift(plain, exponent).ok_or_else(not_exact)?
     };
     Ok(positive_zero(value))
+}
+
+/// `-?digits(.digits)?` of at most 18 digits (so the digits fit an `i64`), read without the
+/// general parser: most numbers of a document are such. `None` for any other text, which the
+/// general parser then reads (or refuses).
+fn short_decimal(text: &str) -> Option<Decimal> {
+    let bytes = text.as_bytes();
+    let (negative, digits) = match bytes.split_first()? {
+        (b'-', rest) => (true, rest),
+        _ => (false, bytes),
+    };
+    let mut mantissa: i64 = 0;
+    let mut count = 0;
+    let mut scale = None;
+    for (index, &byte) in digits.iter().enumerate() {
+        match byte {
+            b'0'..=b'9' if count < 18 => {
+                mantissa = mantissa * 10 + i64::from(byte - b'0');
+                count += 1;
+            }
+            b'.' if scale.is_none() && index > 0 && index + 1 < digits.len() => {
+                scale = u32::try_from(digits.len() - index - 1).ok();
+            }
+            _ => return None,
+        }
+    }
+    if count == 0 {
+        return None;
+    }
+    Some(Decimal::new(
+        if negative { -mantissa } else { mantissa },
+        scale.unwrap_or(0),
+    ))
 }
 
 /// `-?digits(.digits)?`, the only shape a mantissa may have.
@@ -533,7 +569,66 @@ pub(crate) fn power_of_ten(exponent: u32) -> Option<i128> {
 
 #[cfg(test)]
 mod tests {
-    use super::power_of_ten;
+    use super::{parse_decimal, power_of_ten, short_decimal};
+    use rust_decimal::Decimal;
+
+    #[test]
+    fn the_short_reading_of_a_decimal_is_the_general_one() {
+        // Every shape around the short path's edges: signs, points, lengths 1 to 20 digits.
+        let mut texts = vec![
+            "0",
+            "-0",
+            "0.0",
+            "-0.00",
+            "1.50",
+            "007",
+            "1.",
+            ".5",
+            "-",
+            "",
+            "1e5",
+            "1.2.3",
+            "+1",
+            "--1",
+            "1-",
+            "12a",
+            "0.000000000000000001",
+        ]
+        .into_iter()
+        .map(str::to_owned)
+        .collect::<Vec<_>>();
+        for length in 1..=20 {
+            let digits: String = "98765432109876543210".chars().take(length).collect();
+            for point in 0..=length {
+                let (whole, fraction) = digits.split_at(point);
+                let text = if fraction.is_empty() {
+                    whole.to_owned()
+                } else {
+                    format!("{whole}.{fraction}")
+                };
+                texts.push(text.clone());
+                texts.push(format!("-{text}"));
+            }
+        }
+        let mut short = 0;
+        for text in &texts {
+            if let Some(value) = short_decimal(text) {
+                short += 1;
+                let general = Decimal::from_str_exact(text).unwrap();
+                assert_eq!(value, general, "{text}");
+                assert_eq!(value.scale(), general.scale(), "{text}");
+                assert_eq!(value.to_string(), general.to_string(), "{text}");
+            }
+        }
+        // The short path took most of them, and what it refused the general parser still reads.
+        assert!(short > 300, "{short}");
+        assert_eq!(
+            parse_decimal("12345678901234567890.5").unwrap().to_string(),
+            "12345678901234567890.5"
+        );
+        assert_eq!(parse_decimal("-0.00").unwrap().to_string(), "0.00");
+        assert!(parse_decimal("1.").is_err() && parse_decimal(".5").is_err());
+    }
 
     #[test]
     fn powers_of_ten_are_those_of_checked_pow_and_end_where_i128_does() {

@@ -183,6 +183,14 @@ impl<'a> Reader<'a> {
         let mut owned: Option<String> = None;
         let mut run = start;
         loop {
+            // Up to the next byte that is not plain text.
+            match bytes[self.at..]
+                .iter()
+                .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+            {
+                Some(plain) => self.at += plain,
+                None => self.at = bytes.len(),
+            }
             match bytes.get(self.at) {
                 None => return Err(self.syntax("EOF while parsing a string")),
                 Some(b'"') => {
@@ -203,12 +211,11 @@ impl<'a> Reader<'a> {
                     self.escape(text)?;
                     run = self.at;
                 }
-                Some(0..=0x1f) => {
+                Some(_) => {
                     return Err(self.syntax(
                         "control character (\\u0000-\\u001F) found while parsing a string",
                     ))
                 }
-                Some(_) => self.at += 1,
             }
         }
     }

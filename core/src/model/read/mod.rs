@@ -53,16 +53,25 @@ pub fn begin_struct(reader: &mut Reader<'_>, expected: &str) -> Result<(), Fault
 }
 
 /// The index in `names` of the next field of the object entered, `Some(names.len())` for a field
-/// not in `names` (its value then to be skipped), `None` at the object's end.
+/// not in `names` (its value then to be skipped), `None` at the object's end. `next` is where the
+/// field after the last one read is: fields usually come in the order they are written in, so it
+/// is looked at first.
 #[doc(hidden)]
 pub fn next_field(
     reader: &mut Reader<'_>,
     first: &mut bool,
     names: &[&str],
+    next: &mut usize,
 ) -> Result<Option<usize>, Fault> {
-    Ok(reader
-        .key(first)?
-        .map(|key| position(names, &key).unwrap_or(names.len())))
+    let Some(key) = reader.key(first)? else {
+        return Ok(None);
+    };
+    let index = match names.get(*next) {
+        Some(name) if *name == key => *next,
+        _ => position(names, &key).unwrap_or(names.len()),
+    };
+    *next = index + 1;
+    Ok(Some(index))
 }
 
 /// Reads a field's value into its slot, refusing a field given twice.
