@@ -241,7 +241,7 @@ impl HolidayScheme {
                 }
             }
         }
-        days.sort_unstable_by_key(|&(date, _)| date);
+        crate::order::sort_by_key(&mut days, |&(date, _)| date);
         // A FIXED and a FLOATING holiday on one date add up.
         let mut merged: Vec<(Date, u32)> = Vec::with_capacity(days.len());
         for (date, seconds) in days {

@@ -32,6 +32,7 @@ pub mod analytics;
 pub mod api;
 pub mod calendar;
 pub mod model;
+mod order;
 pub mod plan;
 pub mod recurrence;
 pub mod schedule;

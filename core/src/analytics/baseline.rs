@@ -140,7 +140,7 @@ pub fn list(baselines: &[BaselineSnapshot], costs: bool, revenues: bool) -> Vec<
         .map(|b| &b.baseline)
         .filter(|b| b.deleted_on.is_none() && wanted(b.expenditure_type))
         .collect();
-    listed.sort_by_key(|b| (b.created, b.id));
+    crate::order::sort_by_key(&mut listed, |b| (b.created, b.id));
     listed
 }
 

@@ -381,10 +381,16 @@ fn check_folio(folio: &Folio) -> Result<(), Response> {
 
 /// A 400 whose `errors` maps each field to its message.
 fn field_errors(pairs: impl Iterator<Item = (String, String)>) -> Response {
+    // Inserted one by one (a later message for a field replaces an earlier one, as `collect`
+    // would): collecting into a map sorts first, with a sort built for each caller.
+    let mut errors = std::collections::BTreeMap::new();
+    for (field, message) in pairs {
+        errors.insert(field, message);
+    }
     fail(
         400,
         BudgetErrorBody {
-            errors: Some(pairs.collect()),
+            errors: Some(errors),
             ..BudgetErrorBody::default()
         },
     )

@@ -601,7 +601,7 @@ fn billed_hours(state: &mut State, request: &Request, context: &Context, id: &st
         *days.entry(day.date).or_insert(0) += u64::try_from(hundredths).unwrap_or(0) * 36;
     }
     let mut days: Vec<(Date, u64)> = days.into_iter().collect();
-    days.sort();
+    crate::order::sort_by_key(&mut days, |&day| day);
     state.apply(Command::PutBilledHours(BilledHours { position, days }));
     Ok(success(true))
 }

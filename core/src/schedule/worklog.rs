@@ -20,7 +20,7 @@ impl DailyHours {
             .into_iter()
             .map(|(date, seconds)| (date.naive(), seconds))
             .collect();
-        days.sort_unstable_by_key(|&(day, _)| day);
+        crate::order::sort_by_key(&mut days, |&(day, _)| day);
         DailyHours {
             days: merge_sorted(days),
         }
@@ -128,12 +128,12 @@ fn aggregate<'a>(
         .collect();
     per_author.resize(names.len(), Vec::new());
     if !sparse.is_empty() {
-        sparse.sort_unstable_by_key(|&(author, day, _)| (author, day));
+        crate::order::sort_by_key(&mut sparse, |&(author, day, _)| (author, day));
         for (author, day, seconds) in sparse {
             per_author[author].push((day, seconds));
         }
         for days in &mut per_author {
-            days.sort_unstable_by_key(|&(day, _)| day);
+            crate::order::sort_by_key(days, |&(day, _)| day);
         }
     }
     names

@@ -232,7 +232,7 @@ impl<'a> PositionPlan<'a> {
                 allocation.percentage.get(),
             ));
         }
-        allocations.sort_by_key(|&(start, _, _)| start);
+        crate::order::sort_by_key(&mut allocations, |&(start, _, _)| start);
         // Sorted by start, two periods overlap exactly when one starts before the previous ends.
         for pair in allocations.windows(2) {
             if pair[1].0 <= pair[0].1 {
@@ -252,7 +252,7 @@ impl<'a> PositionPlan<'a> {
         if rates.is_empty() {
             return Err(PositionError::LastRate);
         }
-        rates.sort_by_key(|&(start, _)| start);
+        crate::order::sort_by_key(&mut rates, |&(start, _)| start);
         if let Some(pair) = rates.windows(2).find(|pair| pair[0].0 == pair[1].0) {
             return Err(PositionError::RateDateExists {
                 date: Date::from_naive(pair[0].0),
@@ -280,7 +280,7 @@ impl<'a> PositionPlan<'a> {
                 overrides.entry(day).or_insert((0, 0)).1 = share;
             }
         }
-        override_ranges.sort();
+        crate::order::sort_by_key(&mut override_ranges, |&range| range);
 
         let overtime = input
             .overtime
@@ -781,7 +781,7 @@ impl<'p, 'a> Walk<'p, 'a> {
                 overtime_amount: overtime_amount.value()?,
             });
         }
-        lines.sort_by_key(|line| line.date);
+        crate::order::sort_by_key(&mut lines, |line| line.date);
         Ok(lines)
     }
 }

@@ -47,8 +47,7 @@ pub fn spread_hundredths(
     let leftover = usize::try_from(hundredths - given).unwrap_or(usize::MAX);
     if leftover > 0 {
         // Largest remainder first, earliest first among equals.
-        let mut order: Vec<usize> = (0..shares.len()).collect();
-        order.sort_by(|&a, &b| {
+        let order = crate::order::sorted_positions(shares.len(), &|a, b| {
             shares[b]
                 .2
                 .cmp(&shares[a].2)
