@@ -21,13 +21,12 @@
 //! assert_eq!(calendar.capacity_seconds_in(december), 22 * 8 * 3600);
 //! ```
 
-use std::collections::BTreeMap;
-
 use chrono::{Datelike, NaiveDate};
 use rust_decimal::Decimal;
 use serde::Serialize;
 
 use crate::model::read::Read;
+use crate::table::Table;
 
 use crate::value::{Date, DateRange, IsoWeekday};
 
@@ -183,9 +182,9 @@ impl Holiday {
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct HolidayScheme {
     /// FLOATING holidays: seconds off by date.
-    floating: BTreeMap<NaiveDate, u32>,
+    floating: Table<u32, NaiveDate>,
     /// FIXED holidays: seconds off by (month, day).
-    fixed: BTreeMap<(u32, u32), u32>,
+    fixed: Table<u32, (u32, u32)>,
 }
 
 impl HolidayScheme {
@@ -200,8 +199,8 @@ impl HolidayScheme {
         for holiday in holidays {
             let date = holiday.date.naive();
             let slot = match holiday.kind {
-                HolidayKind::Floating => scheme.floating.entry(date).or_insert(0),
-                HolidayKind::Fixed => scheme.fixed.entry((date.month(), date.day())).or_insert(0),
+                HolidayKind::Floating => scheme.floating.slot(date, || 0),
+                HolidayKind::Fixed => scheme.fixed.slot((date.month(), date.day()), || 0),
             };
             *slot = slot.saturating_add(holiday.seconds);
         }
@@ -224,16 +223,15 @@ impl HolidayScheme {
     /// proportion to the holidays of the range, not its days.
     pub fn holidays_in(&self, range: DateRange) -> Vec<(Date, u32)> {
         let (start, end) = (range.start().naive(), range.end().naive());
-        let mut days: Vec<(NaiveDate, u32)> = self
-            .floating
-            .range(start..=end)
-            .map(|(date, seconds)| (*date, *seconds))
-            .collect();
+        let rows = self.floating.rows();
+        let from = rows.partition_point(|(date, _)| *date < start);
+        let to = rows.partition_point(|(date, _)| *date <= end);
+        let mut days: Vec<(NaiveDate, u32)> = rows[from..to.max(from)].to_vec();
         for year in start.year()..=end.year() {
             if self.fixed.is_empty() {
                 break;
             }
-            for (&(month, day), &seconds) in &self.fixed {
+            for &((month, day), seconds) in self.fixed.rows() {
                 // Feb 29 falls only in leap years: from_ymd_opt refuses it otherwise.
                 match NaiveDate::from_ymd_opt(year, month, day) {
                     Some(date) if start <= date && date <= end => days.push((date, seconds)),

@@ -37,6 +37,7 @@ pub mod plan;
 pub mod recurrence;
 pub mod schedule;
 pub mod state;
+pub mod table;
 pub mod value;
 
 /// The version of this crate, as Cargo knows it.

@@ -1,11 +1,10 @@
 //! Dated exchange rates and conversion into a folio's currency (S5.3).
 
-use std::collections::BTreeMap;
-
 use core::fmt;
 
 use rust_decimal::Decimal;
 
+use crate::table::Table;
 use crate::value::{ConversionRate, CurrencyCode, Date};
 
 /// Why an amount could not be converted.
@@ -49,14 +48,14 @@ impl std::error::Error for ConversionError {}
 /// The exchange rates the host supplies: for each pair of currencies, rates by effective date.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct ExchangeRates {
-    pairs: BTreeMap<(CurrencyCode, CurrencyCode), BTreeMap<Date, ConversionRate>>,
+    pairs: Table<Table<ConversionRate, Date>, (CurrencyCode, CurrencyCode)>,
 }
 
 impl ExchangeRates {
     /// No rates at all.
     pub const fn new() -> ExchangeRates {
         ExchangeRates {
-            pairs: BTreeMap::new(),
+            pairs: Table::new(),
         }
     }
 
@@ -70,8 +69,7 @@ impl ExchangeRates {
         rate: ConversionRate,
     ) -> Option<ConversionRate> {
         self.pairs
-            .entry((from, to))
-            .or_default()
+            .slot((from, to), Table::new)
             .insert(effective, rate)
     }
 
@@ -100,12 +98,12 @@ impl ExchangeRates {
     /// The rate of the pair in force on `date`: the latest effective on or before it, or before the
     /// first, the first (S5.3).
     fn dated(&self, from: CurrencyCode, to: CurrencyCode, date: Date) -> Option<Decimal> {
-        let dated = self.pairs.get(&(from, to))?;
-        let rate = dated
-            .range(..=date)
-            .next_back()
-            .or_else(|| dated.iter().next())?
-            .1;
+        let dated = self.pairs.get(&(from, to))?.rows();
+        let on_or_before = dated.partition_point(|(effective, _)| *effective <= date);
+        let (_, rate) = match on_or_before.checked_sub(1) {
+            Some(at) => dated.get(at),
+            None => dated.first(),
+        }?;
         Some(rate.get())
     }
 

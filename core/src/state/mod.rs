@@ -8,12 +8,12 @@
 
 mod budget;
 mod records;
-mod table;
 
 use serde::Serialize;
 
 use crate::model::read::Read;
 
+pub use crate::table::Table;
 pub use budget::{BilledHours, FolioRecord, PositionRow};
 pub use records::{
     AccountRecord, AuditEvent, AuditEventKind, CategoryRecord, ClientRecord, CodeRecord,
@@ -21,7 +21,6 @@ pub use records::{
     LinkRecord, ProjectRecord, SavedFilterRecord, TokenKind, TokenRecord, WorkloadSchemeRecord,
     WorklogRecord,
 };
-pub use table::Table;
 
 use crate::value::UtcTimestamp;
 

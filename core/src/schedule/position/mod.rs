@@ -18,7 +18,9 @@
 mod rules;
 mod spread;
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::HashMap;
+
+use crate::table::Table;
 
 use chrono::{Datelike, Days, NaiveDate, Weekday};
 use rust_decimal::Decimal;
@@ -210,7 +212,7 @@ pub struct PositionPlan<'a> {
     /// Live rates, sorted by start date (at least one).
     rates: Vec<(NaiveDate, HourlyRate)>,
     /// Hours periods spread over their days: (regular, overtime) hundredths per day.
-    overrides: BTreeMap<NaiveDate, (u64, u64)>,
+    overrides: Table<(u64, u64), NaiveDate>,
     /// The ranges the hours periods cover, sorted.
     override_ranges: Vec<(NaiveDate, NaiveDate)>,
     overtime: Option<Overtime>,
@@ -259,7 +261,7 @@ impl<'a> PositionPlan<'a> {
             });
         }
 
-        let mut overrides = BTreeMap::new();
+        let mut overrides = Table::new();
         let mut override_ranges = Vec::new();
         let mut live_hours: Vec<HoursPeriod> = Vec::new();
         for period in input.hours.iter().filter(|p| p.deleted_on.is_none()) {
@@ -274,10 +276,10 @@ impl<'a> PositionPlan<'a> {
             }
             let spread = |hours| spread_hundredths(range, basis.calendar, hundredths(hours));
             for (day, share) in spread(period.effort.get()) {
-                overrides.entry(day).or_insert((0, 0)).0 = share;
+                overrides.slot(day, || (0, 0)).0 = share;
             }
             for (day, share) in spread(period.ot_effort.get()) {
-                overrides.entry(day).or_insert((0, 0)).1 = share;
+                overrides.slot(day, || (0, 0)).1 = share;
             }
         }
         crate::order::sort_by_key(&mut override_ranges, |&range| range);

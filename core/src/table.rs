@@ -1,4 +1,5 @@
-//! [`Table`]: records by id (or by key), kept in a vector sorted by id.
+//! [`Table`]: records by id (or by key), kept in a vector sorted by id: the state's records,
+//! and the engine's small dated maps (holidays, overrides, exchange rates).
 
 use core::borrow::Borrow;
 use core::fmt;
@@ -25,8 +26,25 @@ impl<V, K> Default for Table<V, K> {
 
 impl<V, K: Ord> Table<V, K> {
     /// An empty table.
-    pub fn new() -> Self {
-        Self::default()
+    pub const fn new() -> Self {
+        Table { rows: Vec::new() }
+    }
+
+    /// The records in id order, as `(id, record)` pairs: for range queries by `partition_point`.
+    pub fn rows(&self) -> &[(K, V)] {
+        &self.rows
+    }
+
+    /// The record `id`, to change, put there by `make` first if there was none.
+    pub fn slot(&mut self, id: K, make: impl FnOnce() -> V) -> &mut V {
+        let at = match self.find(&id) {
+            Ok(at) => at,
+            Err(at) => {
+                self.rows.insert(at, (id, make()));
+                at
+            }
+        };
+        &mut self.rows[at].1
     }
 
     fn find<Q: Ord + ?Sized>(&self, id: &Q) -> Result<usize, usize>
