@@ -3,6 +3,7 @@
 
 use std::collections::BTreeMap;
 
+use costfolio::model::budgeting::Success;
 use costfolio::model::read::{Read, Reader};
 use costfolio::model::{from_json, WireError};
 use costfolio::state::{Command, JournalEntry};
@@ -64,17 +65,33 @@ fn the_reader_accepts_exactly_what_serde_json_accepts() {
         let serde = serde_json::from_str::<IgnoredAny>(text).is_ok();
         assert_eq!(reader_accepts(text), serde, "{text:?}");
     }
-    // Nesting: up to 128 levels (serde_json's limit when it reads a typed value); deeper is
-    // refused as such, never read by a recursion without end.
-    for (depth, accepted) in [(127, true), (128, true), (129, false), (100_000, false)] {
+    // Nesting has no limit in what is read over (serde had none in what it ignored), and is never
+    // read by a recursion: a million levels in an ignored field are read over.
+    for depth in [127, 128, 129, 1_000_000] {
         let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
-        assert_eq!(reader_accepts(&text), accepted, "depth {depth}");
+        assert!(reader_accepts(&text), "depth {depth}");
     }
-    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
-    assert!(matches!(
-        from_json::<serde_json::Value>(deep.as_bytes()).unwrap_err(),
-        WireError::Syntax { ref detail, .. } if detail == "recursion limit exceeded"
-    ));
+    let deep = format!(
+        r#"{{"success": true, "ignored": {}{}}}"#,
+        "[".repeat(200),
+        "]".repeat(200)
+    );
+    let read: Success<bool> = from_json(deep.as_bytes()).unwrap();
+    assert!(read.success);
+    // A value kept as JSON keeps serde_json's limit, refused at its field without a stale
+    // position.
+    let deep = format!(r#"{{"v": {}{}}}"#, "[".repeat(200), "]".repeat(200));
+    assert_eq!(
+        from_json::<BTreeMap<String, serde_json::Value>>(deep.as_bytes()).unwrap_err(),
+        WireError::Invalid {
+            field: "v".to_owned(),
+            message: "recursion limit exceeded".to_owned()
+        }
+    );
+    // A lone surrogate escape is JSON: refused only where a string is read, not where ignored.
+    let read: Success<bool> = from_json(br#"{"success": true, "zz": "\ud800"}"#).unwrap();
+    assert!(read.success);
+    assert!(from_json::<Success<bool>>(br#"{"success": true, "zz": "\ud800\x"}"#).is_err());
 }
 
 #[test]
@@ -93,6 +110,16 @@ fn strings_and_numbers_are_read_as_written() {
         (b"[-1]", "invalid value: integer `-1`, expected u64"),
         (b"[1.5]", "invalid type: floating point `1.5`, expected u64"),
         (b"[1e400]", "number out of range"),
+        (b"[1.8e308]", "number out of range"),
+        (b"[0.5e309]", "number out of range"),
+        (
+            b"[1.7e308]",
+            "invalid type: floating point `1.7e308`, expected u64",
+        ),
+        (
+            b"[1e-99999999999999999999]",
+            "invalid type: floating point `1e-99999999999999999999`, expected u64",
+        ),
         (b"[\"7\"]", "invalid type: string \"7\", expected u64"),
         (b"[true]", "invalid type: boolean `true`, expected u64"),
         (b"[null]", "invalid type: null, expected u64"),
@@ -134,6 +161,16 @@ fn maps_options_tuples_and_arrays_read_as_serde_read_them() {
     );
     let error = from_json::<Vec<BTreeMap<u64, bool>>>(br#"[{"1": true, "x": true}]"#).unwrap_err();
     assert_eq!(error.field(), Some("[0]"), "{error}");
+    // Keys are numbers as JSON writes them: no leading zero, no escape.
+    for key in [r#""01""#, r#""\u0031""#, r#""""#, r#""-1""#, r#""1.0""#] {
+        let body = format!("{{{key}: true}}");
+        assert!(
+            from_json::<BTreeMap<u64, bool>>(body.as_bytes()).is_err(),
+            "{body}"
+        );
+    }
+    let zero: BTreeMap<u64, bool> = from_json(br#"{"0": true}"#).unwrap();
+    assert_eq!(zero.into_iter().collect::<Vec<_>>(), [(0, true)]);
     let options: Vec<Option<u32>> = from_json(b"[null, 3]").unwrap();
     assert_eq!(options, [None, Some(3)]);
     let pair: (u64, String) = from_json(br#"[4, "x"]"#).unwrap();
@@ -142,10 +179,12 @@ fn maps_options_tuples_and_arrays_read_as_serde_read_them() {
         from_json::<(u64, String)>(b"[4]").unwrap_err().to_string(),
         "invalid length 1, expected a tuple of size 2"
     );
-    assert!(from_json::<(u64, String)>(br#"[4, "x", 5]"#)
-        .unwrap_err()
-        .to_string()
-        .contains("trailing elements, expected a tuple of size 2"));
+    assert_eq!(
+        from_json::<(u64, String)>(br#"[4, "x", 5]"#)
+            .unwrap_err()
+            .to_string(),
+        "[2]: trailing elements, expected a tuple of size 2"
+    );
     let week: [u32; 3] = from_json(b"[1, 2, 3]").unwrap();
     assert_eq!(week, [1, 2, 3]);
     assert_eq!(
@@ -155,6 +194,66 @@ fn maps_options_tuples_and_arrays_read_as_serde_read_them() {
     // Any value, numbers with their digits.
     let value: serde_json::Value = from_json(br#"{"a": [1.50, "x", null]}"#).unwrap();
     assert_eq!(value.to_string(), r#"{"a":[1.50,"x",null]}"#);
+}
+
+/// A type of every shape the derive reads, beyond those of the wire types.
+#[derive(Debug, PartialEq, Read)]
+#[serde(rename_all = "camelCase")]
+struct Shapes {
+    boxed_option: Box<Option<u32>>,
+    #[serde(default)]
+    kind: Vec<Mixed>,
+}
+
+#[derive(Debug, PartialEq, Read)]
+enum Mixed {
+    Unit,
+    New(u64),
+    Fields { a: u32 },
+}
+
+#[test]
+fn boxed_options_may_be_absent_and_unit_variants_take_null_only() {
+    let shapes: Shapes = from_json(b"{}").unwrap();
+    assert_eq!(
+        shapes,
+        Shapes {
+            boxed_option: Box::new(None),
+            kind: Vec::new()
+        }
+    );
+    let shapes: Shapes =
+        from_json(br#"{"boxedOption": 3, "kind": ["Unit", {"Unit": null}, {"New": 4}, {"Fields": {"a": 5}}]}"#)
+            .unwrap();
+    assert_eq!(*shapes.boxed_option, Some(3));
+    assert_eq!(
+        shapes.kind,
+        [
+            Mixed::Unit,
+            Mixed::Unit,
+            Mixed::New(4),
+            Mixed::Fields { a: 5 }
+        ]
+    );
+    let error = from_json::<Shapes>(br#"{"kind": [{"Unit": 5}]}"#).unwrap_err();
+    assert_eq!(
+        error,
+        WireError::Invalid {
+            field: "kind[0].Unit".to_owned(),
+            message: "invalid type: integer `5`, expected null (a unit variant)".to_owned()
+        }
+    );
+    // A field of named values (an enum of unit variants only) is a string, never an object.
+    let error = from_json::<costfolio::model::core_admin::AccountRequest>(
+        br#"{"key": "K", "name": "N", "status": {"OPEN": null}}"#,
+    )
+    .unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("expected a string naming one of"),
+        "{error}"
+    );
 }
 
 #[test]

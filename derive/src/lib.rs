@@ -326,7 +326,13 @@ fn tagged_body(name: &syn::Ident, data: &syn::DataEnum, names: &[String]) -> Res
         match &variant.fields {
             Fields::Unit => {
                 unit_arms.push(quote!(#index => ::core::result::Result::Ok(Self::#ident),));
-                content_arms.push(quote!(#index => { reader.null()?; Self::#ident }));
+                content_arms.push(quote!(#index => {
+                    if reader.peek() != #p::Kind::Null {
+                        return ::core::result::Result::Err(reader.wrong_type("null (a unit variant)"));
+                    }
+                    reader.null()?;
+                    Self::#ident
+                }));
             }
             Fields::Unnamed(fields) if fields.unnamed.len() == 1 => {
                 let ty = &fields.unnamed[0].ty;

@@ -183,15 +183,7 @@ impl<'a> Reader<'a> {
         let mut owned: Option<String> = None;
         let mut run = start;
         loop {
-            // Up to the next byte that is not plain text.
-            match bytes[self.at..]
-                .iter()
-                .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
-            {
-                Some(plain) => self.at += plain,
-                None => self.at = bytes.len(),
-            }
-            match bytes.get(self.at) {
+            match bytes.get(self.past_plain_text()) {
                 None => return Err(self.syntax("EOF while parsing a string")),
                 Some(b'"') => {
                     let tail = &self.text[run..self.at];
@@ -370,7 +362,8 @@ impl<'a> Reader<'a> {
     fn open(&mut self) -> Result<(), Fault> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
-            return Err(self.syntax("recursion limit exceeded"));
+            // Valid JSON, but deeper than any wire type nests.
+            return Err(self.invalid("recursion limit exceeded".to_owned()));
         }
         self.at += 1;
         Ok(())
@@ -449,29 +442,123 @@ impl<'a> Reader<'a> {
     }
 
     /// Reads over one value of any kind, checking its syntax.
+    ///
+    /// As serde did with the values it ignored: strings are checked, not decoded (a lone surrogate
+    /// escape is JSON), and nesting has no limit (the containers open are kept in a vector, not
+    /// on the stack).
     pub fn skip(&mut self) -> Result<(), Fault> {
-        match self.peek() {
-            Kind::Object => {
-                self.begin_object()?;
-                let mut first = true;
-                while self.key(&mut first)?.is_some() {
-                    self.skip()?;
+        // The containers open inside the value: `true` for an object.
+        let mut open: Vec<bool> = Vec::new();
+        loop {
+            match self.peek() {
+                kind @ (Kind::Object | Kind::Array) => {
+                    let object = kind == Kind::Object;
+                    self.at += 1;
+                    self.skip_space();
+                    if self.bytes().get(self.at) == Some(&if object { b'}' } else { b']' }) {
+                        self.at += 1;
+                    } else {
+                        open.push(object);
+                        if object {
+                            self.skip_key()?;
+                        }
+                        continue;
+                    }
                 }
-                Ok(())
+                Kind::String => self.skip_string()?,
+                Kind::Number => self.number().map(drop)?,
+                Kind::Bool => self.boolean().map(drop)?,
+                Kind::Null => self.null()?,
+                Kind::Other | Kind::End => return Err(self.syntax("expected value")),
             }
-            Kind::Array => {
-                self.begin_array()?;
-                let mut first = true;
-                while self.element(&mut first)? {
-                    self.skip()?;
+            // After a value: close the containers it ends, or go on to the next item.
+            loop {
+                let Some(&object) = open.last() else {
+                    return Ok(());
+                };
+                self.skip_space();
+                let close = if object { b'}' } else { b']' };
+                match self.bytes().get(self.at) {
+                    Some(b',') => {
+                        self.at += 1;
+                        self.skip_space();
+                        if self.bytes().get(self.at) == Some(&close) {
+                            return Err(self.syntax("trailing comma"));
+                        }
+                        if object {
+                            self.skip_key()?;
+                        }
+                        break;
+                    }
+                    Some(&b) if b == close => {
+                        self.at += 1;
+                        open.pop();
+                    }
+                    None => return Err(self.syntax("EOF while parsing a value")),
+                    Some(_) if object => return Err(self.syntax("expected `,` or `}`")),
+                    Some(_) => return Err(self.syntax("expected `,` or `]`")),
                 }
-                Ok(())
             }
-            Kind::String => self.string().map(drop),
-            Kind::Number => self.number().map(drop),
-            Kind::Bool => self.boolean().map(drop),
-            Kind::Null => self.null(),
-            Kind::Other | Kind::End => Err(self.syntax("expected value")),
+        }
+    }
+
+    /// Reads over an object's key and its colon.
+    fn skip_key(&mut self) -> Result<(), Fault> {
+        if self.peek() != Kind::String {
+            return Err(self.syntax("key must be a string"));
+        }
+        self.skip_string()?;
+        self.skip_space();
+        if self.bytes().get(self.at) != Some(&b':') {
+            return Err(self.syntax("expected `:`"));
+        }
+        self.at += 1;
+        Ok(())
+    }
+
+    /// Moves to the next byte of a string that is not plain text (a quote, a backslash, a control
+    /// character) or to the end of the body; its offset.
+    fn past_plain_text(&mut self) -> usize {
+        let bytes = self.bytes();
+        self.at += bytes[self.at..]
+            .iter()
+            .position(|&b| b == b'"' || b == b'\\' || b < 0x20)
+            .unwrap_or(bytes.len() - self.at);
+        self.at
+    }
+
+    /// Reads over a string (the reader is at its quote), checking its escapes without decoding
+    /// them.
+    fn skip_string(&mut self) -> Result<(), Fault> {
+        let bytes = self.bytes();
+        self.at += 1;
+        loop {
+            match bytes.get(self.past_plain_text()) {
+                None => return Err(self.syntax("EOF while parsing a string")),
+                Some(b'"') => {
+                    self.at += 1;
+                    return Ok(());
+                }
+                Some(b'\\') => {
+                    self.at += 1;
+                    match bytes.get(self.at) {
+                        Some(b'"' | b'\\' | b'/' | b'b' | b'f' | b'n' | b'r' | b't') => {
+                            self.at += 1
+                        }
+                        Some(b'u') => {
+                            self.at += 1;
+                            self.hex4()?;
+                        }
+                        None => return Err(self.syntax("EOF while parsing a string")),
+                        Some(_) => return Err(self.syntax("invalid escape")),
+                    }
+                }
+                Some(_) => {
+                    return Err(self.syntax(
+                        "control character (\\u0000-\\u001F) found while parsing a string",
+                    ))
+                }
+            }
         }
     }
 

@@ -253,13 +253,19 @@ fn not_unsigned(reader: &Reader<'_>, text: &str, what: &str) -> Fault {
     })
 }
 
-/// Whether a JSON number's magnitude is beyond what a 64-bit float holds (about 1.8e308).
+/// Whether a JSON number's magnitude is beyond what a 64-bit float holds (it rounds to infinity:
+/// 1.797693134862315807...e308 and above).
 fn beyond_binary_float(text: &str) -> bool {
     let (mantissa, exponent) = match text.find(['e', 'E']) {
-        Some(at) => (
-            &text[..at],
-            text[at + 1..].parse::<i64>().unwrap_or(i64::MAX),
-        ),
+        Some(at) => {
+            let exponent = &text[at + 1..];
+            let huge = if exponent.starts_with('-') {
+                i64::MIN
+            } else {
+                i64::MAX
+            };
+            (&text[..at], exponent.parse::<i64>().unwrap_or(huge))
+        }
         None => (text, 0),
     };
     let digits = mantissa.trim_start_matches('-');
@@ -275,7 +281,20 @@ fn beyond_binary_float(text: &str) -> bool {
     } else {
         whole.len() as i64 - 1
     };
-    magnitude.saturating_add(exponent) > 308
+    match magnitude.saturating_add(exponent) {
+        309.. => true,
+        308 => {
+            // The significant digits against those of the first number that rounds to infinity.
+            let significant: String = digits
+                .bytes()
+                .filter(u8::is_ascii_digit)
+                .map(char::from)
+                .skip_while(|&c| c == '0')
+                .collect();
+            significant.as_str() >= "17976931348623158079"
+        }
+        _ => false,
+    }
 }
 
 impl Read for u64 {
@@ -314,6 +333,10 @@ impl<T: Read> Read for Option<T> {
 impl<T: Read> Read for Box<T> {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
         T::read(reader).map(Box::new)
+    }
+
+    fn absent() -> Option<Self> {
+        T::absent().map(Box::new)
     }
 }
 
@@ -354,10 +377,11 @@ fn next_of(
 
 /// Reads the end of a fixed-length array, refusing one too long.
 fn end_of(reader: &mut Reader<'_>, first: &mut bool, expected: &str) -> Result<(), Fault> {
-    if reader.closing() {
-        reader.element(first).map(drop)
-    } else {
+    if reader.element(first)? {
+        // At the first element too many: the refusal names it.
         Err(reader.invalid(format!("trailing elements, expected {expected}")))
+    } else {
+        Ok(())
     }
 }
 
@@ -416,9 +440,13 @@ impl ReadKey for String {
 
 impl ReadKey for u64 {
     fn read_key(key: Cow<'_, str>, reader: &Reader<'_>) -> Result<Self, Fault> {
-        let digits = !key.is_empty() && key.bytes().all(|b| b.is_ascii_digit());
+        // Written as JSON writes a number: digits, no leading zero, no escapes.
+        let written = matches!(key, Cow::Borrowed(_))
+            && !key.is_empty()
+            && key.bytes().all(|b| b.is_ascii_digit())
+            && (key.len() == 1 || !key.starts_with('0'));
         match key.parse::<u64>() {
-            Ok(value) if digits => Ok(value),
+            Ok(value) if written => Ok(value),
             _ => Err(reader.invalid_key("expected key to be a number in quotes".to_owned())),
         }
     }
@@ -430,6 +458,11 @@ impl Read for serde_json::Value {
         reader.peek();
         let start = reader.offset();
         reader.skip()?;
-        serde_json::from_str(reader.since(start)).map_err(|error| reader.invalid(error.to_string()))
+        serde_json::from_str(reader.since(start)).map_err(|error| {
+            // serde_json counts its position from the value's start: the path says where instead.
+            let text = error.to_string();
+            let position = format!(" at line {} column {}", error.line(), error.column());
+            reader.invalid(text.strip_suffix(&position).unwrap_or(&text).to_owned())
+        })
     }
 }
