@@ -182,6 +182,11 @@ fn folio_analytics(c: &mut Criterion) {
     group.finish();
 }
 
+/// A wire value as a JSON value.
+fn j<T: costfolio::model::write::Write>(value: &T) -> serde_json::Value {
+    serde_json::from_str(&costfolio::model::to_json(value).unwrap()).unwrap()
+}
+
 /// The same folio as one `plan` document (the wire shapes): the input of the native
 /// `analytics/plan` benchmark, written to `target/bench/folio-plan.json` for the wasm package's
 /// node benchmark (`scripts/bench-wasm`), which times the same call in wasm.
@@ -192,40 +197,36 @@ fn plan_document() -> String {
         .positions
         .iter()
         .map(|p| {
-            let kind = serde_json::to_value(p.kind).unwrap();
+            let kind = j(&p.kind);
             let rates: Vec<Value> = p
                 .rates
                 .iter()
-                .map(|r| json!({"rate": r.rate, "startDate": r.start_date}))
+                .map(|r| json!({"rate": j(&r.rate), "startDate": j(&r.start_date)}))
                 .collect();
             let a = &p.allocations[0];
             json!({
                 "position": {
-                    "id": p.id, "folioId": 1, "name": format!("p{}", p.id), "description": "",
-                    "title": "t", "kind": kind, "revenue": p.revenue, "rate": rates[0],
-                    "allocation": {"startDate": a.start_date, "endDate": a.end_date,
-                                   "percentage": a.percentage},
+                    "id": j(&p.id), "folioId": 1, "name": format!("p{}", p.id), "description": "",
+                    "title": "t", "kind": kind, "revenue": j(&p.revenue), "rate": rates[0],
+                    "allocation": {"startDate": j(&a.start_date), "endDate": j(&a.end_date),
+                                   "percentage": j(&a.percentage)},
                 },
                 "rates": rates[1..],
             })
         })
         .collect();
-    let expenses: Vec<Value> = items
-        .expenses
-        .iter()
-        .map(|e| serde_json::to_value(e).unwrap())
-        .collect();
+    let expenses: Vec<Value> = items.expenses.iter().map(j).collect();
     let holidays: Vec<Value> = (0..30u64)
         .map(|i| {
             json!({"type": "FLOATING", "name": "h", "durationSeconds": 28_800,
-                        "date": day(i * 36 + 3)})
+                        "date": j(&day(i * 36 + 3))})
         })
         .collect();
     let exchange_rates = [(0, 0.91), (500, 0.87)]
-        .map(|(d, r)| json!({"from": "USD", "to": "EUR", "rate": r, "effectiveDate": day(d)}));
+        .map(|(d, r)| json!({"from": "USD", "to": "EUR", "rate": r, "effectiveDate": j(&day(d))}));
     json!({
-        "folio": serde_json::to_value(folio()).unwrap(),
-        "asOf": day(500),
+        "folio": j(&folio()),
+        "asOf": j(&day(500)),
         "holidays": holidays,
         "exchangeRates": exchange_rates,
         "positions": positions,

@@ -18,9 +18,9 @@ use costfolio::model::core_admin::{
     PagedList,
 };
 use costfolio::model::read::Read as DeserializeOwned;
+use costfolio::model::write::Write as Serialize;
 use costfolio::model::{from_json, to_json, Id};
 use costfolio_suite::{golden, golden_dir};
-use serde::Serialize;
 use serde_json::Value;
 
 /// Reads `name` as `T`, writes it back, and checks that the JSON is the same value (numbers

@@ -9,6 +9,7 @@ use costfolio::model::budgeting::{
     RecurrenceKind,
 };
 use costfolio::model::read::Read as DeserializeOwned;
+use costfolio::model::write::Write as Serialize;
 use costfolio::model::{from_json, to_json};
 use costfolio::value::{
     decimal_places, parse_decimal, Amount, CurrencyCode, Date, DateRange, Decimal, EventTimestamp,
@@ -16,7 +17,6 @@ use costfolio::value::{
     UtcTimestamp,
 };
 use proptest::prelude::*;
-use serde::Serialize;
 
 /// Writes and reads `value`; the result must be equal and, written again, the same text.
 fn survives<T: Serialize + DeserializeOwned + PartialEq + Debug>(

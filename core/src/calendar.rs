@@ -21,9 +21,9 @@
 //! assert_eq!(calendar.capacity_seconds_in(december), 22 * 8 * 3600);
 //! ```
 
+use crate::model::write::Write;
 use chrono::{Datelike, NaiveDate};
 use rust_decimal::Decimal;
-use serde::Serialize;
 
 use crate::model::read::Read;
 use crate::table::Table;
@@ -125,7 +125,7 @@ impl Default for WorkloadScheme {
 }
 
 /// Whether a holiday recurs every year (S3.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum HolidayKind {
     /// Every year on its date's month and day, before and after its year (Feb 29 only in leap

@@ -12,11 +12,11 @@ use crate::model::budgeting::{
 };
 use crate::model::core_ext::WorkloadDay;
 use crate::model::messages::joined;
+use crate::model::write::Write;
 use crate::model::{from_json, Id};
 use crate::schedule::position::{CostBasis, PositionPlan, PositionRecord};
 use crate::schedule::{ExchangeRates, ExpensePlan, Granularity};
 use crate::value::{Date, Name};
-use serde::Serialize;
 
 use crate::model::read::Read;
 
@@ -67,14 +67,14 @@ struct PlanInput {
     scope: Vec<ScopeItem>,
 }
 
-#[derive(Serialize)]
+#[derive(Write)]
 struct ItemPayments {
     id: Id,
     name: String,
     lines: Vec<crate::model::budgeting::ExpensePayment>,
 }
 
-#[derive(Serialize)]
+#[derive(Write)]
 struct PlanOutput {
     positions: Vec<ItemPayments>,
     expenses: Vec<ItemPayments>,
@@ -83,7 +83,7 @@ struct PlanOutput {
 }
 
 /// The folio's figures without its items' payment lines: what a planning screen's chart needs.
-#[derive(Serialize)]
+#[derive(Write)]
 struct PlanSummary {
     indicators: crate::model::budgeting::Indicators,
     timeline: Vec<crate::model::budgeting::TimelineBucket>,

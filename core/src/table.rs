@@ -4,9 +4,8 @@
 use core::borrow::Borrow;
 use core::fmt;
 
-use serde::{Serialize, Serializer};
-
 use crate::model::read::{Fault, Read, ReadKey, Reader};
+use crate::model::write::{Write, WriteKey, Writer};
 
 /// Records by id (`K`, `u64` unless the records are keyed by text), in ascending order: what a
 /// `BTreeMap<K, V>` offers the state (lookups, inserts, removals, ordered iteration, the same
@@ -152,9 +151,9 @@ impl<V, K: Ord + Borrow<Q>, Q: Ord + fmt::Debug + ?Sized> core::ops::Index<&Q> f
 }
 
 /// Written as a JSON object keyed by id, as a `BTreeMap<K, V>` is (snapshots keep their form).
-impl<V: Serialize, K: Serialize + Ord> Serialize for Table<V, K> {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_map(self.iter())
+impl<V: Write, K: WriteKey + Ord> Write for Table<V, K> {
+    fn write(&self, writer: &mut Writer) {
+        crate::model::write::write_map(writer, self.iter());
     }
 }
 
@@ -204,7 +203,7 @@ mod tests {
         assert_eq!(table.get(&4), None);
         assert!(table.contains_key(&5) && !table.contains_key(&6));
         assert_eq!(table.len(), map.len());
-        let json = serde_json::to_string(&table).unwrap();
+        let json = crate::model::to_json(&table).unwrap();
         assert_eq!(json, serde_json::to_string(&map).unwrap());
         let back: Table<usize> = crate::model::from_json(json.as_bytes()).unwrap();
         assert_eq!(back, table);

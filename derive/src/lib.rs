@@ -33,6 +33,7 @@ struct Serde {
     rename_all: Option<String>,
     default: bool,
     skip: bool,
+    skip_serializing_if: Option<String>,
 }
 
 fn serde_attributes(attributes: &[Attribute]) -> Result<Serde> {
@@ -57,10 +58,7 @@ fn serde_attributes(attributes: &[Attribute]) -> Result<Serde> {
             } else if meta.path.is_ident("skip") || meta.path.is_ident("skip_deserializing") {
                 serde.skip = true;
             } else if meta.path.is_ident("skip_serializing_if") {
-                text(&meta)?;
-            } else if meta.path.is_ident("bound") {
-                // Bounds are the reader's own (`T: Read` for each type parameter).
-                meta.parse_nested_meta(|inner| text(&inner).map(drop))?;
+                serde.skip_serializing_if = Some(text(&meta)?);
             } else {
                 return Err(meta.error("Read: this serde attribute is not supported"));
             }
@@ -121,13 +119,14 @@ fn renamed(name: &str, rule: Option<&str>, variant: bool) -> Result<String> {
     })
 }
 
-fn expand(input: &DeriveInput) -> Result<Tokens> {
-    let name = &input.ident;
+/// The type's own attributes (only `rename_all` may be given) and its generics, each type
+/// parameter bound by `bound`.
+fn prepare(input: &DeriveInput, bound: syn::Path) -> Result<(Serde, syn::Generics)> {
     let top = serde_attributes(&input.attrs)?;
     if top.default || top.skip || top.rename.is_some() {
         return Err(Error::new_spanned(
-            name,
-            "Read: only rename_all is supported on the type",
+            &input.ident,
+            "only rename_all is supported on the type",
         ));
     }
     let mut generics = input.generics.clone();
@@ -135,9 +134,20 @@ fn expand(input: &DeriveInput) -> Result<Tokens> {
         if let GenericParam::Type(param) = param {
             param
                 .bounds
-                .push(syn::parse_quote!(::costfolio::model::read::Read));
+                .push(syn::TypeParamBound::Trait(syn::TraitBound {
+                    paren_token: None,
+                    modifier: syn::TraitBoundModifier::None,
+                    lifetimes: None,
+                    path: bound.clone(),
+                }));
         }
     }
+    Ok((top, generics))
+}
+
+fn expand(input: &DeriveInput) -> Result<Tokens> {
+    let name = &input.ident;
+    let (top, generics) = prepare(input, syn::parse_quote!(::costfolio::model::read::Read))?;
     let (impl_generics, type_generics, where_clause) = generics.split_for_impl();
     let p = quote!(::costfolio::model::read);
     let body = match &input.data {
@@ -159,20 +169,7 @@ fn expand(input: &DeriveInput) -> Result<Tokens> {
             }
         },
         Data::Enum(data) => {
-            let mut names = Vec::new();
-            for variant in &data.variants {
-                let attributes = serde_attributes(&variant.attrs)?;
-                if attributes.skip || attributes.default || attributes.rename_all.is_some() {
-                    return Err(Error::new_spanned(
-                        &variant.ident,
-                        "Read: only rename on a variant",
-                    ));
-                }
-                names.push(match attributes.rename {
-                    Some(rename) => rename,
-                    None => renamed(&variant.ident.to_string(), top.rename_all.as_deref(), true)?,
-                });
-            }
+            let names = variant_names(data, top.rename_all.as_deref())?;
             let all_unit = data
                 .variants
                 .iter()
@@ -378,6 +375,164 @@ fn tagged_body(name: &syn::Ident, data: &syn::DataEnum, names: &[String]) -> Res
                 };
                 #p::end_tagged(reader, #expected)?;
                 ::core::result::Result::Ok(value)
+            }
+        }
+    })
+}
+
+/// Derives `costfolio::model::write::Write` (and `WriteKey` for enums of unit variants).
+#[proc_macro_derive(Write, attributes(serde))]
+pub fn derive_write(input: TokenStream) -> TokenStream {
+    let input = parse_macro_input!(input as DeriveInput);
+    match expand_write(&input) {
+        Ok(tokens) => tokens.into(),
+        Err(error) => error.to_compile_error().into(),
+    }
+}
+
+/// The wire names of an enum's variants.
+fn variant_names(data: &syn::DataEnum, rename_all: Option<&str>) -> Result<Vec<String>> {
+    let mut names = Vec::new();
+    for variant in &data.variants {
+        let attributes = serde_attributes(&variant.attrs)?;
+        if attributes.skip || attributes.default || attributes.rename_all.is_some() {
+            return Err(Error::new_spanned(
+                &variant.ident,
+                "only rename on a variant",
+            ));
+        }
+        names.push(match attributes.rename {
+            Some(rename) => rename,
+            None => renamed(&variant.ident.to_string(), rename_all, true)?,
+        });
+    }
+    Ok(names)
+}
+
+/// Writes the fields of a struct or struct variant, each reached by `access(ident)`.
+fn write_fields(
+    fields: &Fields,
+    rename_all: Option<&str>,
+    access: &dyn Fn(&syn::Ident) -> Tokens,
+) -> Result<Tokens> {
+    let p = quote!(::costfolio::model::write);
+    let mut writes = Vec::new();
+    for field in fields {
+        let Some(ident) = &field.ident else {
+            return Err(Error::new_spanned(field, "Write: fields must be named"));
+        };
+        let attributes = serde_attributes(&field.attrs)?;
+        if attributes.skip {
+            continue;
+        }
+        let wire = match attributes.rename {
+            Some(rename) => rename,
+            None => renamed(
+                ident.to_string().trim_start_matches("r#"),
+                rename_all,
+                false,
+            )?,
+        };
+        let value = access(ident);
+        let write = quote! {
+            writer.key(#wire);
+            #p::Write::write(#value, writer);
+        };
+        writes.push(match attributes.skip_serializing_if {
+            Some(path) => {
+                let path: syn::Path = syn::parse_str(&path)?;
+                quote!(if !#path(#value) { #write })
+            }
+            None => write,
+        });
+    }
+    Ok(quote! {
+        writer.begin_object();
+        #(#writes)*
+        writer.end_object();
+    })
+}
+
+fn expand_write(input: &DeriveInput) -> Result<Tokens> {
+    let name = &input.ident;
+    let (top, generics) = prepare(input, syn::parse_quote!(::costfolio::model::write::Write))?;
+    let (impl_generics, type_generics, where_clause) = generics.split_for_impl();
+    let p = quote!(::costfolio::model::write);
+    let body = match &input.data {
+        Data::Struct(data) => match &data.fields {
+            Fields::Named(_) => write_fields(
+                &data.fields,
+                top.rename_all.as_deref(),
+                &|ident| quote!(&self.#ident),
+            )?,
+            _ => {
+                return Err(Error::new_spanned(
+                    name,
+                    "Write: only structs with named fields",
+                ))
+            }
+        },
+        Data::Enum(data) => {
+            let names = variant_names(data, top.rename_all.as_deref())?;
+            let all_unit = data
+                .variants
+                .iter()
+                .all(|variant| matches!(variant.fields, Fields::Unit));
+            if all_unit {
+                let idents: Vec<_> = data.variants.iter().map(|v| &v.ident).collect();
+                let text = quote! {
+                    match self {
+                        #(Self::#idents => #names,)*
+                    }
+                };
+                return Ok(quote! {
+                    impl #impl_generics #p::Write for #name #type_generics #where_clause {
+                        fn write(&self, writer: &mut #p::Writer) {
+                            writer.string(#text);
+                        }
+                    }
+                    impl #impl_generics #p::WriteKey for #name #type_generics #where_clause {
+                        fn write_key(&self, writer: &mut #p::Writer) {
+                            writer.string(#text);
+                        }
+                    }
+                });
+            }
+            let mut arms = Vec::new();
+            for (variant, wire) in data.variants.iter().zip(&names) {
+                let ident = &variant.ident;
+                arms.push(match &variant.fields {
+                    Fields::Unit => quote!(Self::#ident => writer.string(#wire),),
+                    Fields::Unnamed(fields) if fields.unnamed.len() == 1 => quote! {
+                        Self::#ident(value) => #p::tagged(writer, #wire, &|writer| #p::Write::write(value, writer)),
+                    },
+                    Fields::Named(fields) => {
+                        let idents: Vec<_> = fields.named.iter().filter_map(|f| f.ident.clone()).collect();
+                        let body = write_fields(&variant.fields, None, &|ident| quote!(#ident))?;
+                        quote! {
+                            Self::#ident { #(#idents),* } => #p::tagged(writer, #wire, &|writer| { #body }),
+                        }
+                    }
+                    Fields::Unnamed(_) => {
+                        return Err(Error::new_spanned(
+                            ident,
+                            "Write: tuple variants of more than one field",
+                        ))
+                    }
+                });
+            }
+            quote! {
+                match self {
+                    #(#arms)*
+                }
+            }
+        }
+        Data::Union(_) => return Err(Error::new_spanned(name, "Write: not for unions")),
+    };
+    Ok(quote! {
+        impl #impl_generics #p::Write for #name #type_generics #where_clause {
+            fn write(&self, writer: &mut #p::Writer) {
+                #body
             }
         }
     })

@@ -122,8 +122,8 @@ impl Store {
             let mut insert =
                 transaction.prepare_cached("INSERT INTO journal (seq, entry) VALUES (?1, ?2)")?;
             for entry in &entries {
-                let text =
-                    serde_json::to_string(entry).map_err(|e| StoreError::Corrupt(e.to_string()))?;
+                let text = costfolio::model::to_json(entry)
+                    .map_err(|e| StoreError::Corrupt(e.to_string()))?;
                 insert.execute(params![entry.seq as i64, text])?;
             }
         }

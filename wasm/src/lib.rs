@@ -6,8 +6,8 @@
 
 use costfolio::api::{encode_query, Context, Request, Response};
 use costfolio::model::read::Read;
+use costfolio::model::write::Write;
 use costfolio::state::{JournalEntry, State};
-use serde::Serialize;
 use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
 
 /// The version of the costfolio core this package wraps.
@@ -45,7 +45,7 @@ struct ContextInput {
 }
 
 /// A response as JS reads it.
-#[derive(Serialize)]
+#[derive(Write)]
 struct ResponseOutput {
     status: u16,
     headers: Vec<(String, String)>,
@@ -97,7 +97,7 @@ fn response_json(response: &Response) -> String {
         headers: response.headers.clone(),
         body: response.text(),
     };
-    serde_json::to_string(&output).unwrap_or_default()
+    costfolio::model::to_json(&output).unwrap_or_default()
 }
 
 /// A budgeting read on behalf of the planning screen: the `success` value, or the core's message.
@@ -219,7 +219,7 @@ impl Planner {
     /// The journal entries applied since the last call, as a JSON array, for the host to keep.
     #[wasm_bindgen(js_name = takeJournal)]
     pub fn take_journal(&mut self) -> String {
-        serde_json::to_string(&self.state.take_journal()).unwrap_or_default()
+        costfolio::model::to_json(&self.state.take_journal()).unwrap_or_default()
     }
 
     /// Replays journal entries (a JSON array) that continue this state's sequence.

@@ -2,8 +2,8 @@
 //! revocation endpoints (RFC 6749, RFC 7009), personal tokens, and bearer authentication. Tokens,
 //! codes and secrets are kept only as SHA-256 hashes.
 
+use crate::model::write::Write;
 use chrono::{Duration, NaiveDateTime};
-use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use super::http::{Context, Request, Response};
@@ -192,7 +192,7 @@ pub fn authenticate(
 }
 
 /// The body of a successful token response (RFC 6749 section 5.1).
-#[derive(Serialize)]
+#[derive(Write)]
 struct TokenResponse {
     access_token: String,
     expires_in: i64,

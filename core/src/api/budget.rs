@@ -7,7 +7,7 @@
 //! with their allocations, rates, hours, payments, billed hours and the team. Baselines, custom
 //! fields, portfolios and the analytics endpoints come next.
 
-use serde::Serialize;
+use crate::model::write::Write;
 
 use super::http::{Context, Request, Response};
 use crate::analytics::{folio_status, validate_folio};
@@ -21,7 +21,7 @@ use crate::value::{Date, DateRange};
 
 pub(super) type Outcome = Result<Response, Response>;
 
-pub(super) fn success<T: Serialize>(value: T) -> Response {
+pub(super) fn success<T: Write>(value: T) -> Response {
     match to_json(&Success::new(value)) {
         Ok(body) => Response::json(200, body),
         Err(error) => fail(500, BudgetErrorBody::message(error.to_string())),

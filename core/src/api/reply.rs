@@ -1,7 +1,7 @@
 //! Building responses: the core error envelope, 401 without a body, JSON bodies, and reading JSON
 //! request bodies with their content type checked.
 
-use serde::Serialize;
+use crate::model::write::Write;
 
 use super::http::{Request, Response};
 use crate::model::core_admin::CoreErrorBody;
@@ -38,7 +38,7 @@ pub fn unauthorized() -> Response {
 }
 
 /// A JSON response of `value`.
-pub fn ok<T: Serialize>(status: u16, value: &T) -> Response {
+pub fn ok<T: Write>(status: u16, value: &T) -> Response {
     match to_json(value) {
         Ok(body) => Response::json(status, body),
         Err(error) => core_error(500, &error.to_string()),

@@ -1,6 +1,6 @@
 //! Wire types of the deletion-audit interface (`/audit/1`, deletion-audit-api.md).
 
-use serde::Serialize;
+use crate::model::write::Write;
 
 use crate::model::read::Read;
 
@@ -8,7 +8,7 @@ use super::Id;
 use crate::value::EventTimestamp;
 
 /// The `metadata` of a page of deleted events (S12.2).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct DeletedEventsMetadata {
     /// How many results this page holds.
@@ -24,11 +24,7 @@ pub struct DeletedEventsMetadata {
 }
 
 /// A page of deleted events, of worklogs or of allocations.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
-#[serde(bound(
-    serialize = "T: Serialize",
-    deserialize = "T: serde::de::DeserializeOwned"
-))]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct DeletedEventsPage<T> {
     /// Address of the request.
     #[serde(rename = "self")]
@@ -40,7 +36,7 @@ pub struct DeletedEventsPage<T> {
 }
 
 /// A deleted worklog.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct DeletedWorklog {
     /// When it was deleted (UTC, no zone designator, milliseconds).
@@ -52,7 +48,7 @@ pub struct DeletedWorklog {
 }
 
 /// A deleted allocation.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct DeletedAllocation {
     /// When it was deleted (UTC, no zone designator, milliseconds).

@@ -2,7 +2,7 @@
 //! categories and category types, account links, customers, holiday schemes, generic resources,
 //! the list envelopes and the error envelope.
 
-use serde::Serialize;
+use crate::model::write::Write;
 
 use crate::model::read::Read;
 
@@ -10,7 +10,7 @@ use super::Id;
 use crate::value::{Key, Name, UtcTimestamp, WholeAmount};
 
 /// Status of an account.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum AccountStatus {
     /// Open for work.
@@ -22,7 +22,7 @@ pub enum AccountStatus {
 }
 
 /// An account as the service returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct Account {
     /// Address of the account.
@@ -57,7 +57,7 @@ pub struct Account {
 }
 
 /// The lead of an account.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct Lead {
     /// Address of the user.
@@ -71,7 +71,7 @@ pub struct Lead {
 }
 
 /// Whether a contact is a registered tracker user.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Write, Read)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ContactType {
     /// A registered issue-tracker user.
@@ -81,7 +81,7 @@ pub enum ContactType {
 }
 
 /// The contact of an account.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct Contact {
     /// Address of the user, for a USER contact.
@@ -98,7 +98,7 @@ pub struct Contact {
 }
 
 /// An object holding only the address of something.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct SelfLink {
     /// The address.
     #[serde(rename = "self")]
@@ -106,7 +106,7 @@ pub struct SelfLink {
 }
 
 /// The body of "create account" and "update account".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountRequest {
     /// The account's key.
@@ -138,7 +138,7 @@ pub struct AccountRequest {
 }
 
 /// The four types of category.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CategoryTypeName {
     /// Billable work.
@@ -162,14 +162,14 @@ impl CategoryTypeName {
 }
 
 /// A category type, an item of "list category types" and the `type` of a category.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Write, Read)]
 pub struct CategoryType {
     /// The type's name.
     pub name: CategoryTypeName,
 }
 
 /// An account category as the service returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct Category {
     /// Address of the category.
     #[serde(rename = "self")]
@@ -186,7 +186,7 @@ pub struct Category {
 }
 
 /// The body of "create category" and "update category".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryRequest {
     /// The category's key.
@@ -199,7 +199,7 @@ pub struct CategoryRequest {
 }
 
 /// What an account link binds the account to: only projects.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Write, Read)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ScopeType {
     /// A tracker project.
@@ -207,7 +207,7 @@ pub enum ScopeType {
 }
 
 /// The scope of an account link.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct LinkScope {
     /// Address of the project.
     #[serde(rename = "self")]
@@ -220,7 +220,7 @@ pub struct LinkScope {
 }
 
 /// An account link as the service returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct AccountLink {
     /// Address of the link.
     #[serde(rename = "self")]
@@ -234,7 +234,7 @@ pub struct AccountLink {
 }
 
 /// The body of "create link".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct AccountLinkRequest {
     /// Key of the account.
@@ -246,7 +246,7 @@ pub struct AccountLinkRequest {
 }
 
 /// An item of "list links of a project": the link with its whole account.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct AccountLinkByProject {
     /// Address of the link.
     #[serde(rename = "self")]
@@ -260,7 +260,7 @@ pub struct AccountLinkByProject {
 }
 
 /// A customer as the service returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct Customer {
     /// Address of the customer.
     #[serde(rename = "self")]
@@ -274,7 +274,7 @@ pub struct Customer {
 }
 
 /// The body of "create customer" and "update customer".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct CustomerRequest {
     /// The customer's key.
     pub key: Key,
@@ -283,7 +283,7 @@ pub struct CustomerRequest {
 }
 
 /// A holiday scheme as the service returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct HolidayScheme {
     /// Address of the scheme.
@@ -303,7 +303,7 @@ pub struct HolidayScheme {
 }
 
 /// The body of "create holiday scheme".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct HolidaySchemeCreate {
     /// The scheme's name (a missing name is the documented 400).
     pub name: Name,
@@ -313,7 +313,7 @@ pub struct HolidaySchemeCreate {
 }
 
 /// The body of "update holiday scheme": the name is required, the description may change too.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct HolidaySchemeUpdate {
     /// The scheme's new name.
     pub name: Name,
@@ -323,7 +323,7 @@ pub struct HolidaySchemeUpdate {
 }
 
 /// A user as generic resources name their author.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct UserRef {
     /// Address of the user.
@@ -334,7 +334,7 @@ pub struct UserRef {
 }
 
 /// A generic resource (a named placeholder) as the service returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct GenericResource {
     /// Address of the resource.
@@ -355,25 +355,21 @@ pub struct GenericResource {
 }
 
 /// The body of "create generic resource" and "update generic resource".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct GenericResourceRequest {
     /// The resource's name.
     pub name: Name,
 }
 
 /// The `metadata` of a list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Write, Read)]
 pub struct ListMetadata {
     /// How many results the list holds.
     pub count: u64,
 }
 
 /// The envelope of every list of this interface.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
-#[serde(bound(
-    serialize = "T: Serialize",
-    deserialize = "T: serde::de::DeserializeOwned"
-))]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct ListEnvelope<T> {
     /// Address of the list.
     #[serde(rename = "self")]
@@ -385,7 +381,7 @@ pub struct ListEnvelope<T> {
 }
 
 /// The `metadata` of a paged list: the count and the page's place.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct PageMetadata {
     /// How many results this page holds.
     pub count: u64,
@@ -402,11 +398,7 @@ pub struct PageMetadata {
 }
 
 /// A paged list, such as the list of holiday schemes.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
-#[serde(bound(
-    serialize = "T: Serialize",
-    deserialize = "T: serde::de::DeserializeOwned"
-))]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct PagedList<T> {
     /// Address of this page.
     #[serde(rename = "self")]
@@ -418,14 +410,14 @@ pub struct PagedList<T> {
 }
 
 /// One message of the error envelope.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct ErrorMessage {
     /// The message text.
     pub message: String,
 }
 
 /// The error envelope of the core interface: `{"errors": [{"message": ...}]}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct CoreErrorBody {
     /// The messages.
     pub errors: Vec<ErrorMessage>,

@@ -2,7 +2,7 @@
 //! members, workload schemes, tracker projects, saved filters and worklogs. They follow the shapes
 //! the vendor's own Core API v3 gives these resources; optional fields may arrive as null.
 
-use serde::Serialize;
+use crate::model::write::Write;
 
 use crate::model::read::Read;
 
@@ -12,7 +12,7 @@ use crate::calendar::HolidayKind;
 use crate::value::{Date, Key, Name, UtcTimestamp};
 
 /// A holiday of a holiday scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct Holiday {
     /// Address of the holiday.
@@ -37,7 +37,7 @@ pub struct Holiday {
 }
 
 /// The body of "create holiday" and "update holiday".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct HolidayRequest {
     /// FIXED or FLOATING.
@@ -55,7 +55,7 @@ pub struct HolidayRequest {
 }
 
 /// The body of "add members": the users to assign to a scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct MembersRequest {
     /// The users' accountIds.
@@ -63,7 +63,7 @@ pub struct MembersRequest {
 }
 
 /// A member of a scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct Member {
     /// Address of the user.
@@ -74,7 +74,7 @@ pub struct Member {
 }
 
 /// A weekday of a workload scheme, as the wire spells it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum WeekdayName {
     /// ISO 1.
@@ -112,7 +112,7 @@ impl WeekdayName {
 }
 
 /// Required seconds of one weekday.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct WorkloadDay {
     /// The weekday.
@@ -122,7 +122,7 @@ pub struct WorkloadDay {
 }
 
 /// A workload scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct WorkloadScheme {
     /// Address of the scheme.
@@ -144,7 +144,7 @@ pub struct WorkloadScheme {
 }
 
 /// The body of "create workload scheme" and "update workload scheme".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct WorkloadSchemeRequest {
     /// Its name.
@@ -157,7 +157,7 @@ pub struct WorkloadSchemeRequest {
 }
 
 /// A tracker project (for account links and worklogs).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct Project {
     /// Address of the project.
     #[serde(rename = "self")]
@@ -171,7 +171,7 @@ pub struct Project {
 }
 
 /// The body of `PUT /projects/{id}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct ProjectRequest {
     /// Its key.
     pub key: Key,
@@ -180,7 +180,7 @@ pub struct ProjectRequest {
 }
 
 /// A saved filter: the projects that make a folio's scope.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedFilter {
     /// Address of the filter.
@@ -195,7 +195,7 @@ pub struct SavedFilter {
 }
 
 /// The body of `PUT /saved-filters/{id}`.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct SavedFilterRequest {
     /// Its name.
@@ -205,7 +205,7 @@ pub struct SavedFilterRequest {
 }
 
 /// The issue a worklog belongs to.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct IssueRef {
     /// Address of the issue.
     #[serde(rename = "self")]
@@ -215,7 +215,7 @@ pub struct IssueRef {
 }
 
 /// A worklog.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct Worklog {
     /// Address of the worklog.
@@ -246,7 +246,7 @@ pub struct Worklog {
 }
 
 /// The body of "create worklog" and "update worklog".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct WorklogRequest {
     /// The issue key; its project is the part before the last `-`.

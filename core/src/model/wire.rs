@@ -3,9 +3,9 @@
 use core::fmt;
 
 use serde::de::IgnoredAny;
-use serde::Serialize;
 
 use super::read::{Fault, FaultKind, Read, Reader};
+use super::write::{Write, Writer};
 
 /// Why a body could not be read into a wire type.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -202,16 +202,10 @@ pub fn from_value<T: Read>(value: serde_json::Value) -> Result<T, WireError> {
 
 /// Writes a wire type as compact JSON, numbers with exactly their digits, absent optional fields
 /// left out.
-pub fn to_json<T: Serialize + ?Sized>(value: &T) -> Result<String, WireError> {
-    serde_json::to_string(value).map_err(write_error)
-}
-
-/// A writer's error as a [`WireError`]; not generic, like [`refusal`].
-#[inline(never)]
-fn write_error(error: serde_json::Error) -> WireError {
-    WireError::Write {
-        detail: error.to_string(),
-    }
+pub fn to_json<T: Write + ?Sized>(value: &T) -> Result<String, WireError> {
+    let mut writer = Writer::new();
+    value.write(&mut writer);
+    Ok(writer.finish())
 }
 
 /// serde_json appends " at line L column C" to its messages; the path says where instead.

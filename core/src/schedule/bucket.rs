@@ -1,14 +1,14 @@
 //! Buckets of payment lines and timelines: a day, an ISO week or a calendar month (S6.7, S9.8).
 
+use crate::model::write::Write;
 use chrono::{Datelike, Days, NaiveDate};
-use serde::Serialize;
 
 use crate::model::read::Read;
 
 use crate::recurrence::days_in_month;
 
 /// How finely lines are cut.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Write, Read)]
 #[serde(rename_all = "lowercase")]
 pub enum Granularity {
     /// One line per day.

@@ -9,7 +9,7 @@
 mod budget;
 mod records;
 
-use serde::Serialize;
+use crate::model::write::Write;
 
 use crate::model::read::Read;
 
@@ -26,7 +26,7 @@ use crate::value::UtcTimestamp;
 
 /// One change of the state. Applying a command never fails: everything is validated before one is
 /// made.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub enum Command {
     /// Creates or replaces an account.
     PutAccount(AccountRecord),
@@ -132,7 +132,7 @@ pub enum Command {
 }
 
 /// A journal entry: a command with its gap-free sequence number (S13.1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct JournalEntry {
     /// 1 for the first entry, then one more each time.
     pub seq: u64,
@@ -171,7 +171,7 @@ impl core::fmt::Display for ReplayError {
 impl std::error::Error for ReplayError {}
 
 /// Counters of ids, one per kind of record; ids are never reused (S10.1).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, Write, Read)]
 pub struct Counters {
     /// The last id given to each kind.
     pub last: Table<u64, String>,
@@ -194,7 +194,7 @@ impl Counters {
 }
 
 /// Everything the service knows.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct State {
     /// The sequence number of the last applied command.
     pub seq: u64,
@@ -365,7 +365,9 @@ impl State {
 
     /// The state as a snapshot (JSON); it holds no token or secret in clear (S11.2).
     pub fn snapshot(&self) -> String {
-        serde_json::to_string(self).unwrap_or_else(|_| String::from("{}"))
+        let mut writer = crate::model::write::Writer::new();
+        crate::model::write::Write::write(self, &mut writer);
+        writer.finish()
     }
 
     /// A state loaded from a snapshot.

@@ -1,6 +1,6 @@
 //! The records the state keeps: what the service stores, not how the wire shows it.
 
-use serde::Serialize;
+use crate::model::write::Write;
 
 use crate::model::read::Read;
 
@@ -8,7 +8,7 @@ use crate::model::core_admin::{AccountStatus, CategoryTypeName};
 use crate::value::{EventTimestamp, Key, Name, UtcTimestamp, WholeAmount};
 
 /// The contact of an account: a registered user, or someone outside.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub enum ContactRecord {
     /// A registered tracker user, by accountId.
     User(String),
@@ -17,7 +17,7 @@ pub enum ContactRecord {
 }
 
 /// An account.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct AccountRecord {
     /// Its id.
     pub id: u64,
@@ -42,7 +42,7 @@ pub struct AccountRecord {
 }
 
 /// An account category.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct CategoryRecord {
     /// Its id.
     pub id: u64,
@@ -55,7 +55,7 @@ pub struct CategoryRecord {
 }
 
 /// A customer.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct CustomerRecord {
     /// Its id.
     pub id: u64,
@@ -66,7 +66,7 @@ pub struct CustomerRecord {
 }
 
 /// A link from an account to a tracker project.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct LinkRecord {
     /// Its id.
     pub id: u64,
@@ -77,7 +77,7 @@ pub struct LinkRecord {
 }
 
 /// A holiday scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct HolidaySchemeRecord {
     /// Its id.
     pub id: u64,
@@ -92,7 +92,7 @@ pub struct HolidaySchemeRecord {
 }
 
 /// A generic resource.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct GenericResourceRecord {
     /// Its id.
     pub id: u64,
@@ -109,7 +109,7 @@ pub struct GenericResourceRecord {
 }
 
 /// A registered OAuth client; its secret only as a hash (S11.2).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct ClientRecord {
     /// The client id.
     pub client_id: String,
@@ -120,7 +120,7 @@ pub struct ClientRecord {
 }
 
 /// An authorization code, by hash: single use, bound to a client and redirect URI (S11.1).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct CodeRecord {
     /// SHA-256 of the code, hex.
     pub hash: String,
@@ -137,7 +137,7 @@ pub struct CodeRecord {
 }
 
 /// What a token is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Write, Read)]
 pub enum TokenKind {
     /// Authorizes requests.
     Access,
@@ -146,7 +146,7 @@ pub enum TokenKind {
 }
 
 /// A token, by hash (S11.2).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct TokenRecord {
     /// SHA-256 of the token, hex.
     pub hash: String,
@@ -167,7 +167,7 @@ pub struct TokenRecord {
 }
 
 /// What was deleted.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub enum AuditEventKind {
     /// A worklog.
     Worklog {
@@ -184,7 +184,7 @@ pub enum AuditEventKind {
 }
 
 /// A deletion event of the audit feed (S12).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct AuditEvent {
     /// Its place in the feed, from 1.
     pub seq: u64,
@@ -195,7 +195,7 @@ pub struct AuditEvent {
 }
 
 /// A holiday of a holiday scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct HolidayRecord {
     /// Its id.
     pub id: u64,
@@ -214,7 +214,7 @@ pub struct HolidayRecord {
 }
 
 /// A workload scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct WorkloadSchemeRecord {
     /// Its id.
     pub id: u64,
@@ -231,7 +231,7 @@ pub struct WorkloadSchemeRecord {
 }
 
 /// A tracker project.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct ProjectRecord {
     /// Its id (the tracker's).
     pub id: u64,
@@ -242,7 +242,7 @@ pub struct ProjectRecord {
 }
 
 /// A saved filter.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct SavedFilterRecord {
     /// Its id (the tracker's).
     pub id: u64,
@@ -253,7 +253,7 @@ pub struct SavedFilterRecord {
 }
 
 /// A worklog.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct WorklogRecord {
     /// The service's id.
     pub id: u64,

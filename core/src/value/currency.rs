@@ -4,7 +4,6 @@ use core::fmt;
 use core::str::FromStr;
 
 use rust_decimal::{Decimal, RoundingStrategy};
-use serde::{Serialize, Serializer};
 
 use super::number::decimal_places;
 use super::{Amount, ValueError};
@@ -137,9 +136,9 @@ impl fmt::Display for CurrencyCode {
     }
 }
 
-impl Serialize for CurrencyCode {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_str(self.as_str())
+impl crate::model::write::Write for CurrencyCode {
+    fn write(&self, writer: &mut crate::model::write::Writer) {
+        writer.string(self.as_str());
     }
 }
 

@@ -4,7 +4,6 @@ use core::fmt;
 use core::str::FromStr;
 
 use chrono::{Datelike, NaiveDate, NaiveDateTime, NaiveTime, Timelike};
-use serde::{Serialize, Serializer};
 
 use super::ValueError;
 
@@ -363,9 +362,9 @@ macro_rules! string_form {
             }
         }
 
-        impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.collect_str(self)
+        impl crate::model::write::Write for $name {
+            fn write(&self, writer: &mut crate::model::write::Writer) {
+                writer.string(&self.to_string());
             }
         }
 

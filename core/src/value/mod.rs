@@ -18,9 +18,9 @@ pub use date::{
 };
 pub use error::{FieldError, ValueError, START_AFTER_END};
 pub use number::{
-    decimal_places, deserialize_decimal, parse_decimal, serialize_decimal, Amount, Coefficient,
-    ConversionRate, Exact, HourlyRate, Hours, Id, Interval, IsoWeekday, Occurrences,
-    OpenPercentage, Percentage, Quantity, WholeAmount,
+    decimal_places, parse_decimal, write_decimal, Amount, Coefficient, ConversionRate, Exact,
+    HourlyRate, Hours, Id, Interval, IsoWeekday, Occurrences, OpenPercentage, Percentage, Quantity,
+    WholeAmount,
 };
 pub use text::{Key, Name, MAX_TEXT_CHARS};
 

@@ -8,7 +8,6 @@ use core::str::FromStr;
 
 use rust_decimal::prelude::ToPrimitive;
 use rust_decimal::Decimal;
-use serde::{de, Deserialize, Deserializer, Serialize, Serializer};
 
 use super::ValueError;
 
@@ -133,18 +132,8 @@ pub fn decimal_places(value: Decimal) -> u32 {
 }
 
 /// Writes `value` as a JSON number with exactly its digits.
-pub fn serialize_decimal<S: Serializer>(value: &Decimal, serializer: S) -> Result<S::Ok, S::Error> {
-    let number =
-        serde_json::Number::from_str(&value.to_string()).map_err(serde::ser::Error::custom)?;
-    number.serialize(serializer)
-}
-
-/// Reads a JSON number (never a string) exactly into a decimal.
-pub fn deserialize_decimal<'de, D: Deserializer<'de>>(
-    deserializer: D,
-) -> Result<Decimal, D::Error> {
-    let number = serde_json::Number::deserialize(deserializer)?;
-    parse_decimal(&number.to_string()).map_err(de::Error::custom)
+pub fn write_decimal(value: &Decimal, writer: &mut crate::model::write::Writer) {
+    writer.raw(&value.to_string());
 }
 
 /// Checks that `value` lies in `[min, max]` and has at most `max_decimals` places.
@@ -228,9 +217,9 @@ macro_rules! decimal_value {
             }
         }
 
-        impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serialize_decimal(&self.0, serializer)
+        impl crate::model::write::Write for $name {
+            fn write(&self, writer: &mut crate::model::write::Writer) {
+                write_decimal(&self.0, writer);
             }
         }
 
@@ -432,9 +421,9 @@ impl fmt::Display for Id {
     }
 }
 
-impl Serialize for Id {
-    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.serialize_u64(self.0)
+impl crate::model::write::Write for Id {
+    fn write(&self, writer: &mut crate::model::write::Writer) {
+        writer.unsigned(self.0);
     }
 }
 
@@ -492,9 +481,9 @@ macro_rules! count_value {
             }
         }
 
-        impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_u32(self.0)
+        impl crate::model::write::Write for $name {
+            fn write(&self, writer: &mut crate::model::write::Writer) {
+                writer.unsigned(u64::from(self.0));
             }
         }
 

@@ -3,8 +3,6 @@
 use core::fmt;
 use core::str::FromStr;
 
-use serde::{Serialize, Serializer};
-
 use super::ValueError;
 
 /// The most characters a key or a name may have.
@@ -95,9 +93,9 @@ macro_rules! text_value {
             }
         }
 
-        impl Serialize for $name {
-            fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-                serializer.serialize_str(&self.0)
+        impl crate::model::write::Write for $name {
+            fn write(&self, writer: &mut crate::model::write::Writer) {
+                writer.string(&self.0);
             }
         }
 

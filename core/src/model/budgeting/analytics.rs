@@ -1,7 +1,7 @@
 //! Wire types of the budgeting extensions for analytics: scope items for earned value (S9.3),
 //! indicators (S9.1-S9.7), the timeline (S9.8). Null figures are written as JSON `null`.
 
-use serde::Serialize;
+use crate::model::write::Write;
 
 use crate::model::read::Read;
 
@@ -9,7 +9,7 @@ use super::FolioStatus;
 use crate::value::{CurrencyCode, Date, Exact, Quantity};
 
 /// A scope item of a folio using earned value (S9.3): a tracker issue with its weight and work.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct ScopeItem {
     /// The issue key.
     pub key: String,
@@ -26,14 +26,14 @@ pub struct ScopeItem {
 }
 
 /// The body of `PUT /folio/{folioId}/scope`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
 pub struct ScopeItems {
     /// The items.
     pub items: Vec<ScopeItem>,
 }
 
 /// The colour of a performance index (S9.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Write, Read)]
 #[serde(rename_all = "lowercase")]
 pub enum IndexStatus {
     /// 1 or above.
@@ -47,7 +47,7 @@ pub enum IndexStatus {
 }
 
 /// The indicators of a folio or a portfolio at an `asOf` date (S9.1-S9.7), in its currency.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct Indicators {
     /// Budget at completion.
@@ -108,7 +108,7 @@ pub struct Indicators {
 }
 
 /// One bucket of a folio's timeline (S9.8).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct TimelineBucket {
     /// First day of the bucket (inside the folio).

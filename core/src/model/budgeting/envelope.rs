@@ -2,13 +2,13 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use crate::model::write::Write;
 
 use crate::model::read::Read;
 
 /// Every success of the budgeting interface: `{"success": value}`, where the value is `true`, the
 /// id of a new record, a record, or an array of records.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct Success<T> {
     /// The value.
     pub success: T,
@@ -22,7 +22,7 @@ impl<T> Success<T> {
 }
 
 /// The error body of the budgeting interface; every field is optional and left out when empty.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct BudgetErrorBody {
     /// A parse failure, such as a date not in `yyyy-MM-dd`.

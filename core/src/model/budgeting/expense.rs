@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use crate::model::write::Write;
 
 use crate::model::read::Read;
 
@@ -12,7 +12,7 @@ use crate::value::{
 };
 
 /// The kind of an expense: planned or actual, cost or revenue (S5.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 pub enum ExpenseKind {
     /// An actual cost.
     #[serde(rename = ".ActualExpense")]
@@ -58,7 +58,7 @@ impl ExpenseKind {
 
 /// The category of an expense: OPEX, CAPEX, FINEX for costs, OPERATING, NON_OPERATING for
 /// revenues (S5.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ExpenseCategory {
     /// Operating expenditure.
@@ -100,7 +100,7 @@ impl ExpenseCategory {
 }
 
 /// How a series repeats (S4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 pub enum RecurrenceKind {
     /// Once, on the start date.
     #[serde(rename = ".Once")]
@@ -120,7 +120,7 @@ pub enum RecurrenceKind {
 }
 
 /// Which day of the month a monthly series falls on (S4.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum RecurrenceBy {
     /// The start date's day of the month (the default).
@@ -130,7 +130,7 @@ pub enum RecurrenceBy {
 }
 
 /// The recurrence of an expense, as the wire has it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct Recurrence {
     /// How the series repeats.
@@ -155,14 +155,14 @@ pub struct Recurrence {
 }
 
 /// Custom-field values: `{"values": {"<custom-field id>": value}}`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
 pub struct CustomFields {
     /// Values by custom-field id; a value is any JSON (numbers kept exactly).
     pub values: BTreeMap<String, serde_json::Value>,
 }
 
 /// An expense: a cost or a revenue, once or recurring.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct Expense {
     /// The expense's id.
@@ -212,7 +212,7 @@ pub struct Expense {
 
 /// A payment line of an expense or a position (S5.5, S6.7). For an expense only `date`, `amount`
 /// and `totalAmount` are present.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct ExpensePayment {
     /// The first day of the line's span.

@@ -2,7 +2,7 @@
 
 use std::collections::BTreeMap;
 
-use serde::Serialize;
+use crate::model::write::Write;
 
 use crate::model::read::Read;
 
@@ -11,7 +11,7 @@ use crate::model::Id;
 use crate::value::{CurrencyCode, Date, Exact, OpenPercentage, Percentage};
 
 /// The status of a folio, derived from its dates and `asOf` (S7.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 #[serde(rename_all = "lowercase")]
 pub enum FolioStatus {
     /// Before its start date.
@@ -25,7 +25,7 @@ pub enum FolioStatus {
 }
 
 /// An item of "list folios".
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct FolioSummary {
     /// The folio's id.
@@ -52,7 +52,7 @@ pub struct FolioSummary {
 }
 
 /// A folio: the create and update body and the detail response.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct Folio {
     /// The folio's id; ignored on create (S7.2), always present in responses.
@@ -116,7 +116,7 @@ pub struct Folio {
 }
 
 /// What a baseline freezes (S8.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ExpenditureType {
     /// A copy of the actual items.
@@ -130,7 +130,7 @@ pub enum ExpenditureType {
 }
 
 /// An approved baseline of a folio (S8).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct Baseline {
     /// The baseline's id.
@@ -154,7 +154,7 @@ pub struct Baseline {
 }
 
 /// How a custom field is entered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CustomFieldStyle {
     /// Free text.
@@ -172,7 +172,7 @@ pub enum CustomFieldStyle {
 }
 
 /// What a custom field belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CustomFieldType {
     /// Actual expenses.
@@ -186,7 +186,7 @@ pub enum CustomFieldType {
 }
 
 /// The definition of a custom field.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomFieldDefinition {
     /// The definition's id; absent in a create request, always present in responses.
@@ -210,7 +210,7 @@ pub struct CustomFieldDefinition {
 }
 
 /// The custom-field definitions of a folio, by type (operation 14).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct CustomFieldCatalog {
     /// Definitions by the type they belong to.
@@ -218,7 +218,7 @@ pub struct CustomFieldCatalog {
 }
 
 /// The expenditures of a folio (operation 15).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
 pub struct Expenditures {
     /// The positions of the side asked for.
     pub positions: Vec<Position>,

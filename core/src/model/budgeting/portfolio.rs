@@ -1,6 +1,6 @@
 //! Portfolios: folios and sub-portfolios grouped and rolled up.
 
-use serde::Serialize;
+use crate::model::write::Write;
 
 use crate::model::read::Read;
 
@@ -9,7 +9,7 @@ use crate::model::Id;
 use crate::value::CurrencyCode;
 
 /// How a portfolio orders its folios.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct PortfolioOrdering {
     /// The custom field to rank by.
@@ -22,7 +22,7 @@ pub struct PortfolioOrdering {
 ///
 /// The documents do not show the items of `admins` and `portfolios`; this project takes `admins`
 /// as tracker user keys and `portfolios` as the sub-portfolios themselves.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct Portfolio {
     /// The portfolio's id; absent in a create request, always present in responses.

@@ -1,6 +1,6 @@
 //! Positions, team members and overtime rules.
 
-use serde::Serialize;
+use crate::model::write::Write;
 
 use crate::model::read::Read;
 
@@ -9,7 +9,7 @@ use crate::model::Id;
 use crate::value::{Coefficient, Date, Hours};
 
 /// The kind of a position (S6.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Write, Read)]
 pub enum PositionKind {
     /// A planned cost, or a planned revenue when `revenue` is true (the default kind).
     #[default]
@@ -24,7 +24,7 @@ pub enum PositionKind {
 }
 
 /// A position: the create and update body and the detail response.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct Position {
     /// The position's id.
@@ -100,7 +100,7 @@ pub struct Position {
 }
 
 /// An item of the team of a folio (operation 16).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct TeamMember {
     /// The position's id.
@@ -155,14 +155,14 @@ pub struct TeamMember {
 }
 
 /// The team of a folio.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
 pub struct Team {
     /// Its members.
     pub members: Vec<TeamMember>,
 }
 
 /// How often the overtime threshold resets (S6.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum OvertimeFrequency {
     /// Hours of a day beyond `regularHours`.
@@ -172,7 +172,7 @@ pub enum OvertimeFrequency {
 }
 
 /// An overtime rule (S6.6).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 #[serde(rename_all = "camelCase")]
 pub struct OvertimeRule {
     /// The rule's id; absent in a create request, always present in responses.
