@@ -50,6 +50,7 @@ impl Writer {
     }
 
     /// Writes a JSON string, escaped as serde_json escapes it.
+    #[inline(never)]
     pub fn string(&mut self, text: &str) {
         self.out.push('"');
         let mut plain = 0;
@@ -81,18 +82,21 @@ impl Writer {
     }
 
     /// Writes a whole number.
+    #[inline(never)]
     pub fn unsigned(&mut self, value: u64) {
         use core::fmt::Write as _;
         let _ = write!(self.out, "{value}");
     }
 
     /// Opens an object.
+    #[inline(never)]
     pub fn begin_object(&mut self) {
         self.out.push('{');
         self.nonempty.push(false);
     }
 
     /// Writes the key of the next field of the object open (its value follows).
+    #[inline(never)]
     pub fn key(&mut self, name: &str) {
         self.separate();
         self.string(name);
@@ -110,23 +114,27 @@ impl Writer {
     }
 
     /// Closes the object open.
+    #[inline(never)]
     pub fn end_object(&mut self) {
         self.nonempty.pop();
         self.out.push('}');
     }
 
     /// Opens an array.
+    #[inline(never)]
     pub fn begin_array(&mut self) {
         self.out.push('[');
         self.nonempty.push(false);
     }
 
     /// Starts the next element of the array open.
+    #[inline(never)]
     pub fn element(&mut self) {
         self.separate();
     }
 
     /// Closes the array open.
+    #[inline(never)]
     pub fn end_array(&mut self) {
         self.nonempty.pop();
         self.out.push(']');

@@ -43,6 +43,7 @@ pub trait ReadKey: Sized {
 // The pieces `#[derive(Read)]` builds on. Not generic, except the two that hold a field's value.
 
 /// Enters an object, or refuses the value as the wrong type (`expected` as in "struct Rate").
+#[inline(never)]
 #[doc(hidden)]
 pub fn begin_struct(reader: &mut Reader<'_>, expected: &str) -> Result<(), Fault> {
     if reader.peek() == Kind::Object {
@@ -56,6 +57,7 @@ pub fn begin_struct(reader: &mut Reader<'_>, expected: &str) -> Result<(), Fault
 /// not in `names` (its value then to be skipped), `None` at the object's end. `next` is where the
 /// field after the last one read is: fields usually come in the order they are written in, so it
 /// is looked at first.
+#[inline(never)]
 #[doc(hidden)]
 pub fn next_field(
     reader: &mut Reader<'_>,
@@ -131,6 +133,7 @@ fn one_of(names: &[&str]) -> String {
 }
 
 /// Reads a field of named values (an enum of unit variants), given as a string.
+#[inline(never)]
 #[doc(hidden)]
 pub fn unit_enum(reader: &mut Reader<'_>, names: &[&str]) -> Result<usize, Fault> {
     if reader.peek() != Kind::String {
@@ -162,6 +165,7 @@ pub enum Tagged {
 }
 
 /// Reads the start of an externally tagged enum: `"Variant"` or `{"Variant": ...`.
+#[inline(never)]
 #[doc(hidden)]
 pub fn begin_tagged(
     reader: &mut Reader<'_>,
@@ -188,6 +192,7 @@ pub fn begin_tagged(
 }
 
 /// Reads the end of `{"Variant": ...}`: the object must hold that one key.
+#[inline(never)]
 #[doc(hidden)]
 pub fn end_tagged(reader: &mut Reader<'_>, expected: &str) -> Result<(), Fault> {
     let mut first = false;
