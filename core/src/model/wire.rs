@@ -348,8 +348,8 @@ fn string_at(body: &[u8], from: usize, end: usize) -> (String, usize) {
             b'"' => {
                 let text = core::str::from_utf8(&body[from - 1..=index])
                     .ok()
-                    .and_then(|quoted| serde_json::from_str::<String>(quoted).ok())
-                    .unwrap_or_else(|| raw(index));
+                    .and_then(|quoted| Reader::new(quoted).string().ok())
+                    .map_or_else(|| raw(index), std::borrow::Cow::into_owned);
                 return (text, index + 1);
             }
             b'\\' => index += 2,

@@ -363,7 +363,7 @@ impl<'a> Reader<'a> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             // Valid JSON, but deeper than any wire type nests.
-            return Err(self.invalid("recursion limit exceeded".to_owned()));
+            return Err(self.invalid(super::TOO_DEEP.to_owned()));
         }
         self.at += 1;
         Ok(())

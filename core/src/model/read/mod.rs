@@ -457,17 +457,57 @@ impl ReadKey for u64 {
     }
 }
 
-/// Any JSON value, kept as serde_json's `Value` (numbers with their digits).
+/// Any JSON value, kept as serde_json's `Value` (numbers with their digits; nesting up to 128
+/// levels, as serde_json allows).
 impl Read for serde_json::Value {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
         reader.peek();
         let start = reader.offset();
-        reader.skip()?;
-        serde_json::from_str(reader.since(start)).map_err(|error| {
-            // serde_json counts its position from the value's start: the path says where instead.
-            let text = error.to_string();
-            let position = format!(" at line {} column {}", error.line(), error.column());
-            reader.invalid(text.strip_suffix(&position).unwrap_or(&text).to_owned())
+        json_value(reader).map_err(|mut fault| {
+            // Too deep: the value as a whole is refused, at its field.
+            if fault.kind == FaultKind::Invalid(TOO_DEEP.to_owned()) {
+                fault.at = start;
+            }
+            fault
         })
     }
+}
+
+/// The refusal of a value nested deeper than the reader goes.
+pub(crate) const TOO_DEEP: &str = "recursion limit exceeded";
+
+fn json_value(reader: &mut Reader<'_>) -> Result<serde_json::Value, Fault> {
+    use serde_json::Value;
+    Ok(match reader.peek() {
+        Kind::Null => reader.null().map(|()| Value::Null)?,
+        Kind::Bool => Value::Bool(reader.boolean()?),
+        Kind::Number => {
+            let text = reader.number()?;
+            let number = text
+                .parse::<serde_json::Number>()
+                .map_err(|error| reader.invalid(error.to_string()))?;
+            Value::Number(number)
+        }
+        Kind::String => Value::String(reader.string()?.into_owned()),
+        Kind::Array => {
+            reader.begin_array()?;
+            let mut items = Vec::new();
+            let mut first = true;
+            while reader.element(&mut first)? {
+                items.push(json_value(reader)?);
+            }
+            Value::Array(items)
+        }
+        Kind::Object => {
+            reader.begin_object()?;
+            let mut map = serde_json::Map::new();
+            let mut first = true;
+            while let Some(key) = reader.key(&mut first)? {
+                let value = json_value(reader)?;
+                map.insert(key.into_owned(), value);
+            }
+            Value::Object(map)
+        }
+        Kind::Other | Kind::End => return Err(reader.syntax("expected value")),
+    })
 }
