@@ -203,8 +203,7 @@ struct TokenResponse {
 
 /// An RFC 6749 section 5.2 error.
 fn oauth_error(status: u16, error: &str, description: &str) -> Response {
-    let body = serde_json::json!({"error": error, "error_description": description});
-    let mut response = Response::json(status, body.to_string());
+    let mut response = Response::json(status, super::reply::oauth_error_body(error, description));
     response
         .headers
         .push(("Cache-Control".into(), "no-store".into()));

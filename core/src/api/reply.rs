@@ -1,7 +1,7 @@
 //! Building responses: the core error envelope, 401 without a body, JSON bodies, and reading JSON
 //! request bodies with their content type checked.
 
-use crate::model::write::Write;
+use crate::model::write::{Write, Writer};
 
 use super::http::{Request, Response};
 use crate::model::core_admin::CoreErrorBody;
@@ -13,15 +13,30 @@ pub fn core_error(status: u16, message: &str) -> Response {
     Response::json(status, body)
 }
 
+/// An RFC 6749 section 5.2 error body: `{"error": ..., "error_description": ...}`.
+pub(crate) fn oauth_error_body(error: &str, description: &str) -> String {
+    let mut body = Writer::new();
+    body.begin_object();
+    body.key("error");
+    body.string(error);
+    body.key("error_description");
+    body.string(description);
+    body.end_object();
+    body.finish()
+}
+
 /// An error in the envelope of the interface `path` belongs to: `{"errorMessages": [...]}` under
 /// `/budgets/`, the OAuth `{"error", "error_description"}` under `/oauth`, else the core envelope.
 pub fn envelope(path: &str, status: u16, message: &str) -> Response {
     if path.starts_with("/budgets/") {
-        let body = serde_json::json!({ "errorMessages": [message] });
-        Response::json(status, body.to_string())
+        let mut body = Writer::new();
+        body.begin_object();
+        body.key("errorMessages");
+        [message].write(&mut body);
+        body.end_object();
+        Response::json(status, body.finish())
     } else if path.starts_with("/oauth") {
-        let body = serde_json::json!({"error": "invalid_request", "error_description": message});
-        Response::json(status, body.to_string())
+        Response::json(status, oauth_error_body("invalid_request", message))
     } else {
         core_error(status, message)
     }

@@ -299,9 +299,24 @@ impl WriteKey for u64 {
     }
 }
 
-/// Any JSON value, as serde_json writes it.
+/// Any JSON value, as serde_json writes it (object keys in order, numbers as written).
 impl Write for serde_json::Value {
     fn write(&self, writer: &mut Writer) {
-        writer.raw(&self.to_string());
+        use serde_json::Value;
+        match self {
+            Value::Null => writer.raw("null"),
+            Value::Bool(value) => value.write(writer),
+            Value::Number(number) => writer.raw(number.as_str()),
+            Value::String(text) => writer.string(text),
+            Value::Array(items) => items.write(writer),
+            Value::Object(map) => {
+                writer.begin_object();
+                for (key, value) in map {
+                    writer.key(key);
+                    value.write(writer);
+                }
+                writer.end_object();
+            }
+        }
     }
 }
