@@ -1,8 +1,6 @@
 //! Positions of the budgeting interface: positions with their allocations, rates, worked and
 //! billable hours, their payments, billed hours, and the team of a folio (S6, S11.4, S12.1).
 
-use std::collections::HashMap;
-
 use super::audit::record_deletion;
 use super::budget::{
     caller, field_error, folio_not_viewable, message_error, path_id, read, success, today,
@@ -592,16 +590,16 @@ fn billed_hours(state: &mut State, request: &Request, context: &Context, id: &st
     }
     let position = row.record.id.get();
     let body: Body = read(request)?;
-    let mut days: HashMap<Date, u64> = HashMap::new();
+    // By date, in order (the same day given twice adds up).
+    let mut days: crate::table::Table<u64, Date> = crate::table::Table::new();
     for day in body.days {
         // Hours have at most 2 decimals, so whole seconds: hundredths x 36.
         let hundredths = (day.hours.get() * crate::value::Decimal::ONE_HUNDRED)
             .trunc()
             .mantissa();
-        *days.entry(day.date).or_insert(0) += u64::try_from(hundredths).unwrap_or(0) * 36;
+        *days.slot(day.date, || 0) += u64::try_from(hundredths).unwrap_or(0) * 36;
     }
-    let mut days: Vec<(Date, u64)> = days.into_iter().collect();
-    crate::order::sort_by_key(&mut days, |&day| day);
+    let days: Vec<(Date, u64)> = days.rows().to_vec();
     state.apply(Command::PutBilledHours(BilledHours { position, days }));
     Ok(success(true))
 }
