@@ -88,6 +88,34 @@ fn the_reader_accepts_exactly_what_serde_json_accepts() {
             message: "recursion limit exceeded".to_owned()
         }
     );
+    // A value's depth counts from the value, wherever it sits: 127 levels deep inside three
+    // containers are read, written and read back the same (a snapshot holding it reloads).
+    let nested = |levels: usize| {
+        format!(
+            r#"[[{{"v": {}1{}}}]]"#,
+            "[".repeat(levels),
+            "]".repeat(levels)
+        )
+    };
+    type Holder = Vec<Vec<BTreeMap<String, serde_json::Value>>>;
+    let read: Holder = from_json(nested(127).as_bytes()).unwrap();
+    let written = costfolio::model::to_json(&read).unwrap();
+    assert_eq!(from_json::<Holder>(written.as_bytes()).unwrap(), read);
+    assert_eq!(
+        from_json::<Holder>(nested(128).as_bytes()).unwrap_err(),
+        WireError::Invalid {
+            field: "[0][0].v".to_owned(),
+            message: "recursion limit exceeded".to_owned()
+        }
+    );
+    // A string a value refuses inside it refuses the value, at its field, in serde_json's words.
+    assert_eq!(
+        from_json::<Holder>(br#"[[{"v": [{"a": "\ud800x"}]}]]"#).unwrap_err(),
+        WireError::Invalid {
+            field: "[0][0].v".to_owned(),
+            message: "unexpected end of hex escape".to_owned()
+        }
+    );
     // A lone surrogate escape is JSON: refused only where a string is read, not where ignored.
     let read: Success<bool> = from_json(br#"{"success": true, "zz": "\ud800"}"#).unwrap();
     assert!(read.success);

@@ -236,9 +236,8 @@ impl<'a> Reader<'a> {
                         if bytes.get(self.at) != Some(&b'\\')
                             || bytes.get(self.at + 1) != Some(&b'u')
                         {
-                            return Err(
-                                self.invalid("lone leading surrogate in hex escape".to_owned())
-                            );
+                            // serde_json's words for a leading surrogate left on its own.
+                            return Err(self.invalid("unexpected end of hex escape".to_owned()));
                         }
                         self.at += 2;
                         let second = self.hex4()?;
@@ -367,6 +366,12 @@ impl<'a> Reader<'a> {
         }
         self.at += 1;
         Ok(())
+    }
+
+    /// Sets how deep the reader is nested, giving back how deep it was: a value that counts its
+    /// own depth (a `serde_json::Value`) starts from 0 and restores the count after.
+    pub(crate) fn swap_depth(&mut self, depth: u32) -> u32 {
+        core::mem::replace(&mut self.depth, depth)
     }
 
     /// Enters an object (the caller has seen [`Kind::Object`] with [`peek`](Self::peek)).

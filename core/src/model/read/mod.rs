@@ -457,21 +457,29 @@ impl ReadKey for u64 {
     }
 }
 
-/// Any JSON value, kept as serde_json's `Value` (numbers with their digits; nesting up to 128
-/// levels, as serde_json allows).
+/// Any JSON value, kept as serde_json's `Value` (numbers with their digits). Its depth counts
+/// from the value itself, up to 127 levels as with serde_json, wherever the value sits: what a
+/// body may hold, a snapshot or journal holding it reads back.
 impl Read for serde_json::Value {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
         reader.peek();
         let start = reader.offset();
-        json_value(reader).map_err(|mut fault| {
-            // Too deep: the value as a whole is refused, at its field.
-            if fault.kind == FaultKind::Invalid(TOO_DEEP.to_owned()) {
+        let outer = reader.swap_depth(MAX_VALUE_DEPTH_START);
+        let value = json_value(reader);
+        reader.swap_depth(outer);
+        value.map_err(|mut fault| {
+            // A value that is refused (too deep, a lone surrogate in one of its strings) is
+            // refused as a whole, at its field: its inside has no field names of the wire.
+            if matches!(fault.kind, FaultKind::Invalid(_)) {
                 fault.at = start;
             }
             fault
         })
     }
 }
+
+/// Where a `Value`'s depth starts, so that the reader's limit of 128 leaves it 127 levels.
+const MAX_VALUE_DEPTH_START: u32 = 1;
 
 /// The refusal of a value nested deeper than the reader goes.
 pub(crate) const TOO_DEEP: &str = "recursion limit exceeded";
