@@ -439,13 +439,6 @@ impl<'a> Reader<'a> {
         Ok(false)
     }
 
-    /// Whether the reader is at the end of a container's items (an empty one, or after the
-    /// last): its closing byte, not yet read.
-    pub fn closing(&mut self) -> bool {
-        self.skip_space();
-        matches!(self.bytes().get(self.at), Some(b'}' | b']'))
-    }
-
     /// Reads over one value of any kind, checking its syntax.
     ///
     /// As serde did with the values it ignored: strings are checked, not decoded (a lone surrogate
