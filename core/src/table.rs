@@ -160,13 +160,10 @@ impl<V: Write, K: WriteKey + Ord> Write for Table<V, K> {
 /// Read from a JSON object keyed by id; a repeated id keeps its last record, as a map does.
 impl<V: Read, K: ReadKey + Ord> Read for Table<V, K> {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
-        crate::model::read::begin_map(reader, "records by id")?;
         let mut table = Table::new();
-        let mut first = true;
-        while let Some(key) = reader.key(&mut first)? {
-            let id = K::read_key(key, reader)?;
-            table.insert(id, V::read(reader)?);
-        }
+        crate::model::read::read_entries(reader, "records by id", |id, record| {
+            table.insert(id, record);
+        })?;
         Ok(table)
     }
 }

@@ -170,11 +170,7 @@ fn expand(input: &DeriveInput) -> Result<Tokens> {
         },
         Data::Enum(data) => {
             let names = variant_names(data, top.rename_all.as_deref())?;
-            let all_unit = data
-                .variants
-                .iter()
-                .all(|variant| matches!(variant.fields, Fields::Unit));
-            if all_unit {
+            if unit_only(data) {
                 let idents: Vec<_> = data.variants.iter().map(|v| &v.ident).collect();
                 let indices = 0..idents.len();
                 let pick = quote! {
@@ -214,6 +210,13 @@ fn expand(input: &DeriveInput) -> Result<Tokens> {
             }
         }
     })
+}
+
+/// Whether every variant of the enum is a unit variant (a field of named values).
+fn unit_only(data: &syn::DataEnum) -> bool {
+    data.variants
+        .iter()
+        .all(|variant| matches!(variant.fields, Fields::Unit))
 }
 
 /// Reads an object's fields into `constructor { ... }` (a struct, or a struct variant).
@@ -474,11 +477,7 @@ fn expand_write(input: &DeriveInput) -> Result<Tokens> {
         },
         Data::Enum(data) => {
             let names = variant_names(data, top.rename_all.as_deref())?;
-            let all_unit = data
-                .variants
-                .iter()
-                .all(|variant| matches!(variant.fields, Fields::Unit));
-            if all_unit {
+            if unit_only(data) {
                 let idents: Vec<_> = data.variants.iter().map(|v| &v.ident).collect();
                 let text = quote! {
                     match self {

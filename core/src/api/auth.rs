@@ -212,9 +212,10 @@ fn oauth_error(status: u16, error: &str, description: &str) -> Response {
 
 /// Parses an `application/x-www-form-urlencoded` body.
 fn form(request: &Request) -> Result<Vec<(String, String)>, Response> {
-    let content_type = request.header_value("Content-Type").unwrap_or("");
-    let media = content_type.split(';').next().unwrap_or("").trim();
-    if !media.eq_ignore_ascii_case("application/x-www-form-urlencoded") {
+    if !request
+        .media_type()
+        .eq_ignore_ascii_case("application/x-www-form-urlencoded")
+    {
         return Err(oauth_error(
             400,
             "invalid_request",

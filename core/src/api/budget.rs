@@ -59,16 +59,16 @@ pub(super) fn read<T: crate::model::read::Read>(request: &Request) -> Result<T, 
 
 /// Checks that the body is declared JSON and is an object (not generic: built once).
 fn json_object(request: &Request) -> Result<(), Response> {
-    let media = request.header_value("Content-Type").unwrap_or("");
-    let media = media.split(';').next().unwrap_or("").trim();
-    if !media.eq_ignore_ascii_case("application/json") {
+    if !request.declares_json() {
         return Err(message_error(
             415,
-            format!("The body must be application/json, got {media:?}"),
+            format!(
+                "The body must be application/json, got {:?}",
+                request.media_type()
+            ),
         ));
     }
-    let first = request.body.iter().find(|b| !b.is_ascii_whitespace());
-    if first != Some(&b'{') {
+    if !request.body_is_object() {
         return Err(fail(
             400,
             BudgetErrorBody::parse_failure("The body must be a JSON object"),

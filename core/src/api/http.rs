@@ -53,6 +53,22 @@ impl Request {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The media type of the body (`Content-Type` without its parameters), empty when none.
+    pub fn media_type(&self) -> &str {
+        let content_type = self.header_value("Content-Type").unwrap_or("");
+        content_type.split(';').next().unwrap_or("").trim()
+    }
+
+    /// Whether the body is declared JSON (`application/json`, any case, any parameters).
+    pub fn declares_json(&self) -> bool {
+        self.media_type().eq_ignore_ascii_case("application/json")
+    }
+
+    /// Whether the body is a JSON object, as far as its first byte that is not white space says.
+    pub fn body_is_object(&self) -> bool {
+        self.body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
+    }
+
     /// Every value of query parameter `name`.
     pub fn params<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         self.query

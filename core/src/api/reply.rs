@@ -69,20 +69,14 @@ pub fn read_body<T: crate::model::read::Read>(request: &Request) -> Result<T, Re
 
 /// Checks that the body is declared JSON and is an object (not generic: built once).
 fn json_object(request: &Request) -> Result<(), Response> {
-    let content_type = request.header_value("Content-Type").unwrap_or("");
-    let media = content_type.split(';').next().unwrap_or("").trim();
-    if !media.eq_ignore_ascii_case("application/json") {
+    if !request.declares_json() {
+        let content_type = request.header_value("Content-Type").unwrap_or("");
         return Err(core_error(
             415,
-            &format!("The body must be application/json, got {:?}", content_type),
+            &format!("The body must be application/json, got {content_type:?}"),
         ));
     }
-    let starts_with_object = request
-        .body
-        .iter()
-        .find(|b| !b.is_ascii_whitespace())
-        .is_some_and(|&b| b == b'{');
-    if !starts_with_object {
+    if !request.body_is_object() {
         let detail = from_json::<serde_json::Value>(&request.body)
             .err()
             .map_or_else(

@@ -105,30 +105,14 @@ impl std::error::Error for WireError {}
 /// assert_eq!(missing, WireError::Missing { field: "startDate".into() });
 /// ```
 pub fn from_json<T: Read>(body: &[u8]) -> Result<T, WireError> {
-    let mut value = None;
-    read_body(body, &mut |reader| {
-        value = Some(T::read(reader)?);
-        Ok(())
-    })?;
-    value.ok_or_else(|| WireError::Invalid {
-        field: String::new(),
-        message: "no value was read".to_owned(),
-    })
-}
-
-/// Reads `body` with `read` (one value), then checks nothing follows. Not generic: the wasm
-/// package holds it once, not once per wire type.
-fn read_body(
-    body: &[u8],
-    read: &mut dyn FnMut(&mut Reader<'_>) -> Result<(), Fault>,
-) -> Result<(), WireError> {
     // JSON is UTF-8 (RFC 8259): the whole body is checked once, here, so the reader need not
     // check each string again (and an invalid byte anywhere, even in an ignored field, is named).
     let text = core::str::from_utf8(body).map_err(|error| not_utf8(body, error.valid_up_to()))?;
     let mut reader = Reader::new(text);
-    read(&mut reader)
-        .and_then(|()| reader.end())
-        .map_err(|fault| refusal(text, fault))
+    // Only this line is built per wire type; the UTF-8 check, the end check and the refusal are
+    // not generic.
+    let value = T::read(&mut reader).and_then(|value| reader.end().map(|()| value));
+    value.map_err(|fault| refusal(text, fault))
 }
 
 /// A body that is not UTF-8, refused at its first invalid byte (lines from 1, columns in bytes

@@ -29,8 +29,6 @@ pub trait WriteKey {
 #[derive(Debug, Default)]
 pub struct Writer {
     out: String,
-    /// Whether the object or array open last has an item yet (one flag per open container).
-    nonempty: Vec<bool>,
 }
 
 impl Writer {
@@ -92,7 +90,6 @@ impl Writer {
     #[inline(never)]
     pub fn begin_object(&mut self) {
         self.out.push('{');
-        self.nonempty.push(false);
     }
 
     /// Writes the key of the next field of the object open (its value follows).
@@ -116,7 +113,6 @@ impl Writer {
     /// Closes the object open.
     #[inline(never)]
     pub fn end_object(&mut self) {
-        self.nonempty.pop();
         self.out.push('}');
     }
 
@@ -124,7 +120,6 @@ impl Writer {
     #[inline(never)]
     pub fn begin_array(&mut self) {
         self.out.push('[');
-        self.nonempty.push(false);
     }
 
     /// Starts the next element of the array open.
@@ -136,17 +131,14 @@ impl Writer {
     /// Closes the array open.
     #[inline(never)]
     pub fn end_array(&mut self) {
-        self.nonempty.pop();
         self.out.push(']');
     }
 
-    /// A comma before every item but the first of the container open.
+    /// A comma before every item but the first of the container open: the first follows its
+    /// container's `{` or `[`, every other the end of a value (which never ends so).
     fn separate(&mut self) {
-        if let Some(nonempty) = self.nonempty.last_mut() {
-            if *nonempty {
-                self.out.push(',');
-            }
-            *nonempty = true;
+        if !self.out.ends_with(['{', '[']) {
+            self.out.push(',');
         }
     }
 }

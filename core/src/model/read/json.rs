@@ -147,11 +147,9 @@ impl<'a> Reader<'a> {
     /// but the fault is placed at its start (inside its field).
     #[inline(never)]
     pub fn wrong_type(&mut self, expected: &str) -> Fault {
-        let start = {
-            self.skip_space();
-            self.at
-        };
-        let unexpected = match self.peek() {
+        let kind = self.peek();
+        let start = self.at;
+        let unexpected = match kind {
             Kind::Object => Ok("map".to_owned()),
             Kind::Array => Ok("sequence".to_owned()),
             Kind::String => self.string().map(|text| format!("string {text:?}")),
@@ -575,9 +573,14 @@ impl<'a> Reader<'a> {
     }
 }
 
+/// Whether a JSON number's text is a whole number as written (no point, no exponent).
+pub(crate) fn is_integer_text(text: &str) -> bool {
+    text.bytes().all(|b| b == b'-' || b.is_ascii_digit())
+}
+
 /// How a refusal names a number it did not expect: `integer `5``, `floating point `1.5``.
 fn describe_number(text: &str) -> String {
-    if text.bytes().all(|b| b == b'-' || b.is_ascii_digit()) {
+    if is_integer_text(text) {
         format!("integer `{text}`")
     } else {
         format!("floating point `{text}`")

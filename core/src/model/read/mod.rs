@@ -247,8 +247,7 @@ fn unsigned(reader: &mut Reader<'_>, max: u64, what: &str) -> Result<u64, Fault>
 
 #[inline(never)]
 fn not_unsigned(reader: &Reader<'_>, text: &str, what: &str) -> Fault {
-    let integer = text.bytes().all(|b| b == b'-' || b.is_ascii_digit());
-    reader.invalid(if integer {
+    reader.invalid(if json::is_integer_text(text) {
         format!("invalid value: integer `{text}`, expected {what}")
     } else if beyond_binary_float(text) {
         // As serde_json says of a number no binary float holds.
@@ -419,20 +418,28 @@ impl<const N: usize> Read for [u32; N] {
     }
 }
 
-/// Enters an object holding a map, or refuses the value as the wrong type.
-pub(crate) fn begin_map(reader: &mut Reader<'_>, expected: &str) -> Result<(), Fault> {
-    begin_struct(reader, expected)
+/// Reads an object of `(key, value)` entries, handing each to `put` (a map, a table), or refuses
+/// the value as the wrong type (`expected` as in "a map").
+pub(crate) fn read_entries<K: ReadKey, V: Read>(
+    reader: &mut Reader<'_>,
+    expected: &str,
+    mut put: impl FnMut(K, V),
+) -> Result<(), Fault> {
+    begin_struct(reader, expected)?;
+    let mut first = true;
+    while let Some(key) = reader.key(&mut first)? {
+        let key = K::read_key(key, reader)?;
+        put(key, V::read(reader)?);
+    }
+    Ok(())
 }
 
 impl<K: ReadKey + Ord, V: Read> Read for BTreeMap<K, V> {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
-        begin_map(reader, "a map")?;
         let mut map = BTreeMap::new();
-        let mut first = true;
-        while let Some(key) = reader.key(&mut first)? {
-            let key = K::read_key(key, reader)?;
-            map.insert(key, V::read(reader)?);
-        }
+        read_entries(reader, "a map", |key, value| {
+            map.insert(key, value);
+        })?;
         Ok(map)
     }
 }

@@ -783,7 +783,11 @@ impl<'p, 'a> Walk<'p, 'a> {
                 overtime_amount: overtime_amount.value()?,
             });
         }
-        crate::order::sort_by_key(&mut lines, |line| line.date);
+        // Lines come mostly in date order already: sorting (and its allocations) only when not,
+        // once per position of every summary.
+        if !lines.is_sorted_by_key(|line| line.date) {
+            crate::order::sort_by_key(&mut lines, |line| line.date);
+        }
         Ok(lines)
     }
 }
