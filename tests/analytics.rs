@@ -710,8 +710,25 @@ fn a_portfolio_rolls_up_in_its_currency_with_ratios_from_sums() {
     assert_eq!(two.ac, Exact::of(dec("7950.00")));
     // CPI from the sums: 6,375 / 7,950 = 0.8019 (the same ratio, as both folios perform alike).
     assert_eq!(two.cpi, money("0.8019"));
-    // EAC from the sums: 15,000 x 7,950 / 6,375 = 18,705.88.
-    assert_eq!(two.eac, money("18705.88"));
+    // S9.9: EAC is the sum of the members' own, each forecast by its own performance:
+    // 12,470.59 EUR + 12,470.59 USD x 0.5 = 6,235.30 EUR, so 18,705.89, where BAC over the summed
+    // CPI (15,000 x 7,950 / 6,375) would give 18,705.88. ETC and VAC follow from it.
+    assert_eq!(a.eac, money("12470.59"));
+    assert_eq!(two.eac, money("18705.89"));
+    assert_eq!(two.etc, money("10755.89"), "EAC - AC = 18,705.89 - 7,950");
+    assert_eq!(two.vac, money("-3705.89"), "BAC - EAC = 15,000 - 18,705.89");
+    // A member without an EAC makes the portfolio's null (S9.9).
+    let mut unforecast = a.clone();
+    unforecast.eac = None;
+    let partial = rollup(
+        &[&a, &unforecast],
+        "EUR".parse().unwrap(),
+        d("2026-03-13"),
+        &rates,
+        dec("20"),
+    )
+    .unwrap();
+    assert_eq!((partial.eac, partial.etc, partial.vac), (None, None, None));
 
     // Ratios are not averaged: a folio with CPI 2 and one with CPI 0.5 of very different sizes.
     let mut big = a.clone();

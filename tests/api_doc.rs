@@ -764,9 +764,15 @@ const BUDGET: &[Call] = &[
     call("Delete a position", "DELETE", "/budgets/1/position/3", None),
     ext("Delete a folio", "DELETE", "/budgets/1/folio/1", None),
     call(
-        "A folio that cannot be viewed",
+        "A deleted folio can still be read by id (S5.1), with its deletedOn",
         "GET",
         "/budgets/1/folio/1",
+        None,
+    ),
+    call(
+        "A folio that cannot be viewed",
+        "GET",
+        "/budgets/1/folio/999",
         None,
     ),
 ];
@@ -826,14 +832,26 @@ fn render_as(
             request.body = form.as_bytes().to_vec();
         }
         let mut ctx = context(seed);
-        ctx.user = user.map(str::to_owned);
+        // Shared data (exchange rates, overtime rules) is changed by budget administrators only
+        // (S11.5): those changes are made as grace, one of them.
+        let shared = c.path.starts_with("/budgets/1/exchangerate")
+            || c.path.starts_with("/budgets/1/overtimerule");
+        let admin = user.is_some() && shared && c.method != "GET";
+        ctx.user = if admin {
+            Some("grace".to_owned())
+        } else {
+            user.map(str::to_owned)
+        };
+        ctx.budget_admin = admin;
         let response = handle(state, &request, &ctx);
         let marker = if c.extension { " (extension)" } else { "" };
         out.push_str(&format!("### {}{marker}\n\n", c.title));
         if !c.note.is_empty() {
             out.push_str(&format!("{}\n\n", c.note));
         }
-        let auth = if user.is_some() {
+        let auth = if admin {
+            "Authorization: Basic <grace's credentials: a budget administrator>\n"
+        } else if user.is_some() {
             "Authorization: Basic <ada's credentials>\n"
         } else {
             ""

@@ -10,6 +10,8 @@ fn context(user: Option<&str>) -> Context {
     let now = NaiveDateTime::parse_from_str("2026-03-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
     let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
     context.user = user.map(str::to_owned);
+    // "finance" is a budget administrator, who alone changes shared data (S11.5).
+    context.budget_admin = user == Some("finance");
     context
 }
 
@@ -80,6 +82,17 @@ fn folios_are_created_shown_updated_shared_and_deleted() {
     );
     let (_, list) = call(&mut state, "bob", "GET", "/folio", None);
     assert_eq!(list["success"][0]["name"], "Road works");
+    // A viewer reads, but may not change (S11.5): 403, and nothing changes.
+    let renamed = FOLIO
+        .replace(r#""id":99"#, r#""id":1"#)
+        .replace("Road works", "Bob's road");
+    let before = state.clone();
+    assert_eq!(
+        call(&mut state, "bob", "PUT", "/folio", Some(&renamed)).0,
+        403
+    );
+    assert_eq!(call(&mut state, "bob", "DELETE", "/folio/1", None).0, 403);
+    assert_eq!(state, before);
     // A budget administrator sees every folio.
     let mut admin = context(Some("carol"));
     admin.budget_admin = true;
@@ -105,7 +118,17 @@ fn folios_are_created_shown_updated_shared_and_deleted() {
         call(&mut state, "ada", "DELETE", "/folio/1", None).1["success"],
         true
     );
-    assert_eq!(call(&mut state, "ada", "GET", "/folio/1", None).0, 404);
+    // S5.1: still read by id, marked deleted; the list leaves it out.
+    let (status, body) = call(&mut state, "ada", "GET", "/folio/1", None);
+    assert_eq!(
+        (status, body["success"]["deletedOn"].as_str()),
+        (200, Some("2026-03-15"))
+    );
+    assert_eq!(
+        call(&mut state, "ada", "GET", "/folio", None).1["success"],
+        serde_json::json!([])
+    );
+    assert_eq!(call(&mut state, "dave", "GET", "/folio/1", None).0, 404);
 }
 
 #[test]
@@ -241,6 +264,18 @@ fn expenses_with_their_payments_and_documented_errors() {
             Some(r#"{"from":"GBP","to":"EUR","rate":1.17,"effectiveDate":"2026-01-01"}"#)
         )
         .0,
+        403,
+        "exchange rates are changed by budget administrators only (S11.5)"
+    );
+    assert_eq!(
+        call(
+            &mut state,
+            "finance",
+            "PUT",
+            "/exchangerate",
+            Some(r#"{"from":"GBP","to":"EUR","rate":1.17,"effectiveDate":"2026-01-01"}"#)
+        )
+        .0,
         200
     );
     let (_, got) = call(&mut state, "ada", "GET", "/expense/2", None);
@@ -262,7 +297,20 @@ fn expenses_with_their_payments_and_documented_errors() {
         call(&mut state, "ada", "DELETE", "/expense/1", None).1["success"],
         true
     );
-    assert_eq!(call(&mut state, "ada", "GET", "/expense/1", None).0, 404);
+    // S5.1: a deleted expense is still read by id, pays nothing, and cannot be deleted again.
+    let (status, body) = call(&mut state, "ada", "GET", "/expense/1", None);
+    assert_eq!(
+        (status, body["success"]["deletedOn"].as_str()),
+        (200, Some("2026-03-15"))
+    );
+    assert_eq!(body["success"]["convertedAmount"].to_string(), "0");
+    let (status, body) = call(&mut state, "ada", "GET", "/expense/1/payments", None);
+    assert_eq!(
+        (status, body["success"].clone()),
+        (200, serde_json::json!([]))
+    );
+    assert_eq!(call(&mut state, "ada", "DELETE", "/expense/1", None).0, 404);
+    assert_eq!(call(&mut state, "bob", "GET", "/expense/1", None).0, 404);
     let (_, rates) = call(&mut state, "ada", "GET", "/exchangerate", None);
     assert_eq!(rates["success"][0]["rate"].to_string(), "1.17");
 }
@@ -270,9 +318,20 @@ fn expenses_with_their_payments_and_documented_errors() {
 #[test]
 fn overtime_rules() {
     let mut state = State::new();
+    // S11.5: shared data that feeds every folio's costs: only budget administrators change it.
+    let rule = r#"{"name":"Weekly 40","regularHours":40,"frequency":"WEEKLY","coefficient":1.5}"#;
+    let (status, body) = call(&mut state, "ada", "POST", "/overtimerule", Some(rule));
+    assert_eq!(
+        (status, body["errorMessages"][0].as_str()),
+        (
+            403,
+            Some("Only budget administrators may change overtime rules")
+        )
+    );
+    assert!(state.overtime_rules.is_empty());
     let (status, body) = call(
         &mut state,
-        "ada",
+        "finance",
         "POST",
         "/overtimerule",
         Some(r#"{"name":"Weekly 40","regularHours":40,"frequency":"WEEKLY","coefficient":1.5}"#),
@@ -280,7 +339,7 @@ fn overtime_rules() {
     assert_eq!((status, body["success"].as_u64()), (200, Some(1)));
     let (status, body) = call(
         &mut state,
-        "ada",
+        "finance",
         "PUT",
         "/overtimerule",
         Some(
@@ -301,7 +360,7 @@ fn overtime_rules() {
     assert_eq!(
         call(
             &mut state,
-            "ada",
+            "finance",
             "POST",
             "/overtimerule",
             Some(r#"{"name":"Bad","regularHours":10000,"frequency":"DAILY","coefficient":1}"#)
@@ -312,7 +371,7 @@ fn overtime_rules() {
         Some(true)
     );
     assert_eq!(
-        call(&mut state, "ada", "DELETE", "/overtimerule/1", None).1["success"],
+        call(&mut state, "finance", "DELETE", "/overtimerule/1", None).1["success"],
         true
     );
     assert!(
@@ -322,7 +381,7 @@ fn overtime_rules() {
             .is_empty()
     );
     assert_eq!(
-        call(&mut state, "ada", "DELETE", "/overtimerule/1", None).0,
+        call(&mut state, "finance", "DELETE", "/overtimerule/1", None).0,
         404
     );
 }
@@ -559,7 +618,21 @@ fn team_members_allocations_hours_and_the_audit() {
         true
     );
     assert_eq!(state.audit.len(), 2);
-    assert_eq!(call(&mut state, "ada", "GET", "/position/1", None).0, 404);
+    // S5.1: a deleted position is still read by id and pays nothing.
+    let (status, body) = call(&mut state, "ada", "GET", "/position/1", None);
+    assert_eq!(
+        (status, body["success"]["deletedOn"].as_str()),
+        (200, Some("2026-03-15"))
+    );
+    let (status, body) = call(&mut state, "ada", "GET", "/position/1/payments", None);
+    assert_eq!(
+        (status, body["success"].clone()),
+        (200, serde_json::json!([]))
+    );
+    assert_eq!(
+        call(&mut state, "ada", "DELETE", "/position/1", None).0,
+        404
+    );
 }
 
 #[test]

@@ -19,6 +19,9 @@ fn context(user: Option<&str>) -> Context {
     let now = NaiveDateTime::parse_from_str("2026-03-13T17:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
     let mut context = Context::new("http://127.0.0.1:8080", now, vec![3; 64]);
     context.user = user.map(str::to_owned);
+    // ada also keeps the shared data (overtime rules, exchange rates): a budget administrator
+    // (S11.5). This scenario is about the money; tests/access.rs is about who may do what.
+    context.budget_admin = true;
     context
 }
 

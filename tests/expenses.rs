@@ -355,15 +355,32 @@ fn a_split_whose_parts_cannot_be_held_is_refused_not_zeroed() {
     assert_eq!(parts.iter().copied().sum::<Decimal>(), Decimal::MAX);
     // In cents, a third of it cannot be held with two decimals: no split, rather than zeros.
     assert_eq!(split_in_minor_units(Decimal::MAX, 2, 3), None);
+    // Such an amount never reaches the engine: it is refused when read, naming the field and the
+    // limit (docs/security.md).
+    let body = json!({
+        "folioId": 1, "name": "Licence", "description": "", "type": "Software",
+        "category": "OPEX", "kind": ".PlannedExpense", "currencyCode": "EUR", "amortized": true,
+        "amount": Value::Number("79228162514264337593543950335".parse().unwrap()),
+        "recurrence": {"kind": ".Monthly", "startDate": "2026-01-15", "occurrences": 3}
+    });
+    let refused = from_json::<Expense>(body.to_string().as_bytes()).unwrap_err();
+    assert_eq!(refused.field(), Some("amount"));
+    assert!(
+        refused.to_string().contains("1000000000000000"),
+        "{refused}"
+    );
+    // At the limit, an amortized amount splits and converts at the largest rate.
     let frame = folio("2026-01-01", "2026-12-31", "EUR");
     let p = plan(
-        json!({"amortized": true, "amount": Value::Number("79228162514264337593543950335".parse().unwrap())}),
+        json!({"amortized": true, "amount": 1_000_000_000_000_000u64}),
         &frame,
     );
-    assert!(matches!(
-        p.payments(&frame, NO_RATES),
-        Err(ConversionError::Overflow { .. })
-    ));
+    let payments = p.payments(&frame, NO_RATES).unwrap();
+    assert_eq!(payments.len(), 3);
+    assert_eq!(
+        payments.iter().map(|p| p.converted).sum::<Decimal>(),
+        Decimal::from(1_000_000_000_000_000u64)
+    );
 }
 
 proptest! {

@@ -49,8 +49,8 @@ fn the_summary_refuses_what_the_plan_refuses_naming_the_same_item() {
     let mut none = document();
     none["expenses"][0]["recurrence"]["occurrences"] = 0.into();
     cases.push(none);
-    // A position whose money overflows: named, with what is wrong, alone and before an
-    // unpriced expense that comes after it.
+    // A position whose rate is beyond the limit (docs/security.md): refused as it is read, named
+    // by its path, alone and before an unpriced expense that comes after it.
     let mut huge = document();
     huge["positions"][0]["position"]["rate"]["rate"] = serde_json::from_str("1e24").unwrap();
     cases.push(huge.clone());
@@ -69,7 +69,7 @@ fn the_summary_refuses_what_the_plan_refuses_naming_the_same_item() {
         let (full, _) = both(case);
         assert_eq!(
             full.unwrap_err(),
-            "position \"Engineer\": the position's amounts are too large to be held exactly"
+            "positions[0].position.rate.rate: rate must be from 0 to 1000000000000, got 1000000000000000000000000"
         );
     }
 }

@@ -117,7 +117,7 @@ prop_compose! {
 }
 
 prop_compose! {
-    fn any_expense()(recurrence in any_recurrence(), currency in any_currency(), units in 0i64..i64::MAX,
+    fn any_expense()(recurrence in any_recurrence(), currency in any_currency(), units in 0i64..1_000_000_000_000_000,
                      kind in prop_oneof![Just(ExpenseKind::PlannedExpense), Just(ExpenseKind::ActualExpense),
                                          Just(ExpenseKind::PlannedRevenue), Just(ExpenseKind::ActualRevenue)],
                      name in "\\PC{0,40}", converted in proptest::option::of(any_decimal())) -> Expense {
@@ -228,7 +228,7 @@ proptest! {
 
     #[test]
     fn amounts_in_minor_units_pass_their_currency_and_one_more_digit_fails(
-        currency in any_currency(), units in 0i64..i64::MAX, digit in 1i64..10,
+        currency in any_currency(), units in 0i64..1_000_000_000_000_000, digit in 1i64..10,
     ) {
         let fitting = Amount::new(Decimal::new(units, currency.minor_units())).unwrap();
         prop_assert!(currency.check_amount(fitting).is_ok());
@@ -298,10 +298,24 @@ proptest! {
     }
 }
 
-/// The three amounts the issue names, through a whole expense body, digit for digit.
+/// The amounts issue 2 names, through a whole expense body, digit for digit. The third it named,
+/// the largest decimal (79228162514264337593543950335), is since the hardening issue refused when
+/// read, naming the field and the limit: the engine could not sum such amounts without overflow.
 #[test]
 fn named_amounts_survive_exactly_in_an_expense() {
-    for amount in ["0.1", "9999.99", "79228162514264337593543950335"] {
+    let body = |amount: &str| {
+        format!(
+            r#"{{"folioId":1,"name":"n","description":"","type":"t","category":"OPEX","kind":".PlannedExpense","amount":{amount},"currencyCode":"EUR","recurrence":{{"kind":".Once","startDate":"2026-01-01"}}}}"#
+        )
+    };
+    let refused =
+        from_json::<Expense>(body("79228162514264337593543950335").as_bytes()).unwrap_err();
+    assert_eq!(refused.field(), Some("amount"));
+    assert_eq!(
+        refused.to_string(),
+        "amount: amount must be from 0 to 1000000000000000, got 79228162514264337593543950335"
+    );
+    for amount in ["0.1", "9999.99", "1000000000000000"] {
         let body = format!(
             r#"{{"folioId":1,"name":"n","description":"","type":"t","category":"OPEX","kind":".PlannedExpense","amount":{amount},"currencyCode":"EUR","recurrence":{{"kind":".Once","startDate":"2026-01-01"}}}}"#
         );

@@ -30,6 +30,7 @@ fn context_of(value: &Value) -> Context {
         .collect();
     let mut context = Context::new(value["baseUrl"].as_str().unwrap(), now, random);
     context.user = value.get("user").and_then(Value::as_str).map(str::to_owned);
+    context.budget_admin = value.get("budgetAdmin").and_then(Value::as_bool) == Some(true);
     context
 }
 
@@ -232,7 +233,11 @@ fn scenario() -> Value {
     let token = mint_personal_token(&mut state, "ada", true, &context_of(&mint_context)).unwrap();
     let mut steps = Vec::new();
     for (index, (method, path, body, headers, user)) in calls(&token).into_iter().enumerate() {
-        let context = context_json(index as i64 + 1, user);
+        let mut context = context_json(index as i64 + 1, user);
+        if path.starts_with("/budgets/1/exchangerate") && method == "PUT" {
+            // Exchange rates are shared data: budget administrators change them (S11.5).
+            context["budgetAdmin"] = json!(true);
+        }
         let request_json = json!({"method": method, "path": path, "headers": headers, "body": body.clone().unwrap_or_default()});
         let mut request = Request::new(&method, &path);
         request.headers = headers;

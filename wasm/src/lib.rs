@@ -42,6 +42,9 @@ struct ContextInput {
     user: Option<String>,
     #[serde(default)]
     budget_admin: bool,
+    /// True when the caller's credential may not change data (S11.5).
+    #[serde(default)]
+    read_only: bool,
 }
 
 /// A response as JS reads it.
@@ -62,6 +65,7 @@ fn context_of(text: &str) -> Result<Context, String> {
     let mut context = Context::new(&input.base_url, now, random);
     context.user = input.user;
     context.budget_admin = input.budget_admin;
+    context.write = !input.read_only;
     Ok(context)
 }
 
@@ -210,7 +214,7 @@ impl Planner {
     }
 
     /// Any REST call of the three interfaces: `request` is `{method, path, headers?: [[name,
-    /// value]], body?: string}`, `context` is `{baseUrl, now, random (hex), user?, budgetAdmin?}`;
+    /// value]], body?: string}`, `context` is `{baseUrl, now, random (hex), user?, budgetAdmin?, readOnly?}`;
     /// returns `{status, headers, body}` as JSON.
     pub fn handle(&mut self, request: &str, context: &str) -> Result<String, JsError> {
         js(handle_json(&mut self.state, request, context))

@@ -138,21 +138,49 @@ fn round_to(value: Decimal, places: u32) -> Decimal {
     rounded
 }
 
+/// `a + b`, or the overflow error: no sum of user figures may panic.
+pub(crate) fn add(a: Decimal, b: Decimal) -> Result<Decimal, AnalyticsError> {
+    a.checked_add(b).ok_or(AnalyticsError::Overflow)
+}
+
+/// `a - b`, or the overflow error.
+pub(crate) fn sub(a: Decimal, b: Decimal) -> Result<Decimal, AnalyticsError> {
+    a.checked_sub(b).ok_or(AnalyticsError::Overflow)
+}
+
+/// The sum of `values`, or the overflow error.
+pub(crate) fn sum<'a>(
+    values: impl IntoIterator<Item = &'a Decimal>,
+) -> Result<Decimal, AnalyticsError> {
+    values
+        .into_iter()
+        .try_fold(Decimal::ZERO, |total, value| add(total, *value))
+}
+
+/// `a - b` of two optional figures: null when either is.
+fn difference(a: Option<Decimal>, b: Option<Decimal>) -> Result<Option<Decimal>, AnalyticsError> {
+    a.zip(b).map(|(a, b)| sub(a, b)).transpose()
+}
+
 /// Derives every indicator from the base figures (S9.4-S9.7). Derived money is computed from the
 /// rounded figures it is defined by; EAC is BAC x AC / EV rounded once; divisions by zero are null.
+/// `eac` is given for a portfolio, whose EAC is the sum of its members' own (S9.9); a folio's is
+/// derived here.
 pub(crate) fn derive(
     base: Base,
+    eac: Option<Option<Decimal>>,
     tolerance: Decimal,
     currency: CurrencyCode,
     status: Option<FolioStatus>,
 ) -> Result<Indicators, AnalyticsError> {
     let money = |value: Decimal| Exact::of(currency.round(value));
-    let cv = base.ev.map(|ev| ev - base.ac);
-    let sv = base.ev.zip(base.pv).map(|(ev, pv)| ev - pv);
+    let cv = difference(base.ev, Some(base.ac))?;
+    let sv = difference(base.ev, base.pv)?;
     let cpi = base.ev.and_then(|ev| quotient(ev, base.ac));
     let spi = base.ev.zip(base.pv).and_then(|(ev, pv)| quotient(ev, pv));
-    let eac = match (cpi, base.ev) {
-        (Some(_), Some(ev)) => {
+    let eac = match (eac, cpi, base.ev) {
+        (Some(summed), _, _) => summed,
+        (None, Some(_), Some(ev)) => {
             let product = base
                 .bac
                 .checked_mul(base.ac)
@@ -161,13 +189,21 @@ pub(crate) fn derive(
         }
         _ => None,
     };
-    let tcpi = base
-        .ev
-        .and_then(|ev| quotient(base.bac - ev, base.bac - base.ac));
+    let tcpi = match base.ev {
+        Some(ev) => quotient(sub(base.bac, ev)?, sub(base.bac, base.ac)?),
+        None => None,
+    };
     let margin = base
         .profit
         .zip(base.actual_revenue)
         .and_then(|(profit, revenue)| quotient(profit, revenue));
+    let (etc, vac) = match eac {
+        Some(eac) => (
+            Some(money(sub(eac, base.ac)?)),
+            Some(money(sub(base.bac, eac)?)),
+        ),
+        None => (None, None),
+    };
     Ok(Indicators {
         bac: money(base.bac),
         pv: base.pv.map(money),
@@ -180,8 +216,8 @@ pub(crate) fn derive(
         cv_percent: percent(cv.zip(base.ev).and_then(|(cv, ev)| quotient(cv, ev))),
         sv_percent: percent(sv.zip(base.pv).and_then(|(sv, pv)| quotient(sv, pv))),
         eac: eac.map(money),
-        etc: eac.map(|eac| money(eac - base.ac)),
-        vac: eac.map(|eac| money(base.bac - eac)),
+        etc,
+        vac,
         tcpi: ratio(tcpi),
         cpi_status: index_status(cpi, tolerance),
         spi_status: index_status(spi, tolerance),
@@ -208,22 +244,25 @@ pub(crate) fn earned_value(
     if !terms.with_earned {
         return Ok(None);
     }
-    let total: Decimal = scope.iter().map(|item| item.weight.get()).sum();
-    if total.is_zero() {
-        return Ok(None);
-    }
+    let mut total = Decimal::ZERO;
     let mut earned = Decimal::ZERO;
     for item in scope {
         let weight = item.weight.get();
+        total = add(total, weight)?;
         if item.done {
-            earned += weight;
+            earned = add(earned, weight)?;
         } else if item.progressive {
-            let work = item.logged.get() + item.remaining.get();
-            if !work.is_zero() {
-                let share = (item.logged.get() / work).min(Decimal::ONE);
-                earned += weight * share;
+            let work = add(item.logged.get(), item.remaining.get())?;
+            if let Some(share) = quotient(item.logged.get(), work) {
+                let part = weight
+                    .checked_mul(share.min(Decimal::ONE))
+                    .ok_or(AnalyticsError::Overflow)?;
+                earned = add(earned, part)?;
             }
         }
+    }
+    if total.is_zero() {
+        return Ok(None);
     }
     let product = bac.checked_mul(earned).ok_or(AnalyticsError::Overflow)?;
     Ok(Some(terms.currency.round(product / total)))
@@ -250,15 +289,15 @@ pub fn indicators(
     scope: &[ScopeItem],
 ) -> Result<Indicators, AnalyticsError> {
     let as_of = actual.periods().as_of();
-    let bac = costs.total(Flow::PlannedCost);
-    let planned_cost_to_date = costs.to_date(Flow::PlannedCost);
-    let ac = actual.to_date(Flow::ActualCost);
+    let bac = costs.total(Flow::PlannedCost)?;
+    let planned_cost_to_date = costs.to_date(Flow::PlannedCost)?;
+    let ac = actual.to_date(Flow::ActualCost)?;
     let (planned_revenue, actual_revenue, profit) = if terms.with_revenue {
-        let actual_revenue = actual.to_date(Flow::ActualRevenue);
+        let actual_revenue = actual.to_date(Flow::ActualRevenue)?;
         (
-            Some(revenues.total(Flow::PlannedRevenue)),
+            Some(revenues.total(Flow::PlannedRevenue)?),
             Some(actual_revenue),
-            Some(actual_revenue - ac),
+            Some(sub(actual_revenue, ac)?),
         )
     } else {
         (None, None, None)
@@ -272,13 +311,14 @@ pub fn indicators(
         contingency: share(terms.currency, terms.contingency, bac)?,
         contingency_to_date: share(terms.currency, terms.contingency, planned_cost_to_date)?,
         planned_cost_to_date,
-        eac_known: actual.total(Flow::ActualCost),
+        eac_known: actual.total(Flow::ActualCost)?,
         planned_revenue,
         actual_revenue,
         profit,
     };
     derive(
         base,
+        None,
         terms.tolerance,
         terms.currency,
         Some(terms.status(as_of)),

@@ -293,11 +293,12 @@ impl Ledger {
         Ok(())
     }
 
-    /// Takes an item out.
+    /// Takes an item out. Its series was added to the sums without overflow, so taking it away
+    /// cannot overflow either; the checked subtraction keeps that true even if it were not.
     pub fn remove(&mut self, key: ItemKey) {
         if let Some((flow, series)) = self.items.remove(&key) {
             for (sum, value) in self.sums[flow.index()].iter_mut().zip(series) {
-                *sum -= value;
+                *sum = sum.checked_sub(value).unwrap_or(*sum);
             }
         }
     }
@@ -307,14 +308,14 @@ impl Ledger {
         &self.sums[flow.index()]
     }
 
-    /// The whole of a flow.
-    pub fn total(&self, flow: Flow) -> Decimal {
-        self.flow(flow).iter().sum()
+    /// The whole of a flow, or the overflow error.
+    pub fn total(&self, flow: Flow) -> Result<Decimal, AnalyticsError> {
+        super::indicators::sum(self.flow(flow))
     }
 
-    /// The part of a flow dated on or before asOf.
-    pub fn to_date(&self, flow: Flow) -> Decimal {
-        self.flow(flow)[..self.periods.to_date()].iter().sum()
+    /// The part of a flow dated on or before asOf, or the overflow error.
+    pub fn to_date(&self, flow: Flow) -> Result<Decimal, AnalyticsError> {
+        super::indicators::sum(&self.flow(flow)[..self.periods.to_date()])
     }
 }
 

@@ -2,22 +2,25 @@
 
 use rust_decimal::Decimal;
 
-use super::indicators::{derive, Base};
+use super::indicators::{add, derive, Base};
 use super::ledger::AnalyticsError;
 use crate::model::budgeting::Indicators;
 use crate::schedule::ExchangeRates;
-use crate::value::{CurrencyCode, Date};
+use crate::value::{CurrencyCode, Date, Exact};
 
 /// A folio's or a sub-portfolio's indicators, in its own currency.
 pub type RollupMember<'a> = &'a Indicators;
 
 /// Rolls up the indicators of a portfolio's folios and sub-portfolios (S9.9): every money figure
-/// converted into the portfolio's `currency` at the rate in force on `as_of` and summed; ratios and
-/// derived figures recomputed from the sums, never averaged; statuses judged with `tolerance`.
+/// converted into the portfolio's `currency` at the rate in force on `as_of` and summed; ratios
+/// recomputed from the sums, never averaged; statuses judged with `tolerance`.
 ///
-/// PV and EV (and all built on EV) are summed only when every member has them, and are null
-/// otherwise: an EV of some folios set against the AC of all would mislead. Revenue figures are
-/// summed over the members that show revenues, and null when none does.
+/// PV, EV and EAC (and all built on them) are summed only when every member has them, and are null
+/// otherwise: an EV of some folios set against the AC of all would mislead. EAC is the sum of the
+/// members' own EACs (each forecast by its own performance), not BAC over the summed CPI; ETC and
+/// VAC follow from it and the summed AC and BAC (S9.9). Revenue figures are summed over the
+/// members that show revenues, and null when none does. Every sum is checked: a figure too large
+/// to hold is the overflow error, never a panic.
 pub fn rollup(
     members: &[RollupMember<'_>],
     currency: CurrencyCode,
@@ -28,37 +31,42 @@ pub fn rollup(
     let mut base = Base::default();
     let mut pv = Some(Decimal::ZERO);
     let mut ev = Some(Decimal::ZERO);
+    let mut eac = Some(Decimal::ZERO);
     for member in members {
         let from = member.currency_code;
-        let convert = |value: Decimal| rates.convert(value, from, currency, as_of);
-        let add_optional = |sum: Option<Decimal>,
-                            value: Option<crate::value::Exact>|
-         -> Result<Option<Decimal>, AnalyticsError> {
-            match value {
-                Some(value) => Ok(Some(sum.unwrap_or(Decimal::ZERO) + convert(value.get())?)),
-                None => Ok(sum),
-            }
+        let convert = |value: Exact| rates.convert(value.get(), from, currency, as_of);
+        // Adds a member's figure to a sum that stays null once a member lacks the figure.
+        let all = |sum: Option<Decimal>, value: Option<Exact>| match (sum, value) {
+            (Some(sum), Some(value)) => add(sum, convert(value)?).map(Some),
+            _ => Ok(None),
         };
-        base.bac += convert(member.bac.get())?;
-        base.ac += convert(member.ac.get())?;
-        base.reserve += convert(member.reserve.get())?;
-        base.contingency += convert(member.contingency.get())?;
-        base.contingency_to_date += convert(member.contingency_to_date.get())?;
-        base.planned_cost_to_date += convert(member.planned_cost_to_date.get())?;
-        base.eac_known += convert(member.eac_known.get())?;
-        pv = match (pv, member.pv) {
-            (Some(sum), Some(value)) => Some(sum + convert(value.get())?),
-            _ => None,
+        // Adds a member's figure to a sum over the members that have it.
+        let some = |sum: Option<Decimal>, value: Option<Exact>| match value {
+            Some(value) => add(sum.unwrap_or(Decimal::ZERO), convert(value)?).map(Some),
+            None => Ok(sum),
         };
-        ev = match (ev, member.ev) {
-            (Some(sum), Some(value)) => Some(sum + convert(value.get())?),
-            _ => None,
-        };
-        base.planned_revenue = add_optional(base.planned_revenue, member.planned_revenue)?;
-        base.actual_revenue = add_optional(base.actual_revenue, member.actual_revenue)?;
-        base.profit = add_optional(base.profit, member.profit)?;
+        base.bac = add(base.bac, convert(member.bac)?)?;
+        base.ac = add(base.ac, convert(member.ac)?)?;
+        base.reserve = add(base.reserve, convert(member.reserve)?)?;
+        base.contingency = add(base.contingency, convert(member.contingency)?)?;
+        base.contingency_to_date = add(
+            base.contingency_to_date,
+            convert(member.contingency_to_date)?,
+        )?;
+        base.planned_cost_to_date = add(
+            base.planned_cost_to_date,
+            convert(member.planned_cost_to_date)?,
+        )?;
+        base.eac_known = add(base.eac_known, convert(member.eac_known)?)?;
+        pv = all(pv, member.pv)?;
+        ev = all(ev, member.ev)?;
+        eac = all(eac, member.eac)?;
+        base.planned_revenue = some(base.planned_revenue, member.planned_revenue)?;
+        base.actual_revenue = some(base.actual_revenue, member.actual_revenue)?;
+        base.profit = some(base.profit, member.profit)?;
     }
-    base.pv = pv.filter(|_| !members.is_empty());
-    base.ev = ev.filter(|_| !members.is_empty());
-    derive(base, tolerance, currency, None)
+    let any = |sum: Option<Decimal>| sum.filter(|_| !members.is_empty());
+    base.pv = any(pv);
+    base.ev = any(ev);
+    derive(base, Some(any(eac)), tolerance, currency, None)
 }

@@ -2,7 +2,7 @@
 
 use rust_decimal::Decimal;
 
-use super::indicators::{earned_value, share, FolioTerms};
+use super::indicators::{add, earned_value, share, sub, sum, FolioTerms};
 use super::ledger::{AnalyticsError, Flow, Ledger};
 use crate::model::budgeting::{ScopeItem, TimelineBucket};
 use crate::value::{Date, Exact};
@@ -23,38 +23,39 @@ pub fn timeline(
 ) -> Result<Vec<TimelineBucket>, AnalyticsError> {
     let periods = actual.periods();
     let as_of = periods.as_of();
-    let bac = costs.total(Flow::PlannedCost);
+    let bac = costs.total(Flow::PlannedCost)?;
     let ev = earned_value(terms, bac, scope)?;
-    let sum = |ledger: &Ledger, flow: Flow, range: std::ops::Range<usize>| -> Decimal {
-        ledger.flow(flow)[range].iter().sum()
-    };
+    let part =
+        |ledger: &Ledger, flow: Flow, range: std::ops::Range<usize>| sum(&ledger.flow(flow)[range]);
     let mut planned_so_far = Decimal::ZERO;
     let mut contingency_so_far = Decimal::ZERO;
     let mut actual_so_far = Decimal::ZERO;
     let mut buckets = Vec::new();
     for (start, end, range) in periods.buckets() {
-        let planned_cost = sum(costs, Flow::PlannedCost, range.clone());
-        let actual_cost = sum(actual, Flow::ActualCost, range.clone());
-        planned_so_far += planned_cost;
-        actual_so_far += actual_cost;
+        let planned_cost = part(costs, Flow::PlannedCost, range.clone())?;
+        let actual_cost = part(actual, Flow::ActualCost, range.clone())?;
+        planned_so_far = add(planned_so_far, planned_cost)?;
+        actual_so_far = add(actual_so_far, actual_cost)?;
         let contingency = share(terms.currency, terms.contingency, planned_so_far)?;
         let (start, end) = (Date::from_naive(start), Date::from_naive(end));
         // Sums of atoms are already whole minor units; rounding only writes them with those units
         // (0.00 rather than 0).
         let money = |value: Decimal| Exact::of(terms.currency.round(value));
-        let revenue = |ledger: &Ledger, flow| {
-            terms
-                .with_revenue
-                .then(|| money(sum(ledger, flow, range.clone())))
+        let revenue = |ledger: &Ledger, flow| -> Result<Option<Exact>, AnalyticsError> {
+            Ok(if terms.with_revenue {
+                Some(money(part(ledger, flow, range.clone())?))
+            } else {
+                None
+            })
         };
         buckets.push(TimelineBucket {
             start,
             end,
             planned_cost: money(planned_cost),
             actual_cost: money(actual_cost),
-            planned_revenue: revenue(revenues, Flow::PlannedRevenue),
-            actual_revenue: revenue(actual, Flow::ActualRevenue),
-            contingency: money(contingency - contingency_so_far),
+            planned_revenue: revenue(revenues, Flow::PlannedRevenue)?,
+            actual_revenue: revenue(actual, Flow::ActualRevenue)?,
+            contingency: money(sub(contingency, contingency_so_far)?),
             pv: terms.planned_value(bac, end)?.map(Exact::of),
             ev: ev.filter(|_| start <= as_of).map(Exact::of),
             ac: money(actual_so_far),

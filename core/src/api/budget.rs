@@ -9,6 +9,7 @@
 
 use crate::model::write::Write;
 
+use super::access::{who, Access, Caller};
 use super::http::{Context, Request, Response};
 use crate::analytics::{folio_status, validate_folio};
 use crate::model::budgeting::{
@@ -89,52 +90,38 @@ fn wire_error(error: &WireError) -> Response {
     }
 }
 
-/// The verified caller, or 401 with no body (S11.3).
+/// The caller's user key (the router resolved it, S11.3).
 pub(super) fn caller(context: &Context) -> Result<&str, Response> {
-    match context.user.as_deref() {
-        Some(user) if !user.is_empty() => Ok(user),
-        _ => {
-            let mut response = Response::empty(401);
-            response.headers.push((
-                "WWW-Authenticate".into(),
-                "Basic realm=\"costfolio\"".into(),
-            ));
-            Err(response)
-        }
-    }
+    Ok(context.user.as_deref().unwrap_or(""))
 }
 
 /// Whether `user` may see folio `id` (S11.4): its owner, the users it is shared with, the admins
-/// of a portfolio holding it, budget administrators.
+/// of a portfolio holding it, budget administrators. The policy is [`super::access`]'s.
 pub fn can_view(state: &State, id: u64, user: &str, budget_admin: bool) -> bool {
-    let Some(record) = state.folios.get(&id) else {
-        return false;
+    let caller = Caller {
+        user: user.to_owned(),
+        budget_admin,
+        write: false,
     };
-    budget_admin
-        || record.folio.owner == user
-        || record.viewers.iter().any(|viewer| viewer == user)
-        || state.portfolios.values().any(|portfolio| {
-            portfolio.admins.iter().any(|admin| admin == user)
-                && portfolio.folios.iter().any(|f| f.id.get() == id)
-        })
+    caller.folio(state, id) >= Access::Read
 }
 
-/// A folio the caller may see, not deleted; else the documented 404.
+/// A live folio the caller may read; else the documented 404 (S11.4).
 pub(super) fn visible_folio<'s>(
     state: &'s State,
     context: &Context,
     id: u64,
 ) -> Result<&'s FolioRecord, Response> {
-    let user = caller(context)?;
-    match state.folios.get(&id) {
-        Some(record)
-            if record.folio.deleted_on.is_none()
-                && can_view(state, id, user, context.budget_admin) =>
-        {
-            Ok(record)
-        }
-        _ => Err(folio_not_viewable()),
-    }
+    who(context).folio_for_read(state, id)
+}
+
+/// A live folio the caller may change; else the documented 404 or a 403 (S11.5).
+pub(super) fn changeable_folio<'s>(
+    state: &'s State,
+    context: &Context,
+    id: u64,
+) -> Result<&'s FolioRecord, Response> {
+    who(context).folio_for_change(state, id)
 }
 
 pub(super) fn path_id(text: &str) -> Option<u64> {
@@ -170,17 +157,22 @@ fn shown(folio: &Folio, context: &Context) -> Folio {
     folio
 }
 
-/// Routes a `/budgets/1` request.
+/// Routes a `/budgets/1` request, once its caller is resolved (S11.3).
 pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &str) -> Response {
-    if let Err(response) = caller(context) {
-        return response;
-    }
+    let context = match super::access::resolve(state, request, context) {
+        Ok(caller) => caller.into_context(context),
+        Err(response) => return response,
+    };
     let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
-    route(state, request, context, &segments).unwrap_or_else(|response| response)
+    route(state, request, &context, &segments).unwrap_or_else(|response| response)
 }
 
 fn route(state: &mut State, request: &Request, context: &Context, segments: &[&str]) -> Outcome {
     let method = request.method.as_str();
+    if method != "GET" {
+        // S11.5: a read-only credential changes nothing, whatever it names.
+        who(context).writes()?;
+    }
     match (method, segments) {
         ("GET", ["folio"]) => {
             let user = caller(context)?;
@@ -196,8 +188,20 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             Ok(success(folios))
         }
         ("POST", ["folio"]) => {
+            let caller = who(context);
+            caller.writes()?;
             let mut folio: Folio = read(request)?;
             check_folio(&folio)?;
+            // S11.5: the owner is the caller, unless a budget administrator names another user.
+            if folio.owner != caller.user && !caller.budget_admin {
+                return Err(super::access::forbidden_field(
+                    "owner",
+                    format!(
+                        "Only a budget administrator may create a folio owned by another user (owner {:?})",
+                        crate::model::messages::excerpt(&folio.owner)
+                    ),
+                ));
+            }
             // S7.2: an id in the body is ignored; the service assigns it.
             let id = state.counters.next("folio");
             folio.id = Some(Id::new(id));
@@ -216,7 +220,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
                 .id
                 .ok_or_else(|| field_error("id", "id is required to update a folio"))?
                 .get();
-            let existing = visible_folio(state, context, id)?.clone();
+            let existing = changeable_folio(state, context, id)?.clone();
             check_folio(&folio)?;
             folio.status = None;
             folio.deleted_on = None;
@@ -225,13 +229,15 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             Ok(success(shown(&record.folio, context)))
         }
         ("GET", ["folio", id]) => {
-            let record =
-                visible_folio(state, context, path_id(id).ok_or_else(folio_not_viewable)?)?;
+            // S5.1: a deleted folio can still be read by id, with its deletedOn.
+            let record = path_id(id)
+                .and_then(|id| who(context).folio_by_id(state, id))
+                .ok_or_else(folio_not_viewable)?;
             Ok(success(shown(&record.folio, context)))
         }
         ("DELETE", ["folio", id]) => {
             let id = path_id(id).ok_or_else(folio_not_viewable)?;
-            let mut record = visible_folio(state, context, id)?.clone();
+            let mut record = changeable_folio(state, context, id)?.clone();
             record.folio.deleted_on = Some(today(context));
             state.apply(Command::PutFolio(Box::new(record)));
             // S12.1: a folio holding allocations records one event per allocation.
@@ -244,7 +250,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
                 users: Vec<String>,
             }
             let id = path_id(id).ok_or_else(folio_not_viewable)?;
-            let mut record = visible_folio(state, context, id)?.clone();
+            let mut record = changeable_folio(state, context, id)?.clone();
             let body: Viewers = read(request)?;
             record.viewers = body.users;
             state.apply(Command::PutFolio(Box::new(record)));
@@ -253,19 +259,34 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
         ("POST", ["expense"]) => put_expense(state, request, context, false),
         ("PUT", ["expense"]) => put_expense(state, request, context, true),
         ("GET", ["expense", id]) => {
-            let expense = visible_expense(state, context, id)?;
+            // S5.1: a deleted expense can still be read by id, with its deletedOn.
+            let expense = expense_by_id(state, context, id)?;
             let shown = with_converted(state, expense)?;
             Ok(success(shown))
         }
         ("DELETE", ["expense", id]) => {
-            let mut expense = visible_expense(state, context, id)?.clone();
+            let expense = expense_by_id(state, context, id)?;
+            changeable_folio(state, context, expense.folio_id.get())?;
+            if expense.deleted_on.is_some() {
+                return Err(folio_not_viewable());
+            }
+            let mut expense = expense.clone();
             expense.deleted_on = Some(today(context));
             state.apply(Command::PutExpense(Box::new(expense)));
             Ok(success(true))
         }
         ("GET", ["expense", id, "payments"]) => {
-            let expense = visible_expense(state, context, id)?;
-            let folio = &state.folios[&expense.folio_id.get()].folio;
+            let expense = expense_by_id(state, context, id)?;
+            let Some(folio) = state.folios.get(&expense.folio_id.get()) else {
+                return Err(folio_not_viewable());
+            };
+            let folio = &folio.folio;
+            // S5.1: a deleted expense (or one of a deleted folio) pays nothing.
+            if expense.deleted_on.is_some() || folio.deleted_on.is_some() {
+                return Ok(success(
+                    Vec::<crate::model::budgeting::ExpensePayment>::new(),
+                ));
+            }
             let frame = frame(folio)?;
             let plan = ExpensePlan::new(expense, &frame).map_err(expense_errors)?;
             let payments = plan
@@ -276,6 +297,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
         }
         ("GET", ["exchangerate"]) => Ok(success(state.exchange_rates.clone())),
         ("PUT", ["exchangerate"]) => {
+            who(context).shared_data_for_change("exchange rates")?;
             let rate: ExchangeRate = read(request)?;
             if rate.from == rate.to {
                 return Err(field_error(
@@ -299,6 +321,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             Ok(success(rules))
         }
         ("POST", ["overtimerule"]) => {
+            who(context).shared_data_for_change("overtime rules")?;
             let mut rule: OvertimeRule = read(request)?;
             if rule.name.trim().is_empty() {
                 return Err(field_error("name", messages::NAME_REQUIRED));
@@ -310,6 +333,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             Ok(success(Id::new(id)))
         }
         ("PUT", ["overtimerule"]) => {
+            who(context).shared_data_for_change("overtime rules")?;
             let mut rule: OvertimeRule = read(request)?;
             let id = rule
                 .id
@@ -328,6 +352,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             Ok(success(rule))
         }
         ("DELETE", ["overtimerule", id]) => {
+            who(context).shared_data_for_change("overtime rules")?;
             let rule = path_id(id)
                 .and_then(|id| state.overtime_rules.get(&id))
                 .filter(|r| r.deleted_on.is_none())
@@ -405,22 +430,34 @@ fn expense_errors(errors: Vec<crate::schedule::ExpenseError>) -> Response {
     }))
 }
 
-fn visible_expense<'s>(
+/// An expense of a folio the caller may read, deleted or not (S5.1: a deleted record can still be
+/// read by id); else the documented 404, the same for a missing one.
+fn expense_by_id<'s>(
     state: &'s State,
     context: &Context,
     id: &str,
 ) -> Result<&'s Expense, Response> {
     let expense = path_id(id)
         .and_then(|id| state.expenses.get(&id))
-        .filter(|e| e.deleted_on.is_none())
         .ok_or_else(folio_not_viewable)?;
-    visible_folio(state, context, expense.folio_id.get())?;
+    who(context)
+        .folio_by_id(state, expense.folio_id.get())
+        .ok_or_else(folio_not_viewable)?;
     Ok(expense)
 }
 
 /// The expense with its `convertedAmount` (S5.3).
 fn with_converted(state: &State, expense: &Expense) -> Result<Expense, Response> {
-    let folio = &state.folios[&expense.folio_id.get()].folio;
+    let Some(folio) = state.folios.get(&expense.folio_id.get()) else {
+        return Err(folio_not_viewable());
+    };
+    let folio = &folio.folio;
+    if expense.deleted_on.is_some() || folio.deleted_on.is_some() {
+        // S5.1: it pays nothing, so nothing is converted.
+        let mut shown = expense.clone();
+        shown.converted_amount = Some(crate::value::Exact::of(crate::value::Decimal::ZERO));
+        return Ok(shown);
+    }
     let frame = frame(folio)?;
     let plan = ExpensePlan::new(expense, &frame).map_err(expense_errors)?;
     let converted = plan
@@ -432,6 +469,7 @@ fn with_converted(state: &State, expense: &Expense) -> Result<Expense, Response>
 }
 
 fn put_expense(state: &mut State, request: &Request, context: &Context, update: bool) -> Outcome {
+    who(context).writes()?;
     // The documented required-field messages, all at once, before the body is read (S5).
     let raw: serde_json::Value = read(request)?;
     let missing = required_expense_fields(&raw);
@@ -439,20 +477,18 @@ fn put_expense(state: &mut State, request: &Request, context: &Context, update: 
         return Err(expense_errors(missing));
     }
     let mut expense: Expense = read(request)?;
-    let folio = visible_folio(state, context, expense.folio_id.get())?
-        .folio
-        .clone();
-    let frame = frame(&folio)?;
-    ExpensePlan::new(&expense, &frame).map_err(expense_errors)?;
     let id = if update {
         let id = expense
             .id
             .ok_or_else(|| field_error("id", "id is required to update an expense"))?;
+        // S11.5: the expense's own folio decides, before anything of the body is compared, so
+        // another user's expense answers exactly as a missing one.
         let existing = state
             .expenses
             .get(&id.get())
             .filter(|e| e.deleted_on.is_none())
             .ok_or_else(folio_not_viewable)?;
+        changeable_folio(state, context, existing.folio_id.get())?;
         if existing.folio_id != expense.folio_id {
             return Err(field_error(
                 "folioId",
@@ -461,8 +497,19 @@ fn put_expense(state: &mut State, request: &Request, context: &Context, update: 
         }
         id
     } else {
+        changeable_folio(state, context, expense.folio_id.get())?;
         Id::new(state.counters.next("expense"))
     };
+    let folio = state.folios[&expense.folio_id.get()].folio.clone();
+    let frame = frame(&folio)?;
+    let plan = ExpensePlan::new(&expense, &frame).map_err(expense_errors)?;
+    // An expense the engine cannot compute with is refused now, naming its amount, rather than
+    // stored and refused at every later read.
+    if let Err(error @ crate::schedule::ConversionError::Overflow { .. }) =
+        plan.converted_amount(&frame, &rates(state))
+    {
+        return Err(field_error("amount", error.to_string()));
+    }
     expense.id = Some(id);
     expense.deleted_on = None;
     expense.converted_amount = None;

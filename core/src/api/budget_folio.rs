@@ -4,10 +4,11 @@
 
 use std::collections::HashMap;
 
+use super::access::{forbidden, forbidden_field, who, Access, Caller};
 use super::audit::record_deletion;
 use super::budget::{
-    caller, field_error, folio_not_viewable, message_error, path_id, read, success, today,
-    visible_folio, Outcome,
+    changeable_folio, field_error, folio_not_viewable, message_error, path_id, read, success,
+    today, visible_folio, Outcome,
 };
 use super::budget_positions::{calendar_of, synced_hours};
 use super::http::{Context, Request};
@@ -59,10 +60,39 @@ pub fn route(
     Some(outcome)
 }
 
+/// The id of a live folio the caller may read; else the documented 404.
 fn folio_id(state: &State, context: &Context, id: &str) -> Result<u64, super::http::Response> {
     let id = path_id(id).ok_or_else(folio_not_viewable)?;
     visible_folio(state, context, id)?;
     Ok(id)
+}
+
+/// The id of a live folio the caller may change; else the documented 404 or a 403 (S11.5).
+fn changeable_folio_id(
+    state: &State,
+    context: &Context,
+    id: &str,
+) -> Result<u64, super::http::Response> {
+    who(context).writes()?;
+    let id = path_id(id).ok_or_else(folio_not_viewable)?;
+    changeable_folio(state, context, id)?;
+    Ok(id)
+}
+
+/// Refuses a change of a record of folio `folio` unless the caller may change the folio: the
+/// record's own 404 (`missing`) when they may not read it, a 403 when they may only read it.
+fn may_change_in(
+    state: &State,
+    context: &Context,
+    folio: u64,
+    missing: impl Fn() -> super::http::Response,
+) -> Result<(), super::http::Response> {
+    who(context).writes()?;
+    match changeable_folio(state, context, folio) {
+        Ok(_) => Ok(()),
+        Err(refusal) if refusal.status == 404 => Err(missing()),
+        Err(refusal) => Err(refusal),
+    }
 }
 
 /// The draft and actual items of a folio: its live positions and expenses (S8.1).
@@ -124,7 +154,7 @@ fn approve_baseline(state: &mut State, request: &Request, context: &Context, id:
         approved_by: String,
         expenditure_type: ExpenditureType,
     }
-    let folio = folio_id(state, context, id)?;
+    let folio = changeable_folio_id(state, context, id)?;
     let body: Approval = read(request)?;
     if body.name.trim().is_empty() {
         return Err(field_error("name", crate::model::messages::NAME_REQUIRED));
@@ -151,13 +181,14 @@ fn approve_baseline(state: &mut State, request: &Request, context: &Context, id:
 }
 
 fn delete_baseline(state: &mut State, context: &Context, id: &str) -> Outcome {
+    who(context).writes()?;
     let missing = || message_error(404, format!("Baseline {id} does not exist"));
     let mut snapshot = path_id(id)
         .and_then(|id| state.baselines.get(&id))
         .filter(|b| b.baseline.deleted_on.is_none())
         .cloned()
         .ok_or_else(missing)?;
-    visible_folio(state, context, snapshot.baseline.folio_id.get()).map_err(|_| missing())?;
+    may_change_in(state, context, snapshot.baseline.folio_id.get(), missing)?;
     snapshot.baseline.deleted_on = Some(today(context));
     state.apply(Command::PutBaseline(Box::new(snapshot)));
     Ok(success(true))
@@ -231,7 +262,7 @@ fn custom_fields(state: &State, context: &Context, id: &str) -> Outcome {
 }
 
 fn add_custom_field(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    let folio = folio_id(state, context, id)?;
+    let folio = changeable_folio_id(state, context, id)?;
     let mut definition: CustomFieldDefinition = read(request)?;
     if definition.name.trim().is_empty() {
         return Err(field_error("name", crate::model::messages::NAME_REQUIRED));
@@ -250,14 +281,14 @@ fn delete_custom_field(state: &mut State, context: &Context, id: &str) -> Outcom
         .filter(|(_, d)| d.deleted_on.is_none())
         .cloned()
         .ok_or_else(missing)?;
-    visible_folio(state, context, folio).map_err(|_| missing())?;
+    may_change_in(state, context, folio, missing)?;
     definition.deleted_on = Some(today(context));
     state.apply(Command::PutCustomField { folio, definition });
     Ok(success(true))
 }
 
 fn scope(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    let folio = folio_id(state, context, id)?;
+    let folio = changeable_folio_id(state, context, id)?;
     let body: ScopeItems = read(request)?;
     let mut record = state.folios[&folio].clone();
     record.scope = body.items;
@@ -429,97 +460,227 @@ fn folio_timeline(state: &State, request: &Request, context: &Context, id: &str)
     Ok(success(buckets))
 }
 
-fn visible_portfolio(context: &Context, portfolio: &Portfolio) -> bool {
-    let Ok(user) = caller(context) else {
-        return false;
-    };
-    context.budget_admin
-        || !portfolio.is_private
-        || portfolio.owner == user
-        || portfolio.admins.iter().any(|a| a == user)
+/// How deep sub-portfolios may nest: a portfolio has at most this many ancestors. Deeper (or a
+/// loop) is refused when written, and every walk over the tree stops here, so that no stored
+/// structure can exhaust the stack (S11.5).
+pub const MAX_PORTFOLIO_DEPTH: usize = 16;
+
+/// The most folios one portfolio rollup computes (counting a folio once per place it appears in
+/// the tree): more is a 400 naming the limit, so one request's work stays bounded.
+pub const MAX_ROLLUP_FOLIOS: usize = 1_000;
+
+/// A portfolio the caller may read; else the portfolio's 404, the same for a missing one.
+fn readable_portfolio<'s>(
+    state: &'s State,
+    caller: &Caller,
+    id: &str,
+) -> Result<&'s Portfolio, super::http::Response> {
+    path_id(id)
+        .and_then(|id| state.portfolios.get(&id))
+        .filter(|portfolio| caller.portfolio(portfolio) >= Access::Read)
+        .ok_or_else(|| portfolio_missing(id))
+}
+
+fn portfolio_missing(id: impl std::fmt::Display) -> super::http::Response {
+    message_error(404, format!("Portfolio {id} does not exist"))
+}
+
+/// The sub-portfolios of each portfolio, by parent id, in id order.
+fn children_by_parent(state: &State) -> HashMap<u64, Vec<&Portfolio>> {
+    let mut children: HashMap<u64, Vec<&Portfolio>> = HashMap::new();
+    for portfolio in state.portfolios.values() {
+        if let (Some(parent), Some(id)) = (portfolio.parent_id, portfolio.id) {
+            if parent != id {
+                children.entry(parent.get()).or_default().push(portfolio);
+            }
+        }
+    }
+    children
 }
 
 fn portfolios(state: &State, context: &Context) -> Outcome {
+    let caller = who(context);
+    let children = children_by_parent(state);
     let shown: Vec<Portfolio> = state
         .portfolios
         .values()
-        .filter(|p| p.parent_id.is_none() && visible_portfolio(context, p))
-        .map(|p| with_children(state, context, p))
+        .filter(|p| p.parent_id.is_none() && caller.portfolio(p) >= Access::Read)
+        .map(|p| with_children(&children, &caller, p, 0))
         .collect();
     Ok(success(shown))
 }
 
-/// A portfolio with its sub-portfolios (those naming it as parent) nested.
-fn with_children(state: &State, context: &Context, portfolio: &Portfolio) -> Portfolio {
+/// A portfolio with the sub-portfolios the caller may read nested, at most
+/// [`MAX_PORTFOLIO_DEPTH`] levels down (the bound also ends a loop left by an older journal).
+fn with_children(
+    children: &HashMap<u64, Vec<&Portfolio>>,
+    caller: &Caller,
+    portfolio: &Portfolio,
+    depth: usize,
+) -> Portfolio {
     let mut shown = portfolio.clone();
-    shown.portfolios = state
-        .portfolios
-        .values()
-        .filter(|child| {
-            child.parent_id == portfolio.id
-                && child.id != portfolio.id
-                && visible_portfolio(context, child)
-        })
-        .map(|child| with_children(state, context, child))
-        .collect();
+    let id = portfolio.id.map_or(0, Id::get);
+    shown.portfolios = match children.get(&id) {
+        Some(below) if depth < MAX_PORTFOLIO_DEPTH => below
+            .iter()
+            .filter(|child| caller.portfolio(child) >= Access::Read)
+            .map(|child| with_children(children, caller, child, depth + 1))
+            .collect(),
+        _ => Vec::new(),
+    };
     shown
 }
 
-fn put_portfolio(state: &mut State, request: &Request, context: &Context, update: bool) -> Outcome {
-    let mut portfolio: Portfolio = read(request)?;
-    if portfolio.name.trim().is_empty() {
-        return Err(field_error("name", crate::model::messages::NAME_REQUIRED));
-    }
-    for folio in &portfolio.folios {
-        visible_folio(state, context, folio.id.get())
-            .map_err(|_| field_error("folios", format!("folio {} cannot be viewed", folio.id)))?;
-    }
-    if let Some(parent) = portfolio.parent_id {
-        if !state.portfolios.contains_key(&parent.get()) || Some(parent) == portfolio.id {
+/// Refuses a parent that would loop the chain back to `id` or nest the portfolio (and the
+/// `height` levels of sub-portfolios below it) deeper than [`MAX_PORTFOLIO_DEPTH`].
+fn check_parent(
+    state: &State,
+    id: Option<Id>,
+    parent: Id,
+    height: usize,
+) -> Result<(), super::http::Response> {
+    let mut ancestors = 0;
+    let mut at = Some(parent);
+    while let Some(current) = at {
+        if Some(current) == id {
             return Err(field_error(
                 "parentId",
-                format!("parent portfolio {parent} does not exist"),
+                format!("parent portfolio {parent} would make the portfolio its own ancestor"),
             ));
         }
+        ancestors += 1;
+        if ancestors + height > MAX_PORTFOLIO_DEPTH {
+            return Err(field_error(
+                "parentId",
+                format!(
+                    "parent portfolio {parent} would nest sub-portfolios more than {MAX_PORTFOLIO_DEPTH} levels deep"
+                ),
+            ));
+        }
+        at = state
+            .portfolios
+            .get(&current.get())
+            .and_then(|p| p.parent_id);
     }
-    let id = if update {
+    Ok(())
+}
+
+/// How many levels of sub-portfolios lie below `id` (0 for none), counted at most one past the
+/// limit.
+fn height(children: &HashMap<u64, Vec<&Portfolio>>, id: u64) -> usize {
+    let mut level = vec![id];
+    let mut height = 0;
+    while height <= MAX_PORTFOLIO_DEPTH {
+        level = level
+            .iter()
+            .filter_map(|id| children.get(id))
+            .flatten()
+            .filter_map(|child| child.id.map(Id::get))
+            .collect();
+        if level.is_empty() {
+            break;
+        }
+        height += 1;
+    }
+    height
+}
+
+fn put_portfolio(state: &mut State, request: &Request, context: &Context, update: bool) -> Outcome {
+    let caller = who(context);
+    let mut portfolio: Portfolio = read(request)?;
+    let existing = if update {
         let id = portfolio
             .id
             .ok_or_else(|| field_error("id", "id is required to update a portfolio"))?;
-        let existing = state
-            .portfolios
-            .get(&id.get())
-            .ok_or_else(|| message_error(404, format!("Portfolio {id} does not exist")))?;
-        if !visible_portfolio(context, existing) {
-            return Err(message_error(404, format!("Portfolio {id} does not exist")));
+        let existing = readable_portfolio(state, &caller, &id.to_string())?.clone();
+        if caller.portfolio(&existing) < Access::Change {
+            return Err(forbidden(crate::model::messages::CHANGE_NOT_ALLOWED));
         }
-        id
+        Some(existing)
     } else {
-        Id::new(state.counters.next("portfolio"))
+        None
+    };
+    // S11.5: the owner is the caller on create; only the owner or a budget administrator may
+    // hand the portfolio to someone else.
+    let keeps_owner = match &existing {
+        Some(existing) => portfolio.owner == existing.owner || existing.owner == caller.user,
+        None => portfolio.owner == caller.user,
+    };
+    if !keeps_owner && !caller.budget_admin {
+        return Err(forbidden_field(
+            "owner",
+            format!(
+                "Only the owner or a budget administrator may make {:?} the owner",
+                crate::model::messages::excerpt(&portfolio.owner)
+            ),
+        ));
+    }
+    if portfolio.name.trim().is_empty() {
+        return Err(field_error("name", crate::model::messages::NAME_REQUIRED));
+    }
+    // A folio joins a portfolio only by a caller who may change it: a portfolio's admins may read
+    // its folios, so placing a folio one may merely read would share it further (S11.4, S11.5).
+    // Folios already in the portfolio stay.
+    for folio in &portfolio.folios {
+        let id = folio.id.get();
+        let already = existing
+            .as_ref()
+            .is_some_and(|e| e.folios.iter().any(|f| f.id == folio.id));
+        if !already && who(context).folio_for_change(state, id).is_err() {
+            return Err(field_error(
+                "folios",
+                format!("folio {id} cannot be viewed or changed by the caller"),
+            ));
+        }
+    }
+    if let Some(parent) = portfolio.parent_id {
+        let placed = state
+            .portfolios
+            .get(&parent.get())
+            .filter(|p| caller.portfolio(p) == Access::Change);
+        if placed.is_none() {
+            return Err(field_error(
+                "parentId",
+                format!(
+                    "parent portfolio {parent} does not exist or cannot be changed by the caller"
+                ),
+            ));
+        }
+        let below = existing
+            .as_ref()
+            .and_then(|e| e.id)
+            .map_or(0, |id| height(&children_by_parent(state), id.get()));
+        check_parent(state, portfolio.id.filter(|_| update), parent, below)?;
+    }
+    let id = match &existing {
+        Some(existing) => existing.id.unwrap_or_default(),
+        None => Id::new(state.counters.next("portfolio")),
     };
     portfolio.id = Some(id);
     portfolio.portfolios = Vec::new();
     state.apply(Command::PutPortfolio(Box::new(portfolio.clone())));
     Ok(if update {
-        success(with_children(state, context, &portfolio))
+        success(with_children(
+            &children_by_parent(state),
+            &caller,
+            &portfolio,
+            0,
+        ))
     } else {
         success(id)
     })
 }
 
 fn delete_portfolio(state: &mut State, context: &Context, id: &str) -> Outcome {
-    let missing = || message_error(404, format!("Portfolio {id} does not exist"));
-    let portfolio = path_id(id)
-        .and_then(|id| state.portfolios.get(&id))
-        .cloned()
-        .ok_or_else(missing)?;
-    if !visible_portfolio(context, &portfolio) {
-        return Err(missing());
+    let caller = who(context);
+    let portfolio = readable_portfolio(state, &caller, id)?.clone();
+    if caller.portfolio(&portfolio) < Access::Change {
+        return Err(forbidden(crate::model::messages::CHANGE_NOT_ALLOWED));
     }
     if state
         .portfolios
         .values()
-        .any(|p| p.parent_id == portfolio.id)
+        .any(|p| p.parent_id == portfolio.id && p.id != portfolio.id)
     {
         return Err(message_error(
             400,
@@ -533,55 +694,77 @@ fn delete_portfolio(state: &mut State, context: &Context, id: &str) -> Outcome {
     Ok(success(true))
 }
 
+/// The rollup of `portfolio` (S9.9), over the folios the caller may read (S11.5), walking the tree
+/// iteratively to at most [`MAX_PORTFOLIO_DEPTH`] levels and [`MAX_ROLLUP_FOLIOS`] folios.
 fn rollup_of(
     state: &State,
+    caller: &Caller,
     portfolio: &Portfolio,
     as_of: Date,
 ) -> Result<Indicators, super::http::Response> {
-    let mut members = Vec::new();
-    let mut tolerance: Option<crate::value::Decimal> = None;
-    for folio in &portfolio.folios {
-        let id = folio.id.get();
-        if let Some(record) = state
-            .folios
-            .get(&id)
-            .filter(|r| r.folio.deleted_on.is_none())
-        {
-            tolerance = Some(tolerance.map_or(record.folio.tolerance.get(), |t| {
-                t.min(record.folio.tolerance.get())
-            }));
-            members.push(folio_report(state, id, as_of)?);
+    let children = children_by_parent(state);
+    let rates = ExchangeRates::from_wire(state.exchange_rates.iter());
+    // Depth-first, children rolled up before their parent: a stack of (portfolio, depth), and
+    // the finished rollups of each portfolio's children by the portfolio's place in `order`.
+    let mut order: Vec<(&Portfolio, usize, Option<usize>)> = vec![(portfolio, 0, None)];
+    let mut next = 0;
+    while next < order.len() {
+        let (current, depth, _) = order[next];
+        if depth < MAX_PORTFOLIO_DEPTH {
+            for child in children
+                .get(&current.id.map_or(0, Id::get))
+                .into_iter()
+                .flatten()
+            {
+                order.push((child, depth + 1, Some(next)));
+            }
+        }
+        next += 1;
+    }
+    let mut folios = 0;
+    let mut members: Vec<Vec<Indicators>> = vec![Vec::new(); order.len()];
+    let mut tolerances: Vec<Option<crate::value::Decimal>> = vec![None; order.len()];
+    for index in (0..order.len()).rev() {
+        let (current, _, parent) = order[index];
+        for folio in &current.folios {
+            let id = folio.id.get();
+            let Ok(record) = caller.folio_for_read(state, id) else {
+                continue;
+            };
+            folios += 1;
+            if folios > MAX_ROLLUP_FOLIOS {
+                return Err(message_error(
+                    400,
+                    format!("A portfolio rollup may hold at most {MAX_ROLLUP_FOLIOS} folios"),
+                ));
+            }
+            let tolerance = record.folio.tolerance.get();
+            tolerances[index] = Some(tolerances[index].map_or(tolerance, |t| t.min(tolerance)));
+            members[index].push(folio_report(state, id, as_of)?);
+        }
+        let refs: Vec<&Indicators> = members[index].iter().collect();
+        let rolled = rollup(
+            &refs,
+            current.currency_code,
+            as_of,
+            &rates,
+            tolerances[index].unwrap_or_default(),
+        )
+        .map_err(|error| message_error(400, error.to_string()))?;
+        match parent {
+            Some(parent) => members[parent].push(rolled),
+            None => return Ok(rolled),
         }
     }
-    for child in state
-        .portfolios
-        .values()
-        .filter(|c| c.parent_id == portfolio.id && c.id != portfolio.id)
-    {
-        members.push(rollup_of(state, child, as_of)?);
-    }
-    let rates = ExchangeRates::from_wire(state.exchange_rates.iter());
-    let refs: Vec<&Indicators> = members.iter().collect();
-    rollup(
-        &refs,
-        portfolio.currency_code,
-        as_of,
-        &rates,
-        tolerance.unwrap_or_default(),
-    )
-    .map_err(|error| message_error(400, error.to_string()))
+    Err(portfolio_missing(portfolio.id.unwrap_or_default()))
 }
 
 fn portfolio_indicators(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
-    let missing = || message_error(404, format!("Portfolio {id} does not exist"));
-    let portfolio = path_id(id)
-        .and_then(|id| state.portfolios.get(&id))
-        .ok_or_else(missing)?;
-    if !visible_portfolio(context, portfolio) {
-        return Err(missing());
-    }
+    let caller = who(context);
+    let portfolio = readable_portfolio(state, &caller, id)?;
     Ok(success(rollup_of(
         state,
+        &caller,
         portfolio,
         as_of(request, context)?,
     )?))

@@ -1,10 +1,11 @@
 //! Positions of the budgeting interface: positions with their allocations, rates, worked and
 //! billable hours, their payments, billed hours, and the team of a folio (S6, S11.4, S12.1).
 
+use super::access::{who, Access};
 use super::audit::record_deletion;
 use super::budget::{
-    caller, field_error, folio_not_viewable, message_error, path_id, read, success, today,
-    visible_folio, Outcome,
+    caller, changeable_folio, field_error, folio_not_viewable, message_error, path_id, read,
+    success, today, visible_folio, Outcome,
 };
 use super::http::{Context, Request, Response};
 use crate::calendar::{Calendar, Holiday, HolidayScheme, WorkloadScheme};
@@ -31,7 +32,9 @@ pub fn route(
     let outcome = match (method, segments) {
         ("POST", ["position"]) => create(state, request, context),
         ("PUT", ["position"]) => update(state, request, context),
-        ("GET", ["position", id]) => row(state, context, id).map(|row| success(shown(row))),
+        ("GET", ["position", id]) => {
+            position_by_id(state, context, id).map(|row| success(shown(row)))
+        }
         ("DELETE", ["position", id]) => delete(state, context, id),
         ("GET", ["position", id, "payments"]) => payments(state, request, context, id),
         ("POST", ["position", id, "allocation"]) => add_allocation(state, request, context, id),
@@ -70,14 +73,48 @@ fn position_not_found() -> Response {
     message_error(404, messages::POSITION_NOT_FOUND)
 }
 
-/// A live position of a folio the caller may see; else the documented 404s.
-fn row<'s>(state: &'s State, context: &Context, id: &str) -> Result<&'s PositionRow, Response> {
+/// A position of a folio the caller may read, deleted or not (S5.1: a deleted record can still be
+/// read by id); else the documented 404, the same for a missing one (S11.4).
+fn position_by_id<'s>(
+    state: &'s State,
+    context: &Context,
+    id: &str,
+) -> Result<&'s PositionRow, Response> {
+    let row = path_id(id)
+        .and_then(|id| state.positions.get(&id))
+        .ok_or_else(position_not_found)?;
+    match who(context).folio(state, row.header.folio_id.get()) {
+        Access::None => Err(position_not_found()),
+        Access::Read | Access::Change => Ok(row),
+    }
+}
+
+/// Refuses a change of the position `row` unless the caller may change its folio (S11.5): the
+/// position's 404 when they may not read it, a 403 when they may only read it.
+fn may_change(state: &State, context: &Context, row: &PositionRow) -> Result<(), Response> {
+    changeable_folio(state, context, row.header.folio_id.get())
+        .map(|_| ())
+        .map_err(|refusal| {
+            if refusal.status == 404 {
+                position_not_found()
+            } else {
+                refusal
+            }
+        })
+}
+
+/// A live position the caller may change; else the documented 404 or a 403.
+fn row_for_change<'s>(
+    state: &'s State,
+    context: &Context,
+    id: &str,
+) -> Result<&'s PositionRow, Response> {
+    who(context).writes()?;
     let row = path_id(id)
         .and_then(|id| state.positions.get(&id))
         .filter(|row| row.record.deleted_on.is_none())
         .ok_or_else(position_not_found)?;
-    // Hidden answers exactly as missing (S11.4).
-    visible_folio(state, context, row.header.folio_id.get()).map_err(|_| position_not_found())?;
+    may_change(state, context, row)?;
     Ok(row)
 }
 
@@ -153,12 +190,13 @@ fn missing_position_fields(body: &serde_json::Value) -> Option<Response> {
 }
 
 fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
+    who(context).writes()?;
     let raw: serde_json::Value = read(request)?;
     if let Some(refusal) = missing_position_fields(&raw) {
         return Err(refusal);
     }
     let mut position: Position = read(request)?;
-    visible_folio(state, context, position.folio_id.get())?;
+    changeable_folio(state, context, position.folio_id.get())?;
     if position.name.trim().is_empty() {
         return Err(field_error("name", messages::NAME_REQUIRED));
     }
@@ -222,7 +260,7 @@ fn update(state: &mut State, request: &Request, context: &Context) -> Outcome {
     let id = position
         .id
         .ok_or_else(|| field_error("id", "id is required to update a position"))?;
-    let existing = row(state, context, &id.to_string())?.clone();
+    let existing = row_for_change(state, context, &id.to_string())?.clone();
     if existing.header.folio_id != position.folio_id {
         return Err(field_error(
             "folioId",
@@ -267,7 +305,7 @@ fn update(state: &mut State, request: &Request, context: &Context) -> Outcome {
 }
 
 fn delete(state: &mut State, context: &Context, id: &str) -> Outcome {
-    let mut row = row(state, context, id)?.clone();
+    let mut row = row_for_change(state, context, id)?.clone();
     let day = today(context);
     let deleted: Vec<u64> = row
         .record
@@ -338,7 +376,7 @@ pub fn synced_hours(state: &State, row: &PositionRow, period: DateRange) -> Opti
 }
 
 fn payments(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
-    let row = row(state, context, id)?;
+    let row = position_by_id(state, context, id)?;
     let granularity = match request.param_value("granularity") {
         None => Granularity::Month,
         Some(text) => Granularity::parse(text).ok_or_else(|| {
@@ -348,7 +386,16 @@ fn payments(state: &State, request: &Request, context: &Context, id: &str) -> Ou
             )
         })?,
     };
-    let folio = &state.folios[&row.header.folio_id.get()].folio;
+    let Some(folio) = state.folios.get(&row.header.folio_id.get()) else {
+        return Err(position_not_found());
+    };
+    let folio = &folio.folio;
+    // S5.1: a deleted position (or one of a deleted folio) pays nothing.
+    if row.record.deleted_on.is_some() || folio.deleted_on.is_some() {
+        return Ok(success(
+            Vec::<crate::model::budgeting::ExpensePayment>::new(),
+        ));
+    }
     let period = DateRange::new(folio.start_date, folio.end_date)
         .map_err(|e| field_error("endDate", e.to_string()))?;
     let calendar = calendar_of(
@@ -389,7 +436,7 @@ fn store(state: &mut State, row: PositionRow) {
 }
 
 fn add_allocation(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    let mut row = row(state, context, id)?.clone();
+    let mut row = row_for_change(state, context, id)?.clone();
     let mut allocation: Allocation = read(request)?;
     check_allocation(row.record.kind, &row.record.allocations, &allocation, None)
         .map_err(refused)?;
@@ -427,13 +474,15 @@ macro_rules! part {
 part!(Allocation, Rate, HoursPeriod);
 
 /// The id of the part at the path, and a copy of the live position holding it live among
-/// `parts`, if the caller may see its folio; else the position's 404.
+/// `parts`, if the caller may change its folio; else the position's 404 (or a 403 when the caller
+/// may only read it, S11.5).
 fn owner_of<T: Part>(
     state: &State,
     context: &Context,
     id: &str,
     parts: fn(&PositionRecord) -> &[T],
 ) -> Result<(Option<Id>, PositionRow), Response> {
+    who(context).writes()?;
     let id = path_id(id).map(Id::new);
     let row = state
         .positions
@@ -445,7 +494,7 @@ fn owner_of<T: Part>(
                     .any(|p| p.id() == id && p.is_live())
         })
         .ok_or_else(position_not_found)?;
-    visible_folio(state, context, row.header.folio_id.get()).map_err(|_| position_not_found())?;
+    may_change(state, context, row)?;
     Ok((id, row.clone()))
 }
 
@@ -493,7 +542,7 @@ fn remove_allocation(state: &mut State, context: &Context, id: &str) -> Outcome 
 }
 
 fn add_rate(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    let mut row = row(state, context, id)?.clone();
+    let mut row = row_for_change(state, context, id)?.clone();
     let mut rate: Rate = read(request)?;
     check_rate(&row.record.rates, &rate, None).map_err(refused)?;
     let rate_id = next(state, "rate");
@@ -529,7 +578,7 @@ fn add_hours(
     id: &str,
     kind: PositionKind,
 ) -> Outcome {
-    let mut row = row(state, context, id)?.clone();
+    let mut row = row_for_change(state, context, id)?.clone();
     if row.record.kind != kind {
         let what = if kind == PositionKind::TeamMember {
             "Worked hours can only be added to team members"
@@ -581,7 +630,7 @@ fn billed_hours(state: &mut State, request: &Request, context: &Context, id: &st
     struct Body {
         days: Vec<Day>,
     }
-    let row = row(state, context, id)?;
+    let row = row_for_change(state, context, id)?;
     if row.record.kind != PositionKind::ConsultingRevenue {
         return Err(message_error(
             400,

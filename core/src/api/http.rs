@@ -164,8 +164,11 @@ pub struct Context {
     /// The user key of a budgeting request's basic credentials, which the host verified (S11.4);
     /// `None` when the request carried none or they were wrong.
     pub user: Option<String>,
-    /// Whether that user is a budget administrator, who sees every folio (S11.4).
+    /// Whether that user is a budget administrator, who sees and changes every folio (S11.4).
     pub budget_admin: bool,
+    /// Whether that user's credential may change data: true for basic credentials and sessions,
+    /// false for a read-only token (S11.5).
+    pub write: bool,
 }
 
 impl Context {
@@ -177,6 +180,7 @@ impl Context {
             random,
             user: None,
             budget_admin: false,
+            write: true,
         }
     }
 }

@@ -6,6 +6,7 @@
 //! the response (S13.2). A malformed body, a wrong content type, an unknown path or method: each is
 //! a clear 4xx in its interface's envelope, never a panic, and leaves the state unchanged.
 
+mod access;
 mod audit;
 mod auth;
 mod budget;
@@ -17,6 +18,7 @@ mod http;
 mod reply;
 mod web;
 
+pub use access::{Access, Caller as BudgetCaller};
 pub use audit::record_deletion;
 pub use auth::{
     authenticate, hash_secret, issue_code, mint_personal_token, register_client, token_text,

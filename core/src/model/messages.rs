@@ -7,6 +7,35 @@ pub fn joined<E: std::fmt::Display>(errors: &[E]) -> String {
     texts.join("; ")
 }
 
+/// The longest excerpt of a caller's text a message repeats, in characters.
+pub const EXCERPT_CHARS: usize = 64;
+
+/// `text` as a message repeats it: whole when short, else its first [`EXCERPT_CHARS`] characters
+/// and how long it was, so that a megabyte of input is never echoed back.
+///
+/// ```
+/// use costfolio::model::messages::excerpt;
+/// assert_eq!(excerpt("ACME"), "ACME");
+/// let long = "x".repeat(1000);
+/// assert_eq!(excerpt(&long), format!("{}... (1000 characters)", "x".repeat(64)));
+/// ```
+pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((end, _)) => std::borrow::Cow::Owned(format!(
+            "{}... ({} characters)",
+            &text[..end],
+            text.chars().count()
+        )),
+    }
+}
+
+/// Budgeting 403: the caller may read the record but not change it (S11.5).
+pub const CHANGE_NOT_ALLOWED: &str =
+    "The logged-in user does not have the required permission to change this data";
+/// 403 of a change made with a read-only credential (S11.5).
+pub const READ_ONLY_CREDENTIAL: &str = "The credential is read-only: it cannot change data";
+
 /// Core: duplicate account key.
 pub const ACCOUNT_KEY_EXISTS: &str = "An account with this key already exists";
 /// Core: duplicate category key.

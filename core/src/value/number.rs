@@ -236,6 +236,22 @@ macro_rules! decimal_value {
 const HOURS_MAX: Decimal = Decimal::from_parts(999_999, 0, 0, false, 2);
 const HUNDRED: Decimal = Decimal::ONE_HUNDRED;
 
+/// The largest amount of money the service takes (10^15, a thousand trillion): with the other
+/// limits below, every sum the engine forms stays many digits inside what a decimal holds exactly,
+/// and an absurd figure is refused when written, naming its field, rather than overflowing a
+/// later read (docs/security.md, "Limits").
+pub const MONEY_MAX: Decimal = Decimal::from_parts(0xA4C6_8000, 0x0003_8D7E, 0, false, 0);
+/// [`MONEY_MAX`] as its errors write it.
+const MONEY_MAX_TEXT: &str = "1000000000000000";
+/// The largest hourly rate (10^12).
+pub const RATE_MAX: Decimal = Decimal::from_parts(0xD4A5_1000, 0xE8, 0, false, 0);
+/// The largest overtime coefficient (1000).
+pub const COEFFICIENT_MAX: Decimal = Decimal::from_parts(1000, 0, 0, false, 0);
+/// The largest exchange rate (10^10; the smallest is 10^-10, its 10 decimals, S5.3).
+pub const CONVERSION_MAX: Decimal = Decimal::from_parts(0x540B_E400, 2, 0, false, 0);
+/// The largest open percentage: a reserve or contingency of 10,000 percent.
+pub const OPEN_PERCENTAGE_MAX: Decimal = Decimal::from_parts(10_000, 0, 0, false, 0);
+
 decimal_value!(
     /// Any exact decimal: a figure the service computes (money in a currency, converted amounts,
     /// indicators), or a number the documents leave unconstrained (`hoursPerDay`).
@@ -245,13 +261,25 @@ decimal_value!(
 decimal_value!(
     /// A non-negative amount of money as entered, such as an expense `amount` (S1.8). Whether its
     /// decimals suit its currency is checked with [`CurrencyCode::check_amount`](super::CurrencyCode::check_amount).
-    Amount, "amount", |v| check("amount", v, Some((Decimal::ZERO, "0")), None, None)
+    Amount, "amount", |v| check(
+        "amount",
+        v,
+        Some((Decimal::ZERO, "0")),
+        Some((MONEY_MAX, MONEY_MAX_TEXT)),
+        None
+    )
 );
 
 decimal_value!(
-    /// A quantity of 0 or more with no bound on its decimals: a scope item's weight, logged and
+    /// A quantity from 0 to 10^15 with no bound on its decimals: a scope item's weight, logged and
     /// remaining work (S9.3).
-    Quantity, "quantity", |v| check("quantity", v, Some((Decimal::ZERO, "0")), None, None)
+    Quantity, "quantity", |v| check(
+        "quantity",
+        v,
+        Some((Decimal::ZERO, "0")),
+        Some((MONEY_MAX, MONEY_MAX_TEXT)),
+        None
+    )
 );
 
 decimal_value!(
@@ -277,17 +305,30 @@ decimal_value!(
 );
 
 decimal_value!(
-    /// A percentage of 0 or more with no upper bound: a folio's `reserve` and `contingency` (S1.3).
-    OpenPercentage, "percentage", |v| check("percentage", v, Some((Decimal::ZERO, "0")), None, None)
+    /// A percentage from 0 to 10,000: a folio's `reserve` and `contingency` (S1.3).
+    OpenPercentage, "percentage", |v| check(
+        "percentage",
+        v,
+        Some((Decimal::ZERO, "0")),
+        Some((OPEN_PERCENTAGE_MAX, "10000")),
+        None
+    )
 );
 
 decimal_value!(
-    /// An hourly rate: 0 or more with at most 4 decimal places (S1.3, S1.8).
-    HourlyRate, "rate", |v| check("rate", v, Some((Decimal::ZERO, "0")), None, Some(4))
+    /// An hourly rate: 0 to 10^12 with at most 4 decimal places (S1.3, S1.8).
+    HourlyRate, "rate", |v| check(
+        "rate",
+        v,
+        Some((Decimal::ZERO, "0")),
+        Some((RATE_MAX, "1000000000000")),
+        Some(4)
+    )
 );
 
 decimal_value!(
-    /// An overtime coefficient: more than 0, at most 4 decimal places (1.5 for time and a half).
+    /// An overtime coefficient: more than 0, at most 1000, at most 4 decimal places (1.5 for time
+    /// and a half).
     Coefficient, "coefficient", |v| {
         if v <= Decimal::ZERO {
             Err(ValueError::NotPositive {
@@ -295,13 +336,13 @@ decimal_value!(
                 value: v.to_string(),
             })
         } else {
-            check("coefficient", v, None, None, Some(4))
+            check("coefficient", v, None, Some((COEFFICIENT_MAX, "1000")), Some(4))
         }
     }
 );
 
 decimal_value!(
-    /// An exchange rate: more than 0, at most 10 decimal places (S5.3).
+    /// An exchange rate: more than 0, at most 10^10, at most 10 decimal places (S5.3).
     ConversionRate, "exchange rate", |v| {
         if v <= Decimal::ZERO {
             Err(ValueError::NotPositive {
@@ -309,16 +350,29 @@ decimal_value!(
                 value: v.to_string(),
             })
         } else {
-            check("exchange rate", v, None, None, Some(10))
+            check(
+                "exchange rate",
+                v,
+                None,
+                Some((CONVERSION_MAX, "10000000000")),
+                Some(10),
+            )
         }
     }
 );
 
 decimal_value!(
-    /// A whole amount of 0 or more, such as an account's `monthlyBudget` (S10.2). `1500.0` is read
-    /// as 1500.
+    /// A whole amount from 0 to 10^15, such as an account's `monthlyBudget` (S10.2). `1500.0` is
+    /// read as 1500.
     WholeAmount, "whole amount", |v| {
-        check("whole amount", v, Some((Decimal::ZERO, "0")), None, None).and_then(|v| {
+        check(
+            "whole amount",
+            v,
+            Some((Decimal::ZERO, "0")),
+            Some((MONEY_MAX, MONEY_MAX_TEXT)),
+            None,
+        )
+        .and_then(|v| {
             if v.fract().is_zero() {
                 Ok(v.trunc())
             } else {
