@@ -834,6 +834,30 @@ fn holidays_and_members_of_a_holiday_scheme() {
         year["metadata"]["count"], 1,
         "FIXED holidays fall every year, FLOATING ones only in theirs"
     );
+    // S3.2: shown on the asked year's date, not the date it was created with.
+    assert_eq!(year["results"][0]["date"], "2027-12-25");
+    let (_, all) = s.call("GET", "/core/3/holiday-schemes/2/holidays", None);
+    assert_eq!(
+        all["results"][0]["date"], "2020-12-25",
+        "without a year: as stored"
+    );
+    // A FIXED Feb 29 falls only in leap years.
+    s.call(
+        "POST",
+        "/core/3/holiday-schemes/2/holidays",
+        Some(r#"{"type":"FIXED","name":"Leap day","durationSeconds":3600,"date":"2024-02-29"}"#),
+    );
+    let (_, leap) = s.call("GET", "/core/3/holiday-schemes/2/holidays?year=2028", None);
+    let (_, common) = s.call("GET", "/core/3/holiday-schemes/2/holidays?year=2027", None);
+    assert_eq!(
+        (
+            leap["metadata"]["count"].as_u64(),
+            common["metadata"]["count"].as_u64()
+        ),
+        (Some(2), Some(1))
+    );
+    assert_eq!(leap["results"][1]["date"], "2028-02-29");
+    s.call("DELETE", "/core/3/holiday-schemes/2/holidays/3", None);
     let (status, body) = s.call(
         "POST",
         "/core/3/holiday-schemes/2/holidays",

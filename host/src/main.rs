@@ -5,10 +5,13 @@
 //! costfolio user add NAME [--admin] [--password PASSWORD] [--db PATH]
 //! costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db PATH]
 //! costfolio token mint USER [--read-only] [--db PATH]
+//! costfolio token list USER [--db PATH]
+//! costfolio token revoke ID [--db PATH]
 //! costfolio snapshot [--db PATH]
 //! costfolio plan FILE.json [--csv | --summary]
 //! ```
 
+mod credentials;
 mod server;
 mod store;
 
@@ -25,6 +28,8 @@ const USAGE: &str = "usage:
   costfolio user add NAME [--admin] [--password PASSWORD] [--db PATH]
   costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db PATH]
   costfolio token mint USER [--read-only] [--db PATH]
+  costfolio token list USER [--db PATH]
+  costfolio token revoke ID [--db PATH]
   costfolio snapshot [--db PATH]
   costfolio plan FILE.json [--csv | --summary]";
 
@@ -117,28 +122,31 @@ fn run(raw: Vec<String>) -> Result<(), String> {
             let entries = store.journal_len().map_err(|e| e.to_string())?;
             let snapshot = store.latest_snapshot().map_err(|e| e.to_string())?;
             let service =
-                server::Service::new(store, base_url.clone()).map_err(|e| e.to_string())?;
+                server::Service::new(store, &db, base_url.clone()).map_err(|e| e.to_string())?;
             let from = snapshot.map_or_else(
                 || "the start".to_owned(),
                 |seq| format!("the snapshot at entry {seq}"),
             );
             eprintln!("journal: {entries} entries; replayed from {from}");
-            println!(
-                "costfolio listening on {base_url} (database {})",
-                db.display()
-            );
-            println!(
-                "  add a user:     costfolio user add NAME --db {}",
-                db.display()
-            );
-            println!(
-                "  get a token:    costfolio token mint NAME --db {}",
-                db.display()
-            );
-            println!("  then call:      curl -H 'Authorization: Bearer TOKEN' {base_url}/core/3/accounts");
             let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+            // Said once the socket is bound, not before.
+            let ready = |bound: SocketAddr| {
+                println!(
+                    "costfolio listening on {base_url} (bound to {bound}, database {})",
+                    db.display()
+                );
+                println!(
+                    "  add a user:     costfolio user add NAME --db {}",
+                    db.display()
+                );
+                println!(
+                    "  get a token:    costfolio token mint NAME --db {}",
+                    db.display()
+                );
+                println!("  then call:      curl -H 'Authorization: Bearer TOKEN' {base_url}/core/3/accounts");
+            };
             runtime
-                .block_on(server::serve(service, listen))
+                .block_on(server::serve(service, listen, ready))
                 .map_err(|e| format!("serve {listen}: {e}"))
         }
         ["user", "add", name] => {
@@ -187,6 +195,11 @@ fn run(raw: Vec<String>) -> Result<(), String> {
             args.check(&["read-only", "db"])?;
             let context = cli_context()?;
             let mut store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            if !store.has_user(user).map_err(|e| e.to_string())? {
+                return Err(format!(
+                    "no user {user:?}: add one first with `costfolio user add {user}`"
+                ));
+            }
             let mut state = store.load().map_err(|e| e.to_string())?;
             let token = store
                 .transact(&mut state, |state| {
@@ -196,6 +209,50 @@ fn run(raw: Vec<String>) -> Result<(), String> {
                 .map_err(|e| e.to_string())?;
             // Printed once; only its hash is stored (S11.2).
             println!("{token}");
+            Ok(())
+        }
+        ["token", "list", user] => {
+            args.check(&["db"])?;
+            let store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            let state = store.load().map_err(|e| e.to_string())?;
+            println!("id\tkind\tclient\taccess\texpires\tstate");
+            for token in costfolio::api::tokens_of(&state, user) {
+                println!(
+                    "{}\t{}\t{}\t{}\t{}\t{}",
+                    token.pair,
+                    if token.client_id.is_some() {
+                        "oauth"
+                    } else {
+                        "personal"
+                    },
+                    token.client_id.as_deref().unwrap_or("-"),
+                    if token.write {
+                        "read-write"
+                    } else {
+                        "read-only"
+                    },
+                    token
+                        .expires_at
+                        .map_or_else(|| "never".to_owned(), |at| at.to_string()),
+                    if token.revoked { "revoked" } else { "active" },
+                );
+            }
+            Ok(())
+        }
+        ["token", "revoke", id] => {
+            args.check(&["db"])?;
+            let pair: u64 = id.parse().map_err(|_| {
+                format!("a token id is a number (see `costfolio token list USER`), got {id:?}")
+            })?;
+            let mut store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            let mut state = store.load().map_err(|e| e.to_string())?;
+            let revoked = store
+                .transact(&mut state, |state| costfolio::api::revoke_pair(state, pair))
+                .map_err(|e| e.to_string())?;
+            if !revoked {
+                return Err(format!("no active token {pair}"));
+            }
+            println!("token {pair} revoked: it answers 401 from now on");
             Ok(())
         }
         ["snapshot"] => {

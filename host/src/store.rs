@@ -5,9 +5,6 @@
 
 use std::path::Path;
 
-use argon2::password_hash::phc::PasswordHash;
-use argon2::password_hash::{PasswordHasher, PasswordVerifier};
-use argon2::Argon2;
 use costfolio::model::from_json;
 use costfolio::state::{JournalEntry, State};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
@@ -43,14 +40,40 @@ impl From<rusqlite::Error> for StoreError {
     }
 }
 
+/// How many snapshots are kept: the latest, and the one before it in case the latest cannot be
+/// read.
+pub const SNAPSHOTS_KEPT: usize = 2;
+
+/// Creates the database file readable and writable by its owner only, or narrows an existing
+/// one to that. SQLite gives its `-wal` and `-shm` files the permissions of the database file.
+fn owner_only(path: &Path) -> Result<(), StoreError> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::{OpenOptionsExt, PermissionsExt};
+        let io = |error: std::io::Error| StoreError::User(format!("{}: {error}", path.display()));
+        std::fs::OpenOptions::new()
+            .create(true)
+            .append(true)
+            .mode(0o600)
+            .open(path)
+            .map_err(io)?;
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(0o600)).map_err(io)?;
+    }
+    #[cfg(not(unix))]
+    let _ = path;
+    Ok(())
+}
+
 /// The database.
 pub struct Store {
     connection: Connection,
 }
 
 impl Store {
-    /// Opens (creating when needed) the database at `path`.
+    /// Opens (creating when needed) the database at `path`. The file is readable and writable by
+    /// its owner only (0600): it holds password hashes and the whole journal.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        owner_only(path)?;
         let connection = Connection::open(path)?;
         connection.busy_timeout(std::time::Duration::from_secs(10))?;
         connection.execute_batch(
@@ -131,14 +154,42 @@ impl Store {
         Ok(value)
     }
 
-    /// Writes a snapshot of `state` (after catching up), and returns its sequence number.
+    /// Writes a snapshot of `state` (after catching up), keeps the latest [`SNAPSHOTS_KEPT`]
+    /// and deletes older ones, and returns its sequence number.
     pub fn snapshot(&mut self, state: &mut State) -> Result<u64, StoreError> {
         self.transact(state, |_| ())?;
         self.connection.execute(
             "INSERT OR REPLACE INTO snapshots (seq, state) VALUES (?1, ?2)",
             params![state.seq as i64, state.snapshot()],
         )?;
+        self.connection.execute(
+            "DELETE FROM snapshots WHERE seq NOT IN
+                 (SELECT seq FROM snapshots ORDER BY seq DESC LIMIT ?1)",
+            params![SNAPSHOTS_KEPT as i64],
+        )?;
         Ok(state.seq)
+    }
+
+    /// How many snapshots are stored.
+    #[cfg(test)]
+    pub fn snapshot_count(&self) -> Result<u64, StoreError> {
+        let count: i64 =
+            self.connection
+                .query_row("SELECT COUNT(*) FROM snapshots", [], |row| row.get(0))?;
+        Ok(count as u64)
+    }
+
+    /// Whether a user of this name exists.
+    pub fn has_user(&self, name: &str) -> Result<bool, StoreError> {
+        let found: Option<i64> = self
+            .connection
+            .query_row(
+                "SELECT 1 FROM users WHERE name = ?1",
+                params![name],
+                |row| row.get(0),
+            )
+            .optional()?;
+        Ok(found.is_some())
     }
 
     /// The sequence number of the latest snapshot, if any.
@@ -174,37 +225,12 @@ impl Store {
                 "a password must have at least 8 characters".into(),
             ));
         }
-        let mut salt = [0u8; 16];
-        getrandom::fill(&mut salt).map_err(|e| StoreError::User(format!("no randomness: {e}")))?;
-        let hash: PasswordHash = Argon2::default()
-            .hash_password_with_salt(password.as_bytes(), &salt)
-            .map_err(|e| StoreError::User(e.to_string()))?;
-        let hash = hash.to_string();
+        let hash = crate::credentials::hash_password(password)?;
         self.connection.execute(
             "INSERT OR REPLACE INTO users (name, hash, budget_admin) VALUES (?1, ?2, ?3)",
             params![name, hash, budget_admin as i64],
         )?;
         Ok(())
-    }
-
-    /// Whether `password` is `name`'s, and whether they are a budget administrator.
-    pub fn verify_user(&self, name: &str, password: &str) -> Result<Option<bool>, StoreError> {
-        let row: Option<(String, i64)> = self
-            .connection
-            .query_row(
-                "SELECT hash, budget_admin FROM users WHERE name = ?1",
-                params![name],
-                |row| Ok((row.get(0)?, row.get(1)?)),
-            )
-            .optional()?;
-        let Some((hash, admin)) = row else {
-            return Ok(None);
-        };
-        let parsed = PasswordHash::new(&hash).map_err(|e| StoreError::Corrupt(e.to_string()))?;
-        Ok(Argon2::default()
-            .verify_password(password.as_bytes(), &parsed)
-            .is_ok()
-            .then_some(admin != 0))
     }
 }
 

@@ -40,6 +40,12 @@ fn cli(db: &PathBuf, args: &[&str]) -> String {
     String::from_utf8(output.stdout).unwrap().trim().to_owned()
 }
 
+/// A personal token of `user`, added first (tokens are minted for existing users only).
+fn token_for(db: &PathBuf, user: &str) -> String {
+    cli(db, &["user", "add", user, "--password", "a good password"]);
+    cli(db, &["token", "mint", user])
+}
+
 struct Server {
     child: Child,
     port: u16,
@@ -197,7 +203,7 @@ fn what_was_created_is_still_there_after_a_restart() {
 fn a_sigkill_loses_no_answered_write() {
     let dir = scratch();
     let db = dir.join("costfolio.db");
-    let token = cli(&db, &["token", "mint", "ada"]);
+    let token = token_for(&db, "ada");
     let server = Server::start(&db);
     let port = server.port;
     // A stream of writes from another thread; the server is killed while it runs.
@@ -258,7 +264,7 @@ fn a_sigkill_loses_no_answered_write() {
 fn eight_clients_write_and_read_without_losing_anything() {
     let dir = scratch();
     let db = dir.join("costfolio.db");
-    let token = cli(&db, &["token", "mint", "ada"]);
+    let token = token_for(&db, "ada");
     let server = Server::start(&db);
     let port = server.port;
     let started = Instant::now();
@@ -313,7 +319,7 @@ fn eight_clients_write_and_read_without_losing_anything() {
 fn bad_input_over_the_wire() {
     let dir = scratch();
     let db = dir.join("costfolio.db");
-    let token = cli(&db, &["token", "mint", "ada"]);
+    let token = token_for(&db, "ada");
     let server = Server::start(&db);
     let port = server.port;
     let auth = bearer(&token);

@@ -8,6 +8,10 @@ use crate::value::{Date, START_AFTER_END};
 /// The most characters a folio's description may have (S7.2).
 pub const MAX_DESCRIPTION: usize = 500;
 
+/// The most days a folio may span, both ends included: 100 years of 365.25 days. Every figure of a
+/// folio is computed over its span, so the span bounds the work of one request (docs/security.md).
+pub const MAX_FOLIO_DAYS: i64 = 36_525;
+
 /// The status of a folio at `as_of` (S7.1): closed once its closed date is reached; otherwise
 /// pending before its start, executing from start to end, expired after.
 pub fn folio_status(start: Date, end: Date, closed: Option<Date>, as_of: Date) -> FolioStatus {
@@ -36,6 +40,13 @@ pub enum FolioError {
     },
     /// No name, or a blank one.
     NameRequired,
+    /// A span longer than [`MAX_FOLIO_DAYS`].
+    SpanTooLong {
+        /// The start date.
+        start: Date,
+        /// The end date.
+        end: Date,
+    },
 }
 
 impl FolioError {
@@ -43,7 +54,7 @@ impl FolioError {
     pub fn field(&self) -> &'static str {
         match self {
             FolioError::DescriptionTooLong { .. } => "description",
-            FolioError::EndBeforeStart { .. } => "endDate",
+            FolioError::EndBeforeStart { .. } | FolioError::SpanTooLong { .. } => "endDate",
             FolioError::NameRequired => "name",
         }
     }
@@ -60,6 +71,10 @@ impl fmt::Display for FolioError {
                 write!(f, "{START_AFTER_END} (start {start}, end {end})")
             }
             FolioError::NameRequired => f.write_str(crate::model::messages::NAME_REQUIRED),
+            FolioError::SpanTooLong { start, end } => write!(
+                f,
+                "a folio may span at most {MAX_FOLIO_DAYS} days (100 years), got {start} to {end}"
+            ),
         }
     }
 }
@@ -79,6 +94,17 @@ pub fn validate_folio(folio: &Folio) -> Result<(), Vec<FolioError>> {
     }
     if folio.end_date < folio.start_date {
         errors.push(FolioError::EndBeforeStart {
+            start: folio.start_date,
+            end: folio.end_date,
+        });
+    } else if folio
+        .end_date
+        .naive()
+        .signed_duration_since(folio.start_date.naive())
+        .num_days()
+        >= MAX_FOLIO_DAYS
+    {
+        errors.push(FolioError::SpanTooLong {
             start: folio.start_date,
             end: folio.end_date,
         });

@@ -150,6 +150,30 @@ pub fn mint_personal_token(
     Ok(token)
 }
 
+/// One token of each pair `user` holds, access tokens first (the command line's `token list`).
+pub fn tokens_of<'s>(state: &'s State, user: &str) -> Vec<&'s TokenRecord> {
+    let mut tokens: Vec<&TokenRecord> = state
+        .tokens
+        .values()
+        .filter(|token| token.user == user && token.kind == TokenKind::Access)
+        .collect();
+    tokens.sort_by_key(|token| token.pair);
+    tokens
+}
+
+/// Revokes the token pair `pair` (the command line's `token revoke`): every token of it answers
+/// 401 from the next request. False when no live token has that pair.
+pub fn revoke_pair(state: &mut State, pair: u64) -> bool {
+    let live = state
+        .tokens
+        .values()
+        .any(|token| token.pair == pair && !token.revoked);
+    if live {
+        state.apply(Command::RevokePair { pair });
+    }
+    live
+}
+
 /// Who a request acts for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Caller {

@@ -124,6 +124,46 @@ pub(super) fn changeable_folio<'s>(
     who(context).folio_for_change(state, id)
 }
 
+/// The most buckets (timeline buckets, payment periods) one answer may hold: more is a 400 naming
+/// the limit, so that one request's work and answer stay bounded (docs/security.md).
+pub const MAX_BUCKETS: u64 = 10_000;
+
+/// The `granularity` parameter (month when absent), refused when `period` would hold more than
+/// [`MAX_BUCKETS`] buckets of it.
+pub(super) fn granularity(
+    request: &Request,
+    period: DateRange,
+) -> Result<crate::schedule::Granularity, Response> {
+    use crate::schedule::Granularity;
+    let granularity = match request.param_value("granularity") {
+        None => Granularity::Month,
+        Some(text) => Granularity::parse(text).ok_or_else(|| {
+            field_error(
+                "granularity",
+                format!(
+                    "granularity must be day, week or month, got {:?}",
+                    messages::excerpt(text)
+                ),
+            )
+        })?,
+    };
+    let count = granularity.count_in(period.start().naive(), period.end().naive());
+    if count > MAX_BUCKETS {
+        return Err(field_error(
+            "granularity",
+            format!(
+                "an answer may hold at most {MAX_BUCKETS} buckets; this folio has {count} by {}: ask for a coarser granularity",
+                match granularity {
+                    Granularity::Day => "day",
+                    Granularity::Week => "week",
+                    Granularity::Month => "month",
+                }
+            ),
+        ));
+    }
+    Ok(granularity)
+}
+
 pub(super) fn path_id(text: &str) -> Option<u64> {
     text.parse::<Id>().ok().map(Id::get)
 }

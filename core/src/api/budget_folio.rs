@@ -436,17 +436,9 @@ fn folio_indicators(state: &State, request: &Request, context: &Context, id: &st
 
 fn folio_timeline(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
     let folio = folio_id(state, context, id)?;
-    let granularity = match request.param_value("granularity") {
-        None => Granularity::Month,
-        Some(text) => Granularity::parse(text).ok_or_else(|| {
-            field_error(
-                "granularity",
-                format!("granularity must be day, week or month, got {text:?}"),
-            )
-        })?,
-    };
     let costing = Costing::new(state, folio)?;
     let terms = costing.terms()?;
+    let granularity = super::budget::granularity(request, terms.period)?;
     let (costs, revenues, actual) =
         costing.ledgers(state, as_of(request, context)?, granularity)?;
     let buckets = timeline(

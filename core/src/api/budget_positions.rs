@@ -17,7 +17,7 @@ use crate::schedule::position::{
     check_allocation, check_allocation_removal, check_hours_period, check_rate, check_rate_removal,
     CostBasis, PositionError, PositionPlan, PositionRecord,
 };
-use crate::schedule::{aggregate_worklogs, DailyHours, FolioFrame, Granularity};
+use crate::schedule::{aggregate_worklogs, DailyHours, FolioFrame};
 use crate::state::{AuditEventKind, BilledHours, Command, PositionRow, State};
 use crate::value::{Date, DateRange};
 
@@ -377,15 +377,6 @@ pub fn synced_hours(state: &State, row: &PositionRow, period: DateRange) -> Opti
 
 fn payments(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
     let row = position_by_id(state, context, id)?;
-    let granularity = match request.param_value("granularity") {
-        None => Granularity::Month,
-        Some(text) => Granularity::parse(text).ok_or_else(|| {
-            field_error(
-                "granularity",
-                format!("granularity must be day, week or month, got {text:?}"),
-            )
-        })?,
-    };
     let Some(folio) = state.folios.get(&row.header.folio_id.get()) else {
         return Err(position_not_found());
     };
@@ -398,6 +389,7 @@ fn payments(state: &State, request: &Request, context: &Context, id: &str) -> Ou
     }
     let period = DateRange::new(folio.start_date, folio.end_date)
         .map_err(|e| field_error("endDate", e.to_string()))?;
+    let granularity = super::budget::granularity(request, period)?;
     let calendar = calendar_of(
         state,
         row.header

@@ -340,17 +340,35 @@ fn list_holidays(state: &State, request: &Request, web: &Web<'_>, id: &str) -> O
                 })?,
         ),
     };
+    // S3.2: a FIXED holiday falls every year on its month and day (Feb 29 only in leap years), so
+    // a year's list shows it on that year's date; a FLOATING one only in its own year.
     let holidays: Vec<Holiday> = state
         .holidays
         .values()
         .filter(|h| h.scheme_id == scheme)
-        .filter(|h| match (year, h.kind) {
-            (None, _) | (Some(_), crate::calendar::HolidayKind::Fixed) => true,
-            (Some(year), crate::calendar::HolidayKind::Floating) => {
-                chrono::Datelike::year(&h.date.naive()) == year
-            }
+        .filter_map(|h| {
+            let date = match (year, h.kind) {
+                (None, _) => h.date,
+                (Some(year), crate::calendar::HolidayKind::Fixed) => {
+                    let day = h.date.naive();
+                    let moved = chrono::NaiveDate::from_ymd_opt(
+                        year,
+                        chrono::Datelike::month(&day),
+                        chrono::Datelike::day(&day),
+                    )?;
+                    crate::value::Date::from_naive(moved)
+                }
+                (Some(year), crate::calendar::HolidayKind::Floating) => {
+                    if chrono::Datelike::year(&h.date.naive()) != year {
+                        return None;
+                    }
+                    h.date
+                }
+            };
+            let mut shown = holiday_json(web, h);
+            shown.date = date;
+            Some(shown)
         })
-        .map(|h| holiday_json(web, h))
         .collect();
     Ok(reply::ok(200, &web.list(request, holidays)))
 }

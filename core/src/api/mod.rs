@@ -21,8 +21,8 @@ mod web;
 pub use access::{Access, Caller as BudgetCaller};
 pub use audit::record_deletion;
 pub use auth::{
-    authenticate, hash_secret, issue_code, mint_personal_token, register_client, token_text,
-    AuthError, Caller,
+    authenticate, hash_secret, issue_code, mint_personal_token, register_client, revoke_pair,
+    token_text, tokens_of, AuthError, Caller,
 };
 pub use budget::can_view;
 pub use http::{decode_form, encode_query, Context, Request, Response};
@@ -31,8 +31,20 @@ pub use reply::envelope;
 use crate::state::State;
 
 /// Handles one request. A path that still carries its query string (`/core/3/accounts?status=OPEN`)
-/// is split and decoded first.
+/// is split and decoded first. `HEAD` is answered as `GET` would be, without the body (its
+/// `Content-Length` says how long the body would be).
 pub fn handle(state: &mut State, request: &Request, context: &Context) -> Response {
+    if request.method == "HEAD" {
+        let mut get = request.clone();
+        get.method = "GET".to_owned();
+        let mut response = handle(state, &get, context);
+        let length = response.body.len();
+        response.body.clear();
+        response
+            .headers
+            .push(("Content-Length".into(), length.to_string()));
+        return response;
+    }
     if !request.path.contains('?') {
         return route(state, request, context);
     }

@@ -31,6 +31,24 @@ impl Granularity {
         }
     }
 
+    /// How many buckets of this granularity `[first, last]` touches (0 when `last` is before
+    /// `first`).
+    pub fn count_in(self, first: NaiveDate, last: NaiveDate) -> u64 {
+        if last < first {
+            return 0;
+        }
+        let span = |from: NaiveDate| u64::try_from((last - from).num_days()).unwrap_or(0);
+        match self {
+            Granularity::Day => span(first) + 1,
+            Granularity::Week => span(self.start_of(first)) / 7 + 1,
+            Granularity::Month => {
+                let months =
+                    |date: NaiveDate| i64::from(date.year()) * 12 + i64::from(date.month0());
+                u64::try_from(months(last) - months(first)).unwrap_or(0) + 1
+            }
+        }
+    }
+
     /// The first day of the bucket holding `date`.
     pub fn start_of(self, date: NaiveDate) -> NaiveDate {
         match self {

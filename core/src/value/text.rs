@@ -52,7 +52,9 @@ impl Name {
     /// Builds the name, or says why `text` is refused.
     pub fn new(text: &str) -> Result<Name, ValueError> {
         let chars = text.chars().count();
-        if (1..=MAX_TEXT_CHARS).contains(&chars) && !text.trim().is_empty() {
+        // No NUL, as in every text the reader takes.
+        if (1..=MAX_TEXT_CHARS).contains(&chars) && !text.trim().is_empty() && !text.contains('\0')
+        {
             Ok(Name(text.to_owned()))
         } else {
             Err(ValueError::InvalidName {

@@ -251,6 +251,13 @@ impl<'a> Reader<'a> {
                     }
                     code => code,
                 };
+                if code == 0 {
+                    // No text of the service may hold NUL: it ends strings in C, in logs and in
+                    // the tools people read exports with.
+                    return Err(self.invalid(
+                        "a NUL character (\\u0000) is not accepted in any text".to_owned(),
+                    ));
+                }
                 match char::from_u32(code) {
                     Some(c) => c,
                     None => return Err(self.invalid("invalid unicode code point".to_owned())),

@@ -1,0 +1,361 @@
+//! Basic credentials of the budgeting interface and the authorize page (S11.4): verified outside
+//! every lock the service holds, with the same work for a known and an unknown user name, a cache
+//! that a changed password, a removed admin flag or a removed user invalidates at once, and
+//! throttling of failed attempts per user name and per address (a clear 429).
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::path::Path;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use argon2::password_hash::phc::PasswordHash;
+use argon2::password_hash::{PasswordHasher, PasswordVerifier};
+use argon2::Argon2;
+use costfolio::api::hash_secret;
+use rusqlite::{params, Connection, OptionalExtension};
+
+use crate::store::StoreError;
+
+/// Failed attempts one user name may make within [`WINDOW`] before it is throttled.
+pub const FAILURES_PER_USER: u32 = 20;
+/// Failed attempts one address may make within [`WINDOW`] before it is throttled.
+pub const FAILURES_PER_ADDRESS: u32 = 10;
+/// The window failed attempts are counted over, and how long a throttled name or address waits.
+pub const WINDOW: Duration = Duration::from_secs(60);
+/// The most verified credentials kept; past it the cache starts anew.
+const CACHE_ENTRIES: usize = 10_000;
+/// The most names and addresses whose failures are tracked; past it the oldest windows go.
+const TRACKED: usize = 100_000;
+
+/// Who a credential belongs to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Verified {
+    /// The user name.
+    pub user: String,
+    /// Whether the user is a budget administrator now.
+    pub budget_admin: bool,
+}
+
+/// Why a credential was not taken.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Refusal {
+    /// Malformed, unknown user or wrong password: a 401.
+    Wrong,
+    /// Too many failed attempts for this name or address: a 429, to retry after this many seconds.
+    Throttled(u64),
+    /// The user table could not be read: a 500.
+    Storage(String),
+}
+
+/// Failed attempts of one name or address in the current window.
+#[derive(Debug, Clone, Copy)]
+struct Failures {
+    since: Instant,
+    count: u32,
+}
+
+/// The verifier: its own connection to the user table, the cache and the failure counts, each
+/// behind its own short lock, never held while a hash is computed.
+pub struct Credentials {
+    users: Mutex<Connection>,
+    /// Verified credentials by SHA-256 of the whole header, with the stored hash they were
+    /// verified against: a changed password no longer matches it.
+    cache: Mutex<HashMap<String, (String, String)>>,
+    failures: Mutex<HashMap<String, Failures>>,
+    /// A hash of a random password, verified against when the name is unknown, so that an
+    /// unknown name costs what a known one does.
+    decoy: String,
+}
+
+impl Credentials {
+    /// A verifier over the user table of the database at `path`.
+    pub fn open(path: &Path) -> Result<Credentials, StoreError> {
+        let users = Connection::open(path)?;
+        users.busy_timeout(Duration::from_secs(10))?;
+        let mut random = [0u8; 32];
+        getrandom::fill(&mut random)
+            .map_err(|e| StoreError::User(format!("no randomness: {e}")))?;
+        let decoy = hash_password(&costfolio::api::token_text(&random))?;
+        Ok(Credentials {
+            users: Mutex::new(users),
+            cache: Mutex::new(HashMap::new()),
+            failures: Mutex::new(HashMap::new()),
+            decoy,
+        })
+    }
+
+    /// The user of an `Authorization: Basic ...` header sent from `address`.
+    pub fn basic(&self, header: &str, address: Option<IpAddr>) -> Result<Verified, Refusal> {
+        let encoded = header
+            .strip_prefix("Basic ")
+            .or_else(|| header.strip_prefix("basic "))
+            .ok_or(Refusal::Wrong)?;
+        let decoded = decode_base64(encoded.trim())
+            .and_then(|bytes| String::from_utf8(bytes).ok())
+            .ok_or(Refusal::Wrong)?;
+        let (name, password) = decoded.split_once(':').ok_or(Refusal::Wrong)?;
+        self.verify(name, password, address, Some(&hash_secret(header)))
+    }
+
+    /// Whether `password` is `name`'s; `cache_key` names the credential in the cache.
+    pub fn verify(
+        &self,
+        name: &str,
+        password: &str,
+        address: Option<IpAddr>,
+        cache_key: Option<&str>,
+    ) -> Result<Verified, Refusal> {
+        let row = self
+            .row(name)
+            .map_err(|e| Refusal::Storage(e.to_string()))?;
+        // A credential verified before against the hash still stored: no hash to compute, and
+        // no throttle (it proves the password), so guessers elsewhere do not lock it out.
+        if let (Some(key), Some((hash, admin))) = (cache_key, &row) {
+            let cached = lock(&self.cache).get(key).cloned();
+            if cached.is_some_and(|(user, known)| user == name && known == *hash) {
+                return Ok(Verified {
+                    user: name.to_owned(),
+                    budget_admin: *admin,
+                });
+            }
+        }
+        let now = Instant::now();
+        let keys = [
+            format!("user:{name}"),
+            address.map_or_else(|| "address:?".to_owned(), |a| format!("address:{a}")),
+        ];
+        self.throttled(&keys, now)?;
+        let hash = row.as_ref().map_or(self.decoy.as_str(), |(hash, _)| hash);
+        let matches = PasswordHash::new(hash)
+            .map(|parsed| {
+                Argon2::default()
+                    .verify_password(password.as_bytes(), &parsed)
+                    .is_ok()
+            })
+            .unwrap_or(false);
+        match row {
+            Some((hash, admin)) if matches => {
+                if let Some(key) = cache_key {
+                    let mut cache = lock(&self.cache);
+                    if cache.len() >= CACHE_ENTRIES {
+                        cache.clear();
+                    }
+                    cache.insert(key.to_owned(), (name.to_owned(), hash));
+                }
+                Ok(Verified {
+                    user: name.to_owned(),
+                    budget_admin: admin,
+                })
+            }
+            _ => {
+                self.failed(&keys, now);
+                Err(Refusal::Wrong)
+            }
+        }
+    }
+
+    /// The stored hash and admin flag of `name`, read now: a change by the command line shows at
+    /// the next request.
+    fn row(&self, name: &str) -> Result<Option<(String, bool)>, StoreError> {
+        let users = lock(&self.users);
+        let row: Option<(String, i64)> = users
+            .query_row(
+                "SELECT hash, budget_admin FROM users WHERE name = ?1",
+                params![name],
+                |row| Ok((row.get(0)?, row.get(1)?)),
+            )
+            .optional()?;
+        Ok(row.map(|(hash, admin)| (hash, admin != 0)))
+    }
+
+    fn throttled(&self, keys: &[String], now: Instant) -> Result<(), Refusal> {
+        let failures = lock(&self.failures);
+        for (key, limit) in keys.iter().zip([FAILURES_PER_USER, FAILURES_PER_ADDRESS]) {
+            if let Some(seen) = failures.get(key) {
+                let elapsed = now.duration_since(seen.since);
+                if elapsed < WINDOW && seen.count >= limit {
+                    return Err(Refusal::Throttled((WINDOW - elapsed).as_secs().max(1)));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    fn failed(&self, keys: &[String], now: Instant) {
+        let mut failures = lock(&self.failures);
+        if failures.len() >= TRACKED {
+            failures.retain(|_, seen| now.duration_since(seen.since) < WINDOW);
+        }
+        for key in keys {
+            let seen = failures.entry(key.clone()).or_insert(Failures {
+                since: now,
+                count: 0,
+            });
+            if now.duration_since(seen.since) >= WINDOW {
+                *seen = Failures {
+                    since: now,
+                    count: 0,
+                };
+            }
+            seen.count += 1;
+        }
+    }
+}
+
+/// A lock whose data stays usable after a panic elsewhere: every value kept here is whole between
+/// two statements, so a poisoned lock holds nothing half-written.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// An argon2 hash (PHC string) of `password` with a fresh salt: how passwords and client secrets
+/// are stored.
+pub fn hash_password(password: &str) -> Result<String, StoreError> {
+    let mut salt = [0u8; 16];
+    getrandom::fill(&mut salt).map_err(|e| StoreError::User(format!("no randomness: {e}")))?;
+    let hash: PasswordHash = Argon2::default()
+        .hash_password_with_salt(password.as_bytes(), &salt)
+        .map_err(|e| StoreError::User(e.to_string()))?;
+    Ok(hash.to_string())
+}
+
+/// Standard base64 (with or without padding).
+pub fn decode_base64(text: &str) -> Option<Vec<u8>> {
+    let value = |c: u8| match c {
+        b'A'..=b'Z' => Some(c - b'A'),
+        b'a'..=b'z' => Some(c - b'a' + 26),
+        b'0'..=b'9' => Some(c - b'0' + 52),
+        b'+' => Some(62),
+        b'/' => Some(63),
+        _ => None,
+    };
+    let mut out = Vec::new();
+    let mut buffer = 0u32;
+    let mut bits = 0;
+    for &c in text.trim_end_matches('=').as_bytes() {
+        buffer = (buffer << 6) | u32::from(value(c)?);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buffer >> bits) as u8);
+        }
+    }
+    Some(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::store::Store;
+
+    fn basic(user: &str, password: &str) -> String {
+        let text = format!("{user}:{password}");
+        let table = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+        let mut out = String::from("Basic ");
+        for chunk in text.as_bytes().chunks(3) {
+            let b = [
+                chunk[0],
+                *chunk.get(1).unwrap_or(&0),
+                *chunk.get(2).unwrap_or(&0),
+            ];
+            let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+            for i in 0..4 {
+                if i <= chunk.len() {
+                    out.push(char::from(table[((n >> (18 - 6 * i)) & 63) as usize]));
+                } else {
+                    out.push('=');
+                }
+            }
+        }
+        out
+    }
+
+    fn scratch(name: &str) -> std::path::PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("costfolio-cred-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir.join("t.db")
+    }
+
+    #[test]
+    fn a_changed_password_or_admin_flag_takes_effect_at_the_next_request() {
+        let db = scratch("change");
+        let store = Store::open(&db).unwrap();
+        store.add_user("ada", "first password", true).unwrap();
+        let credentials = Credentials::open(&db).unwrap();
+        let old = basic("ada", "first password");
+        assert_eq!(
+            credentials.basic(&old, None),
+            Ok(Verified {
+                user: "ada".into(),
+                budget_admin: true
+            })
+        );
+        // Cached now; a change of password makes the cached header wrong at once.
+        store.add_user("ada", "second password", false).unwrap();
+        assert_eq!(credentials.basic(&old, None), Err(Refusal::Wrong));
+        let new = basic("ada", "second password");
+        assert_eq!(
+            credentials.basic(&new, None),
+            Ok(Verified {
+                user: "ada".into(),
+                budget_admin: false
+            }),
+            "and the admin flag is read fresh"
+        );
+    }
+
+    #[test]
+    fn failed_attempts_are_throttled_per_address_while_a_known_credential_still_works() {
+        let db = scratch("throttle");
+        let store = Store::open(&db).unwrap();
+        store.add_user("ada", "right password", false).unwrap();
+        let credentials = Credentials::open(&db).unwrap();
+        let good = basic("ada", "right password");
+        credentials.basic(&good, None).unwrap();
+        let attacker: IpAddr = "192.0.2.7".parse().unwrap();
+        for attempt in 0..FAILURES_PER_ADDRESS {
+            let guess = basic("ada", &format!("guess {attempt}"));
+            assert_eq!(
+                credentials.basic(&guess, Some(attacker)),
+                Err(Refusal::Wrong)
+            );
+        }
+        let guess = basic("ada", "one more guess");
+        assert!(matches!(
+            credentials.basic(&guess, Some(attacker)),
+            Err(Refusal::Throttled(seconds)) if seconds > 0 && seconds <= 60
+        ));
+        // Even the right password is throttled from that address when not already verified...
+        let other = basic("ada", "right password ");
+        assert!(matches!(
+            credentials.basic(&other, Some(attacker)),
+            Err(Refusal::Throttled(_))
+        ));
+        // ...but the credential verified before still works, without a hash to compute.
+        assert!(credentials.basic(&good, Some(attacker)).is_ok());
+        assert!(credentials.basic(&good, None).is_ok());
+    }
+
+    #[test]
+    fn an_unknown_name_is_refused_like_a_wrong_password() {
+        let db = scratch("unknown");
+        let store = Store::open(&db).unwrap();
+        store.add_user("ada", "right password", false).unwrap();
+        let credentials = Credentials::open(&db).unwrap();
+        assert_eq!(
+            credentials.basic(&basic("nobody", "whatever1"), None),
+            Err(Refusal::Wrong)
+        );
+        assert_eq!(
+            credentials.basic(&basic("ada", "whatever1"), None),
+            Err(Refusal::Wrong)
+        );
+        assert_eq!(credentials.basic("Basic !!!", None), Err(Refusal::Wrong));
+        assert_eq!(credentials.basic("Bearer x", None), Err(Refusal::Wrong));
+    }
+}

@@ -1,0 +1,378 @@
+//! The limits that bound one request's work and answer (the hardening issue, docs/security.md),
+//! through `handle`: a folio's span, the buckets of one answer, NUL in text, what a refusal echoes,
+//! HEAD, and no 5xx from any sequence of requests.
+
+use chrono::NaiveDateTime;
+use costfolio::api::{handle, Context, Request, Response};
+use costfolio::state::State;
+use proptest::prelude::*;
+use serde_json::Value;
+
+fn context(user: &str) -> Context {
+    let now = NaiveDateTime::parse_from_str("2026-03-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
+    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
+    context.user = Some(user.to_owned());
+    context.budget_admin = user == "finance";
+    context
+}
+
+fn call(state: &mut State, user: &str, method: &str, path: &str, body: Option<&str>) -> Response {
+    let mut request = Request::new(method, &format!("/budgets/1{path}"));
+    if let Some(body) = body {
+        request = request.json(body);
+    }
+    handle(state, &request, &context(user))
+}
+
+fn json(response: &Response) -> Value {
+    serde_json::from_slice(&response.body).unwrap_or(Value::Null)
+}
+
+fn folio(start: &str, end: &str, name: &str) -> String {
+    format!(
+        r#"{{"name":{name},"description":"","owner":"ada","startDate":"{start}","endDate":"{end}","closedDate":null,"reserve":10,"contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}}"#
+    )
+}
+
+const MEMBER: &str = r#"{"folioId":1,"name":"Grace","description":"","title":"Dev","kind":".TeamMember","member":"grace","rate":{"rate":40,"startDate":"2026-01-01"},"allocation":{"startDate":"2026-01-01","endDate":"2050-12-31","percentage":100}}"#;
+
+#[test]
+fn a_folio_spans_at_most_100_years_naming_the_limit() {
+    let mut state = State::new();
+    // The attack of the issue: 0001-01-01 to 9999-12-31.
+    let response = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/folio",
+        Some(&folio("0001-01-01", "9999-12-31", "\"All time\"")),
+    );
+    assert_eq!(response.status, 400);
+    assert_eq!(
+        json(&response)["errors"]["endDate"],
+        "a folio may span at most 36525 days (100 years), got 0001-01-01 to 9999-12-31"
+    );
+    assert!(state.folios.is_empty(), "nothing stored");
+    // The longest span allowed is accepted.
+    let response = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/folio",
+        Some(&folio("2000-01-01", "2099-12-31", "\"Century\"")),
+    );
+    assert_eq!(response.status, 200, "{}", response.text());
+}
+
+#[test]
+fn an_answer_holds_at_most_10000_buckets_and_says_so() {
+    let mut state = State::new();
+    let created = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/folio",
+        Some(&folio("2026-01-01", "2099-12-31", "\"Long\"")),
+    );
+    assert_eq!(created.status, 200);
+    assert_eq!(
+        call(&mut state, "ada", "POST", "/position", Some(MEMBER)).status,
+        200
+    );
+    for path in [
+        "/folio/1/timeline?granularity=day",
+        "/position/1/payments?granularity=day",
+    ] {
+        let response = call(&mut state, "ada", "GET", path, None);
+        assert_eq!(response.status, 400, "{path}");
+        let message = json(&response)["errors"]["granularity"]
+            .as_str()
+            .unwrap_or("")
+            .to_owned();
+        assert!(
+            message.starts_with(
+                "an answer may hold at most 10000 buckets; this folio has 27028 by day"
+            ),
+            "{path}: {message}"
+        );
+    }
+    // Weeks and months of the same folio are answered.
+    for path in [
+        "/folio/1/timeline?granularity=week",
+        "/position/1/payments?granularity=month",
+    ] {
+        assert_eq!(
+            call(&mut state, "ada", "GET", path, None).status,
+            200,
+            "{path}"
+        );
+    }
+}
+
+#[test]
+fn nul_is_refused_in_any_text_and_long_values_are_not_echoed_whole() {
+    let mut state = State::new();
+    let response = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/folio",
+        Some(&folio("2026-01-01", "2026-12-31", r#""Road\u0000works""#)),
+    );
+    assert_eq!(response.status, 400);
+    assert!(response.text().contains("NUL"), "{}", response.text());
+    assert!(state.folios.is_empty());
+    // A megabyte where a granularity belongs is answered with an excerpt of it.
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/folio",
+            Some(&folio("2026-01-01", "2026-12-31", "\"Road\""))
+        )
+        .status,
+        200
+    );
+    let long = "x".repeat(1 << 20);
+    let response = call(
+        &mut state,
+        "ada",
+        "GET",
+        &format!("/folio/1/timeline?granularity={long}"),
+        None,
+    );
+    assert_eq!(response.status, 400);
+    assert!(
+        response.body.len() < 400,
+        "the answer is {} bytes",
+        response.body.len()
+    );
+    assert!(
+        response.text().contains("(1048576 characters)"),
+        "{}",
+        response.text()
+    );
+}
+
+#[test]
+fn head_answers_as_get_without_the_body() {
+    let mut state = State::new();
+    call(
+        &mut state,
+        "ada",
+        "POST",
+        "/folio",
+        Some(&folio("2026-01-01", "2026-12-31", "\"Road\"")),
+    );
+    let get = call(&mut state, "ada", "GET", "/folio/1", None);
+    let head = call(&mut state, "ada", "HEAD", "/folio/1", None);
+    assert_eq!((head.status, head.body.len()), (200, 0));
+    assert_eq!(
+        head.header_value("Content-Length"),
+        Some(get.body.len().to_string().as_str())
+    );
+    assert_eq!(
+        call(&mut state, "eve", "HEAD", "/folio/1", None).status,
+        404
+    );
+}
+
+/// A request of some user: a method, a path over small ids, and a body among valid and broken ones.
+fn any_request() -> impl Strategy<Value = (String, String, String, Option<String>)> {
+    let users = prop_oneof![Just("ada"), Just("bob"), Just("finance")];
+    let ids = 1u64..4;
+    let paths = prop_oneof![
+        ids.clone().prop_map(|id| format!("/folio/{id}")),
+        ids.clone().prop_map(|id| format!("/folio/{id}/indicators")),
+        ids.clone()
+            .prop_map(|id| format!("/folio/{id}/timeline?granularity=week")),
+        ids.clone().prop_map(|id| format!("/folio/{id}/scope")),
+        ids.clone().prop_map(|id| format!("/folio/{id}/viewers")),
+        ids.clone().prop_map(|id| format!("/position/{id}")),
+        ids.clone()
+            .prop_map(|id| format!("/position/{id}/payments?granularity=day")),
+        ids.clone()
+            .prop_map(|id| format!("/portfolio/{id}/indicators")),
+        Just("/folio".to_owned()),
+        Just("/position".to_owned()),
+        Just("/portfolio".to_owned()),
+        Just("/exchangerate".to_owned()),
+    ];
+    let methods = prop_oneof![Just("GET"), Just("POST"), Just("PUT"), Just("DELETE")];
+    let bodies = prop_oneof![
+        Just(None),
+        Just(Some(folio("2026-01-01", "2026-12-31", "\"F\""))),
+        Just(Some(folio("0001-01-01", "9999-12-31", "\"Huge\""))),
+        Just(Some(MEMBER.to_owned())),
+        Just(Some(r#"{"items":[{"key":"A","weight":1000000000000000,"logged":1,"remaining":0,"done":true,"progressive":false}]}"#.to_owned())),
+        Just(Some(r#"{"users":["bob"]}"#.to_owned())),
+        Just(Some(r#"{"name":"P","currencyCode":"EUR","isPrivate":false,"owner":"ada","color":"red","admins":[],"folios":[{"id":1,"name":"F","startDate":"2026-01-01","endDate":"2026-12-31","owner":"ada","status":"executing"}],"portfolios":[],"parentId":1}"#.to_owned())),
+        Just(Some(r#"{"from":"USD","to":"EUR","rate":10000000000,"effectiveDate":"2026-01-01"}"#.to_owned())),
+        Just(Some("{".to_owned())),
+        Just(Some("[]".to_owned())),
+    ];
+    (users, methods, paths, bodies).prop_map(|(u, m, p, b)| (u.to_owned(), m.to_owned(), p, b))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// Any sequence of requests of any user is answered, never with a 5xx, never with a panic.
+    #[test]
+    fn no_sequence_of_requests_yields_a_5xx(requests in proptest::collection::vec(any_request(), 1..30)) {
+        let mut state = State::new();
+        for (user, method, path, body) in requests {
+            let response = call(&mut state, &user, &method, &path, body.as_deref());
+            prop_assert!(response.status < 500, "{method} {path} as {user}: {} {}", response.status, response.text());
+        }
+    }
+}
+
+fn portfolio(id: Option<u64>, parent: Option<u64>) -> String {
+    let id = id.map_or(String::new(), |id| format!(r#""id":{id},"#));
+    let parent = parent.map_or(String::new(), |p| format!(r#","parentId":{p}"#));
+    format!(
+        r#"{{{id}"name":"P","currencyCode":"EUR","isPrivate":false,"owner":"ada","color":"red","admins":[],"folios":[],"portfolios":[]{parent}}}"#
+    )
+}
+
+#[test]
+fn a_parent_chain_never_loops_nor_nests_past_16_levels() {
+    let mut state = State::new();
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/portfolio",
+            Some(&portfolio(None, None))
+        )
+        .status,
+        200
+    );
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/portfolio",
+            Some(&portfolio(None, Some(1)))
+        )
+        .status,
+        200
+    );
+    // A under B, B under A: refused, naming parentId; nothing changes.
+    let before = state.clone();
+    let response = call(
+        &mut state,
+        "ada",
+        "PUT",
+        "/portfolio",
+        Some(&portfolio(Some(1), Some(2))),
+    );
+    assert_eq!(response.status, 400);
+    assert_eq!(
+        json(&response)["errors"]["parentId"],
+        "parent portfolio 2 would make the portfolio its own ancestor"
+    );
+    let response = call(
+        &mut state,
+        "ada",
+        "PUT",
+        "/portfolio",
+        Some(&portfolio(Some(1), Some(1))),
+    );
+    assert_eq!(response.status, 400);
+    assert_eq!(state, before);
+    // A chain: 2 is 1 level down; 15 more are accepted, the 17th level is refused.
+    for parent in 2..=16 {
+        let response = call(
+            &mut state,
+            "ada",
+            "POST",
+            "/portfolio",
+            Some(&portfolio(None, Some(parent))),
+        );
+        assert_eq!(response.status, 200, "level {parent}: {}", response.text());
+    }
+    let response = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/portfolio",
+        Some(&portfolio(None, Some(17))),
+    );
+    assert_eq!(response.status, 400);
+    assert!(json(&response)["errors"]["parentId"]
+        .as_str()
+        .unwrap_or("")
+        .contains("more than 16 levels"));
+    // Moving a subtree must fit too: 16 (with 17 below) cannot go under a new root's child.
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/portfolio",
+            Some(&portfolio(None, None))
+        )
+        .status,
+        200
+    );
+    let response = call(
+        &mut state,
+        "ada",
+        "PUT",
+        "/portfolio",
+        Some(&portfolio(Some(3), Some(17))),
+    );
+    assert_eq!(response.status, 400);
+}
+
+#[test]
+fn a_looping_or_2000_deep_chain_left_by_an_older_journal_is_walked_without_overflow() {
+    use costfolio::model::budgeting::Portfolio;
+    use costfolio::model::Id;
+    use costfolio::state::Command;
+    let mut state = State::new();
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/folio",
+            Some(&folio("2026-01-01", "2026-12-31", "\"F\""))
+        )
+        .status,
+        200
+    );
+    let stored = |id: u64, parent: Option<u64>| -> Portfolio {
+        let mut p: Portfolio =
+            costfolio::model::from_json(portfolio(Some(id), None).as_bytes()).unwrap();
+        p.parent_id = parent.map(Id::new);
+        p.folios = costfolio::model::from_json(br#"[{"id":1,"name":"F","startDate":"2026-01-01","endDate":"2026-12-31","owner":"ada","status":"executing"}]"#).unwrap();
+        p
+    };
+    // As an older service let them in: 1 <-> 2 loop, and 3 <- 4 <- ... <- 2002.
+    state.apply(Command::PutPortfolio(Box::new(stored(1, Some(2)))));
+    state.apply(Command::PutPortfolio(Box::new(stored(2, Some(1)))));
+    state.apply(Command::PutPortfolio(Box::new(stored(3, None))));
+    for id in 4..=2002 {
+        state.apply(Command::PutPortfolio(Box::new(stored(id, Some(id - 1)))));
+    }
+    for path in [
+        "/portfolio",
+        "/portfolio/1/indicators",
+        "/portfolio/3/indicators",
+        "/portfolio/2002/indicators",
+    ] {
+        let response = call(&mut state, "ada", "GET", path, None);
+        assert!(
+            response.status < 500,
+            "{path}: {} {}",
+            response.status,
+            response.text()
+        );
+    }
+}
