@@ -3,7 +3,7 @@
 //! HEAD, and no 5xx from any sequence of requests.
 
 use chrono::NaiveDateTime;
-use costfolio::api::{handle, Context, Request, Response};
+use costfolio::api::{handle, handle_read, Context, Request, Response};
 use costfolio::state::State;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -16,12 +16,23 @@ fn context(user: &str) -> Context {
     context
 }
 
+/// The answer of `handle`; for a read, also checks that `handle_read` on a shared state (the
+/// host's path for reads) answers exactly the same, or leaves the request to `handle`.
 fn call(state: &mut State, user: &str, method: &str, path: &str, body: Option<&str>) -> Response {
     let mut request = Request::new(method, &format!("/budgets/1{path}"));
     if let Some(body) = body {
         request = request.json(body);
     }
-    handle(state, &request, &context(user))
+    let read = handle_read(state, &request, &context(user));
+    let before = state.clone();
+    let answer = handle(state, &request, &context(user));
+    if let Some(read) = read {
+        assert_eq!(read, answer, "handle_read and handle differ on {method} {path}");
+        assert_eq!(*state, before, "{method} {path} is a read: it changes nothing");
+    } else {
+        assert!(method != "GET" && method != "HEAD" || answer.status >= 400, "{method} {path} left to handle");
+    }
+    answer
 }
 
 fn json(response: &Response) -> Value {

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::path::Path;
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
 use axum::body::{to_bytes, Body};
@@ -14,7 +14,8 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::Response as HttpResponse;
 use axum::Router;
 use costfolio::api::{
-    decode_form, encode_query, envelope, handle, issue_code, Context, Request, Response,
+    decode_form, encode_query, envelope, handle, handle_read, issue_code, Context, Request,
+    Response,
 };
 use costfolio::state::State;
 
@@ -41,9 +42,8 @@ pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
 /// The longest one connection is kept, however busy.
 pub const CONNECTION_LIFETIME: Duration = Duration::from_secs(600);
 
-/// The state, its store and the snapshot schedule: what one lock guards.
-struct Core {
-    state: State,
+/// The store that writes the journal, and the snapshot schedule: what the writers' lock guards.
+struct Writer {
     store: Store,
     /// The sequence number of the last snapshot this server wrote (or found at start).
     snapshot_seq: u64,
@@ -51,18 +51,36 @@ struct Core {
     snapshot_every: u64,
 }
 
-/// The service: the core behind one lock, and the credentials verified outside it.
+/// The service. Reads take the state's read lock only, so they run side by side and never wait
+/// for a disk; a change takes the writers' lock, then the state's write lock for as long as the
+/// core applies it and its entries are committed. Credentials are verified outside both.
 pub struct Service {
-    core: Mutex<Core>,
+    state: RwLock<State>,
+    writer: Mutex<Writer>,
+    /// A connection of its own, to see cheaply whether another process (the command line) wrote.
+    watch: Mutex<Store>,
     credentials: Credentials,
     base_url: String,
 }
 
-/// The core's lock. A panic inside a request is caught while the lock is held (see
-/// [`Service::run`]), so the lock is never left poisoned; should it be, its state is whole between
-/// two statements and is taken as it is.
-fn lock(core: &Mutex<Core>) -> std::sync::MutexGuard<'_, Core> {
-    core.lock()
+/// A lock whose data stays usable after a panic elsewhere. A panic inside a request is caught
+/// while the lock is held (see [`Service::change`]) and the state rebuilt, so no lock is left
+/// holding half a change.
+fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    mutex
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn read_lock(state: &RwLock<State>) -> std::sync::RwLockReadGuard<'_, State> {
+    state
+        .read()
+        .unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn write_lock(state: &RwLock<State>) -> std::sync::RwLockWriteGuard<'_, State> {
+    state
+        .write()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
@@ -73,12 +91,13 @@ impl Service {
         let state = store.load()?;
         let snapshot_seq = state.seq;
         Ok(Service {
-            core: Mutex::new(Core {
-                state,
+            state: RwLock::new(state),
+            writer: Mutex::new(Writer {
                 store,
                 snapshot_seq,
                 snapshot_every: SNAPSHOT_EVERY,
             }),
+            watch: Mutex::new(Store::open(db)?),
             credentials: Credentials::open(db)?,
             base_url,
         })
@@ -105,7 +124,7 @@ impl Service {
             .header_value("Authorization")
             .filter(|header| header.len() > 6 && header[..6].eq_ignore_ascii_case("basic "));
         if let (true, Some(header)) = (request.path.starts_with("/budgets/"), basic) {
-            // Verified outside the core's lock: a slow hash never makes others wait (S11.4).
+            // Verified outside every lock: a slow hash never makes others wait (S11.4).
             match self.credentials.basic(header, peer) {
                 Ok(verified) => {
                     context.user = Some(verified.user);
@@ -121,18 +140,64 @@ impl Service {
         if request.path.trim_end_matches('/') == "/oauth/authorize" {
             return self.authorize(&request, &context, peer);
         }
-        self.run(&request.path, |state| handle(state, &request, &context))
+        if let Some(response) = self.read(&request, &context) {
+            return response;
+        }
+        self.change(&request.path, |state| handle(state, &request, &context))
             .unwrap_or_else(|refusal| refusal)
     }
 
-    /// Runs `change` on the state inside one store transaction, under the core's lock. A storage
-    /// failure answers 500 and leaves the state as the disk has it. A panic inside `change` is
-    /// contained: the transaction rolls back, the state is rebuilt from the journal, the request
-    /// answers 500 in its interface's envelope, and the next request is served as usual.
-    fn run<T>(&self, path: &str, change: impl FnOnce(&mut State) -> T) -> Result<T, Response> {
-        let mut core = lock(&self.core);
-        let Core { state, store, .. } = &mut *core;
-        let outcome = catch_unwind(AssertUnwindSafe(|| store.transact(state, change)));
+    /// Answers a request that only reads under the state's read lock, after catching up with
+    /// what another process wrote; `None` when it is not such a request. A panic inside is
+    /// contained: the request answers 500 and the state, which a read cannot change, stays.
+    fn read(&self, request: &Request, context: &Context) -> Option<Response> {
+        if request.method != "GET" && request.method != "HEAD" {
+            return None;
+        }
+        if let Err(failure) = self.catch_up(&request.path) {
+            return Some(failure);
+        }
+        let state = read_lock(&self.state);
+        match catch_unwind(AssertUnwindSafe(|| handle_read(&state, request, context))) {
+            Ok(answer) => answer,
+            Err(_) => Some(failed(&request.path)),
+        }
+    }
+
+    /// Replays what another process (the command line) committed since the state was loaded, so
+    /// that a revoked token or a new client counts at the next request.
+    fn catch_up(&self, path: &str) -> Result<(), Response> {
+        let last = lock(&self.watch).last_seq().map_err(|error| {
+            envelope(
+                path,
+                500,
+                &format!("the journal could not be read: {error}"),
+            )
+        })?;
+        if last <= read_lock(&self.state).seq {
+            return Ok(());
+        }
+        let writer = lock(&self.writer);
+        let mut state = write_lock(&self.state);
+        writer.store.catch_up(&mut state).map_err(|error| {
+            envelope(
+                path,
+                500,
+                &format!("the journal could not be read: {error}"),
+            )
+        })
+    }
+
+    /// Runs `change` on the state inside one store transaction. A storage failure answers 500 and
+    /// leaves the state as the disk has it. A panic inside `change` is contained: the transaction
+    /// rolls back, the state is rebuilt from the journal, the request answers 500 in its
+    /// interface's envelope, and the next request is served as usual.
+    fn change<T>(&self, path: &str, change: impl FnOnce(&mut State) -> T) -> Result<T, Response> {
+        let mut writer = lock(&self.writer);
+        let mut state = write_lock(&self.state);
+        let outcome = catch_unwind(AssertUnwindSafe(|| {
+            writer.store.transact(&mut state, change)
+        }));
         let value = match outcome {
             Ok(Ok(value)) => value,
             Ok(Err(error)) => {
@@ -140,26 +205,24 @@ impl Service {
                 return Err(envelope(path, 500, &message));
             }
             Err(_) => {
-                match store.load() {
+                match writer.store.load() {
                     Ok(fresh) => *state = fresh,
                     Err(error) => eprintln!("could not reload the state after a failure: {error}"),
                 }
                 eprintln!(
                     "a request failed inside the service; its state was rebuilt from the journal"
                 );
-                return Err(envelope(
-                    path,
-                    500,
-                    "the request failed inside the service; nothing it would have changed was kept",
-                ));
+                return Err(failed(path));
             }
         };
-        if core.state.seq >= core.snapshot_seq + core.snapshot_every {
-            // The answer's entries are already committed: a failed snapshot only means a longer
-            // replay at the next start.
-            let Core { state, store, .. } = &mut *core;
-            match store.snapshot(state) {
-                Ok(seq) => core.snapshot_seq = seq,
+        if state.seq >= writer.snapshot_seq + writer.snapshot_every {
+            // Readers may go on while the snapshot is written; the writers' lock keeps the journal
+            // still. The answer's entries are already committed: a failed snapshot only means a
+            // longer replay at the next start.
+            drop(state);
+            let state = read_lock(&self.state);
+            match writer.store.write_snapshot(&state) {
+                Ok(seq) => writer.snapshot_seq = seq,
                 Err(error) => eprintln!("snapshot failed (the journal is intact): {error}"),
             }
         }
@@ -225,7 +288,7 @@ impl Service {
         }
         let (client, redirect) = (field("client_id"), field("redirect_uri"));
         let user = field("username");
-        let code = self.run(&request.path, |state| {
+        let code = self.change(&request.path, |state| {
             issue_code(state, &client, &redirect, &user, context)
         });
         match code {
@@ -259,6 +322,15 @@ fn html(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// The 500 of a request that failed inside the service, in its interface's envelope.
+fn failed(path: &str) -> Response {
+    envelope(
+        path,
+        500,
+        "the request failed inside the service; nothing it would have changed was kept",
+    )
 }
 
 /// 429 in the interface's envelope, with `Retry-After`.
@@ -449,14 +521,14 @@ mod tests {
     fn the_server_writes_a_snapshot_every_so_many_entries_and_keeps_two() {
         let db = scratch("snap");
         let (service, token) = service_with_token(&db);
-        lock(&service.core).snapshot_every = 3;
+        lock(&service.writer).snapshot_every = 3;
         for key in ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"] {
             assert_eq!(service.process(customer(&token, key), None).status, 200);
         }
-        let core = lock(&service.core);
-        assert_eq!(core.store.latest_snapshot().unwrap(), Some(10));
+        let writer = lock(&service.writer);
+        assert_eq!(writer.store.latest_snapshot().unwrap(), Some(10));
         assert_eq!(
-            core.store.snapshot_count().unwrap(),
+            writer.store.snapshot_count().unwrap(),
             crate::store::SNAPSHOTS_KEPT as u64,
             "older snapshots are pruned"
         );
@@ -472,7 +544,7 @@ mod tests {
         assert_eq!(service.process(customer(&token, "A"), None).status, 200);
         // A change applied to the state, then a panic before the answer: as a bug in the engine
         // would. The change must not survive, in memory or on disk.
-        let failed = service.run("/budgets/1/folio", |state| {
+        let failed = service.change("/budgets/1/folio", |state| {
             costfolio::api::mint_personal_token(
                 state,
                 "eve",
@@ -490,15 +562,14 @@ mod tests {
             refusal.text()
         );
         // The lock is not poisoned, and the state is the journal's: no token of eve.
-        assert!(!service.core.is_poisoned());
-        assert!(lock(&service.core)
-            .state
+        assert!(!service.state.is_poisoned());
+        assert!(read_lock(&service.state)
             .tokens
             .values()
             .all(|t| t.user == "ada"));
         assert_eq!(service.process(customer(&token, "B"), None).status, 200);
         let reloaded = Store::open(&db).unwrap().load().unwrap();
-        assert_eq!(reloaded, lock(&service.core).state.clone());
+        assert_eq!(reloaded, read_lock(&service.state).clone());
         assert_eq!(reloaded.customers.len(), 2);
     }
 

@@ -158,6 +158,12 @@ impl Store {
     /// and deletes older ones, and returns its sequence number.
     pub fn snapshot(&mut self, state: &mut State) -> Result<u64, StoreError> {
         self.transact(state, |_| ())?;
+        self.write_snapshot(state)
+    }
+
+    /// Writes a snapshot of `state` as it is (the caller caught it up), keeps the latest
+    /// [`SNAPSHOTS_KEPT`], and returns its sequence number.
+    pub fn write_snapshot(&self, state: &State) -> Result<u64, StoreError> {
         self.connection.execute(
             "INSERT OR REPLACE INTO snapshots (seq, state) VALUES (?1, ?2)",
             params![state.seq as i64, state.snapshot()],
@@ -198,6 +204,17 @@ impl Store {
             self.connection
                 .query_row("SELECT MAX(seq) FROM snapshots", [], |row| row.get(0))?;
         Ok(seq.map(|s| s as u64))
+    }
+
+    /// The sequence number of the journal's last entry (0 for none): one index look-up, so a
+    /// reader can tell cheaply whether another process wrote since its state was replayed.
+    pub fn last_seq(&self) -> Result<u64, StoreError> {
+        let seq: i64 =
+            self.connection
+                .query_row("SELECT COALESCE(MAX(seq), 0) FROM journal", [], |row| {
+                    row.get(0)
+                })?;
+        Ok(seq as u64)
     }
 
     /// How many journal entries there are.

@@ -199,12 +199,108 @@ fn shown(folio: &Folio, context: &Context) -> Folio {
 
 /// Routes a `/budgets/1` request, once its caller is resolved (S11.3).
 pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &str) -> Response {
+    if let Some(response) = answer_read(state, request, context, rest) {
+        return response;
+    }
     let context = match super::access::resolve(state, request, context) {
         Ok(caller) => caller.into_context(context),
         Err(response) => return response,
     };
     let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
     route(state, request, &context, &segments).unwrap_or_else(|response| response)
+}
+
+/// Answers a `GET` of the budgeting interface on a shared state, or `None` when the request is
+/// not one of its reads (then [`handle`] answers it: a change, or an unknown path).
+pub fn answer_read(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    rest: &str,
+) -> Option<Response> {
+    if request.method != "GET" {
+        return None;
+    }
+    let context = match super::access::resolve(state, request, context) {
+        Ok(caller) => caller.into_context(context),
+        Err(response) => return Some(response),
+    };
+    let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
+    read_route(state, request, &context, &segments).map(|outcome| outcome.unwrap_or_else(|r| r))
+}
+
+fn read_route(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    segments: &[&str],
+) -> Option<Outcome> {
+    let outcome = match segments {
+        ["folio"] => folio_list(state, context),
+        ["folio", id] => folio_by_id(state, context, id),
+        ["expense", id] => {
+            // S5.1: a deleted expense can still be read by id, with its deletedOn.
+            expense_by_id(state, context, id)
+                .and_then(|expense| with_converted(state, expense))
+                .map(success)
+        }
+        ["expense", id, "payments"] => expense_payments(state, context, id),
+        ["exchangerate"] => Ok(success(state.exchange_rates.clone())),
+        ["overtimerule"] => {
+            let rules: Vec<OvertimeRule> = state
+                .overtime_rules
+                .values()
+                .filter(|r| r.deleted_on.is_none())
+                .cloned()
+                .collect();
+            Ok(success(rules))
+        }
+        _ => {
+            return super::budget_positions::read_route(state, request, context, segments)
+                .or_else(|| super::budget_folio::read_route(state, request, context, segments))
+        }
+    };
+    Some(outcome)
+}
+
+fn folio_list(state: &State, context: &Context) -> Outcome {
+    let caller = who(context);
+    let folios: Vec<FolioSummary> = state
+        .folios
+        .iter()
+        .filter(|(id, r)| r.folio.deleted_on.is_none() && caller.folio(state, **id) >= Access::Read)
+        .map(|(_, r)| summary(&r.folio, context))
+        .collect();
+    Ok(success(folios))
+}
+
+fn folio_by_id(state: &State, context: &Context, id: &str) -> Outcome {
+    // S5.1: a deleted folio can still be read by id, with its deletedOn.
+    let record = path_id(id)
+        .and_then(|id| who(context).folio_by_id(state, id))
+        .ok_or_else(folio_not_viewable)?;
+    Ok(success(shown(&record.folio, context)))
+}
+
+fn expense_payments(state: &State, context: &Context, id: &str) -> Outcome {
+    let expense = expense_by_id(state, context, id)?;
+    let Some(folio) = state.folios.get(&expense.folio_id.get()) else {
+        return Err(folio_not_viewable());
+    };
+    let folio = &folio.folio;
+    // S5.1: a deleted expense (or one of a deleted folio) pays nothing.
+    if expense.deleted_on.is_some() || folio.deleted_on.is_some() {
+        return Ok(success(
+            Vec::<crate::model::budgeting::ExpensePayment>::new(),
+        ));
+    }
+    let frame = frame(folio)?;
+    let plan = ExpensePlan::new(expense, &frame).map_err(expense_errors)?;
+    let payments = plan
+        .payments(&frame, &rates(state))
+        .map_err(|error| message_error(400, error.to_string()))?;
+    let lines: Vec<_> = payments.iter().map(|p| p.to_wire()).collect();
+    Ok(success(lines))
 }
 
 fn route(state: &mut State, request: &Request, context: &Context, segments: &[&str]) -> Outcome {
@@ -214,19 +310,6 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
         who(context).writes()?;
     }
     match (method, segments) {
-        ("GET", ["folio"]) => {
-            let user = caller(context)?;
-            let folios: Vec<FolioSummary> = state
-                .folios
-                .iter()
-                .filter(|(id, r)| {
-                    r.folio.deleted_on.is_none()
-                        && can_view(state, **id, user, context.budget_admin)
-                })
-                .map(|(_, r)| summary(&r.folio, context))
-                .collect();
-            Ok(success(folios))
-        }
         ("POST", ["folio"]) => {
             let caller = who(context);
             caller.writes()?;
@@ -268,13 +351,6 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             state.apply(Command::PutFolio(Box::new(record.clone())));
             Ok(success(shown(&record.folio, context)))
         }
-        ("GET", ["folio", id]) => {
-            // S5.1: a deleted folio can still be read by id, with its deletedOn.
-            let record = path_id(id)
-                .and_then(|id| who(context).folio_by_id(state, id))
-                .ok_or_else(folio_not_viewable)?;
-            Ok(success(shown(&record.folio, context)))
-        }
         ("DELETE", ["folio", id]) => {
             let id = path_id(id).ok_or_else(folio_not_viewable)?;
             let mut record = changeable_folio(state, context, id)?.clone();
@@ -298,12 +374,6 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
         }
         ("POST", ["expense"]) => put_expense(state, request, context, false),
         ("PUT", ["expense"]) => put_expense(state, request, context, true),
-        ("GET", ["expense", id]) => {
-            // S5.1: a deleted expense can still be read by id, with its deletedOn.
-            let expense = expense_by_id(state, context, id)?;
-            let shown = with_converted(state, expense)?;
-            Ok(success(shown))
-        }
         ("DELETE", ["expense", id]) => {
             let expense = expense_by_id(state, context, id)?;
             changeable_folio(state, context, expense.folio_id.get())?;
@@ -315,27 +385,6 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             state.apply(Command::PutExpense(Box::new(expense)));
             Ok(success(true))
         }
-        ("GET", ["expense", id, "payments"]) => {
-            let expense = expense_by_id(state, context, id)?;
-            let Some(folio) = state.folios.get(&expense.folio_id.get()) else {
-                return Err(folio_not_viewable());
-            };
-            let folio = &folio.folio;
-            // S5.1: a deleted expense (or one of a deleted folio) pays nothing.
-            if expense.deleted_on.is_some() || folio.deleted_on.is_some() {
-                return Ok(success(
-                    Vec::<crate::model::budgeting::ExpensePayment>::new(),
-                ));
-            }
-            let frame = frame(folio)?;
-            let plan = ExpensePlan::new(expense, &frame).map_err(expense_errors)?;
-            let payments = plan
-                .payments(&frame, &rates(state))
-                .map_err(|error| message_error(400, error.to_string()))?;
-            let lines: Vec<_> = payments.iter().map(|p| p.to_wire()).collect();
-            Ok(success(lines))
-        }
-        ("GET", ["exchangerate"]) => Ok(success(state.exchange_rates.clone())),
         ("PUT", ["exchangerate"]) => {
             who(context).shared_data_for_change("exchange rates")?;
             let rate: ExchangeRate = read(request)?;
@@ -350,15 +399,6 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             }
             state.apply(Command::PutExchangeRate(rate));
             Ok(success(true))
-        }
-        ("GET", ["overtimerule"]) => {
-            let rules: Vec<OvertimeRule> = state
-                .overtime_rules
-                .values()
-                .filter(|r| r.deleted_on.is_none())
-                .cloned()
-                .collect();
-            Ok(success(rules))
         }
         ("POST", ["overtimerule"]) => {
             who(context).shared_data_for_change("overtime rules")?;

@@ -38,23 +38,34 @@ pub fn route(
 ) -> Option<Outcome> {
     let method = request.method.as_str();
     let outcome = match (method, segments) {
-        ("GET", ["folio", id, "baselines"]) => baselines(state, request, context, id),
         ("POST", ["folio", id, "baseline"]) => approve_baseline(state, request, context, id),
         ("DELETE", ["baseline", id]) => delete_baseline(state, context, id),
-        ("GET", ["folio", id, "expenditures"]) => folio_expenditures(state, request, context, id),
-        ("GET", ["folio", id, "customfields"]) => custom_fields(state, context, id),
         ("POST", ["folio", id, "customfield"]) => add_custom_field(state, request, context, id),
         ("DELETE", ["customfield", id]) => delete_custom_field(state, context, id),
         ("PUT", ["folio", id, "scope"]) => scope(state, request, context, id),
-        ("GET", ["folio", id, "indicators"]) => folio_indicators(state, request, context, id),
-        ("GET", ["folio", id, "timeline"]) => folio_timeline(state, request, context, id),
-        ("GET", ["portfolio"]) => portfolios(state, context),
         ("POST", ["portfolio"]) => put_portfolio(state, request, context, false),
         ("PUT", ["portfolio"]) => put_portfolio(state, request, context, true),
         ("DELETE", ["portfolio", id]) => delete_portfolio(state, context, id),
-        ("GET", ["portfolio", id, "indicators"]) => {
-            portfolio_indicators(state, request, context, id)
-        }
+        _ => return None,
+    };
+    Some(outcome)
+}
+
+/// Routes the folio-level reads on a shared state, or `None` when the path is not one of them.
+pub fn read_route(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    segments: &[&str],
+) -> Option<Outcome> {
+    let outcome = match segments {
+        ["folio", id, "baselines"] => baselines(state, request, context, id),
+        ["folio", id, "expenditures"] => folio_expenditures(state, request, context, id),
+        ["folio", id, "customfields"] => custom_fields(state, context, id),
+        ["folio", id, "indicators"] => folio_indicators(state, request, context, id),
+        ["folio", id, "timeline"] => folio_timeline(state, request, context, id),
+        ["portfolio"] => portfolios(state, context),
+        ["portfolio", id, "indicators"] => portfolio_indicators(state, request, context, id),
         _ => return None,
     };
     Some(outcome)

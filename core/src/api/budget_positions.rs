@@ -36,7 +36,6 @@ pub fn route(
             position_by_id(state, context, id).map(|row| success(shown(row)))
         }
         ("DELETE", ["position", id]) => delete(state, context, id),
-        ("GET", ["position", id, "payments"]) => payments(state, request, context, id),
         ("POST", ["position", id, "allocation"]) => add_allocation(state, request, context, id),
         ("POST", ["position", id, "rate"]) => add_rate(state, request, context, id),
         ("POST", ["position", id, "workedhours"]) => {
@@ -54,7 +53,22 @@ pub fn route(
             change_hours(state, request, context, id)
         }
         ("DELETE", ["workedhours", id] | ["billablehours", id]) => remove_hours(state, context, id),
-        ("GET", ["folio", id, "team"]) => team(state, context, id),
+        _ => return None,
+    };
+    Some(outcome)
+}
+
+/// Routes the position reads on a shared state, or `None` when the path is not one of them.
+pub fn read_route(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    segments: &[&str],
+) -> Option<Outcome> {
+    let outcome = match segments {
+        ["position", id] => position_by_id(state, context, id).map(|row| success(shown(row))),
+        ["position", id, "payments"] => payments(state, request, context, id),
+        ["folio", id, "team"] => team(state, context, id),
         _ => return None,
     };
     Some(outcome)

@@ -55,6 +55,46 @@ pub fn handle(state: &mut State, request: &Request, context: &Context) -> Respon
     }
 }
 
+/// Answers a request that only reads, on a shared state, so that reads need not wait for one
+/// another: a `GET` or `HEAD` of the budgeting interface or of the audit feeds. `None` for
+/// anything else (a change, the core administration interface, a path no read serves), which
+/// [`handle`] answers. For every request it answers, it answers exactly as [`handle`] would.
+pub fn handle_read(state: &State, request: &Request, context: &Context) -> Option<Response> {
+    if request.method == "HEAD" {
+        let mut get = request.clone();
+        get.method = "GET".to_owned();
+        let mut response = handle_read(state, &get, context)?;
+        let length = response.body.len();
+        response.body.clear();
+        response
+            .headers
+            .push(("Content-Length".into(), length.to_string()));
+        return Some(response);
+    }
+    if request.method != "GET" {
+        return None;
+    }
+    if request.path.contains('?') {
+        let mut split = request.clone();
+        return match split.split_query() {
+            Ok(()) => handle_read(state, &split, context),
+            Err(refusal) => Some(refusal),
+        };
+    }
+    let path = request.path.as_str();
+    if let Some(rest) = path.strip_prefix("/budgets/1") {
+        if rest.is_empty() || rest.starts_with('/') {
+            return budget::answer_read(state, request, context, rest);
+        }
+    }
+    if let Some(rest) = path.strip_prefix("/audit/1") {
+        if rest.is_empty() || rest.starts_with('/') {
+            return Some(audit::handle(state, request, context, rest));
+        }
+    }
+    None
+}
+
 fn route(state: &mut State, request: &Request, context: &Context) -> Response {
     let path = request.path.as_str();
     if let Some(rest) = path.strip_prefix("/core/3") {
