@@ -531,17 +531,29 @@ fn the_authorization_code_flow_rotation_and_revocation() {
     let refresh = tokens["refresh_token"].as_str().unwrap().to_owned();
     assert_eq!(access.len(), 64, "256 bits of host randomness, hex");
     assert!(can_read(&mut state, &access, now()));
-    // A code is single use.
-    assert_eq!(
-        oauth(&mut state, exchange(&code, "s3cret", REDIRECT), now(), 6).1["error"],
-        "invalid_grant"
-    );
     // Expiry after 5,184,000 seconds.
     assert!(!can_read(
         &mut state,
         &access,
         now() + Duration::seconds(5_184_000)
     ));
+    // A code is single use; used again, it revokes what it issued (RFC 6749 4.1.2).
+    assert_eq!(
+        oauth(&mut state, exchange(&code, "s3cret", REDIRECT), now(), 6).1["error"],
+        "invalid_grant"
+    );
+    assert!(!can_read(&mut state, &access, now()));
+    let code = issue_code(
+        &mut state,
+        "planner",
+        REDIRECT,
+        "ada",
+        &context_at(now(), 13),
+    )
+    .unwrap();
+    let (_, tokens) = oauth(&mut state, exchange(&code, "s3cret", REDIRECT), now(), 14);
+    let access = tokens["access_token"].as_str().unwrap().to_owned();
+    let refresh = tokens["refresh_token"].as_str().unwrap().to_owned();
     // Refresh rotates: a new pair; the old refresh and access tokens stop working.
     let refresh_request = |token: &str| {
         form(&[
@@ -579,6 +591,83 @@ fn the_authorization_code_flow_rotation_and_revocation() {
     ]);
     unknown.path = "/oauth/revoke_token/".into();
     assert_eq!(oauth(&mut state, unknown, now(), 9).0, 200);
+}
+
+/// RFC 6749 4.1.2 and the OAuth 2.0 Security BCP: a code used twice, or a rotated refresh token
+/// used again, means someone else holds the grant: every token it issued, refreshed ones too, is
+/// revoked.
+#[test]
+fn a_replayed_code_or_refresh_token_revokes_its_whole_grant() {
+    let mut state = State::new();
+    register_client(&mut state, "planner", "s3cret", REDIRECT).unwrap();
+    let grant = |state: &mut State, seed: u8| {
+        let code = issue_code(state, "planner", REDIRECT, "ada", &context_at(now(), seed)).unwrap();
+        let exchange = form(&[
+            ("grant_type", "authorization_code"),
+            ("client_id", "planner"),
+            ("client_secret", "s3cret"),
+            ("redirect_uri", REDIRECT),
+            ("code", &code),
+        ]);
+        let (status, tokens) = oauth(state, exchange.clone(), now(), seed + 1);
+        assert_eq!(status, 200, "{tokens}");
+        (exchange, tokens)
+    };
+    let refresh_request = |token: &str| {
+        form(&[
+            ("grant_type", "refresh_token"),
+            ("client_id", "planner"),
+            ("client_secret", "s3cret"),
+            ("redirect_uri", REDIRECT),
+            ("refresh_token", token),
+        ])
+    };
+    let text = |value: &Value, key: &str| value[key].as_str().unwrap().to_owned();
+    // A code replayed after a refresh: the refreshed pair is revoked too.
+    let (exchange, first) = grant(&mut state, 10);
+    let (status, refreshed) = oauth(
+        &mut state,
+        refresh_request(&text(&first, "refresh_token")),
+        now(),
+        20,
+    );
+    assert_eq!(status, 200);
+    let live = text(&refreshed, "access_token");
+    assert!(can_read(&mut state, &live, now()));
+    // Another grant of the same user and client is not touched.
+    let (_, other) = grant(&mut state, 30);
+    let (status, replay) = oauth(&mut state, exchange, now(), 40);
+    assert_eq!(
+        (status, replay["error"].as_str()),
+        (400, Some("invalid_grant"))
+    );
+    assert!(
+        !can_read(&mut state, &live, now()),
+        "the refreshed token of the grant is revoked"
+    );
+    assert!(!can_read(&mut state, &text(&first, "access_token"), now()));
+    assert!(
+        can_read(&mut state, &text(&other, "access_token"), now()),
+        "other grants stand"
+    );
+    // A rotated refresh token used again: the grant's current pair is revoked.
+    let stale = text(&other, "refresh_token");
+    let (_, rotated) = oauth(&mut state, refresh_request(&stale), now(), 50);
+    let current = text(&rotated, "access_token");
+    assert!(can_read(&mut state, &current, now()));
+    let (status, replay) = oauth(&mut state, refresh_request(&stale), now(), 60);
+    assert_eq!(
+        (status, replay["error"].as_str()),
+        (400, Some("invalid_grant"))
+    );
+    assert!(!can_read(&mut state, &current, now()));
+    let (status, _) = oauth(
+        &mut state,
+        refresh_request(&text(&rotated, "refresh_token")),
+        now(),
+        70,
+    );
+    assert_eq!(status, 400, "the grant's refresh token is revoked too");
 }
 
 #[test]

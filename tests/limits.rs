@@ -27,10 +27,19 @@ fn call(state: &mut State, user: &str, method: &str, path: &str, body: Option<&s
     let before = state.clone();
     let answer = handle(state, &request, &context(user));
     if let Some(read) = read {
-        assert_eq!(read, answer, "handle_read and handle differ on {method} {path}");
-        assert_eq!(*state, before, "{method} {path} is a read: it changes nothing");
+        assert_eq!(
+            read, answer,
+            "handle_read and handle differ on {method} {path}"
+        );
+        assert_eq!(
+            *state, before,
+            "{method} {path} is a read: it changes nothing"
+        );
     } else {
-        assert!(method != "GET" && method != "HEAD" || answer.status >= 400, "{method} {path} left to handle");
+        assert!(
+            method != "GET" && method != "HEAD" || answer.status >= 400,
+            "{method} {path} left to handle"
+        );
     }
     answer
 }

@@ -155,6 +155,37 @@ impl Credentials {
         }
     }
 
+    /// Whether `secret` is the secret of OAuth client `client`, whose stored salted hash is
+    /// `stored`: verified here, outside every lock, throttled per client and per address as
+    /// sign-ins are.
+    pub fn client_secret(
+        &self,
+        client: &str,
+        secret: &str,
+        stored: &str,
+        address: Option<IpAddr>,
+    ) -> Result<(), Refusal> {
+        let now = Instant::now();
+        let keys = [
+            format!("user:client:{client}"),
+            address.map_or_else(|| "address:?".to_owned(), |a| format!("address:{a}")),
+        ];
+        self.throttled(&keys, now)?;
+        let matches = PasswordHash::new(stored)
+            .map(|parsed| {
+                Argon2::default()
+                    .verify_password(secret.as_bytes(), &parsed)
+                    .is_ok()
+            })
+            .unwrap_or(false);
+        if matches {
+            Ok(())
+        } else {
+            self.failed(&keys, now);
+            Err(Refusal::Wrong)
+        }
+    }
+
     /// The stored hash and admin flag of `name`, read now: a change by the command line shows at
     /// the next request.
     fn row(&self, name: &str) -> Result<Option<(String, bool)>, StoreError> {

@@ -19,7 +19,7 @@ use std::net::SocketAddr;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use costfolio::api::{mint_personal_token, register_client, Context};
+use costfolio::api::{mint_personal_token, register_client_hashed, Context};
 
 use crate::store::Store;
 
@@ -180,11 +180,16 @@ fn run(raw: Vec<String>) -> Result<(), String> {
             args.check(&["secret", "redirect", "db"])?;
             let secret = args.option("secret").ok_or("--secret is required")?;
             let redirect = args.option("redirect").ok_or("--redirect is required")?;
+            if secret.len() < 16 {
+                return Err("a client secret must have at least 16 characters".to_owned());
+            }
+            // A slow, salted hash (argon2), verified by the server outside its locks.
+            let hash = credentials::hash_password(secret).map_err(|e| e.to_string())?;
             let mut store = Store::open(&args.db()).map_err(|e| e.to_string())?;
             let mut state = store.load().map_err(|e| e.to_string())?;
             store
                 .transact(&mut state, |state| {
-                    register_client(state, client, secret, redirect)
+                    register_client_hashed(state, client, &hash, redirect)
                 })
                 .map_err(|e| e.to_string())?
                 .map_err(|e| e.to_string())?;

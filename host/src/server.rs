@@ -140,11 +140,58 @@ impl Service {
         if request.path.trim_end_matches('/') == "/oauth/authorize" {
             return self.authorize(&request, &context, peer);
         }
+        if let Some(refusal) = self.verify_client(&request, &mut context, peer) {
+            return refusal;
+        }
         if let Some(response) = self.read(&request, &context) {
             return response;
         }
         self.change(&request.path, |state| handle(state, &request, &context))
             .unwrap_or_else(|refusal| refusal)
+    }
+
+    /// For a token or revocation request, verifies the client's secret against its salted hash
+    /// outside every lock and tells the core so (`Context::verified_client`); a refusal only when
+    /// the attempt is throttled or the journal cannot be read. A wrong secret is left to the core,
+    /// which answers it as the RFC says.
+    fn verify_client(
+        &self,
+        request: &Request,
+        context: &mut Context,
+        peer: Option<IpAddr>,
+    ) -> Option<Response> {
+        let endpoint = request.path.trim_end_matches('/');
+        if request.method != "POST"
+            || (endpoint != "/oauth/token" && endpoint != "/oauth/revoke_token")
+        {
+            return None;
+        }
+        let form = std::str::from_utf8(&request.body)
+            .ok()
+            .and_then(decode_form)?;
+        let field = |name: &str| {
+            form.iter()
+                .find(|(n, _)| n == name)
+                .map(|(_, v)| v.as_str())
+        };
+        let (client, secret) = (field("client_id")?, field("client_secret")?);
+        if let Err(failure) = self.catch_up(&request.path) {
+            return Some(failure);
+        }
+        let stored = read_lock(&self.state)
+            .clients
+            .get(client)
+            .map(|record| record.secret_hash.clone())
+            .filter(|hash| hash.starts_with('$'))?;
+        match self
+            .credentials
+            .client_secret(client, secret, &stored, peer)
+        {
+            Ok(()) => context.verified_client = Some(client.to_owned()),
+            Err(Refusal::Throttled(seconds)) => return Some(throttled(&request.path, seconds)),
+            Err(_) => {}
+        }
+        None
     }
 
     /// Answers a request that only reads under the state's read lock, after catching up with
@@ -234,6 +281,9 @@ impl Service {
     fn authorize(&self, request: &Request, context: &Context, peer: Option<IpAddr>) -> Response {
         let param = |name: &str| request.param_value(name).unwrap_or("").to_owned();
         if request.method == "GET" {
+            // A CSRF token, sent both as a SameSite=Strict cookie and in the form: a POST from
+            // another site carries neither the cookie nor the value (double submit).
+            let csrf = costfolio::api::token_text(context.random.get(32..64).unwrap_or(&[]));
             let page = format!(
                 "<!doctype html><html><head><meta charset=\"utf-8\"><title>costfolio: grant access</title></head><body>\
                  <h1>Grant {client} access to costfolio</h1>\
@@ -241,6 +291,7 @@ impl Service {
                  <input type=\"hidden\" name=\"client_id\" value=\"{client}\">\
                  <input type=\"hidden\" name=\"redirect_uri\" value=\"{redirect}\">\
                  <input type=\"hidden\" name=\"state\" value=\"{state}\">\
+                 <input type=\"hidden\" name=\"csrf\" value=\"{csrf}\">\
                  <label>User <input name=\"username\" autocomplete=\"username\"></label>\
                  <label>Password <input name=\"password\" type=\"password\" autocomplete=\"current-password\"></label>\
                  <button type=\"submit\">Grant access</button></form></body></html>",
@@ -248,9 +299,30 @@ impl Service {
                 redirect = html(&param("redirect_uri")),
                 state = html(&param("state")),
             );
+            let secure = if self.base_url.starts_with("https:") {
+                "; Secure"
+            } else {
+                ""
+            };
             return Response {
                 status: 200,
-                headers: vec![("Content-Type".into(), "text/html; charset=utf-8".into())],
+                headers: vec![
+                    ("Content-Type".into(), "text/html; charset=utf-8".into()),
+                    // No page of another site may frame the sign-in (clickjacking).
+                    (
+                        "Content-Security-Policy".into(),
+                        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'".into(),
+                    ),
+                    ("X-Frame-Options".into(), "DENY".into()),
+                    ("Cache-Control".into(), "no-store".into()),
+                    ("Referrer-Policy".into(), "no-referrer".into()),
+                    (
+                        "Set-Cookie".into(),
+                        format!(
+                            "{CSRF_COOKIE}={csrf}; Path=/oauth/authorize; HttpOnly; SameSite=Strict{secure}"
+                        ),
+                    ),
+                ],
                 body: page.into_bytes(),
             };
         }
@@ -272,6 +344,14 @@ impl Service {
             );
         };
         let form: HashMap<String, String> = form.into_iter().collect();
+        let sent = form.get("csrf").map(String::as_str).unwrap_or("");
+        if sent.len() != 64 || cookie(request, CSRF_COOKIE) != Some(sent) {
+            return oauth_error(
+                403,
+                "access_denied",
+                "the sign-in form was not sent from this server's page, or it expired: load the page again",
+            );
+        }
         let field = |name: &str| form.get(name).cloned().unwrap_or_default();
         match self
             .credentials
@@ -322,6 +402,21 @@ fn html(text: &str) -> String {
         .replace('<', "&lt;")
         .replace('>', "&gt;")
         .replace('"', "&quot;")
+}
+
+/// The cookie that carries the authorize page's CSRF token.
+const CSRF_COOKIE: &str = "costfolio_csrf";
+
+/// The value of cookie `name` of the request, if it sent one.
+fn cookie<'r>(request: &'r Request, name: &str) -> Option<&'r str> {
+    request
+        .headers
+        .iter()
+        .filter(|(header, _)| header.eq_ignore_ascii_case("Cookie"))
+        .flat_map(|(_, value)| value.split(';'))
+        .filter_map(|pair| pair.trim().split_once('='))
+        .find(|(key, _)| *key == name)
+        .map(|(_, value)| value)
 }
 
 /// The 500 of a request that failed inside the service, in its interface's envelope.

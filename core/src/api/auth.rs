@@ -78,7 +78,32 @@ fn random_token(context: &Context, index: usize) -> Result<String, AuthError> {
         })
 }
 
-/// Registers an OAuth client (host administration, S11.1); the secret is stored as a hash.
+/// Registers an OAuth client whose secret the host hashed with a slow, salted hash (a PHC string
+/// such as `$argon2id$...`); the host verifies the secret of each token request outside its locks
+/// and says so in [`Context::verified_client`].
+pub fn register_client_hashed(
+    state: &mut State,
+    client_id: &str,
+    secret_hash: &str,
+    redirect_uri: &str,
+) -> Result<(), AuthError> {
+    if client_id.is_empty() {
+        return Err(AuthError::Empty("client_id"));
+    }
+    if !secret_hash.starts_with('$') {
+        return Err(AuthError::Empty("a PHC string of the secret"));
+    }
+    state.apply(Command::RegisterClient(ClientRecord {
+        client_id: client_id.to_owned(),
+        secret_hash: secret_hash.to_owned(),
+        redirect_uri: redirect_uri.to_owned(),
+    }));
+    Ok(())
+}
+
+/// Registers an OAuth client (host administration, S11.1) with no host to verify its secret (the
+/// wasm planner, tests): the secret is stored as SHA-256. A server registers its clients with
+/// [`register_client_hashed`].
 pub fn register_client(
     state: &mut State,
     client_id: &str,
@@ -123,6 +148,7 @@ pub fn issue_code(
         user: user.to_owned(),
         expires_at: UtcTimestamp::new(context.now + Duration::minutes(CODE_MINUTES)),
         used: false,
+        grant: None,
     }));
     Ok(code)
 }
@@ -146,6 +172,7 @@ pub fn mint_personal_token(
         expires_at: None,
         write,
         revoked: false,
+        grant: None,
     }]));
     Ok(token)
 }
@@ -275,13 +302,24 @@ impl Form {
 }
 
 /// The client of a token or revocation request, its secret checked.
-fn client<'s>(state: &'s State, form: &Form) -> Result<&'s ClientRecord, Response> {
+fn client<'s>(
+    state: &'s State,
+    form: &Form,
+    context: &Context,
+) -> Result<&'s ClientRecord, Response> {
     let id = form.require("client_id")?;
     let secret = form.require("client_secret")?;
     state
         .clients
         .get(id)
-        .filter(|client| client.secret_hash == hash_secret(secret))
+        .filter(|client| {
+            if client.secret_hash.starts_with('$') {
+                // A slow hash: the host verified it, outside its locks.
+                context.verified_client.as_deref() == Some(id)
+            } else {
+                client.secret_hash == hash_secret(secret)
+            }
+        })
         .ok_or_else(|| {
             oauth_error(
                 401,
@@ -307,7 +345,7 @@ pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &st
     let result = if endpoint == "/token" {
         token(state, &form, context)
     } else {
-        revoke(state, &form)
+        revoke(state, &form, context)
     };
     result.unwrap_or_else(|response| response)
 }
@@ -321,7 +359,7 @@ fn token(state: &mut State, form: &Form, context: &Context) -> Result<Response, 
             &format!("grant_type {grant:?} is not supported"),
         ));
     }
-    let client = client(state, form)?.clone();
+    let client = client(state, form, context)?.clone();
     // Randomness first: a request that cannot be answered changes nothing.
     let access = random_token(context, 0).map_err(|e| reply::core_error(500, &e.to_string()))?;
     let refresh = random_token(context, 1).map_err(|e| reply::core_error(500, &e.to_string()))?;
@@ -333,7 +371,8 @@ fn token(state: &mut State, form: &Form, context: &Context) -> Result<Response, 
             "redirect_uri does not match the registered one",
         ));
     }
-    let user = if grant == "authorization_code" {
+    let pair = state.counters.next("tokenPair");
+    let (user, family) = if grant == "authorization_code" {
         let hash = hash_secret(form.require("code")?);
         let code = state
             .codes
@@ -341,10 +380,14 @@ fn token(state: &mut State, form: &Form, context: &Context) -> Result<Response, 
             .filter(|code| code.client_id == client.client_id && code.redirect_uri == redirect_uri)
             .ok_or_else(|| oauth_error(400, "invalid_grant", "unknown authorization code"))?;
         if code.used {
+            // RFC 6749 4.1.2: a code used twice revokes what it issued, and all refreshed since.
+            if let Some(family) = code.grant {
+                state.apply(Command::RevokeGrant { grant: family });
+            }
             return Err(oauth_error(
                 400,
                 "invalid_grant",
-                "the authorization code was already used",
+                "the authorization code was already used; the tokens it issued are revoked",
             ));
         }
         if expired(Some(code.expires_at), context.now) {
@@ -355,8 +398,8 @@ fn token(state: &mut State, form: &Form, context: &Context) -> Result<Response, 
             ));
         }
         let user = code.user.clone();
-        state.apply(Command::UseCode { hash });
-        user
+        state.apply(Command::UseCodeFor { hash, grant: pair });
+        (user, pair)
     } else {
         let hash = hash_secret(form.require("refresh_token")?);
         let old = state
@@ -366,19 +409,23 @@ fn token(state: &mut State, form: &Form, context: &Context) -> Result<Response, 
                 t.kind == TokenKind::Refresh && t.client_id.as_deref() == Some(&client.client_id)
             })
             .ok_or_else(|| oauth_error(400, "invalid_grant", "unknown refresh token"))?;
+        // A pair from before grants were kept is its own grant.
+        let family = old.grant.unwrap_or(old.pair);
         if old.revoked {
+            // Security BCP 4.14: a rotated refresh token used again means two parties hold the
+            // grant; every token of it is revoked.
+            state.apply(Command::RevokeGrant { grant: family });
             return Err(oauth_error(
                 400,
                 "invalid_grant",
-                "the refresh token was revoked or already used",
+                "the refresh token was revoked or already used; the tokens of its grant are revoked",
             ));
         }
-        let (user, pair) = (old.user.clone(), old.pair);
+        let (user, old_pair) = (old.user.clone(), old.pair);
         // Rotation: the old pair stops working (S11.1).
-        state.apply(Command::RevokePair { pair });
-        user
+        state.apply(Command::RevokePair { pair: old_pair });
+        (user, family)
     };
-    let pair = state.counters.next("tokenPair");
     let record = |token: &str, kind, expires_at| TokenRecord {
         hash: hash_secret(token),
         pair,
@@ -388,6 +435,7 @@ fn token(state: &mut State, form: &Form, context: &Context) -> Result<Response, 
         expires_at,
         write: true,
         revoked: false,
+        grant: Some(family),
     };
     let expires = UtcTimestamp::new(context.now + Duration::seconds(ACCESS_TOKEN_SECONDS));
     state.apply(Command::IssueTokens(vec![
@@ -412,8 +460,8 @@ fn token(state: &mut State, form: &Form, context: &Context) -> Result<Response, 
 
 /// RFC 7009: the client's token is revoked with its pair; an unknown token is answered 200 all the
 /// same, so that revocation reveals nothing.
-fn revoke(state: &mut State, form: &Form) -> Result<Response, Response> {
-    let client = client(state, form)?.client_id.clone();
+fn revoke(state: &mut State, form: &Form, context: &Context) -> Result<Response, Response> {
+    let client = client(state, form, context)?.client_id.clone();
     let token = form.require("token")?;
     if let Some(hint) = form.get("token_type_hint") {
         if hint != "access_token" && hint != "refresh_token" {

@@ -459,7 +459,8 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
     }
 }
 
-fn summary(folio: &Folio, context: &Context) -> FolioSummary {
+/// The summary of a folio as lists show it, with its status at the request's date (S7.1).
+pub(super) fn summary(folio: &Folio, context: &Context) -> FolioSummary {
     FolioSummary {
         id: folio.id.unwrap_or_default(),
         name: folio.name.clone(),

@@ -503,35 +503,51 @@ fn children_by_parent(state: &State) -> HashMap<u64, Vec<&Portfolio>> {
 
 fn portfolios(state: &State, context: &Context) -> Outcome {
     let caller = who(context);
-    let children = children_by_parent(state);
+    let view = View {
+        state,
+        context,
+        caller: &caller,
+        children: children_by_parent(state),
+    };
     let shown: Vec<Portfolio> = state
         .portfolios
         .values()
         .filter(|p| p.parent_id.is_none() && caller.portfolio(p) >= Access::Read)
-        .map(|p| with_children(&children, &caller, p, 0))
+        .map(|p| with_children(&view, p, 0))
         .collect();
     Ok(success(shown))
 }
 
 /// A portfolio with the sub-portfolios the caller may read nested, at most
 /// [`MAX_PORTFOLIO_DEPTH`] levels down (the bound also ends a loop left by an older journal).
-fn with_children(
-    children: &HashMap<u64, Vec<&Portfolio>>,
-    caller: &Caller,
-    portfolio: &Portfolio,
-    depth: usize,
-) -> Portfolio {
+/// Its folios are those the caller may read, as they are now (S11.5): a public portfolio shows
+/// nothing of a folio the caller may not open.
+fn with_children(view: &View<'_>, portfolio: &Portfolio, depth: usize) -> Portfolio {
     let mut shown = portfolio.clone();
+    shown.folios = portfolio
+        .folios
+        .iter()
+        .filter_map(|folio| view.caller.folio_for_read(view.state, folio.id.get()).ok())
+        .map(|record| super::budget::summary(&record.folio, view.context))
+        .collect();
     let id = portfolio.id.map_or(0, Id::get);
-    shown.portfolios = match children.get(&id) {
+    shown.portfolios = match view.children.get(&id) {
         Some(below) if depth < MAX_PORTFOLIO_DEPTH => below
             .iter()
-            .filter(|child| caller.portfolio(child) >= Access::Read)
-            .map(|child| with_children(children, caller, child, depth + 1))
+            .filter(|child| view.caller.portfolio(child) >= Access::Read)
+            .map(|child| with_children(view, child, depth + 1))
             .collect(),
         _ => Vec::new(),
     };
     shown
+}
+
+/// What showing portfolios to one caller needs.
+struct View<'a> {
+    state: &'a State,
+    context: &'a Context,
+    caller: &'a Caller,
+    children: HashMap<u64, Vec<&'a Portfolio>>,
 }
 
 /// Refuses a parent that would loop the chain back to `id` or nest the portfolio (and the
@@ -636,6 +652,33 @@ fn put_portfolio(state: &mut State, request: &Request, context: &Context, update
             ));
         }
     }
+    // Folios the caller may not read stay where they are: a change cannot drop what it cannot see.
+    if let Some(existing) = &existing {
+        for folio in &existing.folios {
+            let listed = portfolio.folios.iter().any(|f| f.id == folio.id);
+            if !listed && caller.folio_for_read(state, folio.id.get()).is_err() {
+                portfolio.folios.push(folio.clone());
+            }
+        }
+    }
+    // An admin reads every folio of the portfolio: only a caller who may change all of them may
+    // name a new admin, or they would share what is not theirs to share (S11.4, S11.5).
+    let before: &[String] = existing.as_ref().map_or(&[], |e| &e.admins);
+    if let Some(added) = portfolio.admins.iter().find(|a| !before.contains(a)) {
+        let shares = portfolio
+            .folios
+            .iter()
+            .any(|f| caller.folio(state, f.id.get()) < Access::Change);
+        if shares {
+            return Err(forbidden_field(
+                "admins",
+                format!(
+                    "Only a caller who may change every folio of the portfolio may make {:?} an admin",
+                    crate::model::messages::excerpt(added)
+                ),
+            ));
+        }
+    }
     if let Some(parent) = portfolio.parent_id {
         let placed = state
             .portfolios
@@ -663,12 +706,13 @@ fn put_portfolio(state: &mut State, request: &Request, context: &Context, update
     portfolio.portfolios = Vec::new();
     state.apply(Command::PutPortfolio(Box::new(portfolio.clone())));
     Ok(if update {
-        success(with_children(
-            &children_by_parent(state),
-            &caller,
-            &portfolio,
-            0,
-        ))
+        let view = View {
+            state,
+            context,
+            caller: &caller,
+            children: children_by_parent(state),
+        };
+        success(with_children(&view, &portfolio, 0))
     } else {
         success(id)
     })

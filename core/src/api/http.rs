@@ -169,6 +169,9 @@ pub struct Context {
     /// Whether that user's credential may change data: true for basic credentials and sessions,
     /// false for a read-only token (S11.5).
     pub write: bool,
+    /// The OAuth client whose secret the host verified for this request (a slow, salted hash the
+    /// host checks outside its locks); `None` when it verified none.
+    pub verified_client: Option<String>,
 }
 
 impl Context {
@@ -181,6 +184,7 @@ impl Context {
             user: None,
             budget_admin: false,
             write: true,
+            verified_client: None,
         }
     }
 }

@@ -63,6 +63,18 @@ pub enum Command {
         /// The code's hash.
         hash: String,
     },
+    /// Marks an authorization code used, by the grant it started.
+    UseCodeFor {
+        /// The code's hash.
+        hash: String,
+        /// The grant: the pair number of the first tokens it issued.
+        grant: u64,
+    },
+    /// Revokes every token of a grant: a replayed code or refresh token (RFC 6749 4.1.2).
+    RevokeGrant {
+        /// The grant.
+        grant: u64,
+    },
     /// Stores an access token and, for a pair, its refresh token (by hash).
     IssueTokens(Vec<TokenRecord>),
     /// Revokes every token of a pair (S11.1: revoking one token of a pair ends both).
@@ -442,6 +454,17 @@ impl State {
             Command::UseCode { hash } => {
                 if let Some(code) = self.codes.get_mut(hash) {
                     code.used = true;
+                }
+            }
+            Command::UseCodeFor { hash, grant } => {
+                if let Some(code) = self.codes.get_mut(hash) {
+                    code.used = true;
+                    code.grant = Some(*grant);
+                }
+            }
+            Command::RevokeGrant { grant } => {
+                for token in self.tokens.values_mut().filter(|t| t.grant == Some(*grant)) {
+                    token.revoked = true;
                 }
             }
             Command::IssueTokens(tokens) => {

@@ -113,7 +113,8 @@ pub struct GenericResourceRecord {
 pub struct ClientRecord {
     /// The client id.
     pub client_id: String,
-    /// SHA-256 of the client secret, hex.
+    /// The client secret's hash: a salted argon2 PHC string (`$argon2id$...`) that the host
+    /// computed and verifies, or, for a client registered by the core alone, SHA-256 hex.
     pub secret_hash: String,
     /// The registered redirect URI.
     pub redirect_uri: String,
@@ -134,6 +135,10 @@ pub struct CodeRecord {
     pub expires_at: UtcTimestamp,
     /// Whether it has been exchanged.
     pub used: bool,
+    /// The grant its exchange started: the pair number of the first tokens it issued, which every
+    /// later refresh keeps. A replayed code revokes the whole grant (RFC 6749 4.1.2).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grant: Option<u64>,
 }
 
 /// What a token is for.
@@ -164,6 +169,10 @@ pub struct TokenRecord {
     pub write: bool,
     /// Whether it was revoked or rotated away.
     pub revoked: bool,
+    /// The grant it descends from (see [`CodeRecord::grant`]); none for a personal token. A
+    /// replayed refresh token revokes the whole grant (OAuth 2.0 Security BCP, 4.14).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grant: Option<u64>,
 }
 
 /// What was deleted.

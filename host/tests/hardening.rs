@@ -1,0 +1,545 @@
+//! The hardening issue over real HTTP on loopback: credentials that change take effect at once,
+//! guessing is throttled without hurting others, tokens are revoked from the command line, HEAD,
+//! framing errors, the authorize page's CSRF and framing protection, a client secret verified
+//! against its salted hash, and idle connections closed. Each test starts its own
+//! `costfolio serve` on a free port with its own database; every loop is bounded.
+
+use std::io::{Read, Write};
+use std::net::{TcpListener, TcpStream};
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::{Duration, Instant};
+
+const BIN: &str = env!("CARGO_BIN_EXE_costfolio");
+
+static NEXT: AtomicU64 = AtomicU64::new(0);
+
+fn scratch() -> PathBuf {
+    let dir = std::env::temp_dir().join(format!(
+        "costfolio-hardening-{}-{}",
+        std::process::id(),
+        NEXT.fetch_add(1, Ordering::SeqCst)
+    ));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir.join("costfolio.db")
+}
+
+/// Runs the command line; (success, stdout, stderr).
+fn cli(db: &Path, args: &[&str]) -> (bool, String, String) {
+    let output = Command::new(BIN)
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .output()
+        .unwrap();
+    (
+        output.status.success(),
+        String::from_utf8_lossy(&output.stdout).trim().to_owned(),
+        String::from_utf8_lossy(&output.stderr).trim().to_owned(),
+    )
+}
+
+fn ok(db: &Path, args: &[&str]) -> String {
+    let (success, out, err) = cli(db, args);
+    assert!(success, "{args:?}: {err}");
+    out
+}
+
+struct Server {
+    child: Child,
+    port: u16,
+}
+
+impl Server {
+    fn start(db: &Path) -> Server {
+        let port = TcpListener::bind("127.0.0.1:0")
+            .unwrap()
+            .local_addr()
+            .unwrap()
+            .port();
+        let child = Command::new(BIN)
+            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--db"])
+            .arg(db)
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while TcpStream::connect(("127.0.0.1", port)).is_err() {
+            assert!(Instant::now() < deadline, "the server did not start");
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        Server { child, port }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// Sends `raw` as it is and returns the whole answer (head and body) as text.
+fn exchange(port: u16, raw: &[u8]) -> String {
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    stream.write_all(raw).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    String::from_utf8_lossy(&answer).into_owned()
+}
+
+/// One request with `Connection: close`: the whole answer as text.
+fn request(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> String {
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    head.push_str(body);
+    exchange(port, head.as_bytes())
+}
+
+fn status(answer: &str) -> u16 {
+    answer
+        .split(' ')
+        .nth(1)
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(0)
+}
+
+fn header<'a>(answer: &'a str, name: &str) -> Option<&'a str> {
+    let head = answer.split("\r\n\r\n").next()?;
+    head.lines().find_map(|line| {
+        let (key, value) = line.split_once(':')?;
+        key.eq_ignore_ascii_case(name).then(|| value.trim())
+    })
+}
+
+fn body(answer: &str) -> &str {
+    answer.split_once("\r\n\r\n").map_or("", |(_, b)| b)
+}
+
+fn basic(user: &str, password: &str) -> String {
+    let text = format!("{user}:{password}");
+    let table = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::from("Basic ");
+    for chunk in text.as_bytes().chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            out.push(if i <= chunk.len() {
+                char::from(table[((n >> (18 - 6 * i)) & 63) as usize])
+            } else {
+                '='
+            });
+        }
+    }
+    out
+}
+
+const FOLIO: &str = r#"{"name":"Bridge","description":"","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
+
+#[test]
+fn a_changed_password_and_a_removed_admin_flag_count_at_the_next_request() {
+    let db = scratch();
+    ok(&db, &["user", "add", "ada", "--password", "first password"]);
+    ok(
+        &db,
+        &[
+            "user",
+            "add",
+            "fin",
+            "--password",
+            "finance password",
+            "--admin",
+        ],
+    );
+    let server = Server::start(&db);
+    let ada = basic("ada", "first password");
+    let json = ("Content-Type", "application/json");
+    let answer = request(
+        server.port,
+        "POST",
+        "/budgets/1/folio",
+        &[("Authorization", &ada), json],
+        FOLIO,
+    );
+    assert_eq!(status(&answer), 200, "{answer}");
+    // fin, a budget administrator, sees ada's folio.
+    let fin = basic("fin", "finance password");
+    assert_eq!(
+        status(&request(
+            server.port,
+            "GET",
+            "/budgets/1/folio/1",
+            &[("Authorization", &fin)],
+            ""
+        )),
+        200
+    );
+    // The command line changes ada's password and takes fin's flag, while the server runs.
+    ok(
+        &db,
+        &["user", "add", "ada", "--password", "second password"],
+    );
+    ok(
+        &db,
+        &["user", "add", "fin", "--password", "finance password"],
+    );
+    assert_eq!(
+        status(&request(
+            server.port,
+            "GET",
+            "/budgets/1/folio/1",
+            &[("Authorization", &ada)],
+            ""
+        )),
+        401
+    );
+    let new = basic("ada", "second password");
+    assert_eq!(
+        status(&request(
+            server.port,
+            "GET",
+            "/budgets/1/folio/1",
+            &[("Authorization", &new)],
+            ""
+        )),
+        200
+    );
+    assert_eq!(
+        status(&request(
+            server.port,
+            "GET",
+            "/budgets/1/folio/1",
+            &[("Authorization", &fin)],
+            ""
+        )),
+        404,
+        "no longer a budget administrator"
+    );
+}
+
+#[test]
+fn guessing_is_throttled_with_a_429_and_others_are_still_served() {
+    let db = scratch();
+    ok(&db, &["user", "add", "ada", "--password", "right password"]);
+    let server = Server::start(&db);
+    let good = basic("ada", "right password");
+    assert_eq!(
+        status(&request(
+            server.port,
+            "GET",
+            "/budgets/1/folio",
+            &[("Authorization", &good)],
+            ""
+        )),
+        200
+    );
+    let mut statuses = Vec::new();
+    for attempt in 0..12 {
+        let guess = basic("ada", &format!("guess {attempt}"));
+        statuses.push(status(&request(
+            server.port,
+            "GET",
+            "/budgets/1/folio",
+            &[("Authorization", &guess)],
+            "",
+        )));
+    }
+    assert_eq!(&statuses[..10], &[401; 10]);
+    assert_eq!(&statuses[10..], &[429, 429]);
+    let answer = request(
+        server.port,
+        "GET",
+        "/budgets/1/folio",
+        &[("Authorization", &basic("ada", "again"))],
+        "",
+    );
+    assert_eq!(status(&answer), 429);
+    let wait: u64 = header(&answer, "Retry-After")
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0);
+    assert!((1..=60).contains(&wait), "{answer}");
+    assert!(
+        body(&answer).contains("Too many failed sign-ins"),
+        "{answer}"
+    );
+    // The credential verified before still works from the same address.
+    assert_eq!(
+        status(&request(
+            server.port,
+            "GET",
+            "/budgets/1/folio",
+            &[("Authorization", &good)],
+            ""
+        )),
+        200
+    );
+}
+
+#[test]
+fn tokens_are_listed_and_revoked_from_the_command_line_and_minted_for_users_only() {
+    let db = scratch();
+    let (success, _, err) = cli(&db, &["token", "mint", "nobody"]);
+    assert!(!success);
+    assert!(err.contains("no user \"nobody\""), "{err}");
+    ok(
+        &db,
+        &["user", "add", "ada", "--password", "a good password"],
+    );
+    let token = ok(&db, &["token", "mint", "ada"]);
+    let read_only = ok(&db, &["token", "mint", "ada", "--read-only"]);
+    let listed = ok(&db, &["token", "list", "ada"]);
+    assert!(
+        listed.contains("1\tpersonal\t-\tread-write\tnever\tactive"),
+        "{listed}"
+    );
+    assert!(
+        listed.contains("2\tpersonal\t-\tread-only\tnever\tactive"),
+        "{listed}"
+    );
+    assert!(!listed.contains(&token), "a list never shows a token");
+    let server = Server::start(&db);
+    let bearer = format!("Bearer {token}");
+    assert_eq!(
+        status(&request(
+            server.port,
+            "GET",
+            "/core/3/accounts",
+            &[("Authorization", &bearer)],
+            ""
+        )),
+        200
+    );
+    // A read-only token reads the budgeting interface but changes nothing there.
+    let reader = format!("Bearer {read_only}");
+    assert_eq!(
+        status(&request(
+            server.port,
+            "GET",
+            "/budgets/1/folio",
+            &[("Authorization", &reader)],
+            ""
+        )),
+        200
+    );
+    let answer = request(
+        server.port,
+        "POST",
+        "/budgets/1/folio",
+        &[
+            ("Authorization", &reader),
+            ("Content-Type", "application/json"),
+        ],
+        FOLIO,
+    );
+    assert_eq!(status(&answer), 403, "{answer}");
+    // Revoked while the server runs: 401 at the next request.
+    assert!(ok(&db, &["token", "revoke", "1"]).contains("revoked"));
+    assert_eq!(
+        status(&request(
+            server.port,
+            "GET",
+            "/core/3/accounts",
+            &[("Authorization", &bearer)],
+            ""
+        )),
+        401
+    );
+    assert!(
+        ok(&db, &["token", "list", "ada"]).contains("1\tpersonal\t-\tread-write\tnever\trevoked")
+    );
+    let (success, _, err) = cli(&db, &["token", "revoke", "1"]);
+    assert!(!success && err.contains("no active token 1"), "{err}");
+}
+
+#[test]
+fn head_framing_and_the_database_file() {
+    let db = scratch();
+    ok(
+        &db,
+        &["user", "add", "ada", "--password", "a good password"],
+    );
+    let server = Server::start(&db);
+    let ada = basic("ada", "a good password");
+    let get = request(
+        server.port,
+        "GET",
+        "/budgets/1/folio",
+        &[("Authorization", &ada)],
+        "",
+    );
+    let head = request(
+        server.port,
+        "HEAD",
+        "/budgets/1/folio",
+        &[("Authorization", &ada)],
+        "",
+    );
+    assert_eq!((status(&head), body(&head)), (200, ""));
+    assert_eq!(
+        header(&head, "Content-Length"),
+        Some(body(&get).len().to_string().as_str())
+    );
+    // Chunked framing that is not chunked framing: a 400, not a 413.
+    let broken = "POST /budgets/1/folio HTTP/1.1\r\nHost: x\r\nConnection: close\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n";
+    let answer = exchange(server.port, broken.as_bytes());
+    assert_eq!(status(&answer), 400, "{answer}");
+    use std::os::unix::fs::PermissionsExt;
+    assert_eq!(
+        std::fs::metadata(&db).unwrap().permissions().mode() & 0o777,
+        0o600
+    );
+}
+
+#[test]
+fn the_authorize_page_cannot_be_framed_nor_posted_from_elsewhere() {
+    let db = scratch();
+    ok(
+        &db,
+        &["user", "add", "ada", "--password", "a good password"],
+    );
+    let redirect = "https://planner.example/callback";
+    ok(
+        &db,
+        &[
+            "client",
+            "add",
+            "planner",
+            "--secret",
+            "a long client secret",
+            "--redirect",
+            redirect,
+        ],
+    );
+    let server = Server::start(&db);
+    let page = request(
+        server.port,
+        "GET",
+        "/oauth/authorize?client_id=planner&redirect_uri=https%3A%2F%2Fplanner.example%2Fcallback",
+        &[],
+        "",
+    );
+    assert_eq!(status(&page), 200);
+    assert!(header(&page, "Content-Security-Policy")
+        .is_some_and(|v| v.contains("frame-ancestors 'none'")));
+    assert_eq!(header(&page, "X-Frame-Options"), Some("DENY"));
+    let cookie = header(&page, "Set-Cookie")
+        .unwrap_or("")
+        .split(';')
+        .next()
+        .unwrap_or("")
+        .to_owned();
+    assert!(cookie.starts_with("costfolio_csrf="), "{page}");
+    assert!(header(&page, "Set-Cookie")
+        .unwrap_or("")
+        .contains("SameSite=Strict"));
+    let csrf = cookie.trim_start_matches("costfolio_csrf=").to_owned();
+    assert!(body(&page).contains(&format!("name=\"csrf\" value=\"{csrf}\"")));
+    let form = |csrf: &str| {
+        format!("client_id=planner&redirect_uri=https%3A%2F%2Fplanner.example%2Fcallback&username=ada&password=a+good+password&csrf={csrf}")
+    };
+    let urlencoded = ("Content-Type", "application/x-www-form-urlencoded");
+    // Without the cookie (another site's form), or with a value not matching it: refused.
+    assert_eq!(
+        status(&request(
+            server.port,
+            "POST",
+            "/oauth/authorize",
+            &[urlencoded],
+            &form(&csrf)
+        )),
+        403
+    );
+    let other = "0".repeat(64);
+    assert_eq!(
+        status(&request(
+            server.port,
+            "POST",
+            "/oauth/authorize",
+            &[urlencoded, ("Cookie", &cookie)],
+            &form(&other)
+        )),
+        403
+    );
+    let granted = request(
+        server.port,
+        "POST",
+        "/oauth/authorize",
+        &[urlencoded, ("Cookie", &cookie)],
+        &form(&csrf),
+    );
+    assert_eq!(status(&granted), 302, "{granted}");
+    let location = header(&granted, "Location").unwrap_or("");
+    let code = location
+        .split("code=")
+        .nth(1)
+        .unwrap_or("")
+        .split('&')
+        .next()
+        .unwrap_or("")
+        .to_owned();
+    // The client secret is checked against its salted hash: wrong, then right.
+    let token_form = |secret: &str| {
+        format!("grant_type=authorization_code&client_id=planner&client_secret={secret}&redirect_uri=https%3A%2F%2Fplanner.example%2Fcallback&code={code}")
+    };
+    let wrong = request(
+        server.port,
+        "POST",
+        "/oauth/token/",
+        &[urlencoded],
+        &token_form("wrong+secret"),
+    );
+    assert_eq!(status(&wrong), 401, "{wrong}");
+    let right = request(
+        server.port,
+        "POST",
+        "/oauth/token/",
+        &[urlencoded],
+        &token_form("a+long+client+secret"),
+    );
+    assert_eq!(status(&right), 200, "{right}");
+    assert!(body(&right).contains("access_token"));
+}
+
+#[test]
+fn an_idle_connection_is_closed_after_the_header_timeout() {
+    let db = scratch();
+    let server = Server::start(&db);
+    let mut idle = TcpStream::connect(("127.0.0.1", server.port)).unwrap();
+    idle.set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let started = Instant::now();
+    let mut buffer = [0u8; 256];
+    // The server closes it (read returns 0, or an error answer then 0) without a byte from us.
+    let read = idle.read(&mut buffer).unwrap_or(0);
+    let rest = if read > 0 {
+        idle.read(&mut buffer).unwrap_or(0)
+    } else {
+        0
+    };
+    assert_eq!(rest, 0);
+    assert!(
+        started.elapsed() < Duration::from_secs(29),
+        "closed by the server, not by our read timeout"
+    );
+    // The server still serves.
+    assert_eq!(
+        status(&request(server.port, "GET", "/core/3/accounts", &[], "")),
+        401
+    );
+}
