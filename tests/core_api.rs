@@ -528,7 +528,11 @@ fn the_authorization_code_flow_rotation_and_revocation() {
         (Some(5_184_000), Some("Bearer"), Some("read write"))
     );
     let access = tokens["access_token"].as_str().unwrap().to_owned();
-    let refresh = tokens["refresh_token"].as_str().unwrap().to_owned();
+    assert_eq!(
+        tokens["refresh_token"].as_str().map(str::len),
+        Some(64),
+        "a refresh token too"
+    );
     assert_eq!(access.len(), 64, "256 bits of host randomness, hex");
     assert!(can_read(&mut state, &access, now()));
     // Expiry after 5,184,000 seconds.
