@@ -396,3 +396,50 @@ fn a_looping_or_2000_deep_chain_left_by_an_older_journal_is_walked_without_overf
         );
     }
 }
+
+/// Every interface refuses the same nesting and accepts the same nesting: one reader, one limit.
+#[test]
+fn json_nesting_is_limited_alike_in_every_interface() {
+    let mut state = State::new();
+    let token =
+        costfolio::api::mint_personal_token(&mut state, "ada", true, &context("ada")).unwrap();
+    let nested = |depth: usize| {
+        format!(
+            r#"{{"x":{}1{},"key":"K","name":"N"}}"#,
+            "[".repeat(depth),
+            "]".repeat(depth)
+        )
+    };
+    let mut answers = Vec::new();
+    for depth in [120, 126, 127, 128, 129, 200] {
+        let body = nested(depth);
+        let core = handle(
+            &mut state.clone(),
+            &Request::new("POST", "/core/3/customers")
+                .header("Authorization", &format!("Bearer {token}"))
+                .json(&body),
+            &context("ada"),
+        );
+        let folio = call(&mut state.clone(), "ada", "POST", "/folio", Some(&body));
+        let expense = call(&mut state.clone(), "ada", "POST", "/expense", Some(&body));
+        let position = call(&mut state.clone(), "ada", "POST", "/position", Some(&body));
+        let deep = |r: &Response| r.text().contains("recursion limit") || r.text().contains("nest");
+        answers.push((
+            depth,
+            deep(&core),
+            deep(&folio),
+            deep(&expense),
+            deep(&position),
+        ));
+    }
+    for (depth, core, folio, expense, position) in &answers {
+        assert!(
+            core == folio && folio == expense && expense == position,
+            "at depth {depth}: {answers:?}"
+        );
+    }
+    assert!(
+        answers.iter().any(|a| a.1) && answers.iter().any(|a| !a.1),
+        "{answers:?}"
+    );
+}

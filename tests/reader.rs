@@ -65,19 +65,28 @@ fn the_reader_accepts_exactly_what_serde_json_accepts() {
         let serde = serde_json::from_str::<IgnoredAny>(text).is_ok();
         assert_eq!(reader_accepts(text), serde, "{text:?}");
     }
-    // Nesting has no limit in what is read over (serde had none in what it ignored), and is never
-    // read by a recursion: a million levels in an ignored field are read over.
-    for depth in [127, 128, 129, 1_000_000] {
-        let text = format!("{}{}", "[".repeat(depth), "]".repeat(depth));
-        assert!(reader_accepts(&text), "depth {depth}");
+    // What is read over nests no deeper than what is read: 128 levels in every interface (the
+    // hardening issue; serde had no limit there). It is never read by a recursion: a million
+    // levels are refused without exhausting the stack.
+    for (depth, accepted) in [(127, true), (128, true), (129, false), (1_000_000, false)] {
+        let text = format!("{}1{}", "[".repeat(depth), "]".repeat(depth));
+        assert_eq!(reader_accepts(&text), accepted, "depth {depth}");
     }
-    let deep = format!(
-        r#"{{"success": true, "ignored": {}{}}}"#,
-        "[".repeat(200),
-        "]".repeat(200)
-    );
-    let read: Success<bool> = from_json(deep.as_bytes()).unwrap();
+    let deep = |levels: usize| {
+        format!(
+            r#"{{"success": true, "ignored": {}1{}}}"#,
+            "[".repeat(levels),
+            "]".repeat(levels)
+        )
+    };
+    let read: Success<bool> = from_json(deep(127).as_bytes()).unwrap();
     assert!(read.success);
+    assert_eq!(
+        from_json::<Success<bool>>(deep(128).as_bytes())
+            .unwrap_err()
+            .to_string(),
+        "ignored: recursion limit exceeded"
+    );
     // A value kept as JSON keeps serde_json's limit, refused at its field without a stale
     // position.
     let deep = format!(r#"{{"v": {}{}}}"#, "[".repeat(200), "]".repeat(200));
@@ -88,7 +97,7 @@ fn the_reader_accepts_exactly_what_serde_json_accepts() {
             message: "recursion limit exceeded".to_owned()
         }
     );
-    // A value's depth counts from the value, wherever it sits: 127 levels deep inside three
+    // A value's depth counts from the value, wherever it sits: 128 levels deep inside three
     // containers are read, written and read back the same (a snapshot holding it reloads).
     let nested = |levels: usize| {
         format!(
@@ -102,7 +111,7 @@ fn the_reader_accepts_exactly_what_serde_json_accepts() {
     let written = costfolio::model::to_json(&read).unwrap();
     assert_eq!(from_json::<Holder>(written.as_bytes()).unwrap(), read);
     assert_eq!(
-        from_json::<Holder>(nested(128).as_bytes()).unwrap_err(),
+        from_json::<Holder>(nested(129).as_bytes()).unwrap_err(),
         WireError::Invalid {
             field: "[0][0].v".to_owned(),
             message: "recursion limit exceeded".to_owned()

@@ -452,6 +452,8 @@ impl<'a> Reader<'a> {
     pub fn skip(&mut self) -> Result<(), Fault> {
         // The containers open inside the value: `true` for an object.
         let mut open: Vec<bool> = Vec::new();
+        self.skip_space();
+        let start = self.at;
         loop {
             match self.peek() {
                 kind @ (Kind::Object | Kind::Array) => {
@@ -461,6 +463,14 @@ impl<'a> Reader<'a> {
                     if self.bytes().get(self.at) == Some(&if object { b'}' } else { b']' }) {
                         self.at += 1;
                     } else {
+                        // A value passed over nests no deeper than one read: the same limit for
+                        // every field and every interface.
+                        if self.depth as usize + open.len() + 1 > MAX_DEPTH as usize {
+                            // Refused as a whole, at its field, as a kept value is.
+                            let mut fault = self.invalid(super::TOO_DEEP.to_owned());
+                            fault.at = start;
+                            return Err(fault);
+                        }
                         open.push(object);
                         if object {
                             self.skip_key()?;

@@ -465,8 +465,9 @@ impl ReadKey for u64 {
 }
 
 /// Any JSON value, kept as serde_json's `Value` (numbers with their digits). Its depth counts
-/// from the value itself, up to 127 levels as with serde_json, wherever the value sits: what a
-/// body may hold, a snapshot or journal holding it reads back.
+/// from the value itself, up to the reader's 128 levels, wherever the value sits: what a body may
+/// hold, a snapshot or journal holding it reads back; and a body read whole as a `Value` nests as
+/// deep as one read into a wire type (the same limit in every interface).
 impl Read for serde_json::Value {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
         reader.peek();
@@ -485,8 +486,8 @@ impl Read for serde_json::Value {
     }
 }
 
-/// Where a `Value`'s depth starts, so that the reader's limit of 128 leaves it 127 levels.
-const MAX_VALUE_DEPTH_START: u32 = 1;
+/// Where a `Value`'s depth starts: at the root, as a document's does.
+const MAX_VALUE_DEPTH_START: u32 = 0;
 
 /// The refusal of a value nested deeper than the reader goes.
 pub(crate) const TOO_DEEP: &str = "recursion limit exceeded";
