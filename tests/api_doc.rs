@@ -843,6 +843,12 @@ fn render_as(
             user.map(str::to_owned)
         };
         ctx.budget_admin = admin;
+        if user.is_none() {
+            // A core call with ada's token: the host says she is a budget administrator, who
+            // alone changes calendars, projects, saved filters and worklogs (S11.5).
+            ctx.user = Some("ada".to_owned());
+            ctx.budget_admin = true;
+        }
         let response = handle(state, &request, &ctx);
         let marker = if c.extension { " (extension)" } else { "" };
         out.push_str(&format!("### {}{marker}\n\n", c.title));

@@ -48,8 +48,12 @@ impl Service {
         }
     }
 
+    /// Sends `request` as the host would for a budget administrator's token: admin-1 is one.
     fn send(&mut self, request: Request) -> Response {
-        let response = handle(&mut self.state, &request, &context_at(now(), 9));
+        let mut context = context_at(now(), 9);
+        context.user = Some("admin-1".to_owned());
+        context.budget_admin = true;
+        let response = handle(&mut self.state, &request, &context);
         self.journal.extend(self.state.take_journal());
         response
     }
@@ -75,6 +79,109 @@ fn message(body: &Value) -> &str {
 }
 
 const ACCOUNT: &str = r#"{"key":"ACME","name":"Acme","status":"OPEN","leadAccountId":"lead-1"}"#;
+
+/// S11.5: calendars, projects, saved filters and worklogs feed folio costs, so only a budget
+/// administrator changes them; any write token changes the rest; everyone reads.
+#[test]
+fn only_budget_administrators_change_what_feeds_folio_costs() {
+    let mut s = Service::new();
+    let plain = mint_personal_token(&mut s.state, "plain-1", true, &context_at(now(), 3)).unwrap();
+    let as_plain =
+        |s: &mut Service, method: &str, path: &str, body: Option<&str>, admin_flag: bool| {
+            let mut request =
+                Request::new(method, path).header("Authorization", &format!("Bearer {plain}"));
+            if let Some(body) = body {
+                request = request.json(body);
+            }
+            let mut context = context_at(now(), 9);
+            // The flag counts only for the token's own user: a host that says "admin" for someone
+            // else changes nothing.
+            context.user = Some(if admin_flag { "admin-1" } else { "plain-1" }.to_owned());
+            context.budget_admin = admin_flag;
+            handle(&mut s.state, &request, &context)
+        };
+    let changes: [(&str, &str, Option<&str>); 7] = [
+        (
+            "POST",
+            "/core/3/holiday-schemes",
+            Some(r#"{"name":"Mine"}"#),
+        ),
+        (
+            "POST",
+            "/core/3/holiday-schemes/1/holidays",
+            Some(
+                r#"{"type":"FIXED","name":"Day off","durationSeconds":86400,"date":"2026-05-04"}"#,
+            ),
+        ),
+        ("PUT", "/core/3/holiday-schemes/1/default", None),
+        (
+            "POST",
+            "/core/3/workload-schemes",
+            Some(
+                r#"{"name":"Short","days":[{"day":"MONDAY","requiredSeconds":3600},{"day":"TUESDAY","requiredSeconds":0},{"day":"WEDNESDAY","requiredSeconds":0},{"day":"THURSDAY","requiredSeconds":0},{"day":"FRIDAY","requiredSeconds":0},{"day":"SATURDAY","requiredSeconds":0},{"day":"SUNDAY","requiredSeconds":0}]}"#,
+            ),
+        ),
+        (
+            "PUT",
+            "/core/3/projects/1",
+            Some(r#"{"key":"ABC","name":"Alpha"}"#),
+        ),
+        (
+            "PUT",
+            "/core/3/saved-filters/1",
+            Some(r#"{"name":"F","projectIds":[1]}"#),
+        ),
+        (
+            "POST",
+            "/core/3/worklogs",
+            Some(
+                r#"{"issueKey":"ABC-1","timeSpentSeconds":3600,"startDate":"2026-03-02","authorAccountId":"plain-1"}"#,
+            ),
+        ),
+    ];
+    for (method, path, body) in changes {
+        let before = s.state.clone();
+        for admin_flag in [false, true] {
+            let response = as_plain(&mut s, method, path, body, admin_flag);
+            assert_eq!(response.status, 403, "{method} {path}: {}", response.text());
+            assert_eq!(
+                message(&serde_json::from_slice(&response.body).unwrap()),
+                "Only budget administrators may change calendars, projects, saved filters and worklogs"
+            );
+            assert_eq!(s.state, before, "{method} {path} changed nothing");
+        }
+        assert_eq!(
+            as_plain(
+                &mut s,
+                "GET",
+                path.trim_end_matches("/default"),
+                None,
+                false
+            )
+            .status
+                < 500,
+            true
+        );
+        let (status, body) = s.call(method, path, body);
+        assert!(
+            status == 200 || status == 204,
+            "the administrator may: {method} {path}: {body}"
+        );
+    }
+    // The rest is any write token's.
+    let response = as_plain(
+        &mut s,
+        "POST",
+        "/core/3/customers",
+        Some(r#"{"key":"K","name":"K"}"#),
+        false,
+    );
+    assert_eq!(response.status, 200, "{}", response.text());
+    assert_eq!(
+        as_plain(&mut s, "GET", "/core/3/holiday-schemes", None, false).status,
+        200
+    );
+}
 
 #[test]
 fn accounts_are_created_read_listed_updated_and_deleted() {

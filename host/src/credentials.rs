@@ -13,7 +13,7 @@ use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
 use costfolio::api::hash_secret;
-use rusqlite::{params, Connection, OptionalExtension};
+use rusqlite::Connection;
 
 use crate::store::StoreError;
 
@@ -48,6 +48,47 @@ pub enum Refusal {
     Storage(String),
 }
 
+/// How old the copy of the user table may be: at most this long after the command line changes a
+/// password or an admin flag, the change counts. Reading the table at every request would put a
+/// SQLite read beside every concurrent commit, whose busy waits cost the reads their tail.
+pub const FRESHNESS: Duration = Duration::from_millis(100);
+
+/// The user table, kept in memory and read again when SQLite says the database changed.
+struct Users {
+    connection: Connection,
+    rows: HashMap<String, (String, bool)>,
+    /// SQLite's `data_version` when the rows were read: it changes when another connection
+    /// commits.
+    version: Option<i64>,
+    checked: Option<Instant>,
+}
+
+impl Users {
+    fn refresh(&mut self) -> Result<(), StoreError> {
+        if self.checked.is_some_and(|at| at.elapsed() < FRESHNESS) {
+            return Ok(());
+        }
+        let version: i64 = self
+            .connection
+            .query_row("PRAGMA data_version", [], |row| row.get(0))?;
+        if self.version != Some(version) {
+            let mut statement = self
+                .connection
+                .prepare_cached("SELECT name, hash, budget_admin FROM users")?;
+            let rows = statement.query_map([], |row| {
+                Ok((
+                    row.get::<_, String>(0)?,
+                    (row.get(1)?, row.get::<_, i64>(2)? != 0),
+                ))
+            })?;
+            self.rows = rows.collect::<Result<_, _>>()?;
+            self.version = Some(version);
+        }
+        self.checked = Some(Instant::now());
+        Ok(())
+    }
+}
+
 /// Failed attempts of one name or address in the current window.
 #[derive(Debug, Clone, Copy)]
 struct Failures {
@@ -58,7 +99,7 @@ struct Failures {
 /// The verifier: its own connection to the user table, the cache and the failure counts, each
 /// behind its own short lock, never held while a hash is computed.
 pub struct Credentials {
-    users: Mutex<Connection>,
+    users: Mutex<Users>,
     /// Verified credentials by SHA-256 of the whole header, with the stored hash they were
     /// verified against: a changed password no longer matches it.
     cache: Mutex<HashMap<String, (String, String)>>,
@@ -78,7 +119,12 @@ impl Credentials {
             .map_err(|e| StoreError::User(format!("no randomness: {e}")))?;
         let decoy = hash_password(&costfolio::api::token_text(&random))?;
         Ok(Credentials {
-            users: Mutex::new(users),
+            users: Mutex::new(Users {
+                connection: users,
+                rows: HashMap::new(),
+                version: None,
+                checked: None,
+            }),
             cache: Mutex::new(HashMap::new()),
             failures: Mutex::new(HashMap::new()),
             decoy,
@@ -186,18 +232,21 @@ impl Credentials {
         }
     }
 
-    /// The stored hash and admin flag of `name`, read now: a change by the command line shows at
-    /// the next request.
+    /// Whether `name` is a budget administrator now (for the user of a bearer token); false for
+    /// an unknown name or an unreadable table.
+    pub fn is_budget_admin(&self, name: &str) -> bool {
+        self.row(name)
+            .ok()
+            .flatten()
+            .is_some_and(|(_, admin)| admin)
+    }
+
+    /// The stored hash and admin flag of `name`, as the user table holds them at most
+    /// [`FRESHNESS`] ago: a change by the command line counts within that.
     fn row(&self, name: &str) -> Result<Option<(String, bool)>, StoreError> {
-        let users = lock(&self.users);
-        let row: Option<(String, i64)> = users
-            .query_row(
-                "SELECT hash, budget_admin FROM users WHERE name = ?1",
-                params![name],
-                |row| Ok((row.get(0)?, row.get(1)?)),
-            )
-            .optional()?;
-        Ok(row.map(|(hash, admin)| (hash, admin != 0)))
+        let mut users = lock(&self.users);
+        users.refresh()?;
+        Ok(users.rows.get(name).cloned())
     }
 
     fn throttled(&self, keys: &[String], now: Instant) -> Result<(), Refusal> {
@@ -326,8 +375,10 @@ mod tests {
                 budget_admin: true
             })
         );
-        // Cached now; a change of password makes the cached header wrong at once.
+        // Cached now; a change of password makes the cached header wrong once the copy of the
+        // user table is read again (at most FRESHNESS later).
         store.add_user("ada", "second password", false).unwrap();
+        std::thread::sleep(FRESHNESS);
         assert_eq!(credentials.basic(&old, None), Err(Refusal::Wrong));
         let new = basic("ada", "second password");
         assert_eq!(

@@ -14,12 +14,12 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::Response as HttpResponse;
 use axum::Router;
 use costfolio::api::{
-    decode_form, encode_query, envelope, handle, handle_read, issue_code, Context, Request,
-    Response,
+    authenticate, decode_form, encode_query, envelope, handle, handle_read, issue_code, Context,
+    Request, Response,
 };
 use costfolio::state::State;
 
-use crate::credentials::{Credentials, Refusal};
+use crate::credentials::{Credentials, Refusal, FRESHNESS};
 use crate::store::{Store, StoreError};
 
 /// The largest body accepted; more is a 413 (in the interface's envelope).
@@ -57,8 +57,9 @@ struct Writer {
 pub struct Service {
     state: RwLock<State>,
     writer: Mutex<Writer>,
-    /// A connection of its own, to see cheaply whether another process (the command line) wrote.
-    watch: Mutex<Store>,
+    /// A connection of its own, to see cheaply whether another process (the command line) wrote,
+    /// and when it last looked.
+    watch: Mutex<(Store, Option<Instant>)>,
     credentials: Credentials,
     base_url: String,
 }
@@ -97,7 +98,7 @@ impl Service {
                 snapshot_seq,
                 snapshot_every: SNAPSHOT_EVERY,
             }),
-            watch: Mutex::new(Store::open(db)?),
+            watch: Mutex::new((Store::open(db)?, None)),
             credentials: Credentials::open(db)?,
             base_url,
         })
@@ -135,6 +136,22 @@ impl Service {
                 Err(Refusal::Storage(detail)) => {
                     return envelope(&request.path, 500, &format!("users: {detail}"))
                 }
+            }
+        }
+        let bearer = request
+            .header_value("Authorization")
+            .is_some_and(|header| header.len() > 7 && header[..7].eq_ignore_ascii_case("bearer "));
+        if bearer {
+            // The token's user, and whether they are a budget administrator now: the core reads
+            // both from the context (S11.5).
+            if let Err(failure) = self.catch_up(&request.path) {
+                return failure;
+            }
+            let token = authenticate(&read_lock(&self.state), &request, &context);
+            if let Ok(token) = token {
+                context.budget_admin = self.credentials.is_budget_admin(&token.user);
+                context.user = Some(token.user);
+                context.write = token.write;
             }
         }
         if request.path.trim_end_matches('/') == "/oauth/authorize" {
@@ -212,27 +229,30 @@ impl Service {
     }
 
     /// Replays what another process (the command line) committed since the state was loaded, so
-    /// that a revoked token or a new client counts at the next request.
+    /// that a revoked token or a new client counts within [`FRESHNESS`]: the journal is looked at
+    /// at most that often, so that reads do not meet concurrent commits in SQLite.
     fn catch_up(&self, path: &str) -> Result<(), Response> {
-        let last = lock(&self.watch).last_seq().map_err(|error| {
+        let unreadable = |error: StoreError| {
             envelope(
                 path,
                 500,
                 &format!("the journal could not be read: {error}"),
             )
-        })?;
+        };
+        let last = {
+            let mut watch = lock(&self.watch);
+            if watch.1.is_some_and(|at| at.elapsed() < FRESHNESS) {
+                return Ok(());
+            }
+            watch.1 = Some(Instant::now());
+            watch.0.last_seq().map_err(unreadable)?
+        };
         if last <= read_lock(&self.state).seq {
             return Ok(());
         }
         let writer = lock(&self.writer);
         let mut state = write_lock(&self.state);
-        writer.store.catch_up(&mut state).map_err(|error| {
-            envelope(
-                path,
-                500,
-                &format!("the journal could not be read: {error}"),
-            )
-        })
+        writer.store.catch_up(&mut state).map_err(unreadable)
     }
 
     /// Runs `change` on the state inside one store transaction. A storage failure answers 500 and

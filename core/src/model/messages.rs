@@ -33,6 +33,10 @@ pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
 /// Budgeting 403: the caller may read the record but not change it (S11.5).
 pub const CHANGE_NOT_ALLOWED: &str =
     "The logged-in user does not have the required permission to change this data";
+/// Core 403: a change of data that feeds every folio's costs (calendars, projects, saved filters,
+/// worklogs) by someone who is not a budget administrator (S11.5).
+pub const SHARED_DATA_ADMINS_ONLY: &str =
+    "Only budget administrators may change calendars, projects, saved filters and worklogs";
 /// 403 of a change made with a read-only credential (S11.5).
 pub const READ_ONLY_CREDENTIAL: &str = "The credential is read-only: it cannot change data";
 
