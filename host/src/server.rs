@@ -32,6 +32,10 @@ pub const SNAPSHOT_EVERY: u64 = 5_000;
 /// slow clients cannot hold every socket the process may open.
 pub const MAX_CONNECTIONS: usize = 1_024;
 
+/// The most connections one address may hold open at once: one client cannot take the whole of
+/// [`MAX_CONNECTIONS`] from everyone else.
+pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 64;
+
 /// How long a client has to send a request's headers (also the idle time of a kept-alive
 /// connection between two requests).
 pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
@@ -532,6 +536,45 @@ async fn any(
         .unwrap_or_else(|_| HttpResponse::new(Body::empty()))
 }
 
+/// One open connection of an address, counted while it lives.
+struct AddressSlot {
+    counts: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    address: IpAddr,
+}
+
+impl AddressSlot {
+    /// A slot for `address`, or `None` when it already holds [`MAX_CONNECTIONS_PER_ADDRESS`].
+    fn take(counts: &Arc<Mutex<HashMap<IpAddr, usize>>>, address: IpAddr) -> Option<AddressSlot> {
+        let mut held = counts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let count = held.entry(address).or_insert(0);
+        if *count >= MAX_CONNECTIONS_PER_ADDRESS {
+            return None;
+        }
+        *count += 1;
+        Some(AddressSlot {
+            counts: Arc::clone(counts),
+            address,
+        })
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut held = self
+            .counts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(count) = held.get_mut(&self.address) {
+            *count -= 1;
+            if *count == 0 {
+                held.remove(&self.address);
+            }
+        }
+    }
+}
+
 /// Whether reading a body failed on its size rather than on its framing.
 fn too_large(error: &axum::Error) -> bool {
     let mut source: Option<&(dyn std::error::Error + 'static)> = Some(error);
@@ -562,6 +605,7 @@ pub async fn serve(
     let listener = tokio::net::TcpListener::bind(listen).await?;
     ready(listener.local_addr()?);
     let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    let per_address: Arc<Mutex<HashMap<IpAddr, usize>>> = Arc::new(Mutex::new(HashMap::new()));
     let mut interrupted = std::pin::pin!(tokio::signal::ctrl_c());
     loop {
         let (stream, peer) = tokio::select! {
@@ -581,6 +625,10 @@ pub async fn serve(
             drop(stream);
             continue;
         };
+        let Some(address) = AddressSlot::take(&per_address, peer.ip()) else {
+            drop(stream);
+            continue;
+        };
         let app = app.clone();
         tokio::spawn(async move {
             let service = hyper::service::service_fn(
@@ -596,6 +644,7 @@ pub async fn serve(
                 .header_read_timeout(HEADER_TIMEOUT);
             let connection = builder.serve_connection(TokioIo::new(stream), service);
             let _ = tokio::time::timeout(CONNECTION_LIFETIME, connection).await;
+            drop(address);
             drop(permit);
         });
     }

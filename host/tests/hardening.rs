@@ -631,3 +631,23 @@ fn calendars_are_changed_by_budget_administrators_and_a_token_carries_its_users_
         "ada's own token"
     );
 }
+
+#[test]
+fn one_address_holds_at_most_64_connections_and_others_are_still_served() {
+    let db = scratch();
+    let server = Server::start(&db);
+    let held: Vec<TcpStream> = (0..64)
+        .map(|_| TcpStream::connect(("127.0.0.1", server.port)).unwrap())
+        .collect();
+    // Give the server the time to take all 64 (the accept loop runs apart from this thread).
+    std::thread::sleep(Duration::from_millis(300));
+    // The 65th from the same address is closed unanswered, whatever it sends.
+    let answer = request(server.port, "GET", "/core/3/accounts", &[], "");
+    assert_eq!(answer, "", "the 65th connection was served");
+    drop(held);
+    std::thread::sleep(Duration::from_millis(300));
+    assert_eq!(
+        status(&request(server.port, "GET", "/core/3/accounts", &[], "")),
+        401
+    );
+}

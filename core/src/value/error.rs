@@ -96,68 +96,84 @@ pub const START_AFTER_END: &str = "The start date must be before or equal to the
 
 impl fmt::Display for ValueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // A refusal repeats at most a short excerpt of what it was given: a megabyte of input is
+        // never echoed back.
+        let shown = crate::model::messages::excerpt(self.value());
         match self {
-            ValueError::NotExact { value } => write!(
+            ValueError::NotExact { .. } => write!(
                 f,
-                "{value} cannot be held exactly: numbers are limited to 28 decimal places and \
+                "{shown} cannot be held exactly: numbers are limited to 28 decimal places and \
                  a magnitude below 79228162514264337593543950336"
             ),
-            ValueError::OutOfRange {
-                what,
-                value,
-                min,
-                max,
-            } => match (min, max) {
+            ValueError::OutOfRange { what, min, max, .. } => match (min, max) {
                 (Some(min), Some(max)) => {
-                    write!(f, "{what} must be from {min} to {max}, got {value}")
+                    write!(f, "{what} must be from {min} to {max}, got {shown}")
                 }
-                (Some(min), None) => write!(f, "{what} must be {min} or more, got {value}"),
-                (None, Some(max)) => write!(f, "{what} must be {max} or less, got {value}"),
-                (None, None) => write!(f, "{what} is out of range, got {value}"),
+                (Some(min), None) => write!(f, "{what} must be {min} or more, got {shown}"),
+                (None, Some(max)) => write!(f, "{what} must be {max} or less, got {shown}"),
+                (None, None) => write!(f, "{what} is out of range, got {shown}"),
             },
             ValueError::TooManyDecimals {
-                what,
-                value,
-                max_decimals,
+                what, max_decimals, ..
             } => write!(
                 f,
-                "{what} allows at most {max_decimals} decimal places, got {value}"
+                "{what} allows at most {max_decimals} decimal places, got {shown}"
             ),
-            ValueError::NotPositive { what, value } => {
-                write!(f, "{what} must be more than 0, got {value}")
+            ValueError::NotPositive { what, .. } => {
+                write!(f, "{what} must be more than 0, got {shown}")
             }
-            ValueError::NotWhole { what, value } => {
-                write!(f, "{what} must be a whole number, got {value}")
+            ValueError::NotWhole { what, .. } => {
+                write!(f, "{what} must be a whole number, got {shown}")
             }
-            ValueError::UnknownCurrency { value } => write!(
+            ValueError::UnknownCurrency { .. } => write!(
                 f,
-                "currency must be an ISO 4217 alphabetic code such as EUR, got {value:?}"
+                "currency must be an ISO 4217 alphabetic code such as EUR, got {shown:?}"
             ),
             ValueError::AmountTooPrecise {
-                value,
                 currency,
                 minor_units,
+                ..
             } => write!(
                 f,
-                "amount {value} has more decimal places than {currency} allows ({minor_units})"
+                "amount {shown} has more decimal places than {currency} allows ({minor_units})"
             ),
-            ValueError::InvalidDate { value } => {
-                write!(f, "{value:?} is not a date in the form yyyy-MM-dd")
+            ValueError::InvalidDate { .. } => {
+                write!(f, "{shown:?} is not a date in the form yyyy-MM-dd")
             }
-            ValueError::InvalidTimestamp { value, form } => {
-                write!(f, "{value:?} is not a date-time in the form {form}")
+            ValueError::InvalidTimestamp { form, .. } => {
+                write!(f, "{shown:?} is not a date-time in the form {form}")
             }
             ValueError::InvertedRange { start, end } => {
                 write!(f, "{START_AFTER_END} (start {start}, end {end})")
             }
-            ValueError::InvalidKey { value } => write!(
+            ValueError::InvalidKey { .. } => write!(
                 f,
-                "key must be 1 to 255 characters of A-Z, a-z, 0-9, '_', '.' and '-', got {value:?}"
+                "key must be 1 to 255 characters of A-Z, a-z, 0-9, '_', '.' and '-', got {shown:?}"
             ),
-            ValueError::InvalidName { value } => write!(
+            ValueError::InvalidName { .. } => write!(
                 f,
-                "name must be 1 to 255 characters and not blank, got {value:?}"
+                "name must be 1 to 255 characters and not blank, got {shown:?}"
             ),
+        }
+    }
+}
+
+impl ValueError {
+    /// The refused value as it was given (empty for an inverted range, which names its dates).
+    pub fn value(&self) -> &str {
+        match self {
+            ValueError::NotExact { value }
+            | ValueError::OutOfRange { value, .. }
+            | ValueError::TooManyDecimals { value, .. }
+            | ValueError::NotPositive { value, .. }
+            | ValueError::NotWhole { value, .. }
+            | ValueError::UnknownCurrency { value }
+            | ValueError::AmountTooPrecise { value, .. }
+            | ValueError::InvalidDate { value }
+            | ValueError::InvalidTimestamp { value, .. }
+            | ValueError::InvalidKey { value }
+            | ValueError::InvalidName { value } => value,
+            ValueError::InvertedRange { .. } => "",
         }
     }
 }
