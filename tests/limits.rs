@@ -443,3 +443,74 @@ fn json_nesting_is_limited_alike_in_every_interface() {
         "{answers:?}"
     );
 }
+
+/// The largest figures the limits let in, together: a century-long folio whose positions cost the
+/// largest rate all day, and a thousand scope items of the largest weight. Every figure is still
+/// computed (no 400, no 5xx): the engine divides first where multiplying first would overflow.
+#[test]
+fn the_largest_figures_the_limits_allow_are_computed() {
+    let mut state = State::new();
+    let created = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/folio",
+        Some(&folio("2000-01-01", "2099-12-31", "\"Century\"")),
+    );
+    assert_eq!(created.status, 200, "{}", created.text());
+    let position = |kind: &str| {
+        format!(
+            r#"{{"folioId":1,"name":"P","description":"","title":"T","kind":"{kind}","member":"grace","rate":{{"rate":1000000000000,"startDate":"2000-01-01"}},"allocation":{{"startDate":"2000-01-01","endDate":"2099-12-31","percentage":100}}}}"#
+        )
+    };
+    for kind in [".PlannedPositionByTimeFrame", ".TeamMember"] {
+        let response = call(
+            &mut state,
+            "ada",
+            "POST",
+            "/position",
+            Some(&position(kind)),
+        );
+        assert_eq!(response.status, 200, "{}", response.text());
+    }
+    let items: Vec<String> = (0..1000)
+        .map(|i| format!(r#"{{"key":"K-{i}","weight":1000000000000000,"logged":1,"remaining":2,"done":{},"progressive":true}}"#, i % 3 == 0))
+        .collect();
+    let scope = format!(r#"{{"items":[{}]}}"#, items.join(","));
+    assert_eq!(
+        call(&mut state, "ada", "PUT", "/folio/1/scope", Some(&scope)).status,
+        200
+    );
+    let portfolio = r#"{"name":"All","currencyCode":"EUR","isPrivate":false,"owner":"ada","color":"red","admins":[],"folios":[{"id":1,"name":"Century","startDate":"2000-01-01","endDate":"2099-12-31","owner":"ada","status":"executing"}],"portfolios":[]}"#;
+    assert_eq!(
+        call(&mut state, "ada", "POST", "/portfolio", Some(portfolio)).status,
+        200
+    );
+    for path in [
+        "/folio/1/indicators?asOf=2050-06-30",
+        "/folio/1/timeline?asOf=2050-06-30",
+        "/portfolio/1/indicators?asOf=2050-06-30",
+    ] {
+        let response = call(&mut state, "ada", "GET", path, None);
+        assert_eq!(response.status, 200, "{path}: {}", response.text());
+    }
+    let indicators = json(&call(
+        &mut state,
+        "ada",
+        "GET",
+        "/folio/1/indicators?asOf=2050-06-30",
+        None,
+    ));
+    // Progress: a third done (1/3 of the weight) and two thirds a third along: 1/3 + 2/3 x 1/3 =
+    // 5/9 of BAC.
+    let bac: f64 = indicators["success"]["bac"]
+        .to_string()
+        .parse()
+        .unwrap_or(0.0);
+    let ev: f64 = indicators["success"]["ev"]
+        .to_string()
+        .parse()
+        .unwrap_or(0.0);
+    assert!(bac > 1e17, "{indicators}");
+    assert!((ev / bac - 5.0 / 9.0).abs() < 1e-3, "{indicators}");
+}

@@ -81,11 +81,8 @@ impl<'a> FolioTerms<'a> {
         }
         let elapsed = DateRange::new(self.period.start(), as_of.min(self.period.end()))
             .map_or(0, |range| self.calendar.working_days_in(range));
-        let value = bac
-            .checked_mul(Decimal::from(elapsed))
-            .ok_or(AnalyticsError::Overflow)?
-            / Decimal::from(total);
-        Ok(Some(self.currency.round(value)))
+        let value = scaled(bac, Decimal::from(elapsed), Decimal::from(total))?;
+        Ok(value.map(|value| self.currency.round(value)))
     }
 }
 
@@ -138,6 +135,26 @@ fn round_to(value: Decimal, places: u32) -> Decimal {
     rounded
 }
 
+/// `a x b / c`: multiplied first (S1.5); when the product is beyond a decimal, divided first
+/// instead, which keeps 28 significant digits, far more than the cents of any figure that fits.
+/// `None` for a division by zero; the overflow error only when the result itself does not fit.
+pub(crate) fn scaled(
+    a: Decimal,
+    b: Decimal,
+    c: Decimal,
+) -> Result<Option<Decimal>, AnalyticsError> {
+    if c.is_zero() {
+        return Ok(None);
+    }
+    match a.checked_mul(b) {
+        Some(product) => Ok(quotient(product, c)),
+        None => match quotient(b, c).and_then(|ratio| a.checked_mul(ratio)) {
+            Some(value) => Ok(Some(value)),
+            None => Err(AnalyticsError::Overflow),
+        },
+    }
+}
+
 /// `a + b`, or the overflow error: no sum of user figures may panic.
 pub(crate) fn add(a: Decimal, b: Decimal) -> Result<Decimal, AnalyticsError> {
     a.checked_add(b).ok_or(AnalyticsError::Overflow)
@@ -180,13 +197,7 @@ pub(crate) fn derive(
     let spi = base.ev.zip(base.pv).and_then(|(ev, pv)| quotient(ev, pv));
     let eac = match (eac, cpi, base.ev) {
         (Some(summed), _, _) => summed,
-        (None, Some(_), Some(ev)) => {
-            let product = base
-                .bac
-                .checked_mul(base.ac)
-                .ok_or(AnalyticsError::Overflow)?;
-            quotient(product, ev).map(|eac| currency.round(eac))
-        }
+        (None, Some(_), Some(ev)) => scaled(base.bac, base.ac, ev)?.map(|eac| currency.round(eac)),
         _ => None,
     };
     let tcpi = match base.ev {
@@ -264,8 +275,7 @@ pub(crate) fn earned_value(
     if total.is_zero() {
         return Ok(None);
     }
-    let product = bac.checked_mul(earned).ok_or(AnalyticsError::Overflow)?;
-    Ok(Some(terms.currency.round(product / total)))
+    Ok(scaled(bac, earned, total)?.map(|ev| terms.currency.round(ev)))
 }
 
 /// Percent of a figure, rounded to the currency.
