@@ -235,6 +235,43 @@ fn any_request() -> impl Strategy<Value = (String, String, String, Option<String
     (users, methods, paths, bodies).prop_map(|(u, m, p, b)| (u.to_owned(), m.to_owned(), p, b))
 }
 
+/// A request of the core, audit or token interfaces: a method, a path, a body.
+fn any_other_request() -> impl Strategy<Value = (String, String, Option<String>)> {
+    let paths = prop_oneof![
+        Just("/core/3/customers".to_owned()),
+        Just("/core/3/customers/K".to_owned()),
+        Just("/core/3/holiday-schemes".to_owned()),
+        (1u64..4).prop_map(|id| format!("/core/3/holiday-schemes/{id}/holidays?year=2027")),
+        Just("/core/3/holiday-schemes/2/holidays".to_owned()),
+        Just("/core/3/worklogs".to_owned()),
+        Just("/core/3/accounts?id=1&id=x".to_owned()),
+        Just(
+            "/audit/1/events/deleted/types/allocation?updatedFrom=2026-01-01&limit=1000".to_owned()
+        ),
+        Just("/oauth/token/".to_owned()),
+        Just("/oauth/revoke_token/".to_owned()),
+        Just("/core/3/%ZZ".to_owned()),
+    ];
+    let methods = prop_oneof![
+        Just("GET"),
+        Just("HEAD"),
+        Just("POST"),
+        Just("PUT"),
+        Just("DELETE"),
+        Just("PATCH")
+    ];
+    let bodies = prop_oneof![
+        Just(None),
+        Just(Some(r#"{"key":"K","name":"N"}"#.to_owned())),
+        Just(Some(r#"{"name":"Germany"}"#.to_owned())),
+        Just(Some(r#"{"type":"FIXED","name":"Leap","durationSeconds":86400,"date":"2024-02-29"}"#.to_owned())),
+        Just(Some(r#"{"issueKey":"ABC-1","timeSpentSeconds":99999999999,"startDate":"9999-12-31","authorAccountId":"ada"}"#.to_owned())),
+        Just(Some("grant_type=refresh_token&client_id=c&client_secret=s&refresh_token=x".to_owned())),
+        Just(Some("\u{0}".to_owned())),
+    ];
+    (methods, paths, bodies).prop_map(|(m, p, b)| (m.to_owned(), p, b))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(64))]
 
@@ -245,6 +282,36 @@ proptest! {
         for (user, method, path, body) in requests {
             let response = call(&mut state, &user, &method, &path, body.as_deref());
             prop_assert!(response.status < 500, "{method} {path} as {user}: {} {}", response.status, response.text());
+        }
+    }
+
+    /// The same of the core administration, audit and token interfaces, with an administrator's
+    /// token, a plain user's, a read-only one and none.
+    #[test]
+    fn no_sequence_of_other_requests_yields_a_5xx(
+        requests in proptest::collection::vec((0usize..4, any_other_request()), 1..30),
+    ) {
+        let mut state = State::new();
+        let tokens = [
+            costfolio::api::mint_personal_token(&mut state, "ada", true, &context("ada")).unwrap(),
+            costfolio::api::mint_personal_token(&mut state, "bob", true, &context("bob")).unwrap(),
+            costfolio::api::mint_personal_token(&mut state, "ada", false, &context("ada")).unwrap(),
+        ];
+        costfolio::api::register_client(&mut state, "c", "s", "https://x.example/cb").unwrap();
+        for (who, (method, path, body)) in requests {
+            let mut request = Request::new(&method, &path);
+            if let Some(token) = tokens.get(who) {
+                request = request.header("Authorization", &format!("Bearer {token}"));
+            }
+            let mut ctx = context(if who == 1 { "bob" } else { "ada" });
+            ctx.budget_admin = who == 0;
+            if let Some(body) = body {
+                request.body = body.into_bytes();
+                let kind = if path.starts_with("/oauth") { "application/x-www-form-urlencoded" } else { "application/json" };
+                request = request.header("Content-Type", kind);
+            }
+            let response = handle(&mut state, &request, &ctx);
+            prop_assert!(response.status < 500, "{method} {path}: {} {}", response.status, response.text());
         }
     }
 }
