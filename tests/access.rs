@@ -1244,3 +1244,48 @@ fn a_public_portfolio_shows_only_the_folios_the_caller_may_read() {
     let live = json(&world.send(Role::Owner, "GET", "/folio/2", None));
     assert_eq!(ada[0]["name"], live["success"]["name"]);
 }
+
+/// Only a budget administrator hands a folio or a portfolio to another user (S11.5): an owner
+/// who could would keep reading it as a viewer while the new owner took it for their own.
+#[test]
+fn only_a_budget_administrator_hands_a_folio_or_portfolio_over() {
+    let mut world = fixture().clone();
+    let before = world.clone();
+    let to_bob = FOLIO_UPDATE
+        .replace("{id}", "1")
+        .replace(r#""owner":"ada""#, r#""owner":"bob""#);
+    let response = world.send(Role::Owner, "PUT", "/folio", Some(&to_bob));
+    assert_eq!(response.status, 403, "{}", show(&response));
+    assert!(
+        json(&response)["errors"]["owner"].is_string(),
+        "{}",
+        show(&response)
+    );
+    let portfolio_to_bob = PUBLIC_PORTFOLIO_UPDATE
+        .replace("{id}", "1")
+        .replace(r#""owner":"ada""#, r#""owner":"bob""#);
+    assert_eq!(
+        world
+            .send(Role::Owner, "PUT", "/portfolio", Some(&portfolio_to_bob))
+            .status,
+        403
+    );
+    assert_eq!(world, before, "nothing changes");
+    assert_eq!(
+        world
+            .send(Role::BudgetAdmin, "PUT", "/folio", Some(&to_bob))
+            .status,
+        200
+    );
+    assert_eq!(
+        world
+            .send(
+                Role::BudgetAdmin,
+                "PUT",
+                "/portfolio",
+                Some(&portfolio_to_bob)
+            )
+            .status,
+        200
+    );
+}

@@ -24,9 +24,9 @@ fn call(state: &mut State, user: &str, method: &str, path: &str, body: Option<&s
         request = request.json(body);
     }
     let read = handle_read(state, &request, &context(user));
-    let before = state.clone();
+    let before = read.is_some().then(|| state.clone());
     let answer = handle(state, &request, &context(user));
-    if let Some(read) = read {
+    if let (Some(read), Some(before)) = (read, before) {
         assert_eq!(
             read, answer,
             "handle_read and handle differ on {method} {path}"
@@ -580,4 +580,84 @@ fn the_largest_figures_the_limits_allow_are_computed() {
         .unwrap_or(0.0);
     assert!(bac > 1e17, "{indicators}");
     assert!((ev / bac - 5.0 / 9.0).abs() < 1e-3, "{indicators}");
+}
+
+/// What one folio may hold bounds what reading it costs: at most 200,000 payments of its
+/// expenses inside it, 200 positions, 1,000 parts of each kind per position. Refusals name the
+/// limit and change nothing (the attack: 1,200 daily expenses over a century stalled writers).
+#[test]
+fn a_folio_holds_a_bounded_amount_of_work() {
+    let mut state = State::new();
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/folio",
+            Some(&folio("2000-01-01", "2099-12-31", "\"Century\""))
+        )
+        .status,
+        200
+    );
+    let daily = r#"{"folioId":1,"name":"X","description":"","type":"Rental","category":"CAPEX","kind":".PlannedExpense","amount":1000,"currencyCode":"EUR","recurrence":{"kind":".Daily","occurrences":100000,"startDate":"2000-01-01"}}"#;
+    // 36,525 payments each inside the century: five fit, the sixth does not.
+    for _ in 0..5 {
+        assert_eq!(
+            call(&mut state, "ada", "POST", "/expense", Some(daily)).status,
+            200
+        );
+    }
+    let before = state.clone();
+    let refused = call(&mut state, "ada", "POST", "/expense", Some(daily));
+    assert_eq!(refused.status, 400);
+    assert_eq!(
+        json(&refused)["errors"]["recurrence"],
+        "the expenses of a folio may make at most 200000 payments inside it; this would make 219150"
+    );
+    assert_eq!(state, before);
+    // Longer dates would make more payments too: an open-ended weekly expense over a shorter
+    // folio, then the folio stretched.
+    let positions_of = |state: &State| state.positions.len();
+    for _ in 0..200 {
+        assert_eq!(
+            call(
+                &mut state,
+                "ada",
+                "POST",
+                "/position",
+                Some(&MEMBER.replace(
+                    "2026-01-01\",\"endDate\":\"2050-12-31",
+                    "2026-01-01\",\"endDate\":\"2030-12-31"
+                ))
+            )
+            .status,
+            200
+        );
+    }
+    let refused = call(&mut state, "ada", "POST", "/position", Some(MEMBER));
+    assert_eq!(refused.status, 400);
+    assert_eq!(
+        json(&refused)["errors"]["folioId"],
+        "a folio may hold at most 200 positions"
+    );
+    assert_eq!(positions_of(&state), 200);
+    // A position's rates: 1,000, then refused.
+    for day in 0..999u32 {
+        let date = chrono::NaiveDate::from_ymd_opt(2030, 1, 1).unwrap()
+            + chrono::Days::new(u64::from(day));
+        let rate = format!(r#"{{"rate":41,"startDate":"{date}"}}"#);
+        let response = call(&mut state, "ada", "POST", "/position/1/rate", Some(&rate));
+        assert_eq!(response.status, 200, "rate {day}: {}", response.text());
+    }
+    let refused = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position/1/rate",
+        Some(r#"{"rate":41,"startDate":"2040-01-01"}"#),
+    );
+    assert_eq!(
+        (refused.status, json(&refused)["errorMessages"][0].as_str()),
+        (400, Some("a position may hold at most 1000 rates"))
+    );
 }

@@ -23,6 +23,8 @@ pub const FAILURES_PER_USER: u32 = 20;
 pub const FAILURES_PER_ADDRESS: u32 = 10;
 /// The window failed attempts are counted over, and how long a throttled name or address waits.
 pub const WINDOW: Duration = Duration::from_secs(60);
+/// The longest a sign-in waits for a hashing slot before it is answered 429.
+pub const QUEUE_WAIT: Duration = Duration::from_secs(2);
 /// The most verified credentials kept; past it the cache starts anew.
 const CACHE_ENTRIES: usize = 10_000;
 /// The most names and addresses whose failures are tracked; past it the oldest windows go.
@@ -44,6 +46,8 @@ pub enum Refusal {
     Wrong,
     /// Too many failed attempts for this name or address: a 429, to retry after this many seconds.
     Throttled(u64),
+    /// Every hashing slot stayed busy for [`QUEUE_WAIT`]: a 429, to retry in a second.
+    Busy,
     /// The user table could not be read: a 500.
     Storage(String),
 }
@@ -107,6 +111,10 @@ pub struct Credentials {
     /// A hash of a random password, verified against when the name is unknown, so that an
     /// unknown name costs what a known one does.
     decoy: String,
+    /// Hashes being computed now, at most [`Credentials::slots`] at once: each takes ~19 MiB and
+    /// a core for ~20 ms, so concurrent guesses cannot take the machine's memory or every core.
+    hashing: (Mutex<usize>, std::sync::Condvar),
+    slots: usize,
 }
 
 impl Credentials {
@@ -128,6 +136,8 @@ impl Credentials {
             cache: Mutex::new(HashMap::new()),
             failures: Mutex::new(HashMap::new()),
             decoy,
+            hashing: (Mutex::new(0), std::sync::Condvar::new()),
+            slots: std::thread::available_parallelism().map_or(1, |n| n.get()),
         })
     }
 
@@ -166,22 +176,16 @@ impl Credentials {
                 });
             }
         }
-        let now = Instant::now();
         let keys = [
             format!("user:{name}"),
             address.map_or_else(|| "address:?".to_owned(), |a| format!("address:{a}")),
         ];
-        self.throttled(&keys, now)?;
         let hash = row.as_ref().map_or(self.decoy.as_str(), |(hash, _)| hash);
-        let matches = PasswordHash::new(hash)
-            .map(|parsed| {
-                Argon2::default()
-                    .verify_password(password.as_bytes(), &parsed)
-                    .is_ok()
-            })
-            .unwrap_or(false);
+        if !self.attempt(&keys, || argon2_matches(hash, password))? {
+            return Err(Refusal::Wrong);
+        }
         match row {
-            Some((hash, admin)) if matches => {
+            Some((hash, admin)) => {
                 if let Some(key) = cache_key {
                     let mut cache = lock(&self.cache);
                     if cache.len() >= CACHE_ENTRIES {
@@ -194,40 +198,63 @@ impl Credentials {
                     budget_admin: admin,
                 })
             }
-            _ => {
-                self.failed(&keys, now);
-                Err(Refusal::Wrong)
-            }
+            // Matched the decoy: impossible but for a guess of its random password.
+            None => Err(Refusal::Wrong),
         }
     }
 
+    /// Runs `verify` (a slow hash) as one attempt of `keys`: refused when a key is throttled;
+    /// counted as a failure before it runs, so that concurrent attempts see each other, and
+    /// uncounted when it matches; run in one of the hashing slots, waiting at most
+    /// [`QUEUE_WAIT`] for one.
+    fn attempt(&self, keys: &[String], verify: impl FnOnce() -> bool) -> Result<bool, Refusal> {
+        let now = Instant::now();
+        self.throttled(keys, now)?;
+        self.failed(keys, now);
+        let (busy, freed) = &self.hashing;
+        {
+            let mut running = lock(busy);
+            let deadline = Instant::now() + QUEUE_WAIT;
+            while *running >= self.slots {
+                let left = deadline.saturating_duration_since(Instant::now());
+                if left.is_zero() {
+                    return Err(Refusal::Busy);
+                }
+                running = freed
+                    .wait_timeout(running, left)
+                    .unwrap_or_else(std::sync::PoisonError::into_inner)
+                    .0;
+            }
+            *running += 1;
+        }
+        let matched = verify();
+        *lock(busy) -= 1;
+        freed.notify_one();
+        if matched {
+            self.succeeded(keys);
+        }
+        Ok(matched)
+    }
+
     /// Whether `secret` is the secret of OAuth client `client`, whose stored salted hash is
-    /// `stored`: verified here, outside every lock, throttled per client and per address as
-    /// sign-ins are.
+    /// `stored` (`None` for an unknown client): verified here, outside every lock, throttled per
+    /// client and per address as sign-ins are.
     pub fn client_secret(
         &self,
         client: &str,
         secret: &str,
-        stored: &str,
+        stored: Option<&str>,
         address: Option<IpAddr>,
     ) -> Result<(), Refusal> {
-        let now = Instant::now();
         let keys = [
             format!("user:client:{client}"),
             address.map_or_else(|| "address:?".to_owned(), |a| format!("address:{a}")),
         ];
-        self.throttled(&keys, now)?;
-        let matches = PasswordHash::new(stored)
-            .map(|parsed| {
-                Argon2::default()
-                    .verify_password(secret.as_bytes(), &parsed)
-                    .is_ok()
-            })
-            .unwrap_or(false);
-        if matches {
+        // An unknown client costs what a known one does (the decoy), so timing tells nothing.
+        let hash = stored.unwrap_or(&self.decoy);
+        if self.attempt(&keys, || argon2_matches(hash, secret))? && stored.is_some() {
             Ok(())
         } else {
-            self.failed(&keys, now);
             Err(Refusal::Wrong)
         }
     }
@@ -262,6 +289,16 @@ impl Credentials {
         Ok(())
     }
 
+    /// Takes back the failure an attempt counted before it ran.
+    fn succeeded(&self, keys: &[String]) {
+        let mut failures = lock(&self.failures);
+        for key in keys {
+            if let Some(seen) = failures.get_mut(key) {
+                seen.count = seen.count.saturating_sub(1);
+            }
+        }
+    }
+
     fn failed(&self, keys: &[String], now: Instant) {
         let mut failures = lock(&self.failures);
         if failures.len() >= TRACKED {
@@ -281,6 +318,17 @@ impl Credentials {
             seen.count += 1;
         }
     }
+}
+
+/// Whether `password` matches the argon2 PHC string `hash` (false for a malformed one).
+fn argon2_matches(hash: &str, password: &str) -> bool {
+    PasswordHash::new(hash)
+        .map(|parsed| {
+            Argon2::default()
+                .verify_password(password.as_bytes(), &parsed)
+                .is_ok()
+        })
+        .unwrap_or(false)
 }
 
 /// A lock whose data stays usable after a panic elsewhere: every value kept here is whole between
@@ -421,6 +469,39 @@ mod tests {
         // ...but the credential verified before still works, without a hash to compute.
         assert!(credentials.basic(&good, Some(attacker)).is_ok());
         assert!(credentials.basic(&good, None).is_ok());
+    }
+
+    #[test]
+    fn concurrent_guesses_are_counted_before_they_are_hashed() {
+        let db = scratch("race");
+        let store = Store::open(&db).unwrap();
+        store.add_user("ada", "right password", false).unwrap();
+        let credentials = std::sync::Arc::new(Credentials::open(&db).unwrap());
+        let attacker: IpAddr = "192.0.2.9".parse().unwrap();
+        let start = std::sync::Arc::new(std::sync::Barrier::new(30));
+        let guesses: Vec<_> = (0..30)
+            .map(|i| {
+                let (credentials, start) = (credentials.clone(), start.clone());
+                std::thread::spawn(move || {
+                    start.wait();
+                    credentials.basic(&basic("ada", &format!("guess {i}")), Some(attacker))
+                })
+            })
+            .collect();
+        let answers: Vec<_> = guesses.into_iter().map(|g| g.join().unwrap()).collect();
+        let hashed = answers
+            .iter()
+            .filter(|a| **a == Err(Refusal::Wrong))
+            .count();
+        let throttled = answers
+            .iter()
+            .filter(|a| matches!(a, Err(Refusal::Throttled(_)) | Err(Refusal::Busy)))
+            .count();
+        assert_eq!(hashed + throttled, 30, "{answers:?}");
+        assert!(
+            hashed <= FAILURES_PER_ADDRESS as usize,
+            "{hashed} of 30 concurrent guesses were hashed"
+        );
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //!
 //! ```text
 //! costfolio serve [--listen 127.0.0.1:8080] [--db ./costfolio.db] [--base-url URL]
+//!                 [--connections-per-address 64]
 //! costfolio user add NAME [--admin] [--password PASSWORD] [--db PATH]
 //! costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db PATH]
 //! costfolio token mint USER [--read-only] [--db PATH]
@@ -25,6 +26,7 @@ use crate::store::Store;
 
 const USAGE: &str = "usage:
   costfolio serve [--listen 127.0.0.1:8080] [--db ./costfolio.db] [--base-url URL]
+                  [--connections-per-address 64]   (0: no cap, e.g. behind a reverse proxy)
   costfolio user add NAME [--admin] [--password PASSWORD] [--db PATH]
   costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db PATH]
   costfolio token mint USER [--read-only] [--db PATH]
@@ -108,7 +110,13 @@ fn run(raw: Vec<String>) -> Result<(), String> {
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
     match words.as_slice() {
         ["serve"] => {
-            args.check(&["listen", "db", "base-url"])?;
+            args.check(&["listen", "db", "base-url", "connections-per-address"])?;
+            let per_address: usize = args
+                .option("connections-per-address")
+                .map_or(Ok(server::MAX_CONNECTIONS_PER_ADDRESS), str::parse)
+                .map_err(|e| {
+                    format!("--connections-per-address: {e} (a whole number; 0 for no cap)")
+                })?;
             let listen: SocketAddr = args
                 .option("listen")
                 .unwrap_or("127.0.0.1:8080")
@@ -146,7 +154,7 @@ fn run(raw: Vec<String>) -> Result<(), String> {
                 println!("  then call:      curl -H 'Authorization: Bearer TOKEN' {base_url}/core/3/accounts");
             };
             runtime
-                .block_on(server::serve(service, listen, ready))
+                .block_on(server::serve(service, listen, per_address, ready))
                 .map_err(|e| format!("serve {listen}: {e}"))
         }
         ["user", "add", name] => {

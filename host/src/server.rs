@@ -32,8 +32,9 @@ pub const SNAPSHOT_EVERY: u64 = 5_000;
 /// slow clients cannot hold every socket the process may open.
 pub const MAX_CONNECTIONS: usize = 1_024;
 
-/// The most connections one address may hold open at once: one client cannot take the whole of
-/// [`MAX_CONNECTIONS`] from everyone else.
+/// The most connections one address may hold open at once, unless `serve` is told otherwise: one
+/// client cannot take the whole of [`MAX_CONNECTIONS`] from everyone else. Behind a reverse proxy
+/// every connection comes from the proxy's address: raise it there (`--connections-per-address`).
 pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 64;
 
 /// How long a client has to send a request's headers (also the idle time of a kept-alive
@@ -137,6 +138,7 @@ impl Service {
                 }
                 Err(Refusal::Wrong) => {}
                 Err(Refusal::Throttled(seconds)) => return throttled(&request.path, seconds),
+                Err(Refusal::Busy) => return busy(&request.path),
                 Err(Refusal::Storage(detail)) => {
                     return envelope(&request.path, 500, &format!("users: {detail}"))
                 }
@@ -202,15 +204,19 @@ impl Service {
         let stored = read_lock(&self.state)
             .clients
             .get(client)
-            .map(|record| record.secret_hash.clone())
-            .filter(|hash| hash.starts_with('$'))?;
+            .map(|record| record.secret_hash.clone());
+        if stored.as_deref().is_some_and(|hash| !hash.starts_with('$')) {
+            // Registered by the core alone (SHA-256): the core checks it.
+            return None;
+        }
         match self
             .credentials
-            .client_secret(client, secret, &stored, peer)
+            .client_secret(client, secret, stored.as_deref(), peer)
         {
             Ok(()) => context.verified_client = Some(client.to_owned()),
             Err(Refusal::Throttled(seconds)) => return Some(throttled(&request.path, seconds)),
-            Err(_) => {}
+            Err(Refusal::Busy) => return Some(busy(&request.path)),
+            Err(Refusal::Wrong | Refusal::Storage(_)) => {}
         }
         None
     }
@@ -305,6 +311,22 @@ impl Service {
     fn authorize(&self, request: &Request, context: &Context, peer: Option<IpAddr>) -> Response {
         let param = |name: &str| request.param_value(name).unwrap_or("").to_owned();
         if request.method == "GET" {
+            // RFC 6749 3.1.2.4: no sign-in page for an unknown client or a redirect it did not
+            // register (an attacker's words on the real sign-in page help phishing).
+            let registered = read_lock(&self.state)
+                .clients
+                .get(param("client_id").as_str())
+                .is_some_and(|client| client.redirect_uri == param("redirect_uri"));
+            if !registered {
+                return Response {
+                    status: 400,
+                    headers: vec![
+                        ("Content-Type".into(), "text/plain; charset=utf-8".into()),
+                        ("Cache-Control".into(), "no-store".into()),
+                    ],
+                    body: b"This sign-in link is not valid: its client or redirect address is not registered with this costfolio server.\n".to_vec(),
+                };
+            }
             // A CSRF token, sent both as a SameSite=Strict cookie and in the form: a POST from
             // another site carries neither the cookie nor the value (double submit).
             let csrf = costfolio::api::token_text(context.random.get(32..64).unwrap_or(&[]));
@@ -383,6 +405,7 @@ impl Service {
         {
             Ok(_) => {}
             Err(Refusal::Throttled(seconds)) => return throttled(&request.path, seconds),
+            Err(Refusal::Busy) => return busy(&request.path),
             Err(Refusal::Storage(detail)) => {
                 return oauth_error(500, "server_error", &format!("users: {detail}"))
             }
@@ -450,6 +473,17 @@ fn failed(path: &str) -> Response {
         500,
         "the request failed inside the service; nothing it would have changed was kept",
     )
+}
+
+/// 429 when every hashing slot stayed busy, with `Retry-After: 1`.
+fn busy(path: &str) -> Response {
+    let mut response = envelope(
+        path,
+        429,
+        "The server is verifying many sign-ins at once: try again in a second",
+    );
+    response.headers.push(("Retry-After".into(), "1".into()));
+    response
 }
 
 /// 429 in the interface's envelope, with `Retry-After`.
@@ -543,13 +577,17 @@ struct AddressSlot {
 }
 
 impl AddressSlot {
-    /// A slot for `address`, or `None` when it already holds [`MAX_CONNECTIONS_PER_ADDRESS`].
-    fn take(counts: &Arc<Mutex<HashMap<IpAddr, usize>>>, address: IpAddr) -> Option<AddressSlot> {
+    /// A slot for `address`, or `None` when it already holds `most` (0: no cap).
+    fn take(
+        counts: &Arc<Mutex<HashMap<IpAddr, usize>>>,
+        address: IpAddr,
+        most: usize,
+    ) -> Option<AddressSlot> {
         let mut held = counts
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         let count = held.entry(address).or_insert(0);
-        if *count >= MAX_CONNECTIONS_PER_ADDRESS {
+        if most > 0 && *count >= most {
             return None;
         }
         *count += 1;
@@ -593,6 +631,7 @@ fn too_large(error: &axum::Error) -> bool {
 pub async fn serve(
     service: Service,
     listen: SocketAddr,
+    per_address: usize,
     ready: impl FnOnce(SocketAddr),
 ) -> std::io::Result<()> {
     use hyper_util::rt::{TokioIo, TokioTimer};
@@ -605,7 +644,7 @@ pub async fn serve(
     let listener = tokio::net::TcpListener::bind(listen).await?;
     ready(listener.local_addr()?);
     let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
-    let per_address: Arc<Mutex<HashMap<IpAddr, usize>>> = Arc::new(Mutex::new(HashMap::new()));
+    let held: Arc<Mutex<HashMap<IpAddr, usize>>> = Arc::new(Mutex::new(HashMap::new()));
     let mut interrupted = std::pin::pin!(tokio::signal::ctrl_c());
     loop {
         let (stream, peer) = tokio::select! {
@@ -625,7 +664,7 @@ pub async fn serve(
             drop(stream);
             continue;
         };
-        let Some(address) = AddressSlot::take(&per_address, peer.ip()) else {
+        let Some(address) = AddressSlot::take(&held, peer.ip(), per_address) else {
             drop(stream);
             continue;
         };

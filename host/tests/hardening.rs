@@ -428,6 +428,25 @@ fn the_authorize_page_cannot_be_framed_nor_posted_from_elsewhere() {
         ],
     );
     let server = Server::start(&db);
+    // No sign-in page for a client or redirect that is not registered (RFC 6749 3.1.2.4): an
+    // attacker's words never appear on it.
+    for query in [
+        "client_id=%3Cb%3EYour%20IT%20department%3C/b%3E&redirect_uri=x",
+        "client_id=planner&redirect_uri=https%3A%2F%2Fevil.example%2F",
+    ] {
+        let answer = request(
+            server.port,
+            "GET",
+            &format!("/oauth/authorize?{query}"),
+            &[],
+            "",
+        );
+        assert_eq!(status(&answer), 400, "{answer}");
+        assert!(
+            !body(&answer).contains("password") && !body(&answer).contains("IT department"),
+            "{answer}"
+        );
+    }
     let page = request(
         server.port,
         "GET",

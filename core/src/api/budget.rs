@@ -124,6 +124,57 @@ pub(super) fn changeable_folio<'s>(
     who(context).folio_for_change(state, id)
 }
 
+/// The most payments the live expenses of one folio may make inside it: every analytics read of
+/// the folio computes them, so the sum bounds its work (docs/security.md).
+pub const MAX_FOLIO_PAYMENTS: u64 = 200_000;
+
+/// The most live positions one folio may hold, for the same reason.
+pub const MAX_FOLIO_POSITIONS: usize = 200;
+
+/// The most live expenses one folio may hold.
+pub const MAX_FOLIO_EXPENSES: usize = 5_000;
+
+/// Refuses a folio whose live expenses (with `changed` in the place of the expense of its id, or
+/// added) would make more than [`MAX_FOLIO_PAYMENTS`] payments inside `frame`, or be more than
+/// [`MAX_FOLIO_EXPENSES`]; the refusal names `field`.
+pub(super) fn check_folio_payments(
+    state: &State,
+    folio: u64,
+    frame: &FolioFrame,
+    changed: Option<&Expense>,
+    field: &str,
+) -> Result<(), Response> {
+    let live = state.expenses.values().filter(|e| {
+        e.folio_id.get() == folio
+            && e.deleted_on.is_none()
+            && (changed.is_none() || e.id != changed.and_then(|c| c.id))
+    });
+    let mut count = 0usize;
+    let mut payments = 0u64;
+    for expense in live.chain(changed) {
+        count += 1;
+        // An expense the folio cannot cost makes no payments; it is refused on its own.
+        if let Ok(plan) = ExpensePlan::new(expense, frame) {
+            payments = payments.saturating_add(plan.payment_count(frame));
+        }
+    }
+    if count > MAX_FOLIO_EXPENSES {
+        return Err(field_error(
+            field,
+            format!("a folio may hold at most {MAX_FOLIO_EXPENSES} expenses"),
+        ));
+    }
+    if payments > MAX_FOLIO_PAYMENTS {
+        return Err(field_error(
+            field,
+            format!(
+                "the expenses of a folio may make at most {MAX_FOLIO_PAYMENTS} payments inside it; this would make {payments}"
+            ),
+        ));
+    }
+    Ok(())
+}
+
 /// The most buckets (timeline buckets, payment periods) one answer may hold: more is a 400 naming
 /// the limit, so that one request's work and answer stay bounded (docs/security.md).
 pub const MAX_BUCKETS: u64 = 10_000;
@@ -344,7 +395,20 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
                 .ok_or_else(|| field_error("id", "id is required to update a folio"))?
                 .get();
             let existing = changeable_folio(state, context, id)?.clone();
+            // S11.5: only a budget administrator hands a folio to another user; an owner who
+            // could would keep reading it as a viewer while the new owner took it for their own.
+            if folio.owner != existing.folio.owner && !who(context).budget_admin {
+                return Err(super::access::forbidden_field(
+                    "owner",
+                    format!(
+                        "Only a budget administrator may make {:?} the owner",
+                        messages::excerpt(&folio.owner)
+                    ),
+                ));
+            }
             check_folio(&folio)?;
+            // New dates change how many payments the folio's expenses make (S7.3).
+            check_folio_payments(state, id, &frame(&folio)?, None, "endDate")?;
             folio.status = None;
             folio.deleted_on = None;
             let record = FolioRecord { folio, ..existing };
@@ -584,6 +648,14 @@ fn put_expense(state: &mut State, request: &Request, context: &Context, update: 
     let folio = state.folios[&expense.folio_id.get()].folio.clone();
     let frame = frame(&folio)?;
     let plan = ExpensePlan::new(&expense, &frame).map_err(expense_errors)?;
+    expense.id = Some(id);
+    check_folio_payments(
+        state,
+        expense.folio_id.get(),
+        &frame,
+        Some(&expense),
+        "recurrence",
+    )?;
     // An expense the engine cannot compute with is refused now, naming its amount, rather than
     // stored and refused at every later read.
     if let Err(error @ crate::schedule::ConversionError::Overflow { .. }) =

@@ -619,17 +619,17 @@ fn put_portfolio(state: &mut State, request: &Request, context: &Context, update
     } else {
         None
     };
-    // S11.5: the owner is the caller on create; only the owner or a budget administrator may
-    // hand the portfolio to someone else.
+    // S11.5: the owner is the caller on create; only a budget administrator hands the portfolio
+    // to someone else.
     let keeps_owner = match &existing {
-        Some(existing) => portfolio.owner == existing.owner || existing.owner == caller.user,
+        Some(existing) => portfolio.owner == existing.owner,
         None => portfolio.owner == caller.user,
     };
     if !keeps_owner && !caller.budget_admin {
         return Err(forbidden_field(
             "owner",
             format!(
-                "Only the owner or a budget administrator may make {:?} the owner",
+                "Only a budget administrator may make {:?} the owner",
                 crate::model::messages::excerpt(&portfolio.owner)
             ),
         ));

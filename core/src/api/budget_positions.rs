@@ -211,6 +211,20 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
     }
     let mut position: Position = read(request)?;
     changeable_folio(state, context, position.folio_id.get())?;
+    let held = state
+        .positions
+        .values()
+        .filter(|row| row.header.folio_id == position.folio_id && row.record.deleted_on.is_none())
+        .count();
+    if held >= super::budget::MAX_FOLIO_POSITIONS {
+        return Err(field_error(
+            "folioId",
+            format!(
+                "a folio may hold at most {} positions",
+                super::budget::MAX_FOLIO_POSITIONS
+            ),
+        ));
+    }
     if position.name.trim().is_empty() {
         return Err(field_error("name", messages::NAME_REQUIRED));
     }
@@ -228,6 +242,12 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
     let mut hours = Vec::new();
     if kind == PositionKind::ConsultingRevenue {
         let periods = position.billable_hours.take().unwrap_or_default();
+        if periods.len() > MAX_POSITION_PARTS {
+            return Err(field_error(
+                "billableHours",
+                format!("a position may hold at most {MAX_POSITION_PARTS} hours periods"),
+            ));
+        }
         for (hours_id, period) in (state.counters.next("hours")..).zip(periods) {
             check_hours_period(&hours, &period, None).map_err(refused)?;
             hours.push(HoursPeriod {
@@ -444,6 +464,7 @@ fn store(state: &mut State, row: PositionRow) {
 fn add_allocation(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
     let mut row = row_for_change(state, context, id)?.clone();
     let mut allocation: Allocation = read(request)?;
+    room_for(&row.record.allocations, "allocation periods")?;
     check_allocation(row.record.kind, &row.record.allocations, &allocation, None)
         .map_err(refused)?;
     allocation.id = next(state, "allocation");
@@ -504,6 +525,21 @@ fn owner_of<T: Part>(
     Ok((id, row.clone()))
 }
 
+/// The most live parts of one kind (allocation periods, rates, hours periods) a position may hold:
+/// each is a change point its costing splits at, so the count bounds the work of a read.
+pub const MAX_POSITION_PARTS: usize = 1_000;
+
+/// Refuses one more part when `parts` already holds [`MAX_POSITION_PARTS`] live ones.
+fn room_for<T: Part>(parts: &[T], what: &str) -> Result<(), Response> {
+    if parts.iter().filter(|p| p.is_live()).count() >= MAX_POSITION_PARTS {
+        return Err(message_error(
+            400,
+            format!("a position may hold at most {MAX_POSITION_PARTS} {what}"),
+        ));
+    }
+    Ok(())
+}
+
 /// Puts `part` (its id and liveness set) in the place of the part `id`.
 fn replace<T: Part>(parts: &mut [T], id: Option<Id>, mut part: T) -> T {
     part.set_deleted_on(None);
@@ -550,6 +586,7 @@ fn remove_allocation(state: &mut State, context: &Context, id: &str) -> Outcome 
 fn add_rate(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
     let mut row = row_for_change(state, context, id)?.clone();
     let mut rate: Rate = read(request)?;
+    room_for(&row.record.rates, "rates")?;
     check_rate(&row.record.rates, &rate, None).map_err(refused)?;
     let rate_id = next(state, "rate");
     rate.id = rate_id;
@@ -594,6 +631,7 @@ fn add_hours(
         return Err(message_error(400, what));
     }
     let mut period: HoursPeriod = read(request)?;
+    room_for(&row.record.hours, "hours periods")?;
     check_hours_period(&row.record.hours, &period, None).map_err(refused)?;
     let hours_id = next(state, "hours");
     period.id = hours_id;
