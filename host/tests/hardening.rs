@@ -5,25 +5,18 @@
 //! `costfolio serve` on a free port with its own database; every loop is bounded.
 
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::{Path, PathBuf};
-use std::process::{Child, Command, Stdio};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_costfolio");
+mod support;
 
-static NEXT: AtomicU64 = AtomicU64::new(0);
+use support::{Server, BIN};
 
+/// A database path in a fresh folder.
 fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "costfolio-hardening-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir.join("costfolio.db")
+    support::scratch("hardening").join("costfolio.db")
 }
 
 /// Runs the command line; (success, stdout, stderr).
@@ -45,41 +38,6 @@ fn ok(db: &Path, args: &[&str]) -> String {
     let (success, out, err) = cli(db, args);
     assert!(success, "{args:?}: {err}");
     out
-}
-
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Server {
-    fn start(db: &Path) -> Server {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new(BIN)
-            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--db"])
-            .arg(db)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "the server did not start");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Server { child, port }
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// Sends `raw` as it is and returns the whole answer (head and body) as text.

@@ -3,26 +3,19 @@
 //! with its own database, and every loop is bounded in count and time.
 
 use std::io::{Read, Write};
-use std::net::{TcpListener, TcpStream};
+use std::net::TcpStream;
 use std::path::PathBuf;
-use std::process::{Child, Command, Stdio};
+use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-const BIN: &str = env!("CARGO_BIN_EXE_costfolio");
+mod support;
 
-static NEXT: AtomicU64 = AtomicU64::new(0);
+use support::{Server, BIN};
 
 /// A fresh folder for one test's database.
 fn scratch() -> PathBuf {
-    let dir = std::env::temp_dir().join(format!(
-        "costfolio-test-{}-{}",
-        std::process::id(),
-        NEXT.fetch_add(1, Ordering::SeqCst)
-    ));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
+    support::scratch("test")
 }
 
 fn cli(db: &PathBuf, args: &[&str]) -> String {
@@ -44,47 +37,6 @@ fn cli(db: &PathBuf, args: &[&str]) -> String {
 fn token_for(db: &PathBuf, user: &str) -> String {
     cli(db, &["user", "add", user, "--password", "a good password"]);
     cli(db, &["token", "mint", user])
-}
-
-struct Server {
-    child: Child,
-    port: u16,
-}
-
-impl Server {
-    fn start(db: &PathBuf) -> Server {
-        let port = TcpListener::bind("127.0.0.1:0")
-            .unwrap()
-            .local_addr()
-            .unwrap()
-            .port();
-        let child = Command::new(BIN)
-            .args(["serve", "--listen", &format!("127.0.0.1:{port}"), "--db"])
-            .arg(db)
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .spawn()
-            .unwrap();
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while TcpStream::connect(("127.0.0.1", port)).is_err() {
-            assert!(Instant::now() < deadline, "the server did not start");
-            std::thread::sleep(Duration::from_millis(50));
-        }
-        Server { child, port }
-    }
-
-    fn kill(mut self) {
-        // SIGKILL: no chance to flush or shut down cleanly.
-        self.child.kill().unwrap();
-        self.child.wait().unwrap();
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-    }
 }
 
 /// One HTTP/1.1 exchange: (status, body).

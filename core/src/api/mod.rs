@@ -35,15 +35,7 @@ use crate::state::State;
 /// `Content-Length` says how long the body would be).
 pub fn handle(state: &mut State, request: &Request, context: &Context) -> Response {
     if request.method == "HEAD" {
-        let mut get = request.clone();
-        get.method = "GET".to_owned();
-        let mut response = handle(state, &get, context);
-        let length = response.body.len();
-        response.body.clear();
-        response
-            .headers
-            .push(("Content-Length".into(), length.to_string()));
-        return response;
+        return without_body(handle(state, &as_get(request), context));
     }
     if !request.path.contains('?') {
         return route(state, request, context);
@@ -61,15 +53,7 @@ pub fn handle(state: &mut State, request: &Request, context: &Context) -> Respon
 /// [`handle`] answers. For every request it answers, it answers exactly as [`handle`] would.
 pub fn handle_read(state: &State, request: &Request, context: &Context) -> Option<Response> {
     if request.method == "HEAD" {
-        let mut get = request.clone();
-        get.method = "GET".to_owned();
-        let mut response = handle_read(state, &get, context)?;
-        let length = response.body.len();
-        response.body.clear();
-        response
-            .headers
-            .push(("Content-Length".into(), length.to_string()));
-        return Some(response);
+        return handle_read(state, &as_get(request), context).map(without_body);
     }
     if request.method != "GET" {
         return None;
@@ -81,39 +65,63 @@ pub fn handle_read(state: &State, request: &Request, context: &Context) -> Optio
             Err(refusal) => Some(refusal),
         };
     }
-    let path = request.path.as_str();
-    if let Some(rest) = path.strip_prefix("/budgets/1") {
-        if rest.is_empty() || rest.starts_with('/') {
-            return budget::answer_read(state, request, context, rest);
+    match interface(&request.path)? {
+        (Interface::Budgeting, rest) => budget::answer_read(state, request, context, rest),
+        (Interface::Audit, rest) => Some(audit::handle(state, request, context, rest)),
+        (Interface::Core | Interface::Tokens, _) => None,
+    }
+}
+
+/// A `HEAD` request as the `GET` it is answered like.
+fn as_get(request: &Request) -> Request {
+    let mut get = request.clone();
+    get.method = "GET".to_owned();
+    get
+}
+
+/// A `GET`'s answer as `HEAD` gives it: no body, and the length it would have had.
+fn without_body(mut response: Response) -> Response {
+    let length = response.body.len();
+    response.body.clear();
+    response
+        .headers
+        .push(("Content-Length".into(), length.to_string()));
+    response
+}
+
+/// The four interfaces a path can belong to.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Interface {
+    Core,
+    Budgeting,
+    Audit,
+    Tokens,
+}
+
+/// The interface of `path` and the rest of the path below its base, or `None` for no interface.
+fn interface(path: &str) -> Option<(Interface, &str)> {
+    let bases = [
+        ("/core/3", Interface::Core),
+        ("/budgets/1", Interface::Budgeting),
+        ("/audit/1", Interface::Audit),
+    ];
+    for (base, interface) in bases {
+        if let Some(rest) = path.strip_prefix(base) {
+            if rest.is_empty() || rest.starts_with('/') {
+                return Some((interface, rest));
+            }
         }
     }
-    if let Some(rest) = path.strip_prefix("/audit/1") {
-        if rest.is_empty() || rest.starts_with('/') {
-            return Some(audit::handle(state, request, context, rest));
-        }
-    }
-    None
+    path.strip_prefix("/oauth")
+        .map(|rest| (Interface::Tokens, rest))
 }
 
 fn route(state: &mut State, request: &Request, context: &Context) -> Response {
-    let path = request.path.as_str();
-    if let Some(rest) = path.strip_prefix("/core/3") {
-        if rest.is_empty() || rest.starts_with('/') {
-            return core_admin::handle(state, request, context, rest);
-        }
+    match interface(&request.path) {
+        Some((Interface::Core, rest)) => core_admin::handle(state, request, context, rest),
+        Some((Interface::Budgeting, rest)) => budget::handle(state, request, context, rest),
+        Some((Interface::Audit, rest)) => audit::handle(state, request, context, rest),
+        Some((Interface::Tokens, rest)) => auth::handle(state, request, context, rest),
+        None => reply::core_error(404, &format!("No resource at {}", request.path)),
     }
-    if let Some(rest) = path.strip_prefix("/budgets/1") {
-        if rest.is_empty() || rest.starts_with('/') {
-            return budget::handle(state, request, context, rest);
-        }
-    }
-    if let Some(rest) = path.strip_prefix("/audit/1") {
-        if rest.is_empty() || rest.starts_with('/') {
-            return audit::handle(state, request, context, rest);
-        }
-    }
-    if let Some(rest) = path.strip_prefix("/oauth") {
-        return auth::handle(state, request, context, rest);
-    }
-    reply::core_error(404, &format!("No resource at {}", request.path))
 }
