@@ -310,8 +310,14 @@ proptest! {
                 let kind = if path.starts_with("/oauth") { "application/x-www-form-urlencoded" } else { "application/json" };
                 request = request.header("Content-Type", kind);
             }
+            let read = handle_read(&state, &request, &ctx);
+            let before = read.is_some().then(|| state.clone());
             let response = handle(&mut state, &request, &ctx);
             prop_assert!(response.status < 500, "{method} {path}: {} {}", response.status, response.text());
+            if let (Some(read), Some(before)) = (read, before) {
+                prop_assert_eq!(&read, &response, "handle_read and handle differ on {} {}", method, path);
+                prop_assert_eq!(&state, &before, "a read changed the state");
+            }
         }
     }
 }

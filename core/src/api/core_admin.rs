@@ -3,7 +3,7 @@
 
 use super::auth::{authenticate, Caller};
 use super::http::{Context, Request, Response};
-use super::reply::{self, core_error, read_body};
+use super::reply::{self, core_error, read_body, Unread};
 use super::web::Web;
 use crate::model::core_admin::{
     Account, AccountLink, AccountLinkRequest, AccountRequest, Category, CategoryRequest,
@@ -24,6 +24,9 @@ type Outcome = Result<Response, Response>;
 
 /// Routes a `/core/3` request.
 pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &str) -> Response {
+    if let Some(response) = answer_read(state, request, context, rest) {
+        return response;
+    }
     let caller = match authenticate(state, request, context) {
         Ok(caller) => caller,
         Err(response) => return response,
@@ -58,6 +61,157 @@ fn feeds_costs(segments: &[&str]) -> bool {
     )
 }
 
+/// Answers a `GET` of the core administration interface on a shared state, or `None` when the
+/// request is not one of its reads (then [`handle`] answers it: a change, or an unknown path).
+pub fn answer_read(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    rest: &str,
+) -> Option<Response> {
+    if request.method != "GET" {
+        return None;
+    }
+    if let Err(response) = authenticate(state, request, context) {
+        return Some(response);
+    }
+    let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
+    match read_route(state, request, context, &segments) {
+        Ok(response) | Err(Unread::Refused(response)) => Some(response),
+        Err(Unread::NotARead) => None,
+    }
+}
+
+fn read_route(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    segments: &[&str],
+) -> Result<Response, Unread> {
+    let method = request.method.as_str();
+    let web = Web { context };
+    match (method, segments) {
+        ("GET", ["accounts"]) => {
+            let outcome: Outcome = list_accounts(state, request, &web);
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["accounts", key]) => {
+            let outcome: Outcome = Ok(reply::ok(
+                200,
+                &web.account(state, find_account(state, key)?),
+            ));
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["accounts", key, "links"]) => {
+            let outcome: Outcome = {
+                let id = find_account(state, key)?.id;
+                let links: Vec<AccountLink> = state
+                    .links
+                    .values()
+                    .filter(|l| l.account_id == id)
+                    .map(|l| web.link(state, l))
+                    .collect();
+                Ok(reply::ok(200, &web.list(request, links)))
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["customers", key, "accounts"]) => {
+            let outcome: Outcome = {
+                let id = find_customer(state, key)?.id;
+                let accounts: Vec<Account> = state
+                    .accounts
+                    .values()
+                    .filter(|a| a.customer_id == Some(id))
+                    .map(|a| web.account(state, a))
+                    .collect();
+                Ok(reply::ok(200, &web.list(request, accounts)))
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["account-categories"]) => {
+            let outcome: Outcome = {
+                let only = optional_id(request)?;
+                let list: Vec<Category> = state
+                    .categories
+                    .values()
+                    .filter(|c| only.is_none_or(|id| c.id == id))
+                    .map(|c| web.category(c))
+                    .collect();
+                Ok(reply::ok(200, &web.list(request, list)))
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["account-categories", key]) => {
+            let outcome: Outcome =
+                { Ok(reply::ok(200, &web.category(find_category(state, key)?))) };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["account-category-types"]) => {
+            let outcome: Outcome = {
+                let types: Vec<CategoryType> = CategoryTypeName::ALL
+                    .iter()
+                    .map(|&name| CategoryType { name })
+                    .collect();
+                Ok(reply::ok(200, &web.list(request, types)))
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["account-links", id]) => {
+            let outcome: Outcome = { Ok(reply::ok(200, &web.link(state, find_link(state, id)?))) };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["customers"]) => {
+            let outcome: Outcome = {
+                let only = optional_id(request)?;
+                let list: Vec<Customer> = state
+                    .customers
+                    .values()
+                    .filter(|c| only.is_none_or(|id| c.id == id))
+                    .map(|c| web.customer(c))
+                    .collect();
+                Ok(reply::ok(200, &web.list(request, list)))
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["customers", key]) => {
+            let outcome: Outcome =
+                { Ok(reply::ok(200, &web.customer(find_customer(state, key)?))) };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["holiday-schemes"]) => {
+            let outcome: Outcome = {
+                let schemes: Vec<HolidayScheme> = state
+                    .holiday_schemes
+                    .values()
+                    .map(|s| web.scheme(s))
+                    .collect();
+                web.page(request, schemes)
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["holiday-schemes", id]) => {
+            let outcome: Outcome = { Ok(reply::ok(200, &web.scheme(find_scheme(state, id)?))) };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["generic-resources"]) => {
+            let outcome: Outcome = {
+                let resources: Vec<GenericResource> = state
+                    .generic_resources
+                    .values()
+                    .map(|r| web.resource(r))
+                    .collect();
+                web.page(request, resources)
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["generic-resources", id]) => {
+            let outcome: Outcome = { Ok(reply::ok(200, &web.resource(find_resource(state, id)?))) };
+            outcome.map_err(Unread::Refused)
+        }
+        _ => super::core_ext::read_route(state, request, context, segments),
+    }
+}
+
 fn route(
     state: &mut State,
     request: &Request,
@@ -68,12 +222,7 @@ fn route(
     let method = request.method.as_str();
     let web = Web { context };
     match (method, segments) {
-        ("GET", ["accounts"]) => list_accounts(state, request, &web),
         ("POST", ["accounts"]) => put_account(state, request, &web, None),
-        ("GET", ["accounts", key]) => Ok(reply::ok(
-            200,
-            &web.account(state, find_account(state, key)?),
-        )),
         ("PUT", ["accounts", key]) => {
             let id = find_account(state, key)?.id;
             put_account(state, request, &web, Some(id))
@@ -83,40 +232,7 @@ fn route(
             state.apply(Command::DeleteAccount(id));
             Ok(Response::empty(204))
         }
-        ("GET", ["accounts", key, "links"]) => {
-            let id = find_account(state, key)?.id;
-            let links: Vec<AccountLink> = state
-                .links
-                .values()
-                .filter(|l| l.account_id == id)
-                .map(|l| web.link(state, l))
-                .collect();
-            Ok(reply::ok(200, &web.list(request, links)))
-        }
-        ("GET", ["customers", key, "accounts"]) => {
-            let id = find_customer(state, key)?.id;
-            let accounts: Vec<Account> = state
-                .accounts
-                .values()
-                .filter(|a| a.customer_id == Some(id))
-                .map(|a| web.account(state, a))
-                .collect();
-            Ok(reply::ok(200, &web.list(request, accounts)))
-        }
-        ("GET", ["account-categories"]) => {
-            let only = optional_id(request)?;
-            let list: Vec<Category> = state
-                .categories
-                .values()
-                .filter(|c| only.is_none_or(|id| c.id == id))
-                .map(|c| web.category(c))
-                .collect();
-            Ok(reply::ok(200, &web.list(request, list)))
-        }
         ("POST", ["account-categories"]) => put_category(state, request, &web, None),
-        ("GET", ["account-categories", key]) => {
-            Ok(reply::ok(200, &web.category(find_category(state, key)?)))
-        }
         ("PUT", ["account-categories", key]) => {
             let id = find_category(state, key)?.id;
             put_category(state, request, &web, Some(id))
@@ -136,13 +252,6 @@ fn route(
             }
             state.apply(Command::DeleteCategory(id));
             Ok(Response::empty(204))
-        }
-        ("GET", ["account-category-types"]) => {
-            let types: Vec<CategoryType> = CategoryTypeName::ALL
-                .iter()
-                .map(|&name| CategoryType { name })
-                .collect();
-            Ok(reply::ok(200, &web.list(request, types)))
         }
         ("POST", ["account-links"]) => {
             let body: AccountLinkRequest = read_body(request)?;
@@ -164,28 +273,12 @@ fn route(
             state.apply(Command::PutLink(record.clone()));
             Ok(reply::ok(200, &web.link(state, &record)))
         }
-        ("GET", ["account-links", id]) => {
-            Ok(reply::ok(200, &web.link(state, find_link(state, id)?)))
-        }
         ("DELETE", ["account-links", id]) => {
             let id = find_link(state, id)?.id;
             state.apply(Command::DeleteLink(id));
             Ok(Response::empty(204))
         }
-        ("GET", ["customers"]) => {
-            let only = optional_id(request)?;
-            let list: Vec<Customer> = state
-                .customers
-                .values()
-                .filter(|c| only.is_none_or(|id| c.id == id))
-                .map(|c| web.customer(c))
-                .collect();
-            Ok(reply::ok(200, &web.list(request, list)))
-        }
         ("POST", ["customers"]) => put_customer(state, request, &web, None),
-        ("GET", ["customers", key]) => {
-            Ok(reply::ok(200, &web.customer(find_customer(state, key)?)))
-        }
         ("PUT", ["customers", key]) => {
             let id = find_customer(state, key)?.id;
             put_customer(state, request, &web, Some(id))
@@ -206,14 +299,6 @@ fn route(
             state.apply(Command::DeleteCustomer(id));
             Ok(Response::empty(204))
         }
-        ("GET", ["holiday-schemes"]) => {
-            let schemes: Vec<HolidayScheme> = state
-                .holiday_schemes
-                .values()
-                .map(|s| web.scheme(s))
-                .collect();
-            web.page(request, schemes)
-        }
         ("POST", ["holiday-schemes"]) => {
             let body: HolidaySchemeCreate = read_body(request)?;
             unique_scheme_name(state, body.name.as_str(), None)?;
@@ -226,9 +311,6 @@ fn route(
             };
             state.apply(Command::PutHolidayScheme(record.clone()));
             Ok(reply::ok(200, &web.scheme(&record)))
-        }
-        ("GET", ["holiday-schemes", id]) => {
-            Ok(reply::ok(200, &web.scheme(find_scheme(state, id)?)))
         }
         ("PUT", ["holiday-schemes", id]) => {
             let mut record = find_scheme(state, id)?.clone();
@@ -255,18 +337,7 @@ fn route(
             state.apply(Command::SetDefaultHolidayScheme(id));
             Ok(Response::empty(204))
         }
-        ("GET", ["generic-resources"]) => {
-            let resources: Vec<GenericResource> = state
-                .generic_resources
-                .values()
-                .map(|r| web.resource(r))
-                .collect();
-            web.page(request, resources)
-        }
         ("POST", ["generic-resources"]) => put_resource(state, request, &web, caller, None),
-        ("GET", ["generic-resources", id]) => {
-            Ok(reply::ok(200, &web.resource(find_resource(state, id)?)))
-        }
         ("PUT", ["generic-resources", id]) => {
             let id = find_resource(state, id)?.id;
             put_resource(state, request, &web, caller, Some(id))

@@ -3,7 +3,7 @@
 
 use super::audit::record_deletion;
 use super::http::{Context, Request, Response};
-use super::reply::{self, core_error, read_body};
+use super::reply::{self, core_error, read_body, Unread};
 use super::web::Web;
 use crate::calendar::SECONDS_PER_DAY;
 use crate::model::core_admin::{AccountLinkByProject, SelfLink, UserRef};
@@ -21,6 +21,176 @@ use crate::value::{Date, UtcTimestamp};
 
 type Outcome = Result<Response, Response>;
 
+/// Routes an extension read on a shared state; `NotARead` when the path is not one of them.
+pub fn read_route(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    segments: &[&str],
+) -> Result<Response, Unread> {
+    let web = Web { context };
+    let method = request.method.as_str();
+    match (method, segments) {
+        ("GET", ["holiday-schemes", "users", account]) => {
+            let outcome: Outcome = {
+                let scheme = state
+                    .holiday_schemes
+                    .values()
+                    .find(|s| s.members.iter().any(|m| m == account))
+                    .or_else(|| state.holiday_schemes.values().find(|s| s.default_scheme))
+                    .or_else(|| state.holiday_schemes.get(&DEFAULT_HOLIDAY_SCHEME));
+                match scheme {
+                    Some(scheme) => Ok(reply::ok(200, &web.scheme(scheme))),
+                    None => Err(core_error(404, messages::HOLIDAY_SCHEME_NOT_FOUND)),
+                }
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["holiday-schemes", id, "holidays"]) => {
+            let outcome: Outcome = list_holidays(state, request, &web, id);
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["holiday-schemes", id, "holidays", holiday]) => {
+            let outcome: Outcome = {
+                find_holiday(state, id, holiday).map(|h| reply::ok(200, &holiday_json(&web, h)))
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["holiday-schemes", id, "members"]) => {
+            let outcome: Outcome = scheme_id(state, id).map(|id| {
+                let members = state
+                    .holiday_schemes
+                    .get(&id)
+                    .map(|s| s.members.clone())
+                    .unwrap_or_default();
+                reply::ok(200, &web.list(request, members_json(&web, &members)))
+            });
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["workload-schemes"]) => {
+            let outcome: Outcome = {
+                let schemes: Vec<WorkloadScheme> = state
+                    .workload_schemes
+                    .values()
+                    .map(|s| workload_json(&web, s))
+                    .collect();
+                web.page(request, schemes)
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["workload-schemes", "users", account]) => {
+            let outcome: Outcome = {
+                let scheme = state
+                    .workload_schemes
+                    .values()
+                    .find(|s| s.members.iter().any(|m| m == account))
+                    .or_else(|| state.workload_schemes.values().find(|s| s.default_scheme))
+                    .or_else(|| state.workload_schemes.get(&DEFAULT_WORKLOAD_SCHEME));
+                match scheme {
+                    Some(scheme) => Ok(reply::ok(200, &workload_json(&web, scheme))),
+                    None => Err(core_error(404, WORKLOAD_NOT_FOUND)),
+                }
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["workload-schemes", id]) => {
+            let outcome: Outcome = workload_id(state, id)
+                .map(|id| reply::ok(200, &workload_json(&web, &state.workload_schemes[&id])));
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["workload-schemes", id, "members"]) => {
+            let outcome: Outcome = workload_id(state, id).map(|id| {
+                let members = state.workload_schemes[&id].members.clone();
+                reply::ok(200, &web.list(request, members_json(&web, &members)))
+            });
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["projects"]) => {
+            let outcome: Outcome = {
+                let projects: Vec<Project> = state
+                    .projects
+                    .values()
+                    .map(|p| project_json(&web, p))
+                    .collect();
+                web.page(request, projects)
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["account-links", "project", key]) => {
+            let outcome: Outcome = {
+                let project = state
+                    .projects
+                    .values()
+                    .find(|p| p.key.as_str() == *key)
+                    .map(|p| p.id);
+                let links: Vec<AccountLinkByProject> = state
+                    .links
+                    .values()
+                    .filter(|l| Some(l.project_id) == project)
+                    .filter_map(|l| {
+                        let account = state.accounts.get(&l.account_id)?;
+                        Some(AccountLinkByProject {
+                            self_: web.url(&format!("/account-links/{}", l.id)),
+                            id: Id::new(l.id),
+                            scope: SelfLink {
+                                self_: web.url(&format!("/projects/{}", l.project_id)),
+                            },
+                            account: web.account(state, account),
+                        })
+                    })
+                    .collect();
+                Ok(reply::ok(200, &web.list(request, links)))
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["worklogs"]) => {
+            let outcome: Outcome = list_worklogs(state, request, &web, |_| true);
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["worklogs", "tracker", id]) => {
+            let outcome: Outcome = {
+                let id = path_id(id);
+                find_worklog(state, |w| Some(w.tracker_id) == id)
+                    .map(|w| reply::ok(200, &worklog_json(&web, w)))
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["worklogs", "project", key]) => {
+            let outcome: Outcome = {
+                let project = state
+                    .projects
+                    .values()
+                    .find(|p| p.key.as_str() == *key)
+                    .map(|p| p.id);
+                match project {
+                    Some(project) => {
+                        list_worklogs(state, request, &web, |w| w.project_id == project)
+                    }
+                    None => Err(core_error(404, PROJECT_NOT_FOUND)),
+                }
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["worklogs", "user", account]) => {
+            let outcome: Outcome = list_worklogs(state, request, &web, |w| w.author == *account);
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["worklogs", "issue", key]) => {
+            let outcome: Outcome = list_worklogs(state, request, &web, |w| w.issue_key == *key);
+            outcome.map_err(Unread::Refused)
+        }
+        ("GET", ["worklogs", id]) => {
+            let outcome: Outcome = {
+                let id = path_id(id);
+                find_worklog(state, |w| Some(w.id) == id)
+                    .map(|w| reply::ok(200, &worklog_json(&web, w)))
+            };
+            outcome.map_err(Unread::Refused)
+        }
+        _ => Err(Unread::NotARead),
+    }
+}
+
 /// Routes an extension request, or `None` when the path is not one of them.
 pub fn route(
     state: &mut State,
@@ -31,23 +201,7 @@ pub fn route(
     let web = Web { context };
     let method = request.method.as_str();
     let outcome = match (method, segments) {
-        ("GET", ["holiday-schemes", "users", account]) => {
-            let scheme = state
-                .holiday_schemes
-                .values()
-                .find(|s| s.members.iter().any(|m| m == account))
-                .or_else(|| state.holiday_schemes.values().find(|s| s.default_scheme))
-                .or_else(|| state.holiday_schemes.get(&DEFAULT_HOLIDAY_SCHEME));
-            match scheme {
-                Some(scheme) => Ok(reply::ok(200, &web.scheme(scheme))),
-                None => Err(core_error(404, messages::HOLIDAY_SCHEME_NOT_FOUND)),
-            }
-        }
-        ("GET", ["holiday-schemes", id, "holidays"]) => list_holidays(state, request, &web, id),
         ("POST", ["holiday-schemes", id, "holidays"]) => put_holiday(state, request, &web, id, None),
-        ("GET", ["holiday-schemes", id, "holidays", holiday]) => {
-            find_holiday(state, id, holiday).map(|h| reply::ok(200, &holiday_json(&web, h)))
-        }
         ("PUT", ["holiday-schemes", id, "holidays", holiday]) => {
             match find_holiday(state, id, holiday).map(|h| h.id) {
                 Ok(holiday) => put_holiday(state, request, &web, id, Some(holiday)),
@@ -60,33 +214,12 @@ pub fn route(
                 Response::empty(204)
             })
         }
-        ("GET", ["holiday-schemes", id, "members"]) => scheme_id(state, id).map(|id| {
-            let members = state.holiday_schemes.get(&id).map(|s| s.members.clone()).unwrap_or_default();
-            reply::ok(200, &web.list(request, members_json(&web, &members)))
-        }),
         ("POST", ["holiday-schemes", id, "members"]) => scheme_id(state, id).and_then(|scheme| {
             let body: MembersRequest = read_body(request)?;
             state.apply(Command::SetHolidaySchemeMembers { scheme, account_ids: body.account_ids });
             Ok(Response::empty(204))
         }),
-        ("GET", ["workload-schemes"]) => {
-            let schemes: Vec<WorkloadScheme> = state.workload_schemes.values().map(|s| workload_json(&web, s)).collect();
-            web.page(request, schemes)
-        }
         ("POST", ["workload-schemes"]) => put_workload(state, request, &web, None),
-        ("GET", ["workload-schemes", "users", account]) => {
-            let scheme = state
-                .workload_schemes
-                .values()
-                .find(|s| s.members.iter().any(|m| m == account))
-                .or_else(|| state.workload_schemes.values().find(|s| s.default_scheme))
-                .or_else(|| state.workload_schemes.get(&DEFAULT_WORKLOAD_SCHEME));
-            match scheme {
-                Some(scheme) => Ok(reply::ok(200, &workload_json(&web, scheme))),
-                None => Err(core_error(404, WORKLOAD_NOT_FOUND)),
-            }
-        }
-        ("GET", ["workload-schemes", id]) => workload_id(state, id).map(|id| reply::ok(200, &workload_json(&web, &state.workload_schemes[&id]))),
         ("PUT", ["workload-schemes", id]) => match workload_id(state, id) {
             Ok(id) => put_workload(state, request, &web, Some(id)),
             Err(response) => Err(response),
@@ -102,19 +235,11 @@ pub fn route(
             state.apply(Command::SetDefaultWorkloadScheme(id));
             Response::empty(204)
         }),
-        ("GET", ["workload-schemes", id, "members"]) => workload_id(state, id).map(|id| {
-            let members = state.workload_schemes[&id].members.clone();
-            reply::ok(200, &web.list(request, members_json(&web, &members)))
-        }),
         ("POST", ["workload-schemes", id, "members"]) => workload_id(state, id).and_then(|scheme| {
             let body: MembersRequest = read_body(request)?;
             state.apply(Command::SetWorkloadSchemeMembers { scheme, account_ids: body.account_ids });
             Ok(Response::empty(204))
         }),
-        ("GET", ["projects"]) => {
-            let projects: Vec<Project> = state.projects.values().map(|p| project_json(&web, p)).collect();
-            web.page(request, projects)
-        }
         ("PUT", ["projects", id]) => path_id(id).ok_or_else(|| core_error(404, PROJECT_NOT_FOUND)).and_then(|id| {
             let body: ProjectRequest = read_body(request)?;
             if state.projects.values().any(|p| p.key == body.key && p.id != id) {
@@ -124,24 +249,6 @@ pub fn route(
             state.apply(Command::PutProject(record.clone()));
             Ok(reply::ok(200, &project_json(&web, &record)))
         }),
-        ("GET", ["account-links", "project", key]) => {
-            let project = state.projects.values().find(|p| p.key.as_str() == *key).map(|p| p.id);
-            let links: Vec<AccountLinkByProject> = state
-                .links
-                .values()
-                .filter(|l| Some(l.project_id) == project)
-                .filter_map(|l| {
-                    let account = state.accounts.get(&l.account_id)?;
-                    Some(AccountLinkByProject {
-                        self_: web.url(&format!("/account-links/{}", l.id)),
-                        id: Id::new(l.id),
-                        scope: SelfLink { self_: web.url(&format!("/projects/{}", l.project_id)) },
-                        account: web.account(state, account),
-                    })
-                })
-                .collect();
-            Ok(reply::ok(200, &web.list(request, links)))
-        }
         ("PUT", ["saved-filters", id]) => path_id(id).ok_or_else(|| core_error(404, "Saved filter not found")).and_then(|id| {
             let body: SavedFilterRequest = read_body(request)?;
             if let Some(unknown) = body.project_ids.iter().find(|p| !state.projects.contains_key(&p.get())) {
@@ -152,24 +259,6 @@ pub fn route(
             Ok(reply::ok(200, &filter_json(&web, &record)))
         }),
         ("POST", ["worklogs"]) => put_worklog(state, request, &web, None),
-        ("GET", ["worklogs"]) => list_worklogs(state, request, &web, |_| true),
-        ("GET", ["worklogs", "tracker", id]) => {
-            let id = path_id(id);
-            find_worklog(state, |w| Some(w.tracker_id) == id).map(|w| reply::ok(200, &worklog_json(&web, w)))
-        }
-        ("GET", ["worklogs", "project", key]) => {
-            let project = state.projects.values().find(|p| p.key.as_str() == *key).map(|p| p.id);
-            match project {
-                Some(project) => list_worklogs(state, request, &web, |w| w.project_id == project),
-                None => Err(core_error(404, PROJECT_NOT_FOUND)),
-            }
-        }
-        ("GET", ["worklogs", "user", account]) => list_worklogs(state, request, &web, |w| w.author == *account),
-        ("GET", ["worklogs", "issue", key]) => list_worklogs(state, request, &web, |w| w.issue_key == *key),
-        ("GET", ["worklogs", id]) => {
-            let id = path_id(id);
-            find_worklog(state, |w| Some(w.id) == id).map(|w| reply::ok(200, &worklog_json(&web, w)))
-        }
         ("PUT", ["worklogs", id]) => {
             let id = path_id(id);
             match find_worklog(state, |w| Some(w.id) == id).map(|w| w.id) {

@@ -48,9 +48,9 @@ pub fn handle(state: &mut State, request: &Request, context: &Context) -> Respon
 }
 
 /// Answers a request that only reads, on a shared state, so that reads need not wait for one
-/// another: a `GET` or `HEAD` of the budgeting interface or of the audit feeds. `None` for
-/// anything else (a change, the core administration interface, a path no read serves), which
-/// [`handle`] answers. For every request it answers, it answers exactly as [`handle`] would.
+/// another: a `GET` or `HEAD` of the core administration, budgeting or audit interface. `None`
+/// for anything else (a change, a token request, a path no read serves), which [`handle`]
+/// answers. For every request it answers, it answers exactly as [`handle`] would.
 pub fn handle_read(state: &State, request: &Request, context: &Context) -> Option<Response> {
     if request.method == "HEAD" {
         return handle_read(state, &as_get(request), context).map(without_body);
@@ -68,7 +68,8 @@ pub fn handle_read(state: &State, request: &Request, context: &Context) -> Optio
     match interface(&request.path)? {
         (Interface::Budgeting, rest) => budget::answer_read(state, request, context, rest),
         (Interface::Audit, rest) => Some(audit::handle(state, request, context, rest)),
-        (Interface::Core | Interface::Tokens, _) => None,
+        (Interface::Core, rest) => core_admin::answer_read(state, request, context, rest),
+        (Interface::Tokens, _) => None,
     }
 }
 

@@ -88,6 +88,21 @@ fn json_object(request: &Request) -> Result<(), Response> {
     Ok(())
 }
 
+/// Why a read router gave no answer of its own: a refusal (an error answer), or a request that
+/// is not one of its reads, which the change router then answers.
+pub enum Unread {
+    /// The answer is this refusal.
+    Refused(Response),
+    /// Not a read this router serves.
+    NotARead,
+}
+
+impl From<Response> for Unread {
+    fn from(response: Response) -> Unread {
+        Unread::Refused(response)
+    }
+}
+
 /// 405 naming the method and path.
 pub fn method_not_allowed(request: &Request) -> Response {
     core_error(
