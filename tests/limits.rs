@@ -667,3 +667,150 @@ fn a_folio_holds_a_bounded_amount_of_work() {
         (400, Some("a position may hold at most 1000 rates"))
     );
 }
+
+/// An `Authorization` header that is not ASCII (hyper hands such bytes on, decoded lossily) is
+/// refused like any other wrong credential: no slice inside a character, no panic.
+#[test]
+fn a_non_ascii_authorization_header_is_a_plain_401() {
+    let mut state = State::new();
+    for header in [
+        "abcdé",
+        "abcdeé",
+        "abcdefé",
+        "abcdefég",
+        "Bearéx",
+        "Basic é",
+        "Bearer é",
+        "é",
+        "Bearer",
+        "Basic ",
+    ] {
+        for path in [
+            "/budgets/1/folio",
+            "/core/3/customers",
+            "/audit/1/events/deleted/types/worklog?updatedFrom=2026-01-01",
+        ] {
+            for method in ["GET", "POST"] {
+                let request = Request::new(method, path).header("Authorization", header);
+                let mut ctx = context("x");
+                ctx.user = None;
+                let response = handle(&mut state, &request, &ctx);
+                assert!(
+                    matches!(response.status, 401 | 405),
+                    "{method} {path} with {header:?}: {} {}",
+                    response.status,
+                    response.text()
+                );
+            }
+        }
+    }
+}
+
+/// A portfolio lists a folio once and at most 100 folios: a rollup computes each folio once and at
+/// most 100, decided before any is computed (a hostile review listed one costly folio 1,000 times).
+#[test]
+fn a_portfolio_lists_each_folio_once_and_a_rollup_is_bounded() {
+    let mut state = State::new();
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/folio",
+            Some(&folio("2026-01-01", "2026-12-31", "\"F\""))
+        )
+        .status,
+        200
+    );
+    let expense = r#"{"folioId":1,"name":"X","description":"","type":"Rental","category":"CAPEX","kind":".PlannedExpense","amount":250,"currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-02-02"}}"#;
+    assert_eq!(
+        call(&mut state, "ada", "POST", "/expense", Some(expense)).status,
+        200
+    );
+    let summary = r#"{"id":1,"name":"F","startDate":"2026-01-01","endDate":"2026-12-31","owner":"ada","status":"executing"}"#;
+    let listing = |folios: &[&str]| {
+        format!(
+            r#"{{"name":"P","currencyCode":"EUR","isPrivate":false,"owner":"ada","color":"red","admins":[],"folios":[{}],"portfolios":[]}}"#,
+            folios.join(",")
+        )
+    };
+    let twice = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/portfolio",
+        Some(&listing(&[summary, summary])),
+    );
+    assert_eq!(
+        (twice.status, json(&twice)["errors"]["folios"].as_str()),
+        (400, Some("folio 1 is listed twice"))
+    );
+    let many: Vec<String> = (1..=101)
+        .map(|id| summary.replace(r#""id":1"#, &format!(r#""id":{id}"#)))
+        .collect();
+    let refs: Vec<&str> = many.iter().map(String::as_str).collect();
+    let response = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/portfolio",
+        Some(&listing(&refs)),
+    );
+    assert_eq!(
+        (
+            response.status,
+            json(&response)["errors"]["folios"].as_str()
+        ),
+        (400, Some("a portfolio may list at most 100 folios"))
+    );
+    assert!(state.portfolios.is_empty());
+    // Sub-portfolios each listing the folio: the rollup computes it once per place, from one
+    // report, and answers.
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/portfolio",
+            Some(&listing(&[summary]))
+        )
+        .status,
+        200
+    );
+    for parent in 1..=3 {
+        let child = listing(&[summary]).replace(
+            r#""portfolios":[]"#,
+            &format!(r#""portfolios":[],"parentId":{parent}"#),
+        );
+        assert_eq!(
+            call(&mut state, "ada", "POST", "/portfolio", Some(&child)).status,
+            200
+        );
+    }
+    let rolled = json(&call(
+        &mut state,
+        "ada",
+        "GET",
+        "/portfolio/1/indicators?asOf=2026-06-30",
+        None,
+    ));
+    let one = json(&call(
+        &mut state,
+        "ada",
+        "GET",
+        "/folio/1/indicators?asOf=2026-06-30",
+        None,
+    ));
+    let bac = |v: &Value| {
+        v["success"]["bac"]
+            .to_string()
+            .parse::<f64>()
+            .unwrap_or(-1.0)
+    };
+    assert_eq!(bac(&one), 250.0);
+    assert_eq!(
+        bac(&rolled),
+        1000.0,
+        "the folio is counted in each of the four places"
+    );
+}

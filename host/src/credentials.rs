@@ -27,7 +27,8 @@ pub const WINDOW: Duration = Duration::from_secs(60);
 pub const QUEUE_WAIT: Duration = Duration::from_secs(2);
 /// The most verified credentials kept; past it the cache starts anew.
 const CACHE_ENTRIES: usize = 10_000;
-/// The most names and addresses whose failures are tracked; past it the oldest windows go.
+/// The most names and addresses whose failures are tracked; past it the expired windows go, and
+/// then the addresses' (the names' stay).
 const TRACKED: usize = 100_000;
 
 /// Who a credential belongs to.
@@ -176,10 +177,7 @@ impl Credentials {
                 });
             }
         }
-        let keys = [
-            format!("user:{name}"),
-            address.map_or_else(|| "address:?".to_owned(), |a| format!("address:{a}")),
-        ];
+        let keys = attempt_keys(&format!("user:{name}"), address);
         let hash = row.as_ref().map_or(self.decoy.as_str(), |(hash, _)| hash);
         if !self.attempt(&keys, || argon2_matches(hash, password))? {
             return Err(Refusal::Wrong);
@@ -208,28 +206,15 @@ impl Credentials {
     /// uncounted when it matches; run in one of the hashing slots, waiting at most
     /// [`QUEUE_WAIT`] for one.
     fn attempt(&self, keys: &[String], verify: impl FnOnce() -> bool) -> Result<bool, Refusal> {
-        let now = Instant::now();
-        self.throttled(keys, now)?;
-        self.failed(keys, now);
-        let (busy, freed) = &self.hashing;
-        {
-            let mut running = lock(busy);
-            let deadline = Instant::now() + QUEUE_WAIT;
-            while *running >= self.slots {
-                let left = deadline.saturating_duration_since(Instant::now());
-                if left.is_zero() {
-                    return Err(Refusal::Busy);
-                }
-                running = freed
-                    .wait_timeout(running, left)
-                    .unwrap_or_else(std::sync::PoisonError::into_inner)
-                    .0;
-            }
-            *running += 1;
-        }
+        // Checked and counted in one critical section: concurrent attempts see each other.
+        self.count_attempt(keys, Instant::now())?;
+        let Some(slot) = HashingSlot::take(self) else {
+            // Not hashed: not a failure of the name's owner.
+            self.succeeded(keys);
+            return Err(Refusal::Busy);
+        };
         let matched = verify();
-        *lock(busy) -= 1;
-        freed.notify_one();
+        drop(slot);
         if matched {
             self.succeeded(keys);
         }
@@ -246,10 +231,7 @@ impl Credentials {
         stored: Option<&str>,
         address: Option<IpAddr>,
     ) -> Result<(), Refusal> {
-        let keys = [
-            format!("user:client:{client}"),
-            address.map_or_else(|| "address:?".to_owned(), |a| format!("address:{a}")),
-        ];
+        let keys = attempt_keys(&format!("client:{client}"), address);
         // An unknown client costs what a known one does (the decoy), so timing tells nothing.
         let hash = stored.unwrap_or(&self.decoy);
         if self.attempt(&keys, || argon2_matches(hash, secret))? && stored.is_some() {
@@ -276,8 +258,10 @@ impl Credentials {
         Ok(users.rows.get(name).cloned())
     }
 
-    fn throttled(&self, keys: &[String], now: Instant) -> Result<(), Refusal> {
-        let failures = lock(&self.failures);
+    /// Refuses an attempt of a throttled key; otherwise counts it as a failure of every key, all
+    /// under one lock.
+    fn count_attempt(&self, keys: &[String], now: Instant) -> Result<(), Refusal> {
+        let mut failures = lock(&self.failures);
         for (key, limit) in keys.iter().zip([FAILURES_PER_USER, FAILURES_PER_ADDRESS]) {
             if let Some(seen) = failures.get(key) {
                 let elapsed = now.duration_since(seen.since);
@@ -286,23 +270,13 @@ impl Credentials {
                 }
             }
         }
-        Ok(())
-    }
-
-    /// Takes back the failure an attempt counted before it ran.
-    fn succeeded(&self, keys: &[String]) {
-        let mut failures = lock(&self.failures);
-        for key in keys {
-            if let Some(seen) = failures.get_mut(key) {
-                seen.count = seen.count.saturating_sub(1);
-            }
-        }
-    }
-
-    fn failed(&self, keys: &[String], now: Instant) {
-        let mut failures = lock(&self.failures);
         if failures.len() >= TRACKED {
             failures.retain(|_, seen| now.duration_since(seen.since) < WINDOW);
+        }
+        if failures.len() >= TRACKED {
+            // Still full of live windows (attempts from very many addresses): the addresses' go,
+            // the names' stay, so that guessing one user's password stays throttled.
+            failures.retain(|key, _| !key.starts_with("address:"));
         }
         for key in keys {
             let seen = failures.entry(key.clone()).or_insert(Failures {
@@ -317,6 +291,60 @@ impl Credentials {
             }
             seen.count += 1;
         }
+        Ok(())
+    }
+
+    /// Takes back the failure an attempt counted before it ran.
+    fn succeeded(&self, keys: &[String]) {
+        let mut failures = lock(&self.failures);
+        for key in keys {
+            if let Some(seen) = failures.get_mut(key) {
+                seen.count = seen.count.saturating_sub(1);
+            }
+        }
+    }
+}
+
+/// The failure counters an attempt counts in: the name's (by its hash, so that a long name costs
+/// no memory) and the address's.
+fn attempt_keys(name: &str, address: Option<IpAddr>) -> [String; 2] {
+    [
+        format!("name:{}", hash_secret(name)),
+        address.map_or_else(|| "address:?".to_owned(), |a| format!("address:{a}")),
+    ]
+}
+
+/// A hashing slot, given back when dropped (also when the hash panics).
+struct HashingSlot<'c> {
+    credentials: &'c Credentials,
+}
+
+impl<'c> HashingSlot<'c> {
+    /// Waits at most [`QUEUE_WAIT`] for one of the slots; `None` when none came free.
+    fn take(credentials: &'c Credentials) -> Option<HashingSlot<'c>> {
+        let (busy, freed) = &credentials.hashing;
+        let mut running = lock(busy);
+        let deadline = Instant::now() + QUEUE_WAIT;
+        while *running >= credentials.slots {
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return None;
+            }
+            running = freed
+                .wait_timeout(running, left)
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .0;
+        }
+        *running += 1;
+        Some(HashingSlot { credentials })
+    }
+}
+
+impl Drop for HashingSlot<'_> {
+    fn drop(&mut self) {
+        let (busy, freed) = &self.credentials.hashing;
+        *lock(busy) -= 1;
+        freed.notify_one();
     }
 }
 

@@ -56,11 +56,16 @@ struct Writer {
     snapshot_every: u64,
 }
 
-/// The service. Reads take the state's read lock only, so they run side by side and never wait
-/// for a disk; a change takes the writers' lock, then the state's write lock for as long as the
-/// core applies it and its entries are committed. Credentials are verified outside both.
+/// The service. The state is shared copy-on-write: a read takes the read lock only for as long
+/// as it takes to count one more holder of the current state, then answers from it without any
+/// lock, so reads run side by side and neither wait for a change nor make one wait. A change takes
+/// the writers' lock, then the write lock for as long as the core applies it and its entries are
+/// committed (S13.2: no read sees a change before it is durable); if reads still hold the state it
+/// changes, it changes a copy. Credentials are verified outside every lock.
 pub struct Service {
-    state: RwLock<State>,
+    state: RwLock<Arc<State>>,
+    /// Set when the state could not be reloaded after a failure: no change is made until it is.
+    stale: std::sync::atomic::AtomicBool,
     writer: Mutex<Writer>,
     /// A connection of its own, to see cheaply whether another process (the command line) wrote,
     /// and when it last looked.
@@ -78,13 +83,13 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-fn read_lock(state: &RwLock<State>) -> std::sync::RwLockReadGuard<'_, State> {
+fn read_lock(state: &RwLock<Arc<State>>) -> std::sync::RwLockReadGuard<'_, Arc<State>> {
     state
         .read()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
-fn write_lock(state: &RwLock<State>) -> std::sync::RwLockWriteGuard<'_, State> {
+fn write_lock(state: &RwLock<Arc<State>>) -> std::sync::RwLockWriteGuard<'_, Arc<State>> {
     state
         .write()
         .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -97,7 +102,8 @@ impl Service {
         let state = store.load()?;
         let snapshot_seq = state.seq;
         Ok(Service {
-            state: RwLock::new(state),
+            state: RwLock::new(Arc::new(state)),
+            stale: std::sync::atomic::AtomicBool::new(false),
             writer: Mutex::new(Writer {
                 store,
                 snapshot_seq,
@@ -128,7 +134,7 @@ impl Service {
         }
         let basic = request
             .header_value("Authorization")
-            .filter(|header| header.len() > 6 && header[..6].eq_ignore_ascii_case("basic "));
+            .filter(|_| request.credentials("Basic").is_some());
         if let (true, Some(header)) = (request.path.starts_with("/budgets/"), basic) {
             // Verified outside every lock: a slow hash never makes others wait (S11.4).
             match self.credentials.basic(header, peer) {
@@ -144,9 +150,7 @@ impl Service {
                 }
             }
         }
-        let bearer = request
-            .header_value("Authorization")
-            .is_some_and(|header| header.len() > 7 && header[..7].eq_ignore_ascii_case("bearer "));
+        let bearer = request.credentials("Bearer").is_some();
         if bearer {
             // The token's user, and whether they are a budget administrator now: the core reads
             // both from the context (S11.5).
@@ -231,7 +235,8 @@ impl Service {
         if let Err(failure) = self.catch_up(&request.path) {
             return Some(failure);
         }
-        let state = read_lock(&self.state);
+        // The current state, held by this read alone: no lock while it is answered.
+        let state = Arc::clone(&read_lock(&self.state));
         match catch_unwind(AssertUnwindSafe(|| handle_read(&state, request, context))) {
             Ok(answer) => answer,
             Err(_) => Some(failed(&request.path)),
@@ -262,7 +267,10 @@ impl Service {
         }
         let writer = lock(&self.writer);
         let mut state = write_lock(&self.state);
-        writer.store.catch_up(&mut state).map_err(unreadable)
+        writer
+            .store
+            .catch_up(Arc::make_mut(&mut state))
+            .map_err(unreadable)
     }
 
     /// Runs `change` on the state inside one store transaction. A storage failure answers 500 and
@@ -272,8 +280,25 @@ impl Service {
     fn change<T>(&self, path: &str, change: impl FnOnce(&mut State) -> T) -> Result<T, Response> {
         let mut writer = lock(&self.writer);
         let mut state = write_lock(&self.state);
+        if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
+            match writer.store.load() {
+                Ok(fresh) => {
+                    *state = Arc::new(fresh);
+                    self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
+                }
+                Err(error) => {
+                    return Err(envelope(
+                        path,
+                        500,
+                        &format!(
+                            "the service cannot read its journal, so it changes nothing: {error}"
+                        ),
+                    ))
+                }
+            }
+        }
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            writer.store.transact(&mut state, change)
+            writer.store.transact(Arc::make_mut(&mut state), change)
         }));
         let value = match outcome {
             Ok(Ok(value)) => value,
@@ -283,8 +308,12 @@ impl Service {
             }
             Err(_) => {
                 match writer.store.load() {
-                    Ok(fresh) => *state = fresh,
-                    Err(error) => eprintln!("could not reload the state after a failure: {error}"),
+                    Ok(fresh) => *state = Arc::new(fresh),
+                    Err(error) => {
+                        // Memory may be ahead of the disk: no change until a reload works.
+                        self.stale.store(true, std::sync::atomic::Ordering::SeqCst);
+                        eprintln!("could not reload the state after a failure: {error}");
+                    }
                 }
                 eprintln!(
                     "a request failed inside the service; its state was rebuilt from the journal"
@@ -296,9 +325,9 @@ impl Service {
             // Readers may go on while the snapshot is written; the writers' lock keeps the journal
             // still. The answer's entries are already committed: a failed snapshot only means a
             // longer replay at the next start.
+            let snapshot = Arc::clone(&state);
             drop(state);
-            let state = read_lock(&self.state);
-            match writer.store.write_snapshot(&state) {
+            match writer.store.write_snapshot(&snapshot) {
                 Ok(seq) => writer.snapshot_seq = seq,
                 Err(error) => eprintln!("snapshot failed (the journal is intact): {error}"),
             }
@@ -772,8 +801,25 @@ mod tests {
             .all(|t| t.user == "ada"));
         assert_eq!(service.process(customer(&token, "B"), None).status, 200);
         let reloaded = Store::open(&db).unwrap().load().unwrap();
-        assert_eq!(reloaded, read_lock(&service.state).clone());
+        assert_eq!(reloaded, **read_lock(&service.state));
         assert_eq!(reloaded.customers.len(), 2);
+    }
+
+    #[test]
+    fn a_read_in_progress_keeps_its_state_while_a_change_goes_on() {
+        let db = scratch("cow");
+        let (service, token) = service_with_token(&db);
+        // A read holds the state it answers from, as `read` does, without any lock.
+        let reading = Arc::clone(&read_lock(&service.state));
+        assert_eq!(service.process(customer(&token, "A"), None).status, 200);
+        assert!(
+            reading.customers.is_empty(),
+            "the read's state is the one it began with"
+        );
+        assert_eq!(read_lock(&service.state).customers.len(), 1);
+        drop(reading);
+        assert_eq!(service.process(customer(&token, "B"), None).status, 200);
+        assert_eq!(read_lock(&service.state).customers.len(), 2);
     }
 
     #[test]

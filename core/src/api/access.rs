@@ -50,10 +50,7 @@ pub fn resolve(state: &State, request: &Request, context: &Context) -> Result<Ca
             write: context.write,
         });
     }
-    let bearer = request
-        .header_value("Authorization")
-        .is_some_and(|header| header.len() > 7 && header[..7].eq_ignore_ascii_case("bearer "));
-    if bearer {
+    if request.credentials("Bearer").is_some() {
         if let Ok(token) = super::auth::authenticate(state, request, context) {
             return Ok(Caller {
                 user: token.user,

@@ -468,9 +468,13 @@ fn folio_timeline(state: &State, request: &Request, context: &Context, id: &str)
 /// structure can exhaust the stack (S11.5).
 pub const MAX_PORTFOLIO_DEPTH: usize = 16;
 
-/// The most folios one portfolio rollup computes (counting a folio once per place it appears in
-/// the tree): more is a 400 naming the limit, so one request's work stays bounded.
-pub const MAX_ROLLUP_FOLIOS: usize = 1_000;
+/// The most distinct folios one portfolio rollup computes (each once, however often the tree lists
+/// it): more is a 400 naming the limit, decided before any is computed, so one request's work stays
+/// bounded.
+pub const MAX_ROLLUP_FOLIOS: usize = 100;
+
+/// The most folios one portfolio lists.
+pub const MAX_PORTFOLIO_FOLIOS: usize = 100;
 
 /// A portfolio the caller may read; else the portfolio's 404, the same for a missing one.
 fn readable_portfolio<'s>(
@@ -637,6 +641,20 @@ fn put_portfolio(state: &mut State, request: &Request, context: &Context, update
     if portfolio.name.trim().is_empty() {
         return Err(field_error("name", crate::model::messages::NAME_REQUIRED));
     }
+    if portfolio.folios.len() > MAX_PORTFOLIO_FOLIOS {
+        return Err(field_error(
+            "folios",
+            format!("a portfolio may list at most {MAX_PORTFOLIO_FOLIOS} folios"),
+        ));
+    }
+    for (index, folio) in portfolio.folios.iter().enumerate() {
+        if portfolio.folios[..index].iter().any(|f| f.id == folio.id) {
+            return Err(field_error(
+                "folios",
+                format!("folio {} is listed twice", folio.id),
+            ));
+        }
+    }
     // A folio joins a portfolio only by a caller who may change it: a portfolio's admins may read
     // its folios, so placing a folio one may merely read would share it further (S11.4, S11.5).
     // Folios already in the portfolio stay.
@@ -751,8 +769,8 @@ fn rollup_of(
 ) -> Result<Indicators, super::http::Response> {
     let children = children_by_parent(state);
     let rates = ExchangeRates::from_wire(state.exchange_rates.iter());
-    // Depth-first, children rolled up before their parent: a stack of (portfolio, depth), and
-    // the finished rollups of each portfolio's children by the portfolio's place in `order`.
+    // Breadth-first order of the tree the caller may read (a private sub-portfolio they may not
+    // read is left out, as the list leaves it out), each with its depth and its parent's place.
     let mut order: Vec<(&Portfolio, usize, Option<usize>)> = vec![(portfolio, 0, None)];
     let mut next = 0;
     while next < order.len() {
@@ -763,31 +781,49 @@ fn rollup_of(
                 .into_iter()
                 .flatten()
             {
-                order.push((child, depth + 1, Some(next)));
+                if caller.portfolio(child) >= Access::Read {
+                    order.push((child, depth + 1, Some(next)));
+                }
             }
         }
         next += 1;
     }
-    let mut folios = 0;
+    // The distinct folios the caller may read, counted before any is computed, and each computed
+    // once however often the tree lists it: the limit bounds the work, not just the answer.
+    let mut reports: HashMap<u64, Option<Indicators>> = HashMap::new();
+    for (current, _, _) in &order {
+        for folio in &current.folios {
+            let id = folio.id.get();
+            if !reports.contains_key(&id) && caller.folio_for_read(state, id).is_ok() {
+                reports.insert(id, None);
+            }
+        }
+    }
+    if reports.len() > MAX_ROLLUP_FOLIOS {
+        return Err(message_error(
+            400,
+            format!(
+                "A portfolio rollup may hold at most {MAX_ROLLUP_FOLIOS} folios; this one holds {}",
+                reports.len()
+            ),
+        ));
+    }
     let mut members: Vec<Vec<Indicators>> = vec![Vec::new(); order.len()];
     let mut tolerances: Vec<Option<crate::value::Decimal>> = vec![None; order.len()];
     for index in (0..order.len()).rev() {
         let (current, _, parent) = order[index];
         for folio in &current.folios {
             let id = folio.id.get();
-            let Ok(record) = caller.folio_for_read(state, id) else {
+            let Some(slot) = reports.get_mut(&id) else {
                 continue;
             };
-            folios += 1;
-            if folios > MAX_ROLLUP_FOLIOS {
-                return Err(message_error(
-                    400,
-                    format!("A portfolio rollup may hold at most {MAX_ROLLUP_FOLIOS} folios"),
-                ));
-            }
-            let tolerance = record.folio.tolerance.get();
+            let report = match slot {
+                Some(report) => report.clone(),
+                None => slot.insert(folio_report(state, id, as_of)?).clone(),
+            };
+            let tolerance = state.folios[&id].folio.tolerance.get();
             tolerances[index] = Some(tolerances[index].map_or(tolerance, |t| t.min(tolerance)));
-            members[index].push(folio_report(state, id, as_of)?);
+            members[index].push(report);
         }
         let refs: Vec<&Indicators> = members[index].iter().collect();
         let rolled = rollup(

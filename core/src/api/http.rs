@@ -53,6 +53,18 @@ impl Request {
             .map(|(_, v)| v.as_str())
     }
 
+    /// The credentials of the `Authorization` header when its scheme is `scheme` (compared
+    /// without regard to case): `Basic` gives the base64 text, `Bearer` the token. Never panics on
+    /// a header that is not ASCII.
+    pub fn credentials(&self, scheme: &str) -> Option<&str> {
+        let header = self.header_value("Authorization")?;
+        let (given, rest) = header.split_once(' ')?;
+        given
+            .eq_ignore_ascii_case(scheme)
+            .then_some(rest)
+            .filter(|rest| !rest.trim().is_empty())
+    }
+
     /// The media type of the body (`Content-Type` without its parameters), empty when none.
     pub fn media_type(&self) -> &str {
         let content_type = self.header_value("Content-Type").unwrap_or("");
