@@ -225,13 +225,11 @@ impl Service {
         None
     }
 
-    /// Answers a request that only reads under the state's read lock, after catching up with
-    /// what another process wrote; `None` when it is not such a request. A panic inside is
+    /// Answers a request that changes nothing (every read, and a change by no one) from the
+    /// current state without a lock, after catching up with what another process wrote; `None`
+    /// when the request may change the state. A panic inside is
     /// contained: the request answers 500 and the state, which a read cannot change, stays.
     fn read(&self, request: &Request, context: &Context) -> Option<Response> {
-        if request.method != "GET" && request.method != "HEAD" {
-            return None;
-        }
         if let Err(failure) = self.catch_up(&request.path) {
             return Some(failure);
         }

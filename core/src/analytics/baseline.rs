@@ -149,9 +149,12 @@ pub fn list(baselines: &[BaselineSnapshot], costs: bool, revenues: bool) -> Vec<
 /// The latest live baseline whose planned items cover `flow` (BUDGET or PLANNED for planned
 /// costs, BUDGET or REVENUE for planned revenues): the source of BAC (S8.5) and of planned
 /// expenditures without a baseline id (S8.4).
-pub fn latest_covering(baselines: &[BaselineSnapshot], flow: Flow) -> Option<&BaselineSnapshot> {
+pub fn latest_covering<'a>(
+    baselines: impl IntoIterator<Item = &'a BaselineSnapshot>,
+    flow: Flow,
+) -> Option<&'a BaselineSnapshot> {
     baselines
-        .iter()
+        .into_iter()
         .filter(|b| {
             b.baseline.deleted_on.is_none()
                 && b.baseline.expenditure_type != ExpenditureType::Actual

@@ -147,7 +147,11 @@ pub(crate) fn scaled(
         return Ok(None);
     }
     match a.checked_mul(b) {
-        Some(product) => Ok(quotient(product, c)),
+        // `c` is not zero: a quotient that does not fit is an overflow, not a null.
+        Some(product) => product
+            .checked_div(c)
+            .map(Some)
+            .ok_or(AnalyticsError::Overflow),
         None => match quotient(b, c).and_then(|ratio| a.checked_mul(ratio)) {
             Some(value) => Ok(Some(value)),
             None => Err(AnalyticsError::Overflow),

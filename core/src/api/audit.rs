@@ -50,7 +50,15 @@ pub fn handle(state: &State, request: &Request, context: &Context, rest: &str) -
     let worklogs = match rest {
         "/events/deleted/types/worklog" => true,
         "/events/deleted/types/allocation" => false,
-        _ => return reply::core_error(404, &format!("No resource at {}", request.path)),
+        _ => {
+            return reply::core_error(
+                404,
+                &format!(
+                    "No resource at {}",
+                    crate::model::messages::excerpt(&request.path)
+                ),
+            )
+        }
     };
     if request.method != "GET" {
         return reply::method_not_allowed(request);

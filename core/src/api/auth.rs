@@ -201,6 +201,15 @@ pub fn revoke_pair(state: &mut State, pair: u64) -> bool {
     live
 }
 
+/// Whether a token of grant `family` is still live (a replay then has something to revoke; the
+/// journal records no revocation of nothing).
+fn has_live(state: &State, family: u64) -> bool {
+    state
+        .tokens
+        .values()
+        .any(|token| token.grant == Some(family) && !token.revoked)
+}
+
 /// Who a request acts for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Caller {
@@ -329,15 +338,28 @@ fn client<'s>(
         })
 }
 
-/// `/oauth/token/` and `/oauth/revoke_token/`.
-pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &str) -> Response {
+/// The answer to a request of the token interface that needs no state: an unknown endpoint
+/// (404) or a method other than POST (405); `None` for a token or revocation request.
+pub fn answer_read(request: &Request, rest: &str) -> Option<Response> {
     let endpoint = rest.trim_end_matches('/');
     if endpoint != "/token" && endpoint != "/revoke_token" {
-        return reply::core_error(404, &format!("No resource at {}", request.path));
+        return Some(reply::core_error(
+            404,
+            &format!(
+                "No resource at {}",
+                crate::model::messages::excerpt(&request.path)
+            ),
+        ));
     }
-    if request.method != "POST" {
-        return reply::method_not_allowed(request);
+    (request.method != "POST").then(|| reply::method_not_allowed(request))
+}
+
+/// `/oauth/token/` and `/oauth/revoke_token/`.
+pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &str) -> Response {
+    if let Some(response) = answer_read(request, rest) {
+        return response;
     }
+    let endpoint = rest.trim_end_matches('/');
     let form = match form(request) {
         Ok(pairs) => Form(pairs),
         Err(response) => return response,
@@ -381,7 +403,7 @@ fn token(state: &mut State, form: &Form, context: &Context) -> Result<Response, 
             .ok_or_else(|| oauth_error(400, "invalid_grant", "unknown authorization code"))?;
         if code.used {
             // RFC 6749 4.1.2: a code used twice revokes what it issued, and all refreshed since.
-            if let Some(family) = code.grant {
+            if let Some(family) = code.grant.filter(|family| has_live(state, *family)) {
                 state.apply(Command::RevokeGrant { grant: family });
             }
             return Err(oauth_error(
@@ -414,7 +436,9 @@ fn token(state: &mut State, form: &Form, context: &Context) -> Result<Response, 
         if old.revoked {
             // Security BCP 4.14: a rotated refresh token used again means two parties hold the
             // grant; every token of it is revoked.
-            state.apply(Command::RevokeGrant { grant: family });
+            if has_live(state, family) {
+                state.apply(Command::RevokeGrant { grant: family });
+            }
             return Err(oauth_error(
                 400,
                 "invalid_grant",

@@ -269,15 +269,21 @@ pub fn answer_read(
     context: &Context,
     rest: &str,
 ) -> Option<Response> {
+    let caller = super::access::resolve(state, request, context);
     if request.method != "GET" {
-        return None;
+        // A change by no one is refused here: there is nothing to change and no lock to take.
+        return caller.err();
     }
-    let context = match super::access::resolve(state, request, context) {
+    let context = match caller {
         Ok(caller) => caller.into_context(context),
         Err(response) => return Some(response),
     };
     let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
-    read_route(state, request, &context, &segments).map(|outcome| outcome.unwrap_or_else(|r| r))
+    // No read of this path: as the change router answers a GET it has no route for.
+    Some(read_route(state, request, &context, &segments).map_or_else(
+        || no_route(request),
+        |outcome| outcome.unwrap_or_else(|r| r),
+    ))
 }
 
 fn read_route(
@@ -487,7 +493,10 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
                 _ => {
                     return Err(message_error(
                         404,
-                        format!("Overtime rule {id} does not exist"),
+                        format!(
+                            "Overtime rule {} does not exist",
+                            crate::model::messages::excerpt(&id.to_string())
+                        ),
                     ))
                 }
             }
@@ -501,7 +510,15 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
                 .and_then(|id| state.overtime_rules.get(&id))
                 .filter(|r| r.deleted_on.is_none())
                 .cloned()
-                .ok_or_else(|| message_error(404, format!("Overtime rule {id} does not exist")))?;
+                .ok_or_else(|| {
+                    message_error(
+                        404,
+                        format!(
+                            "Overtime rule {} does not exist",
+                            crate::model::messages::excerpt(&id.to_string())
+                        ),
+                    )
+                })?;
             // S6.6: positions naming it then cost their overtime as regular hours.
             let mut rule = rule;
             rule.deleted_on = Some(today(context));
@@ -512,15 +529,21 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             .or_else(|| super::budget_folio::route(state, request, context, segments))
         {
             Some(outcome) => outcome,
-            None => Err(message_error(
-                404,
-                format!(
-                    "No budgeting resource at {} {}",
-                    request.method, request.path
-                ),
-            )),
+            None => Err(no_route(request)),
         },
     }
+}
+
+/// The answer to a request no budgeting route serves.
+fn no_route(request: &Request) -> Response {
+    message_error(
+        404,
+        format!(
+            "No budgeting resource at {} {}",
+            messages::excerpt(&request.method),
+            messages::excerpt(&request.path)
+        ),
+    )
 }
 
 /// The summary of a folio as lists show it, with its status at the request's date (S7.1).

@@ -167,6 +167,19 @@ fn approve_baseline(state: &mut State, request: &Request, context: &Context, id:
     }
     let folio = changeable_folio_id(state, context, id)?;
     let body: Approval = read(request)?;
+    let held = state
+        .baselines
+        .values()
+        .filter(|b| b.baseline.folio_id.get() == folio)
+        .count();
+    if held >= MAX_FOLIO_BASELINES {
+        return Err(message_error(
+            400,
+            format!(
+                "a folio may hold at most {MAX_FOLIO_BASELINES} baselines, deleted ones included"
+            ),
+        ));
+    }
     if body.name.trim().is_empty() {
         return Err(field_error("name", crate::model::messages::NAME_REQUIRED));
     }
@@ -193,7 +206,15 @@ fn approve_baseline(state: &mut State, request: &Request, context: &Context, id:
 
 fn delete_baseline(state: &mut State, context: &Context, id: &str) -> Outcome {
     who(context).writes()?;
-    let missing = || message_error(404, format!("Baseline {id} does not exist"));
+    let missing = || {
+        message_error(
+            404,
+            format!(
+                "Baseline {} does not exist",
+                crate::model::messages::excerpt(id)
+            ),
+        )
+    };
     let mut snapshot = path_id(id)
         .and_then(|id| state.baselines.get(&id))
         .filter(|b| b.baseline.deleted_on.is_none())
@@ -286,7 +307,15 @@ fn add_custom_field(state: &mut State, request: &Request, context: &Context, id:
 }
 
 fn delete_custom_field(state: &mut State, context: &Context, id: &str) -> Outcome {
-    let missing = || message_error(404, format!("Custom field {id} does not exist"));
+    let missing = || {
+        message_error(
+            404,
+            format!(
+                "Custom field {} does not exist",
+                crate::model::messages::excerpt(id)
+            ),
+        )
+    };
     let (folio, mut definition) = path_id(id)
         .and_then(|id| state.custom_fields.get(&id))
         .filter(|(_, d)| d.deleted_on.is_none())
@@ -355,6 +384,11 @@ impl Costing {
                     .get();
                 own_calendars.push((row.record.id.get(), calendar_of(state, holidays, workload)));
             }
+            // Synchronized hours feed actual items, which only live positions are; a baseline's
+            // frozen planned position may still need its own calendar above.
+            if row.record.deleted_on.is_some() {
+                continue;
+            }
             if let Some(hours) = synced_hours(state, row, period) {
                 synced.insert(row.record.id, hours);
             }
@@ -404,8 +438,14 @@ impl Costing {
         };
         let periods = Periods::new(period, granularity, as_of);
         let draft = draft(state, folio);
-        let baselines = folio_baselines(state, folio);
-        let source = |flow| latest_covering(&baselines, flow).map_or(&draft, |b| &b.items);
+        // The folio's baselines, by reference: only the latest covering each side is costed.
+        let baselines: Vec<&BaselineSnapshot> = state
+            .baselines
+            .values()
+            .filter(|b| b.baseline.folio_id.get() == folio)
+            .collect();
+        let source =
+            |flow| latest_covering(baselines.iter().copied(), flow).map_or(&draft, |b| &b.items);
         let build = |items: &Items| {
             Ledger::of_items(periods.clone(), items, &context)
                 .map_err(|error| message_error(400, error.to_string()))
@@ -473,6 +513,9 @@ pub const MAX_PORTFOLIO_DEPTH: usize = 16;
 /// bounded.
 pub const MAX_ROLLUP_FOLIOS: usize = 100;
 
+/// The most baselines one folio holds, deleted ones included: each freezes a copy of the folio.
+pub const MAX_FOLIO_BASELINES: usize = 100;
+
 /// The most folios one portfolio lists.
 pub const MAX_PORTFOLIO_FOLIOS: usize = 100;
 
@@ -489,7 +532,13 @@ fn readable_portfolio<'s>(
 }
 
 fn portfolio_missing(id: impl std::fmt::Display) -> super::http::Response {
-    message_error(404, format!("Portfolio {id} does not exist"))
+    message_error(
+        404,
+        format!(
+            "Portfolio {} does not exist",
+            crate::model::messages::excerpt(&id.to_string())
+        ),
+    )
 }
 
 /// The sub-portfolios of each portfolio, by parent id, in id order.

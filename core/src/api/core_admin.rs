@@ -69,16 +69,19 @@ pub fn answer_read(
     context: &Context,
     rest: &str,
 ) -> Option<Response> {
+    let caller = authenticate(state, request, context);
     if request.method != "GET" {
-        return None;
+        // A change by no one is refused here: there is nothing to change and no lock to take.
+        return caller.err();
     }
-    if let Err(response) = authenticate(state, request, context) {
+    if let Err(response) = caller {
         return Some(response);
     }
     let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
     match read_route(state, request, context, &segments) {
         Ok(response) | Err(Unread::Refused(response)) => Some(response),
-        Err(Unread::NotARead) => None,
+        // No read of this path: as the change router answers a GET it has no route for.
+        Err(Unread::NotARead) => Some(no_route(request, &segments)),
     }
 }
 
@@ -349,11 +352,23 @@ fn route(
         }
         _ => match super::core_ext::route(state, request, context, segments) {
             Some(outcome) => outcome,
-            None if known_path(segments) || super::core_ext::known_path(segments) => {
-                Err(reply::method_not_allowed(request))
-            }
-            None => Err(core_error(404, &format!("No resource at {}", request.path))),
+            None => Err(no_route(request, segments)),
         },
+    }
+}
+
+/// The answer to a request no route serves: 405 on a resource of this interface, else 404.
+fn no_route(request: &Request, segments: &[&str]) -> Response {
+    if known_path(segments) || super::core_ext::known_path(segments) {
+        reply::method_not_allowed(request)
+    } else {
+        core_error(
+            404,
+            &format!(
+                "No resource at {}",
+                crate::model::messages::excerpt(&request.path)
+            ),
+        )
     }
 }
 

@@ -109,7 +109,10 @@ impl Request {
             super::reply::envelope(
                 &path,
                 400,
-                &format!("The query string {query:?} is not valid"),
+                &format!(
+                    "The query string {:?} is not valid",
+                    crate::model::messages::excerpt(&query)
+                ),
             )
         })?;
         self.path = path;

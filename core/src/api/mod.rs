@@ -47,16 +47,14 @@ pub fn handle(state: &mut State, request: &Request, context: &Context) -> Respon
     }
 }
 
-/// Answers a request that only reads, on a shared state, so that reads need not wait for one
-/// another: a `GET` or `HEAD` of the core administration, budgeting or audit interface. `None`
-/// for anything else (a change, a token request, a path no read serves), which [`handle`]
-/// answers. For every request it answers, it answers exactly as [`handle`] would.
+/// Answers, on a shared state, every request that changes nothing, so that it need not wait for
+/// a change nor take the lock one takes: a `GET` or `HEAD` of any interface (unknown paths
+/// included), and a change whose caller does not authenticate (401) or that no route serves. `None`
+/// for a request that may change the state, which [`handle`] answers. For every request it
+/// answers, it answers exactly as [`handle`] would.
 pub fn handle_read(state: &State, request: &Request, context: &Context) -> Option<Response> {
     if request.method == "HEAD" {
         return handle_read(state, &as_get(request), context).map(without_body);
-    }
-    if request.method != "GET" {
-        return None;
     }
     if request.path.contains('?') {
         let mut split = request.clone();
@@ -65,12 +63,24 @@ pub fn handle_read(state: &State, request: &Request, context: &Context) -> Optio
             Err(refusal) => Some(refusal),
         };
     }
-    match interface(&request.path)? {
-        (Interface::Budgeting, rest) => budget::answer_read(state, request, context, rest),
-        (Interface::Audit, rest) => Some(audit::handle(state, request, context, rest)),
-        (Interface::Core, rest) => core_admin::answer_read(state, request, context, rest),
-        (Interface::Tokens, _) => None,
+    match interface(&request.path) {
+        Some((Interface::Budgeting, rest)) => budget::answer_read(state, request, context, rest),
+        Some((Interface::Core, rest)) => core_admin::answer_read(state, request, context, rest),
+        Some((Interface::Audit, rest)) => Some(audit::handle(state, request, context, rest)),
+        Some((Interface::Tokens, rest)) => auth::answer_read(request, rest),
+        None => Some(no_interface(request)),
     }
+}
+
+/// The answer to a path of no interface.
+fn no_interface(request: &Request) -> Response {
+    reply::core_error(
+        404,
+        &format!(
+            "No resource at {}",
+            crate::model::messages::excerpt(&request.path)
+        ),
+    )
 }
 
 /// A `HEAD` request as the `GET` it is answered like.
@@ -123,6 +133,6 @@ fn route(state: &mut State, request: &Request, context: &Context) -> Response {
         Some((Interface::Budgeting, rest)) => budget::handle(state, request, context, rest),
         Some((Interface::Audit, rest)) => audit::handle(state, request, context, rest),
         Some((Interface::Tokens, rest)) => auth::handle(state, request, context, rest),
-        None => reply::core_error(404, &format!("No resource at {}", request.path)),
+        None => no_interface(request),
     }
 }

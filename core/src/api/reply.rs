@@ -107,6 +107,10 @@ impl From<Response> for Unread {
 pub fn method_not_allowed(request: &Request) -> Response {
     core_error(
         405,
-        &format!("{} is not allowed on {}", request.method, request.path),
+        &format!(
+            "{} is not allowed on {}",
+            crate::model::messages::excerpt(&request.method),
+            crate::model::messages::excerpt(&request.path)
+        ),
     )
 }
