@@ -515,7 +515,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
                         404,
                         format!(
                             "Overtime rule {} does not exist",
-                            crate::model::messages::excerpt(&id.to_string())
+                            crate::model::messages::excerpt(id)
                         ),
                     )
                 })?;
