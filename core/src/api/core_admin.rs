@@ -3,7 +3,7 @@
 
 use super::auth::{authenticate, Caller};
 use super::http::{Context, Request, Response};
-use super::reply::{self, core_error, read_body, Unread};
+use super::reply::{self, core_error, read_body, refused_as_unread, Unread};
 use super::web::Web;
 use crate::model::core_admin::{
     Account, AccountLink, AccountLinkRequest, AccountRequest, Category, CategoryRequest,
@@ -94,122 +94,88 @@ fn read_route(
     let method = request.method.as_str();
     let web = Web { context };
     match (method, segments) {
-        ("GET", ["accounts"]) => {
-            let outcome: Outcome = list_accounts(state, request, &web);
-            outcome.map_err(Unread::Refused)
-        }
-        ("GET", ["accounts", key]) => {
-            let outcome: Outcome = Ok(reply::ok(
-                200,
-                &web.account(state, find_account(state, key)?),
-            ));
-            outcome.map_err(Unread::Refused)
-        }
-        ("GET", ["accounts", key, "links"]) => {
-            let outcome: Outcome = {
-                let id = find_account(state, key)?.id;
-                let links: Vec<AccountLink> = state
-                    .links
-                    .values()
-                    .filter(|l| l.account_id == id)
-                    .map(|l| web.link(state, l))
-                    .collect();
-                Ok(reply::ok(200, &web.list(request, links)))
-            };
-            outcome.map_err(Unread::Refused)
-        }
-        ("GET", ["customers", key, "accounts"]) => {
-            let outcome: Outcome = {
-                let id = find_customer(state, key)?.id;
-                let accounts: Vec<Account> = state
-                    .accounts
-                    .values()
-                    .filter(|a| a.customer_id == Some(id))
-                    .map(|a| web.account(state, a))
-                    .collect();
-                Ok(reply::ok(200, &web.list(request, accounts)))
-            };
-            outcome.map_err(Unread::Refused)
-        }
-        ("GET", ["account-categories"]) => {
-            let outcome: Outcome = {
-                let only = optional_id(request)?;
-                let list: Vec<Category> = state
-                    .categories
-                    .values()
-                    .filter(|c| only.is_none_or(|id| c.id == id))
-                    .map(|c| web.category(c))
-                    .collect();
-                Ok(reply::ok(200, &web.list(request, list)))
-            };
-            outcome.map_err(Unread::Refused)
-        }
+        ("GET", ["accounts"]) => refused_as_unread(list_accounts(state, request, &web)),
+        ("GET", ["accounts", key]) => refused_as_unread(Ok(reply::ok(
+            200,
+            &web.account(state, find_account(state, key)?),
+        ))),
+        ("GET", ["accounts", key, "links"]) => refused_as_unread({
+            let id = find_account(state, key)?.id;
+            let links: Vec<AccountLink> = state
+                .links
+                .values()
+                .filter(|l| l.account_id == id)
+                .map(|l| web.link(state, l))
+                .collect();
+            Ok(reply::ok(200, &web.list(request, links)))
+        }),
+        ("GET", ["customers", key, "accounts"]) => refused_as_unread({
+            let id = find_customer(state, key)?.id;
+            let accounts: Vec<Account> = state
+                .accounts
+                .values()
+                .filter(|a| a.customer_id == Some(id))
+                .map(|a| web.account(state, a))
+                .collect();
+            Ok(reply::ok(200, &web.list(request, accounts)))
+        }),
+        ("GET", ["account-categories"]) => refused_as_unread({
+            let only = optional_id(request)?;
+            let list: Vec<Category> = state
+                .categories
+                .values()
+                .filter(|c| only.is_none_or(|id| c.id == id))
+                .map(|c| web.category(c))
+                .collect();
+            Ok(reply::ok(200, &web.list(request, list)))
+        }),
         ("GET", ["account-categories", key]) => {
-            let outcome: Outcome =
-                { Ok(reply::ok(200, &web.category(find_category(state, key)?))) };
-            outcome.map_err(Unread::Refused)
+            Ok(reply::ok(200, &web.category(find_category(state, key)?)))
         }
-        ("GET", ["account-category-types"]) => {
-            let outcome: Outcome = {
-                let types: Vec<CategoryType> = CategoryTypeName::ALL
-                    .iter()
-                    .map(|&name| CategoryType { name })
-                    .collect();
-                Ok(reply::ok(200, &web.list(request, types)))
-            };
-            outcome.map_err(Unread::Refused)
-        }
+        ("GET", ["account-category-types"]) => refused_as_unread({
+            let types: Vec<CategoryType> = CategoryTypeName::ALL
+                .iter()
+                .map(|&name| CategoryType { name })
+                .collect();
+            Ok(reply::ok(200, &web.list(request, types)))
+        }),
         ("GET", ["account-links", id]) => {
-            let outcome: Outcome = { Ok(reply::ok(200, &web.link(state, find_link(state, id)?))) };
-            outcome.map_err(Unread::Refused)
+            Ok(reply::ok(200, &web.link(state, find_link(state, id)?)))
         }
-        ("GET", ["customers"]) => {
-            let outcome: Outcome = {
-                let only = optional_id(request)?;
-                let list: Vec<Customer> = state
-                    .customers
-                    .values()
-                    .filter(|c| only.is_none_or(|id| c.id == id))
-                    .map(|c| web.customer(c))
-                    .collect();
-                Ok(reply::ok(200, &web.list(request, list)))
-            };
-            outcome.map_err(Unread::Refused)
-        }
+        ("GET", ["customers"]) => refused_as_unread({
+            let only = optional_id(request)?;
+            let list: Vec<Customer> = state
+                .customers
+                .values()
+                .filter(|c| only.is_none_or(|id| c.id == id))
+                .map(|c| web.customer(c))
+                .collect();
+            Ok(reply::ok(200, &web.list(request, list)))
+        }),
         ("GET", ["customers", key]) => {
-            let outcome: Outcome =
-                { Ok(reply::ok(200, &web.customer(find_customer(state, key)?))) };
-            outcome.map_err(Unread::Refused)
+            Ok(reply::ok(200, &web.customer(find_customer(state, key)?)))
         }
-        ("GET", ["holiday-schemes"]) => {
-            let outcome: Outcome = {
-                let schemes: Vec<HolidayScheme> = state
-                    .holiday_schemes
-                    .values()
-                    .map(|s| web.scheme(s))
-                    .collect();
-                web.page(request, schemes)
-            };
-            outcome.map_err(Unread::Refused)
-        }
+        ("GET", ["holiday-schemes"]) => refused_as_unread({
+            let schemes: Vec<HolidayScheme> = state
+                .holiday_schemes
+                .values()
+                .map(|s| web.scheme(s))
+                .collect();
+            web.page(request, schemes)
+        }),
         ("GET", ["holiday-schemes", id]) => {
-            let outcome: Outcome = { Ok(reply::ok(200, &web.scheme(find_scheme(state, id)?))) };
-            outcome.map_err(Unread::Refused)
+            refused_as_unread(Ok(reply::ok(200, &web.scheme(find_scheme(state, id)?))))
         }
-        ("GET", ["generic-resources"]) => {
-            let outcome: Outcome = {
-                let resources: Vec<GenericResource> = state
-                    .generic_resources
-                    .values()
-                    .map(|r| web.resource(r))
-                    .collect();
-                web.page(request, resources)
-            };
-            outcome.map_err(Unread::Refused)
-        }
+        ("GET", ["generic-resources"]) => refused_as_unread({
+            let resources: Vec<GenericResource> = state
+                .generic_resources
+                .values()
+                .map(|r| web.resource(r))
+                .collect();
+            web.page(request, resources)
+        }),
         ("GET", ["generic-resources", id]) => {
-            let outcome: Outcome = { Ok(reply::ok(200, &web.resource(find_resource(state, id)?))) };
-            outcome.map_err(Unread::Refused)
+            refused_as_unread(Ok(reply::ok(200, &web.resource(find_resource(state, id)?))))
         }
         _ => super::core_ext::read_route(state, request, context, segments),
     }

@@ -3,7 +3,7 @@
 
 use super::audit::record_deletion;
 use super::http::{Context, Request, Response};
-use super::reply::{self, core_error, read_body, Unread};
+use super::reply::{self, core_error, read_body, refused_as_unread, Unread};
 use super::web::Web;
 use crate::calendar::SECONDS_PER_DAY;
 use crate::model::core_admin::{AccountLinkByProject, SelfLink, UserRef};
@@ -31,162 +31,126 @@ pub fn read_route(
     let web = Web { context };
     let method = request.method.as_str();
     match (method, segments) {
-        ("GET", ["holiday-schemes", "users", account]) => {
-            let outcome: Outcome = {
-                let scheme = state
-                    .holiday_schemes
-                    .values()
-                    .find(|s| s.members.iter().any(|m| m == account))
-                    .or_else(|| state.holiday_schemes.values().find(|s| s.default_scheme))
-                    .or_else(|| state.holiday_schemes.get(&DEFAULT_HOLIDAY_SCHEME));
-                match scheme {
-                    Some(scheme) => Ok(reply::ok(200, &web.scheme(scheme))),
-                    None => Err(core_error(404, messages::HOLIDAY_SCHEME_NOT_FOUND)),
-                }
-            };
-            outcome.map_err(Unread::Refused)
-        }
+        ("GET", ["holiday-schemes", "users", account]) => refused_as_unread({
+            let scheme = state
+                .holiday_schemes
+                .values()
+                .find(|s| s.members.iter().any(|m| m == account))
+                .or_else(|| state.holiday_schemes.values().find(|s| s.default_scheme))
+                .or_else(|| state.holiday_schemes.get(&DEFAULT_HOLIDAY_SCHEME));
+            match scheme {
+                Some(scheme) => Ok(reply::ok(200, &web.scheme(scheme))),
+                None => Err(core_error(404, messages::HOLIDAY_SCHEME_NOT_FOUND)),
+            }
+        }),
         ("GET", ["holiday-schemes", id, "holidays"]) => {
-            let outcome: Outcome = list_holidays(state, request, &web, id);
-            outcome.map_err(Unread::Refused)
+            refused_as_unread(list_holidays(state, request, &web, id))
         }
-        ("GET", ["holiday-schemes", id, "holidays", holiday]) => {
-            let outcome: Outcome = {
-                find_holiday(state, id, holiday).map(|h| reply::ok(200, &holiday_json(&web, h)))
-            };
-            outcome.map_err(Unread::Refused)
-        }
+        ("GET", ["holiday-schemes", id, "holidays", holiday]) => refused_as_unread({
+            find_holiday(state, id, holiday).map(|h| reply::ok(200, &holiday_json(&web, h)))
+        }),
         ("GET", ["holiday-schemes", id, "members"]) => {
-            let outcome: Outcome = scheme_id(state, id).map(|id| {
+            refused_as_unread(scheme_id(state, id).map(|id| {
                 let members = state
                     .holiday_schemes
                     .get(&id)
                     .map(|s| s.members.clone())
                     .unwrap_or_default();
                 reply::ok(200, &web.list(request, members_json(&web, &members)))
-            });
-            outcome.map_err(Unread::Refused)
+            }))
         }
-        ("GET", ["workload-schemes"]) => {
-            let outcome: Outcome = {
-                let schemes: Vec<WorkloadScheme> = state
-                    .workload_schemes
-                    .values()
-                    .map(|s| workload_json(&web, s))
-                    .collect();
-                web.page(request, schemes)
-            };
-            outcome.map_err(Unread::Refused)
-        }
-        ("GET", ["workload-schemes", "users", account]) => {
-            let outcome: Outcome = {
-                let scheme = state
-                    .workload_schemes
-                    .values()
-                    .find(|s| s.members.iter().any(|m| m == account))
-                    .or_else(|| state.workload_schemes.values().find(|s| s.default_scheme))
-                    .or_else(|| state.workload_schemes.get(&DEFAULT_WORKLOAD_SCHEME));
-                match scheme {
-                    Some(scheme) => Ok(reply::ok(200, &workload_json(&web, scheme))),
-                    None => Err(core_error(404, WORKLOAD_NOT_FOUND)),
-                }
-            };
-            outcome.map_err(Unread::Refused)
-        }
-        ("GET", ["workload-schemes", id]) => {
-            let outcome: Outcome = workload_id(state, id)
-                .map(|id| reply::ok(200, &workload_json(&web, &state.workload_schemes[&id])));
-            outcome.map_err(Unread::Refused)
-        }
+        ("GET", ["workload-schemes"]) => refused_as_unread({
+            let schemes: Vec<WorkloadScheme> = state
+                .workload_schemes
+                .values()
+                .map(|s| workload_json(&web, s))
+                .collect();
+            web.page(request, schemes)
+        }),
+        ("GET", ["workload-schemes", "users", account]) => refused_as_unread({
+            let scheme = state
+                .workload_schemes
+                .values()
+                .find(|s| s.members.iter().any(|m| m == account))
+                .or_else(|| state.workload_schemes.values().find(|s| s.default_scheme))
+                .or_else(|| state.workload_schemes.get(&DEFAULT_WORKLOAD_SCHEME));
+            match scheme {
+                Some(scheme) => Ok(reply::ok(200, &workload_json(&web, scheme))),
+                None => Err(core_error(404, WORKLOAD_NOT_FOUND)),
+            }
+        }),
+        ("GET", ["workload-schemes", id]) => refused_as_unread(
+            workload_id(state, id)
+                .map(|id| reply::ok(200, &workload_json(&web, &state.workload_schemes[&id]))),
+        ),
         ("GET", ["workload-schemes", id, "members"]) => {
-            let outcome: Outcome = workload_id(state, id).map(|id| {
+            refused_as_unread(workload_id(state, id).map(|id| {
                 let members = state.workload_schemes[&id].members.clone();
                 reply::ok(200, &web.list(request, members_json(&web, &members)))
-            });
-            outcome.map_err(Unread::Refused)
+            }))
         }
-        ("GET", ["projects"]) => {
-            let outcome: Outcome = {
-                let projects: Vec<Project> = state
-                    .projects
-                    .values()
-                    .map(|p| project_json(&web, p))
-                    .collect();
-                web.page(request, projects)
-            };
-            outcome.map_err(Unread::Refused)
-        }
-        ("GET", ["account-links", "project", key]) => {
-            let outcome: Outcome = {
-                let project = state
-                    .projects
-                    .values()
-                    .find(|p| p.key.as_str() == *key)
-                    .map(|p| p.id);
-                let links: Vec<AccountLinkByProject> = state
-                    .links
-                    .values()
-                    .filter(|l| Some(l.project_id) == project)
-                    .filter_map(|l| {
-                        let account = state.accounts.get(&l.account_id)?;
-                        Some(AccountLinkByProject {
-                            self_: web.url(&format!("/account-links/{}", l.id)),
-                            id: Id::new(l.id),
-                            scope: SelfLink {
-                                self_: web.url(&format!("/projects/{}", l.project_id)),
-                            },
-                            account: web.account(state, account),
-                        })
+        ("GET", ["projects"]) => refused_as_unread({
+            let projects: Vec<Project> = state
+                .projects
+                .values()
+                .map(|p| project_json(&web, p))
+                .collect();
+            web.page(request, projects)
+        }),
+        ("GET", ["account-links", "project", key]) => refused_as_unread({
+            let project = state
+                .projects
+                .values()
+                .find(|p| p.key.as_str() == *key)
+                .map(|p| p.id);
+            let links: Vec<AccountLinkByProject> = state
+                .links
+                .values()
+                .filter(|l| Some(l.project_id) == project)
+                .filter_map(|l| {
+                    let account = state.accounts.get(&l.account_id)?;
+                    Some(AccountLinkByProject {
+                        self_: web.url(&format!("/account-links/{}", l.id)),
+                        id: Id::new(l.id),
+                        scope: SelfLink {
+                            self_: web.url(&format!("/projects/{}", l.project_id)),
+                        },
+                        account: web.account(state, account),
                     })
-                    .collect();
-                Ok(reply::ok(200, &web.list(request, links)))
-            };
-            outcome.map_err(Unread::Refused)
-        }
-        ("GET", ["worklogs"]) => {
-            let outcome: Outcome = list_worklogs(state, request, &web, |_| true);
-            outcome.map_err(Unread::Refused)
-        }
-        ("GET", ["worklogs", "tracker", id]) => {
-            let outcome: Outcome = {
-                let id = path_id(id);
-                find_worklog(state, |w| Some(w.tracker_id) == id)
-                    .map(|w| reply::ok(200, &worklog_json(&web, w)))
-            };
-            outcome.map_err(Unread::Refused)
-        }
-        ("GET", ["worklogs", "project", key]) => {
-            let outcome: Outcome = {
-                let project = state
-                    .projects
-                    .values()
-                    .find(|p| p.key.as_str() == *key)
-                    .map(|p| p.id);
-                match project {
-                    Some(project) => {
-                        list_worklogs(state, request, &web, |w| w.project_id == project)
-                    }
-                    None => Err(core_error(404, PROJECT_NOT_FOUND)),
-                }
-            };
-            outcome.map_err(Unread::Refused)
-        }
+                })
+                .collect();
+            Ok(reply::ok(200, &web.list(request, links)))
+        }),
+        ("GET", ["worklogs"]) => refused_as_unread(list_worklogs(state, request, &web, |_| true)),
+        ("GET", ["worklogs", "tracker", id]) => refused_as_unread({
+            let id = path_id(id);
+            find_worklog(state, |w| Some(w.tracker_id) == id)
+                .map(|w| reply::ok(200, &worklog_json(&web, w)))
+        }),
+        ("GET", ["worklogs", "project", key]) => refused_as_unread({
+            let project = state
+                .projects
+                .values()
+                .find(|p| p.key.as_str() == *key)
+                .map(|p| p.id);
+            match project {
+                Some(project) => list_worklogs(state, request, &web, |w| w.project_id == project),
+                None => Err(core_error(404, PROJECT_NOT_FOUND)),
+            }
+        }),
         ("GET", ["worklogs", "user", account]) => {
-            let outcome: Outcome = list_worklogs(state, request, &web, |w| w.author == *account);
-            outcome.map_err(Unread::Refused)
+            refused_as_unread(list_worklogs(state, request, &web, |w| {
+                w.author == *account
+            }))
         }
         ("GET", ["worklogs", "issue", key]) => {
-            let outcome: Outcome = list_worklogs(state, request, &web, |w| w.issue_key == *key);
-            outcome.map_err(Unread::Refused)
+            refused_as_unread(list_worklogs(state, request, &web, |w| w.issue_key == *key))
         }
-        ("GET", ["worklogs", id]) => {
-            let outcome: Outcome = {
-                let id = path_id(id);
-                find_worklog(state, |w| Some(w.id) == id)
-                    .map(|w| reply::ok(200, &worklog_json(&web, w)))
-            };
-            outcome.map_err(Unread::Refused)
-        }
+        ("GET", ["worklogs", id]) => refused_as_unread({
+            let id = path_id(id);
+            find_worklog(state, |w| Some(w.id) == id)
+                .map(|w| reply::ok(200, &worklog_json(&web, w)))
+        }),
         _ => Err(Unread::NotARead),
     }
 }

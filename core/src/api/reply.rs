@@ -97,6 +97,11 @@ pub enum Unread {
     NotARead,
 }
 
+/// A read route's outcome with its refusal carried as [`Unread::Refused`].
+pub fn refused_as_unread(outcome: Result<Response, Response>) -> Result<Response, Unread> {
+    outcome.map_err(Unread::Refused)
+}
+
 impl From<Response> for Unread {
     fn from(response: Response) -> Unread {
         Unread::Refused(response)
