@@ -32,9 +32,6 @@ pub fn route(
     let outcome = match (method, segments) {
         ("POST", ["position"]) => create(state, request, context),
         ("PUT", ["position"]) => update(state, request, context),
-        ("GET", ["position", id]) => {
-            position_by_id(state, context, id).map(|row| success(shown(row)))
-        }
         ("DELETE", ["position", id]) => delete(state, context, id),
         ("POST", ["position", id, "allocation"]) => add_allocation(state, request, context, id),
         ("POST", ["position", id, "rate"]) => add_rate(state, request, context, id),

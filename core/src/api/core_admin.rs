@@ -95,10 +95,10 @@ fn read_route(
     let web = Web { context };
     match (method, segments) {
         ("GET", ["accounts"]) => refused_as_unread(list_accounts(state, request, &web)),
-        ("GET", ["accounts", key]) => refused_as_unread(Ok(reply::ok(
+        ("GET", ["accounts", key]) => Ok(reply::ok(
             200,
             &web.account(state, find_account(state, key)?),
-        ))),
+        )),
         ("GET", ["accounts", key, "links"]) => refused_as_unread({
             let id = find_account(state, key)?.id;
             let links: Vec<AccountLink> = state
@@ -164,7 +164,7 @@ fn read_route(
             web.page(request, schemes)
         }),
         ("GET", ["holiday-schemes", id]) => {
-            refused_as_unread(Ok(reply::ok(200, &web.scheme(find_scheme(state, id)?))))
+            Ok(reply::ok(200, &web.scheme(find_scheme(state, id)?)))
         }
         ("GET", ["generic-resources"]) => refused_as_unread({
             let resources: Vec<GenericResource> = state
@@ -175,7 +175,7 @@ fn read_route(
             web.page(request, resources)
         }),
         ("GET", ["generic-resources", id]) => {
-            refused_as_unread(Ok(reply::ok(200, &web.resource(find_resource(state, id)?))))
+            Ok(reply::ok(200, &web.resource(find_resource(state, id)?)))
         }
         _ => super::core_ext::read_route(state, request, context, segments),
     }
