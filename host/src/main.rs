@@ -13,6 +13,8 @@
 //! ```
 
 mod credentials;
+mod demo;
+mod planner;
 mod server;
 mod store;
 
@@ -105,58 +107,131 @@ fn cli_context() -> Result<Context, String> {
     Ok(Context::new("", chrono::Utc::now().naive_utc(), random))
 }
 
+/// The directory the planner is served from when `--www` is not given, if it was built there.
+const DEFAULT_WWW: &str = "www/dist";
+
+/// `costfolio serve`: the interfaces, the planner's files, and with `--demo` on an empty database
+/// the demo user and portfolio.
+fn serve(args: &Args) -> Result<(), String> {
+    args.check(&[
+        "listen",
+        "db",
+        "base-url",
+        "connections-per-address",
+        "www",
+        "demo",
+    ])?;
+    let per_address: usize = args
+        .option("connections-per-address")
+        .map_or(Ok(server::MAX_CONNECTIONS_PER_ADDRESS), str::parse)
+        .map_err(|e| format!("--connections-per-address: {e} (a whole number; 0 for no cap)"))?;
+    let listen: SocketAddr = args
+        .option("listen")
+        .unwrap_or("127.0.0.1:8080")
+        .parse()
+        .map_err(|e| format!("--listen: {e}"))?;
+    let planner = match args.option("www") {
+        Some(dir) => Some(planner::Planner::open(std::path::Path::new(dir))?),
+        None => planner::Planner::open(std::path::Path::new(DEFAULT_WWW)).ok(),
+    };
+    let db = args.db();
+    let mut store = Store::open(&db).map_err(|e| e.to_string())?;
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(listen)
+            .await
+            .map_err(|e| format!("--listen {listen}: {e}"))?;
+        let bound = listener.local_addr().map_err(|e| e.to_string())?;
+        // The address clients use: said, or the bound one (a port 0 becomes the one given).
+        let base_url = args
+            .option("base-url")
+            .map_or_else(|| format!("http://{bound}"), str::to_owned);
+        let demo_password = if args.flag("demo") {
+            add_demo(&mut store, &base_url)?
+        } else {
+            None
+        };
+        let entries = store.journal_len().map_err(|e| e.to_string())?;
+        let snapshot = store.latest_snapshot().map_err(|e| e.to_string())?;
+        let service =
+            server::Service::new(store, &db, base_url.clone()).map_err(|e| e.to_string())?;
+        let from = snapshot.map_or_else(
+            || "the start".to_owned(),
+            |seq| format!("the snapshot at entry {seq}"),
+        );
+        println!(
+            "costfolio listening on {base_url} (bound to {bound}, database {})",
+            db.display()
+        );
+        eprintln!("journal: {entries} entries; replayed from {from}");
+        match &planner {
+            Some(planner) => println!(
+                "  the planner:    {base_url}/ (from {})",
+                planner.dir().display()
+            ),
+            None => println!(
+                "  the planner is not built ({DEFAULT_WWW} has no index.html): ./scripts/serve builds it"
+            ),
+        }
+        match demo_password {
+            Some(password) => println!(
+                "demo: sign in at {base_url}/ as {} with password {password} (shown only this once)",
+                demo::DEMO_USER
+            ),
+            None => {
+                println!("  add a user:     costfolio user add NAME --db {}", db.display());
+                println!("  get a token:    costfolio token mint NAME --db {}", db.display());
+                println!(
+                    "  then call:      curl -H 'Authorization: Bearer TOKEN' {base_url}/core/3/accounts"
+                );
+            }
+        }
+        use std::io::Write as _;
+        let _ = std::io::stdout().flush();
+        server::serve(service, listener, per_address, planner)
+            .await
+            .map_err(|e| format!("serve {listen}: {e}"))
+    })
+}
+
+/// With `--demo`: on a database without users or journal entries, the demo user (a random
+/// password, returned to be printed once) and the demo portfolio; `None`, and nothing changed,
+/// on a database that holds anything.
+fn add_demo(store: &mut Store, base_url: &str) -> Result<Option<String>, String> {
+    let empty = store.journal_len().map_err(|e| e.to_string())? == 0
+        && store.user_count().map_err(|e| e.to_string())? == 0;
+    if !empty {
+        println!("demo: the database already holds data, so no demo was added");
+        return Ok(None);
+    }
+    let now = chrono::Utc::now().naive_utc();
+    let random = || {
+        let mut bytes = vec![0u8; 64];
+        getrandom::fill(&mut bytes)
+            .map(|()| bytes)
+            .unwrap_or_default()
+    };
+    let mut state = store.load().map_err(|e| e.to_string())?;
+    // Tried on a copy first: a refusal leaves the database empty, not half a demo.
+    demo::seed(&mut state.clone(), base_url, now, random)?;
+    let password = demo::password()?;
+    store
+        .transact(&mut state, |state| demo::seed(state, base_url, now, random))
+        .map_err(|e| e.to_string())??;
+    store
+        .add_user(demo::DEMO_USER, &password, true)
+        .map_err(|e| e.to_string())?;
+    Ok(Some(password))
+}
+
 fn run(raw: Vec<String>) -> Result<(), String> {
-    let args = Args::parse(raw, &["admin", "read-only", "csv", "summary", "help"])?;
+    let args = Args::parse(
+        raw,
+        &["admin", "read-only", "csv", "summary", "help", "demo"],
+    )?;
     let words: Vec<&str> = args.words.iter().map(String::as_str).collect();
     match words.as_slice() {
-        ["serve"] => {
-            args.check(&["listen", "db", "base-url", "connections-per-address"])?;
-            let per_address: usize = args
-                .option("connections-per-address")
-                .map_or(Ok(server::MAX_CONNECTIONS_PER_ADDRESS), str::parse)
-                .map_err(|e| {
-                    format!("--connections-per-address: {e} (a whole number; 0 for no cap)")
-                })?;
-            let listen: SocketAddr = args
-                .option("listen")
-                .unwrap_or("127.0.0.1:8080")
-                .parse()
-                .map_err(|e| format!("--listen: {e}"))?;
-            let base_url = args
-                .option("base-url")
-                .map_or_else(|| format!("http://{listen}"), str::to_owned);
-            let db = args.db();
-            let store = Store::open(&db).map_err(|e| e.to_string())?;
-            let entries = store.journal_len().map_err(|e| e.to_string())?;
-            let snapshot = store.latest_snapshot().map_err(|e| e.to_string())?;
-            let service =
-                server::Service::new(store, &db, base_url.clone()).map_err(|e| e.to_string())?;
-            let from = snapshot.map_or_else(
-                || "the start".to_owned(),
-                |seq| format!("the snapshot at entry {seq}"),
-            );
-            eprintln!("journal: {entries} entries; replayed from {from}");
-            let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
-            // Said once the socket is bound, not before.
-            let ready = |bound: SocketAddr| {
-                println!(
-                    "costfolio listening on {base_url} (bound to {bound}, database {})",
-                    db.display()
-                );
-                println!(
-                    "  add a user:     costfolio user add NAME --db {}",
-                    db.display()
-                );
-                println!(
-                    "  get a token:    costfolio token mint NAME --db {}",
-                    db.display()
-                );
-                println!("  then call:      curl -H 'Authorization: Bearer TOKEN' {base_url}/core/3/accounts");
-            };
-            runtime
-                .block_on(server::serve(service, listen, per_address, ready))
-                .map_err(|e| format!("serve {listen}: {e}"))
-        }
+        ["serve"] => serve(&args),
         ["user", "add", name] => {
             args.check(&["admin", "password", "db"])?;
             let password = match args.option("password") {

@@ -20,7 +20,12 @@ use costfolio::api::{
 use costfolio::state::State;
 
 use crate::credentials::{Credentials, Refusal, FRESHNESS};
+use crate::planner::Planner;
 use crate::store::{Store, StoreError};
+
+mod session;
+
+use session::SESSION_PATH;
 
 /// The largest body accepted; more is a 413 (in the interface's envelope).
 pub const MAX_BODY: usize = 1 << 20;
@@ -166,6 +171,12 @@ impl Service {
         }
         if request.path.trim_end_matches('/') == "/oauth/authorize" {
             return self.authorize(&request, &context, peer);
+        }
+        if request.path == SESSION_PATH {
+            return self.session_endpoint(&request, &context, peer);
+        }
+        if let Some(refusal) = self.session_caller(&request, &mut context) {
+            return refusal;
         }
         if let Some(refusal) = self.verify_client(&request, &mut context, peer) {
             return refusal;
@@ -526,11 +537,42 @@ fn throttled(path: &str, seconds: u64) -> Response {
     response
 }
 
-type App = Arc<Service>;
+/// What every connection shares: the service, and the planner's files when they are served.
+struct Site {
+    service: Service,
+    planner: Option<Planner>,
+}
 
-async fn any(
+type App = Arc<Site>;
+
+/// The paths the interfaces answer; every other path is the planner's.
+fn is_interface(path: &str) -> bool {
+    ["/budgets", "/core", "/audit", "/oauth", SESSION_PATH]
+        .iter()
+        .any(|base| {
+            path.strip_prefix(base)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        })
+}
+
+/// Sends a request to its interface, or to the planner's files.
+async fn route(
     Shared(app): Shared<App>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: axum::extract::Request,
+) -> HttpResponse {
+    match &app.planner {
+        Some(planner) if !is_interface(request.uri().path()) => planner.answer(request).await,
+        _ => {
+            let (parts, body) = request.into_parts();
+            any(app, peer, parts.method, parts.uri, parts.headers, body).await
+        }
+    }
+}
+
+async fn any(
+    app: App,
+    peer: SocketAddr,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -576,7 +618,8 @@ async fn any(
                 body: bytes.to_vec(),
             };
             let result =
-                tokio::task::spawn_blocking(move || app.process(request, Some(peer.ip()))).await;
+                tokio::task::spawn_blocking(move || app.service.process(request, Some(peer.ip())))
+                    .await;
             result.unwrap_or_else(|_| envelope(uri.path(), 500, "the request failed"))
         }
     };
@@ -652,24 +695,23 @@ fn too_large(error: &axum::Error) -> bool {
     false
 }
 
-/// Binds `listen`, calls `ready` with the bound address, and serves until interrupted: at most
-/// [`MAX_CONNECTIONS`] connections at once, each closed when its headers take longer than
-/// [`HEADER_TIMEOUT`] (idle keep-alive included) or after [`CONNECTION_LIFETIME`].
+/// Serves on `listener` until interrupted: at most [`MAX_CONNECTIONS`] connections at once, each
+/// closed when its headers take longer than [`HEADER_TIMEOUT`] (idle keep-alive included) or after
+/// [`CONNECTION_LIFETIME`]. The interfaces answer their paths; `planner`, when given, every other
+/// path (the browser planner's files).
 pub async fn serve(
     service: Service,
-    listen: SocketAddr,
+    listener: tokio::net::TcpListener,
     per_address: usize,
-    ready: impl FnOnce(SocketAddr),
+    planner: Option<Planner>,
 ) -> std::io::Result<()> {
     use hyper_util::rt::{TokioIo, TokioTimer};
     use tower::ServiceExt;
 
     let app = Router::new()
-        .fallback(any)
+        .fallback(route)
         .layer(axum::extract::DefaultBodyLimit::disable())
-        .with_state(Arc::new(service));
-    let listener = tokio::net::TcpListener::bind(listen).await?;
-    ready(listener.local_addr()?);
+        .with_state(Arc::new(Site { service, planner }));
     let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     let held: Arc<Mutex<HashMap<IpAddr, usize>>> = Arc::new(Mutex::new(HashMap::new()));
     let mut interrupted = std::pin::pin!(tokio::signal::ctrl_c());

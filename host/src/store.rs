@@ -198,6 +198,14 @@ impl Store {
         Ok(found.is_some())
     }
 
+    /// How many users there are.
+    pub fn user_count(&self) -> Result<u64, StoreError> {
+        let count: i64 = self
+            .connection
+            .query_row("SELECT COUNT(*) FROM users", [], |row| row.get(0))?;
+        Ok(count as u64)
+    }
+
     /// The sequence number of the latest snapshot, if any.
     pub fn latest_snapshot(&self) -> Result<Option<u64>, StoreError> {
         let seq: Option<i64> =

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 
 mod support;
 
-use support::{Server, BIN};
+use support::{basic, Server, BIN, FOLIO};
 
 /// A database path in a fresh folder.
 fn scratch() -> PathBuf {
@@ -85,30 +85,6 @@ fn header<'a>(answer: &'a str, name: &str) -> Option<&'a str> {
 fn body(answer: &str) -> &str {
     answer.split_once("\r\n\r\n").map_or("", |(_, b)| b)
 }
-
-fn basic(user: &str, password: &str) -> String {
-    let text = format!("{user}:{password}");
-    let table = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-    let mut out = String::from("Basic ");
-    for chunk in text.as_bytes().chunks(3) {
-        let b = [
-            chunk[0],
-            *chunk.get(1).unwrap_or(&0),
-            *chunk.get(2).unwrap_or(&0),
-        ];
-        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-        for i in 0..4 {
-            out.push(if i <= chunk.len() {
-                char::from(table[((n >> (18 - 6 * i)) & 63) as usize])
-            } else {
-                '='
-            });
-        }
-    }
-    out
-}
-
-const FOLIO: &str = r#"{"name":"Bridge","description":"","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
 
 #[test]
 fn a_changed_password_and_a_removed_admin_flag_count_within_a_tenth_of_a_second() {

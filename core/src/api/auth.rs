@@ -177,6 +177,81 @@ pub fn mint_personal_token(
     Ok(token)
 }
 
+/// How long a browser's sign-in session lives: a working day, then the planner asks again.
+pub const SESSION_HOURS: i64 = 12;
+
+/// A session just opened: the cookie's secret, returned once and stored only as a hash.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct OpenedSession {
+    /// The session's secret (64 hex digits), for the cookie.
+    pub secret: String,
+    /// When it expires.
+    pub expires_at: UtcTimestamp,
+}
+
+/// Opens a sign-in session for `user`, whom the host has verified (a browser's session cookie).
+/// Stored as a hash like every token; it expires after [`SESSION_HOURS`]. The user's sessions
+/// that have expired are closed at the same time (so a user has few live records).
+pub fn open_session(
+    state: &mut State,
+    user: &str,
+    context: &Context,
+) -> Result<OpenedSession, AuthError> {
+    let secret = random_token(context, 0)?;
+    let expired_pairs: Vec<u64> = state
+        .tokens
+        .values()
+        .filter(|token| {
+            token.kind == TokenKind::Session
+                && token.user == user
+                && !token.revoked
+                && expired(token.expires_at, context.now)
+        })
+        .map(|token| token.pair)
+        .collect();
+    for pair in expired_pairs {
+        state.apply(Command::RevokePair { pair });
+    }
+    let expires_at = UtcTimestamp::new(context.now + Duration::hours(SESSION_HOURS));
+    let pair = state.counters.next("tokenPair");
+    state.apply(Command::IssueTokens(vec![TokenRecord {
+        hash: hash_secret(&secret),
+        pair,
+        kind: TokenKind::Session,
+        user: user.to_owned(),
+        client_id: None,
+        expires_at: Some(expires_at),
+        write: true,
+        revoked: false,
+        grant: None,
+    }]));
+    Ok(OpenedSession { secret, expires_at })
+}
+
+/// The live session whose cookie secret is `secret`: its record, or `None` when it is unknown,
+/// expired or closed.
+pub fn session<'s>(state: &'s State, secret: &str, now: NaiveDateTime) -> Option<&'s TokenRecord> {
+    state.tokens.get(&hash_secret(secret)).filter(|record| {
+        record.kind == TokenKind::Session && !record.revoked && !expired(record.expires_at, now)
+    })
+}
+
+/// The CSRF token of the session `secret`: derived from the secret, so that only a page that
+/// asked the host (with the cookie) knows it, and nothing more is stored. A change made with the
+/// session's cookie must carry it.
+pub fn session_csrf(secret: &str) -> String {
+    hash_secret(&format!("costfolio csrf\0{secret}"))
+}
+
+/// Closes the session `secret` (sign-out): it answers as no session from the next request.
+/// False when no live session has that secret.
+pub fn close_session(state: &mut State, secret: &str, now: NaiveDateTime) -> bool {
+    match session(state, secret, now).map(|record| record.pair) {
+        Some(pair) => revoke_pair(state, pair),
+        None => false,
+    }
+}
+
 /// One token of each pair `user` holds, access tokens first (the command line's `token list`).
 pub fn tokens_of<'s>(state: &'s State, user: &str) -> Vec<&'s TokenRecord> {
     let mut tokens: Vec<&TokenRecord> = state
@@ -505,4 +580,62 @@ fn revoke(state: &mut State, form: &Form, context: &Context) -> Result<Response,
         state.apply(Command::RevokePair { pair });
     }
     Ok(Response::empty(200))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(text: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S").unwrap()
+    }
+
+    fn context(now: &str, byte: u8) -> Context {
+        Context::new("http://x", at(now), vec![byte; 64])
+    }
+
+    #[test]
+    fn a_session_lives_twelve_hours_until_it_is_closed_and_is_no_bearer_token() {
+        let mut state = State::default();
+        let opened = open_session(&mut state, "ada", &context("2026-11-23T08:00:00", 1)).unwrap();
+        assert_eq!(opened.expires_at.to_string(), "2026-11-23T20:00:00Z");
+        let live = |state: &State, now| session(state, &opened.secret, at(now)).is_some();
+        assert!(live(&state, "2026-11-23T19:59:59"));
+        assert!(!live(&state, "2026-11-23T20:00:00"), "expired");
+        assert_eq!(
+            state.tokens.values().next().unwrap().hash,
+            hash_secret(&opened.secret),
+            "stored as its hash"
+        );
+        // Its secret is not a bearer token.
+        let request = Request::new("GET", "/budgets/1/folio")
+            .header("Authorization", &format!("Bearer {}", opened.secret));
+        assert!(authenticate(&state, &request, &context("2026-11-23T09:00:00", 2)).is_err());
+        assert_ne!(session_csrf(&opened.secret), opened.secret);
+        assert_eq!(session_csrf(&opened.secret).len(), 64);
+
+        assert!(close_session(
+            &mut state,
+            &opened.secret,
+            at("2026-11-23T09:00:00")
+        ));
+        assert!(!live(&state, "2026-11-23T09:00:01"), "closed");
+        assert!(!close_session(
+            &mut state,
+            &opened.secret,
+            at("2026-11-23T09:00:02")
+        ));
+    }
+
+    #[test]
+    fn opening_a_session_drops_the_users_expired_ones_only() {
+        let mut state = State::default();
+        let old = open_session(&mut state, "ada", &context("2026-11-20T08:00:00", 1)).unwrap();
+        let bob = open_session(&mut state, "bob", &context("2026-11-20T08:00:00", 2)).unwrap();
+        let new = open_session(&mut state, "ada", &context("2026-11-23T08:00:00", 3)).unwrap();
+        let revoked = |secret: &str| state.tokens.get(&hash_secret(secret)).unwrap().revoked;
+        assert!(revoked(&old.secret), "ada's expired session");
+        assert!(!revoked(&bob.secret), "another user's are theirs to renew");
+        assert!(!revoked(&new.secret));
+    }
 }

@@ -21,8 +21,9 @@ mod web;
 pub use access::{Access, Caller as BudgetCaller};
 pub use audit::record_deletion;
 pub use auth::{
-    authenticate, hash_secret, issue_code, mint_personal_token, register_client,
-    register_client_hashed, revoke_pair, token_text, tokens_of, AuthError, Caller,
+    authenticate, close_session, hash_secret, issue_code, mint_personal_token, open_session,
+    register_client, register_client_hashed, revoke_pair, session, session_csrf, token_text,
+    tokens_of, AuthError, Caller, OpenedSession, SESSION_HOURS,
 };
 pub use budget::can_view;
 pub use http::{decode_form, encode_query, Context, Request, Response};

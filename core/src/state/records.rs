@@ -148,6 +148,9 @@ pub enum TokenKind {
     Access,
     /// Obtains a new pair.
     Refresh,
+    /// A browser's sign-in session: accepted only from the host's session cookie, never as a
+    /// bearer token, and only with its CSRF token on changes.
+    Session,
 }
 
 /// A token, by hash (S11.2).

@@ -69,3 +69,123 @@ impl Drop for Server {
         let _ = self.child.wait();
     }
 }
+
+/// `costfolio serve --listen 127.0.0.1:0 --db DB` with `more` arguments: the server, once it has
+/// printed what it prints at start (the lines up to the demo's password or the hint to add a
+/// user), and those lines.
+pub fn start_printing(db: &Path, more: &[&str]) -> (Server, Vec<String>) {
+    use std::io::BufRead;
+    let mut child = Command::new(BIN)
+        .args(["serve", "--listen", "127.0.0.1:0", "--db"])
+        .arg(db)
+        .args(more)
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let stdout = child.stdout.take().unwrap();
+    let mut lines = Vec::new();
+    for line in std::io::BufReader::new(stdout).lines() {
+        let line = line.unwrap();
+        let last = line.starts_with("demo: sign in") || line.contains("then call:");
+        lines.push(line);
+        if last {
+            break;
+        }
+    }
+    let port = lines
+        .iter()
+        .find(|line| line.starts_with("costfolio listening on"))
+        .and_then(|line| line.split("http://127.0.0.1:").nth(1))
+        .and_then(|rest| rest.split([' ', '/']).next())
+        .and_then(|port| port.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {lines:?}"));
+    (Server { child, port }, lines)
+}
+
+/// One HTTP/1.1 exchange on a new connection.
+pub struct Answer {
+    /// The status code.
+    pub status: u16,
+    /// The header lines, as sent.
+    pub head: String,
+    /// The body's bytes (chunked bodies are returned as framed).
+    pub body: Vec<u8>,
+}
+
+impl Answer {
+    /// The first value of header `name` (any case).
+    pub fn header(&self, name: &str) -> Option<&str> {
+        self.head.lines().find_map(|line| {
+            let (key, value) = line.split_once(':')?;
+            key.eq_ignore_ascii_case(name).then(|| value.trim())
+        })
+    }
+
+    /// The body as text.
+    pub fn text(&self) -> String {
+        String::from_utf8_lossy(&self.body).into_owned()
+    }
+}
+
+/// Sends `method path` with `headers` and `body` to the server on `port` and reads the answer.
+pub fn send(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
+    use std::io::{Read, Write};
+    let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(20)))
+        .unwrap();
+    let mut head = format!(
+        "{method} {path} HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\nContent-Length: {}\r\n",
+        body.len()
+    );
+    for (name, value) in headers {
+        head.push_str(&format!("{name}: {value}\r\n"));
+    }
+    head.push_str("\r\n");
+    stream.write_all(head.as_bytes()).unwrap();
+    stream.write_all(body.as_bytes()).unwrap();
+    let mut raw = Vec::new();
+    let _ = stream.read_to_end(&mut raw);
+    let split = raw
+        .windows(4)
+        .position(|window| window == b"\r\n\r\n")
+        .unwrap_or_else(|| panic!("no header end in {:?}", String::from_utf8_lossy(&raw)));
+    let head = String::from_utf8_lossy(&raw[..split]).into_owned();
+    let status = head
+        .split(' ')
+        .nth(1)
+        .and_then(|code| code.parse().ok())
+        .unwrap_or_else(|| panic!("no status in {head:?}"));
+    Answer {
+        status,
+        head,
+        body: raw[split + 4..].to_vec(),
+    }
+}
+
+/// The `Authorization` header of basic credentials.
+pub fn basic(user: &str, password: &str) -> String {
+    let text = format!("{user}:{password}");
+    let table = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::from("Basic ");
+    for chunk in text.as_bytes().chunks(3) {
+        let b = [
+            chunk[0],
+            *chunk.get(1).unwrap_or(&0),
+            *chunk.get(2).unwrap_or(&0),
+        ];
+        let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
+        for i in 0..4 {
+            out.push(if i <= chunk.len() {
+                char::from(table[((n >> (18 - 6 * i)) & 63) as usize])
+            } else {
+                '='
+            });
+        }
+    }
+    out
+}
+
+/// A folio's body as `ada` creates it.
+pub const FOLIO: &str = r#"{"name":"Bridge","description":"","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;

@@ -1,0 +1,307 @@
+//! The browser planner's side of the server: its files (types, caching, compression, the
+//! interfaces untouched), the sign-in session (cookie, CSRF, sign-out) and the demo.
+
+mod support;
+
+use std::path::Path;
+use std::process::Command;
+
+use support::{basic, scratch, send, start_printing, BIN, FOLIO};
+
+/// A built planner in miniature: an index page and two hashed assets.
+fn planner_files(dir: &Path) {
+    std::fs::create_dir_all(dir.join("assets")).unwrap();
+    std::fs::write(
+        dir.join("index.html"),
+        "<!doctype html><title>costfolio</title><div id=app>planner-index</div>",
+    )
+    .unwrap();
+    std::fs::write(
+        dir.join("assets/app-3f2a9c.js"),
+        "export const answer = 42;\n".repeat(400),
+    )
+    .unwrap();
+    let mut wasm = b"\0asm\x01\0\0\0".to_vec();
+    wasm.extend(std::iter::repeat_n(7u8, 20_000));
+    std::fs::write(dir.join("assets/core-9b1e.wasm"), wasm).unwrap();
+}
+
+fn cli(db: &Path, args: &[&str]) -> String {
+    let out = Command::new(BIN)
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{args:?}: {out:?}");
+    String::from_utf8_lossy(&out.stdout).into_owned()
+}
+
+#[test]
+fn the_planner_is_served_with_its_types_caching_and_compression_beside_the_interfaces() {
+    let dir = scratch("www");
+    let www = dir.join("dist");
+    planner_files(&www);
+    let db = dir.join("t.db");
+    let (server, lines) = start_printing(&db, &["--www", www.to_str().unwrap()]);
+    assert!(
+        lines.iter().any(|line| line.contains("the planner:")),
+        "{lines:?}"
+    );
+    let port = server.port;
+
+    let index = send(port, "GET", "/", &[], "");
+    assert_eq!(index.status, 200);
+    assert!(index.text().contains("planner-index"));
+    assert_eq!(index.header("Cache-Control"), Some("no-cache"));
+    assert!(index
+        .header("Content-Type")
+        .unwrap()
+        .starts_with("text/html"));
+    let policy = index.header("Content-Security-Policy").unwrap();
+    assert!(policy.contains("frame-ancestors 'none'"), "{policy}");
+    assert!(policy.contains("'wasm-unsafe-eval'"), "{policy}");
+    assert_eq!(index.header("X-Content-Type-Options"), Some("nosniff"));
+
+    // The planner's own routes get its page.
+    let route = send(port, "GET", "/folios/3/costs?asOf=2026-03-13", &[], "");
+    assert_eq!(route.status, 200);
+    assert!(route.text().contains("planner-index"));
+
+    let wasm = send(
+        port,
+        "GET",
+        "/assets/core-9b1e.wasm",
+        &[("Accept-Encoding", "br, gzip")],
+        "",
+    );
+    assert_eq!(wasm.status, 200);
+    assert_eq!(wasm.header("Content-Type"), Some("application/wasm"));
+    assert_eq!(wasm.header("Content-Encoding"), Some("br"));
+    assert!(
+        wasm.body.len() < 2_000,
+        "20 kB of repeats compress: {} bytes",
+        wasm.body.len()
+    );
+    assert_eq!(
+        wasm.header("Cache-Control"),
+        Some("public, max-age=31536000, immutable")
+    );
+
+    let script = send(port, "GET", "/assets/app-3f2a9c.js", &[], "");
+    assert_eq!(script.status, 200);
+    assert_eq!(script.header("Content-Encoding"), None, "not asked for");
+    assert!(script
+        .header("Content-Type")
+        .unwrap()
+        .contains("javascript"));
+    assert_eq!(script.text(), "export const answer = 42;\n".repeat(400));
+
+    let missing = send(port, "GET", "/assets/app-000000.js", &[], "");
+    assert_eq!(missing.status, 404, "a missing hashed file is not the page");
+    assert_ne!(
+        missing.header("Cache-Control"),
+        Some("public, max-age=31536000, immutable")
+    );
+    let escape = send(port, "GET", "/assets/../../t.db", &[], "");
+    assert!(
+        !escape.text().contains("SQLite"),
+        "no file outside the planner"
+    );
+
+    // The interfaces answer their own paths, not with the page.
+    let folios = send(port, "GET", "/budgets/1/folio", &[], "");
+    assert_eq!(folios.status, 401);
+    assert!(!folios.text().contains("planner-index"));
+    let session = send(port, "GET", "/session", &[], "");
+    assert_eq!(session.status, 401);
+    assert_eq!(
+        send(port, "GET", "/core/3/accounts", &[], "").status,
+        401,
+        "{}",
+        "the core interface"
+    );
+}
+
+#[test]
+fn a_planner_folder_without_its_page_is_refused_at_start() {
+    let dir = scratch("nowww");
+    let out = Command::new(BIN)
+        .args(["serve", "--listen", "127.0.0.1:0", "--www"])
+        .arg(&dir)
+        .arg("--db")
+        .arg(dir.join("t.db"))
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    let said = String::from_utf8_lossy(&out.stderr);
+    assert!(said.contains("has no index.html"), "{said}");
+}
+
+fn cookie_of(answer: &support::Answer) -> String {
+    answer
+        .header("Set-Cookie")
+        .and_then(|cookie| cookie.split(';').next())
+        .unwrap()
+        .to_owned()
+}
+
+fn json(text: &str) -> serde_json::Value {
+    serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn a_session_cookie_opens_the_budgets_and_its_changes_need_the_csrf_token() {
+    let dir = scratch("session");
+    let db = dir.join("t.db");
+    cli(
+        &db,
+        &["user", "add", "ada", "--password", "secret123", "--admin"],
+    );
+    let (server, _) = start_printing(&db, &[]);
+    let port = server.port;
+    let sign_in = |body: &str| {
+        send(
+            port,
+            "POST",
+            "/session",
+            &[("Content-Type", "application/json")],
+            body,
+        )
+    };
+
+    let wrong = sign_in(r#"{"username":"ada","password":"guess-123"}"#);
+    assert_eq!(wrong.status, 401);
+    assert_eq!(wrong.header("Set-Cookie"), None);
+    assert!(wrong.text().contains("wrong user name or password"));
+    assert_eq!(sign_in("username=ada").status, 400);
+
+    let signed = sign_in(r#"{"username":"ada","password":"secret123"}"#);
+    assert_eq!(signed.status, 200, "{}", signed.text());
+    let set = signed.header("Set-Cookie").unwrap().to_owned();
+    for attribute in ["HttpOnly", "SameSite=Strict", "Path=/", "Max-Age=43200"] {
+        assert!(set.contains(attribute), "{attribute} in {set}");
+    }
+    let cookie = cookie_of(&signed);
+    let secret = cookie.trim_start_matches("costfolio_session=").to_owned();
+    assert_eq!(secret.len(), 64);
+    let session = json(&signed.text());
+    assert_eq!(session["user"], "ada");
+    assert_eq!(session["budgetAdmin"], true);
+    let csrf = session["csrf"].as_str().unwrap().to_owned();
+    assert_eq!(csrf.len(), 64);
+    assert_ne!(csrf, secret);
+
+    // Stored as a hash, never in clear (in the database or its write-ahead log).
+    let mut stored = std::fs::read(&db).unwrap();
+    stored.extend(std::fs::read(dir.join("t.db-wal")).unwrap_or_default());
+    let holds = |text: &str| stored.windows(text.len()).any(|w| w == text.as_bytes());
+    assert!(!holds(&secret), "the session's secret is not stored");
+    assert!(holds(&costfolio::api::hash_secret(&secret)));
+
+    let asked = send(port, "GET", "/session", &[("Cookie", &cookie)], "");
+    assert_eq!(asked.status, 200);
+    assert_eq!(json(&asked.text())["csrf"], csrf.as_str());
+
+    let list = |headers: &[(&str, &str)]| send(port, "GET", "/budgets/1/folio", headers, "");
+    assert_eq!(list(&[("Cookie", &cookie)]).status, 200);
+    let create = |headers: &[(&str, &str)]| {
+        let mut all = vec![("Content-Type", "application/json")];
+        all.extend_from_slice(headers);
+        send(port, "POST", "/budgets/1/folio", &all, FOLIO)
+    };
+    for refused in [
+        create(&[("Cookie", &cookie)]),
+        create(&[("Cookie", &cookie), ("X-CSRF-Token", &secret)]),
+        create(&[("Cookie", &cookie), ("X-CSRF-Token", &csrf[..63])]),
+    ] {
+        assert_eq!(refused.status, 403, "{}", refused.text());
+        assert!(refused.text().contains("X-CSRF-Token"));
+    }
+    assert_eq!(
+        json(&list(&[("Cookie", &cookie)]).text())["success"],
+        serde_json::json!([]),
+        "nothing was made"
+    );
+    let made = create(&[("Cookie", &cookie), ("X-CSRF-Token", &csrf)]);
+    assert_eq!(made.status, 200, "{}", made.text());
+    assert_eq!(json(&made.text())["success"], 1);
+
+    // The session is the cookie's alone: not a bearer token, and not for the core interface.
+    let bearer = format!("Bearer {secret}");
+    assert_eq!(list(&[("Authorization", &bearer)]).status, 401);
+    assert_eq!(
+        send(port, "GET", "/core/3/accounts", &[("Cookie", &cookie)], "").status,
+        401
+    );
+    // Another cookie value is nobody.
+    let forged = format!("costfolio_session={}", "a".repeat(64));
+    assert_eq!(list(&[("Cookie", &forged)]).status, 401);
+
+    // Sign-out needs the token too, then the old cookie opens nothing.
+    assert_eq!(
+        send(port, "DELETE", "/session", &[("Cookie", &cookie)], "").status,
+        403
+    );
+    let out = send(
+        port,
+        "DELETE",
+        "/session",
+        &[("Cookie", &cookie), ("X-CSRF-Token", &csrf)],
+        "",
+    );
+    assert_eq!(out.status, 204);
+    assert!(out.header("Set-Cookie").unwrap().contains("Max-Age=0"));
+    assert_eq!(list(&[("Cookie", &cookie)]).status, 401);
+    assert_eq!(
+        send(port, "GET", "/session", &[("Cookie", &cookie)], "").status,
+        401
+    );
+    assert_eq!(
+        create(&[("Cookie", &cookie), ("X-CSRF-Token", &csrf)]).status,
+        401
+    );
+}
+
+/// How many records `GET path` lists for `authorization` (`None` when it is refused).
+fn listed(port: u16, path: &str, authorization: &str) -> Option<usize> {
+    let answer = send(port, "GET", path, &[("Authorization", authorization)], "");
+    (answer.status == 200).then(|| json(&answer.text())["success"].as_array().unwrap().len())
+}
+
+#[test]
+fn the_demo_is_added_to_an_empty_database_only() {
+    let dir = scratch("demo");
+    let db = dir.join("t.db");
+    let (server, lines) = start_printing(&db, &["--demo"]);
+    let said = lines.last().unwrap().clone();
+    let password = said
+        .split(" with password ")
+        .nth(1)
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("no password in {lines:?}"))
+        .to_owned();
+    assert_eq!(password.len(), 16);
+    let demo = basic("demo", &password);
+    assert_eq!(listed(server.port, "/budgets/1/folio", &demo), Some(3));
+    assert_eq!(listed(server.port, "/budgets/1/portfolio", &demo), Some(1));
+    server.kill();
+
+    // Again: nothing added, and the first password still the demo's.
+    let (server, lines) = start_printing(&db, &["--demo"]);
+    assert!(
+        lines.iter().any(|line| line.contains("already holds data")),
+        "{lines:?}"
+    );
+    assert!(!lines.iter().any(|line| line.starts_with("demo: sign in")));
+    assert_eq!(listed(server.port, "/budgets/1/folio", &demo), Some(3));
+    drop(server);
+
+    // A database with only a user is not empty either.
+    let other = dir.join("other.db");
+    cli(&other, &["user", "add", "ada", "--password", "secret123"]);
+    let (server, lines) = start_printing(&other, &["--demo"]);
+    assert!(lines.iter().any(|line| line.contains("already holds data")));
+    let ada = basic("ada", "secret123");
+    assert_eq!(listed(server.port, "/budgets/1/folio", &ada), Some(0));
+}
