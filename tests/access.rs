@@ -544,6 +544,8 @@ const ROUTES: &[Route] = {
         route("scope put", "PUT", "/folio/{id}/scope", Some(SCOPE), Some(ids::FOLIO), Folio),
         route("indicators", "GET", "/folio/{id}/indicators?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
         route("timeline", "GET", "/folio/{id}/timeline?asOf=2026-03-13&granularity=week", None, Some(ids::FOLIO), Folio),
+        route("payments", "GET", "/folio/{id}/payments?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
+        route("payments csv", "GET", "/folio/{id}/payments?format=csv", None, Some(ids::FOLIO), Folio),
         // budget_folio.rs: portfolios.
         route("portfolio list", "GET", "/portfolio", None, None, Open),
         route("portfolio create", "POST", "/portfolio", Some(PORTFOLIO_CREATE), None, CreateAsAda),
@@ -1101,6 +1103,7 @@ fn owner_view(world: &mut World) -> Vec<(String, u16, String)> {
         "/folio/1/team",
         "/folio/1/indicators?asOf=2026-03-13",
         "/folio/1/timeline?asOf=2026-03-13",
+        "/folio/1/payments?asOf=2026-03-13&format=csv",
         "/folio/1/baselines?costs=true&revenues=true",
         "/folio/1/customfields",
         "/folio/1/expenditures?actual=false&revenue=false",

@@ -694,6 +694,18 @@ const BUDGET: &[Call] = &[
         None,
     ),
     ext(
+        "Payments of a folio",
+        "GET",
+        "/budgets/1/folio/1/payments?asOf=2026-03-13",
+        None,
+    ),
+    ext(
+        "Payments of a folio as CSV (the columns of `costfolio plan --csv`)",
+        "GET",
+        "/budgets/1/folio/1/payments?asOf=2026-03-13&format=csv",
+        None,
+    ),
+    ext(
         "Create a portfolio",
         "POST",
         "/budgets/1/portfolio",

@@ -67,11 +67,15 @@ struct PlanInput {
     scope: Vec<ScopeItem>,
 }
 
-#[derive(Write)]
-struct ItemPayments {
-    id: Id,
-    name: String,
-    lines: Vec<crate::model::budgeting::ExpensePayment>,
+/// One item's payment lines, named.
+#[derive(Debug, Clone, Write)]
+pub struct ItemPayments {
+    /// The position's or expense's id.
+    pub id: Id,
+    /// Its name.
+    pub name: String,
+    /// Its payment lines (positions by month).
+    pub lines: Vec<crate::model::budgeting::ExpensePayment>,
 }
 
 #[derive(Write)]
@@ -252,13 +256,21 @@ fn quoted(text: &str) -> String {
 }
 
 fn to_csv(output: &PlanOutput) -> String {
+    payments_csv(&output.positions, &output.expenses, &output.timeline)
+}
+
+/// The CSV of `costfolio plan --csv`: one row per payment line of `positions` then `expenses`,
+/// a blank line, then one row per bucket of `timeline`. Every figure is written as the engine
+/// computed it.
+pub fn payments_csv(
+    positions: &[ItemPayments],
+    expenses: &[ItemPayments],
+    timeline: &[crate::model::budgeting::TimelineBucket],
+) -> String {
     let mut out = String::from(
         "item,id,name,date,rate,effort,overtimeEffort,amount,overtimeAmount,totalAmount\n",
     );
-    for (kind, items) in [
-        ("position", &output.positions),
-        ("expense", &output.expenses),
-    ] {
+    for (kind, items) in [("position", positions), ("expense", expenses)] {
         for item in items {
             for line in &item.lines {
                 out.push_str(&format!(
@@ -279,7 +291,7 @@ fn to_csv(output: &PlanOutput) -> String {
     out.push_str(
         "\nstart,end,plannedCost,actualCost,plannedRevenue,actualRevenue,contingency,pv,ev,ac\n",
     );
-    for b in &output.timeline {
+    for b in timeline {
         out.push_str(&format!(
             "{},{},{},{},{},{},{},{},{},{}\n",
             b.start,

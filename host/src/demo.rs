@@ -233,6 +233,81 @@ mod tests {
         assert_eq!(a[4..], b[4..], "the same day a year later");
     }
 
+    /// `GET path` as the demo user at the demo's today: the status and the body.
+    fn get(state: &State, path: &str) -> (u16, String) {
+        let mut request = Request::new("GET", path);
+        request.split_query().unwrap();
+        let mut context = Context::new("http://x", at("2026-11-23"), vec![1; 64]);
+        context.user = Some(DEMO_USER.to_owned());
+        let answer = costfolio::api::handle_read(state, &request, &context).unwrap();
+        (answer.status, answer.text())
+    }
+
+    fn success(state: &State, path: &str) -> Value {
+        let (status, text) = get(state, path);
+        assert_eq!(status, 200, "{path}: {text}");
+        serde_json::from_str::<Value>(&text).unwrap()["success"].take()
+    }
+
+    #[test]
+    fn a_folios_payments_are_its_items_payments_and_its_monthly_timeline() {
+        let state = seeded("2026-11-23");
+        for folio in 1..=3 {
+            let base = format!("/budgets/1/folio/{folio}");
+            let all = success(&state, &format!("{base}/payments?asOf=2026-11-23"));
+            let positions = all["positions"].as_array().unwrap();
+            let expenses = all["expenses"].as_array().unwrap();
+            assert!(
+                !positions.is_empty() && !expenses.is_empty(),
+                "folio {folio}"
+            );
+            for item in positions {
+                let own = success(
+                    &state,
+                    &format!(
+                        "/budgets/1/position/{}/payments?granularity=month",
+                        item["id"]
+                    ),
+                );
+                assert_eq!(item["lines"], own, "position {}", item["id"]);
+            }
+            for item in expenses {
+                let own = success(
+                    &state,
+                    &format!("/budgets/1/expense/{}/payments", item["id"]),
+                );
+                assert_eq!(item["lines"], own, "expense {}", item["id"]);
+            }
+            let timeline = success(
+                &state,
+                &format!("{base}/timeline?asOf=2026-11-23&granularity=month"),
+            );
+            assert_eq!(all["timeline"], timeline);
+
+            let (status, csv) = get(
+                &state,
+                &format!("{base}/payments?asOf=2026-11-23&format=csv"),
+            );
+            assert_eq!(status, 200);
+            let lines: usize = positions
+                .iter()
+                .chain(expenses)
+                .map(|item| item["lines"].as_array().unwrap().len())
+                .sum();
+            let rows: Vec<&str> = csv.lines().collect();
+            assert_eq!(
+                rows.len(),
+                1 + lines + 2 + timeline.as_array().unwrap().len(),
+                "a header, the lines, a blank line and the timeline's header and buckets"
+            );
+            assert!(rows[0].starts_with("item,id,name,date,rate,effort"));
+        }
+        let (status, text) = get(&state, "/budgets/1/folio/1/payments?format=xml");
+        assert_eq!(status, 400);
+        assert!(text.contains("format"), "{text}");
+        assert_eq!(get(&state, "/budgets/1/folio/9/payments").0, 404);
+    }
+
     #[test]
     fn passwords_are_sixteen_unambiguous_characters_and_differ() {
         let (a, b) = (password().unwrap(), password().unwrap());

@@ -351,13 +351,21 @@ fn expense_payments(state: &State, context: &Context, id: &str) -> Outcome {
             Vec::<crate::model::budgeting::ExpensePayment>::new(),
         ));
     }
+    Ok(success(expense_lines(state, expense, folio)?))
+}
+
+/// The payment lines of a live `expense` of the live `folio` (S4, S5.3).
+pub(super) fn expense_lines(
+    state: &State,
+    expense: &Expense,
+    folio: &Folio,
+) -> Result<Vec<crate::model::budgeting::ExpensePayment>, Response> {
     let frame = frame(folio)?;
     let plan = ExpensePlan::new(expense, &frame).map_err(expense_errors)?;
     let payments = plan
         .payments(&frame, &rates(state))
         .map_err(|error| message_error(400, error.to_string()))?;
-    let lines: Vec<_> = payments.iter().map(|p| p.to_wire()).collect();
-    Ok(success(lines))
+    Ok(payments.iter().map(|p| p.to_wire()).collect())
 }
 
 fn route(state: &mut State, request: &Request, context: &Context, segments: &[&str]) -> Outcome {

@@ -6,11 +6,12 @@ use std::collections::HashMap;
 
 use super::access::{forbidden, forbidden_field, who, Access, Caller};
 use super::audit::record_deletion;
+use super::budget::expense_lines;
 use super::budget::{
     changeable_folio, field_error, folio_not_viewable, message_error, path_id, read, success,
     today, visible_folio, Outcome,
 };
-use super::budget_positions::{calendar_of, synced_hours};
+use super::budget_positions::{calendar_of, position_lines, synced_hours};
 use super::http::{Context, Request};
 use crate::analytics::baseline::{
     approve, expenditures, latest_covering, list, BaselineSnapshot, Items,
@@ -21,9 +22,11 @@ use crate::analytics::{
 use crate::calendar::Calendar;
 use crate::model::budgeting::{
     Baseline, CustomFieldCatalog, CustomFieldDefinition, ExpenditureType, Expenditures, Folio,
-    Indicators, Portfolio, Position, ScopeItems,
+    Indicators, Portfolio, Position, ScopeItems, TimelineBucket,
 };
+use crate::model::write::Write;
 use crate::model::Id;
+use crate::plan::{payments_csv, ItemPayments};
 use crate::schedule::position::CostBasis;
 use crate::schedule::{DailyHours, ExchangeRates, FolioFrame, Granularity};
 use crate::state::{AuditEventKind, Command, State};
@@ -64,6 +67,7 @@ pub fn read_route(
         ["folio", id, "customfields"] => custom_fields(state, context, id),
         ["folio", id, "indicators"] => folio_indicators(state, request, context, id),
         ["folio", id, "timeline"] => folio_timeline(state, request, context, id),
+        ["folio", id, "payments"] => folio_payments(state, request, context, id),
         ["portfolio"] => portfolios(state, context),
         ["portfolio", id, "indicators"] => portfolio_indicators(state, request, context, id),
         _ => return None,
@@ -487,20 +491,106 @@ fn folio_indicators(state: &State, request: &Request, context: &Context, id: &st
 
 fn folio_timeline(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
     let folio = folio_id(state, context, id)?;
+    let as_of = as_of(request, context)?;
+    Ok(success(buckets(state, folio, as_of, |period| {
+        super::budget::granularity(request, period)
+    })?))
+}
+
+/// The timeline of `folio` at `as_of` (S9.6), by the granularity `granularity` picks for the
+/// folio's period.
+fn buckets(
+    state: &State,
+    folio: u64,
+    as_of: Date,
+    granularity: impl FnOnce(DateRange) -> Result<Granularity, super::http::Response>,
+) -> Result<Vec<TimelineBucket>, super::http::Response> {
     let costing = Costing::new(state, folio)?;
     let terms = costing.terms()?;
-    let granularity = super::budget::granularity(request, terms.period)?;
-    let (costs, revenues, actual) =
-        costing.ledgers(state, as_of(request, context)?, granularity)?;
-    let buckets = timeline(
+    let granularity = granularity(terms.period)?;
+    let (costs, revenues, actual) = costing.ledgers(state, as_of, granularity)?;
+    timeline(
         &terms,
         &costs,
         &revenues,
         &actual,
         &state.folios[&folio].scope,
     )
-    .map_err(|error| message_error(400, error.to_string()))?;
-    Ok(success(buckets))
+    .map_err(|error| message_error(400, error.to_string()))
+}
+
+/// A folio's payments: every live item's lines and the monthly timeline.
+#[derive(Write)]
+struct FolioPayments {
+    positions: Vec<ItemPayments>,
+    expenses: Vec<ItemPayments>,
+    timeline: Vec<TimelineBucket>,
+}
+
+/// `GET /budgets/1/folio/{id}/payments?asOf=&format=` (extension): the payment lines of every
+/// live position (by month, as `costfolio plan` computes them) and expense of the folio, and its
+/// monthly timeline at `asOf`; with `format=csv`, the CSV of `costfolio plan --csv`, as a file to
+/// save. A deleted folio pays nothing (S5.1). Its work is bounded by the folio's limits on
+/// positions, expenses and payments.
+fn folio_payments(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
+    let folio = folio_id(state, context, id)?;
+    let csv = match request.param_value("format") {
+        None | Some("json") => false,
+        Some("csv") => true,
+        Some(other) => {
+            return Err(super::budget::parse_failure(format!(
+                "format: {} is not json or csv",
+                crate::model::messages::excerpt(other)
+            )))
+        }
+    };
+    let as_of = as_of(request, context)?;
+    let record = &state.folios[&folio].folio;
+    let mut payments = FolioPayments {
+        positions: Vec::new(),
+        expenses: Vec::new(),
+        timeline: Vec::new(),
+    };
+    if record.deleted_on.is_none() {
+        for row in state
+            .positions
+            .values()
+            .filter(|row| row.header.folio_id.get() == folio && row.record.deleted_on.is_none())
+        {
+            payments.positions.push(ItemPayments {
+                id: row.record.id,
+                name: row.header.name.clone(),
+                lines: position_lines(state, row, record, Granularity::Month)?,
+            });
+        }
+        for expense in state
+            .expenses
+            .values()
+            .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
+        {
+            payments.expenses.push(ItemPayments {
+                id: expense.id.unwrap_or_default(),
+                name: expense.name.clone(),
+                lines: expense_lines(state, expense, record)?,
+            });
+        }
+        payments.timeline = buckets(state, folio, as_of, |_| Ok(Granularity::Month))?;
+    }
+    if !csv {
+        return Ok(success(payments));
+    }
+    let text = payments_csv(&payments.positions, &payments.expenses, &payments.timeline);
+    Ok(super::http::Response {
+        status: 200,
+        headers: vec![
+            ("Content-Type".into(), "text/csv; charset=utf-8".into()),
+            (
+                "Content-Disposition".into(),
+                format!("attachment; filename=\"folio-{folio}-payments.csv\""),
+            ),
+        ],
+        body: text.into_bytes(),
+    })
 }
 
 /// How deep sub-portfolios may nest: a portfolio has at most this many ancestors. Deeper (or a

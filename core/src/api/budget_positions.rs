@@ -421,6 +421,18 @@ fn payments(state: &State, request: &Request, context: &Context, id: &str) -> Ou
     let period = DateRange::new(folio.start_date, folio.end_date)
         .map_err(|e| field_error("endDate", e.to_string()))?;
     let granularity = super::budget::granularity(request, period)?;
+    Ok(success(position_lines(state, row, folio, granularity)?))
+}
+
+/// The payment lines of a live position `row` of the live `folio` by `granularity` (S6).
+pub(super) fn position_lines(
+    state: &State,
+    row: &PositionRow,
+    folio: &crate::model::budgeting::Folio,
+    granularity: crate::schedule::Granularity,
+) -> Result<Vec<crate::model::budgeting::ExpensePayment>, Response> {
+    let period = DateRange::new(folio.start_date, folio.end_date)
+        .map_err(|e| field_error("endDate", e.to_string()))?;
     let calendar = calendar_of(
         state,
         row.header
@@ -449,9 +461,7 @@ fn payments(state: &State, request: &Request, context: &Context, id: &str) -> Ou
     let lines = plan
         .lines(granularity)
         .map_err(|e| message_error(400, e.to_string()))?;
-    Ok(success(
-        lines.iter().map(|line| line.to_wire()).collect::<Vec<_>>(),
-    ))
+    Ok(lines.iter().map(|line| line.to_wire()).collect())
 }
 
 fn store(state: &mut State, row: PositionRow) {
