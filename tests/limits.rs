@@ -589,7 +589,7 @@ fn the_largest_figures_the_limits_allow_are_computed() {
 }
 
 /// What one folio may hold bounds what reading it costs: at most 200,000 payments of its
-/// expenses inside it, 200 positions, 1,000 parts of each kind per position. Refusals name the
+/// expenses inside it, 2,000 positions, 1,000 parts of each kind per position. Refusals name the
 /// limit and change nothing (the attack: 1,200 daily expenses over a century stalled writers).
 #[test]
 fn a_folio_holds_a_bounded_amount_of_work() {
@@ -624,7 +624,7 @@ fn a_folio_holds_a_bounded_amount_of_work() {
     // Longer dates would make more payments too: an open-ended weekly expense over a shorter
     // folio, then the folio stretched.
     let positions_of = |state: &State| state.positions.len();
-    for _ in 0..200 {
+    for _ in 0..2_000 {
         assert_eq!(
             call(
                 &mut state,
@@ -644,9 +644,9 @@ fn a_folio_holds_a_bounded_amount_of_work() {
     assert_eq!(refused.status, 400);
     assert_eq!(
         json(&refused)["errors"]["folioId"],
-        "a folio may hold at most 200 positions"
+        "a folio may hold at most 2000 positions"
     );
-    assert_eq!(positions_of(&state), 200);
+    assert_eq!(positions_of(&state), 2_000);
     // A position's rates: 1,000, then refused.
     for day in 0..999u32 {
         let date = chrono::NaiveDate::from_ymd_opt(2030, 1, 1).unwrap()

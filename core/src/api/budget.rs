@@ -129,7 +129,7 @@ pub(super) fn changeable_folio<'s>(
 pub const MAX_FOLIO_PAYMENTS: u64 = 200_000;
 
 /// The most live positions one folio may hold, for the same reason.
-pub const MAX_FOLIO_POSITIONS: usize = 200;
+pub const MAX_FOLIO_POSITIONS: usize = 2_000;
 
 /// The most live expenses one folio may hold.
 pub const MAX_FOLIO_EXPENSES: usize = 5_000;
