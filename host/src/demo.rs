@@ -302,6 +302,40 @@ mod tests {
             );
             assert!(rows[0].starts_with("item,id,name,date,rate,effort"));
         }
+        // Each item's money to date follows asOf: nothing before the folio, all of it after.
+        let figures = |as_of: &str| -> Vec<(String, String)> {
+            let all = success(&state, &format!("/budgets/1/folio/3/payments?asOf={as_of}"));
+            let items = all["positions"].as_array().unwrap().clone();
+            items
+                .iter()
+                .chain(all["expenses"].as_array().unwrap())
+                .map(|item| (item["total"].to_string(), item["toDate"].to_string()))
+                .collect()
+        };
+        let zero = |text: &str| text.trim_end_matches('0').trim_end_matches('.') == "0";
+        let before = figures("2025-06-30");
+        assert!(
+            before.iter().all(|(_, to_date)| zero(to_date)),
+            "{before:?}"
+        );
+        assert!(before.iter().any(|(total, _)| !zero(total)), "{before:?}");
+        let after = figures("2027-06-30");
+        assert!(
+            after.iter().all(|(total, to_date)| total == to_date),
+            "{after:?}"
+        );
+        assert_eq!(
+            before.iter().map(|f| &f.0).collect::<Vec<_>>(),
+            after.iter().map(|f| &f.0).collect::<Vec<_>>()
+        );
+        let during = figures("2026-06-30");
+        assert!(
+            during
+                .iter()
+                .any(|(total, to_date)| total != to_date && !zero(to_date)),
+            "{during:?}"
+        );
+
         let (status, text) = get(&state, "/budgets/1/folio/1/payments?format=xml");
         assert_eq!(status, 400);
         assert!(text.contains("format"), "{text}");

@@ -111,8 +111,20 @@ pub(crate) struct Base {
     pub planned_cost_to_date: Decimal,
     pub eac_known: Decimal,
     pub planned_revenue: Option<Decimal>,
+    pub planned_revenue_to_date: Option<Decimal>,
     pub actual_revenue: Option<Decimal>,
     pub profit: Option<Decimal>,
+}
+
+/// The margin light (P19.2): green at a margin (profit / actual revenue) of 0 or more, amber down
+/// to minus the tolerance, red below, grey without a margin.
+pub fn margin_status(margin: Option<Decimal>, tolerance: Decimal) -> IndexStatus {
+    match margin {
+        None => IndexStatus::Grey,
+        Some(value) if value >= Decimal::ZERO => IndexStatus::Green,
+        Some(value) if value >= -(tolerance / Decimal::ONE_HUNDRED) => IndexStatus::Amber,
+        Some(_) => IndexStatus::Red,
+    }
 }
 
 fn quotient(numerator: Decimal, denominator: Decimal) -> Option<Decimal> {
@@ -212,6 +224,11 @@ pub(crate) fn derive(
         .profit
         .zip(base.actual_revenue)
         .and_then(|(profit, revenue)| quotient(profit, revenue));
+    // P19.1: the revenue index, judged as S9.5 judges CPI and SPI.
+    let revenue_index = base
+        .actual_revenue
+        .zip(base.planned_revenue_to_date)
+        .and_then(|(actual, planned)| quotient(actual, planned));
     let (etc, vac) = match eac {
         Some(eac) => (
             Some(money(sub(eac, base.ac)?)),
@@ -245,6 +262,9 @@ pub(crate) fn derive(
         actual_revenue: base.actual_revenue.map(money),
         profit: base.profit.map(money),
         margin: percent(margin),
+        planned_revenue_to_date: base.planned_revenue_to_date.map(money),
+        revenue_status: index_status(revenue_index, tolerance),
+        margin_status: margin_status(margin, tolerance),
         status,
         currency_code: currency,
     })
@@ -306,15 +326,16 @@ pub fn indicators(
     let bac = costs.total(Flow::PlannedCost)?;
     let planned_cost_to_date = costs.to_date(Flow::PlannedCost)?;
     let ac = actual.to_date(Flow::ActualCost)?;
-    let (planned_revenue, actual_revenue, profit) = if terms.with_revenue {
+    let (planned_revenue, planned_revenue_to_date, actual_revenue, profit) = if terms.with_revenue {
         let actual_revenue = actual.to_date(Flow::ActualRevenue)?;
         (
             Some(revenues.total(Flow::PlannedRevenue)?),
+            Some(revenues.to_date(Flow::PlannedRevenue)?),
             Some(actual_revenue),
             Some(sub(actual_revenue, ac)?),
         )
     } else {
-        (None, None, None)
+        (None, None, None, None)
     };
     let base = Base {
         bac,
@@ -327,6 +348,7 @@ pub fn indicators(
         planned_cost_to_date,
         eac_known: actual.total(Flow::ActualCost)?,
         planned_revenue,
+        planned_revenue_to_date,
         actual_revenue,
         profit,
     };
@@ -337,4 +359,50 @@ pub fn indicators(
         terms.currency,
         Some(terms.status(as_of)),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::str::FromStr;
+
+    fn d(text: &str) -> Decimal {
+        Decimal::from_str(text).unwrap()
+    }
+
+    /// The lights of a folio with tolerance 10 that earned `actual` of `planned` revenue to date
+    /// and made `profit` on it.
+    fn lights(actual: &str, planned: &str, profit: &str) -> (IndexStatus, IndexStatus) {
+        let base = Base {
+            bac: d("1000"),
+            ac: d("100"),
+            actual_revenue: Some(d(actual)),
+            planned_revenue: Some(d("500")),
+            planned_revenue_to_date: Some(d(planned)),
+            profit: Some(d(profit)),
+            ..Base::default()
+        };
+        let currency = crate::value::CurrencyCode::from_str("EUR").unwrap();
+        let shown = derive(base, None, d("10"), currency, None).unwrap();
+        (shown.revenue_status, shown.margin_status)
+    }
+
+    #[test]
+    fn the_revenue_light_judges_actual_against_planned_revenue_to_date_as_s9_5_does() {
+        use IndexStatus::*;
+        assert_eq!(lights("100", "100", "0").0, Green);
+        assert_eq!(lights("90", "100", "0").0, Amber, "0.9 is 1 - 10 %");
+        assert_eq!(lights("89.99", "100", "0").0, Red);
+        assert_eq!(lights("100", "0", "0").0, Grey, "no planned revenue yet");
+    }
+
+    #[test]
+    fn the_margin_light_is_green_from_zero_and_amber_down_to_minus_the_tolerance() {
+        use IndexStatus::*;
+        assert_eq!(lights("100", "100", "0").1, Green);
+        assert_eq!(lights("100", "100", "-10").1, Amber, "-10 % of 100");
+        assert_eq!(lights("100", "100", "-10.01").1, Red);
+        assert_eq!(lights("0", "100", "-100").1, Grey, "no revenue: no margin");
+        assert_eq!(margin_status(None, d("10")), Grey);
+    }
 }

@@ -303,6 +303,17 @@ impl Ledger {
         }
     }
 
+    /// One item's money: (its whole, its part dated on or before asOf), or `None` when the
+    /// ledger does not hold it; the overflow error when a sum overflows.
+    pub fn item(&self, key: ItemKey) -> Result<Option<(Decimal, Decimal)>, AnalyticsError> {
+        let Some((_, series)) = self.items.get(&key) else {
+            return Ok(None);
+        };
+        let total = super::indicators::sum(series)?;
+        let to_date = super::indicators::sum(&series[..self.periods.to_date()])?;
+        Ok(Some((total, to_date)))
+    }
+
     /// The sums of a flow per period.
     pub fn flow(&self, flow: Flow) -> &[Decimal] {
         &self.sums[flow.index()]

@@ -62,6 +62,8 @@ pub fn rollup(
         ev = all(ev, member.ev)?;
         eac = all(eac, member.eac)?;
         base.planned_revenue = some(base.planned_revenue, member.planned_revenue)?;
+        base.planned_revenue_to_date =
+            some(base.planned_revenue_to_date, member.planned_revenue_to_date)?;
         base.actual_revenue = some(base.actual_revenue, member.actual_revenue)?;
         base.profit = some(base.profit, member.profit)?;
     }

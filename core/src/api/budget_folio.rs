@@ -17,12 +17,12 @@ use crate::analytics::baseline::{
     approve, expenditures, latest_covering, list, BaselineSnapshot, Items,
 };
 use crate::analytics::{
-    indicators, rollup, timeline, CostContext, Flow, FolioTerms, Ledger, Periods,
+    indicators, rollup, timeline, CostContext, Flow, FolioTerms, ItemKey, Ledger, Periods,
 };
 use crate::calendar::Calendar;
 use crate::model::budgeting::{
-    Baseline, CustomFieldCatalog, CustomFieldDefinition, ExpenditureType, Expenditures, Folio,
-    Indicators, Portfolio, Position, ScopeItems, TimelineBucket,
+    Baseline, CustomFieldCatalog, CustomFieldDefinition, ExpenditureType, Expenditures,
+    ExpensePayment, Folio, Indicators, Portfolio, Position, ScopeItems, TimelineBucket,
 };
 use crate::model::write::Write;
 use crate::model::Id;
@@ -30,7 +30,7 @@ use crate::plan::{payments_csv, ItemPayments};
 use crate::schedule::position::CostBasis;
 use crate::schedule::{DailyHours, ExchangeRates, FolioFrame, Granularity};
 use crate::state::{AuditEventKind, Command, State};
-use crate::value::{Date, DateRange};
+use crate::value::{Date, DateRange, Exact};
 
 /// Routes the folio-level operations, or `None` when the path is not one of them.
 pub fn route(
@@ -519,19 +519,32 @@ fn buckets(
     .map_err(|error| message_error(400, error.to_string()))
 }
 
+/// One live item of a folio with its money: the whole and the part to date in the folio's
+/// currency (as the folio's indicators count it: positions by their atoms, expenses by their
+/// converted payments), and its payment lines.
+#[derive(Write)]
+#[serde(rename_all = "camelCase")]
+struct FolioItem {
+    id: Id,
+    name: String,
+    total: Exact,
+    to_date: Exact,
+    lines: Vec<ExpensePayment>,
+}
+
 /// A folio's payments: every live item's lines and the monthly timeline.
 #[derive(Write)]
 struct FolioPayments {
-    positions: Vec<ItemPayments>,
-    expenses: Vec<ItemPayments>,
+    positions: Vec<FolioItem>,
+    expenses: Vec<FolioItem>,
     timeline: Vec<TimelineBucket>,
 }
 
-/// `GET /budgets/1/folio/{id}/payments?asOf=&format=` (extension): the payment lines of every
-/// live position (by month, as `costfolio plan` computes them) and expense of the folio, and its
-/// monthly timeline at `asOf`; with `format=csv`, the CSV of `costfolio plan --csv`, as a file to
-/// save. A deleted folio pays nothing (S5.1). Its work is bounded by the folio's limits on
-/// positions, expenses and payments.
+/// `GET /budgets/1/folio/{id}/payments?asOf=&format=` (extension): every live position (its lines
+/// by month, as `costfolio plan` computes them) and expense of the folio with its total and its
+/// cost or revenue to date, and the folio's monthly timeline at `asOf`; with `format=csv`, the CSV
+/// of `costfolio plan --csv`, as a file to save. A deleted folio pays nothing (S5.1). Its work is
+/// bounded by the folio's limits on positions, expenses and payments.
 fn folio_payments(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
     let folio = folio_id(state, context, id)?;
     let csv = match request.param_value("format") {
@@ -552,34 +565,68 @@ fn folio_payments(state: &State, request: &Request, context: &Context, id: &str)
         timeline: Vec::new(),
     };
     if record.deleted_on.is_none() {
+        // The draft's ledger holds every live item's money by month, cut after asOf.
+        let costing = Costing::new(state, folio)?;
+        let (_, _, draft) = costing.ledgers(state, as_of, Granularity::Month)?;
+        let item = |key: ItemKey, name: &str, lines: Vec<ExpensePayment>| {
+            let (total, to_date) = draft
+                .item(key)
+                .map_err(|error| message_error(400, error.to_string()))?
+                .unwrap_or_default();
+            Ok::<_, super::http::Response>(FolioItem {
+                id: match key {
+                    ItemKey::Position(id) | ItemKey::Expense(id) => id,
+                },
+                name: name.to_owned(),
+                total: Exact::of(record.currency_code.round(total)),
+                to_date: Exact::of(record.currency_code.round(to_date)),
+                lines,
+            })
+        };
         for row in state
             .positions
             .values()
             .filter(|row| row.header.folio_id.get() == folio && row.record.deleted_on.is_none())
         {
-            payments.positions.push(ItemPayments {
-                id: row.record.id,
-                name: row.header.name.clone(),
-                lines: position_lines(state, row, record, Granularity::Month)?,
-            });
+            let lines = position_lines(state, row, record, Granularity::Month)?;
+            payments.positions.push(item(
+                ItemKey::Position(row.record.id),
+                &row.header.name,
+                lines,
+            )?);
         }
         for expense in state
             .expenses
             .values()
             .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
         {
-            payments.expenses.push(ItemPayments {
-                id: expense.id.unwrap_or_default(),
-                name: expense.name.clone(),
-                lines: expense_lines(state, expense, record)?,
-            });
+            let lines = expense_lines(state, expense, record)?;
+            payments.expenses.push(item(
+                ItemKey::Expense(expense.id.unwrap_or_default()),
+                &expense.name,
+                lines,
+            )?);
         }
         payments.timeline = buckets(state, folio, as_of, |_| Ok(Granularity::Month))?;
     }
     if !csv {
         return Ok(success(payments));
     }
-    let text = payments_csv(&payments.positions, &payments.expenses, &payments.timeline);
+    let plain = |items: Vec<FolioItem>| -> Vec<ItemPayments> {
+        items
+            .into_iter()
+            .map(|item| ItemPayments {
+                id: item.id,
+                name: item.name,
+                lines: item.lines,
+            })
+            .collect()
+    };
+    let text = payments_csv(
+        &plain(payments.positions),
+        &plain(payments.expenses),
+        &payments.timeline,
+    );
     Ok(super::http::Response {
         status: 200,
         headers: vec![

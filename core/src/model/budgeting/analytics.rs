@@ -33,7 +33,7 @@ pub struct ScopeItems {
 }
 
 /// The colour of a performance index (S9.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Write, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Write, Read)]
 #[serde(rename_all = "lowercase")]
 pub enum IndexStatus {
     /// 1 or above.
@@ -43,6 +43,7 @@ pub enum IndexStatus {
     /// Below 1 - tolerance.
     Red,
     /// No index (a division by zero).
+    #[default]
     Grey,
 }
 
@@ -100,6 +101,17 @@ pub struct Indicators {
     pub profit: Option<Exact>,
     /// Profit / actual revenue in percent, 2 decimals; null without revenues.
     pub margin: Option<Exact>,
+    /// Planned revenue dated on or before asOf; null without revenues (extension, P19.1).
+    #[serde(default)]
+    pub planned_revenue_to_date: Option<Exact>,
+    /// The revenue light: actual revenue / planned revenue to date judged as S9.5 judges an
+    /// index; grey without revenues or planned revenue to date (extension, P19.1).
+    #[serde(default)]
+    pub revenue_status: IndexStatus,
+    /// The margin light: green at a margin of 0 or more, amber down to minus the tolerance,
+    /// red below, grey without a margin (extension, P19.2).
+    #[serde(default)]
+    pub margin_status: IndexStatus,
     /// The folio's status at asOf (for a portfolio, absent).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<FolioStatus>,
