@@ -546,6 +546,7 @@ const ROUTES: &[Route] = {
         route("timeline", "GET", "/folio/{id}/timeline?asOf=2026-03-13&granularity=week", None, Some(ids::FOLIO), Folio),
         route("payments", "GET", "/folio/{id}/payments?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
         route("payments csv", "GET", "/folio/{id}/payments?format=csv", None, Some(ids::FOLIO), Folio),
+        route("items", "GET", "/folio/{id}/items?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
         // budget_folio.rs: portfolios.
         route("portfolio list", "GET", "/portfolio", None, None, Open),
         route("portfolio create", "POST", "/portfolio", Some(PORTFOLIO_CREATE), None, CreateAsAda),
@@ -1104,6 +1105,7 @@ fn owner_view(world: &mut World) -> Vec<(String, u16, String)> {
         "/folio/1/indicators?asOf=2026-03-13",
         "/folio/1/timeline?asOf=2026-03-13",
         "/folio/1/payments?asOf=2026-03-13&format=csv",
+        "/folio/1/items?asOf=2026-03-13",
         "/folio/1/baselines?costs=true&revenues=true",
         "/folio/1/customfields",
         "/folio/1/expenditures?actual=false&revenue=false",

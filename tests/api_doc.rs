@@ -694,6 +694,12 @@ const BUDGET: &[Call] = &[
         None,
     ),
     ext(
+        "Items of a folio, with their money",
+        "GET",
+        "/budgets/1/folio/1/items?asOf=2026-03-13",
+        None,
+    ),
+    ext(
         "Payments of a folio",
         "GET",
         "/budgets/1/folio/1/payments?asOf=2026-03-13",

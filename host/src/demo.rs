@@ -302,6 +302,49 @@ mod tests {
             );
             assert!(rows[0].starts_with("item,id,name,date,rate,effort"));
         }
+        // The items route lists the same live items with the same money, and each as its own
+        // route shows it, with its whole history.
+        for folio in 1..=3 {
+            let items = success(
+                &state,
+                &format!("/budgets/1/folio/{folio}/items?asOf=2026-11-23"),
+            );
+            let paid = success(
+                &state,
+                &format!("/budgets/1/folio/{folio}/payments?asOf=2026-11-23"),
+            );
+            for (kind, inner) in [("positions", "position"), ("expenses", "expense")] {
+                let listed = items[kind].as_array().unwrap();
+                let priced = paid[kind].as_array().unwrap();
+                assert_eq!(listed.len(), priced.len(), "folio {folio} {kind}");
+                for (item, money) in listed.iter().zip(priced) {
+                    let id = &item[inner]["id"];
+                    assert_eq!(id, &money["id"]);
+                    assert_eq!(
+                        (&item["total"], &item["toDate"]),
+                        (&money["total"], &money["toDate"])
+                    );
+                    let own = success(&state, &format!("/budgets/1/{inner}/{id}"));
+                    assert_eq!(item[inner], own, "{inner} {id}");
+                }
+            }
+        }
+        let member = success(&state, "/budgets/1/folio/1/team")["members"][0].clone();
+        let items = success(&state, "/budgets/1/folio/1/items");
+        let listed = items["positions"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|item| item["position"]["id"] == member["id"])
+            .unwrap();
+        assert_eq!(listed["rates"], member["rates"]);
+        assert_eq!(listed["allocations"], member["allocations"]);
+        assert_eq!(listed["hours"], member["workedHours"]);
+        assert!(
+            member["rates"].as_array().unwrap().len() >= 2,
+            "a rate history"
+        );
+
         // Each item's money to date follows asOf: nothing before the folio, all of it after.
         let figures = |as_of: &str| -> Vec<(String, String)> {
             let all = success(&state, &format!("/budgets/1/folio/3/payments?asOf={as_of}"));

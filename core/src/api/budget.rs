@@ -623,7 +623,7 @@ fn expense_by_id<'s>(
 }
 
 /// The expense with its `convertedAmount` (S5.3).
-fn with_converted(state: &State, expense: &Expense) -> Result<Expense, Response> {
+pub(super) fn with_converted(state: &State, expense: &Expense) -> Result<Expense, Response> {
     let Some(folio) = state.folios.get(&expense.folio_id.get()) else {
         return Err(folio_not_viewable());
     };

@@ -68,6 +68,7 @@ pub fn read_route(
         ["folio", id, "indicators"] => folio_indicators(state, request, context, id),
         ["folio", id, "timeline"] => folio_timeline(state, request, context, id),
         ["folio", id, "payments"] => folio_payments(state, request, context, id),
+        ["folio", id, "items"] => folio_items(state, request, context, id),
         ["portfolio"] => portfolios(state, context),
         ["portfolio", id, "indicators"] => portfolio_indicators(state, request, context, id),
         _ => return None,
@@ -540,6 +541,133 @@ struct FolioPayments {
     timeline: Vec<TimelineBucket>,
 }
 
+/// A live position of a folio with its whole history and its money.
+#[derive(Write)]
+#[serde(rename_all = "camelCase")]
+struct PositionItem {
+    /// As `GET /position/{id}` shows it.
+    position: Position,
+    rates: Vec<crate::model::budgeting::Rate>,
+    allocations: Vec<crate::model::budgeting::Allocation>,
+    /// Worked hours of a team member, billable hours of a consulting revenue.
+    hours: Vec<crate::model::budgeting::HoursPeriod>,
+    total: Exact,
+    to_date: Exact,
+}
+
+/// A live expense of a folio (with its `convertedAmount`) and its money.
+#[derive(Write)]
+#[serde(rename_all = "camelCase")]
+struct ExpenseItem {
+    expense: crate::model::budgeting::Expense,
+    total: Exact,
+    to_date: Exact,
+}
+
+/// Every live item of a folio with its money.
+#[derive(Write)]
+struct FolioItems {
+    positions: Vec<PositionItem>,
+    expenses: Vec<ExpenseItem>,
+}
+
+/// `(total, toDate)` of `key` in the draft's `ledger`, rounded to the folio's currency (zero for an
+/// item the ledger does not hold).
+fn item_money(
+    ledger: &Ledger,
+    key: ItemKey,
+    currency: crate::value::CurrencyCode,
+) -> Result<(Exact, Exact), super::http::Response> {
+    let (total, to_date) = ledger
+        .item(key)
+        .map_err(|error| message_error(400, error.to_string()))?
+        .unwrap_or_default();
+    Ok((
+        Exact::of(currency.round(total)),
+        Exact::of(currency.round(to_date)),
+    ))
+}
+
+/// The draft's ledger of `folio` by month, cut after `as_of`: every live item's money.
+fn draft_ledger(state: &State, folio: u64, as_of: Date) -> Result<Ledger, super::http::Response> {
+    let costing = Costing::new(state, folio)?;
+    let (_, _, draft) = costing.ledgers(state, as_of, Granularity::Month)?;
+    Ok(draft)
+}
+
+/// `GET /budgets/1/folio/{id}/items?asOf=` (extension): every live position of the folio with its
+/// rates, allocations and hours, and every live expense, each with its total and its money to
+/// date at `asOf` in the folio's currency: what the planner's costs and revenues screen lists, in
+/// one request. A deleted folio lists nothing (S5.1).
+fn folio_items(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
+    let folio = folio_id(state, context, id)?;
+    let as_of = as_of(request, context)?;
+    let record = &state.folios[&folio].folio;
+    let mut items = FolioItems {
+        positions: Vec::new(),
+        expenses: Vec::new(),
+    };
+    if record.deleted_on.is_some() {
+        return Ok(success(items));
+    }
+    let ledger = draft_ledger(state, folio, as_of)?;
+    let live = |deleted: Option<Date>| deleted.is_none();
+    for row in state
+        .positions
+        .values()
+        .filter(|row| row.header.folio_id.get() == folio && live(row.record.deleted_on))
+    {
+        let (total, to_date) = item_money(
+            &ledger,
+            ItemKey::Position(row.record.id),
+            record.currency_code,
+        )?;
+        items.positions.push(PositionItem {
+            position: super::budget_positions::shown(row),
+            rates: row
+                .record
+                .rates
+                .iter()
+                .filter(|r| live(r.deleted_on))
+                .cloned()
+                .collect(),
+            allocations: row
+                .record
+                .allocations
+                .iter()
+                .filter(|a| live(a.deleted_on))
+                .cloned()
+                .collect(),
+            hours: row
+                .record
+                .hours
+                .iter()
+                .filter(|h| live(h.deleted_on))
+                .cloned()
+                .collect(),
+            total,
+            to_date,
+        });
+    }
+    for expense in state
+        .expenses
+        .values()
+        .filter(|e| e.folio_id.get() == folio && live(e.deleted_on))
+    {
+        let (total, to_date) = item_money(
+            &ledger,
+            ItemKey::Expense(expense.id.unwrap_or_default()),
+            record.currency_code,
+        )?;
+        items.expenses.push(ExpenseItem {
+            expense: super::budget::with_converted(state, expense)?,
+            total,
+            to_date,
+        });
+    }
+    Ok(success(items))
+}
+
 /// `GET /budgets/1/folio/{id}/payments?asOf=&format=` (extension): every live position (its lines
 /// by month, as `costfolio plan` computes them) and expense of the folio with its total and its
 /// cost or revenue to date, and the folio's monthly timeline at `asOf`; with `format=csv`, the CSV
@@ -566,20 +694,16 @@ fn folio_payments(state: &State, request: &Request, context: &Context, id: &str)
     };
     if record.deleted_on.is_none() {
         // The draft's ledger holds every live item's money by month, cut after asOf.
-        let costing = Costing::new(state, folio)?;
-        let (_, _, draft) = costing.ledgers(state, as_of, Granularity::Month)?;
+        let draft = draft_ledger(state, folio, as_of)?;
         let item = |key: ItemKey, name: &str, lines: Vec<ExpensePayment>| {
-            let (total, to_date) = draft
-                .item(key)
-                .map_err(|error| message_error(400, error.to_string()))?
-                .unwrap_or_default();
+            let (total, to_date) = item_money(&draft, key, record.currency_code)?;
             Ok::<_, super::http::Response>(FolioItem {
                 id: match key {
                     ItemKey::Position(id) | ItemKey::Expense(id) => id,
                 },
                 name: name.to_owned(),
-                total: Exact::of(record.currency_code.round(total)),
-                to_date: Exact::of(record.currency_code.round(to_date)),
+                total,
+                to_date,
                 lines,
             })
         };

@@ -131,7 +131,7 @@ fn row_for_change<'s>(
 
 /// The position as shown: `rate` and `allocation` the earliest live ones, `billableHours` the live
 /// hours of a consulting revenue.
-fn shown(row: &PositionRow) -> Position {
+pub(super) fn shown(row: &PositionRow) -> Position {
     let mut position = row.header.clone();
     let live_rates = row.record.rates.iter().filter(|r| r.deleted_on.is_none());
     if let Some(rate) = live_rates.min_by_key(|r| r.start_date) {
