@@ -694,6 +694,12 @@ const BUDGET: &[Call] = &[
         None,
     ),
     ext(
+        "Timeline of the draft, whatever the baselines (`plan=draft`, or a baseline's id)",
+        "GET",
+        "/budgets/1/folio/1/timeline?asOf=2026-03-13&plan=draft",
+        None,
+    ),
+    ext(
         "Items of a folio, with their money",
         "GET",
         "/budgets/1/folio/1/items?asOf=2026-03-13",

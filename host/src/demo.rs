@@ -379,6 +379,43 @@ mod tests {
             "{during:?}"
         );
 
+        // A timeline's planned side from the draft or a chosen baseline (folio 1's baseline 1 was
+        // approved, then its plan changed).
+        let timeline = |plan: &str| {
+            success(
+                &state,
+                &format!("/budgets/1/folio/1/timeline?asOf=2026-11-23{plan}"),
+            )
+        };
+        let planned = |buckets: &Value| -> Vec<String> {
+            buckets
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|b| b["plannedCost"].to_string())
+                .collect()
+        };
+        let (latest, baseline, draft) =
+            (timeline(""), timeline("&plan=1"), timeline("&plan=draft"));
+        assert_eq!(latest, baseline, "the latest baseline is the default");
+        assert_ne!(
+            planned(&draft),
+            planned(&baseline),
+            "the draft changed since"
+        );
+        assert_eq!(
+            draft.as_array().unwrap().len(),
+            baseline.as_array().unwrap().len()
+        );
+        for wrong in ["&plan=2", "&plan=latest", "&plan=99"] {
+            let (status, text) = get(
+                &state,
+                &format!("/budgets/1/folio/1/timeline{}", wrong.replacen('&', "?", 1)),
+            );
+            assert_eq!(status, 400, "{wrong}: {text}");
+            assert!(text.contains("plan"), "{text}");
+        }
+
         let (status, text) = get(&state, "/budgets/1/folio/1/payments?format=xml");
         assert_eq!(status, 400);
         assert!(text.contains("format"), "{text}");

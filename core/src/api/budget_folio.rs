@@ -421,6 +421,17 @@ impl Costing {
         as_of: Date,
         granularity: Granularity,
     ) -> Result<(Ledger, Ledger, Ledger), super::http::Response> {
+        self.ledgers_of(state, as_of, granularity, Plan::Latest)
+    }
+
+    /// The same, with the planned side taken from `plan`.
+    fn ledgers_of(
+        &self,
+        state: &State,
+        as_of: Date,
+        granularity: Granularity,
+        plan: Plan,
+    ) -> Result<(Ledger, Ledger, Ledger), super::http::Response> {
         let folio = self.folio.id.unwrap_or_default().get();
         let period = DateRange::new(self.folio.start_date, self.folio.end_date)
             .map_err(|e| field_error("endDate", e.to_string()))?;
@@ -449,8 +460,15 @@ impl Costing {
             .values()
             .filter(|b| b.baseline.folio_id.get() == folio)
             .collect();
-        let source =
-            |flow| latest_covering(baselines.iter().copied(), flow).map_or(&draft, |b| &b.items);
+        let chosen = match plan {
+            Plan::Baseline(id) => baselines.iter().find(|b| b.baseline.id.get() == id),
+            _ => None,
+        };
+        let source = |flow| match (plan, chosen) {
+            (Plan::Draft, _) => &draft,
+            (Plan::Baseline(_), Some(baseline)) => &baseline.items,
+            _ => latest_covering(baselines.iter().copied(), flow).map_or(&draft, |b| &b.items),
+        };
         let build = |items: &Items| {
             Ledger::of_items(periods.clone(), items, &context)
                 .map_err(|error| message_error(400, error.to_string()))
@@ -490,26 +508,62 @@ fn folio_indicators(state: &State, request: &Request, context: &Context, id: &st
     )?))
 }
 
+/// Where a timeline's planned side comes from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Plan {
+    /// The latest baseline covering each side, else the draft (S8.5): what the indicators use.
+    Latest,
+    /// The draft, whatever the baselines.
+    Draft,
+    /// One baseline of the folio, by id.
+    Baseline(u64),
+}
+
+/// The `plan` parameter of a timeline (extension): absent for [`Plan::Latest`], `draft`, or a
+/// baseline id of the folio; anything else is a 400 naming `plan`.
+fn plan_of(state: &State, request: &Request, folio: u64) -> Result<Plan, super::http::Response> {
+    let Some(text) = request.param_value("plan") else {
+        return Ok(Plan::Latest);
+    };
+    if text == "draft" {
+        return Ok(Plan::Draft);
+    }
+    let id = path_id(text).filter(|id| {
+        state
+            .baselines
+            .get(id)
+            .is_some_and(|b| b.baseline.folio_id.get() == folio)
+    });
+    id.map(Plan::Baseline).ok_or_else(|| {
+        super::budget::parse_failure(format!(
+            "plan: {} is neither draft nor a baseline of this folio",
+            crate::model::messages::excerpt(text)
+        ))
+    })
+}
+
 fn folio_timeline(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
     let folio = folio_id(state, context, id)?;
     let as_of = as_of(request, context)?;
-    Ok(success(buckets(state, folio, as_of, |period| {
+    let plan = plan_of(state, request, folio)?;
+    Ok(success(buckets(state, folio, as_of, plan, |period| {
         super::budget::granularity(request, period)
     })?))
 }
 
-/// The timeline of `folio` at `as_of` (S9.6), by the granularity `granularity` picks for the
-/// folio's period.
+/// The timeline of `folio` at `as_of` (S9.6), its planned side from `plan`, by the granularity
+/// `granularity` picks for the folio's period.
 fn buckets(
     state: &State,
     folio: u64,
     as_of: Date,
+    plan: Plan,
     granularity: impl FnOnce(DateRange) -> Result<Granularity, super::http::Response>,
 ) -> Result<Vec<TimelineBucket>, super::http::Response> {
     let costing = Costing::new(state, folio)?;
     let terms = costing.terms()?;
     let granularity = granularity(terms.period)?;
-    let (costs, revenues, actual) = costing.ledgers(state, as_of, granularity)?;
+    let (costs, revenues, actual) = costing.ledgers_of(state, as_of, granularity, plan)?;
     timeline(
         &terms,
         &costs,
@@ -731,7 +785,9 @@ fn folio_payments(state: &State, request: &Request, context: &Context, id: &str)
                 lines,
             )?);
         }
-        payments.timeline = buckets(state, folio, as_of, |_| Ok(Granularity::Month))?;
+        payments.timeline = buckets(state, folio, as_of, Plan::Latest, |_| {
+            Ok(Granularity::Month)
+        })?;
     }
     if !csv {
         return Ok(success(payments));
