@@ -1,0 +1,295 @@
+// The planner's benchmark (not a test: it asserts nothing about time). Run from the repository root
+// after `npm run build:www` (and with target/debug/costfolio built, or COSTFOLIO_BIN):
+//   node www/bench/planner.mjs            (BENCH_RUNS=5 by default)
+// (a) What the browser downloads for the planner, compressed as transferred: the first load of a
+//     folio's overview (JS + CSS + wasm), then every lazily loaded file of the other screens.
+// (b) On a large folio built through the REST interface (as many positions as the server allows,
+//     up to 2,000, each with 2 allocation periods and 1-3 rates; 5,000 expenses, one-off and
+//     monthly, over 3 years): navigation to the drawn forecast chart, and one rate changed to the
+//     redrawn chart, with the script time after the server's answer. Medians of BENCH_RUNS runs.
+// Prints markdown tables.
+import { launch, rest, settled, signIn, startServer } from './lib.mjs';
+
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const POSITIONS = Number(process.env.BENCH_POSITIONS ?? 2000);
+const EXPENSES = Number(process.env.BENCH_EXPENSES ?? 5000);
+const GOAL_KIB = 450;
+const LARGE = { name: 'Large folio (benchmark)', start: '2027-01-04', end: '2029-12-28', asOf: '2028-06-30' };
+
+const kib = (bytes) => (bytes / 1024).toFixed(1);
+const ms = (x) => (x == null || Number.isNaN(x) ? 'n/a' : x.toFixed(1));
+const median = (xs) => {
+  const s = xs.filter((x) => x != null && !Number.isNaN(x)).sort((a, b) => a - b);
+  if (!s.length) return NaN;
+  const m = Math.floor(s.length / 2);
+  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+};
+
+// A deterministic pseudo-random sequence (the same folio every run).
+let seed = 19;
+const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const pick = (n) => Math.floor(rand() * n);
+const money = () => `${100 + pick(20000)}.${String(pick(100)).padStart(2, '0')}`;
+const day = (start, offsetDays) => {
+  const d = new Date(`${start}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offsetDays);
+  return d.toISOString().slice(0, 10);
+};
+
+/** Runs `tasks` (functions returning promises) with `width` at a time. */
+async function parallel(tasks, width = 12) {
+  const results = new Array(tasks.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (next < tasks.length) {
+        const i = next++;
+        results[i] = await tasks[i]();
+      }
+    }),
+  );
+  return results;
+}
+
+// ------------------------------------------------------------------------------------------------
+// (a) Transfer sizes
+
+async function transfer(browser, server) {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  // Signed in through the session endpoint, so the first page load is the overview itself.
+  const r = await context.request.post('/session', { data: { username: server.user, password: server.password } });
+  if (!r.ok()) throw new Error(`POST /session: ${r.status()}`);
+  const page = await context.newPage();
+  const files = new Map();
+  let phase = 'overview';
+  page.on('requestfinished', async (request) => {
+    const url = new URL(request.url());
+    if (!/\.(js|css|wasm)$/.test(url.pathname) && url.pathname !== '/' && !url.pathname.startsWith('/folios')) return;
+    if (files.has(url.pathname)) return;
+    const entry = { phase, path: url.pathname, body: 0, encoding: '' };
+    files.set(url.pathname, entry);
+    const sizes = await request.sizes();
+    const response = await request.response();
+    entry.body = sizes.responseBodySize;
+    entry.encoding = (await response?.headerValue('content-encoding')) ?? 'identity';
+    entry.type = url.pathname.endsWith('.wasm') ? 'wasm' : url.pathname.endsWith('.css') ? 'css' : url.pathname.endsWith('.js') ? 'js' : 'html';
+  });
+  await page.goto('/folios/1');
+  await page.locator('[data-indicator="bac"]').first().waitFor();
+  await settled(page);
+  await page.waitForLoadState('networkidle');
+  // Every other screen, for the lazily loaded files.
+  phase = 'later';
+  await page.goto('/folios/1/forecast');
+  await page.getByRole('img').locator('canvas').first().waitFor();
+  await page.goto('/folios/1/costs');
+  await page.locator('tr[data-expense-id]').first().waitFor();
+  await page.getByRole('button', { name: 'Add an expense' }).click();
+  await page.getByRole('dialog').getByLabel('Repeats').selectOption({ label: 'Monthly' });
+  await page.getByRole('dialog').getByRole('list', { name: 'Next occurrences' }).waitFor();
+  for (const path of ['/folios/1/baselines', '/folios/1/export', '/portfolios', '/portfolios/1']) {
+    await page.goto(path);
+    await settled(page);
+  }
+  await page.waitForLoadState('networkidle');
+  await context.close();
+  return [...files.values()];
+}
+
+// ------------------------------------------------------------------------------------------------
+// (b) The large folio
+
+async function buildLarge(server) {
+  const t0 = Date.now();
+  const folio = await rest(server, 'POST', '/budgets/1/folio', {
+    name: LARGE.name, description: 'Built by www/bench/planner.mjs', owner: server.user,
+    startDate: LARGE.start, endDate: LARGE.end, closedDate: null, reserve: 10, contingency: 5, tolerance: 10,
+    hoursPerDay: null, currencyCode: 'EUR', withRevenue: true, withEarned: true, revenuesAsClientCosts: false,
+    usesUserRates: false, isSynchronizedWithWorkLogs: false, isSynchronizedWithServiceBilledHours: false,
+    savedFilterId: 1, holidaySchemeId: 1, workloadSchemeId: 1,
+  });
+  if (folio.status !== 200) throw new Error(`creating the folio: ${folio.status} ${folio.text}`);
+  const id = String(folio.json.success);
+  const caps = {};
+  let refusedPositions = null;
+  const split = '2028-06-30';
+  const positionIds = [];
+  const rates = [];
+  const positionTasks = Array.from({ length: POSITIONS }, (_, i) => async () => {
+    if (refusedPositions) return;
+    const p = await rest(server, 'POST', '/budgets/1/position', {
+      folioId: Number(id), name: `Member ${i + 1}`, title: `Role ${1 + (i % 12)}`, description: '', kind: '.TeamMember', member: `member${i + 1}`,
+      allocation: { startDate: LARGE.start, endDate: split, percentage: 50 + pick(51) },
+      rate: { rate: 40 + pick(80), startDate: LARGE.start },
+    });
+    if (p.status !== 200) {
+      refusedPositions ??= `${p.status} ${p.text}`;
+      return;
+    }
+    const pid = String(p.json.success);
+    positionIds.push(pid);
+    const a = await rest(server, 'POST', `/budgets/1/position/${pid}/allocation`, { startDate: day(split, 1), endDate: LARGE.end, percentage: 20 + pick(81) });
+    if (a.status !== 200) caps.allocation ??= `${a.status} ${a.text}`;
+    const more = pick(3); // 0-2 more rates: 1-3 in all
+    for (let k = 1; k <= more; k++) {
+      const r = await rest(server, 'POST', `/budgets/1/position/${pid}/rate`, { rate: 40 + pick(80), startDate: day(LARGE.start, 364 * k) });
+      if (r.status !== 200) caps.rate ??= `${r.status} ${r.text}`;
+      else rates.push({ position: pid, id: String(r.json.success) });
+    }
+  });
+  await parallel(positionTasks);
+  if (refusedPositions) caps.positions = refusedPositions;
+
+  let refusedExpenses = null;
+  let expenses = 0;
+  const categories = ['OPEX', 'CAPEX', 'FINEX'];
+  const expenseTasks = Array.from({ length: EXPENSES }, (_, i) => async () => {
+    if (refusedExpenses) return;
+    const monthly = i % 5 < 2; // 40 % monthly, 60 % one-off
+    const start = day(LARGE.start, pick(monthly ? 700 : 1090));
+    const e = await rest(server, 'POST', '/budgets/1/expense', {
+      folioId: Number(id), name: `${monthly ? 'Monthly' : 'One-off'} ${i + 1}`, type: monthly ? 'Rental' : 'Purchase', description: '',
+      kind: i % 7 === 0 ? '.ActualExpense' : '.PlannedExpense', category: categories[i % 3], amount: Number(money()), currencyCode: 'EUR',
+      recurrence: monthly ? { kind: '.Monthly', startDate: start, occurrences: 6 + pick(30) } : { kind: '.Once', startDate: start },
+    });
+    if (e.status !== 200) refusedExpenses ??= `${e.status} ${e.text}`;
+    else expenses++;
+  });
+  await parallel(expenseTasks);
+  if (refusedExpenses) caps.expenses = refusedExpenses;
+  return { id, positions: positionIds.length, expenses, rates: positionIds.length + rates.length, caps, seconds: (Date.now() - t0) / 1000 };
+}
+
+/** In every page: records when two new chart canvases are in the DOM and painted (window.__drawn). */
+const DRAWN_OBSERVER = () => {
+  const seen = new WeakSet();
+  window.__drawn = null;
+  const check = () => {
+    const fresh = [...document.querySelectorAll('[role="img"] canvas')].filter((c) => !seen.has(c));
+    if (fresh.length >= 2) {
+      fresh.forEach((c) => seen.add(c));
+      requestAnimationFrame(() => (window.__drawn = performance.now()));
+    }
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+  performance.setResourceTimingBufferSize(100000);
+  // The end of the last answer (timeline, indicators) the forecast waited for, after `since`.
+  window.__answered = (since) =>
+    Math.max(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime >= since && /\/budgets\/1\/folio\/\d+\/(timeline|indicators)/.test(e.name))
+        .map((e) => e.responseEnd),
+    );
+};
+
+async function scriptSeconds(cdp) {
+  const { metrics } = await cdp.send('Performance.getMetrics');
+  return metrics.find((m) => m.name === 'ScriptDuration')?.value ?? NaN;
+}
+
+async function measureLarge(browser, server, large) {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  await context.addInitScript(DRAWN_OBSERVER);
+  const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await signIn(page, server);
+  const url = `/folios/${large.id}/forecast?asOf=${LARGE.asOf}`;
+
+  // Navigation to the drawn chart (the planner's files are in the browser's cache after run 1).
+  const nav = [];
+  for (let i = 0; i < RUNS; i++) {
+    await page.goto(url);
+    await page.waitForFunction(() => window.__drawn != null);
+    const r = await page.evaluate(() => ({ drawn: window.__drawn, answer: window.__answered(0) }));
+    nav.push({ total: r.drawn, server: r.answer, after: r.drawn - r.answer });
+  }
+
+  // One rate changed (in the position editor's rate history), then the forecast redrawn.
+  const costsStart = Date.now();
+  await page.goto(`/folios/${large.id}/costs?asOf=${LARGE.asOf}`);
+  await page.locator('tr[data-position-id]').first().waitFor();
+  await settled(page);
+  const costsLoad = Date.now() - costsStart;
+  const rows = await page.locator('tr[data-position-id], tr[data-expense-id]').count();
+  const change = [];
+  for (let i = 0; i < RUNS; i++) {
+    if (!(await page.getByRole('dialog').count())) {
+      await page.locator('tr[data-position-id]').first().getByRole('button', { name: /^Edit/ }).click();
+    }
+    const d = page.getByRole('dialog');
+    const rate = d.getByRole('table', { name: /rate history/i }).getByLabel(/^Rate of row/).first();
+    await rate.fill(String(150 + i));
+    const save = rate.locator('xpath=ancestor::tr[1]').getByRole('button', { name: /^Save/ });
+    const put = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/budgets\/1\/rate\//.test(r.url()));
+    const t0 = await page.evaluate(() => performance.now());
+    await save.click();
+    const response = await put;
+    if (!response.ok()) throw new Error(`PUT rate: ${response.status()} ${await response.text()}`);
+    const saved = await page.evaluate(() => Math.max(...performance.getEntriesByType('resource').filter((e) => /\/budgets\/1\/rate\//.test(e.name)).map((e) => e.responseEnd)));
+    await d.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+    const script0 = await scriptSeconds(cdp);
+    const t1 = await page.evaluate(() => {
+      window.__drawn = null;
+      const start = performance.now();
+      [...document.querySelectorAll('nav a')].find((a) => a.textContent?.trim() === 'Forecast')?.click();
+      return start;
+    });
+    await page.waitForFunction(() => window.__drawn != null);
+    const drawn = await page.evaluate(() => window.__drawn);
+    const answer = await page.evaluate((since) => window.__answered(since), t1);
+    const script1 = await scriptSeconds(cdp);
+    change.push({ save: saved - t0, redraw: drawn - t1, after: drawn - answer, fromSave: drawn - t0, script: (script1 - script0) * 1000 });
+    // Back to the costs screen for the next run.
+    await page.goto(`/folios/${large.id}/costs?asOf=${LARGE.asOf}`);
+    await page.locator('tr[data-position-id]').first().waitFor();
+    await settled(page);
+  }
+  await context.close();
+  return { nav, change, costsLoad, rows };
+}
+
+// ------------------------------------------------------------------------------------------------
+
+const server = await startServer();
+const browser = await launch();
+try {
+  const files = await transfer(browser, server);
+  const sum = (xs) => xs.reduce((a, f) => a + f.body, 0);
+  const assets = files.filter((f) => f.type !== 'html');
+  const first = assets.filter((f) => f.phase === 'overview');
+  console.log('## (a) What the browser downloads (compressed, as transferred: response body bytes)\n');
+  console.log('| file | type | encoding | loaded | KiB |');
+  console.log('|---|---|---|---|---:|');
+  for (const f of [...files].sort((a, b) => (a.phase === b.phase ? b.body - a.body : a.phase === 'overview' ? -1 : 1)))
+    console.log(`| ${f.path} | ${f.type} | ${f.encoding} | ${f.phase === 'overview' ? 'first load' : 'later screens'} | ${kib(f.body)} |`);
+  console.log(`\n| total | KiB | goal |`);
+  console.log('|---|---:|---:|');
+  console.log(`| first load of the overview (JS + CSS + wasm) | ${kib(sum(first))} | ${GOAL_KIB} |`);
+  console.log(`| every screen (JS + CSS + wasm, incl. lazy chunks) | ${kib(sum(assets))} | ${GOAL_KIB} |`);
+  console.log(`| of which wasm | ${kib(sum(assets.filter((f) => f.type === 'wasm')))} | |`);
+
+  console.log('\n## (b) The large folio\n');
+  const large = await buildLarge(server);
+  console.log(`Built through REST in ${large.seconds.toFixed(0)} s: folio ${large.id}, ${large.positions} team members (2 allocation periods each, ${large.rates} rates in all), ${large.expenses} expenses (60 % one-off, 40 % monthly) over ${LARGE.start} – ${LARGE.end}.`);
+  for (const [what, message] of Object.entries(large.caps)) console.log(`- the server refused further ${what}: ${message.slice(0, 300)}`);
+  const m = await measureLarge(browser, server, large);
+  console.log(`\nCosts & revenues screen of the large folio: ${m.costsLoad} ms to its first rows; ${m.rows} item rows in the DOM.\n`);
+  console.log(`| measure (median of ${RUNS}, ms) | median | runs |`);
+  console.log('|---|---:|---|');
+  const line = (label, xs) => console.log(`| ${label} | ${ms(median(xs))} | ${xs.map(ms).join(', ')} |`);
+  line('navigation → forecast chart drawn', m.nav.map((r) => r.total));
+  line('  of which: navigation → server answered (timeline, indicators)', m.nav.map((r) => r.server));
+  line('  of which: server answered → chart drawn (script, layout, paint)', m.nav.map((r) => r.after));
+  line('rate saved (click → server answered PUT /rate)', m.change.map((r) => r.save));
+  line('Forecast tab clicked → chart redrawn', m.change.map((r) => r.redraw));
+  line('  of which: server answered → chart redrawn', m.change.map((r) => r.after));
+  line('  script time during the redraw (CDP ScriptDuration)', m.change.map((r) => r.script));
+  line('rate change clicked → chart redrawn (incl. closing the editor)', m.change.map((r) => r.fromSave));
+} finally {
+  await browser.close();
+  await server.stop();
+}

@@ -1,0 +1,132 @@
+// scripts/screenshots: a PNG of every screen of the demo portfolio at 1280 and 390 px wide, full
+// page, into docs/screenshots/ (e.g. overview-1280.png). Needs www/dist built and the debug server.
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { launch, ROOT, settled, signIn, startServer } from './lib.mjs';
+
+const OUT = path.join(ROOT, 'docs/screenshots');
+const FOLIO = 'Harbour footbridge';
+
+const folioTab = async (page, url) => {
+  await page.goto(url);
+  await page.getByRole('heading', { name: FOLIO, level: 1 }).waitFor();
+  await settled(page);
+};
+
+const SCREENS = [
+  ['signin', false, async (page) => {
+    await page.goto('/signin');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+  }],
+  ['folios', true, async (page) => {
+    await page.goto('/');
+    await page.getByRole('link', { name: FOLIO }).waitFor();
+    await settled(page);
+  }],
+  ['new-folio', true, async (page) => {
+    await page.goto('/folios/new');
+    await page.getByRole('button', { name: 'Create folio' }).waitFor();
+  }],
+  ['overview', true, async (page) => {
+    await folioTab(page, '/folios/1');
+    await page.locator('[data-indicator="bac"]').first().waitFor();
+  }],
+  ['forecast', true, async (page) => {
+    await folioTab(page, '/folios/1/forecast');
+    await page.getByRole('img').locator('canvas').first().waitFor();
+    // Show the exact figures of a period (keyboard on the chart).
+    await page.getByRole('img').first().focus();
+    await page.keyboard.press('End');
+    await page.keyboard.press('ArrowLeft');
+  }],
+  ['costs', true, async (page) => {
+    await folioTab(page, '/folios/1/costs');
+    await page.locator('tr[data-expense-id]').first().waitFor();
+    await settled(page);
+  }],
+  ['expense-editor', true, async (page) => {
+    await folioTab(page, '/folios/1/costs');
+    await page.getByRole('button', { name: 'Add an expense' }).click();
+    const d = page.getByRole('dialog');
+    await d.getByLabel('Name', { exact: true }).fill('Site office rent');
+    await d.getByLabel('Expense type').fill('Rental');
+    await d.getByLabel('Amount', { exact: true }).fill('1200.50');
+    await d.getByLabel('Repeats').selectOption({ label: 'Monthly' });
+    await d.getByLabel('First date').fill('2026-03-31');
+    await d.getByRole('list', { name: 'Next occurrences' }).locator('[data-date="2026-04-30"]').waitFor();
+    await d.getByLabel('Name', { exact: true }).focus();
+  }, { dialog: true }],
+  ['position-editor', true, async (page) => {
+    await folioTab(page, '/folios/1/costs');
+    await page.locator('tr[data-position-id]').first().waitFor();
+    const edit = page.locator('tr[data-position-id]').first().getByRole('button', { name: /^Edit/ });
+    await edit.click();
+    await page.getByRole('dialog').waitFor();
+    await settled(page);
+  }, { dialog: true }],
+  ['baselines', true, async (page) => {
+    await folioTab(page, '/folios/1/baselines');
+    await page.getByRole('region', { name: 'Comparison per item' }).waitFor();
+    await settled(page);
+  }],
+  ['export', true, async (page) => {
+    await folioTab(page, '/folios/1/export');
+    await page.getByRole('button', { name: /preview/i }).click();
+    await page.getByTestId('csv-preview').waitFor();
+  }],
+  ['portfolios', true, async (page) => {
+    await page.goto('/portfolios');
+    await page.getByRole('link', { name: 'Projects 2026' }).waitFor();
+    await settled(page);
+  }],
+  ['portfolio', true, async (page) => {
+    await page.goto('/portfolios/1');
+    await page.getByRole('heading', { name: 'Projects 2026', level: 1 }).waitFor();
+    await page.locator('tr[data-folio-id]').first().waitFor();
+    await settled(page);
+  }],
+];
+
+const server = await startServer();
+const browser = await launch();
+const failures = [];
+try {
+  mkdirSync(OUT, { recursive: true });
+  for (const width of [1280, 390]) {
+    const viewport = { width, height: width > 600 ? 800 : 844 };
+    const options = { baseURL: server.url, viewport, locale: 'en-US', timezoneId: 'Europe/Berlin', colorScheme: 'light', deviceScaleFactor: 1 };
+    const signedOut = await browser.newContext(options);
+    const signedIn = await browser.newContext(options);
+    const page = await signedIn.newPage();
+    page.setDefaultTimeout(20_000);
+    await signIn(page, server);
+    for (const [name, needsSession, open, how = {}] of SCREENS) {
+      const p = needsSession ? page : await signedOut.newPage();
+      const file = path.join(OUT, `${name}-${width}.png`);
+      try {
+        // A modal dialog is fixed to the viewport: a tall viewport instead of a full-page capture.
+        await p.setViewportSize(how.dialog ? { width, height: 1500 } : viewport);
+        await open(p);
+        // Fonts and the last paint: the next animation frame after the screen is ready.
+        // The page from its top (a focused chart scrolls it), after the last paint.
+        await p.evaluate(() => window.scrollTo(0, 0));
+        await p.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+        await p.screenshot({ path: file, fullPage: !how.dialog, animations: 'disabled', caret: 'hide' });
+        console.log(`wrote ${path.relative(ROOT, file)}`);
+      } catch (e) {
+        failures.push(`${name} at ${width} px: ${e.message.split('\n')[0]}`);
+        console.error(`FAILED ${name}-${width}: ${e.message.split('\n')[0]}`);
+      }
+      if (!needsSession) await p.close();
+    }
+    await signedOut.close();
+    await signedIn.close();
+  }
+} finally {
+  await browser.close();
+  await server.stop();
+}
+if (failures.length) {
+  console.error(`\n${failures.length} screen(s) failed:\n${failures.join('\n')}`);
+  process.exit(1);
+}

@@ -1,0 +1,107 @@
+// Signing in and out: the sign-in page, no password kept by the browser, the HttpOnly session
+// cookie, and the old session refused by /budgets/1 after signing out.
+import { describe, expect, it } from 'vitest';
+import { newContext, newPage, useE2E } from './harness';
+
+const env = useE2E();
+
+describe('session', () => {
+  it('redirects to the sign-in page, refuses a wrong password at the form, and signs in', async () => {
+    const server = env.server();
+    const context = await newContext(env.browser(), server);
+    const page = await newPage(context);
+    await page.goto('/');
+    // Signed out: the planner shows its sign-in page, not the folios.
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/signin');
+    await page.getByRole('heading', { name: /sign in/i }).waitFor();
+
+    // An empty form is refused at the fields, nothing is sent.
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await expect.poll(() => page.getByLabel('User name').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+
+    // A wrong password: the server's refusal is shown, the user stays signed out.
+    await page.getByLabel('User name').fill(server.user);
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('alert').waitFor();
+    expect(await context.cookies()).toEqual([]);
+
+    await page.getByLabel('Password').fill(server.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Folios', level: 1 }).waitFor();
+    await page.getByRole('link', { name: 'Harbour footbridge' }).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/');
+
+    // The browser keeps no password: neither storage holds it (nor the typed wrong one).
+    const storage = await page.evaluate(() => {
+      const dump = (s: Storage) => Array.from({ length: s.length }, (_, i) => `${s.key(i)}=${s.getItem(s.key(i)!)}`).join('\n');
+      return { local: dump(localStorage), session: dump(sessionStorage) };
+    });
+    expect(storage.local).not.toContain(server.password);
+    expect(storage.session).not.toContain(server.password);
+    expect(storage.local).not.toContain('not-the-password');
+    expect(storage.session).not.toContain('not-the-password');
+    // ...and the password field was cleared.
+    expect(await page.evaluate(() => [...document.querySelectorAll('input')].some((i) => i.value.includes('not-the-password')))).toBe(false);
+
+    // The session is an HttpOnly, SameSite=Strict cookie.
+    const cookies = await context.cookies();
+    expect(cookies.length).toBeGreaterThan(0);
+    for (const c of cookies) {
+      expect(c.httpOnly, `cookie ${c.name} is HttpOnly`).toBe(true);
+      expect(c.sameSite, `cookie ${c.name} is SameSite=Strict`).toBe('Strict');
+      expect(c.value).not.toContain(server.password);
+    }
+    // The page's scripts cannot read it.
+    expect(await page.evaluate(() => document.cookie)).toBe('');
+    await context.close();
+  });
+
+  it('signs out, and /budgets/1 refuses the old session cookie (401)', async () => {
+    const server = env.server();
+    const context = await newContext(env.browser(), server);
+    const page = await newPage(context);
+    await page.goto('/signin');
+    await page.getByLabel('User name').fill(server.user);
+    await page.getByLabel('Password').fill(server.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+
+    const old = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    expect(old).not.toBe('');
+    // While signed in, the cookie opens /budgets/1.
+    const before = await fetch(`${server.url}/budgets/1/folio`, { headers: { Cookie: old, Accept: 'application/json' } });
+    expect(before.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: /sign in/i }).waitFor();
+    await expect.poll(() => new URL(page.url()).pathname).toBe('/signin');
+
+    // The old session is closed on the server, not only forgotten by the browser.
+    const after = await fetch(`${server.url}/budgets/1/folio`, { headers: { Cookie: old, Accept: 'application/json' } });
+    expect(after.status).toBe(401);
+    const session = await fetch(`${server.url}/session`, { headers: { Cookie: old, Accept: 'application/json' } });
+    expect(session.status).not.toBe(200);
+
+    // And the page itself: a reload stays on the sign-in page; a folio's address leads back to it.
+    await page.goto('/folios/1');
+    await page.getByRole('heading', { name: /sign in/i }).waitFor();
+    expect(await page.getByRole('link', { name: 'Harbour footbridge' }).count()).toBe(0);
+    await context.close();
+  });
+
+  it('comes back to the address asked for after signing in', async () => {
+    const server = env.server();
+    const context = await newContext(env.browser(), server);
+    const page = await newPage(context);
+    await page.goto('/folios/2');
+    await page.getByRole('heading', { name: /sign in/i }).waitFor();
+    await page.getByLabel('User name').fill(server.user);
+    await page.getByLabel('Password').fill(server.password);
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await page.getByRole('heading', { name: 'Billing platform migration', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/folios/2');
+    await context.close();
+  });
+});

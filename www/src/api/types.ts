@@ -1,0 +1,235 @@
+// Shapes of the budgeting interface as the planner reads them: every JSON number arrives as its
+// exact text (lib/json.ts), so ids, amounts, rates and percentages are all strings here.
+import type { Dec } from '../lib/json';
+
+export type Id = string;
+export type Status = 'green' | 'amber' | 'red' | 'grey';
+
+export interface Session {
+  user: string;
+  budgetAdmin: boolean;
+  csrf: string;
+  expiresAt: string;
+}
+
+export interface FolioSummary {
+  id: Id;
+  name: string;
+  startDate: string;
+  endDate: string;
+  owner: string;
+  status: string;
+  closedDate?: string | null;
+  withRevenue?: boolean;
+  withEarned?: boolean;
+}
+
+export interface Folio extends FolioSummary {
+  description: string;
+  currencyCode: string;
+  reserve: Dec;
+  contingency: Dec;
+  tolerance: Dec;
+  hoursPerDay: Dec | null;
+  revenuesAsClientCosts: boolean;
+  usesUserRates: boolean;
+  isSynchronizedWithWorkLogs: boolean;
+  isSynchronizedWithServiceBilledHours: boolean;
+  savedFilterId: Id;
+  holidaySchemeId: Id;
+  workloadSchemeId: Id;
+  deletedOn?: string;
+  [extra: string]: unknown;
+}
+
+export interface Indicators {
+  bac: Dec | null;
+  pv: Dec | null;
+  ev: Dec | null;
+  ac: Dec | null;
+  cv: Dec | null;
+  sv: Dec | null;
+  cpi: Dec | null;
+  spi: Dec | null;
+  cvPercent: Dec | null;
+  svPercent: Dec | null;
+  eac: Dec | null;
+  etc: Dec | null;
+  vac: Dec | null;
+  tcpi: Dec | null;
+  cpiStatus: Status;
+  spiStatus: Status;
+  revenueStatus: Status;
+  marginStatus: Status;
+  reserve: Dec | null;
+  contingency: Dec | null;
+  contingencyToDate: Dec | null;
+  plannedCostToDate: Dec | null;
+  eacKnown: Dec | null;
+  plannedRevenue: Dec | null;
+  plannedRevenueToDate: Dec | null;
+  actualRevenue: Dec | null;
+  profit: Dec | null;
+  margin: Dec | null;
+  status?: string;
+  currencyCode: string;
+}
+
+export interface TimelineBucket {
+  start: string;
+  end: string;
+  plannedCost: Dec;
+  actualCost: Dec;
+  plannedRevenue: Dec | null;
+  actualRevenue: Dec | null;
+  contingency: Dec;
+  pv: Dec | null;
+  ev: Dec | null;
+  ac: Dec;
+}
+
+export interface Allocation {
+  id?: Id;
+  startDate: string;
+  endDate: string;
+  percentage: Dec;
+  deletedOn?: string;
+}
+
+export interface Rate {
+  id?: Id;
+  rate: Dec;
+  startDate: string;
+  deletedOn?: string;
+}
+
+export interface HoursPeriod {
+  id?: Id;
+  startDate: string;
+  endDate: string;
+  effort: Dec;
+  otEffort: Dec;
+  reporter?: string;
+}
+
+export type PositionKind = '.PlannedPositionByTimeFrame' | '.TeamMember' | '.ConsultingRevenue';
+
+export interface Position {
+  id: Id;
+  folioId: Id;
+  name: string;
+  description: string;
+  title: string;
+  teamRoleId?: Id;
+  kind?: PositionKind;
+  revenue?: boolean;
+  member?: string;
+  reporter?: string;
+  otRuleId?: Id;
+  baselineId?: Id;
+  rate: Rate;
+  allocation: Allocation;
+  billableHours?: HoursPeriod[];
+  deletedOn?: string;
+}
+
+export interface TeamMember extends Omit<Position, 'rate' | 'allocation'> {
+  rates: Rate[];
+  allocations: Allocation[];
+  workedHours: HoursPeriod[];
+}
+
+export type ExpenseKind = '.PlannedExpense' | '.ActualExpense' | '.PlannedRevenue' | '.ActualRevenue';
+export type Category = 'OPEX' | 'CAPEX' | 'FINEX' | 'OPERATING' | 'NON_OPERATING';
+
+export interface Expense {
+  id: Id;
+  folioId: Id;
+  name: string;
+  description: string;
+  type: string;
+  category: Category;
+  kind: ExpenseKind;
+  amount: Dec;
+  convertedAmount?: Dec;
+  currencyCode: string;
+  amortized?: boolean;
+  baselineId?: Id;
+  recurrence: import('../lib/recurrence').Recurrence;
+  deletedOn?: string;
+}
+
+export interface Payment {
+  date: string;
+  amount: Dec;
+  totalAmount?: Dec;
+  overtimeAmount?: Dec;
+  rate?: Dec;
+  effort?: Dec;
+  overtimeEffort?: Dec;
+  totalEffort?: Dec;
+}
+
+export interface Expenditures {
+  positions: Position[];
+  expenses: Expense[];
+}
+
+export type ExpenditureType = 'BUDGET' | 'PLANNED' | 'REVENUE' | 'ACTUAL';
+
+export interface Baseline {
+  id: Id;
+  folioId: Id;
+  name: string;
+  approvedBy: string;
+  created: string;
+  expenditureType: ExpenditureType;
+  description?: string;
+}
+
+export interface Portfolio {
+  id: Id;
+  name: string;
+  currencyCode: string;
+  isPrivate: boolean;
+  owner: string;
+  color: string;
+  admins: string[];
+  folios: FolioSummary[];
+  portfolios: unknown[];
+  description?: string;
+  parentId?: Id;
+}
+
+export interface OvertimeRule {
+  id: Id;
+  name: string;
+  regularHours: Dec;
+  frequency: string;
+  coefficient: Dec;
+}
+
+/** A live position of `GET /folio/{id}/items`: as `GET /position/{id}` shows it, with its whole
+ * history and its money (folio currency, at asOf, exact). */
+export interface ItemPosition {
+  position: Position;
+  rates: Rate[];
+  allocations: Allocation[];
+  /** Worked hours of a team member, billable hours of a consulting revenue. */
+  hours: HoursPeriod[];
+  total: Dec;
+  toDate: Dec;
+}
+
+/** A live expense of `GET /folio/{id}/items` (with its `convertedAmount`) and its money. */
+export interface ItemExpense {
+  expense: Expense;
+  total: Dec;
+  toDate: Dec;
+}
+
+/** `GET /folio/{id}/items?asOf=`: every live item of a folio with its money, in one answer. */
+export interface FolioItemsAnswer {
+  positions: ItemPosition[];
+  expenses: ItemExpense[];
+}

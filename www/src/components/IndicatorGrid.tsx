@@ -1,0 +1,43 @@
+// Every indicator with its meaning on hover and focus; `data-indicator` names it and `data-value`
+// holds the server's exact string.
+import type { Indicators } from '../api/types';
+import { INDICATORS } from '../lib/indicators';
+import * as fmt from '../lib/format';
+import { Hint, Rag } from './ui';
+import { lightsOf } from '../lib/lights';
+
+export function IndicatorGrid({ indicators, currency }: { indicators: Indicators; currency: string }) {
+  return (
+    <dl class="indicators">
+      {INDICATORS.map((info) => {
+        const value = indicators[info.key] as string | null | undefined;
+        const shown = info.kind === 'money' ? fmt.money(value, currency) : info.kind === 'percent' ? fmt.percent(value) : fmt.decimal(value);
+        return (
+          <div class="indicator" key={info.key}>
+            <dt>
+              <Hint text={`${info.name}: ${info.meaning}`}>
+                <abbr title={info.name}>{info.abbr}</abbr>
+              </Hint>
+            </dt>
+            <dd class="num" data-indicator={info.key} data-value={value ?? ''}>
+              {shown}
+            </dd>
+          </div>
+        );
+      })}
+    </dl>
+  );
+}
+
+export function Lights({ indicators, tolerance, big }: { indicators: Indicators; tolerance: string | null | undefined; big?: boolean }) {
+  return (
+    <ul class={`lights${big ? ' lights-big' : ''}`} aria-label="Traffic lights">
+      {lightsOf(indicators, tolerance).map((l) => (
+        <li key={l.key} data-light={l.key}>
+          <Rag status={l.status} label={l.label} title={l.basis} />
+          {big ? <small class="muted">{l.basis}</small> : null}
+        </li>
+      ))}
+    </ul>
+  );
+}

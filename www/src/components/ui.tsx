@@ -1,0 +1,192 @@
+// Small building blocks shared by the screens.
+import type { ComponentChildren, InputHTMLAttributes } from 'preact';
+import { useId } from 'preact/hooks';
+import type { Status } from '../api/types';
+import { STATUS_LABEL } from '../lib/lights';
+import type { Refusal } from '../lib/errors';
+import { ApiError } from '../api/client';
+import * as fmt from '../lib/format';
+
+/** A traffic light: a coloured dot with its text label (colour is never the only cue). */
+export function Rag({ status, label, title }: { status: Status; label?: string; title?: string }) {
+  return (
+    <span class={`rag rag-${status}`} title={title} data-status={status}>
+      <span class="dot" aria-hidden="true" />
+      {label ? <span class="rag-name">{label}: </span> : null}
+      <span class="rag-text">{STATUS_LABEL[status]}</span>
+    </span>
+  );
+}
+
+export function FolioStatus({ status }: { status: string }) {
+  return <span class={`badge status-${status}`}>{status}</span>;
+}
+
+/** A money figure; `data-value` holds the server's exact string. */
+export function Money({ value, currency, indicator }: { value: string | null | undefined; currency: string; indicator?: string }) {
+  return (
+    <span class="num" data-indicator={indicator} data-value={value ?? ''}>
+      {fmt.money(value, currency)}
+    </span>
+  );
+}
+
+export function Loading({ label = 'Loading' }: { label?: string }) {
+  return (
+    <p class="loading" role="status">
+      <span class="spinner" aria-hidden="true" /> {label}…
+    </p>
+  );
+}
+
+export function ErrorBox({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
+  const messages = error instanceof ApiError ? error.refusal.messages.concat(Object.values(error.refusal.fields)) : [String((error as Error)?.message ?? error)];
+  return (
+    <div class="alert alert-error" role="alert">
+      {messages.map((m) => (
+        <p key={m}>{m}</p>
+      ))}
+      {onRetry ? (
+        <button type="button" class="btn" onClick={onRetry}>
+          Try again
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
+/** The messages of a refusal that belong to no field, at the form's top. */
+export function FormErrors({ refusal, note }: { refusal: Refusal | null; note?: string }) {
+  if (!refusal) return null;
+  const fieldCount = Object.keys(refusal.fields).length;
+  if (refusal.messages.length === 0 && fieldCount === 0) return null;
+  return (
+    <div class="alert alert-error" role="alert">
+      {refusal.messages.map((m) => (
+        <p key={m}>{m}</p>
+      ))}
+      {refusal.messages.length === 0 && fieldCount > 0 ? <p>Please correct the marked field{fieldCount > 1 ? 's' : ''}.</p> : null}
+      {note ? <p class="muted">{note}</p> : null}
+    </div>
+  );
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'label' | 'onInput' | 'value' | 'type' | 'name'>;
+
+export function Field({
+  label, value, onValue, error, hint, type = 'text', name, ...rest
+}: InputProps & { label: string; value: string; onValue: (v: string) => void; error?: string | undefined; hint?: string; type?: string; name: string }) {
+  const id = useId();
+  const describedBy = [error ? `${id}-err` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class={`field${error ? ' has-error' : ''}`}>
+      <label for={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        value={value}
+        onInput={(e) => onValue((e.currentTarget as HTMLInputElement).value)}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={describedBy}
+        {...rest}
+      />
+      {hint ? (
+        <small id={`${id}-hint`} class="hint">
+          {hint}
+        </small>
+      ) : null}
+      {error ? (
+        <small id={`${id}-err`} class="field-error" data-field={name}>
+          {error}
+        </small>
+      ) : null}
+    </div>
+  );
+}
+
+export function SelectField({
+  label, value, onValue, options, error, name, hint,
+}: { label: string; value: string; onValue: (v: string) => void; options: readonly { value: string; label: string }[]; error?: string | undefined; name: string; hint?: string }) {
+  const id = useId();
+  const describedBy = [error ? `${id}-err` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
+  return (
+    <div class={`field${error ? ' has-error' : ''}`}>
+      <label for={id}>{label}</label>
+      <select id={id} name={name} value={value} onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)} aria-invalid={error ? 'true' : undefined} aria-describedby={describedBy}>
+        {options.map((o) => (
+          <option key={o.value} value={o.value}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {hint ? <small id={`${id}-hint`} class="hint">{hint}</small> : null}
+      {error ? <small id={`${id}-err`} class="field-error" data-field={name}>{error}</small> : null}
+    </div>
+  );
+}
+
+export function Checkbox({ label, checked, onValue, name, hint }: { label: string; checked: boolean; onValue: (v: boolean) => void; name: string; hint?: string }) {
+  const id = useId();
+  return (
+    <div class="field check">
+      <input id={id} name={name} type="checkbox" checked={checked} onChange={(e) => onValue((e.currentTarget as HTMLInputElement).checked)} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <label for={id}>{label}</label>
+      {hint ? <small id={`${id}-hint`} class="hint">{hint}</small> : null}
+    </div>
+  );
+}
+
+export function Card({ title, children, actions, class: cls, headingLevel = 2 }: { title?: ComponentChildren; children: ComponentChildren; actions?: ComponentChildren; class?: string; headingLevel?: 2 | 3 }) {
+  const H = headingLevel === 2 ? 'h2' : 'h3';
+  return (
+    <section class={`card ${cls ?? ''}`}>
+      {title || actions ? (
+        <header class="card-head">
+          {title ? <H>{title}</H> : <span />}
+          {actions ? <div class="actions">{actions}</div> : null}
+        </header>
+      ) : null}
+      {children}
+    </section>
+  );
+}
+
+/** Page controls of a long table: only one page of rows is ever in the DOM. */
+export function Pager({ page, pages, total, pageSize, onPage, label }: { page: number; pages: number; total: number; pageSize: number; onPage: (p: number) => void; label: string }) {
+  if (pages <= 1) return null;
+  const first = page * pageSize + 1;
+  const last = Math.min(total, (page + 1) * pageSize);
+  return (
+    <nav class="pager" aria-label={`${label} pages`}>
+      <button type="button" class="btn btn-small" onClick={() => onPage(0)} disabled={page === 0}>
+        First
+      </button>
+      <button type="button" class="btn btn-small" onClick={() => onPage(page - 1)} disabled={page === 0}>
+        Previous
+      </button>
+      <span role="status">
+        Rows {fmt.count(first)}–{fmt.count(last)} of {fmt.count(total)}
+      </span>
+      <button type="button" class="btn btn-small" onClick={() => onPage(page + 1)} disabled={page >= pages - 1}>
+        Next
+      </button>
+      <button type="button" class="btn btn-small" onClick={() => onPage(pages - 1)} disabled={page >= pages - 1}>
+        Last
+      </button>
+    </nav>
+  );
+}
+
+/** A hint shown on hover and keyboard focus, read by screen readers as the element's description. */
+export function Hint({ text, children }: { text: string; children: ComponentChildren }) {
+  const id = useId();
+  return (
+    <span class="has-tip" tabIndex={0} aria-describedby={id}>
+      {children}
+      <span role="tooltip" id={id} class="tip">
+        {text}
+      </span>
+    </span>
+  );
+}

@@ -1,0 +1,173 @@
+// Rows of a position's history (rates or allocation periods) edited one row at a time: each Save,
+// Delete or Add is one request, so a refusal never leaves anything half-saved.
+import { Fragment } from 'preact';
+import { useState } from 'preact/hooks';
+import { ApiError } from '../api/client';
+import type { Refusal } from '../lib/errors';
+import { placeRefusal } from '../lib/errors';
+import type { FieldErrors } from '../lib/validate';
+import { FormErrors } from '../components/ui';
+
+export interface RowField {
+  key: string;
+  label: string;
+  type?: 'date' | 'text';
+  inputMode?: 'decimal' | 'numeric';
+}
+
+export interface Row {
+  id?: string;
+  values: Record<string, string>;
+}
+
+export function PeriodRows({
+  caption, fields, rows, validate, onSave, onAdd, onDelete, addLabel, emptyRow, canDelete,
+}: {
+  caption: string;
+  fields: RowField[];
+  rows: Row[];
+  validate: (values: Record<string, string>, others: Row[]) => FieldErrors;
+  onSave: (id: string, values: Record<string, string>) => Promise<unknown>;
+  onAdd: (values: Record<string, string>) => Promise<unknown>;
+  onDelete: (id: string) => Promise<unknown>;
+  addLabel: string;
+  emptyRow: Record<string, string>;
+  canDelete: boolean;
+}) {
+  const [edits, setEdits] = useState<Record<string, Record<string, string>>>({});
+  const [refusals, setRefusals] = useState<Record<string, Refusal | null>>({});
+  const [busy, setBusy] = useState<string | null>(null);
+  const [adding, setAdding] = useState<Record<string, string>>(emptyRow);
+
+  const valuesOf = (key: string, row?: Row) => edits[key] ?? row?.values ?? adding;
+  const run = async (key: string, values: Record<string, string>, others: Row[], action: () => Promise<unknown>, after?: () => void) => {
+    const local = validate(values, others);
+    if (Object.keys(local).length) {
+      setRefusals((r) => ({ ...r, [key]: { status: 0, messages: [], fields: local } }));
+      return;
+    }
+    setBusy(key);
+    setRefusals((r) => ({ ...r, [key]: null }));
+    try {
+      await action();
+      after?.();
+    } catch (error) {
+      const refusal = error instanceof ApiError ? placeRefusal(error.refusal, fields.map((f) => f.key)) : { status: 0, messages: [String(error)], fields: {} };
+      setRefusals((r) => ({ ...r, [key]: refusal }));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const inputs = (key: string, row?: Row) =>
+    fields.map((f) => {
+      const values = valuesOf(key, row);
+      const error = refusals[key]?.fields[f.key];
+      const id = `${caption.replace(/\W+/g, '-')}-${key}-${f.key}`;
+      return (
+        <td key={f.key}>
+          <label class="sr-only" for={id}>
+            {f.label}
+            {row ? ` of row ${key}` : ' of the new row'}
+          </label>
+          <input
+            id={id}
+            name={f.key}
+            type={f.type ?? 'text'}
+            inputMode={f.inputMode}
+            value={values[f.key] ?? ''}
+            aria-invalid={error ? 'true' : undefined}
+            aria-describedby={error ? `${id}-err` : undefined}
+            onInput={(e) => {
+              const v = (e.currentTarget as HTMLInputElement).value;
+              if (row) setEdits((all) => ({ ...all, [key]: { ...(all[key] ?? row.values), [f.key]: v } }));
+              else setAdding((a) => ({ ...a, [f.key]: v }));
+            }}
+          />
+          {error ? (
+            <small class="field-error" id={`${id}-err`} data-field={f.key}>
+              {error}
+            </small>
+          ) : null}
+        </td>
+      );
+    });
+
+  return (
+    <div class="table-scroll subtable">
+      <table class="table table-edit">
+        <caption>{caption}</caption>
+        <thead>
+          <tr>
+            {fields.map((f) => (
+              <th key={f.key} scope="col">
+                {f.label}
+              </th>
+            ))}
+            <th scope="col" class="right">
+              Actions
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => {
+            const key = row.id ?? String(index);
+            const changed = !!edits[key];
+            const refusal = refusals[key];
+            return (
+              <Fragment key={key}>
+                <tr data-row-id={row.id}>
+                  {inputs(key, row)}
+                  <td class="row-actions">
+                    <button
+                      type="button"
+                      class="btn btn-small"
+                      disabled={!changed || busy !== null}
+                      onClick={() =>
+                        run(key, valuesOf(key, row), rows.filter((r) => r !== row), () => onSave(row.id!, valuesOf(key, row)), () =>
+                          setEdits((all) => {
+                            const { [key]: _, ...rest } = all;
+                            return rest;
+                          }),
+                        )
+                      }
+                    >
+                      Save<span class="sr-only"> row {index + 1}</span>
+                    </button>
+                    {canDelete ? (
+                      <button type="button" class="btn btn-small btn-danger" disabled={busy !== null} onClick={() => run(key, row.values, [], () => onDelete(row.id!))}>
+                        Delete<span class="sr-only"> row {index + 1}</span>
+                      </button>
+                    ) : null}
+                  </td>
+                </tr>
+                {refusal && refusal.messages.length ? (
+                  <tr>
+                    <td colSpan={fields.length + 1}>
+                      <FormErrors refusal={{ ...refusal, fields: {} }} />
+                    </td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
+          <tr class="add-row">
+            {inputs('new')}
+            <td class="row-actions">
+              <button type="button" class="btn btn-small btn-primary" disabled={busy !== null} onClick={() => run('new', adding, rows, () => onAdd(adding), () => setAdding(emptyRow))}>
+                {addLabel}
+              </button>
+            </td>
+          </tr>
+          {refusals.new && refusals.new.messages.length ? (
+            <tr>
+              <td colSpan={fields.length + 1}>
+                <FormErrors refusal={{ ...refusals.new, fields: {} }} />
+              </td>
+            </tr>
+          ) : null}
+        </tbody>
+      </table>
+    </div>
+  );
+}

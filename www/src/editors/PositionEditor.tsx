@@ -1,0 +1,325 @@
+// Add or change a position. Creating sends POST /position with the first allocation period and
+// rate, then one request per further period and rate; when any of them is refused the new
+// position is deleted again, so nothing is half-saved, and the refusal is shown at its row.
+// Changing: the header (and a planned position's or consulting revenue's single period) is one
+// PUT /position; each rate and each period of a team member is saved, added or deleted by itself.
+import { useState } from 'preact/hooks';
+import { api } from '../api/budgets';
+import { ApiError } from '../api/client';
+import type { Folio, OvertimeRule } from '../api/types';
+import { num } from '../lib/json';
+import { placeRefusal, type Refusal } from '../lib/errors';
+import { requireText, type FieldErrors } from '../lib/validate';
+import { checkAllocation, checkRate, prefixed, type AllocationValues, type RateValues } from '../lib/periods';
+import type { PositionItem } from '../lib/items';
+import { Field, FormErrors, SelectField } from '../components/ui';
+import { Dialog } from '../components/Dialog';
+import { PeriodRows } from './PeriodRows';
+
+export type PositionChoice = 'team' | 'plannedCost' | 'plannedRevenue' | 'consulting';
+const CHOICES: { value: PositionChoice; label: string }[] = [
+  { value: 'team', label: 'Team member (actual cost)' },
+  { value: 'plannedCost', label: 'Planned position (planned cost)' },
+  { value: 'plannedRevenue', label: 'Planned position (planned revenue)' },
+  { value: 'consulting', label: 'Consulting revenue (actual revenue)' },
+];
+
+function choiceOf(item: PositionItem): PositionChoice {
+  if (item.section === 'team') return 'team';
+  if (item.section === 'consulting') return 'consulting';
+  return item.position.revenue ? 'plannedRevenue' : 'plannedCost';
+}
+
+const HEADER_FIELDS = ['kind', 'name', 'title', 'member', 'description', 'otRuleId', 'allocations.0.startDate', 'allocations.0.endDate', 'allocations.0.percentage'];
+
+export function PositionEditor({
+  folio, item, initial = 'team', rules, onClose, onSaved, onChanged,
+}: {
+  folio: Folio;
+  item?: PositionItem;
+  initial?: PositionChoice;
+  rules: OvertimeRule[];
+  onClose: () => void;
+  onSaved: (message: string) => void;
+  onChanged: () => void;
+}) {
+  const p = item?.position;
+  const [choice, setChoice] = useState<PositionChoice>(item ? choiceOf(item) : initial);
+  const [h, setH] = useState({
+    name: p?.name ?? '',
+    title: p?.title ?? '',
+    member: p?.member && p.member !== 'unassigned' ? p.member : '',
+    description: p?.description ?? '',
+    otRuleId: p?.otRuleId ?? '',
+  });
+  const [allocations, setAllocations] = useState<AllocationValues[]>(
+    item?.allocations.length
+      ? item.allocations.map((a) => ({ startDate: a.startDate, endDate: a.endDate, percentage: a.percentage }))
+      : [{ startDate: folio.startDate, endDate: folio.endDate, percentage: '100' }],
+  );
+  const [rates, setRates] = useState<RateValues[]>([{ rate: '', startDate: folio.startDate }]);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const team = choice === 'team';
+  const setHeader = (k: keyof typeof h) => (v: string) => setH((x) => ({ ...x, [k]: v }));
+
+  const headerBody = (allocation: AllocationValues, rate: RateValues) => {
+    const body: Record<string, unknown> = {
+      folioId: num(folio.id),
+      name: h.name.trim(),
+      title: h.title.trim(),
+      description: h.description,
+      allocation: { startDate: allocation.startDate, endDate: allocation.endDate, percentage: num(allocation.percentage.trim()) },
+      rate: { rate: num(rate.rate.trim()), startDate: rate.startDate },
+    };
+    if (choice === 'team') {
+      body.kind = '.TeamMember';
+      body.member = h.member.trim() || 'unassigned';
+    } else if (choice === 'consulting') body.kind = '.ConsultingRevenue';
+    else {
+      body.kind = '.PlannedPositionByTimeFrame';
+      body.revenue = choice === 'plannedRevenue';
+    }
+    if (h.otRuleId) body.otRuleId = num(h.otRuleId);
+    return body;
+  };
+
+  const checkHeader = (errors: FieldErrors) => {
+    requireText(errors, 'name', h.name, 'Name');
+    requireText(errors, 'title', h.title, 'Title');
+  };
+
+  // Creating: everything checked first, then the requests in order, rolled back on a refusal.
+  const create = async () => {
+    const errors: FieldErrors = {};
+    checkHeader(errors);
+    const periods = team ? allocations : allocations.slice(0, 1);
+    periods.forEach((a, i) => Object.assign(errors, prefixed(checkAllocation(a, periods.slice(0, i)), `allocations.${i}`)));
+    rates.forEach((r, i) => Object.assign(errors, prefixed(checkRate(r, rates.slice(0, i)), `rates.${i}`)));
+    if (Object.keys(errors).length) {
+      setRefusal({ status: 0, messages: [], fields: errors });
+      return;
+    }
+    setBusy(true);
+    setRefusal(null);
+    let created: string | null = null;
+    let step = 'the position';
+    let prefix = '';
+    try {
+      prefix = '';
+      created = String(await api.createPosition(headerBody(periods[0]!, rates[0]!)));
+      for (let i = 1; i < periods.length; i++) {
+        step = `allocation period ${i + 1}`;
+        prefix = `allocations.${i}`;
+        const a = periods[i]!;
+        await api.addAllocation(created, { startDate: a.startDate, endDate: a.endDate, percentage: num(a.percentage.trim()) });
+      }
+      for (let i = 1; i < rates.length; i++) {
+        step = `rate ${i + 1}`;
+        prefix = `rates.${i}`;
+        const r = rates[i]!;
+        await api.addRate(created, { rate: num(r.rate.trim()), startDate: r.startDate });
+      }
+      onSaved(`“${h.name.trim()}” added.`);
+    } catch (error) {
+      let note = 'Nothing was saved.';
+      if (created) {
+        try {
+          await api.deletePosition(created);
+          note = `Nothing was saved: ${step} was refused, so the position created by the first request was deleted again.`;
+        } catch {
+          note = `${step} was refused and the position created by the first request (id ${created}) could not be deleted again: delete it from the list.`;
+        }
+      }
+      const r = error instanceof ApiError ? error.refusal : { status: 0, messages: [String(error)], fields: {} };
+      const fields = prefix ? prefixed(r.fields, prefix) : { ...r.fields };
+      if (!prefix) {
+        // The first request's period and rate fields are the first rows'.
+        for (const k of ['startDate', 'endDate', 'percentage']) if (fields[k]) { fields[`allocations.0.${k}`] = fields[k]!; delete fields[k]; }
+        if (fields.rate) { fields['rates.0.rate'] = fields.rate; delete fields.rate; }
+        if (fields.wage) { fields['rates.0.rate'] = fields.wage; delete fields.wage; }
+      }
+      const shown = [...HEADER_FIELDS, ...periods.flatMap((_a, i) => [`allocations.${i}.startDate`, `allocations.${i}.endDate`, `allocations.${i}.percentage`]), ...rates.flatMap((_r, i) => [`rates.${i}.rate`, `rates.${i}.startDate`])];
+      setRefusal({ ...placeRefusal({ ...r, fields }, shown), messages: [...placeRefusal({ ...r, fields }, shown).messages, note] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  // Changing the header: one PUT.
+  const update = async () => {
+    if (!item) return;
+    const errors: FieldErrors = {};
+    checkHeader(errors);
+    const first = allocations[0]!;
+    if (!team) Object.assign(errors, prefixed(checkAllocation(first), 'allocations.0'));
+    if (Object.keys(errors).length) {
+      setRefusal({ status: 0, messages: [], fields: errors });
+      return;
+    }
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const body = headerBody(team ? { startDate: item.position.allocation.startDate, endDate: item.position.allocation.endDate, percentage: item.position.allocation.percentage } : first, { rate: item.position.rate.rate, startDate: item.position.rate.startDate });
+      body.id = num(item.position.id);
+      if (item.position.member && team && !h.member.trim()) body.member = item.position.member;
+      await api.updatePosition(body);
+      onSaved(`“${h.name.trim()}” saved.`);
+    } catch (error) {
+      const r = error instanceof ApiError ? error.refusal : { status: 0, messages: [String(error)], fields: {} };
+      const fields = { ...r.fields };
+      for (const k of ['startDate', 'endDate', 'percentage']) if (fields[k]) { fields[`allocations.0.${k}`] = fields[k]!; delete fields[k]; }
+      setRefusal({ ...placeRefusal({ ...r, fields }, HEADER_FIELDS), messages: [...placeRefusal({ ...r, fields }, HEADER_FIELDS).messages, 'Nothing was saved.'] });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const err = (k: string) => refusal?.fields[k];
+  const setAllocation = (i: number, k: keyof AllocationValues) => (v: string) => setAllocations((all) => all.map((a, j) => (j === i ? { ...a, [k]: v } : a)));
+  const setRate = (i: number, k: keyof RateValues) => (v: string) => setRates((all) => all.map((a, j) => (j === i ? { ...a, [k]: v } : a)));
+  const title = item ? `Edit “${item.position.name}”` : 'Add a position';
+
+  return (
+    <Dialog title={title} onClose={onClose} wide>
+      <form
+        class="form"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void (item ? update() : create());
+        }}
+      >
+        <FormErrors refusal={refusal} />
+        <div class="grid-2">
+          {item ? (
+            <div class="field">
+              <span class="label-like">Kind</span>
+              <span>{CHOICES.find((c) => c.value === choice)?.label}</span>
+            </div>
+          ) : (
+            <SelectField label="Kind" name="kind" value={choice} onValue={(v) => setChoice(v as PositionChoice)} options={CHOICES} error={err('kind')} />
+          )}
+          <Field label="Name" name="name" value={h.name} onValue={setHeader('name')} error={err('name')} />
+        </div>
+        <div class="grid-3">
+          <Field label="Title (role)" name="title" value={h.title} onValue={setHeader('title')} error={err('title')} hint="Team members are grouped by title." />
+          {team ? <Field label="Member (user key)" name="member" value={h.member} onValue={setHeader('member')} error={err('member')} hint="Empty: unassigned." /> : <span />}
+          <SelectField
+            label="Overtime rule"
+            name="otRuleId"
+            value={h.otRuleId}
+            onValue={setHeader('otRuleId')}
+            error={err('otRuleId')}
+            options={[{ value: '', label: 'None' }, ...rules.map((r) => ({ value: r.id, label: `${r.name} (${r.frequency.toLowerCase()}, ${r.regularHours} h, ×${r.coefficient})` }))]}
+          />
+        </div>
+        <div class="field">
+          <label for="position-description">Description</label>
+          <textarea id="position-description" name="description" rows={2} value={h.description} onInput={(e) => setHeader('description')((e.currentTarget as HTMLTextAreaElement).value)} />
+        </div>
+
+        {!item || !team ? (
+          <fieldset>
+            <legend>{team ? 'Allocation periods' : 'Allocation period'}</legend>
+            {(team ? allocations : allocations.slice(0, 1)).map((a, i) => (
+              <div class="grid-4 period-row" key={i} data-row={i}>
+                <Field label={`Start date${team ? ` (period ${i + 1})` : ''}`} name={`allocations.${i}.startDate`} type="date" value={a.startDate} onValue={setAllocation(i, 'startDate')} error={err(`allocations.${i}.startDate`)} />
+                <Field label={`End date${team ? ` (period ${i + 1})` : ''}`} name={`allocations.${i}.endDate`} type="date" value={a.endDate} onValue={setAllocation(i, 'endDate')} error={err(`allocations.${i}.endDate`)} />
+                <Field label={`Percentage${team ? ` (period ${i + 1})` : ''}`} name={`allocations.${i}.percentage`} inputMode="decimal" value={a.percentage} onValue={setAllocation(i, 'percentage')} error={err(`allocations.${i}.percentage`)} hint="0 to 100 % of the working capacity" />
+                {team && i > 0 ? (
+                  <div class="field end">
+                    <button type="button" class="btn btn-small btn-danger" onClick={() => setAllocations((all) => all.filter((_a, j) => j !== i))}>
+                      Remove period {i + 1}
+                    </button>
+                  </div>
+                ) : null}
+              </div>
+            ))}
+            {team && !item ? (
+              <button type="button" class="btn btn-small" onClick={() => setAllocations((all) => [...all, { startDate: '', endDate: '', percentage: '100' }])}>
+                Add an allocation period
+              </button>
+            ) : null}
+          </fieldset>
+        ) : null}
+
+        {!item ? (
+          <fieldset>
+            <legend>Rates (per hour, {folio.currencyCode})</legend>
+            {rates.map((r, i) => (
+              <div class="grid-3 period-row" key={i} data-row={i}>
+                <Field label={`Rate ${i + 1}`} name={`rates.${i}.rate`} inputMode="decimal" value={r.rate} onValue={setRate(i, 'rate')} error={err(`rates.${i}.rate`)} />
+                <Field label={`Effective from (rate ${i + 1})`} name={`rates.${i}.startDate`} type="date" value={r.startDate} onValue={setRate(i, 'startDate')} error={err(`rates.${i}.startDate`)} />
+                {i > 0 ? (
+                  <div class="field end">
+                    <button type="button" class="btn btn-small btn-danger" onClick={() => setRates((all) => all.filter((_r, j) => j !== i))}>
+                      Remove rate {i + 1}
+                    </button>
+                  </div>
+                ) : null}
+              </div>
+            ))}
+            <button type="button" class="btn btn-small" onClick={() => setRates((all) => [...all, { rate: '', startDate: '' }])}>
+              Add a rate change
+            </button>
+          </fieldset>
+        ) : null}
+
+        <div class="form-actions">
+          <button type="button" class="btn" onClick={onClose}>
+            {item ? 'Close' : 'Cancel'}
+          </button>
+          <button type="submit" class="btn btn-primary" disabled={busy}>
+            {busy ? 'Saving…' : item ? 'Save details' : 'Add position'}
+          </button>
+        </div>
+      </form>
+
+      {item ? (
+        <div class="stack history">
+          {team ? (
+            <PeriodRows
+              caption="Allocation periods"
+              fields={[
+                { key: 'startDate', label: 'Start date', type: 'date' },
+                { key: 'endDate', label: 'End date', type: 'date' },
+                { key: 'percentage', label: 'Percentage', inputMode: 'decimal' },
+              ]}
+              rows={item.allocations.map((a) => ({ id: a.id!, values: { startDate: a.startDate, endDate: a.endDate, percentage: a.percentage } }))}
+              validate={(v, others) => checkAllocation(v as unknown as AllocationValues, others.map((o) => o.values as unknown as AllocationValues))}
+              onSave={async (id, v) => { await api.updateAllocation(id, { startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage!.trim()) }); onChanged(); }}
+              onAdd={async (v) => { await api.addAllocation(item.position.id, { startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage!.trim()) }); onChanged(); }}
+              onDelete={async (id) => { await api.deleteAllocation(id); onChanged(); }}
+              addLabel="Add period"
+              emptyRow={{ startDate: '', endDate: '', percentage: '100' }}
+              canDelete={item.allocations.length > 1}
+            />
+          ) : null}
+          {item.complete ? (
+            <PeriodRows
+              caption={`Rate history (per hour, ${folio.currencyCode})`}
+              fields={[
+                { key: 'rate', label: 'Rate', inputMode: 'decimal' },
+                { key: 'startDate', label: 'Effective from', type: 'date' },
+              ]}
+              rows={item.rates.map((r) => ({ id: r.id!, values: { rate: r.rate, startDate: r.startDate } }))}
+              validate={(v, others) => checkRate(v as unknown as RateValues, others.map((o) => o.values as unknown as RateValues))}
+              onSave={async (id, v) => { await api.updateRate(id, { rate: num(v.rate!.trim()), startDate: v.startDate }); onChanged(); }}
+              onAdd={async (v) => { await api.addRate(item.position.id, { rate: num(v.rate!.trim()), startDate: v.startDate }); onChanged(); }}
+              onDelete={async (id) => { await api.deleteRate(id); onChanged(); }}
+              addLabel="Add rate"
+              emptyRow={{ rate: '', startDate: '' }}
+              canDelete={item.rates.length > 1}
+            />
+          ) : (
+            <p class="alert alert-info">
+              This server does not list the rate history of planned positions and consulting revenues (it shows the first rate only:{' '}
+              {item.position.rate.rate} from {item.position.rate.startDate}). Rates of team members are listed with the team.
+            </p>
+          )}
+        </div>
+      ) : null}
+    </Dialog>
+  );
+}

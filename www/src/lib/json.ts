@@ -1,0 +1,28 @@
+// JSON without floats: every number of a response is kept as the exact text the server wrote
+// ("1200.00" stays "1200.00"), and numbers of a request body are written from decimal strings.
+import { parse, stringify, LosslessNumber, isNumber } from 'lossless-json';
+
+/** A decimal number as the server wrote it, e.g. "1200.00" or "-0.5". Never parsed to a float. */
+export type Dec = string;
+
+/** Parses JSON; every number becomes its exact source text (a `Dec`). */
+export function parseJson(text: string): unknown {
+  return parse(text, null, (value: string) => value);
+}
+
+/** A JSON number written from a decimal string; throws when `text` is not a JSON number. */
+export function num(text: Dec | number): LosslessNumber {
+  return new LosslessNumber(String(text).trim());
+}
+
+/** Whether `text` is a JSON number literal. */
+export function isJsonNumber(text: string): boolean {
+  return isNumber(text.trim());
+}
+
+/** Serializes a request body; `LosslessNumber` values are written verbatim. */
+export function toJson(value: unknown): string {
+  return stringify(value) ?? 'null';
+}
+
+export { LosslessNumber };

@@ -1,0 +1,150 @@
+// The recurrence of an expense (wire shape) and its description in words. The occurrences
+// themselves come from the wasm core (`expandRecurrence`), never from JavaScript date arithmetic.
+import { date as formatDate, isIsoDate } from './format';
+import type { FieldErrors } from './validate';
+
+export type RecurrenceKind = '.Once' | '.Daily' | '.Weekly' | '.Monthly' | '.Yearly';
+export const RECURRENCE_KINDS: readonly { kind: RecurrenceKind; label: string }[] = [
+  { kind: '.Once', label: 'Once' },
+  { kind: '.Daily', label: 'Daily' },
+  { kind: '.Weekly', label: 'Weekly' },
+  { kind: '.Monthly', label: 'Monthly' },
+  { kind: '.Yearly', label: 'Yearly' },
+];
+
+export interface Recurrence {
+  kind: RecurrenceKind;
+  startDate: string;
+  endDate?: string;
+  occurrences?: number;
+  interval?: number;
+  recurrenceOn?: number[];
+  recurrenceBy?: 'DAY_OF_MONTH' | 'DAY_OF_WEEK';
+}
+
+/** The editor's fields, as typed. */
+export interface RecurrenceDraft {
+  kind: RecurrenceKind;
+  startDate: string;
+  interval: string;
+  end: 'folio' | 'date' | 'count';
+  endDate: string;
+  occurrences: string;
+  weekdays: number[];
+  monthlyBy: 'DAY_OF_MONTH' | 'DAY_OF_WEEK';
+}
+
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'] as const;
+const ORDINALS = ['first', 'second', 'third', 'fourth', 'last'] as const;
+
+function parseIso(iso: string): { y: number; m: number; d: number } {
+  const [y, m, d] = iso.split('-').map(Number);
+  return { y: y ?? 0, m: m ?? 1, d: d ?? 1 };
+}
+
+/** ISO weekday of a civil date: 1 = Monday ... 7 = Sunday. */
+export function isoWeekday(iso: string): number {
+  const { y, m, d } = parseIso(iso);
+  const w = new Date(Date.UTC(y, m - 1, d)).getUTCDay();
+  return w === 0 ? 7 : w;
+}
+
+function ordinalDay(n: number): string {
+  const s = n % 100 >= 11 && n % 100 <= 13 ? 'th' : n % 10 === 1 ? 'st' : n % 10 === 2 ? 'nd' : n % 10 === 3 ? 'rd' : 'th';
+  return `${n}${s}`;
+}
+
+function list(words: string[]): string {
+  if (words.length <= 1) return words.join('');
+  return `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`;
+}
+
+function every(interval: number, unit: string): string {
+  return interval > 1 ? `Every ${interval} ${unit}s` : `Every ${unit}`;
+}
+
+/** The rule in words, e.g. "Every month on the 31st (the last day in shorter months), from ...". */
+export function describeRecurrence(r: Recurrence, locale = 'en-GB', folioEnd?: string): string {
+  if (!r.startDate || !isIsoDate(r.startDate)) return 'Choose a start date.';
+  const start = formatDate(r.startDate, locale);
+  if (r.kind === '.Once') return `Once, on ${start}.`;
+  const interval = r.interval && r.interval > 0 ? r.interval : 1;
+  const { m, d } = parseIso(r.startDate);
+  let rule: string;
+  switch (r.kind) {
+    case '.Daily':
+      rule = every(interval, 'day');
+      break;
+    case '.Weekly': {
+      const days = [...new Set(r.recurrenceOn && r.recurrenceOn.length ? r.recurrenceOn : [isoWeekday(r.startDate)])]
+        .filter((n) => n >= 1 && n <= 7)
+        .sort((a, b) => a - b)
+        .map((n) => WEEKDAYS[n - 1] ?? '');
+      rule = `${every(interval, 'week')} on ${list(days)}`;
+      break;
+    }
+    case '.Monthly':
+      if (r.recurrenceBy === 'DAY_OF_WEEK') {
+        const nth = Math.min(5, Math.ceil(d / 7));
+        rule = `${every(interval, 'month')} on the ${ORDINALS[nth - 1]} ${WEEKDAYS[isoWeekday(r.startDate) - 1]}`;
+      } else {
+        rule = `${every(interval, 'month')} on the ${ordinalDay(d)}`;
+        if (d > 28) rule += ' (the last day in shorter months)';
+      }
+      break;
+    case '.Yearly':
+      rule = `${every(interval, 'year')} on ${d} ${MONTHS[m - 1]}`;
+      if (m === 2 && d === 29) rule += ' (28 February in common years)';
+      break;
+  }
+  const ends: string[] = [];
+  if (r.occurrences) ends.push(`${r.occurrences} time${r.occurrences === 1 ? '' : 's'}`);
+  if (r.endDate) ends.push(`until ${formatDate(r.endDate, locale)}`);
+  let tail: string;
+  if (ends.length === 2) tail = `${ends[0]} at most, ${ends[1]} (whichever ends first)`;
+  else if (ends.length === 1) tail = ends[0] ?? '';
+  else tail = folioEnd ? `until the folio ends (${formatDate(folioEnd, locale)})` : 'until the folio ends';
+  return `${rule}, from ${start}, ${tail}.`;
+}
+
+export function draftOf(r: Recurrence | undefined, fallbackStart: string): RecurrenceDraft {
+  const start = r?.startDate ?? fallbackStart;
+  return {
+    kind: r?.kind ?? '.Once',
+    startDate: start,
+    interval: String(r?.interval ?? 1),
+    end: r?.occurrences ? 'count' : r?.endDate ? 'date' : 'folio',
+    endDate: r?.endDate ?? '',
+    occurrences: r?.occurrences ? String(r.occurrences) : '',
+    weekdays: r?.recurrenceOn?.length ? [...r.recurrenceOn] : start && isIsoDate(start) ? [isoWeekday(start)] : [1],
+    monthlyBy: r?.recurrenceBy ?? 'DAY_OF_MONTH',
+  };
+}
+
+/** The wire recurrence of the editor's fields, with the fields' messages when some are wrong. */
+export function recurrenceOf(draft: RecurrenceDraft): { recurrence: Recurrence | null; errors: FieldErrors } {
+  const errors: FieldErrors = {};
+  if (!draft.startDate) errors['recurrence.startDate'] = 'Start date is required';
+  else if (!isIsoDate(draft.startDate)) errors['recurrence.startDate'] = 'Start date must be a date (yyyy-MM-dd)';
+  const r: Recurrence = { kind: draft.kind, startDate: draft.startDate };
+  if (draft.kind !== '.Once') {
+    if (!/^[1-9]\d{0,4}$/.test(draft.interval.trim())) errors['recurrence.interval'] = 'Repeat every must be a whole number of 1 or more';
+    else if (draft.interval.trim() !== '1') r.interval = Number(draft.interval.trim());
+    if (draft.end === 'date') {
+      if (!draft.endDate || !isIsoDate(draft.endDate)) errors['recurrence.endDate'] = 'End date must be a date (yyyy-MM-dd)';
+      else if (draft.startDate && draft.endDate < draft.startDate)
+        errors['recurrence.endDate'] = `The end date (${draft.endDate}) must not be before the start date (${draft.startDate})`;
+      else r.endDate = draft.endDate;
+    } else if (draft.end === 'count') {
+      if (!/^[1-9]\d{0,5}$/.test(draft.occurrences.trim())) errors['recurrence.occurrences'] = 'Occurrences must be a whole number of 1 or more';
+      else r.occurrences = Number(draft.occurrences.trim());
+    }
+    if (draft.kind === '.Weekly') {
+      if (draft.weekdays.length === 0) errors['recurrence.recurrenceOn'] = 'Choose at least one weekday';
+      else r.recurrenceOn = [...new Set(draft.weekdays)].sort((a, b) => a - b);
+    }
+    if (draft.kind === '.Monthly') r.recurrenceBy = draft.monthlyBy;
+  }
+  return { recurrence: Object.keys(errors).length ? null : r, errors };
+}

@@ -1,0 +1,354 @@
+// Screen 5: baselines. Approve one (POST /folio/{id}/baseline), list them (GET .../baselines),
+// delete one, and compare one with the draft per item (GET .../expenditures?baselineId= against
+// the draft's items) and per month (the server's timeline, whose planned figures are the latest
+// baseline's, against the draft's timeline computed by the wasm core from the plan document).
+import { useMemo, useState } from 'preact/hooks';
+import { api } from '../api/budgets';
+import { ApiError } from '../api/client';
+import type { Baseline, ExpenditureType, Expense, Position, TimelineBucket } from '../api/types';
+import { useAsync } from '../lib/useAsync';
+import { loadItems } from '../lib/items';
+import { compareRows, EXPENSE_FIELDS, expenseValues, POSITION_FIELDS, positionValues, differs, type CompareRow, type Values } from '../lib/compare';
+import { describeRecurrence, type Recurrence } from '../lib/recurrence';
+import { parseJson, toJson } from '../lib/json';
+import { placeRefusal, type Refusal } from '../lib/errors';
+import { loadCore } from '../lib/wasm';
+import { sameDecimal } from '../lib/decimal';
+import * as fmt from '../lib/format';
+import { announce, session } from '../state';
+import { Card, ErrorBox, Field, FormErrors, Loading, SelectField } from '../components/ui';
+import type { FolioProps } from './Folio';
+
+const TYPES: { value: ExpenditureType; label: string }[] = [
+  { value: 'BUDGET', label: 'Budget (planned costs and revenues)' },
+  { value: 'PLANNED', label: 'Planned costs only' },
+  { value: 'REVENUE', label: 'Planned revenues only' },
+  { value: 'ACTUAL', label: 'Actual items as they stand' },
+];
+
+const covers = (b: Baseline, side: 'cost' | 'revenue') => b.expenditureType === 'BUDGET' || b.expenditureType === (side === 'cost' ? 'PLANNED' : 'REVENUE');
+const isPlannedPosition = (p: Position) => !p.kind || p.kind === '.PlannedPositionByTimeFrame';
+const isPlannedExpense = (e: Expense) => e.kind === '.PlannedExpense' || e.kind === '.PlannedRevenue';
+
+function Approve({ folioId, onDone }: { folioId: string; onDone: () => void }) {
+  const [name, setName] = useState('');
+  const [description, setDescription] = useState('');
+  const [type, setType] = useState<ExpenditureType>('BUDGET');
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    if (!name.trim()) {
+      setRefusal({ status: 0, messages: [], fields: { name: 'Name is required' } });
+      return;
+    }
+    setBusy(true);
+    setRefusal(null);
+    try {
+      const body: { name: string; approvedBy: string; expenditureType: ExpenditureType; description?: string } = { name: name.trim(), approvedBy: session.value?.user ?? '', expenditureType: type };
+      if (description.trim()) body.description = description.trim();
+      await api.approveBaseline(folioId, body);
+      announce(`Baseline “${name.trim()}” approved.`);
+      setName('');
+      setDescription('');
+      onDone();
+    } catch (error) {
+      setRefusal(error instanceof ApiError ? placeRefusal(error.refusal, ['name', 'expenditureType', 'description']) : { status: 0, messages: [String(error)], fields: {} });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form class="form" onSubmit={submit} noValidate aria-label="Approve a baseline">
+      <FormErrors refusal={refusal} />
+      <div class="grid-3">
+        <Field label="Baseline name" name="name" value={name} onValue={setName} error={refusal?.fields.name} />
+        <SelectField label="What it freezes" name="expenditureType" value={type} onValue={(v) => setType(v as ExpenditureType)} options={TYPES} error={refusal?.fields.expenditureType} />
+        <Field label="Description (optional)" name="description" value={description} onValue={setDescription} />
+      </div>
+      <div class="form-actions">
+        <button type="submit" class="btn btn-primary" disabled={busy}>
+          {busy ? 'Approving…' : 'Approve baseline'}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function show(kind: string, v: string | null | undefined, currency: string): string {
+  if (v == null) return fmt.NONE;
+  switch (kind) {
+    case 'money':
+      return fmt.money(v, currency);
+    case 'percent':
+      return fmt.percent(v);
+    case 'date':
+      return fmt.date(v);
+    case 'recurrence':
+      try {
+        return describeRecurrence(parseJson(v) as Recurrence, fmt.browserLocale());
+      } catch {
+        return v;
+      }
+    default:
+      return v;
+  }
+}
+
+const STATE_LABEL = { same: 'Unchanged', changed: 'Changed', added: 'Added in the draft', removed: 'Removed from the draft' } as const;
+
+function ItemComparison({ rows, currency }: { rows: CompareRow[]; currency: string }) {
+  const [onlyChanges, setOnlyChanges] = useState(true);
+  const shown = onlyChanges ? rows.filter((r) => r.state !== 'same') : rows;
+  const PAGE = 50;
+  const [page, setPage] = useState(0);
+  const pages = Math.max(1, Math.ceil(shown.length / PAGE));
+  const current = Math.min(page, pages - 1);
+  return (
+    <>
+      <div class="field check">
+        <input id="only-changes" type="checkbox" checked={onlyChanges} onChange={(e) => { setOnlyChanges((e.currentTarget as HTMLInputElement).checked); setPage(0); }} />
+        <label for="only-changes">Show changed items only</label>
+      </div>
+      <p class="muted small">
+        {fmt.count(rows.filter((r) => r.state === 'changed').length)} changed, {fmt.count(rows.filter((r) => r.state === 'added').length)} added,{' '}
+        {fmt.count(rows.filter((r) => r.state === 'removed').length)} removed, {fmt.count(rows.filter((r) => r.state === 'same').length)} unchanged.
+      </p>
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Comparison per item">
+        <table class="table compare">
+          <caption>Per item: baseline value → draft value; differences highlighted</caption>
+          <thead>
+            <tr>
+              <th scope="col">Item</th>
+              <th scope="col">State</th>
+              <th scope="col">Field</th>
+              <th scope="col" class="right">Baseline</th>
+              <th scope="col" class="right">Draft</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.slice(current * PAGE, current * PAGE + PAGE).flatMap((r) => {
+              const fields = r.state === 'changed' ? r.fields.filter((f) => r.changed.includes(f.key)) : r.fields.slice(0, r.group === 'position' ? 6 : 3);
+              return fields.map((f, i) => {
+                const changed = r.state === 'changed' && differs(f, r.baseline?.[f.key], r.draft?.[f.key]);
+                return (
+                  <tr key={`${r.key}-${f.key}`} class={r.state} data-item={r.key} data-state={r.state}>
+                    {i === 0 ? (
+                      <th scope="rowgroup" rowSpan={fields.length}>
+                        {r.label}
+                        <div class="sub">{r.group === 'position' ? 'position' : 'expense'}</div>
+                      </th>
+                    ) : null}
+                    {i === 0 ? <td rowSpan={fields.length}>{STATE_LABEL[r.state]}</td> : null}
+                    <td>{f.label}</td>
+                    <td class={`right num${changed ? ' changed' : ''}`} data-field={f.key} data-side="baseline" data-value={r.baseline?.[f.key] ?? ''}>
+                      {show(f.kind, r.baseline?.[f.key], (r.group === 'expense' && r.baseline?.currencyCode) || currency)}
+                    </td>
+                    <td class={`right num${changed ? ' changed' : ''}`} data-field={f.key} data-side="draft" data-value={r.draft?.[f.key] ?? ''}>
+                      {show(f.kind, r.draft?.[f.key], (r.group === 'expense' && r.draft?.currencyCode) || currency)}
+                      {changed ? <span class="sr-only"> (changed)</span> : null}
+                    </td>
+                  </tr>
+                );
+              });
+            })}
+            {shown.length === 0 ? (
+              <tr>
+                <td colSpan={5} class="empty">The draft matches this baseline item for item.</td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+      {pages > 1 ? (
+        <nav class="pager" aria-label="Comparison pages">
+          <button type="button" class="btn btn-small" disabled={current === 0} onClick={() => setPage(current - 1)}>Previous</button>
+          <span role="status">Page {current + 1} of {pages}</span>
+          <button type="button" class="btn btn-small" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>Next</button>
+        </nav>
+      ) : null}
+    </>
+  );
+}
+
+interface DraftSummary {
+  indicators: { bac: string | null; plannedRevenue: string | null };
+  timeline: TimelineBucket[];
+}
+
+function MonthComparison({ baseline, latest, server, bac, plannedRevenue, draft, currency }: { baseline: Baseline; latest: boolean; server: TimelineBucket[]; bac: string | null; plannedRevenue: string | null; draft: DraftSummary | null; currency: string }) {
+  if (!latest)
+    return <p class="muted">The server computes monthly figures for the latest baseline of each side only; choose the latest baseline to compare per month.</p>;
+  const byStart = new Map((draft?.timeline ?? []).map((b) => [b.start, b]));
+  const rev = covers(baseline, 'revenue');
+  return (
+    <div class="table-scroll" tabIndex={0} role="region" aria-label="Comparison per month">
+      <table class="table compare">
+        <caption>Per month: planned cost{rev ? ' and revenue' : ''} of the baseline (server){draft ? ' and of the draft (wasm core, from the plan document)' : ''}; totals from the server</caption>
+        <thead>
+          <tr>
+            <th scope="col">Month</th>
+            <th scope="col" class="right">Baseline cost</th>
+            {draft ? <th scope="col" class="right">Draft cost</th> : null}
+            {rev ? <th scope="col" class="right">Baseline revenue</th> : null}
+            {rev && draft ? <th scope="col" class="right">Draft revenue</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {server.map((b) => {
+            const d = byStart.get(b.start);
+            const costChanged = d ? !sameDecimal(b.plannedCost, d.plannedCost) : false;
+            const revChanged = d ? !sameDecimal(b.plannedRevenue, d.plannedRevenue) : false;
+            return (
+              <tr key={b.start} data-start={b.start}>
+                <th scope="row">{fmt.bucketLabel(b.start, 'month')}</th>
+                <td class={`right num${costChanged ? ' changed' : ''}`} data-side="baseline" data-field="plannedCost" data-value={b.plannedCost}>{fmt.money(b.plannedCost, currency)}</td>
+                {draft ? <td class={`right num${costChanged ? ' changed' : ''}`} data-side="draft" data-field="plannedCost" data-value={d?.plannedCost ?? ''}>{d ? fmt.money(d.plannedCost, currency) : fmt.NONE}</td> : null}
+                {rev ? <td class={`right num${revChanged ? ' changed' : ''}`} data-side="baseline" data-field="plannedRevenue" data-value={b.plannedRevenue ?? ''}>{fmt.money(b.plannedRevenue, currency)}</td> : null}
+                {rev && draft ? <td class={`right num${revChanged ? ' changed' : ''}`} data-side="draft" data-field="plannedRevenue" data-value={d?.plannedRevenue ?? ''}>{d ? fmt.money(d.plannedRevenue, currency) : fmt.NONE}</td> : null}
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row">Total</th>
+            <td class={`right num${draft && !sameDecimal(bac, draft.indicators.bac) ? ' changed' : ''}`} data-side="baseline" data-field="bac" data-value={bac ?? ''}>{fmt.money(bac, currency)}</td>
+            {draft ? <td class={`right num${!sameDecimal(bac, draft.indicators.bac) ? ' changed' : ''}`} data-side="draft" data-field="bac" data-value={draft.indicators.bac ?? ''}>{fmt.money(draft.indicators.bac, currency)}</td> : null}
+            {rev ? <td class="right num" data-side="baseline" data-field="plannedRevenue" data-value={plannedRevenue ?? ''}>{fmt.money(plannedRevenue, currency)}</td> : null}
+            {rev && draft ? <td class={`right num${!sameDecimal(plannedRevenue, draft.indicators.plannedRevenue) ? ' changed' : ''}`} data-side="draft" data-field="plannedRevenue" data-value={draft.indicators.plannedRevenue ?? ''}>{fmt.money(draft.indicators.plannedRevenue, currency)}</td> : null}
+          </tr>
+        </tfoot>
+      </table>
+      {!draft ? <p class="muted small">The draft's own monthly figures need the folio's plan document (GET /folio/{'{id}'}/plan), which this server does not offer yet: the per-item comparison above shows what changed.</p> : null}
+    </div>
+  );
+}
+
+export function Baselines({ folio, asOf }: FolioProps) {
+  const list = useAsync(() => api.baselines(folio.id), [folio.id]);
+  const [selected, setSelected] = useState<string>('');
+  const baselines = useMemo(() => [...(list.data ?? [])].sort((a, b) => Number(b.id) - Number(a.id)), [list.data]);
+  const chosen = baselines.find((b) => b.id === selected) ?? baselines[0];
+
+  const comparison = useAsync(async () => {
+    if (!chosen) return null;
+    const actual = chosen.expenditureType === 'ACTUAL';
+    const sides: boolean[] = [];
+    if (actual || covers(chosen, 'cost')) sides.push(false);
+    if (folio.withRevenue !== false && (actual || covers(chosen, 'revenue'))) sides.push(true);
+    const base = await Promise.all(sides.map((revenue) => api.expenditures(folio.id, actual, revenue, chosen.id)));
+    const items = await loadItems(folio);
+    const basePositions = base.flatMap((x) => x.positions);
+    const baseExpenses = base.flatMap((x) => x.expenses);
+    // The draft side: the folio's live items (every source of loadItems lists them all).
+    const draftPositions: Position[] = items.positions
+      .filter((p) => (actual ? !isPlannedPosition(p.position) : isPlannedPosition(p.position)))
+      .filter((p) => sides.includes(actual ? p.section === 'consulting' : !!p.position.revenue))
+      .map((p) => ({ ...p.position, rate: p.rates[0] ?? p.position.rate, allocation: p.allocations[0] ?? p.position.allocation }));
+    const draftExpenses: Expense[] = items.expenses.filter((e) => (actual ? !isPlannedExpense(e) : isPlannedExpense(e)) && sides.includes(e.kind.endsWith('Revenue')));
+    const note = items.plannedFromBaseline ? 'This server lists no draft: items added to the draft since this baseline are not shown.' : '';
+    const map = <T extends { id: string }>(xs: T[], f: (x: T) => Values) => new Map(xs.map((x) => [x.id, f(x)]));
+    const rows = [
+      ...compareRows('position', POSITION_FIELDS, map(basePositions, positionValues), map(draftPositions, positionValues)),
+      ...compareRows('expense', EXPENSE_FIELDS, map(baseExpenses, expenseValues), map(draftExpenses, expenseValues)),
+    ];
+    // Per month: the server's timeline holds the latest covering baseline; the draft's comes from the core.
+    const latestCost = baselines.find((b) => covers(b, 'cost'));
+    const latest = !actual && (latestCost?.id === chosen.id || (!covers(chosen, 'cost') && baselines.find((b) => covers(b, 'revenue'))?.id === chosen.id));
+    const [timeline, indicators] = await Promise.all([api.timeline(folio.id, asOf, 'month'), api.indicators(folio.id, asOf)]);
+    let draft: DraftSummary | null = null;
+    if (items.raw) {
+      const core = await loadCore();
+      draft = parseJson(core.planSummary(toJson({ ...(items.raw as object), asOf }))) as DraftSummary;
+    }
+    return { rows, note, latest, timeline, bac: indicators.bac, plannedRevenue: indicators.plannedRevenue, draft };
+  }, [folio.id, chosen?.id, asOf]);
+
+  const remove = async (b: Baseline) => {
+    if (!window.confirm(`Delete baseline “${b.name}”? The folio's budget falls back to the previous baseline, or the draft.`)) return;
+    try {
+      await api.deleteBaseline(b.id);
+      announce(`Baseline “${b.name}” deleted.`);
+      list.reload();
+    } catch (e) {
+      announce(e instanceof ApiError ? e.message : String(e), 'error');
+    }
+  };
+
+  return (
+    <div class="stack">
+      <Card title="Approve a baseline">
+        <p class="muted small">A baseline freezes the draft's planned items; the latest one covering costs defines the BAC.</p>
+        <Approve folioId={folio.id} onDone={list.reload} />
+      </Card>
+      <Card title="Baselines">
+        {list.error ? <ErrorBox error={list.error} onRetry={list.reload} /> : null}
+        {!list.data && !list.error ? <Loading /> : null}
+        {list.data ? (
+          <div class="table-scroll" tabIndex={0} role="region" aria-label="Baselines table">
+            <table class="table">
+              <caption>Approved baselines, newest first</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Freezes</th>
+                  <th scope="col">Created</th>
+                  <th scope="col">Approved by</th>
+                  <th scope="col" class="right">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {baselines.map((b) => (
+                  <tr key={b.id} data-baseline-id={b.id} aria-current={chosen?.id === b.id ? 'true' : undefined}>
+                    <th scope="row">
+                      {b.name}
+                      {b.description ? <div class="sub">{b.description}</div> : null}
+                    </th>
+                    <td>{TYPES.find((t) => t.value === b.expenditureType)?.label ?? b.expenditureType}</td>
+                    <td class="nowrap">{fmt.date(b.created)}</td>
+                    <td>{b.approvedBy}</td>
+                    <td>
+                      <div class="row-actions">
+                        <button type="button" class="btn btn-small" aria-pressed={chosen?.id === b.id} onClick={() => setSelected(b.id)}>
+                          Compare<span class="sr-only"> {b.name} with the draft</span>
+                        </button>
+                        <button type="button" class="btn btn-small btn-danger" onClick={() => void remove(b)}>
+                          Delete<span class="sr-only"> {b.name}</span>
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+                {baselines.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} class="empty">No baseline yet: approve the first one above.</td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
+      </Card>
+      {chosen ? (
+        <Card title={<>Compare “{chosen.name}” with the {chosen.expenditureType === 'ACTUAL' ? 'current actual items' : 'draft'}</>}>
+          {comparison.error ? <ErrorBox error={comparison.error} onRetry={comparison.reload} /> : null}
+          {comparison.loading && !comparison.data ? <Loading label="Comparing" /> : null}
+          {comparison.data ? (
+            <div class="stack" aria-busy={comparison.loading ? 'true' : undefined}>
+              {comparison.data.note ? <p class="alert alert-info">{comparison.data.note}</p> : null}
+              <h3>Per item</h3>
+              <ItemComparison rows={comparison.data.rows} currency={folio.currencyCode} />
+              {chosen.expenditureType !== 'ACTUAL' ? (
+                <>
+                  <h3>Per month</h3>
+                  <MonthComparison baseline={chosen} latest={comparison.data.latest} server={comparison.data.timeline} bac={comparison.data.bac} plannedRevenue={comparison.data.plannedRevenue} draft={comparison.data.draft} currency={folio.currencyCode} />
+                </>
+              ) : null}
+            </div>
+          ) : null}
+        </Card>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,489 @@
+// Screen 4: costs and revenues. Team members grouped by title, planned positions, consulting
+// revenues, and expenses grouped by category, each with its period, rate or amount, cost to date
+// and total; editors for positions and expenses. Long lists are paged (one page of rows in the DOM).
+import { Fragment } from 'preact';
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { api } from '../api/budgets';
+import type { Expense, OvertimeRule, Payment } from '../api/types';
+import { loadItems, kindLabel, rateOn, isRevenueKind, type FolioItems, type PositionItem, type Section } from '../lib/items';
+import { describeRecurrence } from '../lib/recurrence';
+import { itemFigures, type ItemFigures } from '../lib/itemFigures';
+import { useAsync } from '../lib/useAsync';
+import * as fmt from '../lib/format';
+import { announce } from '../state';
+import { Card, ErrorBox, Loading, Pager } from '../components/ui';
+import { Dialog } from '../components/Dialog';
+import { PositionEditor, type PositionChoice } from '../editors/PositionEditor';
+import { ExpenseEditor } from '../editors/ExpenseEditor';
+import { ApiError } from '../api/client';
+import type { FolioProps } from './Folio';
+
+const PAGE = 50;
+
+type Editing =
+  | { type: 'position'; id?: string; initial?: PositionChoice }
+  | { type: 'expense'; expense?: Expense }
+  | { type: 'payments'; title: string; positionId?: string; expenseId?: string; currency: string }
+  | null;
+
+/** Cost to date and total of the rows on screen, computed by the wasm core (see itemFigures). */
+function useFigures(items: FolioItems | undefined, keys: string[], asOf: string): Record<string, ItemFigures | 'error'> {
+  const [figures, setFigures] = useState<Record<string, ItemFigures | 'error'>>({});
+  const cache = useRef(new Map<string, ItemFigures | 'error'>());
+  useEffect(() => {
+    cache.current = new Map();
+    setFigures({});
+  }, [items?.raw, asOf]);
+  useEffect(() => {
+    const server = items?.figures;
+    if (server) {
+      const out: Record<string, ItemFigures | 'error'> = {};
+      for (const key of keys) out[key] = server.get(key) ?? 'error';
+      setFigures(out);
+      return;
+    }
+    const raw = items?.raw;
+    if (!raw) return;
+    let live = true;
+    void (async () => {
+      const out: Record<string, ItemFigures | 'error'> = {};
+      for (const key of keys) {
+        let f = cache.current.get(key);
+        if (!f) {
+          try {
+            f = await itemFigures(raw, key.startsWith('p') ? { position: key.slice(1) } : { expense: key.slice(1) }, asOf);
+          } catch {
+            f = 'error';
+          }
+          cache.current.set(key, f);
+        }
+        out[key] = f;
+        if (!live) return;
+      }
+      if (live) setFigures(out);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [items?.raw, items?.figures, keys.join(','), asOf]);
+  return figures;
+}
+
+function FigureCells({ figures, currency, available }: { figures: ItemFigures | 'error' | undefined; currency: string; available: boolean }) {
+  if (!available)
+    return (
+      <>
+        <td class="right muted" title="Needs the folio's plan document from the server">—</td>
+        <td class="right muted" title="Needs the folio's plan document from the server">—</td>
+      </>
+    );
+  if (figures === 'error') return <td colSpan={2} class="right muted">could not be computed</td>;
+  return (
+    <>
+      <td class="right num" data-field="toDate" data-value={figures?.toDate ?? ''}>{figures ? fmt.money(figures.toDate, currency) : '…'}</td>
+      <td class="right num" data-field="total" data-value={figures?.total ?? ''}>{figures ? fmt.money(figures.total, currency) : '…'}</td>
+    </>
+  );
+}
+
+const SECTION_TITLES: Record<Section, string> = {
+  team: 'Team members',
+  planned: 'Planned positions',
+  consulting: 'Consulting revenues',
+};
+
+function PositionTable({
+  section, items, folioItems, currency, asOf, onEdit, onPayments, onDelete, onAdd,
+}: {
+  section: Section;
+  items: PositionItem[];
+  folioItems: FolioItems;
+  currency: string;
+  asOf: string;
+  onEdit: (item: PositionItem) => void;
+  onPayments: (item: PositionItem) => void;
+  onDelete: (item: PositionItem) => void;
+  onAdd: () => void;
+}) {
+  const [page, setPage] = useState(0);
+  const sorted = useMemo(() => [...items].sort((a, b) => a.position.title.localeCompare(b.position.title) || a.position.name.localeCompare(b.position.name)), [items]);
+  const pages = Math.max(1, Math.ceil(sorted.length / PAGE));
+  const current = Math.min(page, pages - 1);
+  const visible = sorted.slice(current * PAGE, current * PAGE + PAGE);
+  const figures = useFigures(folioItems, visible.map((i) => `p${i.position.id}`), asOf);
+  const revenue = section === 'consulting';
+  let lastGroup: string | null = null;
+  return (
+    <Card
+      title={`${SECTION_TITLES[section]} (${fmt.count(items.length)})`}
+      actions={
+        <button type="button" class="btn btn-small" onClick={onAdd}>
+          Add {section === 'team' ? 'a team member' : section === 'planned' ? 'a planned position' : 'a consulting revenue'}
+        </button>
+      }
+    >
+      {items.length === 0 ? (
+        <p class="muted">None yet.</p>
+      ) : (
+        <>
+          <div class="table-scroll" tabIndex={0} role="region" aria-label={`${SECTION_TITLES[section]} table`}>
+            <table class="table" data-section={section}>
+              <caption>
+                {SECTION_TITLES[section]}
+                {section === 'team' ? ', grouped by title' : section === 'planned' ? ', grouped by title' : ''} — figures in {currency} as of {fmt.date(asOf)}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Period</th>
+                  <th scope="col" class="right">Allocation</th>
+                  <th scope="col" class="right">Rate / h</th>
+                  <th scope="col" class="right">{revenue ? 'Revenue' : 'Cost'} to date</th>
+                  <th scope="col" class="right">Total</th>
+                  <th scope="col" class="right">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {visible.map((item) => {
+                  const p = item.position;
+                  const group = p.title || 'No title';
+                  const header = group !== lastGroup;
+                  lastGroup = group;
+                  const first = item.allocations[0];
+                  const last = item.allocations[item.allocations.length - 1];
+                  const rate = rateOn(item.rates, asOf);
+                  const current = item.allocations.find((a) => a.startDate <= asOf && asOf <= a.endDate);
+                  const sub = [p.member && p.member !== 'unassigned' ? p.member : section === 'team' ? 'unassigned' : '', p.revenue ? 'planned revenue' : section === 'planned' ? 'planned cost' : ''].filter(Boolean).join(' · ');
+                  return (
+                    <Fragment key={p.id}>
+                      {header ? (
+                        <tr class="group">
+                          <th colSpan={7} scope="colgroup">
+                            {group}
+                          </th>
+                        </tr>
+                      ) : null}
+                      <tr data-position-id={p.id}>
+                        <th scope="row">
+                          {p.name}
+                          {sub ? <div class="sub">{sub}</div> : null}
+                        </th>
+                        <td class="nowrap">
+                          {fmt.period(first?.startDate, last?.endDate)}
+                          {item.allocations.length > 1 ? <div class="sub">{item.allocations.length} periods</div> : null}
+                        </td>
+                        <td class="right num" data-field="percentage" data-value={(current ?? first)?.percentage ?? ''}>
+                          {fmt.percent((current ?? first)?.percentage)}
+                        </td>
+                        <td class="right num" data-field="rate" data-value={rate?.rate ?? ''}>
+                          {fmt.money(rate?.rate, currency)}
+                          {item.rates.length > 1 ? <div class="sub">{item.rates.length} rates</div> : null}
+                        </td>
+                        <FigureCells figures={figures[`p${p.id}`]} currency={currency} available={!!folioItems.raw || !!folioItems.figures} />
+                        <td>
+                          <div class="row-actions">
+                            <button type="button" class="btn btn-small" onClick={() => onEdit(item)}>
+                              Edit<span class="sr-only"> {p.name}</span>
+                            </button>
+                            <button type="button" class="btn btn-small" onClick={() => onPayments(item)}>
+                              Payments<span class="sr-only"> of {p.name}</span>
+                            </button>
+                            <button type="button" class="btn btn-small btn-danger" onClick={() => onDelete(item)}>
+                              Delete<span class="sr-only"> {p.name}</span>
+                            </button>
+                          </div>
+                        </td>
+                      </tr>
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={current} pages={pages} total={sorted.length} pageSize={PAGE} onPage={setPage} label={SECTION_TITLES[section]} />
+        </>
+      )}
+    </Card>
+  );
+}
+
+function ExpenseTable({
+  expenses, folioItems, currency, folioEnd, asOf, onEdit, onPayments, onDelete, onAdd,
+}: {
+  expenses: Expense[];
+  folioItems: FolioItems;
+  currency: string;
+  folioEnd: string;
+  asOf: string;
+  onEdit: (e: Expense) => void;
+  onPayments: (e: Expense) => void;
+  onDelete: (e: Expense) => void;
+  onAdd: () => void;
+}) {
+  const [page, setPage] = useState(0);
+  const sorted = useMemo(() => [...expenses].sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name)), [expenses]);
+  const pages = Math.max(1, Math.ceil(sorted.length / PAGE));
+  const current = Math.min(page, pages - 1);
+  const visible = sorted.slice(current * PAGE, current * PAGE + PAGE);
+  const figures = useFigures(folioItems, visible.map((e) => `e${e.id}`), asOf);
+  let lastGroup: string | null = null;
+  return (
+    <Card
+      title={`Expenses and revenues (${fmt.count(expenses.length)})`}
+      actions={
+        <button type="button" class="btn btn-small" onClick={onAdd}>
+          Add an expense
+        </button>
+      }
+    >
+      {expenses.length === 0 ? (
+        <p class="muted">No expenses yet.</p>
+      ) : (
+        <>
+          <div class="table-scroll" tabIndex={0} role="region" aria-label="Expenses table">
+            <table class="table" data-section="expenses">
+              <caption>Expenses grouped by category — to date and total in {currency} as of {fmt.date(asOf)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Kind</th>
+                  <th scope="col">Schedule</th>
+                  <th scope="col" class="right">Amount</th>
+                  <th scope="col" class="right">To date</th>
+                  <th scope="col" class="right">Total</th>
+                  <th scope="col" class="right">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {visible.map((e) => {
+                  const header = e.category !== lastGroup;
+                  lastGroup = e.category;
+                  const f = figures[`e${e.id}`];
+                  const total = f && f !== 'error' ? f.total : e.convertedAmount ?? null;
+                  return (
+                    <Fragment key={e.id}>
+                      {header ? (
+                        <tr class="group">
+                          <th colSpan={7} scope="colgroup">
+                            {e.category.replace('_', ' ')}
+                          </th>
+                        </tr>
+                      ) : null}
+                      <tr data-expense-id={e.id}>
+                        <th scope="row">
+                          {e.name}
+                          <div class="sub">{e.type}</div>
+                        </th>
+                        <td>
+                          {kindLabel(e.kind)}
+                          {e.amortized ? <div class="sub">amortized</div> : null}
+                        </td>
+                        <td class="schedule">{describeRecurrence(e.recurrence, fmt.browserLocale(), folioEnd)}</td>
+                        <td class="right num" data-field="amount" data-value={e.amount}>
+                          {fmt.money(e.amount, e.currencyCode)}
+                        </td>
+                        {folioItems.raw || folioItems.figures ? (
+                          <>
+                            <td class="right num" data-field="toDate" data-value={f && f !== 'error' ? f.toDate ?? '' : ''}>
+                              {f === 'error' ? '—' : f ? fmt.money(f.toDate, currency) : '…'}
+                            </td>
+                            <td class="right num" data-field="total" data-value={total ?? ''}>
+                              {f === undefined ? '…' : fmt.money(total, currency)}
+                            </td>
+                          </>
+                        ) : (
+                          <>
+                            <td class="right muted" title="Needs the folio's plan document from the server">—</td>
+                            <td class="right num" data-field="total" data-value={total ?? ''}>{fmt.money(total, currency)}</td>
+                          </>
+                        )}
+                        <td>
+                          <div class="row-actions">
+                            <button type="button" class="btn btn-small" onClick={() => onEdit(e)}>
+                              Edit<span class="sr-only"> {e.name}</span>
+                            </button>
+                            <button type="button" class="btn btn-small" onClick={() => onPayments(e)}>
+                              Payments<span class="sr-only"> of {e.name}</span>
+                            </button>
+                            <button type="button" class="btn btn-small btn-danger" onClick={() => onDelete(e)}>
+                              Delete<span class="sr-only"> {e.name}</span>
+                            </button>
+                          </div>
+                        </td>
+                      </tr>
+                    </Fragment>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={current} pages={pages} total={sorted.length} pageSize={PAGE} onPage={setPage} label="Expenses" />
+        </>
+      )}
+    </Card>
+  );
+}
+
+function PaymentsDialog({ title, positionId, expenseId, currency, onClose }: { title: string; positionId?: string | undefined; expenseId?: string | undefined; currency: string; onClose: () => void }) {
+  const lines = useAsync<Payment[]>(() => (positionId ? api.positionPayments(positionId, 'month') : api.expensePayments(expenseId!)), [positionId, expenseId]);
+  const isPosition = !!positionId;
+  const [page, setPage] = useState(0);
+  const all = lines.data ?? [];
+  const pages = Math.max(1, Math.ceil(all.length / PAGE));
+  const current = Math.min(page, pages - 1);
+  return (
+    <Dialog title={`Payments of “${title}”`} onClose={onClose} wide>
+      {lines.error ? <ErrorBox error={lines.error} onRetry={lines.reload} /> : null}
+      {!lines.data && !lines.error ? <Loading /> : null}
+      {lines.data ? (
+        <>
+          <div class="table-scroll" tabIndex={0} role="region" aria-label="Payment lines">
+            <table class="table">
+              <caption>
+                {isPosition ? 'Monthly lines, one per rate in force' : 'One line per occurrence inside the folio'} ({currency})
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  {isPosition ? (
+                    <>
+                      <th scope="col" class="right">Rate</th>
+                      <th scope="col" class="right">Hours</th>
+                      <th scope="col" class="right">Overtime hours</th>
+                      <th scope="col" class="right">Amount</th>
+                      <th scope="col" class="right">Overtime</th>
+                    </>
+                  ) : null}
+                  <th scope="col" class="right">Total</th>
+                </tr>
+              </thead>
+              <tbody>
+                {all.slice(current * PAGE, current * PAGE + PAGE).map((l, i) => (
+                  <tr key={`${l.date}-${i}`}>
+                    <th scope="row" class="nowrap">{fmt.date(l.date)}</th>
+                    {isPosition ? (
+                      <>
+                        <td class="right num">{fmt.money(l.rate, currency)}</td>
+                        <td class="right num">{fmt.hours(l.effort)}</td>
+                        <td class="right num">{fmt.hours(l.overtimeEffort)}</td>
+                        <td class="right num">{fmt.money(l.amount, currency)}</td>
+                        <td class="right num">{fmt.money(l.overtimeAmount, currency)}</td>
+                      </>
+                    ) : null}
+                    <td class="right num" data-value={l.totalAmount ?? l.amount}>{fmt.money(l.totalAmount ?? l.amount, currency)}</td>
+                  </tr>
+                ))}
+                {all.length === 0 ? (
+                  <tr>
+                    <td colSpan={isPosition ? 7 : 2} class="empty">No payment inside the folio.</td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={current} pages={pages} total={all.length} pageSize={PAGE} onPage={setPage} label="Payments" />
+        </>
+      ) : null}
+    </Dialog>
+  );
+}
+
+export function Costs({ folio, asOf }: FolioProps) {
+  const items = useAsync(() => loadItems(folio, asOf), [folio.id, asOf]);
+  const rules = useAsync<OvertimeRule[]>(() => api.overtimeRules().catch(() => []), []);
+  const [editing, setEditing] = useState<Editing>(null);
+  const data = items.data;
+
+  const bySection = useMemo(() => {
+    const out: Record<Section, PositionItem[]> = { team: [], planned: [], consulting: [] };
+    for (const p of data?.positions ?? []) out[p.section].push(p);
+    return out;
+  }, [data]);
+
+  const remove = async (what: string, action: () => Promise<unknown>) => {
+    if (!window.confirm(`Delete ${what}? It will pay nothing from now on (it stays readable by id).`)) return;
+    try {
+      await action();
+      announce(`${what} deleted.`);
+      items.reload();
+    } catch (e) {
+      announce(e instanceof ApiError ? e.message : String(e), 'error');
+    }
+  };
+
+  if (items.error) return <ErrorBox error={items.error} onRetry={items.reload} />;
+  if (!data) return <Loading label="Loading costs and revenues" />;
+  const editedItem = editing?.type === 'position' && editing.id ? data.positions.find((p) => p.position.id === editing.id) : undefined;
+
+  return (
+    <div class="stack">
+      {data.unreadable ? <p class="alert alert-error" role="alert">{data.unreadable} item(s) could not be read; reload to try again.</p> : null}
+      {data.plannedFromBaseline ? (
+        <p class="alert alert-info">
+          Planned items are shown as the latest approved baseline holds them: this server lists no draft (GET /folio/{'{id}'}/plan). Changes to the draft are saved, but appear here only once the server can list them.
+        </p>
+      ) : null}
+      {(['team', 'planned', 'consulting'] as Section[])
+        .filter((s) => s !== 'consulting' || folio.withRevenue !== false || bySection.consulting.length)
+        .map((s) => (
+          <PositionTable
+            key={s}
+            section={s}
+            items={bySection[s]}
+            folioItems={data}
+            currency={folio.currencyCode}
+            asOf={asOf}
+            onAdd={() => setEditing({ type: 'position', initial: s === 'team' ? 'team' : s === 'consulting' ? 'consulting' : 'plannedCost' })}
+            onEdit={(item) => setEditing({ type: 'position', id: item.position.id })}
+            onPayments={(item) => setEditing({ type: 'payments', title: item.position.name, positionId: item.position.id, currency: folio.currencyCode })}
+            onDelete={(item) => void remove(`“${item.position.name}”`, () => api.deletePosition(item.position.id))}
+          />
+        ))}
+      <ExpenseTable
+        expenses={data.expenses}
+        folioItems={data}
+        currency={folio.currencyCode}
+        folioEnd={folio.endDate}
+        asOf={asOf}
+        onAdd={() => setEditing({ type: 'expense' })}
+        onEdit={(e) => setEditing({ type: 'expense', expense: e })}
+        onPayments={(e) => setEditing({ type: 'payments', title: e.name, expenseId: e.id, currency: e.currencyCode })}
+        onDelete={(e) => void remove(`“${e.name}”`, () => api.deleteExpense(e.id))}
+      />
+      {editing?.type === 'position' ? (
+        <PositionEditor
+          key={editing.id ?? 'new'}
+          folio={folio}
+          item={editedItem}
+          initial={editing.initial}
+          rules={rules.data ?? []}
+          onClose={() => setEditing(null)}
+          onSaved={(m) => {
+            announce(m);
+            setEditing(null);
+            items.reload();
+          }}
+          onChanged={() => {
+            announce('Saved.');
+            items.reload();
+          }}
+        />
+      ) : null}
+      {editing?.type === 'expense' ? (
+        <ExpenseEditor
+          folio={folio}
+          expense={editing.expense}
+          onClose={() => setEditing(null)}
+          onSaved={(m) => {
+            announce(m);
+            setEditing(null);
+            items.reload();
+          }}
+        />
+      ) : null}
+      {editing?.type === 'payments' ? <PaymentsDialog title={editing.title} positionId={editing.positionId} expenseId={editing.expenseId} currency={editing.currency} onClose={() => setEditing(null)} /> : null}
+    </div>
+  );
+}
+
+export { isRevenueKind };

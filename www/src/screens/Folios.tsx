@@ -1,0 +1,254 @@
+// Screen 1: the caller's visible folios (GET /folio), each with its currency (GET /folio/{id}) and
+// indicators at the as-of date (GET /folio/{id}/indicators): BAC, CPI, SPI and the lights.
+// Details are loaded for the rows on screen only (and for all rows when sorting by a figure).
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { api } from '../api/budgets';
+import type { Folio, FolioSummary, Indicators } from '../api/types';
+import { asOf, setAsOf } from '../state';
+import { useAsync } from '../lib/useAsync';
+import * as fmt from '../lib/format';
+import { compare } from '../lib/decimal';
+import { lightsOf, STATUS_RANK } from '../lib/lights';
+import { pool } from '../lib/pool';
+import { ErrorBox, FolioStatus, Loading, Money, Pager, Rag } from '../components/ui';
+
+interface Detail {
+  folio?: Folio;
+  indicators?: Indicators;
+  error?: string;
+}
+
+type SortKey = 'name' | 'status' | 'startDate' | 'endDate' | 'owner' | 'bac' | 'cpi' | 'spi' | 'cost';
+const SORTS: { key: SortKey; label: string; figure?: boolean }[] = [
+  { key: 'name', label: 'Name' },
+  { key: 'status', label: 'Status' },
+  { key: 'startDate', label: 'Start' },
+  { key: 'endDate', label: 'End' },
+  { key: 'owner', label: 'Owner' },
+  { key: 'bac', label: 'BAC', figure: true },
+  { key: 'cpi', label: 'CPI', figure: true },
+  { key: 'spi', label: 'SPI', figure: true },
+  { key: 'cost', label: 'Cost light', figure: true },
+];
+const PAGE = 25;
+
+function figureCompare(a: string | null | undefined, b: string | null | undefined): number {
+  if (a == null && b == null) return 0;
+  if (a == null) return 1;
+  if (b == null) return -1;
+  return compare(a, b);
+}
+
+export function Folios() {
+  const list = useAsync(() => api.folios(), []);
+  const [query, setQuery] = useState('');
+  const [sort, setSort] = useState<SortKey>('name');
+  const [descending, setDescending] = useState(false);
+  const [page, setPage] = useState(0);
+  const [details, setDetails] = useState<Record<string, Detail>>({});
+  const day = asOf.value;
+  const requested = useRef(new Set<string>());
+
+  useEffect(() => {
+    requested.current = new Set();
+    setDetails({});
+  }, [day]);
+
+  const filtered = useMemo(() => {
+    const q = query.trim().toLowerCase();
+    const rows = (list.data ?? []).filter((f) => !q || f.name.toLowerCase().includes(q) || f.owner.toLowerCase().includes(q) || f.status.includes(q));
+    const by = (f: FolioSummary, g: FolioSummary): number => {
+      const d = details;
+      switch (sort) {
+        case 'bac':
+          return figureCompare(d[f.id]?.indicators?.bac, d[g.id]?.indicators?.bac);
+        case 'cpi':
+          return figureCompare(d[f.id]?.indicators?.cpi, d[g.id]?.indicators?.cpi);
+        case 'spi':
+          return figureCompare(d[f.id]?.indicators?.spi, d[g.id]?.indicators?.spi);
+        case 'cost':
+          return STATUS_RANK[d[f.id]?.indicators?.cpiStatus ?? 'grey'] - STATUS_RANK[d[g.id]?.indicators?.cpiStatus ?? 'grey'];
+        default:
+          return String(f[sort] ?? '').localeCompare(String(g[sort] ?? ''), undefined, { sensitivity: 'base', numeric: true });
+      }
+    };
+    const sorted = [...rows].sort((a, b) => by(a, b) || a.name.localeCompare(b.name));
+    return descending ? sorted.reverse() : sorted;
+  }, [list.data, query, sort, descending, details]);
+
+  const pages = Math.max(1, Math.ceil(filtered.length / PAGE));
+  const current = Math.min(page, pages - 1);
+  const visible = filtered.slice(current * PAGE, current * PAGE + PAGE);
+  const figureSort = SORTS.find((s) => s.key === sort)?.figure ?? false;
+
+  // Load the details of the rows on screen (all rows when sorting by a figure).
+  useEffect(() => {
+    const wanted = (figureSort ? filtered : visible).filter((f) => !details[f.id] && !requested.current.has(f.id));
+    if (wanted.length === 0) return;
+    for (const f of wanted) requested.current.add(f.id);
+    const asked = requested.current;
+    let live = true;
+    void pool(
+      wanted.map((f) => async () => {
+        const [folio, indicators] = await Promise.all([api.folio(f.id), api.indicators(f.id, day)]);
+        return { id: f.id, folio, indicators };
+      }),
+    ).then((results) => {
+      if (!live || asked !== requested.current) return;
+      setDetails((prev) => {
+        const next = { ...prev };
+        results.forEach((r, i) => {
+          const id = wanted[i]!.id;
+          next[id] = r.status === 'fulfilled' ? { folio: r.value.folio, indicators: r.value.indicators } : { error: String((r.reason as Error)?.message ?? r.reason) };
+        });
+        return next;
+      });
+    });
+    return () => {
+      live = false;
+      if (asked === requested.current) for (const f of wanted) if (!details[f.id]) asked.delete(f.id);
+    };
+  }, [visible.map((f) => f.id).join(','), figureSort, day]);
+
+  const toggleSort = (key: SortKey) => {
+    if (sort === key) setDescending(!descending);
+    else {
+      setSort(key);
+      setDescending(false);
+    }
+    setPage(0);
+  };
+
+  return (
+    <div class="page">
+      <div class="page-head">
+        <div>
+          <h1>Folios</h1>
+          <p class="muted">Every folio you may see, with its figures as of {fmt.date(day)}.</p>
+        </div>
+        <a class="btn btn-primary" href="/folios/new">
+          New folio
+        </a>
+      </div>
+      <div class="toolbar card">
+        <div class="field grow">
+          <label for="folio-search">Search folios</label>
+          <input id="folio-search" type="search" value={query} placeholder="Name, owner or status" onInput={(e) => { setQuery((e.currentTarget as HTMLInputElement).value); setPage(0); }} />
+        </div>
+        <div class="field">
+          <label for="folio-sort">Sort by</label>
+          <select id="folio-sort" value={sort} onChange={(e) => { setSort((e.currentTarget as HTMLSelectElement).value as SortKey); setPage(0); }}>
+            {SORTS.map((s) => (
+              <option key={s.key} value={s.key}>
+                {s.label}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div class="field check">
+          <input id="folio-desc" type="checkbox" checked={descending} onChange={(e) => setDescending((e.currentTarget as HTMLInputElement).checked)} />
+          <label for="folio-desc">Descending</label>
+        </div>
+        <div class="field">
+          <label for="folios-asof">As of</label>
+          <input id="folios-asof" type="date" value={day} onChange={(e) => { const v = (e.currentTarget as HTMLInputElement).value; if (v) setAsOf(v); }} />
+        </div>
+      </div>
+      {list.loading && !list.data ? <Loading label="Loading folios" /> : null}
+      {list.error ? <ErrorBox error={list.error} onRetry={list.reload} /> : null}
+      {list.data ? (
+        <section class="card">
+          <div class="table-scroll" tabIndex={0} role="region" aria-label="Folios table">
+            <table class="table">
+              <caption>
+                Folios ({fmt.count(filtered.length)}
+                {filtered.length !== list.data.length ? ` of ${fmt.count(list.data.length)}` : ''})
+              </caption>
+              <thead>
+                <tr>
+                  {(['name', 'status'] as SortKey[]).map((k) => (
+                    <th key={k} scope="col" aria-sort={sort === k ? (descending ? 'descending' : 'ascending') : undefined}>
+                      <button type="button" class="th-sort" onClick={() => toggleSort(k)}>
+                        {k === 'name' ? 'Name' : 'Status'}
+                      </button>
+                    </th>
+                  ))}
+                  <th scope="col" aria-sort={sort === 'startDate' ? (descending ? 'descending' : 'ascending') : undefined}>
+                    <button type="button" class="th-sort" onClick={() => toggleSort('startDate')}>
+                      Period
+                    </button>
+                  </th>
+                  <th scope="col">Currency</th>
+                  <th scope="col" class="right" aria-sort={sort === 'bac' ? (descending ? 'descending' : 'ascending') : undefined}>
+                    <button type="button" class="th-sort" onClick={() => toggleSort('bac')}>
+                      BAC
+                    </button>
+                  </th>
+                  <th scope="col" class="right" aria-sort={sort === 'cpi' ? (descending ? 'descending' : 'ascending') : undefined}>
+                    <button type="button" class="th-sort" onClick={() => toggleSort('cpi')}>
+                      CPI
+                    </button>
+                  </th>
+                  <th scope="col" class="right" aria-sort={sort === 'spi' ? (descending ? 'descending' : 'ascending') : undefined}>
+                    <button type="button" class="th-sort" onClick={() => toggleSort('spi')}>
+                      SPI
+                    </button>
+                  </th>
+                  <th scope="col">Lights</th>
+                </tr>
+              </thead>
+              <tbody>
+                {visible.map((f) => {
+                  const d = details[f.id];
+                  const ind = d?.indicators;
+                  const currency = d?.folio?.currencyCode ?? ind?.currencyCode ?? '';
+                  return (
+                    <tr key={f.id} data-folio-id={f.id}>
+                      <th scope="row">
+                        <a href={`/folios/${f.id}`}>{f.name}</a>
+                        <div class="sub">{f.owner}</div>
+                      </th>
+                      <td>
+                        <FolioStatus status={f.status} />
+                      </td>
+                      <td class="nowrap">{fmt.period(f.startDate, f.endDate)}</td>
+                      <td>{currency || (d?.error ? '—' : '…')}</td>
+                      <td class="right">{ind ? <Money value={ind.bac} currency={currency} indicator="bac" /> : '…'}</td>
+                      <td class="right" data-indicator="cpi" data-value={ind?.cpi ?? ''}>
+                        {ind ? fmt.decimal(ind.cpi) : '…'}
+                      </td>
+                      <td class="right" data-indicator="spi" data-value={ind?.spi ?? ''}>
+                        {ind ? fmt.decimal(ind.spi) : '…'}
+                      </td>
+                      <td>
+                        {ind ? (
+                          <div class="lights">
+                            {lightsOf(ind, d?.folio?.tolerance).map((l) => (
+                              <Rag key={l.key} status={l.status} label={l.label} title={l.basis} />
+                            ))}
+                          </div>
+                        ) : d?.error ? (
+                          <span class="muted">{d.error}</span>
+                        ) : (
+                          <span class="muted">Loading…</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+                {visible.length === 0 ? (
+                  <tr>
+                    <td colSpan={8} class="empty">
+                      {list.data.length === 0 ? 'No folios yet. Create the first one with “New folio”.' : 'No folio matches the search.'}
+                    </td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          </div>
+          <Pager page={current} pages={pages} total={filtered.length} pageSize={PAGE} onPage={setPage} label="Folios" />
+        </section>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,26 @@
+// Screen 2: the folio's indicators at the as-of date (GET /folio/{id}/indicators?asOf=) and its
+// traffic lights by the folio's tolerance.
+import { api } from '../api/budgets';
+import { useAsync } from '../lib/useAsync';
+import { Card, ErrorBox, Loading } from '../components/ui';
+import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
+import * as fmt from '../lib/format';
+import type { FolioProps } from './Folio';
+
+export function Overview({ folio, asOf }: FolioProps) {
+  const ind = useAsync((signal) => api.indicators(folio.id, asOf, signal), [folio.id, asOf]);
+  if (ind.error) return <ErrorBox error={ind.error} onRetry={ind.reload} />;
+  if (!ind.data) return <Loading label="Computing the indicators" />;
+  const i = ind.data;
+  return (
+    <div class="stack" aria-busy={ind.loading ? 'true' : undefined}>
+      <Card title="Traffic lights">
+        <Lights indicators={i} tolerance={folio.tolerance} big />
+      </Card>
+      <Card title={<>Indicators as of {fmt.date(asOf)}</>} actions={<span class="muted">All figures in {i.currencyCode}</span>}>
+        {!folio.withEarned ? <p class="muted">This folio does not use earned value: EV and the figures built on it are empty.</p> : null}
+        <IndicatorGrid indicators={i} currency={i.currencyCode} />
+      </Card>
+    </div>
+  );
+}

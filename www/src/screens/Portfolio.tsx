@@ -1,0 +1,103 @@
+// Screen 6: a portfolio's rollup in its currency (GET /portfolio/{id}/indicators?asOf=) and its
+// folios with their lights (GET /folio/{id} and /folio/{id}/indicators for each).
+import { api } from '../api/budgets';
+import type { Folio, Indicators } from '../api/types';
+import { useAsync } from '../lib/useAsync';
+import { pool } from '../lib/pool';
+import * as fmt from '../lib/format';
+import { asOf, setAsOf } from '../state';
+import { Card, ErrorBox, FolioStatus, Loading, Money } from '../components/ui';
+import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
+
+export function PortfolioScreen({ id }: { id: string }) {
+  const day = asOf.value;
+  const portfolio = useAsync(async () => {
+    const all = await api.portfolios();
+    const p = all.find((x) => x.id === id);
+    if (!p) throw new Error('This portfolio does not exist or you may not see it.');
+    return p;
+  }, [id]);
+  const rollup = useAsync(() => api.portfolioIndicators(id, day), [id, day]);
+  const folios = useAsync(async () => {
+    const list = portfolio.data?.folios ?? [];
+    const results = await pool(list.map((f) => async () => ({ summary: f, folio: await api.folio(f.id), indicators: await api.indicators(f.id, day) })));
+    return results.map((r, i) => (r.status === 'fulfilled' ? r.value : { summary: list[i]!, folio: undefined as Folio | undefined, indicators: undefined as Indicators | undefined }));
+  }, [portfolio.data, day]);
+
+  if (portfolio.error) return <div class="page"><h1>Portfolio</h1><ErrorBox error={portfolio.error} onRetry={portfolio.reload} /></div>;
+  if (!portfolio.data) return <div class="page"><Loading label="Loading the portfolio" /></div>;
+  const p = portfolio.data;
+  return (
+    <div class="page">
+      <nav class="crumbs" aria-label="Breadcrumb">
+        <a href="/portfolios">Portfolios</a> <span aria-hidden="true">/</span> <span aria-current="page">{p.name}</span>
+      </nav>
+      <header class="folio-head card">
+        <div class="folio-title">
+          <h1>{p.name}</h1>
+          <span class="badge">{p.isPrivate ? 'private' : 'shared'}</span>
+        </div>
+        {p.description ? <p class="muted">{p.description}</p> : null}
+        <dl class="facts">
+          <div><dt>Currency</dt><dd>{p.currencyCode}</dd></div>
+          <div><dt>Owner</dt><dd>{p.owner}</dd></div>
+          <div><dt>Folios</dt><dd>{fmt.count(p.folios.length)}</dd></div>
+        </dl>
+        <div class="asof">
+          <label for="portfolio-asof">As of</label>
+          <input id="portfolio-asof" type="date" value={day} onChange={(e) => { const v = (e.currentTarget as HTMLInputElement).value; if (v) setAsOf(v); }} />
+          <button type="button" class="btn btn-small" onClick={() => setAsOf(fmt.today())}>Today</button>
+        </div>
+      </header>
+      <div class="stack" style={{ marginTop: '1rem' }}>
+        {rollup.error ? <ErrorBox error={rollup.error} onRetry={rollup.reload} /> : null}
+        {rollup.data ? (
+          <>
+            <Card title="Traffic lights of the rollup">
+              <Lights indicators={rollup.data} tolerance={null} big />
+            </Card>
+            <Card title={<>Rollup as of {fmt.date(day)}</>} actions={<span class="muted">All figures converted into {rollup.data.currencyCode}</span>}>
+              <IndicatorGrid indicators={rollup.data} currency={rollup.data.currencyCode} />
+            </Card>
+          </>
+        ) : !rollup.error ? <Loading label="Rolling up" /> : null}
+        <Card title="Folios">
+          {folios.error ? <ErrorBox error={folios.error} /> : null}
+          {!folios.data ? <Loading /> : (
+            <div class="table-scroll" tabIndex={0} role="region" aria-label="Folios of the portfolio">
+              <table class="table">
+                <caption>Folios of {p.name}, each in its own currency</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">Folio</th>
+                    <th scope="col">Status</th>
+                    <th scope="col">Period</th>
+                    <th scope="col" class="right">BAC</th>
+                    <th scope="col" class="right">EAC</th>
+                    <th scope="col" class="right">CPI</th>
+                    <th scope="col" class="right">SPI</th>
+                    <th scope="col">Lights</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {folios.data.map(({ summary, folio, indicators }) => (
+                    <tr key={summary.id} data-folio-id={summary.id}>
+                      <th scope="row"><a href={`/folios/${summary.id}`}>{summary.name}</a><div class="sub">{folio?.currencyCode ?? ''}</div></th>
+                      <td><FolioStatus status={folio?.status ?? summary.status} /></td>
+                      <td class="nowrap">{fmt.period(summary.startDate, summary.endDate)}</td>
+                      <td class="right">{indicators ? <Money value={indicators.bac} currency={indicators.currencyCode} indicator="bac" /> : '—'}</td>
+                      <td class="right">{indicators ? <Money value={indicators.eac} currency={indicators.currencyCode} indicator="eac" /> : '—'}</td>
+                      <td class="right num" data-indicator="cpi" data-value={indicators?.cpi ?? ''}>{fmt.decimal(indicators?.cpi)}</td>
+                      <td class="right num" data-indicator="spi" data-value={indicators?.spi ?? ''}>{fmt.decimal(indicators?.spi)}</td>
+                      <td>{indicators ? <Lights indicators={indicators} tolerance={folio?.tolerance} /> : <span class="muted">not visible to you</span>}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </Card>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,58 @@
+// Portfolios the caller may see (GET /portfolio).
+import { api } from '../api/budgets';
+import { useAsync } from '../lib/useAsync';
+import * as fmt from '../lib/format';
+import { ErrorBox, Loading } from '../components/ui';
+
+export function Portfolios() {
+  const list = useAsync(() => api.portfolios(), []);
+  return (
+    <div class="page">
+      <div class="page-head">
+        <div>
+          <h1>Portfolios</h1>
+          <p class="muted">Groups of folios rolled up in one currency.</p>
+        </div>
+      </div>
+      {list.error ? <ErrorBox error={list.error} onRetry={list.reload} /> : null}
+      {!list.data && !list.error ? <Loading label="Loading portfolios" /> : null}
+      {list.data ? (
+        <section class="card">
+          <div class="table-scroll" tabIndex={0} role="region" aria-label="Portfolios table">
+            <table class="table">
+              <caption>Portfolios ({fmt.count(list.data.length)})</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  <th scope="col">Currency</th>
+                  <th scope="col">Owner</th>
+                  <th scope="col" class="right">Folios</th>
+                  <th scope="col">Visibility</th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.map((p) => (
+                  <tr key={p.id} data-portfolio-id={p.id}>
+                    <th scope="row">
+                      <span class="swatch-dot" style={{ background: p.color }} aria-hidden="true" /> <a href={`/portfolios/${p.id}`}>{p.name}</a>
+                      {p.description ? <div class="sub">{p.description}</div> : null}
+                    </th>
+                    <td>{p.currencyCode}</td>
+                    <td>{p.owner}</td>
+                    <td class="right">{fmt.count(p.folios.length)}</td>
+                    <td>{p.isPrivate ? 'Private' : 'Everyone'}</td>
+                  </tr>
+                ))}
+                {list.data.length === 0 ? (
+                  <tr>
+                    <td colSpan={5} class="empty">No portfolio yet.</td>
+                  </tr>
+                ) : null}
+              </tbody>
+            </table>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  );
+}
