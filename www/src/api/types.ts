@@ -133,12 +133,6 @@ export interface Position {
   deletedOn?: string;
 }
 
-export interface TeamMember extends Omit<Position, 'rate' | 'allocation'> {
-  rates: Rate[];
-  allocations: Allocation[];
-  workedHours: HoursPeriod[];
-}
-
 export type ExpenseKind = '.PlannedExpense' | '.ActualExpense' | '.PlannedRevenue' | '.ActualRevenue';
 export type Category = 'OPEX' | 'CAPEX' | 'FINEX' | 'OPERATING' | 'NON_OPERATING';
 

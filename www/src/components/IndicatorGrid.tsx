@@ -29,10 +29,11 @@ export function IndicatorGrid({ indicators, currency }: { indicators: Indicators
   );
 }
 
-export function Lights({ indicators, tolerance, big }: { indicators: Indicators; tolerance: string | null | undefined; big?: boolean }) {
+/** The four lights, all the server's statuses (cpiStatus, spiStatus, revenueStatus, marginStatus). */
+export function Lights({ indicators, big }: { indicators: Indicators; big?: boolean }) {
   return (
     <ul class={`lights${big ? ' lights-big' : ''}`} aria-label="Traffic lights">
-      {lightsOf(indicators, tolerance).map((l) => (
+      {lightsOf(indicators).map((l) => (
         <li key={l.key} data-light={l.key}>
           <Rag status={l.status} label={l.label} title={l.basis} />
           {big ? <small class="muted">{l.basis}</small> : null}

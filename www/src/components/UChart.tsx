@@ -1,9 +1,17 @@
 // A uPlot chart in a Preact component: sized to its container, redrawn when its data changes.
 // uPlot positions points with floats (pixels only); every figure shown in words comes from the
 // caller's exact strings (the tooltip and the table), never from these floats.
+//
+// Benchmark hooks: right after a chart has drawn new data (uPlot's `draw` hook, after every other
+// draw hook), `performance.mark('costfolio:chart-drawn')` is set and the container's `data-drawn`
+// counts the draws of new data, so a test can wait for the next one. Redraws of the same data
+// (resizing) count nothing.
 import { useEffect, useRef } from 'preact/hooks';
 import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
+
+/** The performance mark set each time a chart has drawn new data. */
+export const CHART_DRAWN = 'costfolio:chart-drawn';
 
 export interface UChartProps {
   options: (width: number) => uPlot.Options;
@@ -20,6 +28,7 @@ export function UChart({ options, data, label, onIndex, length, selected }: UCha
   const plot = useRef<uPlot | null>(null);
   const onIndexRef = useRef(onIndex);
   onIndexRef.current = onIndex;
+  const drawn = useRef(0);
 
   useEffect(() => {
     const el = box.current;
@@ -36,6 +45,22 @@ export function UChart({ options, data, label, onIndex, length, selected }: UCha
         },
       ],
     };
+    let fresh = true;
+    const drawnHook: uPlot.Plugin = {
+      hooks: {
+        draw: [
+          () => {
+            if (!fresh) return;
+            fresh = false;
+            drawn.current += 1;
+            el.dataset.drawn = String(drawn.current);
+            performance.mark(CHART_DRAWN);
+          },
+        ],
+      },
+    };
+    // Last, so that it runs after the other plugins' draw hooks (markers).
+    opts.plugins = [...(opts.plugins ?? []), drawnHook];
     const u = new uPlot(opts, data, el);
     plot.current = u;
     const ro = new ResizeObserver(() => {
@@ -65,6 +90,7 @@ export function UChart({ options, data, label, onIndex, length, selected }: UCha
     <div
       class="chart"
       ref={box}
+      data-chart
       role="img"
       aria-label={`${label}. Use the left and right arrow keys to step through the periods; the figures of the selected period are listed below the chart.`}
       tabIndex={0}

@@ -21,7 +21,7 @@ export interface Row {
 }
 
 export function PeriodRows({
-  caption, fields, rows, validate, onSave, onAdd, onDelete, addLabel, emptyRow, canDelete,
+  caption, fields, rows, validate, onSave, onAdd, onDelete, addLabel, emptyRow, canDelete, canAdd = true, note,
 }: {
   caption: string;
   fields: RowField[];
@@ -33,6 +33,10 @@ export function PeriodRows({
   addLabel: string;
   emptyRow: Record<string, string>;
   canDelete: boolean;
+  /** Whether rows may be added (the server adds allocation periods to team members only). */
+  canAdd?: boolean;
+  /** A line under the table. */
+  note?: string | undefined;
 }) {
   const [edits, setEdits] = useState<Record<string, Record<string, string>>>({});
   const [refusals, setRefusals] = useState<Record<string, Refusal | null>>({});
@@ -65,7 +69,7 @@ export function PeriodRows({
       const error = refusals[key]?.fields[f.key];
       const id = `${caption.replace(/\W+/g, '-')}-${key}-${f.key}`;
       return (
-        <td key={f.key}>
+        <td key={f.key} data-label={f.label}>
           <label class="sr-only" for={id}>
             {f.label}
             {row ? ` of row ${key}` : ' of the new row'}
@@ -151,6 +155,7 @@ export function PeriodRows({
               </Fragment>
             );
           })}
+          {canAdd ? (
           <tr class="add-row">
             {inputs('new')}
             <td class="row-actions">
@@ -159,7 +164,8 @@ export function PeriodRows({
               </button>
             </td>
           </tr>
-          {refusals.new && refusals.new.messages.length ? (
+          ) : null}
+          {canAdd && refusals.new && refusals.new.messages.length ? (
             <tr>
               <td colSpan={fields.length + 1}>
                 <FormErrors refusal={{ ...refusals.new, fields: {} }} />
@@ -168,6 +174,7 @@ export function PeriodRows({
           ) : null}
         </tbody>
       </table>
+      {note ? <p class="muted small">{note}</p> : null}
     </div>
   );
 }

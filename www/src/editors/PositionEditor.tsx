@@ -1,8 +1,8 @@
 // Add or change a position. Creating sends POST /position with the first allocation period and
 // rate, then one request per further period and rate; when any of them is refused the new
 // position is deleted again, so nothing is half-saved, and the refusal is shown at its row.
-// Changing: the header (and a planned position's or consulting revenue's single period) is one
-// PUT /position; each rate and each period of a team member is saved, added or deleted by itself.
+// Changing: the header is one PUT /position; each rate and each allocation period (of every kind
+// of position, from GET /folio/{id}/items) is saved, added or deleted by itself.
 import { useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
@@ -30,7 +30,8 @@ function choiceOf(item: PositionItem): PositionChoice {
   return item.position.revenue ? 'plannedRevenue' : 'plannedCost';
 }
 
-const HEADER_FIELDS = ['kind', 'name', 'title', 'member', 'description', 'otRuleId', 'allocations.0.startDate', 'allocations.0.endDate', 'allocations.0.percentage'];
+const HEADER_FIELDS = ['kind', 'name', 'title', 'member', 'description', 'otRuleId'];
+const CREATE_FIELDS = [...HEADER_FIELDS, 'allocations.0.startDate', 'allocations.0.endDate', 'allocations.0.percentage'];
 
 export function PositionEditor({
   folio, item, initial = 'team', rules, onClose, onSaved, onChanged,
@@ -139,20 +140,19 @@ export function PositionEditor({
         if (fields.rate) { fields['rates.0.rate'] = fields.rate; delete fields.rate; }
         if (fields.wage) { fields['rates.0.rate'] = fields.wage; delete fields.wage; }
       }
-      const shown = [...HEADER_FIELDS, ...periods.flatMap((_a, i) => [`allocations.${i}.startDate`, `allocations.${i}.endDate`, `allocations.${i}.percentage`]), ...rates.flatMap((_r, i) => [`rates.${i}.rate`, `rates.${i}.startDate`])];
+      const shown = [...CREATE_FIELDS, ...periods.flatMap((_a, i) => [`allocations.${i}.startDate`, `allocations.${i}.endDate`, `allocations.${i}.percentage`]), ...rates.flatMap((_r, i) => [`rates.${i}.rate`, `rates.${i}.startDate`])];
       setRefusal({ ...placeRefusal({ ...r, fields }, shown), messages: [...placeRefusal({ ...r, fields }, shown).messages, note] });
     } finally {
       setBusy(false);
     }
   };
 
-  // Changing the header: one PUT.
+  // Changing the header: one PUT, with the position's first allocation period and rate as the
+  // server holds them (those are changed in their own rows below).
   const update = async () => {
     if (!item) return;
     const errors: FieldErrors = {};
     checkHeader(errors);
-    const first = allocations[0]!;
-    if (!team) Object.assign(errors, prefixed(checkAllocation(first), 'allocations.0'));
     if (Object.keys(errors).length) {
       setRefusal({ status: 0, messages: [], fields: errors });
       return;
@@ -160,16 +160,17 @@ export function PositionEditor({
     setBusy(true);
     setRefusal(null);
     try {
-      const body = headerBody(team ? { startDate: item.position.allocation.startDate, endDate: item.position.allocation.endDate, percentage: item.position.allocation.percentage } : first, { rate: item.position.rate.rate, startDate: item.position.rate.startDate });
+      const a = item.allocations[0] ?? item.position.allocation;
+      const r = item.rates[0] ?? item.position.rate;
+      const body = headerBody({ startDate: a.startDate, endDate: a.endDate, percentage: a.percentage }, { rate: r.rate, startDate: r.startDate });
       body.id = num(item.position.id);
       if (item.position.member && team && !h.member.trim()) body.member = item.position.member;
       await api.updatePosition(body);
       onSaved(`“${h.name.trim()}” saved.`);
     } catch (error) {
       const r = error instanceof ApiError ? error.refusal : { status: 0, messages: [String(error)], fields: {} };
-      const fields = { ...r.fields };
-      for (const k of ['startDate', 'endDate', 'percentage']) if (fields[k]) { fields[`allocations.0.${k}`] = fields[k]!; delete fields[k]; }
-      setRefusal({ ...placeRefusal({ ...r, fields }, HEADER_FIELDS), messages: [...placeRefusal({ ...r, fields }, HEADER_FIELDS).messages, 'Nothing was saved.'] });
+      const placed = placeRefusal(r, HEADER_FIELDS);
+      setRefusal({ ...placed, messages: [...placed.messages, 'Nothing was saved.'] });
     } finally {
       setBusy(false);
     }
@@ -219,7 +220,7 @@ export function PositionEditor({
           <textarea id="position-description" name="description" rows={2} value={h.description} onInput={(e) => setHeader('description')((e.currentTarget as HTMLTextAreaElement).value)} />
         </div>
 
-        {!item || !team ? (
+        {!item ? (
           <fieldset>
             <legend>{team ? 'Allocation periods' : 'Allocation period'}</legend>
             {(team ? allocations : allocations.slice(0, 1)).map((a, i) => (
@@ -236,7 +237,7 @@ export function PositionEditor({
                 ) : null}
               </div>
             ))}
-            {team && !item ? (
+            {team ? (
               <button type="button" class="btn btn-small" onClick={() => setAllocations((all) => [...all, { startDate: '', endDate: '', percentage: '100' }])}>
                 Add an allocation period
               </button>
@@ -278,46 +279,39 @@ export function PositionEditor({
 
       {item ? (
         <div class="stack history">
-          {team ? (
-            <PeriodRows
-              caption="Allocation periods"
-              fields={[
-                { key: 'startDate', label: 'Start date', type: 'date' },
-                { key: 'endDate', label: 'End date', type: 'date' },
-                { key: 'percentage', label: 'Percentage', inputMode: 'decimal' },
-              ]}
-              rows={item.allocations.map((a) => ({ id: a.id!, values: { startDate: a.startDate, endDate: a.endDate, percentage: a.percentage } }))}
-              validate={(v, others) => checkAllocation(v as unknown as AllocationValues, others.map((o) => o.values as unknown as AllocationValues))}
-              onSave={async (id, v) => { await api.updateAllocation(id, { startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage!.trim()) }); onChanged(); }}
-              onAdd={async (v) => { await api.addAllocation(item.position.id, { startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage!.trim()) }); onChanged(); }}
-              onDelete={async (id) => { await api.deleteAllocation(id); onChanged(); }}
-              addLabel="Add period"
-              emptyRow={{ startDate: '', endDate: '', percentage: '100' }}
-              canDelete={item.allocations.length > 1}
-            />
-          ) : null}
-          {item.complete ? (
-            <PeriodRows
-              caption={`Rate history (per hour, ${folio.currencyCode})`}
-              fields={[
-                { key: 'rate', label: 'Rate', inputMode: 'decimal' },
-                { key: 'startDate', label: 'Effective from', type: 'date' },
-              ]}
-              rows={item.rates.map((r) => ({ id: r.id!, values: { rate: r.rate, startDate: r.startDate } }))}
-              validate={(v, others) => checkRate(v as unknown as RateValues, others.map((o) => o.values as unknown as RateValues))}
-              onSave={async (id, v) => { await api.updateRate(id, { rate: num(v.rate!.trim()), startDate: v.startDate }); onChanged(); }}
-              onAdd={async (v) => { await api.addRate(item.position.id, { rate: num(v.rate!.trim()), startDate: v.startDate }); onChanged(); }}
-              onDelete={async (id) => { await api.deleteRate(id); onChanged(); }}
-              addLabel="Add rate"
-              emptyRow={{ rate: '', startDate: '' }}
-              canDelete={item.rates.length > 1}
-            />
-          ) : (
-            <p class="alert alert-info">
-              This server does not list the rate history of planned positions and consulting revenues (it shows the first rate only:{' '}
-              {item.position.rate.rate} from {item.position.rate.startDate}). Rates of team members are listed with the team.
-            </p>
-          )}
+          <PeriodRows
+            caption={team ? 'Allocation periods' : 'Allocation period'}
+            fields={[
+              { key: 'startDate', label: 'Start date', type: 'date' },
+              { key: 'endDate', label: 'End date', type: 'date' },
+              { key: 'percentage', label: 'Percentage', inputMode: 'decimal' },
+            ]}
+            rows={item.allocations.filter((a) => a.id != null).map((a) => ({ id: a.id!, values: { startDate: a.startDate, endDate: a.endDate, percentage: a.percentage } }))}
+            validate={(v, others) => checkAllocation(v as unknown as AllocationValues, others.map((o) => o.values as unknown as AllocationValues))}
+            onSave={async (id, v) => { await api.updateAllocation(id, { startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage!.trim()) }); onChanged(); }}
+            onAdd={async (v) => { await api.addAllocation(item.position.id, { startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage!.trim()) }); onChanged(); }}
+            onDelete={async (id) => { await api.deleteAllocation(id); onChanged(); }}
+            addLabel="Add period"
+            emptyRow={{ startDate: '', endDate: '', percentage: '100' }}
+            canAdd={team}
+            canDelete={item.allocations.length > 1}
+            note={team ? undefined : 'A planned position or consulting revenue has one allocation period; change its dates and percentage here.'}
+          />
+          <PeriodRows
+            caption={`Rate history (per hour, ${folio.currencyCode})`}
+            fields={[
+              { key: 'rate', label: 'Rate', inputMode: 'decimal' },
+              { key: 'startDate', label: 'Effective from', type: 'date' },
+            ]}
+            rows={item.rates.filter((r) => r.id != null).map((r) => ({ id: r.id!, values: { rate: r.rate, startDate: r.startDate } }))}
+            validate={(v, others) => checkRate(v as unknown as RateValues, others.map((o) => o.values as unknown as RateValues))}
+            onSave={async (id, v) => { await api.updateRate(id, { rate: num(v.rate!.trim()), startDate: v.startDate }); onChanged(); }}
+            onAdd={async (v) => { await api.addRate(item.position.id, { rate: num(v.rate!.trim()), startDate: v.startDate }); onChanged(); }}
+            onDelete={async (id) => { await api.deleteRate(id); onChanged(); }}
+            addLabel="Add rate"
+            emptyRow={{ rate: '', startDate: '' }}
+            canDelete={item.rates.length > 1}
+          />
         </div>
       ) : null}
     </Dialog>

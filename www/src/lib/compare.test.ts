@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compareRows, POSITION_FIELDS } from './compare';
-import { marginStatus } from './lights';
+import { compareMonths, planTotal } from './compare';
+import { lightsOf } from './lights';
+import type { Indicators, TimelineBucket } from '../api/types';
 
 describe('baseline comparison', () => {
   it('marks changed, added and removed items by decimal value', () => {
@@ -21,11 +23,38 @@ describe('baseline comparison', () => {
   });
 });
 
-describe('margin light', () => {
-  it('judges by comparison with the tolerance only', () => {
-    expect(marginStatus('5.00', '10')).toBe('green');
-    expect(marginStatus('-9.24', '10')).toBe('amber');
-    expect(marginStatus('-10.01', '10')).toBe('red');
-    expect(marginStatus(null, '10')).toBe('grey');
+describe('lights', () => {
+  it('are the server statuses, unknown ones grey', () => {
+    const ind = { cpiStatus: 'amber', spiStatus: 'green', revenueStatus: 'grey', marginStatus: 'red' } as unknown as Indicators;
+    expect(lightsOf(ind).map((l) => [l.key, l.status])).toEqual([
+      ['cost', 'amber'],
+      ['schedule', 'green'],
+      ['revenue', 'grey'],
+      ['margin', 'red'],
+    ]);
+    expect(lightsOf({ cpiStatus: 'purple' } as unknown as Indicators)[0]!.status).toBe('grey');
+  });
+});
+
+const bucket = (start: string, end: string, plannedCost: string, plannedRevenue: string | null, pv: string | null): TimelineBucket => ({
+  start, end, plannedCost, plannedRevenue, pv, actualCost: '0', actualRevenue: '0', contingency: '0', ev: null, ac: '0',
+});
+
+describe('month comparison', () => {
+  it('pairs the buckets by start and marks differences by decimal value', () => {
+    const base = [bucket('2026-03-02', '2026-03-31', '100.00', '0.00', '90.00'), bucket('2026-04-01', '2026-04-30', '50', '10', '150.00')];
+    const draft = [bucket('2026-03-02', '2026-03-31', '100', '0', '95.00'), bucket('2026-04-01', '2026-04-30', '60.00', '10.00', '160.00'), bucket('2026-05-01', '2026-05-29', '1', null, '161')];
+    const rows = compareMonths(base, draft);
+    expect(rows.map((r) => [r.start, r.costChanged, r.revenueChanged])).toEqual([
+      ['2026-03-02', false, false],
+      ['2026-04-01', true, false],
+      ['2026-05-01', true, true],
+    ]);
+    expect(rows[2]!.baseline).toBeNull();
+    expect(rows[1]!.draft?.plannedCost).toBe('60.00');
+  });
+  it('takes a plan total from the server (the last cumulative PV), never a sum', () => {
+    expect(planTotal([bucket('2026-03-02', '2026-03-31', '100', '0', '90.00'), bucket('2026-04-01', '2026-04-30', '50', '0', '150.00')])).toBe('150.00');
+    expect(planTotal([])).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 // Comparing a baseline with the draft, item by item: both sides' figures as the server gives them,
 // marked different by comparing normalized decimals and strings (no arithmetic).
-import type { Expense, Position } from '../api/types';
+import type { Expense, Position, TimelineBucket } from '../api/types';
 import { sameDecimal } from './decimal';
 import { toJson } from './json';
 
@@ -90,4 +90,41 @@ export function compareRows(
     const state: RowState = !a ? 'added' : !b ? 'removed' : changed.length ? 'changed' : 'same';
     return { key, label: (b ?? a)?.name ?? key, group, fields, baseline: a, draft: b, state, changed };
   });
+}
+
+/** One month of the per-month comparison: each side's bucket as the server gave it. */
+export interface MonthRow {
+  start: string;
+  end: string;
+  baseline: TimelineBucket | null;
+  draft: TimelineBucket | null;
+  costChanged: boolean;
+  revenueChanged: boolean;
+}
+
+/** Pairs a baseline's and the draft's timelines (`timeline?plan=`) by bucket start; a month is
+ * changed when its planned cost (or revenue) differs as a normalized decimal. No arithmetic. */
+export function compareMonths(baseline: TimelineBucket[], draft: TimelineBucket[]): MonthRow[] {
+  const a = new Map(baseline.map((b) => [b.start, b]));
+  const b = new Map(draft.map((d) => [d.start, d]));
+  const starts = [...new Set([...a.keys(), ...b.keys()])].sort();
+  return starts.map((start) => {
+    const x = a.get(start) ?? null;
+    const y = b.get(start) ?? null;
+    return {
+      start,
+      end: (x ?? y)!.end,
+      baseline: x,
+      draft: y,
+      // A month only one side has is a difference on both counts.
+      costChanged: !x || !y || !sameDecimal(x.plannedCost, y.plannedCost),
+      revenueChanged: !x || !y || !sameDecimal(x.plannedRevenue, y.plannedRevenue),
+    };
+  });
+}
+
+/** A plan's total planned cost as the server states it: the cumulative PV of its timeline's last
+ * bucket (PV reaches the plan's BAC at the folio's end). Null when there is no bucket. */
+export function planTotal(timeline: TimelineBucket[]): string | null {
+  return timeline.length ? timeline[timeline.length - 1]!.pv ?? null : null;
 }

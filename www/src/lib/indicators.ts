@@ -32,6 +32,7 @@ export const INDICATORS: readonly IndicatorInfo[] = [
   { key: 'contingency', abbr: 'Contingency', name: 'Contingency', kind: 'money', meaning: 'The folio’s contingency percentage of the planned cost, for known risks.' },
   { key: 'contingencyToDate', abbr: 'Contingency to date', name: 'Contingency to date', kind: 'money', meaning: 'Contingency on the planned cost up to the as-of date.' },
   { key: 'plannedRevenue', abbr: 'Planned revenue', name: 'Planned revenue', kind: 'money', meaning: 'Total planned revenue of the folio (latest revenue baseline, else the draft).' },
+  { key: 'plannedRevenueToDate', abbr: 'Planned revenue to date', name: 'Planned revenue to date', kind: 'money', meaning: 'Planned revenue dated on or before the as-of date: what the revenue light compares actual revenue with.' },
   { key: 'actualRevenue', abbr: 'Actual revenue', name: 'Actual revenue to date', kind: 'money', meaning: 'Revenue actually earned up to the as-of date.' },
   { key: 'profit', abbr: 'Profit', name: 'Profit to date', kind: 'money', meaning: 'Actual revenue minus actual cost, to date.' },
   { key: 'margin', abbr: 'Margin', name: 'Margin', kind: 'percent', meaning: 'Profit as a percentage of actual revenue.' },

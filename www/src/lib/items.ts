@@ -1,39 +1,35 @@
-// A folio's items for the costs and revenues screen. The whole draft comes from
-// `GET /folio/{id}/plan` when the server has it (every position with its rate history,
-// allocations and hours, every expense). Otherwise it is gathered from the documented reads: the
-// team (team members with their rates, allocations and worked hours) and the expenditures of each
-// side (planned items of the latest baseline covering that side, else the draft; actual items).
+// A folio's items for the costs and revenues screen, from one request:
+// `GET /folio/{id}/items?asOf=` gives every live position (as `GET /position/{id}` shows it) with
+// its whole rate history, allocation periods and hours, every live expense (with its
+// `convertedAmount`), and each item's `total` and `toDate` in the folio's currency, exact.
 import { api } from '../api/budgets';
-import { ApiError } from '../api/client';
-import { plain } from './json';
-import { pool } from './pool';
-import type { Allocation, Expense, Folio, HoursPeriod, PlanDocument, Position, Rate } from '../api/types';
+import type { Allocation, Expense, FolioItemsAnswer, HoursPeriod, Position, Rate } from '../api/types';
+import type { Dec } from './json';
 
 export type Section = 'team' | 'planned' | 'consulting';
 
 export interface PositionItem {
   position: Position;
+  /** Every live rate, by effective date. */
   rates: Rate[];
+  /** Every live allocation period, by start. */
   allocations: Allocation[];
   hours: HoursPeriod[];
   section: Section;
-  /** Whether the rate and allocation history is complete (false: only the first of each is known). */
-  complete: boolean;
+  /** The server's figures at asOf, in the folio's currency. */
+  total: Dec;
+  toDate: Dec;
+}
+
+export interface ExpenseItem {
+  expense: Expense;
+  total: Dec;
+  toDate: Dec;
 }
 
 export interface FolioItems {
   positions: PositionItem[];
-  expenses: Expense[];
-  source: 'plan' | 'reads';
-  /** Whether planned items may be a baseline's rather than the draft's (no draft listing). */
-  plannedFromBaseline: boolean;
-  plan?: PlanDocument;
-  /** Each item's to-date and total figures when the server gives them (`p<id>` / `e<id>`). */
-  figures?: Map<string, { toDate: string | null; total: string | null }>;
-  /** Items the server listed but would not show (read one by one). */
-  unreadable?: number;
-  /** The plan document as the server wrote it (numbers kept exact), for the wasm core. */
-  raw?: unknown;
+  expenses: ExpenseItem[];
 }
 
 export function sectionOf(p: Position): Section {
@@ -42,93 +38,47 @@ export function sectionOf(p: Position): Section {
   return 'planned';
 }
 
-const live_ = <T extends { deletedOn?: string | undefined }>(xs: T[] | undefined): T[] => (xs ?? []).filter((x) => !x.deletedOn);
+const live = <T extends { deletedOn?: string | undefined }>(xs: T[] | undefined): T[] => (xs ?? []).filter((x) => !x.deletedOn);
 const byStart = <T extends { startDate: string }>(xs: T[]): T[] => [...xs].sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0));
 
-let planMissing = false;
-
-export async function loadItems(folio: Folio, asOf: string = folio.endDate): Promise<FolioItems> {
-  if (!planMissing) {
-    try {
-      const raw = await api.planDocument(folio.id);
-      return { ...fromPlan(plain(raw) as PlanDocument), raw };
-    } catch (e) {
-      if (!(e instanceof ApiError) || (e.status !== 404 && e.status !== 405)) throw e;
-      // A 404 of an existing folio: the server has no plan document (yet).
-      planMissing = true;
-    }
-  }
-  return fromReads(folio, asOf);
+/** The answer of `GET /folio/{id}/items` as the screen uses it: histories sorted by date. */
+export function itemsOf(answer: FolioItemsAnswer): FolioItems {
+  const positions = (answer.positions ?? [])
+    .filter((p) => !p.position.deletedOn)
+    .map(
+      (p): PositionItem => ({
+        position: p.position,
+        rates: byStart(live(p.rates)),
+        allocations: byStart(live(p.allocations)),
+        hours: byStart(p.hours ?? []),
+        section: sectionOf(p.position),
+        total: p.total,
+        toDate: p.toDate,
+      }),
+    );
+  const expenses = (answer.expenses ?? []).filter((e) => !e.expense.deletedOn).map((e): ExpenseItem => ({ expense: e.expense, total: e.total, toDate: e.toDate }));
+  return { positions, expenses };
 }
 
-export function fromPlan(plan: PlanDocument): FolioItems {
-  const positions = live_(plan.positions.map((p) => ({ ...p, deletedOn: p.position.deletedOn }))).map((p): PositionItem => {
-    const rates = byStart(live_([p.position.rate, ...(p.rates ?? [])]));
-    const allocations = byStart(live_([p.position.allocation, ...(p.allocations ?? [])]));
-    const hours = byStart(live_([...(p.hours ?? []), ...(p.position.billableHours ?? [])] as (HoursPeriod & { deletedOn?: string })[]));
-    return { position: p.position, rates, allocations, hours, section: sectionOf(p.position), complete: true };
-  });
-  return { positions, expenses: live_(plan.expenses), source: 'plan', plannedFromBaseline: false, plan };
+export async function loadItems(folioId: string, asOf: string, signal?: AbortSignal): Promise<FolioItems> {
+  return itemsOf(await api.items(folioId, asOf, signal));
 }
 
-async function fromReads(folio: Folio, asOf: string): Promise<FolioItems> {
-  const revenue = folio.withRevenue !== false;
-  const none = Promise.resolve({ positions: [], expenses: [] });
-  const [team, plannedCost, plannedRevenue, actualCost, actualRevenue, baselines, live] = await Promise.all([
-    api.team(folio.id),
-    api.expenditures(folio.id, false, false),
-    revenue ? api.expenditures(folio.id, false, true) : none,
-    api.expenditures(folio.id, true, false),
-    revenue ? api.expenditures(folio.id, true, true) : none,
-    api.baselines(folio.id),
-    // The live (draft and actual) items of the folio, by id: what the planned expenditures hide
-    // once a baseline exists.
-    api.folioPayments(folio.id, asOf).catch(() => null),
-  ]);
-  const positions: PositionItem[] = [];
-  const seen = new Set<string>();
-  for (const m of team.members) {
-    seen.add(m.id);
-    const rates = byStart(live_(m.rates));
-    const allocations = byStart(live_(m.allocations));
-    const position: Position = { ...m, rate: rates[0] ?? { rate: '0', startDate: folio.startDate }, allocation: allocations[0] ?? { startDate: folio.startDate, endDate: folio.endDate, percentage: '0' } };
-    positions.push({ position, rates, allocations, hours: byStart(m.workedHours ?? []), section: 'team', complete: true });
-  }
-  const baselined = baselines.length > 0;
-  const actualPositions = new Map([...actualCost.positions, ...actualRevenue.positions].map((p) => [p.id, p]));
-  const plannedPositions = new Map([...plannedCost.positions, ...plannedRevenue.positions].map((p) => [p.id, p]));
-  const actualExpenses = new Map([...actualCost.expenses, ...actualRevenue.expenses].map((e) => [e.id, e]));
-  const plannedExpenses = new Map([...plannedCost.expenses, ...plannedRevenue.expenses].map((e) => [e.id, e]));
-  const positionIds = live ? live.positions.map((p) => p.id) : [...actualPositions.keys(), ...plannedPositions.keys()];
-  const expenseIds = live ? live.expenses.map((e) => e.id) : [...actualExpenses.keys(), ...plannedExpenses.keys()];
-  // Planned items: the expenditures give the draft until a baseline exists, then the baseline's copy:
-  // read those (and any item they do not list) one by one.
-  const fetchPositions = positionIds.filter((id) => !seen.has(id) && !actualPositions.has(id) && (baselined || !plannedPositions.has(id)));
-  const fetchExpenses = expenseIds.filter((id) => !actualExpenses.has(id) && (baselined || !plannedExpenses.has(id)));
-  const [gotPositions, gotExpenses] = await Promise.all([pool(fetchPositions.map((id) => () => api.position(id))), pool(fetchExpenses.map((id) => () => api.expense(id)))]);
-  const fetchedPositions = new Map(gotPositions.flatMap((r) => (r.status === 'fulfilled' ? [[r.value.id, r.value] as const] : [])));
-  const fetchedExpenses = new Map(gotExpenses.flatMap((r) => (r.status === 'fulfilled' ? [[r.value.id, r.value] as const] : [])));
-  for (const id of positionIds) {
-    if (seen.has(id)) continue;
-    seen.add(id);
-    const p = fetchedPositions.get(id) ?? actualPositions.get(id) ?? plannedPositions.get(id);
-    if (!p || p.deletedOn) continue;
-    positions.push({ position: p, rates: [p.rate], allocations: [p.allocation], hours: p.billableHours ?? [], section: sectionOf(p), complete: false });
-  }
-  const expenses: Expense[] = [];
-  for (const id of new Set(expenseIds)) {
-    const e = fetchedExpenses.get(id) ?? actualExpenses.get(id) ?? plannedExpenses.get(id);
-    if (e && !e.deletedOn) expenses.push(e);
-  }
-  // Per-item sums, when the server's payments of the folio carry them (toDate and total at asOf).
-  let figures: FolioItems['figures'];
-  if (live && [...live.positions, ...live.expenses].some((x) => 'total' in x)) {
-    figures = new Map();
-    for (const p of live.positions) figures.set(`p${p.id}`, { toDate: p.toDate ?? null, total: p.total ?? null });
-    for (const e of live.expenses) figures.set(`e${e.id}`, { toDate: e.toDate ?? null, total: e.total ?? null });
-  }
-  const missing = fetchPositions.length - fetchedPositions.size + fetchExpenses.length - fetchedExpenses.size;
-  return { positions, expenses, source: 'reads', plannedFromBaseline: !live && baselined, unreadable: missing, figures };
+/** Positions grouped by title, then by name (the order of the tables). */
+export function byTitle(items: PositionItem[]): PositionItem[] {
+  return [...items].sort((a, b) => a.position.title.localeCompare(b.position.title) || a.position.name.localeCompare(b.position.name) || idOrder(a.position.id, b.position.id));
+}
+
+/** Expenses grouped by category, then by name. */
+export function byCategory(items: ExpenseItem[]): ExpenseItem[] {
+  return [...items].sort((a, b) => a.expense.category.localeCompare(b.expense.category) || a.expense.name.localeCompare(b.expense.name) || idOrder(a.expense.id, b.expense.id));
+}
+
+const idOrder = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);
+
+/** The allocation period in force on `day`, else the first. */
+export function allocationOn(allocations: Allocation[], day: string): Allocation | undefined {
+  return allocations.find((a) => a.startDate <= day && day <= a.endDate) ?? allocations[0];
 }
 
 /** The rate in force on `day`: the latest start on or before it; before the first, the first (S6.4). */

@@ -22,10 +22,10 @@ const known = (s: unknown): Status => (s === 'green' || s === 'amber' || s === '
 
 export function lightsOf(ind: Indicators): Light[] {
   return [
-    { key: 'cost', label: 'Cost', status: known(ind.cpiStatus), basis: 'CPI against 1 and the tolerance (server’s cpiStatus)' },
-    { key: 'schedule', label: 'Schedule', status: known(ind.spiStatus), basis: 'SPI against 1 and the tolerance (server’s spiStatus)' },
-    { key: 'revenue', label: 'Revenue', status: known(ind.revenueStatus), basis: 'Actual revenue against planned revenue to date (server’s revenueStatus)' },
-    { key: 'margin', label: 'Margin', status: known(ind.marginStatus), basis: 'Margin against the tolerance (server’s marginStatus)' },
+    { key: 'cost', label: 'Cost', status: known(ind.cpiStatus), basis: 'CPI against 1, within the folio’s tolerance' },
+    { key: 'schedule', label: 'Schedule', status: known(ind.spiStatus), basis: 'SPI against 1, within the folio’s tolerance' },
+    { key: 'revenue', label: 'Revenue', status: known(ind.revenueStatus), basis: 'Actual revenue against planned revenue to date' },
+    { key: 'margin', label: 'Margin', status: known(ind.marginStatus), basis: 'Margin against the folio’s tolerance' },
   ];
 }
 

@@ -1,18 +1,18 @@
 // Screen 5: baselines. Approve one (POST /folio/{id}/baseline), list them (GET .../baselines),
 // delete one, and compare one with the draft per item (GET .../expenditures?baselineId= against
-// the draft's items) and per month (the server's timeline, whose planned figures are the latest
-// baseline's, against the draft's timeline computed by the wasm core from the plan document).
+// the draft's items of GET .../items) and per month (GET .../timeline?plan=BASELINE_ID against
+// GET .../timeline?plan=draft). Differences are found by comparing normalized decimal strings;
+// every figure and total shown is the server's.
 import { useMemo, useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
-import type { Baseline, ExpenditureType, Expense, Position, TimelineBucket } from '../api/types';
+import type { Baseline, ExpenditureType, Expense, Position } from '../api/types';
 import { useAsync } from '../lib/useAsync';
 import { loadItems } from '../lib/items';
-import { compareRows, EXPENSE_FIELDS, expenseValues, POSITION_FIELDS, positionValues, differs, type CompareRow, type Values } from '../lib/compare';
+import { compareMonths, compareRows, EXPENSE_FIELDS, expenseValues, planTotal, POSITION_FIELDS, positionValues, differs, type CompareRow, type MonthRow, type Values } from '../lib/compare';
 import { describeRecurrence, type Recurrence } from '../lib/recurrence';
-import { parseJson, toJson } from '../lib/json';
+import { parseJson } from '../lib/json';
 import { placeRefusal, type Refusal } from '../lib/errors';
-import { loadCore } from '../lib/wasm';
 import { sameDecimal } from '../lib/decimal';
 import * as fmt from '../lib/format';
 import { announce, session } from '../state';
@@ -171,57 +171,83 @@ function ItemComparison({ rows, currency }: { rows: CompareRow[]; currency: stri
   );
 }
 
-interface DraftSummary {
-  indicators: { bac: string | null; plannedRevenue: string | null };
-  timeline: TimelineBucket[];
+interface Totals {
+  /** Planned cost of the whole plan: the indicators' BAC for the baseline they use, else the last cumulative PV of the plan's timeline. */
+  cost: string | null;
+  /** Planned revenue of the whole plan, when the server states it (the indicators' plannedRevenue for the baseline they use). */
+  revenue: string | null;
 }
 
-function MonthComparison({ baseline, latest, server, bac, plannedRevenue, draft, currency }: { baseline: Baseline; latest: boolean; server: TimelineBucket[]; bac: string | null; plannedRevenue: string | null; draft: DraftSummary | null; currency: string }) {
-  if (!latest)
-    return <p class="muted">The server computes monthly figures for the latest baseline of each side only; choose the latest baseline to compare per month.</p>;
-  const byStart = new Map((draft?.timeline ?? []).map((b) => [b.start, b]));
+function MonthComparison({ baseline, months, totals, sameRevenue, currency }: { baseline: Baseline; months: MonthRow[]; totals: { baseline: Totals; draft: Totals }; sameRevenue: boolean; currency: string }) {
   const rev = covers(baseline, 'revenue');
+  const changed = months.filter((m) => m.costChanged || (rev && m.revenueChanged)).length;
+  const costTotalChanged = !sameDecimal(totals.baseline.cost, totals.draft.cost);
+  const revTotalChanged = totals.baseline.revenue != null && totals.draft.revenue != null && !sameDecimal(totals.baseline.revenue, totals.draft.revenue);
+  const cell = (side: 'baseline' | 'draft', field: 'plannedCost' | 'plannedRevenue', m: MonthRow, changedHere: boolean) => {
+    const v = m[side]?.[field] ?? null;
+    return (
+      <td class={`right num${changedHere ? ' changed' : ''}`} data-side={side} data-field={field} data-value={v ?? ''}>
+        {fmt.money(v, currency)}
+        {changedHere && side === 'draft' ? <span class="sr-only"> (changed)</span> : null}
+      </td>
+    );
+  };
+  const noRevenueTotal = 'The server states no total planned revenue for this plan';
   return (
-    <div class="table-scroll" tabIndex={0} role="region" aria-label="Comparison per month">
-      <table class="table compare">
-        <caption>Per month: planned cost{rev ? ' and revenue' : ''} of the baseline (server){draft ? ' and of the draft (wasm core, from the plan document)' : ''}; totals from the server</caption>
-        <thead>
-          <tr>
-            <th scope="col">Month</th>
-            <th scope="col" class="right">Baseline cost</th>
-            {draft ? <th scope="col" class="right">Draft cost</th> : null}
-            {rev ? <th scope="col" class="right">Baseline revenue</th> : null}
-            {rev && draft ? <th scope="col" class="right">Draft revenue</th> : null}
-          </tr>
-        </thead>
-        <tbody>
-          {server.map((b) => {
-            const d = byStart.get(b.start);
-            const costChanged = d ? !sameDecimal(b.plannedCost, d.plannedCost) : false;
-            const revChanged = d ? !sameDecimal(b.plannedRevenue, d.plannedRevenue) : false;
-            return (
-              <tr key={b.start} data-start={b.start}>
-                <th scope="row">{fmt.bucketLabel(b.start, 'month')}</th>
-                <td class={`right num${costChanged ? ' changed' : ''}`} data-side="baseline" data-field="plannedCost" data-value={b.plannedCost}>{fmt.money(b.plannedCost, currency)}</td>
-                {draft ? <td class={`right num${costChanged ? ' changed' : ''}`} data-side="draft" data-field="plannedCost" data-value={d?.plannedCost ?? ''}>{d ? fmt.money(d.plannedCost, currency) : fmt.NONE}</td> : null}
-                {rev ? <td class={`right num${revChanged ? ' changed' : ''}`} data-side="baseline" data-field="plannedRevenue" data-value={b.plannedRevenue ?? ''}>{fmt.money(b.plannedRevenue, currency)}</td> : null}
-                {rev && draft ? <td class={`right num${revChanged ? ' changed' : ''}`} data-side="draft" data-field="plannedRevenue" data-value={d?.plannedRevenue ?? ''}>{d ? fmt.money(d.plannedRevenue, currency) : fmt.NONE}</td> : null}
+    <>
+      <p class="muted small">
+        {fmt.count(changed)} of {fmt.count(months.length)} months differ.
+      </p>
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Comparison per month">
+        <table class="table compare">
+          <caption>Per month: planned cost{rev ? ' and revenue' : ''} of the baseline and of the draft (the server's timelines); differences highlighted; totals from the server</caption>
+          <thead>
+            <tr>
+              <th scope="col">Month</th>
+              <th scope="col" class="right">Baseline cost</th>
+              <th scope="col" class="right">Draft cost</th>
+              {rev ? <th scope="col" class="right">Baseline revenue</th> : null}
+              {rev ? <th scope="col" class="right">Draft revenue</th> : null}
+            </tr>
+          </thead>
+          <tbody>
+            {months.map((m) => (
+              <tr key={m.start} data-start={m.start} class={m.costChanged || (rev && m.revenueChanged) ? 'changed-row' : undefined}>
+                <th scope="row" class="nowrap">{fmt.bucketLabel(m.start, 'month')}</th>
+                {cell('baseline', 'plannedCost', m, m.costChanged)}
+                {cell('draft', 'plannedCost', m, m.costChanged)}
+                {rev ? cell('baseline', 'plannedRevenue', m, m.revenueChanged) : null}
+                {rev ? cell('draft', 'plannedRevenue', m, m.revenueChanged) : null}
               </tr>
-            );
-          })}
-        </tbody>
-        <tfoot>
-          <tr>
-            <th scope="row">Total</th>
-            <td class={`right num${draft && !sameDecimal(bac, draft.indicators.bac) ? ' changed' : ''}`} data-side="baseline" data-field="bac" data-value={bac ?? ''}>{fmt.money(bac, currency)}</td>
-            {draft ? <td class={`right num${!sameDecimal(bac, draft.indicators.bac) ? ' changed' : ''}`} data-side="draft" data-field="bac" data-value={draft.indicators.bac ?? ''}>{fmt.money(draft.indicators.bac, currency)}</td> : null}
-            {rev ? <td class="right num" data-side="baseline" data-field="plannedRevenue" data-value={plannedRevenue ?? ''}>{fmt.money(plannedRevenue, currency)}</td> : null}
-            {rev && draft ? <td class={`right num${!sameDecimal(plannedRevenue, draft.indicators.plannedRevenue) ? ' changed' : ''}`} data-side="draft" data-field="plannedRevenue" data-value={draft.indicators.plannedRevenue ?? ''}>{fmt.money(draft.indicators.plannedRevenue, currency)}</td> : null}
-          </tr>
-        </tfoot>
-      </table>
-      {!draft ? <p class="muted small">The draft's own monthly figures need the folio's plan document (GET /folio/{'{id}'}/plan), which this server does not offer yet: the per-item comparison above shows what changed.</p> : null}
-    </div>
+            ))}
+          </tbody>
+          <tfoot>
+            <tr>
+              <th scope="row">Total</th>
+              <td class={`right num${costTotalChanged ? ' changed' : ''}`} data-side="baseline" data-field="bac" data-value={totals.baseline.cost ?? ''}>{fmt.money(totals.baseline.cost, currency)}</td>
+              <td class={`right num${costTotalChanged ? ' changed' : ''}`} data-side="draft" data-field="bac" data-value={totals.draft.cost ?? ''}>{fmt.money(totals.draft.cost, currency)}</td>
+              {rev ? (
+                <td class={`right num${revTotalChanged ? ' changed' : ''}`} data-side="baseline" data-field="plannedRevenue" data-value={totals.baseline.revenue ?? ''} title={totals.baseline.revenue == null ? noRevenueTotal : undefined}>
+                  {fmt.money(totals.baseline.revenue, currency)}
+                </td>
+              ) : null}
+              {rev ? (
+                <td class={`right num${revTotalChanged ? ' changed' : ''}`} data-side="draft" data-field="plannedRevenue" data-value={totals.draft.revenue ?? ''} title={totals.draft.revenue == null ? noRevenueTotal : sameRevenue ? 'The baseline’s total: no month’s planned revenue differs' : undefined}>
+                  {fmt.money(totals.draft.revenue, currency)}
+                </td>
+              ) : null}
+            </tr>
+          </tfoot>
+        </table>
+      </div>
+      {rev && (totals.baseline.revenue == null || totals.draft.revenue == null) ? (
+        <p class="muted small">
+          The server states a total planned revenue only for the plan its indicators use (the latest baseline covering revenues)
+          {totals.baseline.revenue == null ? ', which is not this baseline' : ''}
+          {totals.draft.revenue == null && totals.baseline.revenue != null ? '; the draft differs from it in some month' : ''}: a total it does not state is shown as {fmt.NONE}.
+        </p>
+      ) : null}
+    </>
   );
 }
 
@@ -231,39 +257,46 @@ export function Baselines({ folio, asOf }: FolioProps) {
   const baselines = useMemo(() => [...(list.data ?? [])].sort((a, b) => Number(b.id) - Number(a.id)), [list.data]);
   const chosen = baselines.find((b) => b.id === selected) ?? baselines[0];
 
-  const comparison = useAsync(async () => {
+  const comparison = useAsync(async (signal) => {
     if (!chosen) return null;
     const actual = chosen.expenditureType === 'ACTUAL';
     const sides: boolean[] = [];
     if (actual || covers(chosen, 'cost')) sides.push(false);
     if (folio.withRevenue !== false && (actual || covers(chosen, 'revenue'))) sides.push(true);
-    const base = await Promise.all(sides.map((revenue) => api.expenditures(folio.id, actual, revenue, chosen.id)));
-    const items = await loadItems(folio);
+    const perMonth = !actual;
+    const [base, items, baseTimeline, draftTimeline, indicators] = await Promise.all([
+      Promise.all(sides.map((revenue) => api.expenditures(folio.id, actual, revenue, chosen.id))),
+      loadItems(folio.id, asOf, signal),
+      perMonth ? api.timeline(folio.id, asOf, 'month', signal, { baseline: chosen.id }) : Promise.resolve([]),
+      perMonth ? api.timeline(folio.id, asOf, 'month', signal, 'draft') : Promise.resolve([]),
+      perMonth ? api.indicators(folio.id, asOf, signal) : Promise.resolve(null),
+    ]);
     const basePositions = base.flatMap((x) => x.positions);
     const baseExpenses = base.flatMap((x) => x.expenses);
-    // The draft side: the folio's live items (every source of loadItems lists them all).
+    // The draft side: the folio's live items (GET /folio/{id}/items).
     const draftPositions: Position[] = items.positions
       .filter((p) => (actual ? !isPlannedPosition(p.position) : isPlannedPosition(p.position)))
       .filter((p) => sides.includes(actual ? p.section === 'consulting' : !!p.position.revenue))
       .map((p) => ({ ...p.position, rate: p.rates[0] ?? p.position.rate, allocation: p.allocations[0] ?? p.position.allocation }));
-    const draftExpenses: Expense[] = items.expenses.filter((e) => (actual ? !isPlannedExpense(e) : isPlannedExpense(e)) && sides.includes(e.kind.endsWith('Revenue')));
-    const note = items.plannedFromBaseline ? 'This server lists no draft: items added to the draft since this baseline are not shown.' : '';
+    const draftExpenses: Expense[] = items.expenses.map((e) => e.expense).filter((e) => (actual ? !isPlannedExpense(e) : isPlannedExpense(e)) && sides.includes(e.kind.endsWith('Revenue')));
     const map = <T extends { id: string }>(xs: T[], f: (x: T) => Values) => new Map(xs.map((x) => [x.id, f(x)]));
     const rows = [
       ...compareRows('position', POSITION_FIELDS, map(basePositions, positionValues), map(draftPositions, positionValues)),
       ...compareRows('expense', EXPENSE_FIELDS, map(baseExpenses, expenseValues), map(draftExpenses, expenseValues)),
     ];
-    // Per month: the server's timeline holds the latest covering baseline; the draft's comes from the core.
-    const latestCost = baselines.find((b) => covers(b, 'cost'));
-    const latest = !actual && (latestCost?.id === chosen.id || (!covers(chosen, 'cost') && baselines.find((b) => covers(b, 'revenue'))?.id === chosen.id));
-    const [timeline, indicators] = await Promise.all([api.timeline(folio.id, asOf, 'month'), api.indicators(folio.id, asOf)]);
-    let draft: DraftSummary | null = null;
-    if (items.raw) {
-      const core = await loadCore();
-      draft = parseJson(core.planSummary(toJson({ ...(items.raw as object), asOf }))) as DraftSummary;
-    }
-    return { rows, note, latest, timeline, bac: indicators.bac, plannedRevenue: indicators.plannedRevenue, draft };
-  }, [folio.id, chosen?.id, asOf]);
+    // Totals: the server's. The indicators count the latest baseline covering each side.
+    const usedForCost = baselines.find((b) => covers(b, 'cost'))?.id === chosen.id;
+    const usedForRevenue = baselines.find((b) => covers(b, 'revenue'))?.id === chosen.id;
+    const totals = {
+      baseline: { cost: usedForCost && indicators ? indicators.bac : planTotal(baseTimeline), revenue: usedForRevenue && indicators ? indicators.plannedRevenue : null },
+      draft: { cost: planTotal(draftTimeline), revenue: null as string | null },
+    };
+    const months = compareMonths(baseTimeline, draftTimeline);
+    // No month's planned revenue differs: the draft's total is the baseline's, as the server states it.
+    const sameRevenue = months.length > 0 && months.every((m) => !m.revenueChanged);
+    if (sameRevenue) totals.draft.revenue = totals.baseline.revenue;
+    return { rows, months, totals, sameRevenue };
+  }, [folio.id, chosen?.id, asOf, baselines.map((b) => b.id).join(',')]);
 
   const remove = async (b: Baseline) => {
     if (!window.confirm(`Delete baseline “${b.name}”? The folio's budget falls back to the previous baseline, or the draft.`)) return;
@@ -336,13 +369,12 @@ export function Baselines({ folio, asOf }: FolioProps) {
           {comparison.loading && !comparison.data ? <Loading label="Comparing" /> : null}
           {comparison.data ? (
             <div class="stack" aria-busy={comparison.loading ? 'true' : undefined}>
-              {comparison.data.note ? <p class="alert alert-info">{comparison.data.note}</p> : null}
               <h3>Per item</h3>
               <ItemComparison rows={comparison.data.rows} currency={folio.currencyCode} />
               {chosen.expenditureType !== 'ACTUAL' ? (
                 <>
                   <h3>Per month</h3>
-                  <MonthComparison baseline={chosen} latest={comparison.data.latest} server={comparison.data.timeline} bac={comparison.data.bac} plannedRevenue={comparison.data.plannedRevenue} draft={comparison.data.draft} currency={folio.currencyCode} />
+                  <MonthComparison baseline={chosen} months={comparison.data.months} totals={comparison.data.totals} sameRevenue={comparison.data.sameRevenue} currency={folio.currencyCode} />
                 </>
               ) : null}
             </div>

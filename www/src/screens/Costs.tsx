@@ -1,13 +1,14 @@
-// Screen 4: costs and revenues. Team members grouped by title, planned positions, consulting
-// revenues, and expenses grouped by category, each with its period, rate or amount, cost to date
-// and total; editors for positions and expenses. Long lists are paged (one page of rows in the DOM).
+// Screen 4: costs and revenues. Every live item comes from one request,
+// GET /folio/{id}/items?asOf=: team members grouped by title, planned positions, consulting
+// revenues, and expenses grouped by category, each with its period, rate or amount, and the
+// server's cost (or revenue) to date and total. Editors for positions and expenses. Long lists are
+// paged: one page of rows per table is in the DOM.
 import { Fragment } from 'preact';
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import { useMemo, useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import type { Expense, OvertimeRule, Payment } from '../api/types';
-import { loadItems, kindLabel, rateOn, isRevenueKind, type FolioItems, type PositionItem, type Section } from '../lib/items';
+import { allocationOn, byCategory, byTitle, loadItems, kindLabel, rateOn, type ExpenseItem, type PositionItem, type Section } from '../lib/items';
 import { describeRecurrence } from '../lib/recurrence';
-import { itemFigures, type ItemFigures } from '../lib/itemFigures';
 import { useAsync } from '../lib/useAsync';
 import * as fmt from '../lib/format';
 import { announce } from '../state';
@@ -26,62 +27,12 @@ type Editing =
   | { type: 'payments'; title: string; positionId?: string; expenseId?: string; currency: string }
   | null;
 
-/** Cost to date and total of the rows on screen, computed by the wasm core (see itemFigures). */
-function useFigures(items: FolioItems | undefined, keys: string[], asOf: string): Record<string, ItemFigures | 'error'> {
-  const [figures, setFigures] = useState<Record<string, ItemFigures | 'error'>>({});
-  const cache = useRef(new Map<string, ItemFigures | 'error'>());
-  useEffect(() => {
-    cache.current = new Map();
-    setFigures({});
-  }, [items?.raw, asOf]);
-  useEffect(() => {
-    const server = items?.figures;
-    if (server) {
-      const out: Record<string, ItemFigures | 'error'> = {};
-      for (const key of keys) out[key] = server.get(key) ?? 'error';
-      setFigures(out);
-      return;
-    }
-    const raw = items?.raw;
-    if (!raw) return;
-    let live = true;
-    void (async () => {
-      const out: Record<string, ItemFigures | 'error'> = {};
-      for (const key of keys) {
-        let f = cache.current.get(key);
-        if (!f) {
-          try {
-            f = await itemFigures(raw, key.startsWith('p') ? { position: key.slice(1) } : { expense: key.slice(1) }, asOf);
-          } catch {
-            f = 'error';
-          }
-          cache.current.set(key, f);
-        }
-        out[key] = f;
-        if (!live) return;
-      }
-      if (live) setFigures(out);
-    })();
-    return () => {
-      live = false;
-    };
-  }, [items?.raw, items?.figures, keys.join(','), asOf]);
-  return figures;
-}
-
-function FigureCells({ figures, currency, available }: { figures: ItemFigures | 'error' | undefined; currency: string; available: boolean }) {
-  if (!available)
-    return (
-      <>
-        <td class="right muted" title="Needs the folio's plan document from the server">—</td>
-        <td class="right muted" title="Needs the folio's plan document from the server">—</td>
-      </>
-    );
-  if (figures === 'error') return <td colSpan={2} class="right muted">could not be computed</td>;
+/** The server's to-date and total figures of an item (folio currency, exact strings). */
+function FigureCells({ toDate, total, currency }: { toDate: string; total: string; currency: string }) {
   return (
     <>
-      <td class="right num" data-field="toDate" data-value={figures?.toDate ?? ''}>{figures ? fmt.money(figures.toDate, currency) : '…'}</td>
-      <td class="right num" data-field="total" data-value={figures?.total ?? ''}>{figures ? fmt.money(figures.total, currency) : '…'}</td>
+      <td class="right num" data-field="toDate" data-value={toDate}>{fmt.money(toDate, currency)}</td>
+      <td class="right num" data-field="total" data-value={total}>{fmt.money(total, currency)}</td>
     </>
   );
 }
@@ -93,11 +44,10 @@ const SECTION_TITLES: Record<Section, string> = {
 };
 
 function PositionTable({
-  section, items, folioItems, currency, asOf, onEdit, onPayments, onDelete, onAdd,
+  section, items, currency, asOf, onEdit, onPayments, onDelete, onAdd,
 }: {
   section: Section;
   items: PositionItem[];
-  folioItems: FolioItems;
   currency: string;
   asOf: string;
   onEdit: (item: PositionItem) => void;
@@ -106,11 +56,10 @@ function PositionTable({
   onAdd: () => void;
 }) {
   const [page, setPage] = useState(0);
-  const sorted = useMemo(() => [...items].sort((a, b) => a.position.title.localeCompare(b.position.title) || a.position.name.localeCompare(b.position.name)), [items]);
+  const sorted = useMemo(() => byTitle(items), [items]);
   const pages = Math.max(1, Math.ceil(sorted.length / PAGE));
   const current = Math.min(page, pages - 1);
   const visible = sorted.slice(current * PAGE, current * PAGE + PAGE);
-  const figures = useFigures(folioItems, visible.map((i) => `p${i.position.id}`), asOf);
   const revenue = section === 'consulting';
   let lastGroup: string | null = null;
   return (
@@ -127,10 +76,10 @@ function PositionTable({
       ) : (
         <>
           <div class="table-scroll" tabIndex={0} role="region" aria-label={`${SECTION_TITLES[section]} table`}>
-            <table class="table" data-section={section}>
+            <table class="table items" data-section={section}>
               <caption>
                 {SECTION_TITLES[section]}
-                {section === 'team' ? ', grouped by title' : section === 'planned' ? ', grouped by title' : ''} — figures in {currency} as of {fmt.date(asOf)}
+                {section === 'consulting' ? '' : ', grouped by title'} — figures in {currency} as of {fmt.date(asOf)}
               </caption>
               <thead>
                 <tr>
@@ -147,12 +96,12 @@ function PositionTable({
                 {visible.map((item) => {
                   const p = item.position;
                   const group = p.title || 'No title';
-                  const header = group !== lastGroup;
+                  const header = section !== 'consulting' && group !== lastGroup;
                   lastGroup = group;
                   const first = item.allocations[0];
                   const last = item.allocations[item.allocations.length - 1];
                   const rate = rateOn(item.rates, asOf);
-                  const current = item.allocations.find((a) => a.startDate <= asOf && asOf <= a.endDate);
+                  const allocation = allocationOn(item.allocations, asOf);
                   const sub = [p.member && p.member !== 'unassigned' ? p.member : section === 'team' ? 'unassigned' : '', p.revenue ? 'planned revenue' : section === 'planned' ? 'planned cost' : ''].filter(Boolean).join(' · ');
                   return (
                     <Fragment key={p.id}>
@@ -172,14 +121,14 @@ function PositionTable({
                           {fmt.period(first?.startDate, last?.endDate)}
                           {item.allocations.length > 1 ? <div class="sub">{item.allocations.length} periods</div> : null}
                         </td>
-                        <td class="right num" data-field="percentage" data-value={(current ?? first)?.percentage ?? ''}>
-                          {fmt.percent((current ?? first)?.percentage)}
+                        <td class="right num" data-field="percentage" data-value={allocation?.percentage ?? ''}>
+                          {fmt.percent(allocation?.percentage)}
                         </td>
                         <td class="right num" data-field="rate" data-value={rate?.rate ?? ''}>
                           {fmt.money(rate?.rate, currency)}
                           {item.rates.length > 1 ? <div class="sub">{item.rates.length} rates</div> : null}
                         </td>
-                        <FigureCells figures={figures[`p${p.id}`]} currency={currency} available={!!folioItems.raw || !!folioItems.figures} />
+                        <FigureCells toDate={item.toDate} total={item.total} currency={currency} />
                         <td>
                           <div class="row-actions">
                             <button type="button" class="btn btn-small" onClick={() => onEdit(item)}>
@@ -208,10 +157,9 @@ function PositionTable({
 }
 
 function ExpenseTable({
-  expenses, folioItems, currency, folioEnd, asOf, onEdit, onPayments, onDelete, onAdd,
+  expenses, currency, folioEnd, asOf, onEdit, onPayments, onDelete, onAdd,
 }: {
-  expenses: Expense[];
-  folioItems: FolioItems;
+  expenses: ExpenseItem[];
   currency: string;
   folioEnd: string;
   asOf: string;
@@ -221,11 +169,10 @@ function ExpenseTable({
   onAdd: () => void;
 }) {
   const [page, setPage] = useState(0);
-  const sorted = useMemo(() => [...expenses].sort((a, b) => a.category.localeCompare(b.category) || a.name.localeCompare(b.name)), [expenses]);
+  const sorted = useMemo(() => byCategory(expenses), [expenses]);
   const pages = Math.max(1, Math.ceil(sorted.length / PAGE));
   const current = Math.min(page, pages - 1);
   const visible = sorted.slice(current * PAGE, current * PAGE + PAGE);
-  const figures = useFigures(folioItems, visible.map((e) => `e${e.id}`), asOf);
   let lastGroup: string | null = null;
   return (
     <Card
@@ -241,8 +188,8 @@ function ExpenseTable({
       ) : (
         <>
           <div class="table-scroll" tabIndex={0} role="region" aria-label="Expenses table">
-            <table class="table" data-section="expenses">
-              <caption>Expenses grouped by category — to date and total in {currency} as of {fmt.date(asOf)}</caption>
+            <table class="table items" data-section="expenses">
+              <caption>Expenses grouped by category — amount in the expense's currency; to date and total in {currency} as of {fmt.date(asOf)}</caption>
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -255,11 +202,10 @@ function ExpenseTable({
                 </tr>
               </thead>
               <tbody>
-                {visible.map((e) => {
+                {visible.map((item) => {
+                  const e = item.expense;
                   const header = e.category !== lastGroup;
                   lastGroup = e.category;
-                  const f = figures[`e${e.id}`];
-                  const total = f && f !== 'error' ? f.total : e.convertedAmount ?? null;
                   return (
                     <Fragment key={e.id}>
                       {header ? (
@@ -281,22 +227,13 @@ function ExpenseTable({
                         <td class="schedule">{describeRecurrence(e.recurrence, fmt.browserLocale(), folioEnd)}</td>
                         <td class="right num" data-field="amount" data-value={e.amount}>
                           {fmt.money(e.amount, e.currencyCode)}
+                          {e.currencyCode !== currency && e.convertedAmount != null ? (
+                            <div class="sub" data-field="convertedAmount" data-value={e.convertedAmount}>
+                              {fmt.money(e.convertedAmount, currency)}
+                            </div>
+                          ) : null}
                         </td>
-                        {folioItems.raw || folioItems.figures ? (
-                          <>
-                            <td class="right num" data-field="toDate" data-value={f && f !== 'error' ? f.toDate ?? '' : ''}>
-                              {f === 'error' ? '—' : f ? fmt.money(f.toDate, currency) : '…'}
-                            </td>
-                            <td class="right num" data-field="total" data-value={total ?? ''}>
-                              {f === undefined ? '…' : fmt.money(total, currency)}
-                            </td>
-                          </>
-                        ) : (
-                          <>
-                            <td class="right muted" title="Needs the folio's plan document from the server">—</td>
-                            <td class="right num" data-field="total" data-value={total ?? ''}>{fmt.money(total, currency)}</td>
-                          </>
-                        )}
+                        <FigureCells toDate={item.toDate} total={item.total} currency={currency} />
                         <td>
                           <div class="row-actions">
                             <button type="button" class="btn btn-small" onClick={() => onEdit(e)}>
@@ -389,7 +326,7 @@ function PaymentsDialog({ title, positionId, expenseId, currency, onClose }: { t
 }
 
 export function Costs({ folio, asOf }: FolioProps) {
-  const items = useAsync(() => loadItems(folio, asOf), [folio.id, asOf]);
+  const items = useAsync((signal) => loadItems(folio.id, asOf, signal), [folio.id, asOf]);
   const rules = useAsync<OvertimeRule[]>(() => api.overtimeRules().catch(() => []), []);
   const [editing, setEditing] = useState<Editing>(null);
   const data = items.data;
@@ -411,18 +348,13 @@ export function Costs({ folio, asOf }: FolioProps) {
     }
   };
 
-  if (items.error) return <ErrorBox error={items.error} onRetry={items.reload} />;
+  if (items.error && !data) return <ErrorBox error={items.error} onRetry={items.reload} />;
   if (!data) return <Loading label="Loading costs and revenues" />;
   const editedItem = editing?.type === 'position' && editing.id ? data.positions.find((p) => p.position.id === editing.id) : undefined;
 
   return (
-    <div class="stack">
-      {data.unreadable ? <p class="alert alert-error" role="alert">{data.unreadable} item(s) could not be read; reload to try again.</p> : null}
-      {data.plannedFromBaseline ? (
-        <p class="alert alert-info">
-          Planned items are shown as the latest approved baseline holds them: this server lists no draft (GET /folio/{'{id}'}/plan). Changes to the draft are saved, but appear here only once the server can list them.
-        </p>
-      ) : null}
+    <div class="stack" aria-busy={items.loading ? 'true' : undefined}>
+      {items.error ? <ErrorBox error={items.error} onRetry={items.reload} /> : null}
       {(['team', 'planned', 'consulting'] as Section[])
         .filter((s) => s !== 'consulting' || folio.withRevenue !== false || bySection.consulting.length)
         .map((s) => (
@@ -430,7 +362,6 @@ export function Costs({ folio, asOf }: FolioProps) {
             key={s}
             section={s}
             items={bySection[s]}
-            folioItems={data}
             currency={folio.currencyCode}
             asOf={asOf}
             onAdd={() => setEditing({ type: 'position', initial: s === 'team' ? 'team' : s === 'consulting' ? 'consulting' : 'plannedCost' })}
@@ -441,7 +372,6 @@ export function Costs({ folio, asOf }: FolioProps) {
         ))}
       <ExpenseTable
         expenses={data.expenses}
-        folioItems={data}
         currency={folio.currencyCode}
         folioEnd={folio.endDate}
         asOf={asOf}
@@ -450,7 +380,7 @@ export function Costs({ folio, asOf }: FolioProps) {
         onPayments={(e) => setEditing({ type: 'payments', title: e.name, expenseId: e.id, currency: e.currencyCode })}
         onDelete={(e) => void remove(`“${e.name}”`, () => api.deleteExpense(e.id))}
       />
-      {editing?.type === 'position' ? (
+      {editing?.type === 'position' && (!editing.id || editedItem) ? (
         <PositionEditor
           key={editing.id ?? 'new'}
           folio={folio}
@@ -486,4 +416,3 @@ export function Costs({ folio, asOf }: FolioProps) {
   );
 }
 
-export { isRevenueKind };

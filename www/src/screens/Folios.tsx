@@ -1,9 +1,9 @@
-// Screen 1: the caller's visible folios (GET /folio), each with its currency (GET /folio/{id}) and
-// indicators at the as-of date (GET /folio/{id}/indicators): BAC, CPI, SPI and the lights.
+// Screen 1: the caller's visible folios (GET /folio), each with its indicators at the as-of date
+// (GET /folio/{id}/indicators: currency, BAC, CPI, SPI and the server's four light statuses).
 // Details are loaded for the rows on screen only (and for all rows when sorting by a figure).
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from '../api/budgets';
-import type { Folio, FolioSummary, Indicators } from '../api/types';
+import type { FolioSummary, Indicators } from '../api/types';
 import { asOf, setAsOf } from '../state';
 import { useAsync } from '../lib/useAsync';
 import * as fmt from '../lib/format';
@@ -13,7 +13,6 @@ import { pool } from '../lib/pool';
 import { ErrorBox, FolioStatus, Loading, Money, Pager, Rag } from '../components/ui';
 
 interface Detail {
-  folio?: Folio;
   indicators?: Indicators;
   error?: string;
 }
@@ -90,8 +89,8 @@ export function Folios() {
     let live = true;
     void pool(
       wanted.map((f) => async () => {
-        const [folio, indicators] = await Promise.all([api.folio(f.id), api.indicators(f.id, day)]);
-        return { id: f.id, folio, indicators };
+        const indicators = await api.indicators(f.id, day);
+        return { id: f.id, indicators };
       }),
     ).then((results) => {
       if (!live || asked !== requested.current) return;
@@ -99,7 +98,7 @@ export function Folios() {
         const next = { ...prev };
         results.forEach((r, i) => {
           const id = wanted[i]!.id;
-          next[id] = r.status === 'fulfilled' ? { folio: r.value.folio, indicators: r.value.indicators } : { error: String((r.reason as Error)?.message ?? r.reason) };
+          next[id] = r.status === 'fulfilled' ? { indicators: r.value.indicators } : { error: String((r.reason as Error)?.message ?? r.reason) };
         });
         return next;
       });
@@ -201,7 +200,7 @@ export function Folios() {
                 {visible.map((f) => {
                   const d = details[f.id];
                   const ind = d?.indicators;
-                  const currency = d?.folio?.currencyCode ?? ind?.currencyCode ?? '';
+                  const currency = ind?.currencyCode ?? '';
                   return (
                     <tr key={f.id} data-folio-id={f.id}>
                       <th scope="row">
@@ -223,7 +222,7 @@ export function Folios() {
                       <td>
                         {ind ? (
                           <div class="lights">
-                            {lightsOf(ind, d?.folio?.tolerance).map((l) => (
+                            {lightsOf(ind).map((l) => (
                               <Rag key={l.key} status={l.status} label={l.label} title={l.basis} />
                             ))}
                           </div>

@@ -1,5 +1,5 @@
 // Screen 2: the folio's indicators at the as-of date (GET /folio/{id}/indicators?asOf=) and its
-// traffic lights by the folio's tolerance.
+// traffic lights (the server's cpiStatus, spiStatus, revenueStatus and marginStatus).
 import { api } from '../api/budgets';
 import { useAsync } from '../lib/useAsync';
 import { Card, ErrorBox, Loading } from '../components/ui';
@@ -15,7 +15,7 @@ export function Overview({ folio, asOf }: FolioProps) {
   return (
     <div class="stack" aria-busy={ind.loading ? 'true' : undefined}>
       <Card title="Traffic lights">
-        <Lights indicators={i} tolerance={folio.tolerance} big />
+        <Lights indicators={i} big />
       </Card>
       <Card title={<>Indicators as of {fmt.date(asOf)}</>} actions={<span class="muted">All figures in {i.currencyCode}</span>}>
         {!folio.withEarned ? <p class="muted">This folio does not use earned value: EV and the figures built on it are empty.</p> : null}

@@ -1,7 +1,8 @@
 // Screen 6: a portfolio's rollup in its currency (GET /portfolio/{id}/indicators?asOf=) and its
-// folios with their lights (GET /folio/{id} and /folio/{id}/indicators for each).
+// folios with their figures and lights (GET /folio/{id}/indicators?asOf= for each, in the folio's
+// own currency). Every light is the server's status.
 import { api } from '../api/budgets';
-import type { Folio, Indicators } from '../api/types';
+import type { Indicators } from '../api/types';
 import { useAsync } from '../lib/useAsync';
 import { pool } from '../lib/pool';
 import * as fmt from '../lib/format';
@@ -20,8 +21,8 @@ export function PortfolioScreen({ id }: { id: string }) {
   const rollup = useAsync(() => api.portfolioIndicators(id, day), [id, day]);
   const folios = useAsync(async () => {
     const list = portfolio.data?.folios ?? [];
-    const results = await pool(list.map((f) => async () => ({ summary: f, folio: await api.folio(f.id), indicators: await api.indicators(f.id, day) })));
-    return results.map((r, i) => (r.status === 'fulfilled' ? r.value : { summary: list[i]!, folio: undefined as Folio | undefined, indicators: undefined as Indicators | undefined }));
+    const results = await pool(list.map((f) => async () => ({ summary: f, indicators: await api.indicators(f.id, day) as Indicators | undefined })));
+    return results.map((r, i) => (r.status === 'fulfilled' ? r.value : { summary: list[i]!, indicators: undefined }));
   }, [portfolio.data, day]);
 
   if (portfolio.error) return <div class="page"><h1>Portfolio</h1><ErrorBox error={portfolio.error} onRetry={portfolio.reload} /></div>;
@@ -54,7 +55,7 @@ export function PortfolioScreen({ id }: { id: string }) {
         {rollup.data ? (
           <>
             <Card title="Traffic lights of the rollup">
-              <Lights indicators={rollup.data} tolerance={null} big />
+              <Lights indicators={rollup.data} big />
             </Card>
             <Card title={<>Rollup as of {fmt.date(day)}</>} actions={<span class="muted">All figures converted into {rollup.data.currencyCode}</span>}>
               <IndicatorGrid indicators={rollup.data} currency={rollup.data.currencyCode} />
@@ -80,16 +81,16 @@ export function PortfolioScreen({ id }: { id: string }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {folios.data.map(({ summary, folio, indicators }) => (
+                  {folios.data.map(({ summary, indicators }) => (
                     <tr key={summary.id} data-folio-id={summary.id}>
-                      <th scope="row"><a href={`/folios/${summary.id}`}>{summary.name}</a><div class="sub">{folio?.currencyCode ?? ''}</div></th>
-                      <td><FolioStatus status={folio?.status ?? summary.status} /></td>
+                      <th scope="row"><a href={`/folios/${summary.id}`}>{summary.name}</a><div class="sub">{indicators?.currencyCode ?? ''}</div></th>
+                      <td><FolioStatus status={indicators?.status ?? summary.status} /></td>
                       <td class="nowrap">{fmt.period(summary.startDate, summary.endDate)}</td>
                       <td class="right">{indicators ? <Money value={indicators.bac} currency={indicators.currencyCode} indicator="bac" /> : '—'}</td>
                       <td class="right">{indicators ? <Money value={indicators.eac} currency={indicators.currencyCode} indicator="eac" /> : '—'}</td>
                       <td class="right num" data-indicator="cpi" data-value={indicators?.cpi ?? ''}>{fmt.decimal(indicators?.cpi)}</td>
                       <td class="right num" data-indicator="spi" data-value={indicators?.spi ?? ''}>{fmt.decimal(indicators?.spi)}</td>
-                      <td>{indicators ? <Lights indicators={indicators} tolerance={folio?.tolerance} /> : <span class="muted">not visible to you</span>}</td>
+                      <td>{indicators ? <Lights indicators={indicators} /> : <span class="muted">not visible to you</span>}</td>
                     </tr>
                   ))}
                 </tbody>
