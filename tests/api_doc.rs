@@ -694,6 +694,12 @@ const BUDGET: &[Call] = &[
         None,
     ),
     ext(
+        "Indicators of the draft, whatever the baselines (`plan=draft`, or a baseline's id)",
+        "GET",
+        "/budgets/1/folio/1/indicators?asOf=2026-03-13&plan=draft",
+        None,
+    ),
+    ext(
         "Timeline of the draft, whatever the baselines (`plan=draft`, or a baseline's id)",
         "GET",
         "/budgets/1/folio/1/timeline?asOf=2026-03-13&plan=draft",

@@ -407,6 +407,23 @@ mod tests {
             draft.as_array().unwrap().len(),
             baseline.as_array().unwrap().len()
         );
+        // The indicators take the same plan: the draft's BAC is the draft timeline's last PV.
+        let indicators = |plan: &str| {
+            success(
+                &state,
+                &format!("/budgets/1/folio/1/indicators?asOf=2026-11-23{plan}"),
+            )
+        };
+        let last_pv = |buckets: &Value| buckets.as_array().unwrap().last().unwrap()["pv"].clone();
+        assert_eq!(indicators("&plan=draft")["bac"], last_pv(&draft));
+        assert_eq!(indicators("&plan=1")["bac"], last_pv(&baseline));
+        assert_eq!(indicators(""), indicators("&plan=1"));
+        assert_ne!(indicators("&plan=draft")["bac"], indicators("")["bac"]);
+        assert_eq!(
+            indicators("&plan=draft")["ac"],
+            indicators("")["ac"],
+            "the actual side is the draft's"
+        );
         for wrong in ["&plan=2", "&plan=latest", "&plan=99"] {
             let (status, text) = get(
                 &state,

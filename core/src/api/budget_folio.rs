@@ -485,10 +485,11 @@ fn folio_report(
     state: &State,
     folio: u64,
     as_of: Date,
+    plan: Plan,
 ) -> Result<Indicators, super::http::Response> {
     let costing = Costing::new(state, folio)?;
     let terms = costing.terms()?;
-    let (costs, revenues, actual) = costing.ledgers(state, as_of, Granularity::Month)?;
+    let (costs, revenues, actual) = costing.ledgers_of(state, as_of, Granularity::Month, plan)?;
     indicators(
         &terms,
         &costs,
@@ -499,16 +500,20 @@ fn folio_report(
     .map_err(|error| message_error(400, error.to_string()))
 }
 
+/// `GET /budgets/1/folio/{id}/indicators?asOf=&plan=`: the indicators (S9), their planned side
+/// from `plan` as the timeline's (extension; by default what S8.5 says).
 fn folio_indicators(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
     let folio = folio_id(state, context, id)?;
+    let plan = plan_of(state, request, folio)?;
     Ok(success(folio_report(
         state,
         folio,
         as_of(request, context)?,
+        plan,
     )?))
 }
 
-/// Where a timeline's planned side comes from.
+/// Where the planned side of a timeline or of indicators comes from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Plan {
     /// The latest baseline covering each side, else the draft (S8.5): what the indicators use.
@@ -1185,7 +1190,9 @@ fn rollup_of(
             };
             let report = match slot {
                 Some(report) => report.clone(),
-                None => slot.insert(folio_report(state, id, as_of)?).clone(),
+                None => slot
+                    .insert(folio_report(state, id, as_of, Plan::Latest)?)
+                    .clone(),
             };
             let tolerance = state.folios[&id].folio.tolerance.get();
             tolerances[index] = Some(tolerances[index].map_or(tolerance, |t| t.min(tolerance)));
