@@ -624,29 +624,95 @@ fn a_folio_holds_a_bounded_amount_of_work() {
     // Longer dates would make more payments too: an open-ended weekly expense over a shorter
     // folio, then the folio stretched.
     let positions_of = |state: &State| state.positions.len();
-    for _ in 0..2_000 {
-        assert_eq!(
-            call(
-                &mut state,
-                "ada",
-                "POST",
-                "/position",
-                Some(&MEMBER.replace(
-                    "2026-01-01\",\"endDate\":\"2050-12-31",
-                    "2026-01-01\",\"endDate\":\"2030-12-31"
-                ))
+    let member = |folio: u64| {
+        MEMBER
+            .replace("\"folioId\":1", &format!("\"folioId\":{folio}"))
+            .replace(
+                "2026-01-01\",\"endDate\":\"2050-12-31",
+                "2026-01-01\",\"endDate\":\"2030-12-31",
             )
-            .status,
+    };
+    // Over the century (1,200 months), 200 positions: positions x months is capped.
+    for _ in 0..200 {
+        assert_eq!(
+            call(&mut state, "ada", "POST", "/position", Some(&member(1))).status,
             200
         );
     }
-    let refused = call(&mut state, "ada", "POST", "/position", Some(MEMBER));
+    let before = state.clone();
+    let refused = call(&mut state, "ada", "POST", "/position", Some(&member(1)));
+    assert_eq!(refused.status, 400);
+    assert_eq!(
+        json(&refused)["errors"]["folioId"],
+        "a folio's positions times its months may be at most 240000; 201 positions over 1200 months would be 241200"
+    );
+    assert_eq!(state, before);
+    // Its payments (200 x 1,200 position months and 182,625 expense payments) are too many for
+    // one answer: refused before any is computed.
+    let refused = call(&mut state, "ada", "GET", "/folio/1/payments", None);
+    assert_eq!(refused.status, 400);
+    assert_eq!(
+        json(&refused)["errorMessages"][0],
+        "a folio's payments answer holds at most 250000 lines; this folio's would hold 422625 (its positions' months and its expenses' payments)"
+    );
+    // Over five years, 2,000 positions, then the count is capped.
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/folio",
+            Some(&folio("2026-01-01", "2030-12-31", "\"Five years\""))
+        )
+        .status,
+        200
+    );
+    for _ in 0..2_000 {
+        assert_eq!(
+            call(&mut state, "ada", "POST", "/position", Some(&member(2))).status,
+            200
+        );
+    }
+    let refused = call(&mut state, "ada", "POST", "/position", Some(&member(2)));
     assert_eq!(refused.status, 400);
     assert_eq!(
         json(&refused)["errors"]["folioId"],
         "a folio may hold at most 2000 positions"
     );
-    assert_eq!(positions_of(&state), 2_000);
+    assert_eq!(positions_of(&state), 2_200);
+    // Stretching the five-year folio to a decade would make 2,000 x 120 = 240,000: allowed; to
+    // eleven years, refused on endDate, nothing changed.
+    let stretched =
+        |end: &str| folio("2026-01-01", end, "\"Five years\"").replacen('{', "{\"id\":2,", 1);
+    let before = state.clone();
+    let refused = call(
+        &mut state,
+        "ada",
+        "PUT",
+        "/folio",
+        Some(&stretched("2036-12-31")),
+    );
+    assert_eq!(refused.status, 400, "{}", refused.text());
+    assert!(
+        json(&refused)["errors"]["endDate"]
+            .as_str()
+            .unwrap()
+            .contains("2000 positions over 132 months would be 264000"),
+        "{}",
+        refused.text()
+    );
+    assert_eq!(state, before);
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "PUT",
+            "/folio",
+            Some(&stretched("2035-12-31"))
+        )
+        .status,
+        200
+    );
     // A position's rates: 1,000, then refused.
     for day in 0..999u32 {
         let date = chrono::NaiveDate::from_ymd_opt(2030, 1, 1).unwrap()

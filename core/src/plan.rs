@@ -251,8 +251,16 @@ fn cell(value: Option<crate::value::Exact>) -> String {
     value.map(|v| v.to_string()).unwrap_or_default()
 }
 
+/// A text cell, quoted. A text that a spreadsheet would take for a formula (it begins with `=`,
+/// `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, so that opening an export never
+/// runs what someone typed as a name (OWASP's advice on CSV injection).
 fn quoted(text: &str) -> String {
-    format!("\"{}\"", text.replace('"', "\"\""))
+    let guard = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        "'"
+    } else {
+        ""
+    };
+    format!("\"{guard}{}\"", text.replace('"', "\"\""))
 }
 
 fn to_csv(output: &PlanOutput) -> String {
@@ -307,4 +315,19 @@ pub fn payments_csv(
         ));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quoted;
+
+    #[test]
+    fn a_name_a_spreadsheet_would_run_is_written_as_text() {
+        assert_eq!(quoted("Crane"), "\"Crane\"");
+        assert_eq!(quoted("say \"hi\""), "\"say \"\"hi\"\"\"");
+        for formula in ["=1+1", "+1", "-1", "@SUM(A1)", "\tx", "\rx"] {
+            assert_eq!(quoted(formula), format!("\"'{formula}\""), "{formula:?}");
+        }
+        assert_eq!(quoted("a=1"), "\"a=1\"", "only the first character counts");
+    }
 }

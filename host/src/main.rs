@@ -245,10 +245,21 @@ fn run(raw: Vec<String>) -> Result<(), String> {
                     line.trim_end_matches(['\r', '\n']).to_owned()
                 }
             };
-            let store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            let mut store = Store::open(&args.db()).map_err(|e| e.to_string())?;
             store
                 .add_user(name, &password, args.flag("admin"))
                 .map_err(|e| e.to_string())?;
+            // A new password ends the user's planner sessions (a running server sees it within
+            // 0.1 s), as it ends the basic credentials verified with the old one.
+            let mut state = store.load().map_err(|e| e.to_string())?;
+            let closed = store
+                .transact(&mut state, |state| {
+                    costfolio::api::close_sessions_of(state, name)
+                })
+                .map_err(|e| e.to_string())?;
+            if closed > 0 {
+                println!("closed {closed} planner session(s) of {name}");
+            }
             println!(
                 "user {name} added{}",
                 if args.flag("admin") {
@@ -308,10 +319,10 @@ fn run(raw: Vec<String>) -> Result<(), String> {
                 println!(
                     "{}\t{}\t{}\t{}\t{}\t{}",
                     token.pair,
-                    if token.client_id.is_some() {
-                        "oauth"
-                    } else {
-                        "personal"
+                    match (token.kind, &token.client_id) {
+                        (costfolio::state::TokenKind::Session, _) => "session",
+                        (_, Some(_)) => "oauth",
+                        (_, None) => "personal",
                     },
                     token.client_id.as_deref().unwrap_or("-"),
                     if token.write {

@@ -129,7 +129,20 @@ impl Service {
     }
 
     /// Handles one request from `peer`: the core's answer, after its entries are committed.
-    pub fn process(&self, mut request: Request, peer: Option<IpAddr>) -> Response {
+    pub fn process(&self, request: Request, peer: Option<IpAddr>) -> Response {
+        let planner = Service::has_session_cookie(&request);
+        let mut response = self.answer(request, peer);
+        if planner && response.status == 401 {
+            // The planner's page handles a closed session itself: no browser password prompt,
+            // whose remembered basic credentials would outlive a sign-out.
+            response
+                .headers
+                .retain(|(name, _)| !name.eq_ignore_ascii_case("WWW-Authenticate"));
+        }
+        response
+    }
+
+    fn answer(&self, mut request: Request, peer: Option<IpAddr>) -> Response {
         if let Err(refusal) = request.split_query() {
             return refusal;
         }

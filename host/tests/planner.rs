@@ -24,6 +24,10 @@ fn planner_files(dir: &Path) {
     let mut wasm = b"\0asm\x01\0\0\0".to_vec();
     wasm.extend(std::iter::repeat_n(7u8, 20_000));
     std::fs::write(dir.join("assets/core-9b1e.wasm"), wasm).unwrap();
+    // What the build's precompression writes beside it (the server sends it as it is).
+    std::fs::write(dir.join("assets/core-9b1e.wasm.br"), b"brotli bytes").unwrap();
+    std::fs::write(dir.join("assets/core-9b1e.wasm.gz"), b"gzip bytes").unwrap();
+    std::fs::write(dir.join(".env"), "SECRET=1").unwrap();
 }
 
 fn cli(db: &Path, args: &[&str]) -> String {
@@ -68,25 +72,28 @@ fn the_planner_is_served_with_its_types_caching_and_compression_beside_the_inter
     assert_eq!(route.status, 200);
     assert!(route.text().contains("planner-index"));
 
-    let wasm = send(
-        port,
-        "GET",
-        "/assets/core-9b1e.wasm",
-        &[("Accept-Encoding", "br, gzip")],
-        "",
-    );
-    assert_eq!(wasm.status, 200);
-    assert_eq!(wasm.header("Content-Type"), Some("application/wasm"));
-    assert_eq!(wasm.header("Content-Encoding"), Some("br"));
-    assert!(
-        wasm.body.len() < 2_000,
-        "20 kB of repeats compress: {} bytes",
-        wasm.body.len()
-    );
+    let wasm = |encodings: &str| {
+        send(
+            port,
+            "GET",
+            "/assets/core-9b1e.wasm",
+            &[("Accept-Encoding", encodings)],
+            "",
+        )
+    };
+    let brotli = wasm("br, gzip");
+    assert_eq!(brotli.status, 200);
+    assert_eq!(brotli.header("Content-Type"), Some("application/wasm"));
+    assert_eq!(brotli.header("Content-Encoding"), Some("br"));
+    assert_eq!(brotli.body, b"brotli bytes", "the build's file, as it is");
     assert_eq!(
-        wasm.header("Cache-Control"),
+        brotli.header("Cache-Control"),
         Some("public, max-age=31536000, immutable")
     );
+    assert_eq!(wasm("gzip").body, b"gzip bytes");
+    let plain = wasm("identity");
+    assert_eq!(plain.header("Content-Encoding"), None);
+    assert_eq!(plain.body.len(), 20_008);
 
     let script = send(port, "GET", "/assets/app-3f2a9c.js", &[], "");
     assert_eq!(script.status, 200);
@@ -175,6 +182,29 @@ fn a_session_cookie_opens_the_budgets_and_its_changes_need_the_csrf_token() {
     assert_eq!(wrong.header("Set-Cookie"), None);
     assert!(wrong.text().contains("wrong user name or password"));
     assert_eq!(sign_in("username=ada").status, 400);
+    // Another site's form can send neither JSON's type nor a same-origin request (login CSRF).
+    let body = r#"{"username":"ada","password":"secret123"}"#;
+    let form = send(
+        port,
+        "POST",
+        "/session",
+        &[("Content-Type", "text/plain")],
+        body,
+    );
+    assert_eq!(form.status, 415);
+    assert_eq!(form.header("Set-Cookie"), None);
+    let cross = send(
+        port,
+        "POST",
+        "/session",
+        &[
+            ("Content-Type", "application/json"),
+            ("Sec-Fetch-Site", "cross-site"),
+        ],
+        body,
+    );
+    assert_eq!(cross.status, 403);
+    assert_eq!(cross.header("Set-Cookie"), None);
 
     let signed = sign_in(r#"{"username":"ada","password":"secret123"}"#);
     assert_eq!(signed.status, 200, "{}", signed.text());
@@ -234,9 +264,41 @@ fn a_session_cookie_opens_the_budgets_and_its_changes_need_the_csrf_token() {
         send(port, "GET", "/core/3/accounts", &[("Cookie", &cookie)], "").status,
         401
     );
-    // Another cookie value is nobody.
+    // Another cookie value is nobody, and the planner's 401 asks the browser for no password.
     let forged = format!("costfolio_session={}", "a".repeat(64));
-    assert_eq!(list(&[("Cookie", &forged)]).status, 401);
+    let nobody = list(&[("Cookie", &forged)]);
+    assert_eq!(nobody.status, 401);
+    assert_eq!(nobody.header("WWW-Authenticate"), None);
+    assert!(
+        list(&[]).header("WWW-Authenticate").is_some(),
+        "basic clients still asked"
+    );
+
+    // The command line lists the session, and a new password closes it.
+    let listed = cli(&db, &["token", "list", "ada"]);
+    assert!(listed.contains("\tsession\t"), "{listed}");
+    let again = sign_in(r#"{"username":"ada","password":"secret123"}"#);
+    let second = cookie_of(&again);
+    let said = cli(
+        &db,
+        &["user", "add", "ada", "--password", "secret456", "--admin"],
+    );
+    assert!(
+        said.contains("closed 2 planner session(s) of ada"),
+        "{said}"
+    );
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(5);
+    while list(&[("Cookie", &second)]).status != 401 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the session outlived the password"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    let signed = sign_in(r#"{"username":"ada","password":"secret456"}"#);
+    assert_eq!(signed.status, 200);
+    let cookie = cookie_of(&signed);
+    let csrf = json(&signed.text())["csrf"].as_str().unwrap().to_owned();
 
     // Sign-out needs the token too, then the old cookie opens nothing.
     assert_eq!(

@@ -180,6 +180,10 @@ pub fn mint_personal_token(
 /// How long a browser's sign-in session lives: a working day, then the planner asks again.
 pub const SESSION_HOURS: i64 = 12;
 
+/// The most live sessions one user holds: opening one more closes the oldest, so sign-ins cannot
+/// grow the state without bound.
+pub const MAX_SESSIONS_PER_USER: usize = 20;
+
 /// A session just opened: the cookie's secret, returned once and stored only as a hash.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct OpenedSession {
@@ -191,26 +195,33 @@ pub struct OpenedSession {
 
 /// Opens a sign-in session for `user`, whom the host has verified (a browser's session cookie).
 /// Stored as a hash like every token; it expires after [`SESSION_HOURS`]. The user's sessions
-/// that have expired are closed at the same time (so a user has few live records).
+/// that have expired are closed at the same time, and the oldest while the user would hold more
+/// than [`MAX_SESSIONS_PER_USER`].
 pub fn open_session(
     state: &mut State,
     user: &str,
     context: &Context,
 ) -> Result<OpenedSession, AuthError> {
     let secret = random_token(context, 0)?;
-    let expired_pairs: Vec<u64> = state
+    // The user's live sessions, oldest first: the expired ones close, and the oldest live ones
+    // while there would be more than MAX_SESSIONS_PER_USER.
+    let mut live: Vec<(u64, bool)> = state
         .tokens
         .values()
-        .filter(|token| {
-            token.kind == TokenKind::Session
-                && token.user == user
-                && !token.revoked
-                && expired(token.expires_at, context.now)
-        })
-        .map(|token| token.pair)
+        .filter(|token| token.kind == TokenKind::Session && token.user == user && !token.revoked)
+        .map(|token| (token.pair, expired(token.expires_at, context.now)))
         .collect();
-    for pair in expired_pairs {
-        state.apply(Command::RevokePair { pair });
+    live.sort_unstable();
+    let open = live.iter().filter(|(_, gone)| !gone).count();
+    let mut excess = (open + 1).saturating_sub(MAX_SESSIONS_PER_USER);
+    for (pair, gone) in live {
+        let close = gone || excess > 0;
+        if !gone && excess > 0 {
+            excess -= 1;
+        }
+        if close {
+            state.apply(Command::RevokePair { pair });
+        }
     }
     let expires_at = UtcTimestamp::new(context.now + Duration::hours(SESSION_HOURS));
     let pair = state.counters.next("tokenPair");
@@ -243,6 +254,20 @@ pub fn session_csrf(secret: &str) -> String {
     hash_secret(&format!("costfolio csrf\0{secret}"))
 }
 
+/// Closes every live session of `user` (a new password ends them); how many.
+pub fn close_sessions_of(state: &mut State, user: &str) -> usize {
+    let pairs: Vec<u64> = state
+        .tokens
+        .values()
+        .filter(|t| t.kind == TokenKind::Session && t.user == user && !t.revoked)
+        .map(|t| t.pair)
+        .collect();
+    for pair in &pairs {
+        state.apply(Command::RevokePair { pair: *pair });
+    }
+    pairs.len()
+}
+
 /// Closes the session `secret` (sign-out): it answers as no session from the next request.
 /// False when no live session has that secret.
 pub fn close_session(state: &mut State, secret: &str, now: NaiveDateTime) -> bool {
@@ -252,12 +277,13 @@ pub fn close_session(state: &mut State, secret: &str, now: NaiveDateTime) -> boo
     }
 }
 
-/// One token of each pair `user` holds, access tokens first (the command line's `token list`).
+/// One token of each pair `user` holds, planner sessions included (the command line's
+/// `token list`; `token revoke` closes a session as it revokes a token).
 pub fn tokens_of<'s>(state: &'s State, user: &str) -> Vec<&'s TokenRecord> {
     let mut tokens: Vec<&TokenRecord> = state
         .tokens
         .values()
-        .filter(|token| token.user == user && token.kind == TokenKind::Access)
+        .filter(|token| token.user == user && token.kind != TokenKind::Refresh)
         .collect();
     tokens.sort_by_key(|token| token.pair);
     tokens
@@ -625,6 +651,28 @@ mod tests {
             &opened.secret,
             at("2026-11-23T09:00:02")
         ));
+    }
+
+    #[test]
+    fn a_user_holds_at_most_twenty_sessions_the_oldest_closing_first() {
+        let mut state = State::default();
+        let secrets: Vec<String> = (0..25u8)
+            .map(|i| {
+                open_session(&mut state, "ada", &context("2026-11-23T08:00:00", i))
+                    .unwrap()
+                    .secret
+            })
+            .collect();
+        let now = at("2026-11-23T09:00:00");
+        let live: Vec<bool> = secrets
+            .iter()
+            .map(|s| session(&state, s, now).is_some())
+            .collect();
+        assert_eq!(live.iter().filter(|l| **l).count(), MAX_SESSIONS_PER_USER);
+        assert!(live[..5].iter().all(|l| !l), "the five oldest closed");
+        assert_eq!(close_sessions_of(&mut state, "ada"), 20);
+        assert!(secrets.iter().all(|s| session(&state, s, now).is_none()));
+        assert_eq!(close_sessions_of(&mut state, "ada"), 0);
     }
 
     #[test]

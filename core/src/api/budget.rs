@@ -16,7 +16,9 @@ use crate::model::budgeting::{
     BudgetErrorBody, ExchangeRate, Expense, Folio, FolioSummary, OvertimeRule, Success,
 };
 use crate::model::{from_json, messages, to_json, Id, WireError};
-use crate::schedule::{required_expense_fields, ExchangeRates, ExpensePlan, FolioFrame};
+use crate::schedule::{
+    required_expense_fields, ExchangeRates, ExpensePlan, FolioFrame, Granularity,
+};
 use crate::state::{Command, FolioRecord, State};
 use crate::value::{Date, DateRange};
 
@@ -173,6 +175,75 @@ pub(super) fn check_folio_payments(
         ));
     }
     Ok(())
+}
+
+/// The most position-months one folio may hold: its live positions times the months of its span.
+/// Every analytics read costs each position month by month (week by week for a weekly timeline),
+/// so this bounds a read's work as [`MAX_FOLIO_PAYMENTS`] does for expenses: 2,000 positions over
+/// ten years, or 200 over a century (docs/security.md).
+pub const MAX_FOLIO_POSITION_MONTHS: u64 = 240_000;
+
+/// The months `folio` spans (a month begun counts).
+pub(super) fn folio_months(folio: &Folio) -> u64 {
+    Granularity::Month.count_in(folio.start_date.naive(), folio.end_date.naive())
+}
+
+/// Refuses a folio whose `positions` live positions over its span would exceed
+/// [`MAX_FOLIO_POSITION_MONTHS`]; the refusal names `field`.
+pub(super) fn check_position_months(
+    folio: &Folio,
+    positions: usize,
+    field: &str,
+) -> Result<(), Response> {
+    let months = folio_months(folio);
+    let held = (positions as u64).saturating_mul(months);
+    if held > MAX_FOLIO_POSITION_MONTHS {
+        return Err(field_error(
+            field,
+            format!(
+                "a folio's positions times its months may be at most {MAX_FOLIO_POSITION_MONTHS}; {positions} positions over {months} months would be {held}"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// The most payment lines one answer of a folio's payments may hold (its positions' months and
+/// its expenses' payments), counted before any is computed.
+pub const MAX_PAYMENT_LINES: u64 = 250_000;
+
+/// Refuses a payments answer of the folio `id` that would hold more than [`MAX_PAYMENT_LINES`]
+/// lines: each live position's months and each live expense's payments inside the folio.
+pub(super) fn check_payment_lines(state: &State, id: u64, folio: &Folio) -> Result<(), Response> {
+    let frame = frame(folio)?;
+    let positions = (live_positions(state, id) as u64).saturating_mul(folio_months(folio));
+    let expenses = state
+        .expenses
+        .values()
+        .filter(|e| e.folio_id.get() == id && e.deleted_on.is_none())
+        .filter_map(|expense| ExpensePlan::new(expense, &frame).ok())
+        .fold(0u64, |sum, plan| {
+            sum.saturating_add(plan.payment_count(&frame))
+        });
+    let lines = positions.saturating_add(expenses);
+    if lines > MAX_PAYMENT_LINES {
+        return Err(message_error(
+            400,
+            format!(
+                "a folio's payments answer holds at most {MAX_PAYMENT_LINES} lines; this folio's would hold {lines} (its positions' months and its expenses' payments)"
+            ),
+        ));
+    }
+    Ok(())
+}
+
+/// How many live positions `folio` holds.
+pub(super) fn live_positions(state: &State, folio: u64) -> usize {
+    state
+        .positions
+        .values()
+        .filter(|row| row.header.folio_id.get() == folio && row.record.deleted_on.is_none())
+        .count()
 }
 
 /// The most buckets (timeline buckets, payment periods) one answer may hold: more is a 400 naming
@@ -421,8 +492,10 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
                 ));
             }
             check_folio(&folio)?;
-            // New dates change how many payments the folio's expenses make (S7.3).
+            // New dates change how many payments the folio's expenses make (S7.3), and how many
+            // months its positions are costed over.
             check_folio_payments(state, id, &frame(&folio)?, None, "endDate")?;
+            check_position_months(&folio, live_positions(state, id), "endDate")?;
             folio.status = None;
             folio.deleted_on = None;
             let record = FolioRecord { folio, ..existing };

@@ -461,7 +461,9 @@ impl Costing {
             .filter(|b| b.baseline.folio_id.get() == folio)
             .collect();
         let chosen = match plan {
-            Plan::Baseline(id) => baselines.iter().find(|b| b.baseline.id.get() == id),
+            Plan::Baseline(id) => baselines
+                .iter()
+                .find(|b| b.baseline.id.get() == id && b.baseline.deleted_on.is_none()),
             _ => None,
         };
         let source = |flow| match (plan, chosen) {
@@ -533,15 +535,16 @@ fn plan_of(state: &State, request: &Request, folio: u64) -> Result<Plan, super::
     if text == "draft" {
         return Ok(Plan::Draft);
     }
+    // A live baseline of the folio: a deleted one is listed nowhere, so it is no plan either.
     let id = path_id(text).filter(|id| {
         state
             .baselines
             .get(id)
-            .is_some_and(|b| b.baseline.folio_id.get() == folio)
+            .is_some_and(|b| b.baseline.folio_id.get() == folio && b.baseline.deleted_on.is_none())
     });
     id.map(Plan::Baseline).ok_or_else(|| {
         super::budget::parse_failure(format!(
-            "plan: {} is neither draft nor a baseline of this folio",
+            "plan: {} is neither draft nor a live baseline of this folio",
             crate::model::messages::excerpt(text)
         ))
     })
@@ -746,6 +749,7 @@ fn folio_payments(state: &State, request: &Request, context: &Context, id: &str)
     };
     let as_of = as_of(request, context)?;
     let record = &state.folios[&folio].folio;
+    super::budget::check_payment_lines(state, folio, record)?;
     let mut payments = FolioPayments {
         positions: Vec::new(),
         expenses: Vec::new(),

@@ -207,12 +207,11 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
         return Err(refusal);
     }
     let mut position: Position = read(request)?;
-    changeable_folio(state, context, position.folio_id.get())?;
-    let held = state
-        .positions
-        .values()
-        .filter(|row| row.header.folio_id == position.folio_id && row.record.deleted_on.is_none())
-        .count();
+    let folio = changeable_folio(state, context, position.folio_id.get())?
+        .folio
+        .clone();
+    let held = super::budget::live_positions(state, position.folio_id.get());
+    super::budget::check_position_months(&folio, held + 1, "folioId")?;
     if held >= super::budget::MAX_FOLIO_POSITIONS {
         return Err(field_error(
             "folioId",

@@ -21,9 +21,9 @@ mod web;
 pub use access::{Access, Caller as BudgetCaller};
 pub use audit::record_deletion;
 pub use auth::{
-    authenticate, close_session, hash_secret, issue_code, mint_personal_token, open_session,
-    register_client, register_client_hashed, revoke_pair, session, session_csrf, token_text,
-    tokens_of, AuthError, Caller, OpenedSession, SESSION_HOURS,
+    authenticate, close_session, close_sessions_of, hash_secret, issue_code, mint_personal_token,
+    open_session, register_client, register_client_hashed, revoke_pair, session, session_csrf,
+    token_text, tokens_of, AuthError, Caller, OpenedSession, MAX_SESSIONS_PER_USER, SESSION_HOURS,
 };
 pub use budget::can_view;
 pub use http::{decode_form, encode_query, Context, Request, Response};

@@ -96,6 +96,10 @@ impl Service {
         match request.method.as_str() {
             "POST" => self.sign_in(request, context, peer),
             "GET" | "HEAD" => {
+                // A session closed from the command line counts here as it does on /budgets.
+                if let Err(failure) = self.catch_up(&request.path) {
+                    return failure;
+                }
                 let live = secret(request).and_then(|secret| {
                     let state = read_lock(&self.state);
                     session(&state, secret, context.now)
@@ -130,6 +134,25 @@ impl Service {
                 413,
                 &format!("a sign-in body has at most {MAX_SIGN_IN_BODY} bytes"),
             );
+        }
+        // Only this server's page signs in: a form of another site can send neither JSON's
+        // content type nor (in a browser that says where a request comes from) a same-origin
+        // request, so it cannot sign a visitor into the attacker's account (login CSRF).
+        let json = request
+            .header_value("Content-Type")
+            .and_then(|kind| kind.split(';').next())
+            .is_some_and(|kind| kind.trim().eq_ignore_ascii_case("application/json"));
+        if !json {
+            return refusal(
+                415,
+                "sign in with a JSON body (Content-Type: application/json)",
+            );
+        }
+        if request
+            .header_value("Sec-Fetch-Site")
+            .is_some_and(|site| !matches!(site, "same-origin" | "none"))
+        {
+            return refusal(403, "sign in from this server's own page");
         }
         let parsed: Option<serde_json::Value> = serde_json::from_slice(&request.body).ok();
         let field = |name: &str| {
@@ -213,6 +236,11 @@ impl Service {
             403,
             &format!("a change made with the planner's session must carry its {CSRF_HEADER} header (ask GET /session for it)"),
         ))
+    }
+
+    /// Whether `request` carries the planner's session cookie (of the right shape).
+    pub(super) fn has_session_cookie(request: &Request) -> bool {
+        secret(request).is_some()
     }
 
     /// For a `/budgets/` request that carries the session cookie and no `Authorization`: the
