@@ -631,6 +631,17 @@ fn allocation_refusals() {
         }),
     ];
     assert!(check_allocation_removal(PositionKind::TeamMember, &two, Id::new(2)).is_ok());
+    // A planned position or consulting revenue carries exactly one (S6.2): it never goes.
+    for kind in [
+        PositionKind::PlannedPositionByTimeFrame,
+        PositionKind::ConsultingRevenue,
+    ] {
+        let error = check_allocation_removal(kind, &existing, Id::new(1)).unwrap_err();
+        assert_eq!(error, PositionError::OnlyAllocation);
+        assert!(error
+            .to_string()
+            .contains("keeps its one allocation period"));
+    }
     assert_eq!(
         check_allocation_removal(PositionKind::TeamMember, &two, Id::new(9)),
         Err(PositionError::NotFound {

@@ -21,6 +21,9 @@ pub enum PositionError {
     },
     /// Removing a team member's last allocation: `errorMessages`, documented message.
     LastAllocation,
+    /// Removing the one allocation of a planned position or consulting revenue, which carries
+    /// exactly one (S6.2): `errorMessages`.
+    OnlyAllocation,
     /// An allocation added to a position that is not a team member: `errorMessages`, documented.
     AllocationNotForKind {
         /// The position's kind.
@@ -62,6 +65,7 @@ impl PositionError {
             | PositionError::RateDateExists { .. }
             | PositionError::PeriodsConflicting { .. } => Some("startDate"),
             PositionError::LastAllocation
+            | PositionError::OnlyAllocation
             | PositionError::AllocationNotForKind { .. }
             | PositionError::LastRate
             | PositionError::NotFound { .. } => None,
@@ -80,6 +84,9 @@ impl fmt::Display for PositionError {
                 other.end()
             ),
             PositionError::LastAllocation => f.write_str(messages::LAST_AVAILABILITY_PERIOD),
+            PositionError::OnlyAllocation => f.write_str(
+                "A planned position or consulting revenue keeps its one allocation period: change it by updating the position",
+            ),
             PositionError::AllocationNotForKind { .. } => {
                 f.write_str(messages::AVAILABILITY_ONLY_STAFF)
             }
@@ -139,7 +146,8 @@ pub fn check_allocation(
     Ok(period)
 }
 
-/// Checks that allocation `id` may be deleted: a team member keeps at least one (S6.2).
+/// Checks that allocation `id` may be deleted (S6.2): a team member keeps at least one; a planned
+/// position or consulting revenue carries exactly one, so its one never goes.
 pub fn check_allocation_removal(
     kind: PositionKind,
     existing: &[Allocation],
@@ -152,7 +160,10 @@ pub fn check_allocation_removal(
             id,
         });
     }
-    if kind == PositionKind::TeamMember && live.len() <= 1 {
+    if kind != PositionKind::TeamMember {
+        return Err(PositionError::OnlyAllocation);
+    }
+    if live.len() <= 1 {
         return Err(PositionError::LastAllocation);
     }
     Ok(())
