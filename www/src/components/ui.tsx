@@ -137,10 +137,10 @@ export function Checkbox({ label, checked, onValue, name, hint }: { label: strin
   );
 }
 
-export function Card({ title, children, actions, class: cls, headingLevel = 2 }: { title?: ComponentChildren; children: ComponentChildren; actions?: ComponentChildren; class?: string; headingLevel?: 2 | 3 }) {
+export function Card({ title, children, actions, class: cls, headingLevel = 2, busy }: { title?: ComponentChildren; children: ComponentChildren; actions?: ComponentChildren; class?: string; headingLevel?: 2 | 3; busy?: boolean }) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
-    <section class={`card ${cls ?? ''}`}>
+    <section class={`card ${cls ?? ''}`} aria-busy={busy ? 'true' : undefined}>
       {title || actions ? (
         <header class="card-head">
           {title ? <H>{title}</H> : <span />}

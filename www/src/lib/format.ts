@@ -6,29 +6,44 @@ import { fractionDigits, isDecimal } from './decimal';
 
 export const NONE = '—';
 
+// The browser's locale, read once (reading `navigator.language` for every figure of a long table
+// shows in profiles) and again when the browser says it changed.
+let locale: string | null = null;
+if (typeof addEventListener === 'function') addEventListener('languagechange', () => (locale = null));
+
 export function browserLocale(): string {
-  return typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US';
+  if (locale == null) locale = typeof navigator !== 'undefined' && navigator.language ? navigator.language : 'en-US';
+  return locale;
 }
 
 const cache = new Map<string, Intl.NumberFormat>();
 
-function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  const key = locale + JSON.stringify(options);
-  let f = cache.get(key);
+/** A formatter per locale and options; `key` names the options when the caller has a cheap name. */
+function numberFormat(locale: string, options: Intl.NumberFormatOptions, key = JSON.stringify(options)): Intl.NumberFormat {
+  const k = locale + key;
+  let f = cache.get(k);
   if (!f) {
     f = new Intl.NumberFormat(locale, options);
-    cache.set(key, f);
+    cache.set(k, f);
   }
   return f;
 }
 
+const minorUnits = new Map<string, number>();
+
 /** The minor units of a currency as Intl knows them (ISO 4217: EUR 2, JPY 0, KWD 3). */
 export function currencyDigits(currency: string, locale = 'en-US'): number {
-  try {
-    return numberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  const k = `${locale}|${currency}`;
+  let digits = minorUnits.get(k);
+  if (digits == null) {
+    try {
+      digits = new Intl.NumberFormat(locale, { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      digits = 2;
+    }
+    minorUnits.set(k, digits);
   }
+  return digits;
 }
 
 function exact(f: Intl.NumberFormat, value: Dec): string {
@@ -43,7 +58,7 @@ export function money(value: Dec | null | undefined, currency: string, locale = 
   const minor = currencyDigits(currency, locale);
   const digits = Math.min(20, Math.max(minor, fractionDigits(value)));
   try {
-    return exact(numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: minor, maximumFractionDigits: digits }), value);
+    return exact(numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: minor, maximumFractionDigits: digits }, `|c|${currency}|${minor}|${digits}`), value);
   } catch {
     return `${decimal(value, locale)} ${currency}`;
   }
@@ -54,7 +69,7 @@ export function decimal(value: Dec | null | undefined, locale = browserLocale())
   if (value == null || value === '') return NONE;
   if (!isDecimal(value)) return value;
   const digits = Math.min(20, fractionDigits(value));
-  return exact(numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }), value);
+  return exact(numberFormat(locale, { minimumFractionDigits: digits, maximumFractionDigits: digits }, `|d|${digits}`), value);
 }
 
 /** A figure that already is a percentage ("24.63" is 24.63 %): formatted as a unit, not multiplied. */
@@ -88,8 +103,8 @@ export function dateToUtc(iso: string): number {
 }
 
 const dateCache = new Map<string, Intl.DateTimeFormat>();
-function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = locale + JSON.stringify(options);
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions, name = JSON.stringify(options)): Intl.DateTimeFormat {
+  const key = locale + name;
   let f = dateCache.get(key);
   if (!f) {
     f = new Intl.DateTimeFormat(locale, { ...options, timeZone: 'UTC' });
@@ -103,7 +118,7 @@ export function date(iso: string | null | undefined, locale = browserLocale()): 
   if (!iso) return NONE;
   const t = dateToUtc(iso);
   if (Number.isNaN(t)) return iso;
-  return dateFormat(locale, { dateStyle: 'medium' }).format(t);
+  return dateFormat(locale, { dateStyle: 'medium' }, 'medium').format(t);
 }
 
 /** A date with its weekday, e.g. "Sun, 28 Feb 2027". */
@@ -119,7 +134,7 @@ export function period(start: string | null | undefined, end: string | null | un
   const a = start ? dateToUtc(start) : NaN;
   const b = end ? dateToUtc(end) : NaN;
   if (Number.isNaN(a) || Number.isNaN(b)) return `${date(start, locale)} – ${date(end, locale)}`;
-  const f = dateFormat(locale, { dateStyle: 'medium' }) as Intl.DateTimeFormat & { formatRange?: (a: number, b: number) => string };
+  const f = dateFormat(locale, { dateStyle: 'medium' }, 'medium') as Intl.DateTimeFormat & { formatRange?: (a: number, b: number) => string };
   return f.formatRange ? f.formatRange(a, b) : `${date(start, locale)} – ${date(end, locale)}`;
 }
 
@@ -127,7 +142,7 @@ export function period(start: string | null | undefined, end: string | null | un
 export function bucketLabel(start: string, granularity: string, locale = browserLocale()): string {
   const t = dateToUtc(start);
   if (Number.isNaN(t)) return start;
-  if (granularity === 'month') return dateFormat(locale, { month: 'short', year: 'numeric' }).format(t);
+  if (granularity === 'month') return dateFormat(locale, { month: 'short', year: 'numeric' }, 'month').format(t);
   if (granularity === 'week') return 'Wk of ' + dateFormat(locale, { day: 'numeric', month: 'short', year: 'numeric' }).format(t);
   return dateFormat(locale, { weekday: 'short', day: 'numeric', month: 'short', year: 'numeric' }).format(t);
 }

@@ -158,7 +158,7 @@ export function Folios() {
       {list.data ? (
         <section class="card">
           <div class="table-scroll" tabIndex={0} role="region" aria-label="Folios table">
-            <table class="table">
+            <table class="table table-cards">
               <caption>
                 Folios ({fmt.count(filtered.length)}
                 {filtered.length !== list.data.length ? ` of ${fmt.count(list.data.length)}` : ''})
@@ -203,23 +203,23 @@ export function Folios() {
                   const currency = ind?.currencyCode ?? '';
                   return (
                     <tr key={f.id} data-folio-id={f.id}>
-                      <th scope="row">
+                      <th scope="row" class="c-8">
                         <a href={`/folios/${f.id}`}>{f.name}</a>
                         <div class="sub">{f.owner}</div>
                       </th>
-                      <td>
+                      <td class="c-4 c-end">
                         <FolioStatus status={f.status} />
                       </td>
-                      <td class="nowrap">{fmt.period(f.startDate, f.endDate)}</td>
-                      <td>{currency || (d?.error ? '—' : '…')}</td>
-                      <td class="right">{ind ? <Money value={ind.bac} currency={currency} indicator="bac" /> : '…'}</td>
-                      <td class="right" data-indicator="cpi" data-value={ind?.cpi ?? ''}>
+                      <td class="nowrap c-8" data-label="Period">{fmt.period(f.startDate, f.endDate)}</td>
+                      <td class="c-4" data-label="Currency">{currency || (d?.error ? '—' : '…')}</td>
+                      <td class="right c-6" data-label="BAC">{ind ? <Money value={ind.bac} currency={currency} indicator="bac" /> : '…'}</td>
+                      <td class="right c-3" data-label="CPI" data-indicator="cpi" data-value={ind?.cpi ?? ''}>
                         {ind ? fmt.decimal(ind.cpi) : '…'}
                       </td>
-                      <td class="right" data-indicator="spi" data-value={ind?.spi ?? ''}>
+                      <td class="right c-3" data-label="SPI" data-indicator="spi" data-value={ind?.spi ?? ''}>
                         {ind ? fmt.decimal(ind.spi) : '…'}
                       </td>
-                      <td>
+                      <td class="c-12">
                         {ind ? (
                           <div class="lights">
                             {lightsOf(ind).map((l) => (

@@ -1,12 +1,20 @@
 // Screen 3: the forecast. GET /folio/{id}/timeline?asOf=&granularity= gives, per bucket, planned
 // and actual cost and revenue and the cumulative PV, EV, AC; GET /folio/{id}/indicators?asOf=
 // gives BAC and EAC. The EAC projection runs from AC at the as-of date to EAC at the folio's end.
+// EV is the folio's current state (S9.3: it does not depend on the as-of date), so it is drawn as
+// one point at the as-of bucket, not as a line through past periods.
 // The curves are drawn with floats (pixels); the figures of the selected period are the server's
 // exact strings.
-import { useMemo, useState } from 'preact/hooks';
+//
+// Speed: the server's strings are converted to pixel floats once per answer (`derive`); the two
+// uPlot charts are created once per currency and then only given new data (`setData`); the table
+// of figures is rendered after the charts have painted (one page of rows).
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type { MutableRef } from 'preact/hooks';
 import type uPlot from 'uplot';
 import { api, type Granularity } from '../api/budgets';
-import type { Indicators, TimelineBucket } from '../api/types';
+import type { TimelineBucket } from '../api/types';
+import { derive, markerLines, type Model } from '../lib/forecast';
 import { useAsync } from '../lib/useAsync';
 import * as fmt from '../lib/format';
 import { Card, ErrorBox, Loading, Pager } from '../components/ui';
@@ -23,49 +31,85 @@ const COLORS = {
   actualCost: '#ff8a5c',
   plannedRevenue: '#8ce99a',
   actualRevenue: '#2b8a3e',
+  today: '#212529',
+  asOf: '#e8590c',
 };
 
-const f = (v: string | null | undefined): number | null => (v == null ? null : parseFloat(v)); // pixels only
 const secs = (iso: string): number => fmt.dateToUtc(iso) / 1000;
+const MARK_COLOR = { today: COLORS.today, asOf: COLORS.asOf } as const;
 
-function markers(asOf: string, todayIso: string): uPlot.Plugin {
+/** Draws the today and as-of lines, with labels that stay inside the plot and never overlap. */
+function markers(model: MutableRef<Model | null>, evLabel: boolean): uPlot.Plugin {
   return {
     hooks: {
       draw: [
         (u: uPlot) => {
+          const m = model.current;
+          if (!m) return;
           const ctx = u.ctx;
-          const marks: [string, string, string][] = [
-            [todayIso, '#212529', 'Today'],
-            [asOf, '#e8590c', 'As of'],
-          ];
-          for (const [iso, color, text] of marks) {
-            const x = u.valToPos(secs(iso), 'x', true);
-            if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) continue;
-            ctx.save();
-            ctx.strokeStyle = color;
-            ctx.setLineDash(text === 'Today' ? [2, 3] : [6, 4]);
-            ctx.lineWidth = 1.5 * devicePixelRatio;
-            ctx.beginPath();
-            ctx.moveTo(x, u.bbox.top);
-            ctx.lineTo(x, u.bbox.top + u.bbox.height);
-            ctx.stroke();
+          const dpr = devicePixelRatio;
+          const left = u.bbox.left;
+          const right = left + u.bbox.width;
+          const pad = 4 * dpr;
+          const line = 14 * dpr;
+          ctx.save();
+          ctx.font = `${11 * dpr}px system-ui, sans-serif`;
+          ctx.textAlign = 'left';
+          ctx.textBaseline = 'alphabetic';
+          /** Text with a white halo: readable over grid and series, hiding almost nothing of them. */
+          const halo = (text: string, x: number, y: number, color: string) => {
+            ctx.setLineDash([]);
+            ctx.lineJoin = 'round';
+            ctx.lineWidth = 3 * dpr;
+            ctx.strokeStyle = 'rgba(255, 255, 255, 0.9)';
+            ctx.strokeText(text, x, y);
             ctx.fillStyle = color;
-            ctx.font = `${11 * devicePixelRatio}px system-ui, sans-serif`;
-            ctx.fillText(text, x + 4 * devicePixelRatio, u.bbox.top + (text === 'Today' ? 12 : 26) * devicePixelRatio);
-            ctx.restore();
+            ctx.fillText(text, x, y);
+          };
+          const placed: { x0: number; x1: number; row: number }[] = [];
+          /** A label beside the line at `x`: right of it, or left when there is no room on the right. */
+          const label = (text: string, x: number, color: string, left0: boolean) => {
+            const w = ctx.measureText(text).width;
+            let tx = left0 ? x - pad - w : x + pad;
+            if (tx + w > right) tx = x - pad - w;
+            if (tx < left) tx = left;
+            let row = 0;
+            while (placed.some((p) => p.row === row && tx < p.x1 + pad && tx + w > p.x0 - pad)) row++;
+            placed.push({ x0: tx, x1: tx + w, row });
+            const y = u.bbox.top + 12 * dpr + row * line;
+            halo(text, tx, y, color);
+          };
+          const marks = markerLines(m.asOf, m.today)
+            .map((mark) => ({ ...mark, x: u.valToPos(secs(mark.iso), 'x', true) }))
+            .filter((mark) => mark.x >= left && mark.x <= right)
+            .sort((a, b) => a.x - b.x);
+          marks.forEach((mark, i) => {
+            ctx.strokeStyle = MARK_COLOR[mark.kind];
+            ctx.setLineDash(mark.dash.map((d) => d * dpr));
+            ctx.lineWidth = 1.5 * dpr;
+            ctx.beginPath();
+            ctx.moveTo(mark.x, u.bbox.top);
+            ctx.lineTo(mark.x, u.bbox.top + u.bbox.height);
+            ctx.stroke();
+            // Two lines close together: the left one's label goes left of it, so neither label crosses a line.
+            const next = marks[i + 1];
+            const crowded = next != null && next.x - mark.x < ctx.measureText(mark.text).width + 2 * pad;
+            label(mark.text, mark.x, MARK_COLOR[mark.kind], crowded);
+          });
+          // The EV point's name beside it.
+          const evY = evLabel && m.evAt >= 0 ? u.data[2]?.[m.evAt] : null;
+          if (evY != null) {
+            const x = u.valToPos(u.data[0][m.evAt]!, 'x', true);
+            const y = u.valToPos(evY, 'y', true);
+            ctx.font = `600 ${11 * dpr}px system-ui, sans-serif`;
+            const w = ctx.measureText('EV').width;
+            halo('EV', x - 8 * dpr - w, y + 4 * dpr, COLORS.ev);
           }
+          ctx.restore();
         },
       ],
     },
   };
-}
-
-function compact(v: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat(fmt.browserLocale(), { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 }).format(v);
-  } catch {
-    return String(v);
-  }
 }
 
 /** Grouped bars: series `i` of `n` drawn side by side inside each bucket. */
@@ -90,6 +134,168 @@ function groupedBars(i: number, n: number): uPlot.Series.PathBuilder {
   };
 }
 
+const tickFormats = new Map<string, Intl.DateTimeFormat>();
+function tickFormat(granularity: Granularity): Intl.DateTimeFormat {
+  const locale = fmt.browserLocale();
+  const key = `${locale}|${granularity === 'month' ? 'm' : 'd'}`;
+  let df = tickFormats.get(key);
+  if (!df) {
+    const opts: Intl.DateTimeFormatOptions = granularity === 'month' ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
+    df = new Intl.DateTimeFormat(locale, opts);
+    tickFormats.set(key, df);
+  }
+  return df;
+}
+
+/** The axes' and markers' font: one family, so the canvas resolves it fast. */
+const FONT = '12px system-ui, sans-serif';
+
+/**
+ * The options of both charts for a currency. They read the current model through `model`, so a
+ * new answer (another granularity, as-of date or a changed rate) only calls `setData`.
+ */
+function chartOptions(currency: string, model: MutableRef<Model | null>) {
+  // Built when the screen opens, while the server computes: the formatters the first draw needs
+  // are created now, not after the answer.
+  tickFormat('month');
+  tickFormat('day');
+  fmt.money('0', currency);
+  let compact: Intl.NumberFormat | null = null;
+  try {
+    compact = new Intl.NumberFormat(fmt.browserLocale(), { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
+  } catch {
+    compact = null;
+  }
+  const yAxis: uPlot.Axis = { font: FONT, values: (_u, splits) => splits.map((v) => (compact ? compact.format(v) : String(v))), size: 70, grid: { stroke: '#eef0f3' } };
+  // One tick per bucket (every k-th when they would crowd), labelled by the bucket's start.
+  const xAxis: uPlot.Axis = {
+    font: FONT,
+    splits: (u) => {
+      const xs = u.data[0];
+      const room = Math.max(1, Math.floor(u.bbox.width / devicePixelRatio / 64));
+      const k = Math.max(1, Math.ceil(xs.length / room));
+      const out: number[] = [];
+      for (let i = 0; i < xs.length; i += k) out.push(xs[i]!);
+      return out;
+    },
+    values: (_u, splits) =>
+      splits.map((v) => {
+        const m = model.current;
+        const i = m?.index.get(v);
+        return m && i != null ? tickFormat(m.granularity).format(fmt.dateToUtc(m.tl[i]!.start)) : new Date(v * 1000).toISOString().slice(0, 10);
+      }),
+    grid: { show: false },
+  };
+  const cumulative = (width: number): uPlot.Options => ({
+    width,
+    height: 300,
+    legend: { show: false },
+    cursor: { drag: { x: false, y: false }, points: { size: 7 } },
+    scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max * 1.08 || 1] } },
+    axes: [xAxis, yAxis],
+    plugins: [markers(model, true)],
+    series: [
+      {},
+      { label: 'PV', stroke: COLORS.pv, width: 2 },
+      // EV: one point at the as-of bucket, no line.
+      { label: 'EV (at as-of)', stroke: COLORS.ev, width: 2, paths: () => null, points: { show: true, size: 11, width: 2, stroke: '#ffffff', fill: COLORS.ev } },
+      { label: 'AC', stroke: COLORS.ac, width: 2.5 },
+      { label: 'AC (known, scheduled)', stroke: COLORS.ac, width: 1.5, dash: [3, 3] },
+      { label: 'EAC projection', stroke: COLORS.eac, width: 2, dash: [8, 5], spanGaps: true },
+      { label: 'BAC', stroke: COLORS.bac, width: 1, dash: [2, 2], points: { show: false } },
+    ],
+  });
+  const barSeries = ['plannedCost', 'actualCost', 'plannedRevenue', 'actualRevenue'] as const;
+  const bars = (width: number): uPlot.Options => ({
+    width,
+    height: 220,
+    legend: { show: false },
+    cursor: { drag: { x: false, y: false }, points: { show: false } },
+    scales: {
+      x: {
+        time: true,
+        range: (u, min, max) => {
+          const xs = u.data[0];
+          const pad = xs.length > 1 ? (xs[1]! - xs[0]!) / 2 : 86400 * 15;
+          return [min - pad, max + pad];
+        },
+      },
+      y: { range: (_u, min, max) => [Math.min(0, min), max * 1.1 || 1] },
+    },
+    axes: [xAxis, yAxis],
+    plugins: [markers(model, false)],
+    series: [
+      {},
+      ...barSeries.map((k, i) => ({ label: k, stroke: COLORS[k], fill: COLORS[k], width: 0, paths: groupedBars(i, barSeries.length), points: { show: false } })),
+    ],
+  });
+  return { cumulative, bars };
+}
+
+const LEGEND: { label: string; color: string; kind?: 'dashed' | 'point' }[] = [
+  { label: 'PV (planned value)', color: COLORS.pv },
+  { label: 'EV (earned value, at as-of)', color: COLORS.ev, kind: 'point' },
+  { label: 'AC (actual cost)', color: COLORS.ac },
+  { label: 'EAC projection', color: COLORS.eac, kind: 'dashed' },
+  { label: 'BAC', color: COLORS.bac, kind: 'dashed' },
+  { label: 'Planned cost', color: COLORS.plannedCost },
+  { label: 'Actual cost', color: COLORS.actualCost },
+  { label: 'Planned revenue', color: COLORS.plannedRevenue },
+  { label: 'Actual revenue', color: COLORS.actualRevenue },
+];
+
+const FIELDS = ['plannedCost', 'actualCost', 'plannedRevenue', 'actualRevenue', 'contingency', 'pv', 'ev', 'ac'] as const;
+const PAGE = 31;
+
+/**
+ * The figures per period, one page of rows. Its rows are rendered after the charts have painted
+ * (an effect runs after the frame); until then the card is marked busy.
+ */
+function PeriodTable({ tl, granularity, asOf, currency, page, onPage }: { tl: TimelineBucket[]; granularity: Granularity; asOf: string; currency: string; page: number; onPage: (p: number) => void }) {
+  const [shown, setShown] = useState<{ tl: TimelineBucket[]; granularity: Granularity; asOf: string } | null>(null);
+  useEffect(() => setShown({ tl, granularity, asOf }), [tl]);
+  const rows = shown?.tl ?? [];
+  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
+  const current = Math.min(page, pages - 1);
+  return (
+    <Card title="Figures per period" busy={shown?.tl !== tl}>
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Timeline figures">
+        <table class="table">
+          <caption>
+            Timeline by {shown?.granularity ?? granularity} as of {fmt.date(shown?.asOf ?? asOf)} ({currency})
+          </caption>
+          <thead>
+            <tr>
+              <th scope="col">Period</th>
+              <th scope="col" class="right">Planned cost</th>
+              <th scope="col" class="right">Actual cost</th>
+              <th scope="col" class="right">Planned revenue</th>
+              <th scope="col" class="right">Actual revenue</th>
+              <th scope="col" class="right">Contingency</th>
+              <th scope="col" class="right">PV</th>
+              <th scope="col" class="right">EV</th>
+              <th scope="col" class="right">AC</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.slice(current * PAGE, current * PAGE + PAGE).map((b) => (
+              <tr key={b.start} data-start={b.start}>
+                <th scope="row" class="nowrap">{fmt.bucketLabel(b.start, shown!.granularity)}</th>
+                {FIELDS.map((k) => (
+                  <td key={k} class="right num" data-field={k} data-value={b[k] ?? ''}>
+                    {fmt.money(b[k], currency)}
+                  </td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager page={current} pages={pages} total={rows.length} pageSize={PAGE} onPage={onPage} label="Timeline" />
+    </Card>
+  );
+}
+
 export function Forecast({ folio, asOf }: FolioProps) {
   const [granularity, setGranularity] = useState<Granularity>('month');
   const [selected, setSelected] = useState<number | null>(null);
@@ -97,31 +303,37 @@ export function Forecast({ folio, asOf }: FolioProps) {
   const data = useAsync(
     async (signal) => {
       const [timeline, indicators] = await Promise.all([api.timeline(folio.id, asOf, granularity, signal), api.indicators(folio.id, asOf, signal)]);
-      return { timeline, indicators };
+      return { timeline, indicators, asOf, granularity };
     },
     [folio.id, asOf, granularity],
   );
   const currency = folio.currencyCode;
-  const todayIso = fmt.today();
 
-  const charts = useMemo(() => {
-    if (!data.data) return null;
-    return build(data.data.timeline, data.data.indicators, folio.endDate, asOf, todayIso, currency, granularity);
+  const model = useMemo(() => {
+    const d = data.data;
+    return d ? derive(d.timeline, d.indicators, d.asOf, fmt.today(), d.granularity) : null;
   }, [data.data]);
+  const modelRef = useRef<Model | null>(null);
+  modelRef.current = model;
+  const options = useMemo(() => chartOptions(currency, modelRef), [currency]);
+
+  const tl = model?.tl ?? [];
+  const ind = data.data?.indicators;
+  const table = useMemo(
+    () => (model && tl.length ? <PeriodTable tl={tl} granularity={model.granularity} asOf={model.asOf} currency={currency} page={page} onPage={setPage} /> : null),
+    [tl, page, currency],
+  );
 
   if (data.error) return <ErrorBox error={data.error} onRetry={data.reload} />;
-  const tl = data.data?.timeline ?? [];
-  const ind = data.data?.indicators;
   const sel = selected != null && selected < tl.length ? selected : null;
   const bucket = sel != null ? tl[sel] : undefined;
-  const PAGE = 31;
-  const pages = Math.max(1, Math.ceil(tl.length / PAGE));
-  const current = Math.min(page, pages - 1);
+  const g = model?.granularity ?? granularity;
 
   return (
     <div class="stack">
       <Card
         title="Forecast"
+        busy={data.loading || (data.data != null && (data.data.granularity !== granularity || data.data.asOf !== asOf))}
         actions={
           <fieldset class="segmented">
             <legend class="sr-only">Period length</legend>
@@ -134,35 +346,44 @@ export function Forecast({ folio, asOf }: FolioProps) {
           </fieldset>
         }
       >
-        {!charts ? <Loading label="Computing the timeline" /> : null}
-        {charts && ind ? (
+        {!model ? <Loading label="Computing the timeline" /> : null}
+        {model ? (
+          <ul class="legend" aria-label="Series">
+            {LEGEND.map((l) => (
+              <li key={l.label}>
+                <span class={`swatch${l.kind ? ` ${l.kind}` : ''}`} style={{ background: l.color, borderColor: l.color }} aria-hidden="true" /> {l.label}
+              </li>
+            ))}
+            {model.asOf === model.today ? (
+              <li><span class="swatch marker marker-asof" aria-hidden="true" /> Today (as of), {fmt.date(model.today)}</li>
+            ) : (
+              <>
+                <li><span class="swatch marker" aria-hidden="true" /> Today, {fmt.date(model.today)}</li>
+                <li><span class="swatch marker marker-asof" aria-hidden="true" /> As of, {fmt.date(model.asOf)}</li>
+              </>
+            )}
+          </ul>
+        ) : null}
+        {/* The chart boxes are there while loading too: their width is known (observed) when the answer comes. */}
+        <UChart
+          options={options.cumulative}
+          data={model?.cumulative ?? null}
+          label={`Cumulative planned value, actual cost and EAC projection of ${folio.name}, with the BAC line and the earned value at the as-of date`}
+          onIndex={setSelected}
+          length={tl.length}
+          selected={sel}
+        />
+        <h3 class="chart-title">Cost and revenue per {g}</h3>
+        <UChart
+          options={options.bars}
+          data={model?.bars ?? null}
+          label={`Planned and actual cost and revenue per ${g} of ${folio.name}`}
+          onIndex={setSelected}
+          length={tl.length}
+          selected={sel}
+        />
+        {model && ind ? (
           <>
-            <ul class="legend" aria-label="Series">
-              {charts.legend.map((l) => (
-                <li key={l.label}>
-                  <span class={`swatch${l.dashed ? ' dashed' : ''}`} style={{ background: l.color, borderColor: l.color }} aria-hidden="true" /> {l.label}
-                </li>
-              ))}
-              <li><span class="swatch marker" aria-hidden="true" /> Today ({fmt.date(todayIso)})</li>
-              <li><span class="swatch marker asof" aria-hidden="true" /> As of ({fmt.date(asOf)})</li>
-            </ul>
-            <UChart
-              options={charts.cumulative}
-              data={charts.cumulativeData}
-              label={`Cumulative planned value, earned value, actual cost and EAC projection of ${folio.name}, with the BAC line`}
-              onIndex={setSelected}
-              length={tl.length}
-              selected={sel}
-            />
-            <h3 class="chart-title">Cost and revenue per {granularity}</h3>
-            <UChart
-              options={charts.bars}
-              data={charts.barsData}
-              label={`Planned and actual cost and revenue per ${granularity} of ${folio.name}`}
-              onIndex={setSelected}
-              length={tl.length}
-              selected={sel}
-            />
             <div class="tooltip-panel" role="status" aria-live="polite" data-testid="chart-tooltip">
               {bucket ? (
                 <>
@@ -171,7 +392,7 @@ export function Forecast({ folio, asOf }: FolioProps) {
                     {(
                       [
                         ['pv', 'PV (cumulative)', bucket.pv],
-                        ['ev', 'EV (cumulative)', bucket.ev],
+                        ['ev', 'EV (at as-of)', bucket.ev],
                         ['ac', 'AC (cumulative)', bucket.ac],
                         ['plannedCost', 'Planned cost', bucket.plannedCost],
                         ['actualCost', 'Actual cost', bucket.actualCost],
@@ -194,130 +415,13 @@ export function Forecast({ folio, asOf }: FolioProps) {
             <p class="muted small">
               BAC <span data-indicator="bac" data-value={ind.bac ?? ''}>{fmt.money(ind.bac, currency)}</span> · EAC{' '}
               <span data-indicator="eac" data-value={ind.eac ?? ''}>{fmt.money(ind.eac, currency)}</span> · AC to date{' '}
-              <span data-indicator="ac" data-value={ind.ac ?? ''}>{fmt.money(ind.ac, currency)}</span>
+              <span data-indicator="ac" data-value={ind.ac ?? ''}>{fmt.money(ind.ac, currency)}</span> · EV at as-of{' '}
+              <span data-indicator="ev" data-value={ind.ev ?? ''}>{fmt.money(ind.ev, currency)}</span>
             </p>
           </>
         ) : null}
       </Card>
-      {tl.length ? (
-        <Card title="Figures per period">
-          <div class="table-scroll" tabIndex={0} role="region" aria-label="Timeline figures">
-            <table class="table">
-              <caption>Timeline by {granularity} as of {fmt.date(asOf)} ({currency})</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Period</th>
-                  <th scope="col" class="right">Planned cost</th>
-                  <th scope="col" class="right">Actual cost</th>
-                  <th scope="col" class="right">Planned revenue</th>
-                  <th scope="col" class="right">Actual revenue</th>
-                  <th scope="col" class="right">Contingency</th>
-                  <th scope="col" class="right">PV</th>
-                  <th scope="col" class="right">EV</th>
-                  <th scope="col" class="right">AC</th>
-                </tr>
-              </thead>
-              <tbody>
-                {tl.slice(current * PAGE, current * PAGE + PAGE).map((b: TimelineBucket) => (
-                  <tr key={b.start} data-start={b.start}>
-                    <th scope="row" class="nowrap">{fmt.bucketLabel(b.start, granularity)}</th>
-                    {(['plannedCost', 'actualCost', 'plannedRevenue', 'actualRevenue', 'contingency', 'pv', 'ev', 'ac'] as const).map((k) => (
-                      <td key={k} class="right num" data-field={k} data-value={b[k] ?? ''}>
-                        {fmt.money(b[k], currency)}
-                      </td>
-                    ))}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pager page={current} pages={pages} total={tl.length} pageSize={PAGE} onPage={setPage} label="Timeline" />
-        </Card>
-      ) : null}
+      {table}
     </div>
   );
-}
-
-function build(tl: TimelineBucket[], ind: Indicators, folioEnd: string, asOf: string, todayIso: string, currency: string, granularity: Granularity) {
-  const xs = tl.map((b) => secs(b.end));
-  // The EAC projection: AC at the bucket holding asOf, EAC at the folio's end.
-  const at = tl.findIndex((b) => b.start <= asOf && asOf <= b.end);
-  const eac = tl.map(() => null as number | null);
-  if (ind.eac != null && at >= 0 && tl.length) {
-    eac[at] = f(tl[at]!.ac);
-    eac[tl.length - 1] = f(ind.eac);
-  }
-  const bac = tl.map(() => f(ind.bac));
-  // AC is drawn up to the as-of date; after it the server's AC holds only known, scheduled costs.
-  const ac = tl.map((b) => (b.start <= asOf ? f(b.ac) : null));
-  const known = tl.map((b, k) => (b.start > asOf || k === at ? f(b.ac) : null));
-  const cumulativeData: uPlot.AlignedData = [xs, tl.map((b) => f(b.pv)), tl.map((b) => f(b.ev)), ac, known, eac, bac];
-  // One tick per bucket (every k-th when they would crowd), labelled by the bucket's start.
-  const startOf = new Map(tl.map((b) => [secs(b.end), b.start]));
-  const shortLabel = (start: string): string => {
-    const t = fmt.dateToUtc(start);
-    const opts: Intl.DateTimeFormatOptions = granularity === 'month' ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
-    return new Intl.DateTimeFormat(fmt.browserLocale(), opts).format(t);
-  };
-  const yAxis: uPlot.Axis = { values: (_u, splits) => splits.map((v) => compact(v, currency)), size: 70, grid: { stroke: '#eef0f3' } };
-  const xAxis: uPlot.Axis = {
-    splits: (u) => {
-      const room = Math.max(1, Math.floor(u.bbox.width / devicePixelRatio / 64));
-      const k = Math.max(1, Math.ceil(xs.length / room));
-      return xs.filter((_x, i) => i % k === 0);
-    },
-    values: (_u, splits) => splits.map((v) => shortLabel(startOf.get(v) ?? new Date(v * 1000).toISOString().slice(0, 10))),
-    grid: { show: false },
-  };
-  const cumulative = (width: number): uPlot.Options => ({
-    width,
-    height: 300,
-    legend: { show: false },
-    cursor: { drag: { x: false, y: false }, points: { size: 7 } },
-    scales: { x: { time: true }, y: { range: (_u, min, max) => [Math.min(0, min), max * 1.08 || 1] } },
-    axes: [xAxis, yAxis],
-    plugins: [markers(asOf, todayIso)],
-    series: [
-      {},
-      { label: 'PV', stroke: COLORS.pv, width: 2 },
-      { label: 'EV', stroke: COLORS.ev, width: 2 },
-      { label: 'AC', stroke: COLORS.ac, width: 2.5 },
-      { label: 'AC (known, scheduled)', stroke: COLORS.ac, width: 1.5, dash: [3, 3] },
-      { label: 'EAC projection', stroke: COLORS.eac, width: 2, dash: [8, 5], spanGaps: true },
-      { label: 'BAC', stroke: COLORS.bac, width: 1, dash: [2, 2], points: { show: false } },
-    ],
-  });
-  const barsData: uPlot.AlignedData = [
-    xs,
-    tl.map((b) => f(b.plannedCost)),
-    tl.map((b) => f(b.actualCost)),
-    tl.map((b) => f(b.plannedRevenue)),
-    tl.map((b) => f(b.actualRevenue)),
-  ];
-  const barSeries = ['plannedCost', 'actualCost', 'plannedRevenue', 'actualRevenue'] as const;
-  const bars = (width: number): uPlot.Options => ({
-    width,
-    height: 220,
-    legend: { show: false },
-    cursor: { drag: { x: false, y: false }, points: { show: false } },
-    scales: { x: { time: true, range: (_u, min, max) => { const pad = xs.length > 1 ? (xs[1]! - xs[0]!) / 2 : 86400 * 15; return [min - pad, max + pad]; } }, y: { range: (_u, min, max) => [Math.min(0, min), max * 1.1 || 1] } },
-    axes: [xAxis, yAxis],
-    plugins: [markers(asOf, todayIso)],
-    series: [
-      {},
-      ...barSeries.map((k, i) => ({ label: k, stroke: COLORS[k], fill: COLORS[k], width: 0, paths: groupedBars(i, barSeries.length), points: { show: false } })),
-    ],
-  });
-  const legend = [
-    { label: 'PV (planned value)', color: COLORS.pv },
-    { label: 'EV (earned value)', color: COLORS.ev },
-    { label: 'AC (actual cost)', color: COLORS.ac },
-    { label: 'EAC projection', color: COLORS.eac, dashed: true },
-    { label: 'BAC', color: COLORS.bac, dashed: true },
-    { label: 'Planned cost', color: COLORS.plannedCost },
-    { label: 'Actual cost', color: COLORS.actualCost },
-    { label: 'Planned revenue', color: COLORS.plannedRevenue },
-    { label: 'Actual revenue', color: COLORS.actualRevenue },
-  ];
-  return { cumulative, cumulativeData, bars, barsData, legend };
 }

@@ -66,7 +66,7 @@ export function PortfolioScreen({ id }: { id: string }) {
           {folios.error ? <ErrorBox error={folios.error} /> : null}
           {!folios.data ? <Loading /> : (
             <div class="table-scroll" tabIndex={0} role="region" aria-label="Folios of the portfolio">
-              <table class="table">
+              <table class="table table-cards">
                 <caption>Folios of {p.name}, each in its own currency</caption>
                 <thead>
                   <tr>
@@ -83,14 +83,14 @@ export function PortfolioScreen({ id }: { id: string }) {
                 <tbody>
                   {folios.data.map(({ summary, indicators }) => (
                     <tr key={summary.id} data-folio-id={summary.id}>
-                      <th scope="row"><a href={`/folios/${summary.id}`}>{summary.name}</a><div class="sub">{indicators?.currencyCode ?? ''}</div></th>
-                      <td><FolioStatus status={indicators?.status ?? summary.status} /></td>
-                      <td class="nowrap">{fmt.period(summary.startDate, summary.endDate)}</td>
-                      <td class="right">{indicators ? <Money value={indicators.bac} currency={indicators.currencyCode} indicator="bac" /> : '—'}</td>
-                      <td class="right">{indicators ? <Money value={indicators.eac} currency={indicators.currencyCode} indicator="eac" /> : '—'}</td>
-                      <td class="right num" data-indicator="cpi" data-value={indicators?.cpi ?? ''}>{fmt.decimal(indicators?.cpi)}</td>
-                      <td class="right num" data-indicator="spi" data-value={indicators?.spi ?? ''}>{fmt.decimal(indicators?.spi)}</td>
-                      <td>{indicators ? <Lights indicators={indicators} /> : <span class="muted">not visible to you</span>}</td>
+                      <th scope="row" class="c-8"><a href={`/folios/${summary.id}`}>{summary.name}</a><div class="sub">{indicators?.currencyCode ?? ''}</div></th>
+                      <td class="c-4 c-end"><FolioStatus status={indicators?.status ?? summary.status} /></td>
+                      <td class="nowrap c-12" data-label="Period">{fmt.period(summary.startDate, summary.endDate)}</td>
+                      <td class="right c-6" data-label="BAC">{indicators ? <Money value={indicators.bac} currency={indicators.currencyCode} indicator="bac" /> : '—'}</td>
+                      <td class="right c-6" data-label="EAC">{indicators ? <Money value={indicators.eac} currency={indicators.currencyCode} indicator="eac" /> : '—'}</td>
+                      <td class="right num c-6" data-label="CPI" data-indicator="cpi" data-value={indicators?.cpi ?? ''}>{fmt.decimal(indicators?.cpi)}</td>
+                      <td class="right num c-6" data-label="SPI" data-indicator="spi" data-value={indicators?.spi ?? ''}>{fmt.decimal(indicators?.spi)}</td>
+                      <td class="c-12">{indicators ? <Lights indicators={indicators} /> : <span class="muted">not visible to you</span>}</td>
                     </tr>
                   ))}
                 </tbody>
