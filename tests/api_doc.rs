@@ -746,6 +746,22 @@ const BUDGET: &[Call] = &[
         "/budgets/1/portfolio/1/indicators?asOf=2026-03-13",
         None,
     ),
+    ext(
+        "Add a team member with its further periods and rates, all or nothing",
+        "POST",
+        "/budgets/1/position",
+        Some(
+            r#"{"folioId":1,"name":"Ravi","description":"","title":"Developer","kind":".TeamMember","member":"ravi","rate":{"rate":42,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-13","percentage":50},"moreAllocations":[{"startDate":"2026-03-16","endDate":"2026-03-27","percentage":80}],"moreRates":[{"rate":45,"startDate":"2026-03-16"}]}"#,
+        ),
+    ),
+    ext(
+        "A further period that overlaps is refused at its place, and nothing is made",
+        "POST",
+        "/budgets/1/position",
+        Some(
+            r#"{"folioId":1,"name":"Ravi","description":"","title":"Developer","kind":".TeamMember","member":"ravi","rate":{"rate":42,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-13","percentage":50},"moreAllocations":[{"startDate":"2026-03-10","endDate":"2026-03-27","percentage":80}]}"#,
+        ),
+    ),
     call(
         "Delete worked hours",
         "DELETE",

@@ -982,3 +982,76 @@ fn position_create_errors_billable_and_billed_hours_and_updates() {
     let (_, payments) = call(&mut state, "ada", "GET", "/position/2/payments", None);
     assert_eq!(payments["success"][0]["totalAmount"].to_string(), "1000.00");
 }
+
+/// A position is made with all its periods and rates in one request, or not at all (extension:
+/// `moreAllocations`, `moreRates`), each checked as adding it afterwards would be.
+#[test]
+fn a_position_is_made_with_its_periods_and_rates_or_not_at_all() {
+    let mut state = State::new();
+    call(&mut state, "ada", "POST", "/folio", Some(FOLIO));
+    let with = |more: &str| member("Grace").replacen('}', &format!("}},{more}"), 1);
+    let whole = with(
+        r#""moreAllocations":[{"startDate":"2026-03-16","endDate":"2026-03-27","percentage":60}],"moreRates":[{"rate":48,"startDate":"2026-03-16"}]"#,
+    );
+    let (status, body) = call(&mut state, "ada", "POST", "/position", Some(&whole));
+    assert_eq!(status, 200, "{body}");
+    let (_, team) = call(&mut state, "ada", "GET", "/folio/1/team", None);
+    let grace = &team["success"]["members"][0];
+    assert_eq!(grace["allocations"].as_array().unwrap().len(), 2);
+    assert_eq!(grace["rates"][1]["rate"], 48);
+    // Each part has its own id, and the next part added gets the one after.
+    let ids = |list: &Value| -> Vec<u64> {
+        list.as_array()
+            .unwrap()
+            .iter()
+            .map(|p| p["id"].as_u64().unwrap())
+            .collect()
+    };
+    assert_eq!(ids(&grace["allocations"]), [1, 2]);
+    assert_eq!(ids(&grace["rates"]), [1, 2]);
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        "/position/1/rate",
+        Some(r#"{"rate":50,"startDate":"2026-04-01"}"#),
+    );
+    assert_eq!((status, &body["success"]), (200, &Value::from(3)));
+    let (_, shown) = call(&mut state, "ada", "GET", "/position/1", None);
+    assert!(
+        shown["success"].get("moreRates").is_none(),
+        "never stored or shown"
+    );
+
+    let before = state.clone();
+    for (more, field) in [
+        (
+            r#""moreAllocations":[{"startDate":"2026-03-10","endDate":"2026-03-20","percentage":60}]"#,
+            "moreAllocations[0].startDate",
+        ),
+        (
+            r#""moreAllocations":[{"startDate":"2026-03-27","endDate":"2026-03-16","percentage":60}]"#,
+            "moreAllocations[0].endDate",
+        ),
+        (
+            r#""moreRates":[{"rate":48,"startDate":"2026-04-01"},{"rate":50,"startDate":"2026-04-01"}]"#,
+            "moreRates[1].startDate",
+        ),
+    ] {
+        let (status, body) = call(&mut state, "ada", "POST", "/position", Some(&with(more)));
+        assert_eq!(status, 400, "{more}: {body}");
+        assert!(body["errors"][field].is_string(), "{field} in {body}");
+        assert_eq!(state.positions, before.positions, "nothing made");
+    }
+    let planned = with(
+        r#""moreAllocations":[{"startDate":"2026-03-16","endDate":"2026-03-27","percentage":60}]"#,
+    )
+    .replace(".TeamMember", ".PlannedPositionByTimeFrame");
+    let (status, body) = call(&mut state, "ada", "POST", "/position", Some(&planned));
+    assert_eq!(status, 400);
+    assert_eq!(
+        body["errorMessages"][0],
+        "moreAllocations[0]: Availability can only be added to staff members"
+    );
+    assert_eq!(state.positions, before.positions);
+}

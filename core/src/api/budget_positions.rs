@@ -80,6 +80,15 @@ fn refused(error: PositionError) -> Response {
     }
 }
 
+/// A refusal of the `index`th item of the list `list` of a body: its field named as
+/// `list[index].field`, or its message when it names none.
+fn refused_in(list: &str, index: usize, error: PositionError) -> Response {
+    match error.field() {
+        Some(field) => field_error(&format!("{list}[{index}].{field}"), error.to_string()),
+        None => message_error(400, format!("{list}[{index}]: {error}")),
+    }
+}
+
 fn position_not_found() -> Response {
     message_error(404, messages::POSITION_NOT_FOUND)
 }
@@ -235,6 +244,41 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
     let mut rate = position.rate.clone();
     rate.id = next(state, "rate");
     rate.deleted_on = None;
+    // More periods and rates, checked against the ones before them exactly as adding them one by
+    // one would be, so that a position is made whole or not at all (the planner's editor sends a
+    // team member with two periods and a rate change as one request).
+    let mut allocations = vec![allocation];
+    let more_allocations = position.more_allocations.take().unwrap_or_default();
+    if more_allocations.len() >= MAX_POSITION_PARTS {
+        return Err(field_error(
+            "moreAllocations",
+            format!("a position may hold at most {MAX_POSITION_PARTS} allocation periods"),
+        ));
+    }
+    // The counters move when the position is stored: ids are handed out after the first's.
+    let first_allocation = state.counters.next("allocation");
+    for (index, mut more) in more_allocations.into_iter().enumerate() {
+        check_allocation(kind, &allocations, &more, None)
+            .map_err(|error| refused_in("moreAllocations", index, error))?;
+        more.id = Some(Id::new(first_allocation + 1 + index as u64));
+        more.deleted_on = None;
+        allocations.push(more);
+    }
+    let mut rates = vec![rate];
+    let more_rates = position.more_rates.take().unwrap_or_default();
+    if more_rates.len() >= MAX_POSITION_PARTS {
+        return Err(field_error(
+            "moreRates",
+            format!("a position may hold at most {MAX_POSITION_PARTS} rates"),
+        ));
+    }
+    let first_rate = state.counters.next("rate");
+    for (index, mut more) in more_rates.into_iter().enumerate() {
+        check_rate(&rates, &more, None).map_err(|error| refused_in("moreRates", index, error))?;
+        more.id = Some(Id::new(first_rate + 1 + index as u64));
+        more.deleted_on = None;
+        rates.push(more);
+    }
     let mut hours = Vec::new();
     if kind == PositionKind::ConsultingRevenue {
         let periods = position.billable_hours.take().unwrap_or_default();
@@ -272,8 +316,8 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
         id: Id::new(id),
         kind,
         revenue: position.revenue.unwrap_or(false),
-        allocations: vec![allocation],
-        rates: vec![rate],
+        allocations,
+        rates,
         hours,
         ot_rule_id: position.ot_rule_id,
         deleted_on: None,

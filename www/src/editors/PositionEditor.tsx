@@ -1,6 +1,6 @@
-// Add or change a position. Creating sends POST /position with the first allocation period and
-// rate, then one request per further period and rate; when any of them is refused the new
-// position is deleted again, so nothing is half-saved, and the refusal is shown at its row.
+// Add or change a position. Creating sends one POST /position with the first allocation period
+// and rate, and the further ones as `moreAllocations` and `moreRates`: the server makes the whole
+// position or nothing, and a refusal is shown at its row.
 // Changing: the header is one PUT /position; each rate and each allocation period (of every kind
 // of position, from GET /folio/{id}/items) is saved, added or deleted by itself.
 import { useState } from 'preact/hooks';
@@ -10,7 +10,7 @@ import type { Folio, OvertimeRule } from '../api/types';
 import { num } from '../lib/json';
 import { placeRefusal, type Refusal } from '../lib/errors';
 import { requireText, type FieldErrors } from '../lib/validate';
-import { checkAllocation, checkRate, prefixed, type AllocationValues, type RateValues } from '../lib/periods';
+import { checkAllocation, checkRate, createFields, prefixed, type AllocationValues, type RateValues } from '../lib/periods';
 import type { PositionItem } from '../lib/items';
 import { Field, FormErrors, SelectField } from '../components/ui';
 import { Dialog } from '../components/Dialog';
@@ -90,7 +90,7 @@ export function PositionEditor({
     requireText(errors, 'title', h.title, 'Title');
   };
 
-  // Creating: everything checked first, then the requests in order, rolled back on a refusal.
+  // Creating: everything checked first, then one request that the server makes whole or refuses.
   const create = async () => {
     const errors: FieldErrors = {};
     checkHeader(errors);
@@ -103,45 +103,24 @@ export function PositionEditor({
     }
     setBusy(true);
     setRefusal(null);
-    let created: string | null = null;
-    let step = 'the position';
-    let prefix = '';
     try {
-      prefix = '';
-      created = String(await api.createPosition(headerBody(periods[0]!, rates[0]!)));
-      for (let i = 1; i < periods.length; i++) {
-        step = `allocation period ${i + 1}`;
-        prefix = `allocations.${i}`;
-        const a = periods[i]!;
-        await api.addAllocation(created, { startDate: a.startDate, endDate: a.endDate, percentage: num(a.percentage.trim()) });
+      const body = headerBody(periods[0]!, rates[0]!);
+      if (periods.length > 1) {
+        body.moreAllocations = periods
+          .slice(1)
+          .map((a) => ({ startDate: a.startDate, endDate: a.endDate, percentage: num(a.percentage.trim()) }));
       }
-      for (let i = 1; i < rates.length; i++) {
-        step = `rate ${i + 1}`;
-        prefix = `rates.${i}`;
-        const r = rates[i]!;
-        await api.addRate(created, { rate: num(r.rate.trim()), startDate: r.startDate });
+      if (rates.length > 1) {
+        body.moreRates = rates.slice(1).map((r) => ({ rate: num(r.rate.trim()), startDate: r.startDate }));
       }
+      await api.createPosition(body);
       onSaved(`“${h.name.trim()}” added.`);
     } catch (error) {
-      let note = 'Nothing was saved.';
-      if (created) {
-        try {
-          await api.deletePosition(created);
-          note = `Nothing was saved: ${step} was refused, so the position created by the first request was deleted again.`;
-        } catch {
-          note = `${step} was refused and the position created by the first request (id ${created}) could not be deleted again: delete it from the list.`;
-        }
-      }
       const r = error instanceof ApiError ? error.refusal : { status: 0, messages: [String(error)], fields: {} };
-      const fields = prefix ? prefixed(r.fields, prefix) : { ...r.fields };
-      if (!prefix) {
-        // The first request's period and rate fields are the first rows'.
-        for (const k of ['startDate', 'endDate', 'percentage']) if (fields[k]) { fields[`allocations.0.${k}`] = fields[k]!; delete fields[k]; }
-        if (fields.rate) { fields['rates.0.rate'] = fields.rate; delete fields.rate; }
-        if (fields.wage) { fields['rates.0.rate'] = fields.wage; delete fields.wage; }
-      }
+      const fields = createFields(r.fields);
       const shown = [...CREATE_FIELDS, ...periods.flatMap((_a, i) => [`allocations.${i}.startDate`, `allocations.${i}.endDate`, `allocations.${i}.percentage`]), ...rates.flatMap((_r, i) => [`rates.${i}.rate`, `rates.${i}.startDate`])];
-      setRefusal({ ...placeRefusal({ ...r, fields }, shown), messages: [...placeRefusal({ ...r, fields }, shown).messages, note] });
+      const placed = placeRefusal({ ...r, fields }, shown);
+      setRefusal({ ...placed, messages: [...placed.messages, 'Nothing was saved.'] });
     } finally {
       setBusy(false);
     }
@@ -317,3 +296,4 @@ export function PositionEditor({
     </Dialog>
   );
 }
+

@@ -42,3 +42,26 @@ export function prefixed(errors: FieldErrors, prefix: string): FieldErrors {
   for (const [k, v] of Object.entries(errors)) out[`${prefix}.${k}`] = v;
   return out;
 }
+
+/**
+ * The server's field names of a refused creation, as the editor's rows name them: the first period
+ * and rate are `allocation`'s and `rate`'s fields (or bare), the further ones
+ * `moreAllocations[i]` and `moreRates[i]`, which are the rows after the first.
+ */
+export function createFields(fields: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [key, message] of Object.entries(fields)) {
+    const more = /^(moreAllocations|moreRates)\[(\d+)\]\.(\w+)$/.exec(key);
+    if (more) {
+      const row = Number(more[2]) + 1;
+      out[`${more[1] === 'moreAllocations' ? 'allocations' : 'rates'}.${row}.${more[3]}`] = message;
+    } else if (['startDate', 'endDate', 'percentage'].includes(key)) {
+      out[`allocations.0.${key}`] = message;
+    } else if (key === 'rate' || key === 'wage') {
+      out['rates.0.rate'] = message;
+    } else {
+      out[key] = message;
+    }
+  }
+  return out;
+}

@@ -97,6 +97,14 @@ pub struct Position {
     /// Billable hours of a consulting revenue.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub billable_hours: Option<Vec<HoursPeriod>>,
+    /// On creation only: allocation periods of a new team member after `allocation`, made with
+    /// it, all or nothing (extension; never stored or shown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub more_allocations: Option<Vec<Allocation>>,
+    /// On creation only: rates of a new position after `rate`, made with it, all or nothing
+    /// (extension; never stored or shown).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub more_rates: Option<Vec<Rate>>,
 }
 
 /// An item of the team of a folio (operation 16).
