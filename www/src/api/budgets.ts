@@ -30,7 +30,8 @@ export const api = {
   createFolio: (body: unknown) => budget<string>('POST', '/folio', body),
   updateFolio: (body: unknown) => budget<Folio>('PUT', '/folio', body),
   deleteFolio: (id: string) => budget<boolean>('DELETE', `/folio/${id}`),
-  indicators: (id: string, asOf: string, signal?: AbortSignal) => budget<Indicators>('GET', `/folio/${id}/indicators${q({ asOf })}`, undefined, signal),
+  indicators: (id: string, asOf: string, signal?: AbortSignal, plan?: PlanSide) =>
+    budget<Indicators>('GET', `/folio/${id}/indicators${q({ asOf, plan: plan === undefined ? undefined : plan === 'draft' ? 'draft' : plan.baseline })}`, undefined, signal),
   timeline: (id: string, asOf: string, granularity: Granularity, signal?: AbortSignal, plan?: PlanSide) =>
     budget<TimelineBucket[]>('GET', `/folio/${id}/timeline${q({ asOf, granularity, plan: plan === undefined ? undefined : plan === 'draft' ? 'draft' : plan.baseline })}`, undefined, signal),
   expenditures: (id: string, actual: boolean, revenue: boolean, baselineId?: string) =>

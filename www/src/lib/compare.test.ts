@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { compareRows, POSITION_FIELDS } from './compare';
-import { compareMonths, planTotal } from './compare';
+import { compareMonths } from './compare';
 import { lightsOf } from './lights';
 import type { Indicators, TimelineBucket } from '../api/types';
 
@@ -52,9 +52,5 @@ describe('month comparison', () => {
     ]);
     expect(rows[2]!.baseline).toBeNull();
     expect(rows[1]!.draft?.plannedCost).toBe('60.00');
-  });
-  it('takes a plan total from the server (the last cumulative PV), never a sum', () => {
-    expect(planTotal([bucket('2026-03-02', '2026-03-31', '100', '0', '90.00'), bucket('2026-04-01', '2026-04-30', '50', '0', '150.00')])).toBe('150.00');
-    expect(planTotal([])).toBeNull();
   });
 });

@@ -123,8 +123,3 @@ export function compareMonths(baseline: TimelineBucket[], draft: TimelineBucket[
   });
 }
 
-/** A plan's total planned cost as the server states it: the cumulative PV of its timeline's last
- * bucket (PV reaches the plan's BAC at the folio's end). Null when there is no bucket. */
-export function planTotal(timeline: TimelineBucket[]): string | null {
-  return timeline.length ? timeline[timeline.length - 1]!.pv ?? null : null;
-}

@@ -9,7 +9,7 @@ import { ApiError } from '../api/client';
 import type { Baseline, ExpenditureType, Expense, Position } from '../api/types';
 import { useAsync } from '../lib/useAsync';
 import { loadItems } from '../lib/items';
-import { compareMonths, compareRows, EXPENSE_FIELDS, expenseValues, planTotal, POSITION_FIELDS, positionValues, differs, type CompareRow, type MonthRow, type Values } from '../lib/compare';
+import { compareMonths, compareRows, EXPENSE_FIELDS, expenseValues, POSITION_FIELDS, positionValues, differs, type CompareRow, type MonthRow, type Values } from '../lib/compare';
 import { describeRecurrence, type Recurrence } from '../lib/recurrence';
 import { parseJson } from '../lib/json';
 import { placeRefusal, type Refusal } from '../lib/errors';
@@ -178,7 +178,7 @@ interface Totals {
   revenue: string | null;
 }
 
-function MonthComparison({ baseline, months, totals, sameRevenue, currency }: { baseline: Baseline; months: MonthRow[]; totals: { baseline: Totals; draft: Totals }; sameRevenue: boolean; currency: string }) {
+function MonthComparison({ baseline, months, totals, currency }: { baseline: Baseline; months: MonthRow[]; totals: { baseline: Totals; draft: Totals }; currency: string }) {
   const rev = covers(baseline, 'revenue');
   const changed = months.filter((m) => m.costChanged || (rev && m.revenueChanged)).length;
   const costTotalChanged = !sameDecimal(totals.baseline.cost, totals.draft.cost);
@@ -192,7 +192,6 @@ function MonthComparison({ baseline, months, totals, sameRevenue, currency }: { 
       </td>
     );
   };
-  const noRevenueTotal = 'The server states no total planned revenue for this plan';
   return (
     <>
       <p class="muted small">
@@ -227,12 +226,12 @@ function MonthComparison({ baseline, months, totals, sameRevenue, currency }: { 
               <td class={`right num${costTotalChanged ? ' changed' : ''}`} data-side="baseline" data-field="bac" data-value={totals.baseline.cost ?? ''}>{fmt.money(totals.baseline.cost, currency)}</td>
               <td class={`right num${costTotalChanged ? ' changed' : ''}`} data-side="draft" data-field="bac" data-value={totals.draft.cost ?? ''}>{fmt.money(totals.draft.cost, currency)}</td>
               {rev ? (
-                <td class={`right num${revTotalChanged ? ' changed' : ''}`} data-side="baseline" data-field="plannedRevenue" data-value={totals.baseline.revenue ?? ''} title={totals.baseline.revenue == null ? noRevenueTotal : undefined}>
+                <td class={`right num${revTotalChanged ? ' changed' : ''}`} data-side="baseline" data-field="plannedRevenue" data-value={totals.baseline.revenue ?? ''}>
                   {fmt.money(totals.baseline.revenue, currency)}
                 </td>
               ) : null}
               {rev ? (
-                <td class={`right num${revTotalChanged ? ' changed' : ''}`} data-side="draft" data-field="plannedRevenue" data-value={totals.draft.revenue ?? ''} title={totals.draft.revenue == null ? noRevenueTotal : sameRevenue ? 'The baseline’s total: no month’s planned revenue differs' : undefined}>
+                <td class={`right num${revTotalChanged ? ' changed' : ''}`} data-side="draft" data-field="plannedRevenue" data-value={totals.draft.revenue ?? ''}>
                   {fmt.money(totals.draft.revenue, currency)}
                 </td>
               ) : null}
@@ -240,13 +239,6 @@ function MonthComparison({ baseline, months, totals, sameRevenue, currency }: { 
           </tfoot>
         </table>
       </div>
-      {rev && (totals.baseline.revenue == null || totals.draft.revenue == null) ? (
-        <p class="muted small">
-          The server states a total planned revenue only for the plan its indicators use (the latest baseline covering revenues)
-          {totals.baseline.revenue == null ? ', which is not this baseline' : ''}
-          {totals.draft.revenue == null && totals.baseline.revenue != null ? '; the draft differs from it in some month' : ''}: a total it does not state is shown as {fmt.NONE}.
-        </p>
-      ) : null}
     </>
   );
 }
@@ -264,12 +256,13 @@ export function Baselines({ folio, asOf }: FolioProps) {
     if (actual || covers(chosen, 'cost')) sides.push(false);
     if (folio.withRevenue !== false && (actual || covers(chosen, 'revenue'))) sides.push(true);
     const perMonth = !actual;
-    const [base, items, baseTimeline, draftTimeline, indicators] = await Promise.all([
+    const [base, items, baseTimeline, draftTimeline, baseIndicators, draftIndicators] = await Promise.all([
       Promise.all(sides.map((revenue) => api.expenditures(folio.id, actual, revenue, chosen.id))),
       loadItems(folio.id, asOf, signal),
       perMonth ? api.timeline(folio.id, asOf, 'month', signal, { baseline: chosen.id }) : Promise.resolve([]),
       perMonth ? api.timeline(folio.id, asOf, 'month', signal, 'draft') : Promise.resolve([]),
-      perMonth ? api.indicators(folio.id, asOf, signal) : Promise.resolve(null),
+      perMonth ? api.indicators(folio.id, asOf, signal, { baseline: chosen.id }) : Promise.resolve(null),
+      perMonth ? api.indicators(folio.id, asOf, signal, 'draft') : Promise.resolve(null),
     ]);
     const basePositions = base.flatMap((x) => x.positions);
     const baseExpenses = base.flatMap((x) => x.expenses);
@@ -284,18 +277,13 @@ export function Baselines({ folio, asOf }: FolioProps) {
       ...compareRows('position', POSITION_FIELDS, map(basePositions, positionValues), map(draftPositions, positionValues)),
       ...compareRows('expense', EXPENSE_FIELDS, map(baseExpenses, expenseValues), map(draftExpenses, expenseValues)),
     ];
-    // Totals: the server's. The indicators count the latest baseline covering each side.
-    const usedForCost = baselines.find((b) => covers(b, 'cost'))?.id === chosen.id;
-    const usedForRevenue = baselines.find((b) => covers(b, 'revenue'))?.id === chosen.id;
+    // Totals: the server's, from the indicators of each plan (indicators?plan=ID and plan=draft).
     const totals = {
-      baseline: { cost: usedForCost && indicators ? indicators.bac : planTotal(baseTimeline), revenue: usedForRevenue && indicators ? indicators.plannedRevenue : null },
-      draft: { cost: planTotal(draftTimeline), revenue: null as string | null },
+      baseline: { cost: baseIndicators?.bac ?? null, revenue: baseIndicators?.plannedRevenue ?? null },
+      draft: { cost: draftIndicators?.bac ?? null, revenue: draftIndicators?.plannedRevenue ?? null },
     };
     const months = compareMonths(baseTimeline, draftTimeline);
-    // No month's planned revenue differs: the draft's total is the baseline's, as the server states it.
-    const sameRevenue = months.length > 0 && months.every((m) => !m.revenueChanged);
-    if (sameRevenue) totals.draft.revenue = totals.baseline.revenue;
-    return { rows, months, totals, sameRevenue };
+    return { rows, months, totals };
   }, [folio.id, chosen?.id, asOf, baselines.map((b) => b.id).join(',')]);
 
   const remove = async (b: Baseline) => {
@@ -374,7 +362,7 @@ export function Baselines({ folio, asOf }: FolioProps) {
               {chosen.expenditureType !== 'ACTUAL' ? (
                 <>
                   <h3>Per month</h3>
-                  <MonthComparison baseline={chosen} months={comparison.data.months} totals={comparison.data.totals} sameRevenue={comparison.data.sameRevenue} currency={folio.currencyCode} />
+                  <MonthComparison baseline={chosen} months={comparison.data.months} totals={comparison.data.totals} currency={folio.currencyCode} />
                 </>
               ) : null}
             </div>
