@@ -142,6 +142,9 @@ impl<V, K: Ord> Table<V, K> {
 /// `table[&id]`, for ids known to be there (as with a map, a missing one is a bug and panics).
 impl<V, K: Ord + Borrow<Q>, Q: Ord + fmt::Debug + ?Sized> core::ops::Index<&Q> for Table<V, K> {
     type Output = V;
+    // Index's contract: a missing key panics, as a map's does; callers index only ids they
+    // found in the table (`get` is the fallible look-up).
+    #[allow(clippy::panic)]
     fn index(&self, id: &Q) -> &V {
         match self.get(id) {
             Some(value) => value,

@@ -4,6 +4,10 @@
 //! against its salted hash, and idle connections closed. Each test starts its own
 //! `costfolio serve` on a free port with its own database; every loop is bounded.
 
+// A test crate: its helpers unwrap and panic as its tests do (the workspace denies them in the
+// code it tests).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::{Path, PathBuf};

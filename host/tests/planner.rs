@@ -1,6 +1,10 @@
 //! The browser planner's side of the server: its files (types, caching, compression, the
 //! interfaces untouched), the sign-in session (cookie, CSRF, sign-out) and the demo.
 
+// A test crate: its helpers unwrap and panic as its tests do (the workspace denies them in the
+// code it tests).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 mod support;
 
 use std::path::Path;

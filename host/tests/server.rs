@@ -2,6 +2,10 @@
 //! concurrent clients, and bad input. Each test starts its own `costfolio serve` on a free port
 //! with its own database, and every loop is bounded in count and time.
 
+// A test crate: its helpers unwrap and panic as its tests do (the workspace denies them in the
+// code it tests).
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
 use std::io::{Read, Write};
 use std::net::TcpStream;
 use std::path::PathBuf;
