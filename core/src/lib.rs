@@ -6,9 +6,15 @@
 //! The crate does no I/O, reads no clock and draws no randomness; hosts (a server, a browser)
 //! feed it requests and persist what it tells them to. It builds for `wasm32-unknown-unknown`.
 //!
-//! This release holds the foundation: [`value`], the values that validate themselves (exact
-//! decimals, hours, percentages, currencies, dates, keys and names), and [`model`], the wire types
-//! of the three interfaces with [`model::from_json`] and [`model::to_json`].
+//! The layers, from the bottom: [`value`], the values that validate themselves (exact decimals,
+//! hours, percentages, currencies, dates, keys and names); [`model`], the wire types of the three
+//! interfaces with [`model::from_json`] and [`model::to_json`]; [`calendar`], [`recurrence`] and
+//! [`schedule`], what an expense pays and a position costs; [`analytics`], a folio's ledgers,
+//! indicators, timeline, baselines and portfolio rollups; [`state`], the service's records changed
+//! only by commands, journaled; [`api`], the REST interfaces over plain requests
+//! (`api::handle(&mut State, &Request, &Context)`); and [`plan`], a whole folio computed from one
+//! document. docs/architecture.md describes them; docs/semantics.md states the rules (`S6.2`) that
+//! the code cites.
 //!
 //! ```
 //! use costfolio::model::{budgeting::Allocation, from_json, to_json};

@@ -138,7 +138,8 @@ impl Store {
             .connection
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         replay_after(&transaction, state)?;
-        state.take_journal();
+        // What the replay applied is already in the journal: only the change's entries are new.
+        let _replayed = state.take_journal();
         let value = change(state);
         let entries = state.take_journal();
         {

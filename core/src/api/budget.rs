@@ -2,10 +2,11 @@
 //! `{"success": ...}`, errors in the budgeting body (`error`, `errorMessages`, `errors`), the caller
 //! from basic credentials the host verified (S11.4).
 //!
-//! Served so far: folios (list, create, get, update, delete, viewers), expenses (create, update,
-//! get, delete, payments), exchange rates, overtime rules, and (in `budget_positions`) positions
-//! with their allocations, rates, hours, payments, billed hours and the team. Baselines, custom
-//! fields, portfolios and the analytics endpoints come next.
+//! Here: the router, folios (list, create, get, update, delete, viewers), expenses (create,
+//! update, get, delete, payments), exchange rates, overtime rules and the limits on a folio's
+//! work. `budget_positions` serves positions with their allocations, rates, hours, payments,
+//! billed hours and the team; `budget_folio` baselines, expenditures, custom fields, scope,
+//! portfolios and the analytics (indicators, timeline, items, payments, rollups).
 
 use crate::model::write::Write;
 

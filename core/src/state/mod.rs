@@ -351,7 +351,9 @@ impl State {
         entry
     }
 
-    /// The entries applied since the last call, for the host to persist (S13.2).
+    /// The entries applied since the last call, for the host to persist (S13.2). Dropping them
+    /// loses the changes on the next restart, hence `must_use`.
+    #[must_use = "the host must persist the journal entries before it answers (S13.2)"]
     pub fn take_journal(&mut self) -> Vec<JournalEntry> {
         std::mem::take(&mut self.outbox)
     }
