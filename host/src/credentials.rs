@@ -18,13 +18,13 @@ use rusqlite::Connection;
 use crate::store::StoreError;
 
 /// Failed attempts one user name may make within [`WINDOW`] before it is throttled.
-pub const FAILURES_PER_USER: u32 = 20;
+pub(crate) const FAILURES_PER_USER: u32 = 20;
 /// Failed attempts one address may make within [`WINDOW`] before it is throttled.
-pub const FAILURES_PER_ADDRESS: u32 = 10;
+pub(crate) const FAILURES_PER_ADDRESS: u32 = 10;
 /// The window failed attempts are counted over, and how long a throttled name or address waits.
-pub const WINDOW: Duration = Duration::from_secs(60);
+pub(crate) const WINDOW: Duration = Duration::from_secs(60);
 /// The longest a sign-in waits for a hashing slot before it is answered 429.
-pub const QUEUE_WAIT: Duration = Duration::from_secs(2);
+pub(crate) const QUEUE_WAIT: Duration = Duration::from_secs(2);
 /// The most verified credentials kept; past it the cache starts anew.
 const CACHE_ENTRIES: usize = 10_000;
 /// The most names and addresses whose failures are tracked; past it the expired windows go, and
@@ -33,7 +33,7 @@ const TRACKED: usize = 100_000;
 
 /// Who a credential belongs to.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Verified {
+pub(crate) struct Verified {
     /// The user name.
     pub user: String,
     /// Whether the user is a budget administrator now.
@@ -42,7 +42,7 @@ pub struct Verified {
 
 /// Why a credential was not taken.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub enum Refusal {
+pub(crate) enum Refusal {
     /// Malformed, unknown user or wrong password: a 401.
     Wrong,
     /// Too many failed attempts for this name or address: a 429, to retry after this many seconds.
@@ -56,7 +56,7 @@ pub enum Refusal {
 /// How old the copy of the user table may be: at most this long after the command line changes a
 /// password or an admin flag, the change counts. Reading the table at every request would put a
 /// SQLite read beside every concurrent commit, whose busy waits cost the reads their tail.
-pub const FRESHNESS: Duration = Duration::from_millis(100);
+pub(crate) const FRESHNESS: Duration = Duration::from_millis(100);
 
 /// The user table, kept in memory and read again when SQLite says the database changed.
 struct Users {
@@ -103,7 +103,7 @@ struct Failures {
 
 /// The verifier: its own connection to the user table, the cache and the failure counts, each
 /// behind its own short lock, never held while a hash is computed.
-pub struct Credentials {
+pub(crate) struct Credentials {
     users: Mutex<Users>,
     /// Verified credentials by SHA-256 of the whole header, with the stored hash they were
     /// verified against: a changed password no longer matches it.
@@ -120,7 +120,7 @@ pub struct Credentials {
 
 impl Credentials {
     /// A verifier over the user table of the database at `path`.
-    pub fn open(path: &Path) -> Result<Credentials, StoreError> {
+    pub(crate) fn open(path: &Path) -> Result<Credentials, StoreError> {
         let users = Connection::open(path)?;
         users.busy_timeout(Duration::from_secs(10))?;
         let mut random = [0u8; 32];
@@ -143,7 +143,7 @@ impl Credentials {
     }
 
     /// The user of an `Authorization: Basic ...` header sent from `address`.
-    pub fn basic(&self, header: &str, address: Option<IpAddr>) -> Result<Verified, Refusal> {
+    pub(crate) fn basic(&self, header: &str, address: Option<IpAddr>) -> Result<Verified, Refusal> {
         let encoded = header
             .strip_prefix("Basic ")
             .or_else(|| header.strip_prefix("basic "))
@@ -156,7 +156,7 @@ impl Credentials {
     }
 
     /// Whether `password` is `name`'s; `cache_key` names the credential in the cache.
-    pub fn verify(
+    pub(crate) fn verify(
         &self,
         name: &str,
         password: &str,
@@ -224,7 +224,7 @@ impl Credentials {
     /// Whether `secret` is the secret of OAuth client `client`, whose stored salted hash is
     /// `stored` (`None` for an unknown client): verified here, outside every lock, throttled per
     /// client and per address as sign-ins are.
-    pub fn client_secret(
+    pub(crate) fn client_secret(
         &self,
         client: &str,
         secret: &str,
@@ -243,7 +243,7 @@ impl Credentials {
 
     /// Whether `name` is a budget administrator now (for the user of a bearer token); false for
     /// an unknown name or an unreadable table.
-    pub fn is_budget_admin(&self, name: &str) -> bool {
+    pub(crate) fn is_budget_admin(&self, name: &str) -> bool {
         self.row(name)
             .ok()
             .flatten()
@@ -369,7 +369,7 @@ fn lock<T>(mutex: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 
 /// An argon2 hash (PHC string) of `password` with a fresh salt: how passwords and client secrets
 /// are stored.
-pub fn hash_password(password: &str) -> Result<String, StoreError> {
+pub(crate) fn hash_password(password: &str) -> Result<String, StoreError> {
     let mut salt = [0u8; 16];
     getrandom::fill(&mut salt).map_err(|e| StoreError::User(format!("no randomness: {e}")))?;
     let hash: PasswordHash = Argon2::default()
@@ -379,7 +379,7 @@ pub fn hash_password(password: &str) -> Result<String, StoreError> {
 }
 
 /// Standard base64 (with or without padding).
-pub fn decode_base64(text: &str) -> Option<Vec<u8>> {
+pub(crate) fn decode_base64(text: &str) -> Option<Vec<u8>> {
     let value = |c: u8| match c {
         b'A'..=b'Z' => Some(c - b'A'),
         b'a'..=b'z' => Some(c - b'a' + 26),

@@ -12,7 +12,7 @@ use costfolio::state::State;
 use serde_json::Value;
 
 /// The demo's user.
-pub const DEMO_USER: &str = "demo";
+pub(crate) const DEMO_USER: &str = "demo";
 
 /// The requests that make the demo, in order.
 const TEMPLATE: &str = include_str!("demo.json");
@@ -110,7 +110,7 @@ fn steps(today: NaiveDate) -> Result<Vec<Step>, String> {
 /// Makes the demo in `state` as [`DEMO_USER`] at `now`, each request with fresh bytes of
 /// `random`. An error names the request that was refused and the answer; `state` may then hold
 /// the requests before it, so callers try it on a copy first.
-pub fn seed(
+pub(crate) fn seed(
     state: &mut State,
     base_url: &str,
     now: NaiveDateTime,
@@ -156,7 +156,7 @@ pub fn seed(
 }
 
 /// A random password for the demo user: 16 letters and digits (about 95 bits).
-pub fn password() -> Result<String, String> {
+pub(crate) fn password() -> Result<String, String> {
     const ALPHABET: &[u8] = b"abcdefghjkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789";
     let mut bytes = [0u8; 16];
     getrandom::fill(&mut bytes).map_err(|e| format!("no randomness for the demo password: {e}"))?;

@@ -37,7 +37,7 @@ fn refused(path: &str) -> bool {
 
 /// The built planner, served from its directory.
 #[derive(Clone)]
-pub struct Planner {
+pub(crate) struct Planner {
     dir: PathBuf,
     /// The hashed files: a missing one is a 404.
     assets: ServeDir,
@@ -47,7 +47,7 @@ pub struct Planner {
 
 impl Planner {
     /// The planner built into `dir`, which must hold its `index.html`.
-    pub fn open(dir: &Path) -> Result<Planner, String> {
+    pub(crate) fn open(dir: &Path) -> Result<Planner, String> {
         let index = dir.join("index.html");
         if !index.is_file() {
             return Err(format!(
@@ -68,12 +68,12 @@ impl Planner {
     }
 
     /// The directory served.
-    pub fn dir(&self) -> &Path {
+    pub(crate) fn dir(&self) -> &Path {
         &self.dir
     }
 
     /// The answer to `request` for one of the planner's paths.
-    pub async fn answer(&self, request: Request<Body>) -> Response {
+    pub(crate) async fn answer(&self, request: Request<Body>) -> Response {
         if refused(request.uri().path()) {
             let mut response = Response::new(Body::from("not found\n"));
             *response.status_mut() = StatusCode::NOT_FOUND;

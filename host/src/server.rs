@@ -28,29 +28,29 @@ mod session;
 use session::SESSION_PATH;
 
 /// The largest body accepted; more is a 413 (in the interface's envelope).
-pub const MAX_BODY: usize = 1 << 20;
+pub(crate) const MAX_BODY: usize = 1 << 20;
 
 /// The server writes a snapshot after this many journal entries, to keep start-up replay short.
-pub const SNAPSHOT_EVERY: u64 = 5_000;
+pub(crate) const SNAPSHOT_EVERY: u64 = 5_000;
 
 /// The most connections open at once; a connection past it is closed at once, so that idle or
 /// slow clients cannot hold every socket the process may open.
-pub const MAX_CONNECTIONS: usize = 1_024;
+pub(crate) const MAX_CONNECTIONS: usize = 1_024;
 
 /// The most connections one address may hold open at once, unless `serve` is told otherwise: one
 /// client cannot take the whole of [`MAX_CONNECTIONS`] from everyone else. Behind a reverse proxy
 /// every connection comes from the proxy's address: raise it there (`--connections-per-address`).
-pub const MAX_CONNECTIONS_PER_ADDRESS: usize = 64;
+pub(crate) const MAX_CONNECTIONS_PER_ADDRESS: usize = 64;
 
 /// How long a client has to send a request's headers (also the idle time of a kept-alive
 /// connection between two requests).
-pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
+pub(crate) const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 
 /// How long a client has to send a request's body once its headers are in.
-pub const BODY_TIMEOUT: Duration = Duration::from_secs(30);
+pub(crate) const BODY_TIMEOUT: Duration = Duration::from_secs(30);
 
 /// The longest one connection is kept, however busy.
-pub const CONNECTION_LIFETIME: Duration = Duration::from_secs(600);
+pub(crate) const CONNECTION_LIFETIME: Duration = Duration::from_secs(600);
 
 /// The store that writes the journal, and the snapshot schedule: what the writers' lock guards.
 struct Writer {
@@ -67,7 +67,7 @@ struct Writer {
 /// the writers' lock, then the write lock for as long as the core applies it and its entries are
 /// committed (S13.2: no read sees a change before it is durable); if reads still hold the state it
 /// changes, it changes a copy. Credentials are verified outside every lock.
-pub struct Service {
+pub(crate) struct Service {
     state: RwLock<Arc<State>>,
     /// Set when the state could not be reloaded after a failure: no change is made until it is.
     stale: std::sync::atomic::AtomicBool,
@@ -103,7 +103,7 @@ fn write_lock(state: &RwLock<Arc<State>>) -> std::sync::RwLockWriteGuard<'_, Arc
 impl Service {
     /// A service over `store` (the database at `db`), its state loaded (latest snapshot, then the
     /// journal).
-    pub fn new(store: Store, db: &Path, base_url: String) -> Result<Service, StoreError> {
+    pub(crate) fn new(store: Store, db: &Path, base_url: String) -> Result<Service, StoreError> {
         let state = store.load()?;
         let snapshot_seq = state.seq;
         Ok(Service {
@@ -129,7 +129,7 @@ impl Service {
     }
 
     /// Handles one request from `peer`: the core's answer, after its entries are committed.
-    pub fn process(&self, request: Request, peer: Option<IpAddr>) -> Response {
+    pub(crate) fn process(&self, request: Request, peer: Option<IpAddr>) -> Response {
         let planner = Service::has_session_cookie(&request);
         let mut response = self.answer(request, peer);
         if planner && response.status == 401 {
@@ -712,7 +712,7 @@ fn too_large(error: &axum::Error) -> bool {
 /// closed when its headers take longer than [`HEADER_TIMEOUT`] (idle keep-alive included) or after
 /// [`CONNECTION_LIFETIME`]. The interfaces answer their paths; `planner`, when given, every other
 /// path (the browser planner's files).
-pub async fn serve(
+pub(crate) async fn serve(
     service: Service,
     listener: tokio::net::TcpListener,
     per_address: usize,

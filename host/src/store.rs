@@ -11,7 +11,7 @@ use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
 /// What can go wrong with the store.
 #[derive(Debug)]
-pub enum StoreError {
+pub(crate) enum StoreError {
     /// SQLite refused.
     Sql(rusqlite::Error),
     /// A stored entry or snapshot does not read back.
@@ -42,7 +42,7 @@ impl From<rusqlite::Error> for StoreError {
 
 /// How many snapshots are kept: the latest, and the one before it in case the latest cannot be
 /// read.
-pub const SNAPSHOTS_KEPT: usize = 2;
+pub(crate) const SNAPSHOTS_KEPT: usize = 2;
 
 /// Creates the database file readable and writable by its owner only, or narrows an existing
 /// one to that. SQLite gives its `-wal` and `-shm` files the permissions of the database file.
@@ -65,14 +65,14 @@ fn owner_only(path: &Path) -> Result<(), StoreError> {
 }
 
 /// The database.
-pub struct Store {
+pub(crate) struct Store {
     connection: Connection,
 }
 
 impl Store {
     /// Opens (creating when needed) the database at `path`. The file is readable and writable by
     /// its owner only (0600): it holds password hashes and the whole journal.
-    pub fn open(path: &Path) -> Result<Store, StoreError> {
+    pub(crate) fn open(path: &Path) -> Result<Store, StoreError> {
         owner_only(path)?;
         let connection = Connection::open(path)?;
         connection.busy_timeout(std::time::Duration::from_secs(10))?;
@@ -88,7 +88,7 @@ impl Store {
     }
 
     /// The state: the latest snapshot, then every later journal entry replayed.
-    pub fn load(&self) -> Result<State, StoreError> {
+    pub(crate) fn load(&self) -> Result<State, StoreError> {
         let snapshot: Option<String> = self
             .connection
             .query_row(
@@ -108,14 +108,14 @@ impl Store {
     }
 
     /// Replays the entries after `state.seq` (written by another process).
-    pub fn catch_up(&self, state: &mut State) -> Result<(), StoreError> {
+    pub(crate) fn catch_up(&self, state: &mut State) -> Result<(), StoreError> {
         replay_after(&self.connection, state)
     }
 
     /// Runs `change` on `state` inside one immediate transaction: other writers' entries are
     /// replayed first, then the entries `change` applied are written and committed. On any failure
     /// the transaction rolls back and `state` is reloaded, so memory never runs ahead of the disk.
-    pub fn transact<T>(
+    pub(crate) fn transact<T>(
         &mut self,
         state: &mut State,
         change: impl FnOnce(&mut State) -> T,
@@ -157,14 +157,14 @@ impl Store {
 
     /// Writes a snapshot of `state` (after catching up), keeps the latest [`SNAPSHOTS_KEPT`]
     /// and deletes older ones, and returns its sequence number.
-    pub fn snapshot(&mut self, state: &mut State) -> Result<u64, StoreError> {
+    pub(crate) fn snapshot(&mut self, state: &mut State) -> Result<u64, StoreError> {
         self.transact(state, |_| ())?;
         self.write_snapshot(state)
     }
 
     /// Writes a snapshot of `state` as it is (the caller caught it up), keeps the latest
     /// [`SNAPSHOTS_KEPT`], and returns its sequence number.
-    pub fn write_snapshot(&self, state: &State) -> Result<u64, StoreError> {
+    pub(crate) fn write_snapshot(&self, state: &State) -> Result<u64, StoreError> {
         self.connection.execute(
             "INSERT OR REPLACE INTO snapshots (seq, state) VALUES (?1, ?2)",
             params![state.seq as i64, state.snapshot()],
@@ -179,7 +179,7 @@ impl Store {
 
     /// How many snapshots are stored.
     #[cfg(test)]
-    pub fn snapshot_count(&self) -> Result<u64, StoreError> {
+    pub(crate) fn snapshot_count(&self) -> Result<u64, StoreError> {
         let count: i64 =
             self.connection
                 .query_row("SELECT COUNT(*) FROM snapshots", [], |row| row.get(0))?;
@@ -187,7 +187,7 @@ impl Store {
     }
 
     /// Whether a user of this name exists.
-    pub fn has_user(&self, name: &str) -> Result<bool, StoreError> {
+    pub(crate) fn has_user(&self, name: &str) -> Result<bool, StoreError> {
         let found: Option<i64> = self
             .connection
             .query_row(
@@ -200,7 +200,7 @@ impl Store {
     }
 
     /// How many users there are.
-    pub fn user_count(&self) -> Result<u64, StoreError> {
+    pub(crate) fn user_count(&self) -> Result<u64, StoreError> {
         let count: i64 = self
             .connection
             .query_row("SELECT COUNT(*) FROM users", [], |row| row.get(0))?;
@@ -208,7 +208,7 @@ impl Store {
     }
 
     /// The sequence number of the latest snapshot, if any.
-    pub fn latest_snapshot(&self) -> Result<Option<u64>, StoreError> {
+    pub(crate) fn latest_snapshot(&self) -> Result<Option<u64>, StoreError> {
         let seq: Option<i64> =
             self.connection
                 .query_row("SELECT MAX(seq) FROM snapshots", [], |row| row.get(0))?;
@@ -217,7 +217,7 @@ impl Store {
 
     /// The sequence number of the journal's last entry (0 for none): one index look-up, so a
     /// reader can tell cheaply whether another process wrote since its state was replayed.
-    pub fn last_seq(&self) -> Result<u64, StoreError> {
+    pub(crate) fn last_seq(&self) -> Result<u64, StoreError> {
         let seq: i64 =
             self.connection
                 .query_row("SELECT COALESCE(MAX(seq), 0) FROM journal", [], |row| {
@@ -227,7 +227,7 @@ impl Store {
     }
 
     /// How many journal entries there are.
-    pub fn journal_len(&self) -> Result<u64, StoreError> {
+    pub(crate) fn journal_len(&self) -> Result<u64, StoreError> {
         let count: i64 = self
             .connection
             .query_row("SELECT COUNT(*) FROM journal", [], |row| row.get(0))?;
@@ -235,7 +235,7 @@ impl Store {
     }
 
     /// Adds (or replaces) a user with a password, stored as an argon2 hash.
-    pub fn add_user(
+    pub(crate) fn add_user(
         &self,
         name: &str,
         password: &str,

@@ -118,7 +118,7 @@ pub(crate) struct Base {
 
 /// The margin light (P19.2): green at a margin (profit / actual revenue) of 0 or more, amber down
 /// to minus the tolerance, red below, grey without a margin.
-pub fn margin_status(margin: Option<Decimal>, tolerance: Decimal) -> IndexStatus {
+pub(super) fn margin_status(margin: Option<Decimal>, tolerance: Decimal) -> IndexStatus {
     match margin {
         None => IndexStatus::Grey,
         Some(value) if value >= Decimal::ZERO => IndexStatus::Green,

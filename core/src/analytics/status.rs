@@ -6,11 +6,11 @@ use crate::model::budgeting::{Folio, FolioStatus};
 use crate::value::{Date, START_AFTER_END};
 
 /// The most characters a folio's description may have (S7.2).
-pub const MAX_DESCRIPTION: usize = 500;
+pub(super) const MAX_DESCRIPTION: usize = 500;
 
 /// The most days a folio may span, both ends included: 100 years of 365.25 days. Every figure of a
 /// folio is computed over its span, so the span bounds the work of one request (docs/security.md).
-pub const MAX_FOLIO_DAYS: i64 = 36_525;
+pub(super) const MAX_FOLIO_DAYS: i64 = 36_525;
 
 /// The status of a folio at `as_of` (S7.1): closed once its closed date is reached; otherwise
 /// pending before its start, executing from start to end, expired after.

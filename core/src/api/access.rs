@@ -42,7 +42,11 @@ pub enum Access {
 
 /// The caller of a budgeting request: the user the host verified (basic credentials or a
 /// session), else the user of a bearer token; otherwise the 401 with no body (S11.3).
-pub fn resolve(state: &State, request: &Request, context: &Context) -> Result<Caller, Response> {
+pub(super) fn resolve(
+    state: &State,
+    request: &Request,
+    context: &Context,
+) -> Result<Caller, Response> {
     if let Some(user) = context.user.as_deref().filter(|user| !user.is_empty()) {
         return Ok(Caller {
             user: user.to_owned(),
@@ -68,7 +72,7 @@ pub fn resolve(state: &State, request: &Request, context: &Context) -> Result<Ca
 }
 
 /// The caller [`resolve`] found, which the budgeting router writes into the context it passes on.
-pub fn who(context: &Context) -> Caller {
+pub(super) fn who(context: &Context) -> Caller {
     Caller {
         user: context.user.clone().unwrap_or_default(),
         budget_admin: context.budget_admin,
@@ -188,12 +192,12 @@ impl Caller {
 }
 
 /// A 403 in the budgeting envelope.
-pub fn forbidden(message: &str) -> Response {
+pub(super) fn forbidden(message: &str) -> Response {
     message_error(403, message)
 }
 
 /// A 403 whose `errors` names the field at fault.
-pub fn forbidden_field(field: &str, message: impl Into<String>) -> Response {
+pub(super) fn forbidden_field(field: &str, message: impl Into<String>) -> Response {
     fail(
         403,
         crate::model::budgeting::BudgetErrorBody::field(field, message),

@@ -46,7 +46,7 @@ fn bad(message: &str) -> Response {
 }
 
 /// `GET /events/deleted/types/{worklog|allocation}`.
-pub fn handle(state: &State, request: &Request, context: &Context, rest: &str) -> Response {
+pub(super) fn handle(state: &State, request: &Request, context: &Context, rest: &str) -> Response {
     let worklogs = match rest {
         "/events/deleted/types/worklog" => true,
         "/events/deleted/types/allocation" => false,

@@ -12,10 +12,10 @@ use crate::state::{ClientRecord, CodeRecord, Command, State, TokenKind, TokenRec
 use crate::value::UtcTimestamp;
 
 /// Seconds an access token lives (S11.1).
-pub const ACCESS_TOKEN_SECONDS: i64 = 5_184_000;
+pub(super) const ACCESS_TOKEN_SECONDS: i64 = 5_184_000;
 
 /// Minutes an authorization code stays valid (S11.1).
-pub const CODE_MINUTES: i64 = 10;
+pub(super) const CODE_MINUTES: i64 = 10;
 
 /// Bytes of host randomness in one token: 256 bits (S11.2).
 const TOKEN_BYTES: usize = 32;
@@ -441,7 +441,7 @@ fn client<'s>(
 
 /// The answer to a request of the token interface that needs no state: an unknown endpoint
 /// (404) or a method other than POST (405); `None` for a token or revocation request.
-pub fn answer_read(request: &Request, rest: &str) -> Option<Response> {
+pub(super) fn answer_read(request: &Request, rest: &str) -> Option<Response> {
     let endpoint = rest.trim_end_matches('/');
     if endpoint != "/token" && endpoint != "/revoke_token" {
         return Some(reply::core_error(
@@ -456,7 +456,12 @@ pub fn answer_read(request: &Request, rest: &str) -> Option<Response> {
 }
 
 /// `/oauth/token/` and `/oauth/revoke_token/`.
-pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &str) -> Response {
+pub(super) fn handle(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    rest: &str,
+) -> Response {
     if let Some(response) = answer_read(request, rest) {
         return response;
     }

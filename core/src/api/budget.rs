@@ -129,13 +129,13 @@ pub(super) fn changeable_folio<'s>(
 
 /// The most payments the live expenses of one folio may make inside it: every analytics read of
 /// the folio computes them, so the sum bounds its work (docs/security.md).
-pub const MAX_FOLIO_PAYMENTS: u64 = 200_000;
+pub(super) const MAX_FOLIO_PAYMENTS: u64 = 200_000;
 
 /// The most live positions one folio may hold, for the same reason.
-pub const MAX_FOLIO_POSITIONS: usize = 2_000;
+pub(super) const MAX_FOLIO_POSITIONS: usize = 2_000;
 
 /// The most live expenses one folio may hold.
-pub const MAX_FOLIO_EXPENSES: usize = 5_000;
+pub(super) const MAX_FOLIO_EXPENSES: usize = 5_000;
 
 /// Refuses a folio whose live expenses (with `changed` in the place of the expense of its id, or
 /// added) would make more than [`MAX_FOLIO_PAYMENTS`] payments inside `frame`, or be more than
@@ -182,7 +182,7 @@ pub(super) fn check_folio_payments(
 /// Every analytics read costs each position month by month (week by week for a weekly timeline),
 /// so this bounds a read's work as [`MAX_FOLIO_PAYMENTS`] does for expenses: 2,000 positions over
 /// ten years, or 200 over a century (docs/security.md).
-pub const MAX_FOLIO_POSITION_MONTHS: u64 = 240_000;
+pub(super) const MAX_FOLIO_POSITION_MONTHS: u64 = 240_000;
 
 /// The months `folio` spans (a month begun counts).
 pub(super) fn folio_months(folio: &Folio) -> u64 {
@@ -211,7 +211,7 @@ pub(super) fn check_position_months(
 
 /// The most payment lines one answer of a folio's payments may hold (its positions' months and
 /// its expenses' payments), counted before any is computed.
-pub const MAX_PAYMENT_LINES: u64 = 250_000;
+pub(super) const MAX_PAYMENT_LINES: u64 = 250_000;
 
 /// Refuses a payments answer of the folio `id` that would hold more than [`MAX_PAYMENT_LINES`]
 /// lines: each live position's months and each live expense's payments inside the folio.
@@ -249,7 +249,7 @@ pub(super) fn live_positions(state: &State, folio: u64) -> usize {
 
 /// The most buckets (timeline buckets, payment periods) one answer may hold: more is a 400 naming
 /// the limit, so that one request's work and answer stay bounded (docs/security.md).
-pub const MAX_BUCKETS: u64 = 10_000;
+pub(super) const MAX_BUCKETS: u64 = 10_000;
 
 /// The `granularity` parameter (month when absent), refused when `period` would hold more than
 /// [`MAX_BUCKETS`] buckets of it.
@@ -321,7 +321,12 @@ fn shown(folio: &Folio, context: &Context) -> Folio {
 }
 
 /// Routes a `/budgets/1` request, once its caller is resolved (S11.3).
-pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &str) -> Response {
+pub(super) fn handle(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    rest: &str,
+) -> Response {
     if let Some(response) = answer_read(state, request, context, rest) {
         return response;
     }
@@ -335,7 +340,7 @@ pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &st
 
 /// Answers a `GET` of the budgeting interface on a shared state, or `None` when the request is
 /// not one of its reads (then [`handle`] answers it: a change, or an unknown path).
-pub fn answer_read(
+pub(super) fn answer_read(
     state: &State,
     request: &Request,
     context: &Context,

@@ -33,7 +33,7 @@ use crate::state::{AuditEventKind, Command, State};
 use crate::value::{Date, DateRange, Exact};
 
 /// Routes the folio-level operations, or `None` when the path is not one of them.
-pub fn route(
+pub(super) fn route(
     state: &mut State,
     request: &Request,
     context: &Context,
@@ -55,7 +55,7 @@ pub fn route(
 }
 
 /// Routes the folio-level reads on a shared state, or `None` when the path is not one of them.
-pub fn read_route(
+pub(super) fn read_route(
     state: &State,
     request: &Request,
     context: &Context,
@@ -832,18 +832,18 @@ fn folio_payments(state: &State, request: &Request, context: &Context, id: &str)
 /// How deep sub-portfolios may nest: a portfolio has at most this many ancestors. Deeper (or a
 /// loop) is refused when written, and every walk over the tree stops here, so that no stored
 /// structure can exhaust the stack (S11.5).
-pub const MAX_PORTFOLIO_DEPTH: usize = 16;
+pub(super) const MAX_PORTFOLIO_DEPTH: usize = 16;
 
 /// The most distinct folios one portfolio rollup computes (each once, however often the tree lists
 /// it): more is a 400 naming the limit, decided before any is computed, so one request's work stays
 /// bounded.
-pub const MAX_ROLLUP_FOLIOS: usize = 100;
+pub(super) const MAX_ROLLUP_FOLIOS: usize = 100;
 
 /// The most baselines one folio holds, deleted ones included: each freezes a copy of the folio.
-pub const MAX_FOLIO_BASELINES: usize = 100;
+pub(super) const MAX_FOLIO_BASELINES: usize = 100;
 
 /// The most folios one portfolio lists.
-pub const MAX_PORTFOLIO_FOLIOS: usize = 100;
+pub(super) const MAX_PORTFOLIO_FOLIOS: usize = 100;
 
 /// A portfolio the caller may read; else the portfolio's 404, the same for a missing one.
 fn readable_portfolio<'s>(
@@ -1231,7 +1231,7 @@ fn portfolio_indicators(state: &State, request: &Request, context: &Context, id:
 }
 
 /// Records the allocations of every live position of `folio` as deleted (S12.1).
-pub fn record_folio_deletion(state: &mut State, folio: u64, context: &Context) {
+pub(super) fn record_folio_deletion(state: &mut State, folio: u64, context: &Context) {
     let allocations: Vec<u64> = state
         .positions
         .values()

@@ -22,7 +22,7 @@ use crate::state::{AuditEventKind, BilledHours, Command, PositionRow, State};
 use crate::value::{Date, DateRange};
 
 /// Routes the position operations, or `None` when the path is not one of them.
-pub fn route(
+pub(super) fn route(
     state: &mut State,
     request: &Request,
     context: &Context,
@@ -56,7 +56,7 @@ pub fn route(
 }
 
 /// Routes the position reads on a shared state, or `None` when the path is not one of them.
-pub fn read_route(
+pub(super) fn read_route(
     state: &State,
     request: &Request,
     context: &Context,
@@ -403,7 +403,7 @@ fn delete(state: &mut State, context: &Context, id: &str) -> Outcome {
 }
 
 /// The calendar of a holiday scheme and a workload scheme (S3.4).
-pub fn calendar_of(state: &State, holiday_scheme: u64, workload_scheme: u64) -> Calendar {
+pub(super) fn calendar_of(state: &State, holiday_scheme: u64, workload_scheme: u64) -> Calendar {
     let workload = state
         .workload_schemes
         .get(&workload_scheme)
@@ -418,7 +418,11 @@ pub fn calendar_of(state: &State, holiday_scheme: u64, workload_scheme: u64) -> 
 }
 
 /// The hours synchronized for a position, when its folio asks for them (S6.5b, S6.5c).
-pub fn synced_hours(state: &State, row: &PositionRow, period: DateRange) -> Option<DailyHours> {
+pub(super) fn synced_hours(
+    state: &State,
+    row: &PositionRow,
+    period: DateRange,
+) -> Option<DailyHours> {
     let folio = &state.folios.get(&row.header.folio_id.get())?.folio;
     match row.record.kind {
         PositionKind::TeamMember if folio.is_synchronized_with_work_logs => {
@@ -577,7 +581,7 @@ fn owner_of<T: Part>(
 
 /// The most live parts of one kind (allocation periods, rates, hours periods) a position may hold:
 /// each is a change point its costing splits at, so the count bounds the work of a read.
-pub const MAX_POSITION_PARTS: usize = 1_000;
+pub(super) const MAX_POSITION_PARTS: usize = 1_000;
 
 /// Refuses one more part when `parts` already holds [`MAX_POSITION_PARTS`] live ones.
 fn room_for<T: Part>(parts: &[T], what: &str) -> Result<(), Response> {

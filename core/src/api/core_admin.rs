@@ -23,7 +23,12 @@ const MAX_IDS: usize = 50;
 type Outcome = Result<Response, Response>;
 
 /// Routes a `/core/3` request.
-pub fn handle(state: &mut State, request: &Request, context: &Context, rest: &str) -> Response {
+pub(super) fn handle(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    rest: &str,
+) -> Response {
     if let Some(response) = answer_read(state, request, context, rest) {
         return response;
     }
@@ -63,7 +68,7 @@ fn feeds_costs(segments: &[&str]) -> bool {
 
 /// Answers a `GET` of the core administration interface on a shared state, or `None` when the
 /// request is not one of its reads (then [`handle`] answers it: a change, or an unknown path).
-pub fn answer_read(
+pub(super) fn answer_read(
     state: &State,
     request: &Request,
     context: &Context,

@@ -22,7 +22,7 @@ use crate::value::{Date, UtcTimestamp};
 type Outcome = Result<Response, Response>;
 
 /// Routes an extension read on a shared state; `NotARead` when the path is not one of them.
-pub fn read_route(
+pub(super) fn read_route(
     state: &State,
     request: &Request,
     context: &Context,
@@ -156,7 +156,7 @@ pub fn read_route(
 }
 
 /// Routes an extension request, or `None` when the path is not one of them.
-pub fn route(
+pub(super) fn route(
     state: &mut State,
     request: &Request,
     context: &Context,
@@ -244,7 +244,7 @@ pub fn route(
 }
 
 /// Whether the path names an extension resource (for 405 rather than 404).
-pub fn known_path(segments: &[&str]) -> bool {
+pub(super) fn known_path(segments: &[&str]) -> bool {
     matches!(
         segments,
         ["workload-schemes", ..] | ["projects", ..] | ["saved-filters", ..] | ["worklogs", ..]

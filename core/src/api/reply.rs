@@ -8,7 +8,7 @@ use crate::model::core_admin::CoreErrorBody;
 use crate::model::{from_json, to_json, WireError};
 
 /// A response with the core error envelope `{"errors":[{"message": ...}]}`.
-pub fn core_error(status: u16, message: &str) -> Response {
+pub(super) fn core_error(status: u16, message: &str) -> Response {
     let body = to_json(&CoreErrorBody::single(message)).unwrap_or_default();
     Response::json(status, body)
 }
@@ -43,7 +43,7 @@ pub fn envelope(path: &str, status: u16, message: &str) -> Response {
 }
 
 /// 401 with no body and a `WWW-Authenticate` header (S11.3).
-pub fn unauthorized() -> Response {
+pub(super) fn unauthorized() -> Response {
     let mut response = Response::empty(401);
     response.headers.push((
         "WWW-Authenticate".into(),
@@ -53,7 +53,7 @@ pub fn unauthorized() -> Response {
 }
 
 /// A JSON response of `value`.
-pub fn ok<T: Write>(status: u16, value: &T) -> Response {
+pub(super) fn ok<T: Write>(status: u16, value: &T) -> Response {
     match to_json(value) {
         Ok(body) => Response::json(status, body),
         Err(error) => core_error(500, &error.to_string()),
@@ -62,7 +62,7 @@ pub fn ok<T: Write>(status: u16, value: &T) -> Response {
 
 /// Reads a JSON body: the content type must be JSON (415 otherwise) and the body must read into
 /// `T` (400 naming the field otherwise), in the core envelope.
-pub fn read_body<T: crate::model::read::Read>(request: &Request) -> Result<T, Response> {
+pub(super) fn read_body<T: crate::model::read::Read>(request: &Request) -> Result<T, Response> {
     json_object(request)?;
     from_json(&request.body).map_err(|error: WireError| core_error(400, &error.to_string()))
 }
@@ -90,7 +90,7 @@ fn json_object(request: &Request) -> Result<(), Response> {
 
 /// Why a read router gave no answer of its own: a refusal (an error answer), or a request that
 /// is not one of its reads, which the change router then answers.
-pub enum Unread {
+pub(super) enum Unread {
     /// The answer is this refusal.
     Refused(Response),
     /// Not a read this router serves.
@@ -98,7 +98,7 @@ pub enum Unread {
 }
 
 /// A read route's outcome with its refusal carried as [`Unread::Refused`].
-pub fn refused_as_unread(outcome: Result<Response, Response>) -> Result<Response, Unread> {
+pub(super) fn refused_as_unread(outcome: Result<Response, Response>) -> Result<Response, Unread> {
     outcome.map_err(Unread::Refused)
 }
 
@@ -109,7 +109,7 @@ impl From<Response> for Unread {
 }
 
 /// 405 naming the method and path.
-pub fn method_not_allowed(request: &Request) -> Response {
+pub(super) fn method_not_allowed(request: &Request) -> Response {
     core_error(
         405,
         &format!(

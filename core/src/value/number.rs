@@ -240,17 +240,17 @@ const HUNDRED: Decimal = Decimal::ONE_HUNDRED;
 /// limits below, every sum the engine forms stays many digits inside what a decimal holds exactly,
 /// and an absurd figure is refused when written, naming its field, rather than overflowing a
 /// later read (docs/security.md, "Limits").
-pub const MONEY_MAX: Decimal = Decimal::from_parts(0xA4C6_8000, 0x0003_8D7E, 0, false, 0);
+pub(super) const MONEY_MAX: Decimal = Decimal::from_parts(0xA4C6_8000, 0x0003_8D7E, 0, false, 0);
 /// [`MONEY_MAX`] as its errors write it.
 const MONEY_MAX_TEXT: &str = "1000000000000000";
 /// The largest hourly rate (10^12).
-pub const RATE_MAX: Decimal = Decimal::from_parts(0xD4A5_1000, 0xE8, 0, false, 0);
+pub(super) const RATE_MAX: Decimal = Decimal::from_parts(0xD4A5_1000, 0xE8, 0, false, 0);
 /// The largest overtime coefficient (1000).
-pub const COEFFICIENT_MAX: Decimal = Decimal::from_parts(1000, 0, 0, false, 0);
+pub(super) const COEFFICIENT_MAX: Decimal = Decimal::from_parts(1000, 0, 0, false, 0);
 /// The largest exchange rate (10^10; the smallest is 10^-10, its 10 decimals, S5.3).
-pub const CONVERSION_MAX: Decimal = Decimal::from_parts(0x540B_E400, 2, 0, false, 0);
+pub(super) const CONVERSION_MAX: Decimal = Decimal::from_parts(0x540B_E400, 2, 0, false, 0);
 /// The largest open percentage: a reserve or contingency of 10,000 percent.
-pub const OPEN_PERCENTAGE_MAX: Decimal = Decimal::from_parts(10_000, 0, 0, false, 0);
+pub(super) const OPEN_PERCENTAGE_MAX: Decimal = Decimal::from_parts(10_000, 0, 0, false, 0);
 
 decimal_value!(
     /// Any exact decimal: a figure the service computes (money in a currency, converted amounts,

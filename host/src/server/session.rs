@@ -19,13 +19,13 @@ use super::{busy, cookie, read_lock, throttled, Service};
 use crate::credentials::Refusal;
 
 /// The path of the sign-in endpoint.
-pub const SESSION_PATH: &str = "/session";
+pub(super) const SESSION_PATH: &str = "/session";
 
 /// The cookie that carries the session's secret.
-pub const SESSION_COOKIE: &str = "costfolio_session";
+pub(super) const SESSION_COOKIE: &str = "costfolio_session";
 
 /// The header in which a change made with the session cookie carries the session's CSRF token.
-pub const CSRF_HEADER: &str = "X-CSRF-Token";
+pub(super) const CSRF_HEADER: &str = "X-CSRF-Token";
 
 /// The most bytes of a sign-in body (a user name and a password).
 const MAX_SIGN_IN_BODY: usize = 4_096;

@@ -10,12 +10,12 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// The `costfolio` binary Cargo built for these tests.
-pub const BIN: &str = env!("CARGO_BIN_EXE_costfolio");
+pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_costfolio");
 
 static NEXT: AtomicU64 = AtomicU64::new(0);
 
 /// A fresh, empty folder for one test, named after `what`.
-pub fn scratch(what: &str) -> PathBuf {
+pub(crate) fn scratch(what: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!(
         "costfolio-{what}-{}-{}",
         std::process::id(),
@@ -27,7 +27,7 @@ pub fn scratch(what: &str) -> PathBuf {
 }
 
 /// `costfolio serve` over the database at `db`, on a free loopback port.
-pub struct Server {
+pub(crate) struct Server {
     child: Child,
     /// The port it listens on.
     pub port: u16,
@@ -35,7 +35,7 @@ pub struct Server {
 
 impl Server {
     /// Starts the server and waits (at most 20 s) until it takes connections.
-    pub fn start(db: &Path) -> Server {
+    pub(crate) fn start(db: &Path) -> Server {
         let port = TcpListener::bind("127.0.0.1:0")
             .unwrap()
             .local_addr()
@@ -57,7 +57,7 @@ impl Server {
     }
 
     /// SIGKILL: no chance to flush or shut down cleanly.
-    pub fn kill(mut self) {
+    pub(crate) fn kill(mut self) {
         self.child.kill().unwrap();
         self.child.wait().unwrap();
     }
@@ -73,7 +73,7 @@ impl Drop for Server {
 /// `costfolio serve --listen 127.0.0.1:0 --db DB` with `more` arguments: the server, once it has
 /// printed what it prints at start (the lines up to the demo's password or the hint to add a
 /// user), and those lines.
-pub fn start_printing(db: &Path, more: &[&str]) -> (Server, Vec<String>) {
+pub(crate) fn start_printing(db: &Path, more: &[&str]) -> (Server, Vec<String>) {
     use std::io::BufRead;
     let mut child = Command::new(BIN)
         .args(["serve", "--listen", "127.0.0.1:0", "--db"])
@@ -104,7 +104,7 @@ pub fn start_printing(db: &Path, more: &[&str]) -> (Server, Vec<String>) {
 }
 
 /// One HTTP/1.1 exchange on a new connection.
-pub struct Answer {
+pub(crate) struct Answer {
     /// The status code.
     pub status: u16,
     /// The header lines, as sent.
@@ -115,7 +115,7 @@ pub struct Answer {
 
 impl Answer {
     /// The first value of header `name` (any case).
-    pub fn header(&self, name: &str) -> Option<&str> {
+    pub(crate) fn header(&self, name: &str) -> Option<&str> {
         self.head.lines().find_map(|line| {
             let (key, value) = line.split_once(':')?;
             key.eq_ignore_ascii_case(name).then(|| value.trim())
@@ -123,13 +123,19 @@ impl Answer {
     }
 
     /// The body as text.
-    pub fn text(&self) -> String {
+    pub(crate) fn text(&self) -> String {
         String::from_utf8_lossy(&self.body).into_owned()
     }
 }
 
 /// Sends `method path` with `headers` and `body` to the server on `port` and reads the answer.
-pub fn send(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body: &str) -> Answer {
+pub(crate) fn send(
+    port: u16,
+    method: &str,
+    path: &str,
+    headers: &[(&str, &str)],
+    body: &str,
+) -> Answer {
     use std::io::{Read, Write};
     let mut stream = TcpStream::connect(("127.0.0.1", port)).unwrap();
     stream
@@ -165,7 +171,7 @@ pub fn send(port: u16, method: &str, path: &str, headers: &[(&str, &str)], body:
 }
 
 /// The `Authorization` header of basic credentials.
-pub fn basic(user: &str, password: &str) -> String {
+pub(crate) fn basic(user: &str, password: &str) -> String {
     let text = format!("{user}:{password}");
     let table = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
     let mut out = String::from("Basic ");
@@ -188,4 +194,4 @@ pub fn basic(user: &str, password: &str) -> String {
 }
 
 /// A folio's body as `ada` creates it.
-pub const FOLIO: &str = r#"{"name":"Bridge","description":"","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
+pub(crate) const FOLIO: &str = r#"{"name":"Bridge","description":"","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
