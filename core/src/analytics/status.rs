@@ -40,7 +40,7 @@ pub enum FolioError {
     },
     /// No name, or a blank one.
     NameRequired,
-    /// A span longer than [`MAX_FOLIO_DAYS`].
+    /// A span longer than `MAX_FOLIO_DAYS` (36,525 days: 100 years).
     SpanTooLong {
         /// The start date.
         start: Date,

@@ -99,7 +99,7 @@ pub(super) fn caller(context: &Context) -> Result<&str, Response> {
 }
 
 /// Whether `user` may see folio `id` (S11.4): its owner, the users it is shared with, the admins
-/// of a portfolio holding it, budget administrators. The policy is [`super::access`]'s.
+/// of a portfolio holding it, budget administrators. The policy is `api::access`'s.
 pub fn can_view(state: &State, id: u64, user: &str, budget_admin: bool) -> bool {
     let caller = Caller {
         user: user.to_owned(),
