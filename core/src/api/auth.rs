@@ -162,18 +162,7 @@ pub fn mint_personal_token(
     context: &Context,
 ) -> Result<String, AuthError> {
     let token = random_token(context, 0)?;
-    let pair = state.counters.next("tokenPair");
-    state.apply(Command::IssueTokens(vec![TokenRecord {
-        hash: hash_secret(&token),
-        pair,
-        kind: TokenKind::Access,
-        user: user.to_owned(),
-        client_id: None,
-        expires_at: None,
-        write,
-        revoked: false,
-        grant: None,
-    }]));
+    issue_own(state, &token, TokenKind::Access, user, None, write);
     Ok(token)
 }
 
@@ -224,18 +213,14 @@ pub fn open_session(
         }
     }
     let expires_at = UtcTimestamp::new(context.now + Duration::hours(SESSION_HOURS));
-    let pair = state.counters.next("tokenPair");
-    state.apply(Command::IssueTokens(vec![TokenRecord {
-        hash: hash_secret(&secret),
-        pair,
-        kind: TokenKind::Session,
-        user: user.to_owned(),
-        client_id: None,
-        expires_at: Some(expires_at),
-        write: true,
-        revoked: false,
-        grant: None,
-    }]));
+    issue_own(
+        state,
+        &secret,
+        TokenKind::Session,
+        user,
+        Some(expires_at),
+        true,
+    );
     Ok(OpenedSession { secret, expires_at })
 }
 
@@ -275,6 +260,30 @@ pub fn close_session(state: &mut State, secret: &str, now: NaiveDateTime) -> boo
         Some(pair) => revoke_pair(state, pair),
         None => false,
     }
+}
+
+/// Stores the hash of `secret`, a token of no client (a personal token or a session), as a pair
+/// of its own.
+fn issue_own(
+    state: &mut State,
+    secret: &str,
+    kind: TokenKind,
+    user: &str,
+    expires_at: Option<UtcTimestamp>,
+    write: bool,
+) {
+    let pair = state.counters.next("tokenPair");
+    state.apply(Command::IssueTokens(vec![TokenRecord {
+        hash: hash_secret(secret),
+        pair,
+        kind,
+        user: user.to_owned(),
+        client_id: None,
+        expires_at,
+        write,
+        revoked: false,
+        grant: None,
+    }]));
 }
 
 /// One token of each pair `user` holds, planner sessions included (the command line's

@@ -129,19 +129,7 @@ function PositionTable({
                           {item.rates.length > 1 ? <div class="sub">{item.rates.length} rates</div> : null}
                         </td>
                         <FigureCells toDate={item.toDate} total={item.total} currency={currency} />
-                        <td>
-                          <div class="row-actions">
-                            <button type="button" class="btn btn-small" onClick={() => onEdit(item)}>
-                              Edit<span class="sr-only"> {p.name}</span>
-                            </button>
-                            <button type="button" class="btn btn-small" onClick={() => onPayments(item)}>
-                              Payments<span class="sr-only"> of {p.name}</span>
-                            </button>
-                            <button type="button" class="btn btn-small btn-danger" onClick={() => onDelete(item)}>
-                              Delete<span class="sr-only"> {p.name}</span>
-                            </button>
-                          </div>
-                        </td>
+                        <RowActions name={p.name} onEdit={() => onEdit(item)} onPayments={() => onPayments(item)} onDelete={() => onDelete(item)} />
                       </tr>
                     </Fragment>
                   );
@@ -234,19 +222,7 @@ function ExpenseTable({
                           ) : null}
                         </td>
                         <FigureCells toDate={item.toDate} total={item.total} currency={currency} />
-                        <td>
-                          <div class="row-actions">
-                            <button type="button" class="btn btn-small" onClick={() => onEdit(e)}>
-                              Edit<span class="sr-only"> {e.name}</span>
-                            </button>
-                            <button type="button" class="btn btn-small" onClick={() => onPayments(e)}>
-                              Payments<span class="sr-only"> of {e.name}</span>
-                            </button>
-                            <button type="button" class="btn btn-small btn-danger" onClick={() => onDelete(e)}>
-                              Delete<span class="sr-only"> {e.name}</span>
-                            </button>
-                          </div>
-                        </td>
+                        <RowActions name={e.name} onEdit={() => onEdit(e)} onPayments={() => onPayments(e)} onDelete={() => onDelete(e)} />
                       </tr>
                     </Fragment>
                   );
@@ -416,3 +392,21 @@ export function Costs({ folio, asOf }: FolioProps) {
   );
 }
 
+/** A row's Edit, Payments and Delete buttons, each named for the row's item to assistive technology. */
+function RowActions({ name, onEdit, onPayments, onDelete }: { name: string; onEdit: () => void; onPayments: () => void; onDelete: () => void }) {
+  return (
+    <td>
+      <div class="row-actions">
+        <button type="button" class="btn btn-small" onClick={onEdit}>
+          Edit<span class="sr-only"> {name}</span>
+        </button>
+        <button type="button" class="btn btn-small" onClick={onPayments}>
+          Payments<span class="sr-only"> of {name}</span>
+        </button>
+        <button type="button" class="btn btn-small btn-danger" onClick={onDelete}>
+          Delete<span class="sr-only"> {name}</span>
+        </button>
+      </div>
+    </td>
+  );
+}
