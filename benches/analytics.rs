@@ -1,13 +1,17 @@
 //! Folio analytics (S9): indicators and a monthly timeline of a folio of 2,000 positions and 5,000
 //! expenses over three years, from scratch and after changing one position (the ledger replaces
-//! that position's series only). Run: `cargo bench --bench analytics`.
+//! that position's series only), on the ledgers directly and through the folio book. Run:
+//! `cargo bench --bench analytics`.
 
 use std::collections::HashMap;
 use std::hint::black_box;
 
 use chrono::Days;
 use costfolio::analytics::baseline::Items;
-use costfolio::analytics::{indicators, timeline, CostContext, FolioTerms, Ledger, Periods};
+use costfolio::analytics::{
+    indicators, timeline, BookParts, Change, CostContext, FolioBook, FolioTerms, Ledger, Periods,
+    PlannedSide,
+};
 use costfolio::calendar::{Calendar, Holiday, HolidayKind, HolidayScheme, WorkloadScheme};
 use costfolio::model::budgeting::{Allocation, Expense, Folio, PositionKind, Rate};
 use costfolio::model::{from_json, Id};
@@ -180,11 +184,65 @@ fn folio_analytics(c: &mut Criterion) {
         },
     );
     group.finish();
+
+    // The same through the folio book, as REST, `costfolio plan` and the wasm package call it:
+    // built and costed from scratch, and one rate changed by `apply` (one item recosted).
+    let book = |draft: Items| {
+        FolioBook::new(BookParts {
+            folio: folio.clone(),
+            calendar: calendar.clone(),
+            own_calendars: vec![],
+            rates: rates.clone(),
+            overtime_rules: vec![],
+            synced: HashMap::new(),
+            scope: vec![],
+            draft,
+            baselines: vec![],
+        })
+    };
+    let mut group = c.benchmark_group("analytics/book");
+    group.sample_size(20);
+    group.bench_function(
+        BenchmarkId::new("from_scratch", "2000_positions_5000_expenses_3y"),
+        |b| {
+            b.iter(|| {
+                let mut book = book(black_box(items.clone()));
+                let i = book.indicators(as_of, PlannedSide::Latest).unwrap();
+                let t = book
+                    .timeline(as_of, Granularity::Month, PlannedSide::Latest)
+                    .unwrap();
+                assert_eq!(i, expected);
+                assert_eq!(t.len(), 36);
+            })
+        },
+    );
+    let mut live = book(items.clone());
+    live.indicators(as_of, PlannedSide::Latest).unwrap();
+    let mut turn = 0usize;
+    group.sample_size(100);
+    group.bench_function(
+        BenchmarkId::new("after_one_change", "2000_positions_5000_expenses_3y"),
+        |b| {
+            b.iter(|| {
+                let (record, bac) = variants[turn % 2];
+                turn += 1;
+                live.apply(Change::PutPosition(black_box(record.clone())))
+                    .unwrap();
+                let i = live.indicators(as_of, PlannedSide::Latest).unwrap();
+                let t = live
+                    .timeline(as_of, Granularity::Month, PlannedSide::Latest)
+                    .unwrap();
+                assert_eq!(i.bac, bac);
+                assert_eq!(t.len(), 36);
+            })
+        },
+    );
+    group.finish();
 }
 
 /// A wire value as a JSON value.
 fn j<T: costfolio::model::write::Write>(value: &T) -> serde_json::Value {
-    serde_json::from_str(&costfolio::model::to_json(value).unwrap()).unwrap()
+    serde_json::from_str(&costfolio::model::to_json(value)).unwrap()
 }
 
 /// The same folio as one `plan` document (the wire shapes): the input of the native

@@ -260,7 +260,7 @@ fn indicators_of_the_worked_example_line_by_line() {
     assert_eq!(i.profit, money("-1300.00")); // 4,000 - 5,300
     assert_eq!(i.margin, money("-32.50")); // -1,300 / 4,000
     assert_eq!(i.status, Some(FolioStatus::Executing));
-    let wire = to_json(&i).unwrap();
+    let wire = to_json(&i);
     assert!(
         wire.contains(r#""cpi":0.8019"#) && wire.contains(r#""cpiStatus":"amber""#),
         "{wire}"
@@ -375,7 +375,7 @@ fn without_earned_value_or_revenues_their_figures_are_null() {
         (i.planned_revenue, i.actual_revenue, i.profit, i.margin),
         (None, None, None, None)
     );
-    let wire = to_json(&i).unwrap();
+    let wire = to_json(&i);
     assert!(
         wire.contains(r#""ev":null"#) && wire.contains(r#""margin":null"#),
         "{wire}"

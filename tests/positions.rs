@@ -511,7 +511,7 @@ fn lines_take_the_first_day_of_their_span_and_days_outside_the_folio_are_not_pai
             row("2026-03-20", "12", "32.00", "0.00", "384.00", "0.00"),
         ]
     );
-    let wire = to_json(&l[0].to_wire()).unwrap();
+    let wire = to_json(&l[0].to_wire());
     assert_eq!(
         wire,
         r#"{"date":"2026-03-11","amount":280.00,"totalAmount":280.00,"overtimeAmount":0.00,"rate":10,"effort":28.00,"overtimeEffort":0.00,"totalEffort":28.00}"#

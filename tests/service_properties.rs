@@ -111,7 +111,7 @@ proptest! {
         prop_assert_eq!(replayed.snapshot(), state.snapshot());
         prop_assert_eq!(read_all(&mut replayed, &token), read_all(&mut state, &token));
         // Through a snapshot and a journal written as JSON lines, too.
-        let lines: Vec<String> = journal.iter().map(|e| costfolio::model::to_json(e).unwrap()).collect();
+        let lines: Vec<String> = journal.iter().map(costfolio::model::to_json).collect();
         let parsed: Vec<JournalEntry> = lines.iter().map(|l| costfolio::model::from_json(l.as_bytes()).unwrap()).collect();
         let mut from_lines = State::new();
         from_lines.replay(&parsed).unwrap();

@@ -256,7 +256,7 @@ fn scenario() -> Value {
         }));
     }
     // The journal as text: parsed by JavaScript, its numbers would lose their digits (1000.00).
-    let journal = costfolio::model::to_json(&state.take_journal()).unwrap();
+    let journal = costfolio::model::to_json(&state.take_journal());
     json!({"mint": {"user": "ada", "context": mint_context, "token": token}, "steps": steps, "snapshot": state.snapshot(), "journal": journal})
 }
 

@@ -22,7 +22,7 @@
 //! let json = r#"{"startDate":"2026-01-01","endDate":"2026-06-30","percentage":50.5}"#;
 //! let allocation: Allocation = from_json(json.as_bytes()).unwrap();
 //! assert_eq!(allocation.percentage.to_string(), "50.5");
-//! assert_eq!(to_json(&allocation).unwrap(), json);
+//! assert_eq!(to_json(&allocation), json);
 //!
 //! let err = from_json::<Allocation>(br#"{"startDate":"2026-01-01","endDate":"2026-06-30","percentage":150}"#)
 //!     .unwrap_err();

@@ -5,17 +5,16 @@
 use std::collections::HashMap;
 
 use crate::analytics::baseline::Items;
-use crate::analytics::{indicators, timeline, CostContext, FolioTerms, Ledger, Periods};
+use crate::analytics::{BookParts, FolioBook, PlannedSide};
 use crate::calendar::{Calendar, HolidayKind, HolidayScheme, WorkloadScheme};
 use crate::model::budgeting::{
     Allocation, ExchangeRate, Expense, Folio, HoursPeriod, OvertimeRule, Position, Rate, ScopeItem,
 };
 use crate::model::core_ext::WorkloadDay;
-use crate::model::messages::joined;
 use crate::model::write::Write;
 use crate::model::{from_json, Id};
-use crate::schedule::position::{CostBasis, PositionPlan, PositionRecord};
-use crate::schedule::{ExchangeRates, ExpensePlan, Granularity};
+use crate::schedule::position::PositionRecord;
+use crate::schedule::{ExchangeRates, Granularity};
 use crate::value::{Date, Name};
 
 use crate::model::read::Read;
@@ -100,7 +99,7 @@ pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
     if csv {
         Ok(to_csv(&output))
     } else {
-        crate::model::to_json(&output).map_err(|e| e.to_string())
+        Ok(crate::model::to_json(&output))
     }
 }
 
@@ -109,11 +108,10 @@ pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
 /// refuses, with the same message naming the same item.
 pub fn summary(input: &[u8]) -> Result<String, String> {
     let output = compute(input, false)?;
-    crate::model::to_json(&PlanSummary {
+    Ok(crate::model::to_json(&PlanSummary {
         indicators: output.indicators,
         timeline: output.timeline,
-    })
-    .map_err(|e| e.to_string())
+    }))
 }
 
 /// The plan of `input`; with `lines` false, the items' lines are left empty (and computed only to
@@ -137,10 +135,6 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
         );
     }
     let calendar = Calendar::new(workload, HolidayScheme::new(holidays));
-    let terms = FolioTerms::new(&plan.folio, &calendar).map_err(|errors| joined(&errors))?;
-    let frame = terms.frame();
-    let basis = CostBasis::new(frame, &calendar);
-    let rates = ExchangeRates::from_wire(plan.exchange_rates.iter());
     // Items need ids: the given ones, else their place in the file.
     for (index, expense) in plan.expenses.iter_mut().enumerate() {
         expense.id.get_or_insert(Id::new(index as u64 + 1));
@@ -168,77 +162,79 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
             }
         })
         .collect();
-    let items = Items {
-        positions: records,
-        expenses: std::mem::take(&mut plan.expenses),
-    };
+    let names: Vec<String> = plan
+        .positions
+        .iter()
+        .map(|p| p.position.name.clone())
+        .collect();
+    let as_of = plan.as_of.unwrap_or(plan.folio.end_date);
+    let mut book = FolioBook::new(BookParts {
+        folio: plan.folio,
+        calendar,
+        own_calendars: Vec::new(),
+        rates: ExchangeRates::from_wire(plan.exchange_rates.iter()),
+        overtime_rules: plan.overtime_rules,
+        synced: HashMap::new(),
+        scope: plan.scope,
+        draft: Items {
+            positions: records,
+            expenses: plan.expenses,
+        },
+        baselines: Vec::new(),
+    });
+    book.terms().map_err(|errors| errors.to_string())?;
     // Every item's payment lines, each refusal naming its item (positions first, then expenses,
     // in file order). The summary needs no lines and the ledger below computes the same money:
     // it walks the items only when the ledger fails, so both refuse alike, naming the same item.
-    let item_lines = |keep: bool| -> Result<(Vec<ItemPayments>, Vec<ItemPayments>), String> {
+    let item_lines = |book: &FolioBook<'_>,
+                      keep: bool|
+     -> Result<(Vec<ItemPayments>, Vec<ItemPayments>), String> {
+        let draft = book.draft();
         let mut positions = Vec::new();
-        for (record, input) in items.positions.iter().zip(&plan.positions) {
-            let overtime = record
-                .ot_rule_id
-                .and_then(|id| plan.overtime_rules.iter().find(|r| r.id == Some(id)));
-            let named =
-                |e: &dyn core::fmt::Display| format!("position {:?}: {e}", input.position.name);
-            let lines = PositionPlan::new(record.input(overtime, None), &basis)
-                .map_err(|e| named(&e))?
-                .lines(Granularity::Month)
-                .map_err(|e| named(&e))?;
+        for (record, name) in draft.positions.iter().zip(&names) {
+            let lines = book
+                .lines_of_position(record, Granularity::Month)
+                .map_err(|e| format!("position {name:?}: {e}"))?;
             if keep {
                 positions.push(ItemPayments {
                     id: record.id,
-                    name: input.position.name.clone(),
-                    lines: lines.iter().map(|l| l.to_wire()).collect(),
+                    name: name.clone(),
+                    lines,
                 });
             }
         }
         let mut expenses = Vec::new();
-        for expense in &items.expenses {
-            let expense_plan = ExpensePlan::new(expense, &frame)
-                .map_err(|errors| format!("expense {:?}: {}", expense.name, joined(&errors)))?;
-            let payments = expense_plan
-                .payments(&frame, &rates)
+        for expense in &draft.expenses {
+            let lines = book
+                .lines_of_expense(expense)
                 .map_err(|e| format!("expense {:?}: {e}", expense.name))?;
             if keep {
                 expenses.push(ItemPayments {
                     id: expense.id.unwrap_or_default(),
                     name: expense.name.clone(),
-                    lines: payments.iter().map(|p| p.to_wire()).collect(),
+                    lines,
                 });
             }
         }
         Ok((positions, expenses))
     };
     let (positions, expenses) = if lines {
-        item_lines(true)?
+        item_lines(&book, true)?
     } else {
         (Vec::new(), Vec::new())
     };
-    let as_of = plan.as_of.unwrap_or(plan.folio.end_date);
-    let (synced, own) = (HashMap::new(), HashMap::new());
-    let context = CostContext {
-        basis: &basis,
-        rates: &rates,
-        overtime_rules: &plan.overtime_rules,
-        synced: &synced,
-        own_bases: &own,
+    let indicators = match book.indicators(as_of, PlannedSide::Latest) {
+        Ok(indicators) => indicators,
+        Err(error) => {
+            return Err(match item_lines(&book, false) {
+                Err(named) if !lines => named,
+                _ => error.to_string(),
+            })
+        }
     };
-    let ledger = Ledger::of_items(
-        Periods::new(frame.period, Granularity::Month, as_of),
-        &items,
-        &context,
-    )
-    .map_err(|e| match item_lines(false) {
-        Err(named) if !lines => named,
-        _ => e.to_string(),
-    })?;
-    let indicators =
-        indicators(&terms, &ledger, &ledger, &ledger, &plan.scope).map_err(|e| e.to_string())?;
-    let timeline =
-        timeline(&terms, &ledger, &ledger, &ledger, &plan.scope).map_err(|e| e.to_string())?;
+    let timeline = book
+        .timeline(as_of, Granularity::Month, PlannedSide::Latest)
+        .map_err(|e| e.to_string())?;
     Ok(PlanOutput {
         positions,
         expenses,

@@ -203,7 +203,7 @@ mod tests {
         assert_eq!(table.get(&4), None);
         assert!(table.contains_key(&5) && !table.contains_key(&6));
         assert_eq!(table.len(), map.len());
-        let json = crate::model::to_json(&table).unwrap();
+        let json = crate::model::to_json(&table);
         assert_eq!(json, serde_json::to_string(&map).unwrap());
         let back: Table<usize> = crate::model::from_json(json.as_bytes()).unwrap();
         assert_eq!(back, table);

@@ -146,8 +146,7 @@ impl Store {
             let mut insert =
                 transaction.prepare_cached("INSERT INTO journal (seq, entry) VALUES (?1, ?2)")?;
             for entry in &entries {
-                let text = costfolio::model::to_json(entry)
-                    .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+                let text = costfolio::model::to_json(entry);
                 insert.execute(params![entry.seq as i64, text])?;
             }
         }

@@ -4,10 +4,15 @@
 //! a JS `Error` carrying the core's message, and nothing panics across the boundary.
 #![deny(missing_docs)]
 
-use costfolio::api::{encode_query, Context, Request, Response};
+use costfolio::analytics::{BookError, FolioBook, ItemKey, PlannedSide};
+use costfolio::api::{Context, Request, Response};
+use costfolio::model::budgeting::Expenditures;
 use costfolio::model::read::Read;
 use costfolio::model::write::Write;
+use costfolio::model::{messages, to_json, Id};
+use costfolio::schedule::Granularity;
 use costfolio::state::{JournalEntry, State};
+use costfolio::value::{Date, DateRange};
 use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
 
 /// The version of the costfolio core this package wraps.
@@ -101,54 +106,130 @@ fn response_json(response: &Response) -> String {
         headers: response.headers.clone(),
         body: response.text(),
     };
-    costfolio::model::to_json(&output).unwrap_or_default()
+    costfolio::model::to_json(&output)
 }
 
-/// A budgeting read on behalf of the planning screen: the `success` value, or the core's message.
-pub fn budget_read(state: &mut State, path: &str, as_of: &str) -> Result<String, String> {
-    let now = costfolio::value::Date::parse(as_of)
-        .ok()
-        .and_then(|day| day.naive().and_hms_opt(12, 0, 0))
-        .ok_or_else(|| format!("asOf: {as_of:?} is not yyyy-MM-dd"))?;
-    let mut context = Context::new("", now, Vec::new());
-    context.user = Some("planner".into());
-    context.budget_admin = true;
-    let response = costfolio::api::handle(
-        state,
-        &Request::new("GET", &format!("/budgets/1{path}")),
-        &context,
-    );
-    let text = response.text();
-    if response.status == 200 {
-        // The exact bytes of the success value, as the REST answer carries them.
-        if let Some(inner) = text
-            .strip_prefix("{\"success\":")
-            .and_then(|t| t.strip_suffix('}'))
-        {
-            return Ok(inner.to_owned());
-        }
+/// The folio book of `folio` in `state`, or the documented message of a folio that cannot be
+/// viewed.
+fn book_of(state: &State, folio: u64) -> Result<FolioBook<'_>, String> {
+    state
+        .folio_book(folio)
+        .ok_or_else(|| messages::FOLIO_NOT_VIEWABLE.to_owned())
+}
+
+/// The day `text` names, the argument `asOf`.
+fn as_of(text: &str) -> Result<Date, String> {
+    Date::parse(text).map_err(|_| format!("asOf: {text:?} is not yyyy-MM-dd"))
+}
+
+/// A book's refusal as the REST answer words it: `field: message` for each field at fault, else
+/// the message.
+fn refusal(error: BookError) -> String {
+    match &error {
+        BookError::Expense { errors, .. } => errors
+            .iter()
+            .map(|e| {
+                let field = e.field().rsplit('.').next().unwrap_or(e.field());
+                format!("{field}: {e}")
+            })
+            .collect::<Vec<_>>()
+            .join("; "),
+        _ => match error.field() {
+            Some(field) => format!("{field}: {error}"),
+            None => error.to_string(),
+        },
     }
-    let body: serde_json::Value =
-        costfolio::model::from_json(text.as_bytes()).map_err(|e| e.to_string())?;
-    let messages: Vec<String> = body["errorMessages"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(|m| m.as_str().map(str::to_owned))
-        .chain(
-            body["errors"]
-                .as_object()
-                .into_iter()
-                .flatten()
-                .map(|(field, m)| format!("{field}: {}", m.as_str().unwrap_or(""))),
-        )
-        .chain(body["error"].as_str().map(str::to_owned))
-        .collect();
-    Err(if messages.is_empty() {
-        format!("status {}", response.status)
-    } else {
-        messages.join("; ")
-    })
+}
+
+/// The granularity `text` names for a folio of `period`, as the REST parameter is checked.
+fn granularity_of(text: &str, period: DateRange) -> Result<Granularity, String> {
+    Granularity::bounded(Some(text), period).map_err(|e| format!("granularity: {e}"))
+}
+
+/// A folio's indicators at `as_of` (S9), as JSON.
+pub fn folio_indicators(state: &State, folio: u64, as_of_text: &str) -> Result<String, String> {
+    let as_of = as_of(as_of_text)?;
+    let indicators = book_of(state, folio)?
+        .indicators(as_of, PlannedSide::Latest)
+        .map_err(refusal)?;
+    Ok(to_json(&indicators))
+}
+
+/// A folio's timeline at `as_of` by `granularity` (S9.6), as JSON.
+pub fn folio_timeline(
+    state: &State,
+    folio: u64,
+    as_of_text: &str,
+    granularity: &str,
+) -> Result<String, String> {
+    let as_of = as_of(as_of_text)?;
+    let mut book = book_of(state, folio)?;
+    book.period().map_err(refusal)?;
+    let granularity = granularity_of(granularity, book.terms().map_err(refusal)?.period)?;
+    let timeline = book
+        .timeline(as_of, granularity, PlannedSide::Latest)
+        .map_err(refusal)?;
+    Ok(to_json(&timeline))
+}
+
+/// A folio's expenditures (S8.4) as JSON `{positions, expenses}`; `baseline` 0 means none.
+pub fn folio_expenditures(
+    state: &State,
+    folio: u64,
+    baseline: u64,
+    actual: bool,
+    revenue: bool,
+) -> Result<String, String> {
+    let baseline = (baseline != 0).then(|| Id::new(baseline));
+    let items = book_of(state, folio)?
+        .expenditures(baseline, actual, revenue)
+        .map_err(refusal)?;
+    Ok(to_json(&Expenditures {
+        positions: state.positions_shown(&items, baseline),
+        expenses: items.expenses,
+    }))
+}
+
+/// The payment lines of a position by `granularity` (S6), as JSON; none for a deleted position
+/// or one of a deleted folio (S5.1).
+pub fn position_payments(
+    state: &State,
+    position: u64,
+    granularity: &str,
+) -> Result<String, String> {
+    let row = state
+        .positions
+        .get(&position)
+        .ok_or_else(|| messages::POSITION_NOT_FOUND.to_owned())?;
+    let book = state
+        .item_book(row.header.folio_id.get(), ItemKey::Position(row.record.id))
+        .ok_or_else(|| messages::FOLIO_NOT_VIEWABLE.to_owned())?;
+    if row.record.deleted_on.is_some() || book.folio().deleted_on.is_some() {
+        return Ok("[]".to_owned());
+    }
+    let granularity = granularity_of(granularity, book.period().map_err(refusal)?)?;
+    let lines = book
+        .position_lines(row.record.id, granularity)
+        .map_err(refusal)?;
+    Ok(to_json(&lines))
+}
+
+/// The payment lines of an expense (S5), as JSON; none for a deleted expense or one of a deleted
+/// folio (S5.1).
+pub fn expense_payments(state: &State, expense: u64) -> Result<String, String> {
+    let expense = state
+        .expenses
+        .get(&expense)
+        .ok_or_else(|| messages::FOLIO_NOT_VIEWABLE.to_owned())?;
+    let id = expense.id.unwrap_or_default();
+    let book = state
+        .item_book(expense.folio_id.get(), ItemKey::Expense(id))
+        .ok_or_else(|| messages::FOLIO_NOT_VIEWABLE.to_owned())?;
+    if expense.deleted_on.is_some() || book.folio().deleted_on.is_some() {
+        return Ok("[]".to_owned());
+    }
+    let lines = book.expense_lines(id).map_err(refusal)?;
+    Ok(to_json(&lines))
 }
 
 /// The occurrences of a wire recurrence inside `[from, to]`, as one text of `yyyy-MM-dd` dates
@@ -223,7 +304,7 @@ impl Planner {
     /// The journal entries applied since the last call, as a JSON array, for the host to keep.
     #[wasm_bindgen(js_name = takeJournal)]
     pub fn take_journal(&mut self) -> String {
-        costfolio::model::to_json(&self.state.take_journal()).unwrap_or_default()
+        costfolio::model::to_json(&self.state.take_journal())
     }
 
     /// Replays journal entries (a JSON array) that continue this state's sequence.
@@ -262,11 +343,7 @@ impl Planner {
     /// The payment lines of an expense (JSON).
     #[wasm_bindgen(js_name = expensePayments)]
     pub fn expense_payments(&mut self, expense: u32, asOf: &str) -> Result<String, JsError> {
-        js(budget_read(
-            &mut self.state,
-            &format!("/expense/{expense}/payments"),
-            asOf,
-        ))
+        js(as_of(asOf).and_then(|_| expense_payments(&self.state, expense.into())))
     }
 
     /// The payment lines of a position by `granularity` (day, week or month; JSON).
@@ -277,14 +354,7 @@ impl Planner {
         granularity: &str,
         asOf: &str,
     ) -> Result<String, JsError> {
-        js(budget_read(
-            &mut self.state,
-            &format!(
-                "/position/{position}/payments?granularity={}",
-                encode_query(granularity)
-            ),
-            asOf,
-        ))
+        js(as_of(asOf).and_then(|_| position_payments(&self.state, position.into(), granularity)))
     }
 
     /// A folio's expenditures (S8.4; JSON `{positions, expenses}`); `baseline` 0 means none.
@@ -296,25 +366,14 @@ impl Planner {
         revenue: bool,
         asOf: &str,
     ) -> Result<String, JsError> {
-        let baseline = if baseline == 0 {
-            String::new()
-        } else {
-            format!("&baselineId={baseline}")
-        };
-        js(budget_read(
-            &mut self.state,
-            &format!("/folio/{folio}/expenditures?actual={actual}&revenue={revenue}{baseline}"),
-            asOf,
-        ))
+        js(as_of(asOf).and_then(|_| {
+            folio_expenditures(&self.state, folio.into(), baseline.into(), actual, revenue)
+        }))
     }
 
     /// A folio's indicators at `asOf` (JSON).
     pub fn indicators(&mut self, folio: u32, asOf: &str) -> Result<String, JsError> {
-        js(budget_read(
-            &mut self.state,
-            &format!("/folio/{folio}/indicators?asOf={asOf}"),
-            asOf,
-        ))
+        js(folio_indicators(&self.state, folio.into(), asOf))
     }
 
     /// A folio's timeline at `asOf` by `granularity` (JSON).
@@ -324,24 +383,17 @@ impl Planner {
         asOf: &str,
         granularity: &str,
     ) -> Result<String, JsError> {
-        js(budget_read(
-            &mut self.state,
-            &format!(
-                "/folio/{folio}/timeline?asOf={asOf}&granularity={}",
-                encode_query(granularity)
-            ),
-            asOf,
-        ))
+        js(folio_timeline(&self.state, folio.into(), asOf, granularity))
     }
 
     /// A portfolio's rollup at `asOf` (JSON).
     #[wasm_bindgen(js_name = portfolioIndicators)]
     pub fn portfolio_indicators(&mut self, portfolio: u32, asOf: &str) -> Result<String, JsError> {
-        js(budget_read(
-            &mut self.state,
-            &format!("/portfolio/{portfolio}/indicators?asOf={asOf}"),
-            asOf,
-        ))
+        js(as_of(asOf).and_then(|as_of| {
+            costfolio::api::admin_rollup(&self.state, portfolio.into(), as_of)
+                .map(|indicators| to_json(&indicators))
+                .map_err(|error| error.to_string())
+        }))
     }
 }
 
@@ -505,6 +557,7 @@ mod tests {
 
     #[test]
     fn query_values_stay_one_value() {
+        use costfolio::api::encode_query;
         assert_eq!(encode_query("month"), "month");
         assert_eq!(
             encode_query("month&asOf=2030-01-01"),
@@ -517,12 +570,15 @@ mod tests {
 
     #[test]
     fn budget_reads_give_the_core_message() {
-        let mut state = State::new();
+        let state = State::new();
         assert_eq!(
-            budget_read(&mut state, "/folio/9/indicators", "2026-03-13").unwrap_err(),
+            folio_indicators(&state, 9, "2026-03-13").unwrap_err(),
             "The requested folio cannot be viewed because it does not exist or the caller lacks permission"
         );
-        assert!(budget_read(&mut state, "/folio", "13.03.2026").is_err());
+        assert_eq!(
+            folio_timeline(&state, 9, "13.03.2026", "month").unwrap_err(),
+            r#"asOf: "13.03.2026" is not yyyy-MM-dd"#
+        );
     }
 
     #[test]

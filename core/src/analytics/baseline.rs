@@ -167,9 +167,9 @@ pub fn latest_covering<'a>(
 /// items of that side in baseline `baseline_id`, or without one in the latest baseline covering
 /// the side, or without any in the draft. Actual: the current actual items, or the copy an ACTUAL
 /// baseline holds when one is named.
-pub fn expenditures(
-    draft: &Items,
-    baselines: &[BaselineSnapshot],
+pub fn expenditures<'a>(
+    draft: &'a Items,
+    baselines: impl IntoIterator<Item = &'a BaselineSnapshot> + Clone,
     baseline_id: Option<Id>,
     actual: bool,
     revenue: bool,
@@ -183,7 +183,7 @@ pub fn expenditures(
     let named = match baseline_id {
         Some(id) => Some(
             baselines
-                .iter()
+                .into_iter()
                 .find(|b| b.baseline.id == id && b.baseline.deleted_on.is_none())
                 .ok_or(BaselineError::NotFound { id })?,
         ),

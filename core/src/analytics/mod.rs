@@ -7,12 +7,14 @@
 //! position costs one position, not the folio. Indicators and the timeline are read off the sums.
 
 pub mod baseline;
+mod book;
 mod indicators;
 mod ledger;
 mod portfolio;
 mod status;
 mod timeline;
 
+pub use book::{BookError, BookParts, Change, FolioBook, PlannedSide};
 pub use indicators::{index_status, indicators, FolioTerms};
 pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods};
 pub use portfolio::{rollup, RollupMember};

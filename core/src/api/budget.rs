@@ -26,14 +26,11 @@ use crate::value::{Date, DateRange};
 pub(super) type Outcome = Result<Response, Response>;
 
 pub(super) fn success<T: Write>(value: T) -> Response {
-    match to_json(&Success::new(value)) {
-        Ok(body) => Response::json(200, body),
-        Err(error) => fail(500, BudgetErrorBody::message(error.to_string())),
-    }
+    Response::json(200, to_json(&Success::new(value)))
 }
 
 pub(super) fn fail(status: u16, body: BudgetErrorBody) -> Response {
-    Response::json(status, to_json(&body).unwrap_or_default())
+    Response::json(status, to_json(&body))
 }
 
 /// A 400 whose `error` holds a parse failure (S2.1).
@@ -247,44 +244,14 @@ pub(super) fn live_positions(state: &State, folio: u64) -> usize {
         .count()
 }
 
-/// The most buckets (timeline buckets, payment periods) one answer may hold: more is a 400 naming
-/// the limit, so that one request's work and answer stay bounded (docs/security.md).
-pub(super) const MAX_BUCKETS: u64 = 10_000;
-
 /// The `granularity` parameter (month when absent), refused when `period` would hold more than
-/// [`MAX_BUCKETS`] buckets of it.
+/// [`crate::schedule::MAX_BUCKETS`] buckets of it.
 pub(super) fn granularity(
     request: &Request,
     period: DateRange,
 ) -> Result<crate::schedule::Granularity, Response> {
-    use crate::schedule::Granularity;
-    let granularity = match request.param_value("granularity") {
-        None => Granularity::Month,
-        Some(text) => Granularity::parse(text).ok_or_else(|| {
-            field_error(
-                "granularity",
-                format!(
-                    "granularity must be day, week or month, got {:?}",
-                    messages::excerpt(text)
-                ),
-            )
-        })?,
-    };
-    let count = granularity.count_in(period.start().naive(), period.end().naive());
-    if count > MAX_BUCKETS {
-        return Err(field_error(
-            "granularity",
-            format!(
-                "an answer may hold at most {MAX_BUCKETS} buckets; this folio has {count} by {}: ask for a coarser granularity",
-                match granularity {
-                    Granularity::Day => "day",
-                    Granularity::Week => "week",
-                    Granularity::Month => "month",
-                }
-            ),
-        ));
-    }
-    Ok(granularity)
+    Granularity::bounded(request.param_value("granularity"), period)
+        .map_err(|error| field_error("granularity", error.to_string()))
 }
 
 pub(super) fn path_id(text: &str) -> Option<u64> {
@@ -428,21 +395,17 @@ fn expense_payments(state: &State, context: &Context, id: &str) -> Outcome {
             Vec::<crate::model::budgeting::ExpensePayment>::new(),
         ));
     }
-    Ok(success(expense_lines(state, expense, folio)?))
-}
-
-/// The payment lines of a live `expense` of the live `folio` (S4, S5.3).
-pub(super) fn expense_lines(
-    state: &State,
-    expense: &Expense,
-    folio: &Folio,
-) -> Result<Vec<crate::model::budgeting::ExpensePayment>, Response> {
-    let frame = frame(folio)?;
-    let plan = ExpensePlan::new(expense, &frame).map_err(expense_errors)?;
-    let payments = plan
-        .payments(&frame, &rates(state))
-        .map_err(|error| message_error(400, error.to_string()))?;
-    Ok(payments.iter().map(|p| p.to_wire()).collect())
+    let id = expense.id.unwrap_or_default();
+    let book = state
+        .item_book(
+            expense.folio_id.get(),
+            crate::analytics::ItemKey::Expense(id),
+        )
+        .ok_or_else(folio_not_viewable)?;
+    Ok(success(
+        book.expense_lines(id)
+            .map_err(super::budget_folio::book_refusal)?,
+    ))
 }
 
 fn route(state: &mut State, request: &Request, context: &Context, segments: &[&str]) -> Outcome {
@@ -676,7 +639,7 @@ fn field_errors(pairs: impl Iterator<Item = (String, String)>) -> Response {
     )
 }
 
-fn expense_errors(errors: Vec<crate::schedule::ExpenseError>) -> Response {
+pub(super) fn expense_errors(errors: Vec<crate::schedule::ExpenseError>) -> Response {
     // The errors map is keyed by the last segment of the field's path (`recurrence.endDate` ->
     // `endDate`), as the budgeting document keys it.
     field_errors(errors.iter().map(|e| {

@@ -6,29 +6,21 @@ use std::collections::HashMap;
 
 use super::access::{forbidden, forbidden_field, who, Access, Caller};
 use super::audit::record_deletion;
-use super::budget::expense_lines;
 use super::budget::{
     changeable_folio, field_error, folio_not_viewable, message_error, path_id, read, success,
     today, visible_folio, Outcome,
 };
-use super::budget_positions::{calendar_of, position_lines, synced_hours};
 use super::http::{Context, Request};
-use crate::analytics::baseline::{
-    approve, expenditures, latest_covering, list, BaselineSnapshot, Items,
-};
-use crate::analytics::{
-    indicators, rollup, timeline, CostContext, Flow, FolioTerms, ItemKey, Ledger, Periods,
-};
-use crate::calendar::Calendar;
+use crate::analytics::baseline::{approve, list, BaselineSnapshot, Items};
+use crate::analytics::{rollup, BookError, FolioBook, ItemKey, PlannedSide};
 use crate::model::budgeting::{
     Baseline, CustomFieldCatalog, CustomFieldDefinition, ExpenditureType, Expenditures,
-    ExpensePayment, Folio, Indicators, Portfolio, Position, ScopeItems, TimelineBucket,
+    ExpensePayment, Indicators, Portfolio, Position, ScopeItems, TimelineBucket,
 };
 use crate::model::write::Write;
 use crate::model::Id;
 use crate::plan::{payments_csv, ItemPayments};
-use crate::schedule::position::CostBasis;
-use crate::schedule::{DailyHours, ExchangeRates, FolioFrame, Granularity};
+use crate::schedule::{ExchangeRates, Granularity};
 use crate::state::{AuditEventKind, Command, State};
 use crate::value::{Date, DateRange, Exact};
 
@@ -243,40 +235,10 @@ fn folio_expenditures(state: &State, request: &Request, context: &Context, id: &
             )
         })?)),
     };
-    let items = expenditures(
-        &draft(state, folio),
-        &folio_baselines(state, folio),
-        baseline,
-        actual,
-        revenue,
-    )
-    .map_err(|error| message_error(404, error.to_string()))?;
-    let positions: Vec<Position> = items
-        .positions
-        .iter()
-        .filter_map(|record| {
-            let row = state.positions.get(&record.id.get())?;
-            let mut position = row.header.clone();
-            if let Some(rate) = record
-                .rates
-                .iter()
-                .filter(|r| r.deleted_on.is_none())
-                .min_by_key(|r| r.start_date)
-            {
-                position.rate = rate.clone();
-            }
-            if let Some(allocation) = record
-                .allocations
-                .iter()
-                .filter(|a| a.deleted_on.is_none())
-                .min_by_key(|a| a.start_date)
-            {
-                position.allocation = allocation.clone();
-            }
-            position.baseline_id = baseline;
-            Some(position)
-        })
-        .collect();
+    let items = book_of(state, folio)?
+        .expenditures(baseline, actual, revenue)
+        .map_err(book_refusal)?;
+    let positions = state.positions_shown(&items, baseline);
     Ok(success(Expenditures {
         positions,
         expenses: items.expenses,
@@ -349,157 +311,34 @@ fn as_of(request: &Request, context: &Context) -> Result<Date, super::http::Resp
     }
 }
 
-/// Everything needed to cost one folio's items, owned, so the ledgers can borrow it.
-struct Costing {
-    folio: Folio,
-    calendar: Calendar,
-    own_calendars: Vec<(u64, Calendar)>,
-    rates: ExchangeRates,
-    rules: Vec<crate::model::budgeting::OvertimeRule>,
-    synced: HashMap<Id, DailyHours>,
+/// The book of `folio` (which exists: the caller's access was decided on it).
+fn book_of(state: &State, folio: u64) -> Result<FolioBook<'_>, super::http::Response> {
+    state.folio_book(folio).ok_or_else(folio_not_viewable)
 }
 
-impl Costing {
-    fn new(state: &State, folio: u64) -> Result<Costing, super::http::Response> {
-        let folio = state.folios[&folio].folio.clone();
-        let period = DateRange::new(folio.start_date, folio.end_date)
-            .map_err(|e| field_error("endDate", e.to_string()))?;
-        let calendar = calendar_of(
-            state,
-            folio.holiday_scheme_id.get(),
-            folio.workload_scheme_id.get(),
-        );
-        let mut own_calendars = Vec::new();
-        let mut synced = HashMap::new();
-        for row in state
-            .positions
-            .values()
-            .filter(|r| r.header.folio_id == folio.id.unwrap_or_default())
-        {
-            if row.header.holiday_scheme_id.is_some() || row.header.workload_scheme_id.is_some() {
-                let holidays = row
-                    .header
-                    .holiday_scheme_id
-                    .unwrap_or(folio.holiday_scheme_id)
-                    .get();
-                let workload = row
-                    .header
-                    .workload_scheme_id
-                    .unwrap_or(folio.workload_scheme_id)
-                    .get();
-                own_calendars.push((row.record.id.get(), calendar_of(state, holidays, workload)));
-            }
-            // Synchronized hours feed actual items, which only live positions are; a baseline's
-            // frozen planned position may still need its own calendar above.
-            if row.record.deleted_on.is_some() {
-                continue;
-            }
-            if let Some(hours) = synced_hours(state, row, period) {
-                synced.insert(row.record.id, hours);
-            }
-        }
-        Ok(Costing {
-            rates: ExchangeRates::from_wire(state.exchange_rates.iter()),
-            rules: state.overtime_rules.values().cloned().collect(),
-            folio,
-            calendar,
-            own_calendars,
-            synced,
-        })
-    }
-
-    /// The folio's terms for its indicators (S9), or a 400 naming what is wrong with the folio.
-    fn terms(&self) -> Result<FolioTerms<'_>, super::http::Response> {
-        FolioTerms::new(&self.folio, &self.calendar)
-            .map_err(|errors| message_error(400, crate::model::messages::joined(&errors)))
-    }
-
-    /// (costs, revenues, actual) ledgers (S8.5) at `as_of` by `granularity`.
-    fn ledgers(
-        &self,
-        state: &State,
-        as_of: Date,
-        granularity: Granularity,
-    ) -> Result<(Ledger, Ledger, Ledger), super::http::Response> {
-        self.ledgers_of(state, as_of, granularity, Plan::Latest)
-    }
-
-    /// The same, with the planned side taken from `plan`.
-    fn ledgers_of(
-        &self,
-        state: &State,
-        as_of: Date,
-        granularity: Granularity,
-        plan: Plan,
-    ) -> Result<(Ledger, Ledger, Ledger), super::http::Response> {
-        let folio = self.folio.id.unwrap_or_default().get();
-        let period = DateRange::new(self.folio.start_date, self.folio.end_date)
-            .map_err(|e| field_error("endDate", e.to_string()))?;
-        let frame = FolioFrame {
-            period,
-            currency: self.folio.currency_code,
-        };
-        let basis = CostBasis::new(frame, &self.calendar);
-        let own: HashMap<Id, CostBasis<'_>> = self
-            .own_calendars
-            .iter()
-            .map(|(id, calendar)| (Id::new(*id), CostBasis::new(frame, calendar)))
-            .collect();
-        let context = CostContext {
-            basis: &basis,
-            rates: &self.rates,
-            overtime_rules: &self.rules,
-            synced: &self.synced,
-            own_bases: &own,
-        };
-        let periods = Periods::new(period, granularity, as_of);
-        let draft = draft(state, folio);
-        // The folio's baselines, by reference: only the latest covering each side is costed.
-        let baselines: Vec<&BaselineSnapshot> = state
-            .baselines
-            .values()
-            .filter(|b| b.baseline.folio_id.get() == folio)
-            .collect();
-        let chosen = match plan {
-            Plan::Baseline(id) => baselines
-                .iter()
-                .find(|b| b.baseline.id.get() == id && b.baseline.deleted_on.is_none()),
-            _ => None,
-        };
-        let source = |flow| match (plan, chosen) {
-            (Plan::Draft, _) => &draft,
-            (Plan::Baseline(_), Some(baseline)) => &baseline.items,
-            _ => latest_covering(baselines.iter().copied(), flow).map_or(&draft, |b| &b.items),
-        };
-        let build = |items: &Items| {
-            Ledger::of_items(periods.clone(), items, &context)
-                .map_err(|error| message_error(400, error.to_string()))
-        };
-        Ok((
-            build(source(Flow::PlannedCost))?,
-            build(source(Flow::PlannedRevenue))?,
-            build(&draft)?,
-        ))
+/// A refusal of a folio book, in the budgeting envelope: a field error naming the field at fault,
+/// the documented expense errors by field, else a message.
+pub(super) fn book_refusal(error: BookError) -> super::http::Response {
+    match error {
+        BookError::Expense { errors, .. } => super::budget::expense_errors(errors),
+        BookError::Baseline(error) => message_error(404, error.to_string()),
+        error => match error.field() {
+            Some(field) => field_error(field, error.to_string()),
+            None => message_error(400, error.to_string()),
+        },
     }
 }
 
+/// The indicators of `folio` at `as_of`, their planned side from `side`.
 fn folio_report(
     state: &State,
     folio: u64,
     as_of: Date,
-    plan: Plan,
+    side: PlannedSide,
 ) -> Result<Indicators, super::http::Response> {
-    let costing = Costing::new(state, folio)?;
-    let terms = costing.terms()?;
-    let (costs, revenues, actual) = costing.ledgers_of(state, as_of, Granularity::Month, plan)?;
-    indicators(
-        &terms,
-        &costs,
-        &revenues,
-        &actual,
-        &state.folios[&folio].scope,
-    )
-    .map_err(|error| message_error(400, error.to_string()))
+    book_of(state, folio)?
+        .indicators(as_of, side)
+        .map_err(book_refusal)
 }
 
 /// `GET /budgets/1/folio/{id}/indicators?asOf=&plan=`: the indicators (S9), their planned side
@@ -515,25 +354,19 @@ fn folio_indicators(state: &State, request: &Request, context: &Context, id: &st
     )?))
 }
 
-/// Where the planned side of a timeline or of indicators comes from.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Plan {
-    /// The latest baseline covering each side, else the draft (S8.5): what the indicators use.
-    Latest,
-    /// The draft, whatever the baselines.
-    Draft,
-    /// One baseline of the folio, by id.
-    Baseline(u64),
-}
-
-/// The `plan` parameter of a timeline (extension): absent for [`Plan::Latest`], `draft`, or a
-/// baseline id of the folio; anything else is a 400 naming `plan`.
-fn plan_of(state: &State, request: &Request, folio: u64) -> Result<Plan, super::http::Response> {
+/// The `plan` parameter of a timeline or of indicators (extension): absent for
+/// [`PlannedSide::Latest`], `draft`, or a live baseline id of the folio; anything else is a 400
+/// naming `plan`.
+fn plan_of(
+    state: &State,
+    request: &Request,
+    folio: u64,
+) -> Result<PlannedSide, super::http::Response> {
     let Some(text) = request.param_value("plan") else {
-        return Ok(Plan::Latest);
+        return Ok(PlannedSide::Latest);
     };
     if text == "draft" {
-        return Ok(Plan::Draft);
+        return Ok(PlannedSide::Draft);
     }
     // A live baseline of the folio: a deleted one is listed nowhere, so it is no plan either.
     let id = path_id(text).filter(|id| {
@@ -542,12 +375,13 @@ fn plan_of(state: &State, request: &Request, folio: u64) -> Result<Plan, super::
             .get(id)
             .is_some_and(|b| b.baseline.folio_id.get() == folio && b.baseline.deleted_on.is_none())
     });
-    id.map(Plan::Baseline).ok_or_else(|| {
-        super::budget::parse_failure(format!(
-            "plan: {} is neither draft nor a live baseline of this folio",
-            crate::model::messages::excerpt(text)
-        ))
-    })
+    id.map(|id| PlannedSide::Baseline(Id::new(id)))
+        .ok_or_else(|| {
+            super::budget::parse_failure(format!(
+                "plan: {} is neither draft nor a live baseline of this folio",
+                crate::model::messages::excerpt(text)
+            ))
+        })
 }
 
 fn folio_timeline(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
@@ -559,27 +393,20 @@ fn folio_timeline(state: &State, request: &Request, context: &Context, id: &str)
     })?))
 }
 
-/// The timeline of `folio` at `as_of` (S9.6), its planned side from `plan`, by the granularity
+/// The timeline of `folio` at `as_of` (S9.6), its planned side from `side`, by the granularity
 /// `granularity` picks for the folio's period.
 fn buckets(
     state: &State,
     folio: u64,
     as_of: Date,
-    plan: Plan,
+    side: PlannedSide,
     granularity: impl FnOnce(DateRange) -> Result<Granularity, super::http::Response>,
 ) -> Result<Vec<TimelineBucket>, super::http::Response> {
-    let costing = Costing::new(state, folio)?;
-    let terms = costing.terms()?;
-    let granularity = granularity(terms.period)?;
-    let (costs, revenues, actual) = costing.ledgers_of(state, as_of, granularity, plan)?;
-    timeline(
-        &terms,
-        &costs,
-        &revenues,
-        &actual,
-        &state.folios[&folio].scope,
-    )
-    .map_err(|error| message_error(400, error.to_string()))
+    let mut book = book_of(state, folio)?;
+    book.period().map_err(book_refusal)?;
+    let granularity = granularity(book.terms().map_err(book_refusal)?.period)?;
+    book.timeline(as_of, granularity, side)
+        .map_err(book_refusal)
 }
 
 /// One live item of a folio with its money: the whole and the part to date in the folio's
@@ -633,28 +460,15 @@ struct FolioItems {
     expenses: Vec<ExpenseItem>,
 }
 
-/// `(total, toDate)` of `key` in the draft's `ledger`, rounded to the folio's currency (zero for an
-/// item the ledger does not hold).
+/// `(total, toDate)` of `key` in `book`'s draft at `as_of`, in the folio's currency (zero for an
+/// item the draft does not hold).
 fn item_money(
-    ledger: &Ledger,
+    book: &mut FolioBook<'_>,
     key: ItemKey,
-    currency: crate::value::CurrencyCode,
+    as_of: Date,
 ) -> Result<(Exact, Exact), super::http::Response> {
-    let (total, to_date) = ledger
-        .item(key)
-        .map_err(|error| message_error(400, error.to_string()))?
-        .unwrap_or_default();
-    Ok((
-        Exact::of(currency.round(total)),
-        Exact::of(currency.round(to_date)),
-    ))
-}
-
-/// The draft's ledger of `folio` by month, cut after `as_of`: every live item's money.
-fn draft_ledger(state: &State, folio: u64, as_of: Date) -> Result<Ledger, super::http::Response> {
-    let costing = Costing::new(state, folio)?;
-    let (_, _, draft) = costing.ledgers(state, as_of, Granularity::Month)?;
-    Ok(draft)
+    let (total, to_date) = book.item_money(key, as_of).map_err(book_refusal)?;
+    Ok((Exact::of(total), Exact::of(to_date)))
 }
 
 /// `GET /budgets/1/folio/{id}/items?asOf=` (extension): every live position of the folio with its
@@ -672,18 +486,14 @@ fn folio_items(state: &State, request: &Request, context: &Context, id: &str) ->
     if record.deleted_on.is_some() {
         return Ok(success(items));
     }
-    let ledger = draft_ledger(state, folio, as_of)?;
+    let mut book = book_of(state, folio)?;
     let live = |deleted: Option<Date>| deleted.is_none();
     for row in state
         .positions
         .values()
         .filter(|row| row.header.folio_id.get() == folio && live(row.record.deleted_on))
     {
-        let (total, to_date) = item_money(
-            &ledger,
-            ItemKey::Position(row.record.id),
-            record.currency_code,
-        )?;
+        let (total, to_date) = item_money(&mut book, ItemKey::Position(row.record.id), as_of)?;
         items.positions.push(PositionItem {
             position: super::budget_positions::shown(row),
             rates: row
@@ -717,9 +527,9 @@ fn folio_items(state: &State, request: &Request, context: &Context, id: &str) ->
         .filter(|e| e.folio_id.get() == folio && live(e.deleted_on))
     {
         let (total, to_date) = item_money(
-            &ledger,
+            &mut book,
             ItemKey::Expense(expense.id.unwrap_or_default()),
-            record.currency_code,
+            as_of,
         )?;
         items.expenses.push(ExpenseItem {
             expense: super::budget::with_converted(state, expense)?,
@@ -756,11 +566,17 @@ fn folio_payments(state: &State, request: &Request, context: &Context, id: &str)
         timeline: Vec::new(),
     };
     if record.deleted_on.is_none() {
-        // The draft's ledger holds every live item's money by month, cut after asOf.
-        let draft = draft_ledger(state, folio, as_of)?;
-        let item = |key: ItemKey, name: &str, lines: Vec<ExpensePayment>| {
-            let (total, to_date) = item_money(&draft, key, record.currency_code)?;
-            Ok::<_, super::http::Response>(FolioItem {
+        // The book's draft holds every live item, costed by month, cut after asOf; each item's
+        // money is asked before its lines, so a ledger's refusal comes first.
+        let mut book = book_of(state, folio)?;
+        let mut item = |key: ItemKey, name: &str| -> Result<FolioItem, super::http::Response> {
+            let (total, to_date) = item_money(&mut book, key, as_of)?;
+            let lines = match key {
+                ItemKey::Position(id) => book.position_lines(id, Granularity::Month),
+                ItemKey::Expense(id) => book.expense_lines(id),
+            }
+            .map_err(book_refusal)?;
+            Ok(FolioItem {
                 id: match key {
                     ItemKey::Position(id) | ItemKey::Expense(id) => id,
                 },
@@ -775,28 +591,23 @@ fn folio_payments(state: &State, request: &Request, context: &Context, id: &str)
             .values()
             .filter(|row| row.header.folio_id.get() == folio && row.record.deleted_on.is_none())
         {
-            let lines = position_lines(state, row, record, Granularity::Month)?;
-            payments.positions.push(item(
-                ItemKey::Position(row.record.id),
-                &row.header.name,
-                lines,
-            )?);
+            payments
+                .positions
+                .push(item(ItemKey::Position(row.record.id), &row.header.name)?);
         }
         for expense in state
             .expenses
             .values()
             .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
         {
-            let lines = expense_lines(state, expense, record)?;
             payments.expenses.push(item(
                 ItemKey::Expense(expense.id.unwrap_or_default()),
                 &expense.name,
-                lines,
             )?);
         }
-        payments.timeline = buckets(state, folio, as_of, Plan::Latest, |_| {
-            Ok(Granularity::Month)
-        })?;
+        payments.timeline = book
+            .timeline(as_of, Granularity::Month, PlannedSide::Latest)
+            .map_err(book_refusal)?;
     }
     if !csv {
         return Ok(success(payments));
@@ -1136,12 +947,69 @@ fn delete_portfolio(state: &mut State, context: &Context, id: &str) -> Outcome {
 
 /// The rollup of `portfolio` (S9.9), over the folios the caller may read (S11.5), walking the tree
 /// iteratively to at most [`MAX_PORTFOLIO_DEPTH`] levels and [`MAX_ROLLUP_FOLIOS`] folios.
+/// Why a portfolio rollup could not be computed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RollupError {
+    /// The portfolio does not exist, or the caller may not read it (the text of its id).
+    Missing(String),
+    /// It holds more distinct folios than [`MAX_ROLLUP_FOLIOS`].
+    TooManyFolios(usize),
+    /// A folio of it could not be costed.
+    Folio(BookError),
+    /// The sums could not be converted or held (S9.9).
+    Sums(crate::analytics::AnalyticsError),
+}
+
+impl std::fmt::Display for RollupError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RollupError::Missing(id) => write!(
+                f,
+                "Portfolio {} does not exist",
+                crate::model::messages::excerpt(id)
+            ),
+            RollupError::TooManyFolios(count) => write!(
+                f,
+                "A portfolio rollup may hold at most {MAX_ROLLUP_FOLIOS} folios; this one holds {count}"
+            ),
+            RollupError::Folio(error) => error.fmt(f),
+            RollupError::Sums(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for RollupError {}
+
+/// A rollup's refusal in the budgeting envelope.
+fn rollup_refusal(error: RollupError) -> super::http::Response {
+    match error {
+        RollupError::Missing(id) => portfolio_missing(id),
+        RollupError::Folio(error) => book_refusal(error),
+        error => message_error(400, error.to_string()),
+    }
+}
+
+/// The rollup of portfolio `id` at `as_of` as a budget administrator sees it (S9.9): what the
+/// wasm package's planner answers without a request.
+pub fn admin_rollup(state: &State, id: u64, as_of: Date) -> Result<Indicators, RollupError> {
+    let caller = Caller {
+        user: "planner".into(),
+        budget_admin: true,
+        write: false,
+    };
+    let portfolio = state
+        .portfolios
+        .get(&id)
+        .ok_or_else(|| RollupError::Missing(id.to_string()))?;
+    rollup_of(state, &caller, portfolio, as_of)
+}
+
 fn rollup_of(
     state: &State,
     caller: &Caller,
     portfolio: &Portfolio,
     as_of: Date,
-) -> Result<Indicators, super::http::Response> {
+) -> Result<Indicators, RollupError> {
     let children = children_by_parent(state);
     let rates = ExchangeRates::from_wire(state.exchange_rates.iter());
     // Breadth-first order of the tree the caller may read (a private sub-portfolio they may not
@@ -1175,13 +1043,7 @@ fn rollup_of(
         }
     }
     if reports.len() > MAX_ROLLUP_FOLIOS {
-        return Err(message_error(
-            400,
-            format!(
-                "A portfolio rollup may hold at most {MAX_ROLLUP_FOLIOS} folios; this one holds {}",
-                reports.len()
-            ),
-        ));
+        return Err(RollupError::TooManyFolios(reports.len()));
     }
     let mut members: Vec<Vec<Indicators>> = vec![Vec::new(); order.len()];
     let mut tolerances: Vec<Option<crate::value::Decimal>> = vec![None; order.len()];
@@ -1194,9 +1056,14 @@ fn rollup_of(
             };
             let report = match slot {
                 Some(report) => report.clone(),
-                None => slot
-                    .insert(folio_report(state, id, as_of, Plan::Latest)?)
-                    .clone(),
+                None => {
+                    let report = state
+                        .folio_book(id)
+                        .ok_or_else(|| RollupError::Missing(id.to_string()))?
+                        .indicators(as_of, PlannedSide::Latest)
+                        .map_err(RollupError::Folio)?;
+                    slot.insert(report).clone()
+                }
             };
             let tolerance = state.folios[&id].folio.tolerance.get();
             tolerances[index] = Some(tolerances[index].map_or(tolerance, |t| t.min(tolerance)));
@@ -1210,24 +1077,24 @@ fn rollup_of(
             &rates,
             tolerances[index].unwrap_or_default(),
         )
-        .map_err(|error| message_error(400, error.to_string()))?;
+        .map_err(RollupError::Sums)?;
         match parent {
             Some(parent) => members[parent].push(rolled),
             None => return Ok(rolled),
         }
     }
-    Err(portfolio_missing(portfolio.id.unwrap_or_default()))
+    Err(RollupError::Missing(
+        portfolio.id.unwrap_or_default().to_string(),
+    ))
 }
 
 fn portfolio_indicators(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
     let caller = who(context);
     let portfolio = readable_portfolio(state, &caller, id)?;
-    Ok(success(rollup_of(
-        state,
-        &caller,
-        portfolio,
-        as_of(request, context)?,
-    )?))
+    let as_of = as_of(request, context)?;
+    Ok(success(
+        rollup_of(state, &caller, portfolio, as_of).map_err(rollup_refusal)?,
+    ))
 }
 
 /// Records the allocations of every live position of `folio` as deleted (S12.1).

@@ -8,16 +8,15 @@ use super::budget::{
     success, today, visible_folio, Outcome,
 };
 use super::http::{Context, Request, Response};
-use crate::calendar::{Calendar, Holiday, HolidayScheme, WorkloadScheme};
+use crate::analytics::ItemKey;
 use crate::model::budgeting::{
     Allocation, HoursPeriod, Position, PositionKind, Rate, Team, TeamMember,
 };
 use crate::model::{messages, Id};
 use crate::schedule::position::{
     check_allocation, check_allocation_removal, check_hours_period, check_rate, check_rate_removal,
-    CostBasis, PositionError, PositionPlan, PositionRecord,
+    PositionError, PositionRecord,
 };
-use crate::schedule::{aggregate_worklogs, DailyHours, FolioFrame};
 use crate::state::{AuditEventKind, BilledHours, Command, PositionRow, State};
 use crate::value::{Date, DateRange};
 
@@ -402,57 +401,6 @@ fn delete(state: &mut State, context: &Context, id: &str) -> Outcome {
     Ok(success(true))
 }
 
-/// The calendar of a holiday scheme and a workload scheme (S3.4).
-pub(super) fn calendar_of(state: &State, holiday_scheme: u64, workload_scheme: u64) -> Calendar {
-    let workload = state
-        .workload_schemes
-        .get(&workload_scheme)
-        .and_then(|s| WorkloadScheme::new(s.seconds).ok())
-        .unwrap_or_else(WorkloadScheme::standard);
-    let holidays = state
-        .holidays
-        .values()
-        .filter(|h| h.scheme_id == holiday_scheme)
-        .filter_map(|h| Holiday::new(h.kind, h.date, h.duration_seconds).ok());
-    Calendar::new(workload, HolidayScheme::new(holidays))
-}
-
-/// The hours synchronized for a position, when its folio asks for them (S6.5b, S6.5c).
-pub(super) fn synced_hours(
-    state: &State,
-    row: &PositionRow,
-    period: DateRange,
-) -> Option<DailyHours> {
-    let folio = &state.folios.get(&row.header.folio_id.get())?.folio;
-    match row.record.kind {
-        PositionKind::TeamMember if folio.is_synchronized_with_work_logs => {
-            let member = row.header.member.as_deref()?;
-            let projects = state
-                .saved_filters
-                .get(&folio.saved_filter_id.get())
-                .map(|f| f.project_ids.clone())
-                .unwrap_or_default();
-            let logs = state
-                .worklogs
-                .values()
-                .filter(|w| w.author == member && projects.contains(&w.project_id))
-                .map(|w| (w.author.as_str(), w.start_date, w.seconds));
-            Some(
-                aggregate_worklogs(logs, period)
-                    .remove(member)
-                    .unwrap_or_default(),
-            )
-        }
-        PositionKind::ConsultingRevenue if folio.is_synchronized_with_service_billed_hours => {
-            let billed = state.billed_hours.get(&row.record.id.get());
-            Some(DailyHours::from_seconds(
-                billed.map(|b| b.days.clone()).unwrap_or_default(),
-            ))
-        }
-        _ => None,
-    }
-}
-
 fn payments(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
     let row = position_by_id(state, context, id)?;
     let Some(folio) = state.folios.get(&row.header.folio_id.get()) else {
@@ -468,47 +416,16 @@ fn payments(state: &State, request: &Request, context: &Context, id: &str) -> Ou
     let period = DateRange::new(folio.start_date, folio.end_date)
         .map_err(|e| field_error("endDate", e.to_string()))?;
     let granularity = super::budget::granularity(request, period)?;
-    Ok(success(position_lines(state, row, folio, granularity)?))
-}
-
-/// The payment lines of a live position `row` of the live `folio` by `granularity` (S6).
-pub(super) fn position_lines(
-    state: &State,
-    row: &PositionRow,
-    folio: &crate::model::budgeting::Folio,
-    granularity: crate::schedule::Granularity,
-) -> Result<Vec<crate::model::budgeting::ExpensePayment>, Response> {
-    let period = DateRange::new(folio.start_date, folio.end_date)
-        .map_err(|e| field_error("endDate", e.to_string()))?;
-    let calendar = calendar_of(
-        state,
-        row.header
-            .holiday_scheme_id
-            .unwrap_or(folio.holiday_scheme_id)
-            .get(),
-        row.header
-            .workload_scheme_id
-            .unwrap_or(folio.workload_scheme_id)
-            .get(),
-    );
-    let basis = CostBasis::new(
-        FolioFrame {
-            period,
-            currency: folio.currency_code,
-        },
-        &calendar,
-    );
-    let overtime = row
-        .record
-        .ot_rule_id
-        .and_then(|rule| state.overtime_rules.get(&rule.get()));
-    let synced = synced_hours(state, row, period);
-    let plan =
-        PositionPlan::new(row.record.input(overtime, synced.as_ref()), &basis).map_err(refused)?;
-    let lines = plan
-        .lines(granularity)
-        .map_err(|e| message_error(400, e.to_string()))?;
-    Ok(lines.iter().map(|line| line.to_wire()).collect())
+    let book = state
+        .item_book(
+            folio.id.unwrap_or_default().get(),
+            ItemKey::Position(row.record.id),
+        )
+        .ok_or_else(position_not_found)?;
+    Ok(success(
+        book.position_lines(row.record.id, granularity)
+            .map_err(super::budget_folio::book_refusal)?,
+    ))
 }
 
 fn store(state: &mut State, row: PositionRow) {

@@ -26,6 +26,7 @@ pub use auth::{
     token_text, tokens_of, AuthError, Caller, OpenedSession, MAX_SESSIONS_PER_USER, SESSION_HOURS,
 };
 pub use budget::can_view;
+pub use budget_folio::{admin_rollup, RollupError};
 pub use http::{decode_form, encode_query, Context, Request, Response};
 pub use reply::envelope;
 

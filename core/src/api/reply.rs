@@ -9,7 +9,7 @@ use crate::model::{from_json, to_json, WireError};
 
 /// A response with the core error envelope `{"errors":[{"message": ...}]}`.
 pub(super) fn core_error(status: u16, message: &str) -> Response {
-    let body = to_json(&CoreErrorBody::single(message)).unwrap_or_default();
+    let body = to_json(&CoreErrorBody::single(message));
     Response::json(status, body)
 }
 
@@ -54,10 +54,7 @@ pub(super) fn unauthorized() -> Response {
 
 /// A JSON response of `value`.
 pub(super) fn ok<T: Write>(status: u16, value: &T) -> Response {
-    match to_json(value) {
-        Ok(body) => Response::json(status, body),
-        Err(error) => core_error(500, &error.to_string()),
-    }
+    Response::json(status, to_json(value))
 }
 
 /// Reads a JSON body: the content type must be JSON (415 otherwise) and the body must read into

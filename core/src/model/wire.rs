@@ -180,16 +180,16 @@ fn refusal(body: &str, fault: Fault) -> WireError {
 
 /// Reads an already parsed JSON value into a wire type, with the same errors as [`from_json`].
 pub fn from_value<T: Read>(value: serde_json::Value) -> Result<T, WireError> {
-    let body = to_json(&value)?;
+    let body = to_json(&value);
     from_json(body.as_bytes())
 }
 
 /// Writes a wire type as compact JSON, numbers with exactly their digits, absent optional fields
-/// left out.
-pub fn to_json<T: Write + ?Sized>(value: &T) -> Result<String, WireError> {
+/// left out. Every wire value has a JSON form: writing cannot fail.
+pub fn to_json<T: Write + ?Sized>(value: &T) -> String {
     let mut writer = Writer::new();
     value.write(&mut writer);
-    Ok(writer.finish())
+    writer.finish()
 }
 
 /// serde_json appends " at line L column C" to its messages; the path says where instead.

@@ -20,7 +20,70 @@ pub enum Granularity {
     Month,
 }
 
+/// The most buckets (timeline buckets, payment periods) one answer may hold, so that one
+/// request's work and answer stay bounded (docs/security.md).
+pub const MAX_BUCKETS: u64 = 10_000;
+
+/// Why a granularity asked for was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum GranularityError {
+    /// Not `day`, `week` or `month` (the text, cut to an excerpt).
+    Unknown(String),
+    /// The period holds more than [`MAX_BUCKETS`] buckets of it.
+    TooMany {
+        /// How many it holds.
+        count: u64,
+        /// The granularity asked for.
+        granularity: Granularity,
+    },
+}
+
+impl core::fmt::Display for GranularityError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            GranularityError::Unknown(text) => {
+                write!(f, "granularity must be day, week or month, got {text:?}")
+            }
+            GranularityError::TooMany { count, granularity } => write!(
+                f,
+                "an answer may hold at most {MAX_BUCKETS} buckets; this folio has {count} by {}: ask for a coarser granularity",
+                granularity.name()
+            ),
+        }
+    }
+}
+
+impl std::error::Error for GranularityError {}
+
 impl Granularity {
+    /// The granularity `text` names (month when absent), refused when `period` would hold more
+    /// than [`MAX_BUCKETS`] buckets of it.
+    pub fn bounded(
+        text: Option<&str>,
+        period: crate::value::DateRange,
+    ) -> Result<Granularity, GranularityError> {
+        let granularity = match text {
+            None => Granularity::Month,
+            Some(text) => Granularity::parse(text).ok_or_else(|| {
+                GranularityError::Unknown(crate::model::messages::excerpt(text).to_string())
+            })?,
+        };
+        let count = granularity.count_in(period.start().naive(), period.end().naive());
+        if count > MAX_BUCKETS {
+            return Err(GranularityError::TooMany { count, granularity });
+        }
+        Ok(granularity)
+    }
+
+    /// Its name: `day`, `week` or `month`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Granularity::Day => "day",
+            Granularity::Week => "week",
+            Granularity::Month => "month",
+        }
+    }
+
     /// Reads `day`, `week` or `month`.
     pub fn parse(text: &str) -> Option<Granularity> {
         match text {

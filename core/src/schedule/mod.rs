@@ -7,7 +7,7 @@ mod expense;
 pub mod position;
 mod worklog;
 
-pub use bucket::Granularity;
+pub use bucket::{Granularity, GranularityError, MAX_BUCKETS};
 pub use worklog::{aggregate_worklogs, DailyHours};
 
 pub use exchange::{ConversionError, ExchangeRates};

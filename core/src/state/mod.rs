@@ -7,6 +7,7 @@
 //! snapshot (the state as JSON) shortens replay.
 
 mod budget;
+mod costing;
 mod records;
 
 use crate::model::write::Write;

@@ -1,0 +1,176 @@
+//! What the service's state knows about costing a folio: its calendars, the hours synchronized
+//! for its positions, and its [`FolioBook`].
+
+use std::collections::HashMap;
+
+use super::{PositionRow, State};
+use crate::analytics::baseline::Items;
+use crate::analytics::{BookParts, FolioBook, ItemKey};
+use crate::calendar::{Calendar, Holiday, HolidayScheme, WorkloadScheme};
+use crate::model::budgeting::{Position, PositionKind};
+use crate::model::Id;
+use crate::schedule::{aggregate_worklogs, DailyHours, ExchangeRates};
+use crate::value::DateRange;
+
+impl State {
+    /// The book of folio `folio`: its live items, baselines, calendars, exchange rates, overtime
+    /// rules, synchronized hours and scope; `None` when there is no such folio. A deleted folio
+    /// has a book too (its items, deleted with it, are not in it: S5.1).
+    pub fn folio_book(&self, folio: u64) -> Option<FolioBook<'_>> {
+        self.book_with(folio, None)
+    }
+
+    /// The book of folio `folio` holding only the item `item` of its draft (and no baseline):
+    /// what one item's payment lines need, without costing the folio's other items.
+    pub fn item_book(&self, folio: u64, item: ItemKey) -> Option<FolioBook<'_>> {
+        self.book_with(folio, Some(item))
+    }
+
+    fn book_with(&self, folio: u64, only: Option<ItemKey>) -> Option<FolioBook<'_>> {
+        let record = self.folios.get(&folio)?;
+        let kept = |key: ItemKey| only.is_none_or(|only| only == key);
+        let header = &record.folio;
+        let period = DateRange::new(header.start_date, header.end_date).ok();
+        let mut own_calendars = Vec::new();
+        let mut synced = HashMap::new();
+        let mut positions = Vec::new();
+        for row in self
+            .positions
+            .values()
+            .filter(|row| row.header.folio_id.get() == folio)
+            .filter(|row| kept(ItemKey::Position(row.record.id)))
+        {
+            // A baseline's frozen position may be deleted since, and still need its calendar.
+            if row.header.holiday_scheme_id.is_some() || row.header.workload_scheme_id.is_some() {
+                let holidays = row
+                    .header
+                    .holiday_scheme_id
+                    .unwrap_or(header.holiday_scheme_id);
+                let workload = row
+                    .header
+                    .workload_scheme_id
+                    .unwrap_or(header.workload_scheme_id);
+                own_calendars.push((
+                    row.record.id,
+                    self.calendar_of(holidays.get(), workload.get()),
+                ));
+            }
+            // Synchronized hours feed actual items, which only live positions are.
+            if row.record.deleted_on.is_some() {
+                continue;
+            }
+            if let Some(hours) = period.and_then(|period| self.synced_hours(row, period)) {
+                synced.insert(row.record.id, hours);
+            }
+            positions.push(row.record.clone());
+        }
+        let expenses = self
+            .expenses
+            .values()
+            .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
+            .filter(|e| kept(ItemKey::Expense(e.id.unwrap_or_default())))
+            .cloned()
+            .collect();
+        Some(FolioBook::new(BookParts {
+            folio: header.clone(),
+            calendar: self.calendar_of(
+                header.holiday_scheme_id.get(),
+                header.workload_scheme_id.get(),
+            ),
+            own_calendars,
+            rates: ExchangeRates::from_wire(self.exchange_rates.iter()),
+            overtime_rules: self.overtime_rules.values().cloned().collect(),
+            synced,
+            scope: record.scope.clone(),
+            draft: Items {
+                positions,
+                expenses,
+            },
+            baselines: self
+                .baselines
+                .values()
+                .filter(|b| only.is_none() && b.baseline.folio_id.get() == folio)
+                .collect(),
+        }))
+    }
+
+    /// The calendar of a holiday scheme and a workload scheme (S3.4).
+    pub fn calendar_of(&self, holiday_scheme: u64, workload_scheme: u64) -> Calendar {
+        let state = self;
+        let workload = state
+            .workload_schemes
+            .get(&workload_scheme)
+            .and_then(|s| WorkloadScheme::new(s.seconds).ok())
+            .unwrap_or_else(WorkloadScheme::standard);
+        let holidays = state
+            .holidays
+            .values()
+            .filter(|h| h.scheme_id == holiday_scheme)
+            .filter_map(|h| Holiday::new(h.kind, h.date, h.duration_seconds).ok());
+        Calendar::new(workload, HolidayScheme::new(holidays))
+    }
+
+    /// The hours synchronized for a position, when its folio asks for them (S6.5b, S6.5c).
+    pub fn synced_hours(&self, row: &PositionRow, period: DateRange) -> Option<DailyHours> {
+        let state = self;
+        let folio = &state.folios.get(&row.header.folio_id.get())?.folio;
+        match row.record.kind {
+            PositionKind::TeamMember if folio.is_synchronized_with_work_logs => {
+                let member = row.header.member.as_deref()?;
+                let projects = state
+                    .saved_filters
+                    .get(&folio.saved_filter_id.get())
+                    .map(|f| f.project_ids.clone())
+                    .unwrap_or_default();
+                let logs = state
+                    .worklogs
+                    .values()
+                    .filter(|w| w.author == member && projects.contains(&w.project_id))
+                    .map(|w| (w.author.as_str(), w.start_date, w.seconds));
+                Some(
+                    aggregate_worklogs(logs, period)
+                        .remove(member)
+                        .unwrap_or_default(),
+                )
+            }
+            PositionKind::ConsultingRevenue if folio.is_synchronized_with_service_billed_hours => {
+                let billed = state.billed_hours.get(&row.record.id.get());
+                Some(DailyHours::from_seconds(
+                    billed.map(|b| b.days.clone()).unwrap_or_default(),
+                ))
+            }
+            _ => None,
+        }
+    }
+
+    /// The positions of `items` as expenditures show them (S8.4): each position's fields, its
+    /// first live rate and allocation in the record's history, marked with `baseline`.
+    pub fn positions_shown(&self, items: &Items, baseline: Option<Id>) -> Vec<Position> {
+        items
+            .positions
+            .iter()
+            .filter_map(|record| {
+                let row = self.positions.get(&record.id.get())?;
+                let mut position = row.header.clone();
+                if let Some(rate) = record
+                    .rates
+                    .iter()
+                    .filter(|r| r.deleted_on.is_none())
+                    .min_by_key(|r| r.start_date)
+                {
+                    position.rate = rate.clone();
+                }
+                if let Some(allocation) = record
+                    .allocations
+                    .iter()
+                    .filter(|a| a.deleted_on.is_none())
+                    .min_by_key(|a| a.start_date)
+                {
+                    position.allocation = allocation.clone();
+                }
+                position.baseline_id = baseline;
+                Some(position)
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,209 @@
+//! The folio book (issue 20): a change applied to a book costs only the item it touches, and gives
+//! exactly the figures of a book built afresh from the same items; a refused change changes
+//! nothing.
+
+use chrono::Days;
+use costfolio::analytics::baseline::Items;
+use costfolio::analytics::{BookError, BookParts, Change, FolioBook, PlannedSide};
+use costfolio::calendar::{Calendar, Holiday, HolidayKind, HolidayScheme, WorkloadScheme};
+use costfolio::model::budgeting::{Allocation, Expense, Folio, PositionKind, Rate};
+use costfolio::model::{from_json, to_json, Id};
+use costfolio::schedule::position::PositionRecord;
+use costfolio::schedule::{ExchangeRates, Granularity};
+use costfolio::value::{Date, Decimal, HourlyRate, Percentage};
+use costfolio_suite::golden;
+use proptest::prelude::*;
+
+fn day(offset: u64) -> Date {
+    let origin: Date = "2026-01-01".parse().unwrap();
+    Date::from_naive(origin.naive().checked_add_days(Days::new(offset)).unwrap())
+}
+
+fn folio() -> Folio {
+    let mut body: serde_json::Value = serde_json::from_str(&golden("folio-create.json")).unwrap();
+    body["startDate"] = "2026-01-01".into();
+    body["endDate"] = "2027-12-31".into();
+    body["currencyCode"] = "EUR".into();
+    body["withRevenue"] = true.into();
+    body["withEarned"] = false.into();
+    from_json(body.to_string().as_bytes()).unwrap()
+}
+
+/// Position `i` (kinds, periods and rates vary with `i`), its rate scaled by `scale` percent.
+fn position(i: u64, scale: u64) -> PositionRecord {
+    let (kind, revenue) = match i % 5 {
+        0 | 1 => (PositionKind::PlannedPositionByTimeFrame, false),
+        2 => (PositionKind::PlannedPositionByTimeFrame, true),
+        3 => (PositionKind::TeamMember, false),
+        _ => (PositionKind::ConsultingRevenue, false),
+    };
+    PositionRecord {
+        id: Id::new(i + 1),
+        kind,
+        revenue,
+        allocations: vec![Allocation {
+            start_date: day((i * 37) % 200),
+            end_date: day(700 - (i * 53) % 300),
+            deleted_on: None,
+            percentage: Percentage::new(Decimal::from(20 + i % 81)).unwrap(),
+            id: None,
+        }],
+        rates: vec![Rate {
+            rate: HourlyRate::new(Decimal::new(((4_000 + i * 311) * scale) as i64, 4)).unwrap(),
+            start_date: day(0),
+            deleted_on: None,
+            id: None,
+        }],
+        hours: vec![],
+        ot_rule_id: None,
+        deleted_on: None,
+    }
+}
+
+/// Expense `i`, its amount `amount` cents.
+fn expense(i: u64, amount: u64) -> Expense {
+    let kinds = [
+        (".PlannedExpense", "OPEX"),
+        (".ActualExpense", "CAPEX"),
+        (".PlannedRevenue", "OPERATING"),
+        (".ActualRevenue", "NON_OPERATING"),
+    ];
+    let (kind, category) = kinds[(i % 4) as usize];
+    let recurrence = match i % 2 {
+        0 => format!(r#"{{"kind":".Once","startDate":"{}"}}"#, day(i * 13 % 700)),
+        _ => format!(
+            r#"{{"kind":".Monthly","startDate":"{}","occurrences":{}}}"#,
+            day(i * 7 % 300),
+            2 + i % 12
+        ),
+    };
+    let currency = if i % 3 == 0 { "USD" } else { "EUR" };
+    let body = format!(
+        r#"{{"id":{},"folioId":1,"name":"e{i}","description":"","type":"t","category":"{category}","kind":"{kind}","amount":{}.{:02},"currencyCode":"{currency}","recurrence":{recurrence}}}"#,
+        i + 1_000,
+        amount / 100,
+        amount % 100,
+    );
+    from_json(body.as_bytes()).unwrap()
+}
+
+fn book(draft: Items) -> FolioBook<'static> {
+    let holidays =
+        (0..10u64).map(|i| Holiday::new(HolidayKind::Floating, day(i * 60 + 3), 28_800).unwrap());
+    let mut rates = ExchangeRates::new();
+    rates.put(
+        "USD".parse().unwrap(),
+        "EUR".parse().unwrap(),
+        day(0),
+        "0.91".parse().unwrap(),
+    );
+    FolioBook::new(BookParts {
+        folio: folio(),
+        calendar: Calendar::new(WorkloadScheme::standard(), HolidayScheme::new(holidays)),
+        own_calendars: vec![],
+        rates,
+        overtime_rules: vec![],
+        synced: Default::default(),
+        scope: vec![],
+        draft,
+        baselines: vec![],
+    })
+}
+
+fn items() -> Items {
+    Items {
+        positions: (0..12).map(|i| position(i, 100)).collect(),
+        expenses: (0..16).map(|i| expense(i, 10_000 + i * 977)).collect(),
+    }
+}
+
+/// The book's figures at `as_of`: indicators, the monthly and the weekly timeline, as JSON.
+fn figures(book: &mut FolioBook<'_>, as_of: Date) -> [String; 3] {
+    let indicators = book.indicators(as_of, PlannedSide::Latest).unwrap();
+    let months = book
+        .timeline(as_of, Granularity::Month, PlannedSide::Latest)
+        .unwrap();
+    let weeks = book
+        .timeline(as_of, Granularity::Week, PlannedSide::Latest)
+        .unwrap();
+    [to_json(&indicators), to_json(&months), to_json(&weeks)]
+}
+
+fn change() -> impl Strategy<Value = Change> {
+    prop_oneof![
+        (0..16u64, 1..400u64).prop_map(|(i, scale)| Change::PutPosition(position(i, scale))),
+        (0..20u64, 1..5_000_000u64).prop_map(|(i, amount)| Change::PutExpense(expense(i, amount))),
+        (0..16u64).prop_map(|i| Change::RemovePosition(Id::new(i + 1))),
+        (0..20u64).prop_map(|i| Change::RemoveExpense(Id::new(i + 1_000))),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    /// After every change, the kept ledgers give exactly what a book built afresh from the same
+    /// items gives: the change recosted one item, and nothing else moved.
+    #[test]
+    fn applied_changes_give_the_figures_of_a_fresh_book(
+        changes in proptest::collection::vec(change(), 1..12),
+        as_of in 0..730u64,
+    ) {
+        let as_of = day(as_of);
+        let mut live = book(items());
+        figures(&mut live, as_of);
+        for change in changes {
+            live.apply(change).unwrap();
+            let mut fresh = book(live.draft().clone());
+            prop_assert_eq!(figures(&mut live, as_of), figures(&mut fresh, as_of));
+        }
+    }
+}
+
+#[test]
+fn a_refused_change_changes_nothing() {
+    let as_of = day(300);
+    let mut live = book(items());
+    let before = figures(&mut live, as_of);
+    let draft = live.draft().clone();
+    // An allocation that ends before it starts (S6.2).
+    let mut inverted = position(3, 100);
+    inverted.allocations[0].end_date = day(1);
+    inverted.allocations[0].start_date = day(9);
+    let refused = live.apply(Change::PutPosition(inverted)).unwrap_err();
+    assert!(matches!(refused, BookError::Analytics(_)), "{refused:?}");
+    // A payment in a currency with no rate into EUR (S5.3).
+    let mut unconvertible = expense(4, 100);
+    unconvertible.currency_code = "JPY".parse().unwrap();
+    let refused = live.apply(Change::PutExpense(unconvertible)).unwrap_err();
+    assert!(refused.to_string().contains("JPY"), "{refused}");
+    assert_eq!(live.draft(), &draft);
+    assert_eq!(figures(&mut live, as_of), before);
+}
+
+#[test]
+fn a_book_reads_each_item_and_refuses_what_it_does_not_hold() {
+    let mut live = book(items());
+    let as_of = day(400);
+    let (total, to_date) = live
+        .item_money(
+            costfolio::analytics::ItemKey::Expense(Id::new(1_001)),
+            as_of,
+        )
+        .unwrap();
+    assert!(
+        total >= to_date && total > Decimal::ZERO,
+        "{total} {to_date}"
+    );
+    let lines = live.expense_lines(Id::new(1_001)).unwrap();
+    assert_eq!(lines.len(), 3, "a monthly expense of three occurrences");
+    let positions = live.position_lines(Id::new(1), Granularity::Month).unwrap();
+    assert!(!positions.is_empty());
+    assert!(matches!(
+        live.position_lines(Id::new(99), Granularity::Month),
+        Err(BookError::Missing(_))
+    ));
+    assert_eq!(
+        live.expense_lines(Id::new(99)).unwrap_err().to_string(),
+        "no expense 99 in the folio"
+    );
+}
