@@ -5,6 +5,8 @@
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 
+use costfolio::json::read::Read as DeserializeOwned;
+use costfolio::json::write::Write as Serialize;
 use costfolio::model::audit::{DeletedAllocation, DeletedEventsPage, DeletedWorklog};
 use costfolio::model::budgeting::{
     Allocation, Baseline, BudgetErrorBody, CustomFieldCatalog, CustomFieldDefinition, ExchangeRate,
@@ -17,8 +19,6 @@ use costfolio::model::core_admin::{
     GenericResourceRequest, HolidayScheme, HolidaySchemeCreate, HolidaySchemeUpdate, ListEnvelope,
     PagedList,
 };
-use costfolio::model::read::Read as DeserializeOwned;
-use costfolio::model::write::Write as Serialize;
 use costfolio::model::{from_json, to_json, Id};
 use costfolio_suite::{golden, golden_dir};
 use serde_json::Value;

@@ -4,12 +4,12 @@
 use std::fmt::Debug;
 
 use chrono::{Days, NaiveDate};
+use costfolio::json::read::Read as DeserializeOwned;
+use costfolio::json::write::Write as Serialize;
 use costfolio::model::budgeting::{
     Allocation, Expense, ExpenseCategory, ExpenseKind, HoursPeriod, Rate, Recurrence, RecurrenceBy,
     RecurrenceKind,
 };
-use costfolio::model::read::Read as DeserializeOwned;
-use costfolio::model::write::Write as Serialize;
 use costfolio::model::{from_json, to_json};
 use costfolio::value::{
     decimal_places, parse_decimal, Amount, CurrencyCode, Date, DateRange, Decimal, EventTimestamp,

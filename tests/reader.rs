@@ -1,10 +1,10 @@
-//! The JSON reader under `from_json` (`costfolio::model::read`): it accepts exactly the JSON
+//! The JSON reader under `from_json` (`costfolio::json::read`): it accepts exactly the JSON
 //! serde_json accepts, and reads values as serde read them.
 
 use std::collections::BTreeMap;
 
+use costfolio::json::read::{Read, Reader};
 use costfolio::model::budgeting::Success;
-use costfolio::model::read::{Read, Reader};
 use costfolio::model::{from_json, WireError};
 use costfolio::state::{Command, JournalEntry};
 use serde::de::IgnoredAny;
@@ -91,7 +91,7 @@ fn the_reader_accepts_exactly_what_serde_json_accepts() {
     // position.
     let deep = format!(r#"{{"v": {}{}}}"#, "[".repeat(200), "]".repeat(200));
     assert_eq!(
-        from_json::<BTreeMap<String, serde_json::Value>>(deep.as_bytes()).unwrap_err(),
+        from_json::<BTreeMap<String, costfolio::json::Value>>(deep.as_bytes()).unwrap_err(),
         WireError::Invalid {
             field: "v".to_owned(),
             message: "recursion limit exceeded".to_owned()
@@ -106,7 +106,7 @@ fn the_reader_accepts_exactly_what_serde_json_accepts() {
             "]".repeat(levels)
         )
     };
-    type Holder = Vec<Vec<BTreeMap<String, serde_json::Value>>>;
+    type Holder = Vec<Vec<BTreeMap<String, costfolio::json::Value>>>;
     let read: Holder = from_json(nested(127).as_bytes()).unwrap();
     let written = costfolio::model::to_json(&read);
     assert_eq!(from_json::<Holder>(written.as_bytes()).unwrap(), read);
@@ -229,7 +229,7 @@ fn maps_options_tuples_and_arrays_read_as_serde_read_them() {
         "invalid length 2, expected an array of length 3"
     );
     // Any value, numbers with their digits.
-    let value: serde_json::Value = from_json(br#"{"a": [1.50, "x", null]}"#).unwrap();
+    let value: costfolio::json::Value = from_json(br#"{"a": [1.50, "x", null]}"#).unwrap();
     assert_eq!(value.to_string(), r#"{"a":[1.50,"x",null]}"#);
 }
 

@@ -1,4 +1,4 @@
-//! The JSON writer under `to_json` (`costfolio::model::write`): it writes what serde_json wrote.
+//! The JSON writer under `to_json` (`costfolio::json::write`): it writes what serde_json wrote.
 
 use std::collections::BTreeMap;
 
@@ -43,6 +43,8 @@ fn numbers_maps_options_and_sequences_are_written_as_serde_json_wrote_them() {
     assert_eq!(want, r#"{"2":[null,"x"],"10":[]}"#);
     let pair = (3u64, String::from("y"));
     assert_eq!(to_json(&pair), r#"[3,"y"]"#);
-    let value: serde_json::Value = serde_json::from_str(r#"{"b":[1.50,true],"a":null}"#).unwrap();
-    assert_eq!(to_json(&value), value.to_string());
+    let text = r#"{"b":[1.50,true],"a":null}"#;
+    let value: serde_json::Value = serde_json::from_str(text).unwrap();
+    let own: costfolio::json::Value = costfolio::model::from_json(text.as_bytes()).unwrap();
+    assert_eq!(to_json(&own), value.to_string());
 }

@@ -21,13 +21,12 @@
 //! assert_eq!(calendar.capacity_seconds_in(december), 22 * 8 * 3600);
 //! ```
 
-use crate::model::write::Write;
 use chrono::{Datelike, NaiveDate};
 use rust_decimal::Decimal;
 
-use crate::model::read::Read;
 use crate::table::Table;
 
+pub use crate::model::core_ext::HolidayKind;
 use crate::value::{Date, DateRange, IsoWeekday};
 
 /// Seconds in a day: the most a workload day or a holiday can hold.
@@ -122,17 +121,6 @@ impl Default for WorkloadScheme {
     fn default() -> Self {
         WorkloadScheme::standard()
     }
-}
-
-/// Whether a holiday recurs every year (S3.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
-pub enum HolidayKind {
-    /// Every year on its date's month and day, before and after its year (Feb 29 only in leap
-    /// years).
-    Fixed,
-    /// Only on its date.
-    Floating,
 }
 
 /// A holiday: a date and how much of it is off.

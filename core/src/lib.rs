@@ -37,6 +37,7 @@ extern crate self as costfolio;
 pub mod analytics;
 pub mod api;
 pub mod calendar;
+pub mod json;
 pub mod model;
 mod order;
 pub mod plan;

@@ -4,8 +4,8 @@
 use core::borrow::Borrow;
 use core::fmt;
 
-use crate::model::read::{Fault, Read, ReadKey, Reader};
-use crate::model::write::{Write, WriteKey, Writer};
+use crate::json::read::{Fault, Read, ReadKey, Reader};
+use crate::json::write::{Write, WriteKey, Writer};
 
 /// Records by id (`K`, `u64` unless the records are keyed by text), in ascending order: what a
 /// `BTreeMap<K, V>` offers the state (lookups, inserts, removals, ordered iteration, the same
@@ -156,7 +156,7 @@ impl<V, K: Ord + Borrow<Q>, Q: Ord + fmt::Debug + ?Sized> core::ops::Index<&Q> f
 /// Written as a JSON object keyed by id, as a `BTreeMap<K, V>` is (snapshots keep their form).
 impl<V: Write, K: WriteKey + Ord> Write for Table<V, K> {
     fn write(&self, writer: &mut Writer) {
-        crate::model::write::write_map(writer, self.iter());
+        crate::json::write::write_map(writer, self.iter());
     }
 }
 
@@ -164,7 +164,7 @@ impl<V: Write, K: WriteKey + Ord> Write for Table<V, K> {
 impl<V: Read, K: ReadKey + Ord> Read for Table<V, K> {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
         let mut table = Table::new();
-        crate::model::read::read_entries(reader, "records by id", |id, record| {
+        crate::json::read::read_entries(reader, "records by id", |id, record| {
             table.insert(id, record);
         })?;
         Ok(table)
@@ -203,13 +203,13 @@ mod tests {
         assert_eq!(table.get(&4), None);
         assert!(table.contains_key(&5) && !table.contains_key(&6));
         assert_eq!(table.len(), map.len());
-        let json = crate::model::to_json(&table);
+        let json = crate::json::to_json(&table);
         assert_eq!(json, serde_json::to_string(&map).unwrap());
-        let back: Table<usize> = crate::model::from_json(json.as_bytes()).unwrap();
+        let back: Table<usize> = crate::json::from_json(json.as_bytes()).unwrap();
         assert_eq!(back, table);
         // Out of order and repeated ids read as a map reads them: sorted, the last one kept.
         let unordered = r#"{"9":1,"2":2,"9":3}"#;
-        let read: Table<u32> = crate::model::from_json(unordered.as_bytes()).unwrap();
+        let read: Table<u32> = crate::json::from_json(unordered.as_bytes()).unwrap();
         let want: BTreeMap<u64, u32> = serde_json::from_str(unordered).unwrap();
         assert_eq!(
             read.iter().collect::<Vec<_>>(),

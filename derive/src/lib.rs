@@ -2,7 +2,7 @@
 //! `#[serde(...)]` attributes its (derived) `Serialize` uses, so that a type is read under the
 //! names it is written with.
 //!
-//! The generated `read` asks `costfolio::model::read` for the next field's index in a table of
+//! The generated `read` asks `costfolio::json::read` for the next field's index in a table of
 //! names and fills one slot per field; every piece of JSON reading is a non-generic function of
 //! that module. Supported: structs with named fields (`rename`, `rename_all`, field `default`,
 //! `skip`), enums of unit variants (read from a string, and as map keys), and externally tagged
@@ -16,7 +16,7 @@ use syn::{
     parse_macro_input, Attribute, Data, DeriveInput, Error, Fields, GenericParam, LitStr, Result,
 };
 
-/// Derives `costfolio::model::read::Read` (and `ReadKey` for enums of unit variants).
+/// Derives `costfolio::json::read::Read` (and `ReadKey` for enums of unit variants).
 #[proc_macro_derive(Read, attributes(serde))]
 pub fn derive_read(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
@@ -147,9 +147,9 @@ fn prepare(input: &DeriveInput, bound: syn::Path) -> Result<(Serde, syn::Generic
 
 fn expand(input: &DeriveInput) -> Result<Tokens> {
     let name = &input.ident;
-    let (top, generics) = prepare(input, syn::parse_quote!(::costfolio::model::read::Read))?;
+    let (top, generics) = prepare(input, syn::parse_quote!(::costfolio::json::read::Read))?;
     let (impl_generics, type_generics, where_clause) = generics.split_for_impl();
-    let p = quote!(::costfolio::model::read);
+    let p = quote!(::costfolio::json::read);
     let body = match &input.data {
         Data::Struct(data) => match &data.fields {
             Fields::Named(_) => {
@@ -226,7 +226,7 @@ fn struct_body(
     constructor: Tokens,
     expected: &str,
 ) -> Result<Tokens> {
-    let p = quote!(::costfolio::model::read);
+    let p = quote!(::costfolio::json::read);
     let mut names = Vec::new();
     let mut slots = Vec::new();
     let mut fills = Vec::new();
@@ -317,7 +317,7 @@ fn struct_body(
 
 /// Reads an externally tagged enum: `"Unit"`, `{"Newtype": value}`, `{"Struct": {...}}`.
 fn tagged_body(name: &syn::Ident, data: &syn::DataEnum, names: &[String]) -> Result<Tokens> {
-    let p = quote!(::costfolio::model::read);
+    let p = quote!(::costfolio::json::read);
     let expected = format!("enum {name}");
     let mut unit_arms = Vec::new();
     let mut content_arms = Vec::new();
@@ -383,7 +383,7 @@ fn tagged_body(name: &syn::Ident, data: &syn::DataEnum, names: &[String]) -> Res
     })
 }
 
-/// Derives `costfolio::model::write::Write` (and `WriteKey` for enums of unit variants).
+/// Derives `costfolio::json::write::Write` (and `WriteKey` for enums of unit variants).
 #[proc_macro_derive(Write, attributes(serde))]
 pub fn derive_write(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
@@ -418,7 +418,7 @@ fn write_fields(
     rename_all: Option<&str>,
     access: &dyn Fn(&syn::Ident) -> Tokens,
 ) -> Result<Tokens> {
-    let p = quote!(::costfolio::model::write);
+    let p = quote!(::costfolio::json::write);
     let mut writes = Vec::new();
     for field in fields {
         let Some(ident) = &field.ident else {
@@ -458,9 +458,9 @@ fn write_fields(
 
 fn expand_write(input: &DeriveInput) -> Result<Tokens> {
     let name = &input.ident;
-    let (top, generics) = prepare(input, syn::parse_quote!(::costfolio::model::write::Write))?;
+    let (top, generics) = prepare(input, syn::parse_quote!(::costfolio::json::write::Write))?;
     let (impl_generics, type_generics, where_clause) = generics.split_for_impl();
-    let p = quote!(::costfolio::model::write);
+    let p = quote!(::costfolio::json::write);
     let body = match &input.data {
         Data::Struct(data) => match &data.fields {
             Fields::Named(_) => write_fields(

@@ -6,9 +6,9 @@
 
 use costfolio::analytics::{BookError, FolioBook, ItemKey, PlannedSide};
 use costfolio::api::{Context, Request, Response};
+use costfolio::json::read::Read;
+use costfolio::json::write::Write;
 use costfolio::model::budgeting::Expenditures;
-use costfolio::model::read::Read;
-use costfolio::model::write::Write;
 use costfolio::model::{messages, to_json, Id};
 use costfolio::schedule::Granularity;
 use costfolio::state::{JournalEntry, State};

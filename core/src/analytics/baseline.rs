@@ -11,7 +11,7 @@ use crate::schedule::position::PositionRecord;
 /// A folio's items: the working draft (planned items) with the actual items, or what a baseline
 /// froze.
 #[derive(
-    Debug, Clone, Default, PartialEq, Eq, crate::model::write::Write, crate::model::read::Read,
+    Debug, Clone, Default, PartialEq, Eq, crate::json::write::Write, crate::json::read::Read,
 )]
 pub struct Items {
     /// Positions.
@@ -50,7 +50,7 @@ impl Items {
 }
 
 /// An approved baseline with the items it froze.
-#[derive(Debug, Clone, PartialEq, Eq, crate::model::write::Write, crate::model::read::Read)]
+#[derive(Debug, Clone, PartialEq, Eq, crate::json::write::Write, crate::json::read::Read)]
 pub struct BaselineSnapshot {
     /// The baseline's record.
     pub baseline: Baseline,

@@ -2,7 +2,7 @@
 //! revocation endpoints (RFC 6749, RFC 7009), personal tokens, and bearer authentication. Tokens,
 //! codes and secrets are kept only as SHA-256 hashes.
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 use chrono::{Duration, NaiveDateTime};
 use sha2::{Digest, Sha256};
 

@@ -8,7 +8,7 @@
 //! billed hours and the team; `budget_folio` baselines, expenditures, custom fields, scope,
 //! portfolios and the analytics (indicators, timeline, items, payments, rollups).
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
 use super::access::{who, Access, Caller};
 use super::http::{Context, Request, Response};
@@ -53,7 +53,7 @@ pub(super) fn folio_not_viewable() -> Response {
 
 /// Reads a JSON object body; a date that does not parse goes to `error` (S2.1), any other refusal
 /// to `errors` under the field's name.
-pub(super) fn read<T: crate::model::read::Read>(request: &Request) -> Result<T, Response> {
+pub(super) fn read<T: crate::json::read::Read>(request: &Request) -> Result<T, Response> {
     json_object(request)?;
     from_json(&request.body).map_err(|error| wire_error(&error))
 }
@@ -83,7 +83,7 @@ fn wire_error(error: &WireError) -> Response {
         (WireError::Invalid { message, .. }, _) if message.contains("yyyy-MM-dd") => {
             fail(400, BudgetErrorBody::parse_failure(error.to_string()))
         }
-        (WireError::Syntax { .. } | WireError::Write { .. }, _) | (_, None) => {
+        (WireError::Syntax { .. }, _) | (_, None) => {
             fail(400, BudgetErrorBody::parse_failure(error.to_string()))
         }
         (_, Some(name)) => field_error(name, error.detail()),
@@ -481,7 +481,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             Ok(success(true))
         }
         ("PUT", ["folio", id, "viewers"]) => {
-            #[derive(crate::model::read::Read)]
+            #[derive(crate::json::read::Read)]
             struct Viewers {
                 users: Vec<String>,
             }
@@ -689,7 +689,7 @@ pub(super) fn with_converted(state: &State, expense: &Expense) -> Result<Expense
 fn put_expense(state: &mut State, request: &Request, context: &Context, update: bool) -> Outcome {
     who(context).writes()?;
     // The documented required-field messages, all at once, before the body is read (S5).
-    let raw: serde_json::Value = read(request)?;
+    let raw: crate::json::Value = read(request)?;
     let missing = required_expense_fields(&raw);
     if !missing.is_empty() {
         return Err(expense_errors(missing));

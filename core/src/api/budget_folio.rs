@@ -12,14 +12,15 @@ use super::budget::{
 };
 use super::http::{Context, Request};
 use crate::analytics::baseline::{approve, list, BaselineSnapshot, Items};
-use crate::analytics::{rollup, BookError, FolioBook, ItemKey, PlannedSide};
+use crate::analytics::{
+    payments_csv, rollup, BookError, FolioBook, ItemKey, ItemPayments, PlannedSide,
+};
+use crate::json::write::Write;
 use crate::model::budgeting::{
     Baseline, CustomFieldCatalog, CustomFieldDefinition, ExpenditureType, Expenditures,
     ExpensePayment, Indicators, Portfolio, Position, ScopeItems, TimelineBucket,
 };
-use crate::model::write::Write;
 use crate::model::Id;
-use crate::plan::{payments_csv, ItemPayments};
 use crate::schedule::{ExchangeRates, Granularity};
 use crate::state::{AuditEventKind, Command, State};
 use crate::value::{Date, DateRange, Exact};
@@ -154,7 +155,7 @@ fn baselines(state: &State, request: &Request, context: &Context, id: &str) -> O
 }
 
 fn approve_baseline(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    #[derive(crate::model::read::Read)]
+    #[derive(crate::json::read::Read)]
     #[serde(rename_all = "camelCase")]
     struct Approval {
         name: String,
@@ -945,14 +946,12 @@ fn delete_portfolio(state: &mut State, context: &Context, id: &str) -> Outcome {
     Ok(success(true))
 }
 
-/// The rollup of `portfolio` (S9.9), over the folios the caller may read (S11.5), walking the tree
-/// iteratively to at most [`MAX_PORTFOLIO_DEPTH`] levels and [`MAX_ROLLUP_FOLIOS`] folios.
 /// Why a portfolio rollup could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RollupError {
     /// The portfolio does not exist, or the caller may not read it (the text of its id).
     Missing(String),
-    /// It holds more distinct folios than [`MAX_ROLLUP_FOLIOS`].
+    /// It holds more distinct folios than a rollup may (100).
     TooManyFolios(usize),
     /// A folio of it could not be costed.
     Folio(BookError),
@@ -1004,6 +1003,8 @@ pub fn admin_rollup(state: &State, id: u64, as_of: Date) -> Result<Indicators, R
     rollup_of(state, &caller, portfolio, as_of)
 }
 
+/// The rollup of `portfolio` (S9.9), over the folios the caller may read (S11.5), walking the tree
+/// iteratively to at most [`MAX_PORTFOLIO_DEPTH`] levels and [`MAX_ROLLUP_FOLIOS`] folios.
 fn rollup_of(
     state: &State,
     caller: &Caller,

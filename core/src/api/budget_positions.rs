@@ -171,10 +171,10 @@ fn next(state: &State, kind: &str) -> Option<Id> {
 /// The documented refusals of a position body, all at once, before it is read: a missing or blank
 /// name (`errors.name`), a missing rate ("A staff member must have at least one cost rate"), a
 /// missing allocation percentage ("The percentage or capacity is required").
-fn missing_position_fields(body: &serde_json::Value) -> Option<Response> {
-    let blank = |value: Option<&serde_json::Value>| match value {
-        None | Some(serde_json::Value::Null) => true,
-        Some(serde_json::Value::String(text)) => text.trim().is_empty(),
+fn missing_position_fields(body: &crate::json::Value) -> Option<Response> {
+    let blank = |value: Option<&crate::json::Value>| match value {
+        None | Some(crate::json::Value::Null) => true,
+        Some(crate::json::Value::String(text)) => text.trim().is_empty(),
         Some(_) => false,
     };
     let mut errors = std::collections::BTreeMap::new();
@@ -187,12 +187,12 @@ fn missing_position_fields(body: &serde_json::Value) -> Option<Response> {
         general.push(messages::LAST_COST_RATE.to_owned());
     } else if rate
         .and_then(|r| r.get("rate"))
-        .is_none_or(serde_json::Value::is_null)
+        .is_none_or(crate::json::Value::is_null)
     {
         errors.insert("wage".to_owned(), "The wage (rate) is required".to_owned());
     }
     let percentage = body.get("allocation").and_then(|a| a.get("percentage"));
-    if percentage.is_none_or(serde_json::Value::is_null) {
+    if percentage.is_none_or(crate::json::Value::is_null) {
         general.push(messages::PERCENTAGE_REQUIRED.to_owned());
     }
     if errors.is_empty() && general.is_empty() {
@@ -210,7 +210,7 @@ fn missing_position_fields(body: &serde_json::Value) -> Option<Response> {
 
 fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
     who(context).writes()?;
-    let raw: serde_json::Value = read(request)?;
+    let raw: crate::json::Value = read(request)?;
     if let Some(refusal) = missing_position_fields(&raw) {
         return Err(refusal);
     }
@@ -636,12 +636,12 @@ fn remove_hours(state: &mut State, context: &Context, id: &str) -> Outcome {
 }
 
 fn billed_hours(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    #[derive(crate::model::read::Read)]
+    #[derive(crate::json::read::Read)]
     struct Day {
         date: Date,
         hours: crate::value::Hours,
     }
-    #[derive(crate::model::read::Read)]
+    #[derive(crate::json::read::Read)]
     struct Body {
         days: Vec<Day>,
     }

@@ -464,7 +464,7 @@ fn list_accounts(state: &State, request: &Request, web: &Web<'_>) -> Outcome {
         None => None,
         Some(text) => Some(
             crate::model::from_value::<crate::model::core_admin::AccountStatus>(
-                serde_json::Value::from(text),
+                crate::json::Value::from(text),
             )
             .map_err(|_| {
                 core_error(

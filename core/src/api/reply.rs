@@ -1,7 +1,7 @@
 //! Building responses: the core error envelope, 401 without a body, JSON bodies, and reading JSON
 //! request bodies with their content type checked.
 
-use crate::model::write::{Write, Writer};
+use crate::json::write::{Write, Writer};
 
 use super::http::{Request, Response};
 use crate::model::core_admin::CoreErrorBody;
@@ -59,7 +59,7 @@ pub(super) fn ok<T: Write>(status: u16, value: &T) -> Response {
 
 /// Reads a JSON body: the content type must be JSON (415 otherwise) and the body must read into
 /// `T` (400 naming the field otherwise), in the core envelope.
-pub(super) fn read_body<T: crate::model::read::Read>(request: &Request) -> Result<T, Response> {
+pub(super) fn read_body<T: crate::json::read::Read>(request: &Request) -> Result<T, Response> {
     json_object(request)?;
     from_json(&request.body).map_err(|error: WireError| core_error(400, &error.to_string()))
 }
@@ -74,7 +74,7 @@ fn json_object(request: &Request) -> Result<(), Response> {
         ));
     }
     if !request.body_is_object() {
-        let detail = from_json::<serde_json::Value>(&request.body)
+        let detail = from_json::<crate::json::Value>(&request.body)
             .err()
             .map_or_else(
                 || "the body must be a JSON object".to_owned(),

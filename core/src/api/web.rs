@@ -162,7 +162,7 @@ impl Web<'_> {
     }
 
     /// A page of `all` by `offset` and `limit` (S10.4), with absolute next and previous.
-    pub(crate) fn page<T: crate::model::write::Write>(
+    pub(crate) fn page<T: crate::json::write::Write>(
         &self,
         request: &Request,
         all: Vec<T>,

@@ -1,8 +1,8 @@
 //! Wire types of the deletion-audit interface (`/audit/1`, deletion-audit-api.md).
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 use super::Id;
 use crate::value::EventTimestamp;

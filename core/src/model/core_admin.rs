@@ -2,9 +2,9 @@
 //! categories and category types, account links, customers, holiday schemes, generic resources,
 //! the list envelopes and the error envelope.
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 use super::Id;
 use crate::value::{Key, Name, UtcTimestamp, WholeAmount};

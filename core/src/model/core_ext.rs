@@ -2,13 +2,12 @@
 //! members, workload schemes, tracker projects, saved filters and worklogs. They follow the shapes
 //! the vendor's own Core API v3 gives these resources; optional fields may arrive as null.
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 use super::core_admin::UserRef;
 use super::Id;
-use crate::calendar::HolidayKind;
 use crate::value::{Date, Key, Name, UtcTimestamp};
 
 /// A holiday of a holiday scheme.
@@ -269,4 +268,15 @@ pub struct WorklogRequest {
     /// The tracker's id, when the tracker gives one.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tracker_worklog_id: Option<Id>,
+}
+
+/// Whether a holiday recurs every year (S3.2).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+pub enum HolidayKind {
+    /// Every year on its date's month and day, before and after its year (Feb 29 only in leap
+    /// years).
+    Fixed,
+    /// Only on its date.
+    Floating,
 }

@@ -7,28 +7,7 @@ pub fn joined<E: std::fmt::Display>(errors: &[E]) -> String {
     texts.join("; ")
 }
 
-/// The longest excerpt of a caller's text a message repeats, in characters.
-pub const EXCERPT_CHARS: usize = 64;
-
-/// `text` as a message repeats it: whole when short, else its first [`EXCERPT_CHARS`] characters
-/// and how long it was, so that a megabyte of input is never echoed back.
-///
-/// ```
-/// use costfolio::model::messages::excerpt;
-/// assert_eq!(excerpt("ACME"), "ACME");
-/// let long = "x".repeat(1000);
-/// assert_eq!(excerpt(&long), format!("{}... (1000 characters)", "x".repeat(64)));
-/// ```
-pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
-    match text.char_indices().nth(EXCERPT_CHARS) {
-        None => std::borrow::Cow::Borrowed(text),
-        Some((end, _)) => std::borrow::Cow::Owned(format!(
-            "{}... ({} characters)",
-            &text[..end],
-            text.chars().count()
-        )),
-    }
-}
+pub use crate::value::{excerpt, EXCERPT_CHARS};
 
 /// Budgeting 403: the caller may read the record but not change it (S11.5).
 pub const CHANGE_NOT_ALLOWED: &str =

@@ -1,9 +1,9 @@
 //! Buckets of payment lines and timelines: a day, an ISO week or a calendar month (S6.7, S9.8).
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 use chrono::{Datelike, Days, NaiveDate};
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 use crate::recurrence::days_in_month;
 
@@ -65,7 +65,7 @@ impl Granularity {
         let granularity = match text {
             None => Granularity::Month,
             Some(text) => Granularity::parse(text).ok_or_else(|| {
-                GranularityError::Unknown(crate::model::messages::excerpt(text).to_string())
+                GranularityError::Unknown(crate::value::excerpt(text).to_string())
             })?,
         };
         let count = granularity.count_in(period.start().naive(), period.end().naive());

@@ -85,10 +85,10 @@ impl std::error::Error for ExpenseError {}
 /// The documented required-field refusals of an expense body, all at once: `name`, `type` and
 /// `amount` absent, null, or (for the two texts) blank. Run on the parsed JSON before reading it
 /// into an [`Expense`], so that a body missing all three hears of all three.
-pub fn required_expense_fields(body: &serde_json::Value) -> Vec<ExpenseError> {
+pub fn required_expense_fields(body: &crate::json::Value) -> Vec<ExpenseError> {
     let blank = |field: &str| match body.get(field) {
-        None | Some(serde_json::Value::Null) => true,
-        Some(serde_json::Value::String(text)) => text.trim().is_empty(),
+        None | Some(crate::json::Value::Null) => true,
+        Some(crate::json::Value::String(text)) => text.trim().is_empty(),
         Some(_) => false,
     };
     let mut errors = Vec::new();
@@ -98,7 +98,7 @@ pub fn required_expense_fields(body: &serde_json::Value) -> Vec<ExpenseError> {
     if blank("type") {
         errors.push(ExpenseError::TypeRequired);
     }
-    if matches!(body.get("amount"), None | Some(serde_json::Value::Null)) {
+    if matches!(body.get("amount"), None | Some(crate::json::Value::Null)) {
         errors.push(ExpenseError::AmountRequired);
     }
     errors

@@ -1,8 +1,8 @@
 //! The records of the budgeting interface (budgeting-api.md).
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 use crate::model::budgeting::{Folio, Position, ScopeItem};
 use crate::schedule::position::PositionRecord;

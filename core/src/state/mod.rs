@@ -10,9 +10,9 @@ mod budget;
 mod costing;
 mod records;
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 pub use crate::table::Table;
 pub use budget::{BilledHours, FolioRecord, PositionRow};
@@ -380,8 +380,8 @@ impl State {
 
     /// The state as a snapshot (JSON); it holds no token or secret in clear (S11.2).
     pub fn snapshot(&self) -> String {
-        let mut writer = crate::model::write::Writer::new();
-        crate::model::write::Write::write(self, &mut writer);
+        let mut writer = crate::json::write::Writer::new();
+        crate::json::write::Write::write(self, &mut writer);
         writer.finish()
     }
 

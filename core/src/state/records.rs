@@ -1,8 +1,8 @@
 //! The records the state keeps: what the service stores, not how the wire shows it.
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 use crate::model::core_admin::{AccountStatus, CategoryTypeName};
 use crate::value::{EventTimestamp, Key, Name, UtcTimestamp, WholeAmount};

@@ -136,16 +136,14 @@ impl fmt::Display for CurrencyCode {
     }
 }
 
-impl crate::model::write::Write for CurrencyCode {
-    fn write(&self, writer: &mut crate::model::write::Writer) {
+impl crate::json::write::Write for CurrencyCode {
+    fn write(&self, writer: &mut crate::json::write::Writer) {
         writer.string(self.as_str());
     }
 }
 
-impl crate::model::read::Read for CurrencyCode {
-    fn read(
-        reader: &mut crate::model::read::Reader<'_>,
-    ) -> Result<Self, crate::model::read::Fault> {
+impl crate::json::read::Read for CurrencyCode {
+    fn read(reader: &mut crate::json::read::Reader<'_>) -> Result<Self, crate::json::read::Fault> {
         super::reading::string_value(reader, CurrencyCode::new)
     }
 }

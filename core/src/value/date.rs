@@ -362,16 +362,16 @@ macro_rules! string_form {
             }
         }
 
-        impl crate::model::write::Write for $name {
-            fn write(&self, writer: &mut crate::model::write::Writer) {
+        impl crate::json::write::Write for $name {
+            fn write(&self, writer: &mut crate::json::write::Writer) {
                 writer.string(&self.to_string());
             }
         }
 
-        impl crate::model::read::Read for $name {
+        impl crate::json::read::Read for $name {
             fn read(
-                reader: &mut crate::model::read::Reader<'_>,
-            ) -> Result<Self, crate::model::read::Fault> {
+                reader: &mut crate::json::read::Reader<'_>,
+            ) -> Result<Self, crate::json::read::Fault> {
                 super::reading::string_value(reader, $name::parse)
             }
         }

@@ -98,7 +98,7 @@ impl fmt::Display for ValueError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         // A refusal repeats at most a short excerpt of what it was given: a megabyte of input is
         // never echoed back.
-        let shown = crate::model::messages::excerpt(self.value());
+        let shown = super::excerpt(self.value());
         match self {
             ValueError::NotExact { .. } => write!(
                 f,

@@ -22,7 +22,7 @@ pub use number::{
     HourlyRate, Hours, Id, Interval, IsoWeekday, Occurrences, OpenPercentage, Percentage, Quantity,
     WholeAmount,
 };
-pub use text::{Key, Name, MAX_TEXT_CHARS};
+pub use text::{excerpt, Key, Name, EXCERPT_CHARS, MAX_TEXT_CHARS};
 
 pub(crate) use number::power_of_ten;
 

@@ -132,7 +132,7 @@ pub fn decimal_places(value: Decimal) -> u32 {
 }
 
 /// Writes `value` as a JSON number with exactly its digits.
-pub fn write_decimal(value: &Decimal, writer: &mut crate::model::write::Writer) {
+pub fn write_decimal(value: &Decimal, writer: &mut crate::json::write::Writer) {
     writer.raw(&value.to_string());
 }
 
@@ -217,16 +217,16 @@ macro_rules! decimal_value {
             }
         }
 
-        impl crate::model::write::Write for $name {
-            fn write(&self, writer: &mut crate::model::write::Writer) {
+        impl crate::json::write::Write for $name {
+            fn write(&self, writer: &mut crate::json::write::Writer) {
                 write_decimal(&self.0, writer);
             }
         }
 
-        impl crate::model::read::Read for $name {
+        impl crate::json::read::Read for $name {
             fn read(
-                reader: &mut crate::model::read::Reader<'_>,
-            ) -> Result<Self, crate::model::read::Fault> {
+                reader: &mut crate::json::read::Reader<'_>,
+            ) -> Result<Self, crate::json::read::Fault> {
                 super::reading::number_value(reader, $name::new)
             }
         }
@@ -388,11 +388,11 @@ decimal_value!(
 /// Reads a JSON number that must be a whole number from 0 to `u64::MAX`, with messages that name
 /// the value (rather than serde's "expected u64").
 fn read_whole(
-    reader: &mut crate::model::read::Reader<'_>,
+    reader: &mut crate::json::read::Reader<'_>,
     what: &'static str,
     min: &'static str,
     max: &'static str,
-) -> Result<u64, crate::model::read::Fault> {
+) -> Result<u64, crate::json::read::Fault> {
     super::reading::number_value(reader, |value| whole(value, what, min, max))
 }
 
@@ -475,16 +475,14 @@ impl fmt::Display for Id {
     }
 }
 
-impl crate::model::write::Write for Id {
-    fn write(&self, writer: &mut crate::model::write::Writer) {
+impl crate::json::write::Write for Id {
+    fn write(&self, writer: &mut crate::json::write::Writer) {
         writer.unsigned(self.0);
     }
 }
 
-impl crate::model::read::Read for Id {
-    fn read(
-        reader: &mut crate::model::read::Reader<'_>,
-    ) -> Result<Self, crate::model::read::Fault> {
+impl crate::json::read::Read for Id {
+    fn read(reader: &mut crate::json::read::Reader<'_>) -> Result<Self, crate::json::read::Fault> {
         read_whole(reader, "id", "0", "18446744073709551615").map(Id)
     }
 }
@@ -535,16 +533,16 @@ macro_rules! count_value {
             }
         }
 
-        impl crate::model::write::Write for $name {
-            fn write(&self, writer: &mut crate::model::write::Writer) {
+        impl crate::json::write::Write for $name {
+            fn write(&self, writer: &mut crate::json::write::Writer) {
                 writer.unsigned(u64::from(self.0));
             }
         }
 
-        impl crate::model::read::Read for $name {
+        impl crate::json::read::Read for $name {
             fn read(
-                reader: &mut crate::model::read::Reader<'_>,
-            ) -> Result<Self, crate::model::read::Fault> {
+                reader: &mut crate::json::read::Reader<'_>,
+            ) -> Result<Self, crate::json::read::Fault> {
                 super::reading::number_value(reader, |value| {
                     let whole = whole(value, $what, stringify!($min), stringify!($max))?;
                     let whole = u32::try_from(whole).map_err(|_| ValueError::OutOfRange {

@@ -1,5 +1,5 @@
 //! Reading value types from JSON: each checks its string or number as soon as it is read, and a
-//! refusal is placed just after the value, so that [`crate::model::from_json`] names its field.
+//! refusal is placed just after the value, so that [`crate::json::from_json`] names its field.
 
 use std::borrow::Cow;
 
@@ -7,7 +7,7 @@ use rust_decimal::Decimal;
 
 use super::number::parse_decimal;
 use super::ValueError;
-use crate::model::read::{Fault, Kind, Reader};
+use crate::json::read::{Fault, Kind, Reader};
 
 /// A value type's refusal of the value just read. Not generic: built once.
 #[inline(never)]

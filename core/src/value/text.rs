@@ -95,16 +95,16 @@ macro_rules! text_value {
             }
         }
 
-        impl crate::model::write::Write for $name {
-            fn write(&self, writer: &mut crate::model::write::Writer) {
+        impl crate::json::write::Write for $name {
+            fn write(&self, writer: &mut crate::json::write::Writer) {
                 writer.string(&self.0);
             }
         }
 
-        impl crate::model::read::Read for $name {
+        impl crate::json::read::Read for $name {
             fn read(
-                reader: &mut crate::model::read::Reader<'_>,
-            ) -> Result<Self, crate::model::read::Fault> {
+                reader: &mut crate::json::read::Reader<'_>,
+            ) -> Result<Self, crate::json::read::Fault> {
                 super::reading::string_value(reader, $name::new)
             }
         }
@@ -113,3 +113,26 @@ macro_rules! text_value {
 
 text_value!(Key);
 text_value!(Name);
+
+/// The longest excerpt of a caller's text a message repeats, in characters.
+pub const EXCERPT_CHARS: usize = 64;
+
+/// `text` as a message repeats it: whole when short, else its first [`EXCERPT_CHARS`] characters
+/// and how long it was, so that a megabyte of input is never echoed back.
+///
+/// ```
+/// use costfolio::value::excerpt;
+/// assert_eq!(excerpt("ACME"), "ACME");
+/// let long = "x".repeat(1000);
+/// assert_eq!(excerpt(&long), format!("{}... (1000 characters)", "x".repeat(64)));
+/// ```
+pub fn excerpt(text: &str) -> std::borrow::Cow<'_, str> {
+    match text.char_indices().nth(EXCERPT_CHARS) {
+        None => std::borrow::Cow::Borrowed(text),
+        Some((end, _)) => std::borrow::Cow::Owned(format!(
+            "{}... ({} characters)",
+            &text[..end],
+            text.chars().count()
+        )),
+    }
+}

@@ -1,9 +1,9 @@
 //! Wire types of the budgeting extensions for analytics: scope items for earned value (S9.3),
 //! indicators (S9.1-S9.7), the timeline (S9.8). Null figures are written as JSON `null`.
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 use super::FolioStatus;
 use crate::value::{CurrencyCode, Date, Exact, Quantity};

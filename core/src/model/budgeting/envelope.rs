@@ -2,9 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 /// Every success of the budgeting interface: `{"success": value}`, where the value is `true`, the
 /// id of a new record, a record, or an array of records.

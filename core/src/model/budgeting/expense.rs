@@ -2,9 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 use crate::model::Id;
 use crate::value::{
@@ -158,7 +158,7 @@ pub struct Recurrence {
 #[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
 pub struct CustomFields {
     /// Values by custom-field id; a value is any JSON (numbers kept exactly).
-    pub values: BTreeMap<String, serde_json::Value>,
+    pub values: BTreeMap<String, crate::json::Value>,
 }
 
 /// An expense: a cost or a revenue, once or recurring.
@@ -193,7 +193,7 @@ pub struct Expense {
     pub amortized: Option<bool>,
     /// Labels (their shape is not shown by the documents; kept as given).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub labels: Option<Vec<serde_json::Value>>,
+    pub labels: Option<Vec<crate::json::Value>>,
     /// Who entered it.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reporter: Option<String>,

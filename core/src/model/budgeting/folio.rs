@@ -2,9 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 use super::{CustomFields, Expense, Position};
 use crate::model::Id;
@@ -203,7 +203,7 @@ pub struct CustomFieldDefinition {
     pub required: bool,
     /// The choices of a SELECT field (their shape is not shown by the documents; kept as given).
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub options: Option<Vec<serde_json::Value>>,
+    pub options: Option<Vec<crate::json::Value>>,
     /// Set when the definition was deleted.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deleted_on: Option<Date>,

@@ -1,8 +1,8 @@
 //! Allocation periods, hours periods and rates of a position.
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 use crate::model::Id;
 use crate::value::{Date, DateRange, HourlyRate, Hours, Percentage, ValueError};

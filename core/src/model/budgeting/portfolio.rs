@@ -1,8 +1,8 @@
 //! Portfolios: folios and sub-portfolios grouped and rolled up.
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 use super::FolioSummary;
 use crate::model::Id;

@@ -1,8 +1,8 @@
 //! Positions, team members and overtime rules.
 
-use crate::model::write::Write;
+use crate::json::write::Write;
 
-use crate::model::read::Read;
+use crate::json::read::Read;
 
 use super::{Allocation, CustomFields, HoursPeriod, Rate};
 use crate::model::Id;

@@ -854,7 +854,7 @@ fn is_full_week(start: NaiveDate, end: NaiveDate) -> bool {
 
 /// A position as the service keeps it: every allocation, rate and hours period it has had (deleted
 /// ones marked), beside the fields the costing needs.
-#[derive(Debug, Clone, PartialEq, Eq, crate::model::write::Write, crate::model::read::Read)]
+#[derive(Debug, Clone, PartialEq, Eq, crate::json::write::Write, crate::json::read::Read)]
 pub struct PositionRecord {
     /// The position's id.
     pub id: crate::model::Id,

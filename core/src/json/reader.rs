@@ -1,20 +1,20 @@
 //! The JSON reader under [`Read`](super::Read): one pass over the body's bytes, with no generic
 //! code, so that the wasm package holds it once however many wire types it reads.
 //!
-//! It accepts exactly RFC 8259 JSON (as serde_json does, nesting included up to 128 levels).
-//! When it finds the body malformed, [`crate::model::from_json`] asks serde_json for its own words
-//! and position, so that a malformed body is refused as before; the reader's own syntax messages
-//! are only a fallback.
+//! It accepts exactly RFC 8259 JSON, as serde_json does (`tests/codec_oracle.rs`), nesting up to
+//! 128 levels. When a body is refused, [`from_json`](super::from_json) first passes over it whole
+//! with [`Reader::check_syntax`], so that a malformed body is refused as such, in the reader's
+//! words, at the place its JSON breaks.
 
 use std::borrow::Cow;
 
-/// How deep arrays and objects may nest (serde_json's limit).
+/// How deep arrays and objects may nest.
 const MAX_DEPTH: u32 = 128;
 
 /// Why a body was refused, and where: a byte offset into the body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Fault {
-    /// The byte offset the fault is placed at (see [`crate::model::from_json`] for how it names a
+    /// The byte offset the fault is placed at (see [`from_json`](super::from_json) for how it names a
     /// field).
     pub at: usize,
     /// What is wrong.
@@ -60,6 +60,8 @@ pub struct Reader<'a> {
     depth: u32,
     /// Where the last key read began.
     key_at: usize,
+    /// Whether [`skip`](Self::skip) passes over values of any depth (checking syntax only).
+    unbounded: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -70,7 +72,17 @@ impl<'a> Reader<'a> {
             at: 0,
             depth: 0,
             key_at: 0,
+            unbounded: false,
         }
+    }
+
+    /// Checks that `text` is one JSON value and nothing else, at any depth: the fault, placed
+    /// where the text stops being JSON, when it is not.
+    pub fn check_syntax(text: &'a str) -> Result<(), Fault> {
+        let mut reader = Reader::new(text);
+        reader.unbounded = true;
+        reader.skip()?;
+        reader.end()
     }
 
     fn bytes(&self) -> &'a [u8] {
@@ -367,14 +379,14 @@ impl<'a> Reader<'a> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             // Valid JSON, but deeper than any wire type nests.
-            return Err(self.invalid(super::TOO_DEEP.to_owned()));
+            return Err(self.invalid(super::read::TOO_DEEP.to_owned()));
         }
         self.at += 1;
         Ok(())
     }
 
     /// Sets how deep the reader is nested, giving back how deep it was: a value that counts its
-    /// own depth (a `serde_json::Value`) starts from 0 and restores the count after.
+    /// own depth (a `crate::json::Value`) starts from 0 and restores the count after.
     pub(crate) fn swap_depth(&mut self, depth: u32) -> u32 {
         core::mem::replace(&mut self.depth, depth)
     }
@@ -465,9 +477,11 @@ impl<'a> Reader<'a> {
                     } else {
                         // A value passed over nests no deeper than one read: the same limit for
                         // every field and every interface.
-                        if self.depth as usize + open.len() + 1 > MAX_DEPTH as usize {
+                        if !self.unbounded
+                            && self.depth as usize + open.len() + 1 > MAX_DEPTH as usize
+                        {
                             // Refused as a whole, at its field, as a kept value is.
-                            let mut fault = self.invalid(super::TOO_DEEP.to_owned());
+                            let mut fault = self.invalid(super::read::TOO_DEEP.to_owned());
                             fault.at = start;
                             return Err(fault);
                         }

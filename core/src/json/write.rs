@@ -13,7 +13,7 @@ use std::collections::BTreeMap;
 
 pub use costfolio_derive::Write;
 
-/// A type written as JSON by [`crate::model::to_json`].
+/// A type written as JSON by [`to_json`](super::to_json).
 pub trait Write {
     /// Appends the value's JSON.
     fn write(&self, writer: &mut Writer);
@@ -288,27 +288,5 @@ impl WriteKey for u64 {
         writer.raw("\"");
         writer.unsigned(*self);
         writer.raw("\"");
-    }
-}
-
-/// Any JSON value, as serde_json writes it (object keys in order, numbers as written).
-impl Write for serde_json::Value {
-    fn write(&self, writer: &mut Writer) {
-        use serde_json::Value;
-        match self {
-            Value::Null => writer.raw("null"),
-            Value::Bool(value) => value.write(writer),
-            Value::Number(number) => writer.raw(number.as_str()),
-            Value::String(text) => writer.string(text),
-            Value::Array(items) => items.write(writer),
-            Value::Object(map) => {
-                writer.begin_object();
-                for (key, value) in map {
-                    writer.key(key);
-                    value.write(writer);
-                }
-                writer.end_object();
-            }
-        }
     }
 }

@@ -11,17 +11,15 @@
 //! What is read is what serde read: unknown fields ignored, an absent `Option` field is `None`,
 //! a `default` field absent is its default, enums spelled as their (renamed) variant names,
 //! externally tagged. Refusals keep serde's words ("invalid type: ...", "unknown variant ...",
-//! "duplicate field ..."), placed so that [`crate::model::from_json`] names the field.
-
-mod json;
+//! "duplicate field ..."), placed so that [`from_json`](super::from_json) names the field.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
+pub use super::reader::{Fault, FaultKind, Kind, Reader};
 pub use costfolio_derive::Read;
-pub use json::{Fault, FaultKind, Kind, Reader};
 
-/// A type read from JSON by [`crate::model::from_json`].
+/// A type read from JSON by [`from_json`](super::from_json).
 pub trait Read: Sized {
     /// Reads one value at the reader's position.
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault>;
@@ -247,7 +245,7 @@ fn unsigned(reader: &mut Reader<'_>, max: u64, what: &str) -> Result<u64, Fault>
 
 #[inline(never)]
 fn not_unsigned(reader: &Reader<'_>, text: &str, what: &str) -> Fault {
-    reader.invalid(if json::is_integer_text(text) {
+    reader.invalid(if super::reader::is_integer_text(text) {
         format!("invalid value: integer `{text}`, expected {what}")
     } else if beyond_binary_float(text) {
         // As serde_json says of a number no binary float holds.
@@ -464,66 +462,9 @@ impl ReadKey for u64 {
     }
 }
 
-/// Any JSON value, kept as serde_json's `Value` (numbers with their digits). Its depth counts
-/// from the value itself, up to the reader's 128 levels, wherever the value sits: what a body may
-/// hold, a snapshot or journal holding it reads back; and a body read whole as a `Value` nests as
-/// deep as one read into a wire type (the same limit in every interface).
-impl Read for serde_json::Value {
-    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
-        reader.peek();
-        let start = reader.offset();
-        let outer = reader.swap_depth(MAX_VALUE_DEPTH_START);
-        let value = json_value(reader);
-        reader.swap_depth(outer);
-        value.map_err(|mut fault| {
-            // A value that is refused (too deep, a lone surrogate in one of its strings) is
-            // refused as a whole, at its field: its inside has no field names of the wire.
-            if matches!(fault.kind, FaultKind::Invalid(_)) {
-                fault.at = start;
-            }
-            fault
-        })
-    }
-}
-
-/// Where a `Value`'s depth starts: at the root, as a document's does.
-const MAX_VALUE_DEPTH_START: u32 = 0;
+/// Where a [`Value`](super::Value)'s depth starts: at the root, as a document's does, so that a
+/// body read whole as a `Value` nests as deep as one read into a wire type (128 levels).
+pub(crate) const MAX_VALUE_DEPTH_START: u32 = 0;
 
 /// The refusal of a value nested deeper than the reader goes.
 pub(crate) const TOO_DEEP: &str = "recursion limit exceeded";
-
-fn json_value(reader: &mut Reader<'_>) -> Result<serde_json::Value, Fault> {
-    use serde_json::Value;
-    Ok(match reader.peek() {
-        Kind::Null => reader.null().map(|()| Value::Null)?,
-        Kind::Bool => Value::Bool(reader.boolean()?),
-        Kind::Number => {
-            let text = reader.number()?;
-            let number = text
-                .parse::<serde_json::Number>()
-                .map_err(|error| reader.invalid(error.to_string()))?;
-            Value::Number(number)
-        }
-        Kind::String => Value::String(reader.string()?.into_owned()),
-        Kind::Array => {
-            reader.begin_array()?;
-            let mut items = Vec::new();
-            let mut first = true;
-            while reader.element(&mut first)? {
-                items.push(json_value(reader)?);
-            }
-            Value::Array(items)
-        }
-        Kind::Object => {
-            reader.begin_object()?;
-            let mut map = serde_json::Map::new();
-            let mut first = true;
-            while let Some(key) = reader.key(&mut first)? {
-                let value = json_value(reader)?;
-                map.insert(key.into_owned(), value);
-            }
-            Value::Object(map)
-        }
-        Kind::Other | Kind::End => return Err(reader.syntax("expected value")),
-    })
-}

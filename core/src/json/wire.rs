@@ -2,9 +2,8 @@
 
 use core::fmt;
 
-use serde::de::IgnoredAny;
-
 use super::read::{Fault, FaultKind, Read, Reader};
+use super::value::Value;
 use super::write::{Write, Writer};
 
 /// Why a body could not be read into a wire type.
@@ -31,11 +30,6 @@ pub enum WireError {
         field: String,
         /// Why, naming the value.
         message: String,
-    },
-    /// A value could not be written as JSON (never happens for the types of [`crate::model`]).
-    Write {
-        /// What the JSON writer said.
-        detail: String,
     },
 }
 
@@ -67,7 +61,7 @@ impl WireError {
                 format!("{name} is required")
             }
             WireError::Invalid { message, .. } => message.clone(),
-            WireError::Syntax { .. } | WireError::Write { .. } => self.to_string(),
+            WireError::Syntax { .. } => self.to_string(),
         }
     }
 }
@@ -86,9 +80,6 @@ impl fmt::Display for WireError {
             WireError::Missing { field } => write!(f, "{field} is required"),
             WireError::Invalid { field, message } if field.is_empty() => f.write_str(message),
             WireError::Invalid { field, message } => write!(f, "{field}: {message}"),
-            WireError::Write { detail } => {
-                write!(f, "the value cannot be written as JSON: {detail}")
-            }
         }
     }
 }
@@ -140,17 +131,26 @@ fn line_and_column(body: &[u8], at: usize) -> (usize, usize) {
     )
 }
 
-/// Why `body` was refused. A malformed body is refused as such, in serde_json's words and at its
-/// position, even when a value before the fault was also wrong: a body is read as data only once
-/// it is JSON. A value refused in a well-formed body is named by its path. Not generic, so that it
-/// is built once rather than once for every wire type.
+/// Why `body` was refused. A malformed body is refused as such, at the place its JSON breaks,
+/// even when a value before the fault was also wrong: a body is read as data only once it is JSON
+/// (the reader skips it whole, checking its syntax and depth). A value refused in a well-formed
+/// body is named by its path. Not generic, so that it is built once rather than once for every
+/// wire type.
 #[inline(never)]
 fn refusal(body: &str, fault: Fault) -> WireError {
-    if let Err(error) = serde_json::from_str::<IgnoredAny>(body) {
+    if let Err(broken) = Reader::check_syntax(body) {
+        // The place is the last byte read: the one at fault, or the body's end.
+        let read = broken.at.saturating_add(1).min(body.len());
+        let (line, column) = line_and_column(body.as_bytes(), read);
+        let column = column - 1;
         return WireError::Syntax {
-            line: error.line(),
-            column: error.column(),
-            detail: message_without_position(&error),
+            line,
+            column,
+            detail: match broken.kind {
+                FaultKind::Syntax(detail) => detail.to_owned(),
+                FaultKind::Invalid(detail) => detail,
+                FaultKind::Missing(name) => format!("{name} is required"),
+            },
         };
     }
     let path = path_at(body.as_bytes(), fault.at);
@@ -166,7 +166,7 @@ fn refusal(body: &str, fault: Fault) -> WireError {
             field: path,
             message,
         },
-        // The reader refused what serde_json accepts (never, but said rather than hidden).
+        // A syntax fault in a body the skip above accepted (never, but said rather than hidden).
         FaultKind::Syntax(detail) => {
             let (line, column) = line_and_column(body.as_bytes(), fault.at);
             WireError::Syntax {
@@ -179,7 +179,7 @@ fn refusal(body: &str, fault: Fault) -> WireError {
 }
 
 /// Reads an already parsed JSON value into a wire type, with the same errors as [`from_json`].
-pub fn from_value<T: Read>(value: serde_json::Value) -> Result<T, WireError> {
+pub fn from_value<T: Read>(value: Value) -> Result<T, WireError> {
     let body = to_json(&value);
     from_json(body.as_bytes())
 }
@@ -190,13 +190,6 @@ pub fn to_json<T: Write + ?Sized>(value: &T) -> String {
     let mut writer = Writer::new();
     value.write(&mut writer);
     writer.finish()
-}
-
-/// serde_json appends " at line L column C" to its messages; the path says where instead.
-fn message_without_position(error: &serde_json::Error) -> String {
-    let text = error.to_string();
-    let suffix = format!(" at line {} column {}", error.line(), error.column());
-    text.strip_suffix(&suffix).unwrap_or(&text).to_owned()
 }
 
 /// The path (`recurrence.recurrenceOn[1]`, `results[0].deletedAt`) of the value at the offset the

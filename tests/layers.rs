@@ -1,0 +1,105 @@
+//! The core's modules form one line (issue 20): each imports only the modules below it, so that
+//! no lower layer knows the wire model, the state or the interfaces above it. The order is
+//! docs/architecture.md's; a new module or import that breaks it fails here.
+
+use std::collections::BTreeSet;
+use std::fs;
+use std::path::{Path, PathBuf};
+
+/// The core's modules, bottom first, and the helpers any module may use.
+const LINE: [&str; 10] = [
+    "json",
+    "value",
+    "model",
+    "calendar",
+    "recurrence",
+    "schedule",
+    "analytics",
+    "state",
+    "api",
+    "plan",
+];
+const HELPERS: [(&str, &[&str]); 2] = [("order", &[]), ("table", &["json"])];
+
+fn sources(path: &Path) -> Vec<PathBuf> {
+    if path.is_file() {
+        return vec![path.to_owned()];
+    }
+    let mut files = Vec::new();
+    for entry in fs::read_dir(path).unwrap() {
+        files.extend(sources(&entry.unwrap().path()));
+    }
+    files
+}
+
+/// The modules of the crate that `module`'s files name as `crate::name`.
+fn imports(module: &str) -> BTreeSet<String> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src");
+    let dir = root.join(module);
+    let path = if dir.is_dir() {
+        dir
+    } else {
+        root.join(format!("{module}.rs"))
+    };
+    let mut named = BTreeSet::new();
+    for file in sources(&path) {
+        let text = fs::read_to_string(&file).unwrap();
+        for (at, _) in text.match_indices("crate::") {
+            // `costfolio::crate::` never occurs; `$crate::` in macros is not the crate's modules.
+            if text[..at].ends_with('$') {
+                continue;
+            }
+            let name: String = text[at + 7..]
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                .collect();
+            if !name.is_empty() && name != module {
+                named.insert(name);
+            }
+        }
+    }
+    named
+}
+
+#[test]
+fn every_module_imports_only_the_modules_below_it() {
+    for (place, module) in LINE.iter().enumerate() {
+        let below: BTreeSet<&str> = LINE[..place]
+            .iter()
+            .copied()
+            .chain(HELPERS.iter().map(|(helper, _)| *helper))
+            .collect();
+        for name in imports(module) {
+            assert!(
+                below.contains(name.as_str()),
+                "core/src/{module} imports crate::{name}, which is not below it in {LINE:?}"
+            );
+        }
+    }
+    for (helper, allowed) in HELPERS {
+        for name in imports(helper) {
+            assert!(
+                allowed.contains(&name.as_str()),
+                "core/src/{helper} imports crate::{name}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_line_names_every_module_of_the_core() {
+    let lib =
+        fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src/lib.rs")).unwrap();
+    for line in lib.lines() {
+        let declared = line
+            .strip_prefix("pub mod ")
+            .or_else(|| line.strip_prefix("mod "))
+            .and_then(|rest| rest.strip_suffix(';'));
+        if let Some(module) = declared {
+            assert!(
+                LINE.contains(&module) || HELPERS.iter().any(|(helper, _)| *helper == module),
+                "core/src/lib.rs declares {module}, which tests/layers.rs does not place"
+            );
+        }
+    }
+}
