@@ -235,10 +235,10 @@ fn maps_options_tuples_and_arrays_read_as_serde_read_them() {
 
 /// A type of every shape the derive reads, beyond those of the wire types.
 #[derive(Debug, PartialEq, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 struct Shapes {
     boxed_option: Box<Option<u32>>,
-    #[serde(default)]
+    #[wire(default)]
     kind: Vec<Mixed>,
 }
 

@@ -21,9 +21,9 @@ use crate::json::read::Read;
 
 /// A holiday of the plan's calendar.
 #[derive(Debug, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 struct PlanHoliday {
-    #[serde(rename = "type")]
+    #[wire(rename = "type")]
     kind: HolidayKind,
     #[allow(dead_code)]
     name: Name,
@@ -33,36 +33,36 @@ struct PlanHoliday {
 
 /// A position with its history beyond the first rate and allocation.
 #[derive(Debug, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 struct PlanPosition {
     position: Position,
-    #[serde(default)]
+    #[wire(default)]
     rates: Vec<Rate>,
-    #[serde(default)]
+    #[wire(default)]
     allocations: Vec<Allocation>,
-    #[serde(default)]
+    #[wire(default)]
     hours: Vec<HoursPeriod>,
 }
 
 /// The input of `costfolio plan`.
 #[derive(Debug, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 struct PlanInput {
     folio: Folio,
     as_of: Option<Date>,
-    #[serde(default)]
+    #[wire(default)]
     workload: Vec<WorkloadDay>,
-    #[serde(default)]
+    #[wire(default)]
     holidays: Vec<PlanHoliday>,
-    #[serde(default)]
+    #[wire(default)]
     exchange_rates: Vec<ExchangeRate>,
-    #[serde(default)]
+    #[wire(default)]
     overtime_rules: Vec<OvertimeRule>,
-    #[serde(default)]
+    #[wire(default)]
     positions: Vec<PlanPosition>,
-    #[serde(default)]
+    #[wire(default)]
     expenses: Vec<Expense>,
-    #[serde(default)]
+    #[wire(default)]
     scope: Vec<ScopeItem>,
 }
 

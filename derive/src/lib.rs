@@ -1,13 +1,15 @@
-//! `#[derive(Read)]`: a compact JSON reader for a costfolio wire type, written from the same
-//! `#[serde(...)]` attributes its (derived) `Serialize` uses, so that a type is read under the
-//! names it is written with.
+//! `#[derive(Read)]` and `#[derive(Write)]`: a compact JSON reader and writer for a costfolio wire
+//! type, both written from the type's `#[wire(...)]` attributes, so that a type is read under the
+//! names it is written with. The attributes: `rename = ".."` (a field or variant), `rename_all =
+//! ".."` (the type), `default` (a field absent is its default), `skip` (a field neither read nor
+//! written), `omit_none` (an `Option` field that is `None` is left out when written).
 //!
 //! The generated `read` asks `costfolio::json::read` for the next field's index in a table of
 //! names and fills one slot per field; every piece of JSON reading is a non-generic function of
 //! that module. Supported: structs with named fields (`rename`, `rename_all`, field `default`,
 //! `skip`), enums of unit variants (read from a string, and as map keys), and externally tagged
-//! enums with unit, newtype and struct variants. Anything else is a compile error, never a reader
-//! that reads something else than serde would.
+//! enums with unit, newtype and struct variants. Anything else is a compile error
+//! (`tests/ui/`), never a reader or writer that does something else than its attributes say.
 
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as Tokens};
@@ -17,7 +19,7 @@ use syn::{
 };
 
 /// Derives `costfolio::json::read::Read` (and `ReadKey` for enums of unit variants).
-#[proc_macro_derive(Read, attributes(serde))]
+#[proc_macro_derive(Read, attributes(wire))]
 pub fn derive_read(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     match expand(&input) {
@@ -26,46 +28,66 @@ pub fn derive_read(input: TokenStream) -> TokenStream {
     }
 }
 
-/// What a `#[serde(...)]` attribute list says, as far as reading goes.
+/// What a type's, field's or variant's `#[wire(...)]` attributes say.
 #[derive(Default)]
-struct Serde {
+struct Wire {
     rename: Option<String>,
     rename_all: Option<String>,
     default: bool,
     skip: bool,
-    skip_serializing_if: Option<String>,
+    omit_none: bool,
 }
 
-fn serde_attributes(attributes: &[Attribute]) -> Result<Serde> {
-    let mut serde = Serde::default();
+/// The attributes this derive understands, for its refusals.
+const KNOWN: &str = "rename = \"..\", rename_all = \"..\", default, skip, omit_none";
+
+/// Reads the `#[wire(...)]` attributes of an item. Anything else inside `wire` is a compile error
+/// naming the attribute: a type is never read or written otherwise than its attributes say.
+fn wire_attributes(attributes: &[Attribute]) -> Result<Wire> {
+    let mut wire = Wire::default();
     for attribute in attributes {
-        if !attribute.path().is_ident("serde") {
+        if !attribute.path().is_ident("wire") {
             continue;
         }
         attribute.parse_nested_meta(|meta| {
             let text = |meta: &syn::meta::ParseNestedMeta| -> Result<String> {
                 Ok(meta.value()?.parse::<LitStr>()?.value())
             };
-            if meta.path.is_ident("rename") {
-                serde.rename = Some(text(&meta)?);
-            } else if meta.path.is_ident("rename_all") {
-                serde.rename_all = Some(text(&meta)?);
-            } else if meta.path.is_ident("default") {
+            let flag = |meta: &syn::meta::ParseNestedMeta, name: &str| -> Result<bool> {
                 if meta.input.peek(syn::Token![=]) {
-                    return Err(meta.error("Read: `default = \"...\"` is not supported"));
+                    return Err(meta.error(format!("wire: `{name}` takes no value")));
                 }
-                serde.default = true;
-            } else if meta.path.is_ident("skip") || meta.path.is_ident("skip_deserializing") {
-                serde.skip = true;
-            } else if meta.path.is_ident("skip_serializing_if") {
-                serde.skip_serializing_if = Some(text(&meta)?);
+                Ok(true)
+            };
+            if meta.path.is_ident("rename") {
+                wire.rename = Some(text(&meta)?);
+            } else if meta.path.is_ident("rename_all") {
+                wire.rename_all = Some(text(&meta)?);
+            } else if meta.path.is_ident("default") {
+                wire.default = flag(&meta, "default")?;
+            } else if meta.path.is_ident("skip") {
+                wire.skip = flag(&meta, "skip")?;
+            } else if meta.path.is_ident("omit_none") {
+                wire.omit_none = flag(&meta, "omit_none")?;
+            } else if meta.path.is_ident("skip_deserializing")
+                || meta.path.is_ident("skip_serializing")
+            {
+                return Err(meta.error(
+                    "wire: a field is read and written alike; `skip` leaves it out of both",
+                ));
             } else {
-                return Err(meta.error("Read: this serde attribute is not supported"));
+                let name = meta
+                    .path
+                    .get_ident()
+                    .map_or_else(|| "this".to_owned(), |ident| format!("`{ident}`"));
+                return Err(meta.error(format!(
+                    "wire: {name} is not a wire attribute (known: {KNOWN})"
+                )));
             }
             Ok(())
         })?;
     }
-    Ok(serde)
+    Ok(wire)
 }
 
 /// `rename_all` applied to a field name (snake_case) or a variant name (PascalCase).
@@ -113,7 +135,7 @@ fn renamed(name: &str, rule: Option<&str>, variant: bool) -> Result<String> {
         other => {
             return Err(Error::new(
                 Span::call_site(),
-                format!("Read: rename_all = {other:?} is not supported"),
+                format!("wire: rename_all = {other:?} is not a rule (camelCase, PascalCase, snake_case, SCREAMING_SNAKE_CASE, kebab-case, SCREAMING-KEBAB-CASE, lowercase, UPPERCASE)"),
             ))
         }
     })
@@ -121,12 +143,12 @@ fn renamed(name: &str, rule: Option<&str>, variant: bool) -> Result<String> {
 
 /// The type's own attributes (only `rename_all` may be given) and its generics, each type
 /// parameter bound by `bound`.
-fn prepare(input: &DeriveInput, bound: syn::Path) -> Result<(Serde, syn::Generics)> {
-    let top = serde_attributes(&input.attrs)?;
-    if top.default || top.skip || top.rename.is_some() {
+fn prepare(input: &DeriveInput, bound: syn::Path) -> Result<(Wire, syn::Generics)> {
+    let top = wire_attributes(&input.attrs)?;
+    if top.default || top.skip || top.omit_none || top.rename.is_some() {
         return Err(Error::new_spanned(
             &input.ident,
-            "only rename_all is supported on the type",
+            "wire: only rename_all is supported on the type",
         ));
     }
     let mut generics = input.generics.clone();
@@ -239,9 +261,12 @@ fn struct_body(
             return Err(Error::new_spanned(field, "Read: fields must be named"));
         };
         let ty = &field.ty;
-        let attributes = serde_attributes(&field.attrs)?;
+        let attributes = wire_attributes(&field.attrs)?;
         if attributes.rename_all.is_some() {
-            return Err(Error::new_spanned(ident, "Read: rename_all on a field"));
+            return Err(Error::new_spanned(
+                ident,
+                "wire: rename_all belongs on the type, not a field",
+            ));
         }
         if attributes.skip {
             builds.push(quote!(#ident: ::core::default::Default::default()));
@@ -384,7 +409,7 @@ fn tagged_body(name: &syn::Ident, data: &syn::DataEnum, names: &[String]) -> Res
 }
 
 /// Derives `costfolio::json::write::Write` (and `WriteKey` for enums of unit variants).
-#[proc_macro_derive(Write, attributes(serde))]
+#[proc_macro_derive(Write, attributes(wire))]
 pub fn derive_write(input: TokenStream) -> TokenStream {
     let input = parse_macro_input!(input as DeriveInput);
     match expand_write(&input) {
@@ -397,11 +422,15 @@ pub fn derive_write(input: TokenStream) -> TokenStream {
 fn variant_names(data: &syn::DataEnum, rename_all: Option<&str>) -> Result<Vec<String>> {
     let mut names = Vec::new();
     for variant in &data.variants {
-        let attributes = serde_attributes(&variant.attrs)?;
-        if attributes.skip || attributes.default || attributes.rename_all.is_some() {
+        let attributes = wire_attributes(&variant.attrs)?;
+        if attributes.skip
+            || attributes.default
+            || attributes.omit_none
+            || attributes.rename_all.is_some()
+        {
             return Err(Error::new_spanned(
                 &variant.ident,
-                "only rename on a variant",
+                "wire: only rename is supported on a variant",
             ));
         }
         names.push(match attributes.rename {
@@ -424,7 +453,7 @@ fn write_fields(
         let Some(ident) = &field.ident else {
             return Err(Error::new_spanned(field, "Write: fields must be named"));
         };
-        let attributes = serde_attributes(&field.attrs)?;
+        let attributes = wire_attributes(&field.attrs)?;
         if attributes.skip {
             continue;
         }
@@ -441,12 +470,10 @@ fn write_fields(
             writer.key(#wire);
             #p::Write::write(#value, writer);
         };
-        writes.push(match attributes.skip_serializing_if {
-            Some(path) => {
-                let path: syn::Path = syn::parse_str(&path)?;
-                quote!(if !#path(#value) { #write })
-            }
-            None => write,
+        writes.push(if attributes.omit_none {
+            quote!(if ::core::option::Option::is_some(#value) { #write })
+        } else {
+            write
         });
     }
     Ok(quote! {

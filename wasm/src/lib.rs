@@ -26,29 +26,29 @@ pub fn version() -> String {
 struct RequestInput {
     method: String,
     path: String,
-    #[serde(default)]
+    #[wire(default)]
     headers: Vec<(String, String)>,
-    #[serde(default)]
+    #[wire(default)]
     body: String,
 }
 
 /// What the host knows: its address, the time, fresh randomness, the verified budgeting caller.
 #[derive(Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 struct ContextInput {
-    #[serde(default)]
+    #[wire(default)]
     base_url: String,
     /// UTC, `yyyy-MM-ddTHH:mm:ss` (fractions allowed).
     now: String,
     /// Hex digits of fresh random bytes (128 digits = 64 bytes for token requests).
-    #[serde(default)]
+    #[wire(default)]
     random: String,
-    #[serde(default)]
+    #[wire(default)]
     user: Option<String>,
-    #[serde(default)]
+    #[wire(default)]
     budget_admin: bool,
     /// True when the caller's credential may not change data (S11.5).
-    #[serde(default)]
+    #[wire(default)]
     read_only: bool,
 }
 

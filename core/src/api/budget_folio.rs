@@ -156,7 +156,7 @@ fn baselines(state: &State, request: &Request, context: &Context, id: &str) -> O
 
 fn approve_baseline(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
     #[derive(crate::json::read::Read)]
-    #[serde(rename_all = "camelCase")]
+    #[wire(rename_all = "camelCase")]
     struct Approval {
         name: String,
         description: Option<String>,
@@ -414,7 +414,7 @@ fn buckets(
 /// currency (as the folio's indicators count it: positions by their atoms, expenses by their
 /// converted payments), and its payment lines.
 #[derive(Write)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 struct FolioItem {
     id: Id,
     name: String,
@@ -433,7 +433,7 @@ struct FolioPayments {
 
 /// A live position of a folio with its whole history and its money.
 #[derive(Write)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 struct PositionItem {
     /// As `GET /position/{id}` shows it.
     position: Position,
@@ -447,7 +447,7 @@ struct PositionItem {
 
 /// A live expense of a folio (with its `convertedAmount`) and its money.
 #[derive(Write)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 struct ExpenseItem {
     expense: crate::model::budgeting::Expense,
     total: Exact,

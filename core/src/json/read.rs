@@ -5,7 +5,7 @@
 //! the largest part of the module (issue 9 caps its size). [`Read`] is the same job done with
 //! non-generic pieces: one JSON [`Reader`], and for each type a short function that asks it for
 //! the next field by index in a table of names. `#[derive(Read)]` (crate `costfolio-derive`)
-//! writes that function from the type's `#[serde(...)]` attributes (`rename`, `rename_all`,
+//! writes that function from the type's `#[wire(...)]` attributes (`rename`, `rename_all`,
 //! `default`, `skip`), so the names a type is written with and read with cannot drift apart.
 //!
 //! What is read is what serde read: unknown fields ignored, an absent `Option` field is `None`,

@@ -3,8 +3,8 @@
 //!
 //! [`Write`] appends a value's compact JSON to a [`Writer`] (one non-generic writer for the whole
 //! crate). `#[derive(Write)]` (crate `costfolio-derive`) writes each type's function from the
-//! same `#[serde(...)]` attributes its reader uses (`rename`, `rename_all`, `skip`, and
-//! `skip_serializing_if = "Option::is_none"`), so a type is written under the names it is read
+//! same `#[wire(...)]` attributes its reader uses (`rename`, `rename_all`, `skip`, and
+//! `omit_none`), so a type is written under the names it is read
 //! with. The output is what serde_json wrote: fields in declaration order, absent optional fields
 //! left out, enums as their (renamed) variant names, externally tagged, strings escaped as
 //! serde_json escapes them, numbers with exactly their digits.

@@ -9,17 +9,17 @@ use crate::value::EventTimestamp;
 
 /// The `metadata` of a page of deleted events (S12.2).
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct DeletedEventsMetadata {
     /// How many results this page holds.
     pub count: u64,
     /// The most results a page holds (default 50, at most 1000).
     pub limit: u64,
     /// Full address of the next page, when more remain.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub next: Option<String>,
     /// Opaque key to ask for the next page with, when more remain.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub last_evaluated_key: Option<String>,
 }
 
@@ -27,7 +27,7 @@ pub struct DeletedEventsMetadata {
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct DeletedEventsPage<T> {
     /// Address of the request.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// Count, limit and where the next page is.
     pub metadata: DeletedEventsMetadata,
@@ -37,7 +37,7 @@ pub struct DeletedEventsPage<T> {
 
 /// A deleted worklog.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct DeletedWorklog {
     /// When it was deleted (UTC, no zone designator, milliseconds).
     pub deleted_at: EventTimestamp,
@@ -49,7 +49,7 @@ pub struct DeletedWorklog {
 
 /// A deleted allocation.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct DeletedAllocation {
     /// When it was deleted (UTC, no zone designator, milliseconds).
     pub deleted_at: EventTimestamp,

@@ -11,7 +11,7 @@ use crate::value::{Key, Name, UtcTimestamp, WholeAmount};
 
 /// Status of an account.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum AccountStatus {
     /// Open for work.
     Open,
@@ -23,10 +23,10 @@ pub enum AccountStatus {
 
 /// An account as the service returns it.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct Account {
     /// Address of the account.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// The account's key.
     pub key: Key,
@@ -39,18 +39,18 @@ pub struct Account {
     /// Whether the account is global (default false).
     pub global: bool,
     /// The monthly budget, a whole number (S10.2).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub monthly_budget: Option<WholeAmount>,
     /// The account's lead.
     pub lead: Lead,
     /// The contact; left out when the account has none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub contact: Option<Contact>,
     /// The category; left out when the account has none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub category: Option<Category>,
     /// The customer; left out when the account has none.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub customer: Option<Customer>,
     /// Where the account's links are.
     pub links: SelfLink,
@@ -58,21 +58,21 @@ pub struct Account {
 
 /// The lead of an account.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct Lead {
     /// Address of the user.
-    #[serde(rename = "self", default, skip_serializing_if = "Option::is_none")]
+    #[wire(rename = "self", default, omit_none)]
     pub self_: Option<String>,
     /// The tracker's accountId of the lead.
     pub account_id: String,
     /// The lead's display name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub display_name: Option<String>,
 }
 
 /// Whether a contact is a registered tracker user.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Write, Read)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ContactType {
     /// A registered issue-tracker user.
     User,
@@ -82,18 +82,18 @@ pub enum ContactType {
 
 /// The contact of an account.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct Contact {
     /// Address of the user, for a USER contact.
-    #[serde(rename = "self", default, skip_serializing_if = "Option::is_none")]
+    #[wire(rename = "self", default, omit_none)]
     pub self_: Option<String>,
     /// The tracker's accountId, for a USER contact.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub account_id: Option<String>,
     /// The contact's name.
     pub display_name: String,
     /// USER or EXTERNAL.
-    #[serde(rename = "type")]
+    #[wire(rename = "type")]
     pub contact_type: ContactType,
 }
 
@@ -101,13 +101,13 @@ pub struct Contact {
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct SelfLink {
     /// The address.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
 }
 
 /// The body of "create account" and "update account".
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct AccountRequest {
     /// The account's key.
     pub key: Key,
@@ -118,28 +118,28 @@ pub struct AccountRequest {
     /// The lead's accountId.
     pub lead_account_id: String,
     /// The contact's accountId, when the contact is a registered user.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub contact_account_id: Option<String>,
     /// The contact's name, when the contact is not a registered user.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub external_contact_name: Option<String>,
     /// Key of the account's category.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub category_key: Option<Key>,
     /// Key of the account's customer.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub customer_key: Option<Key>,
     /// The monthly budget, a whole number 0 or more (S10.2).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub monthly_budget: Option<WholeAmount>,
     /// Whether the account is global; absent means false.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub global: Option<bool>,
 }
 
 /// The four types of category.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CategoryTypeName {
     /// Billable work.
     Billable,
@@ -172,7 +172,7 @@ pub struct CategoryType {
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct Category {
     /// Address of the category.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// The category's key.
     pub key: Key,
@@ -181,26 +181,26 @@ pub struct Category {
     /// The category's name.
     pub name: Name,
     /// The category's type.
-    #[serde(rename = "type")]
+    #[wire(rename = "type")]
     pub category_type: CategoryType,
 }
 
 /// The body of "create category" and "update category".
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct CategoryRequest {
     /// The category's key.
     pub key: Key,
     /// The category's name.
     pub name: Name,
     /// The category's type.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub type_name: Option<CategoryTypeName>,
 }
 
 /// What an account link binds the account to: only projects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Write, Read)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ScopeType {
     /// A tracker project.
     Project,
@@ -210,12 +210,12 @@ pub enum ScopeType {
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct LinkScope {
     /// Address of the project.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// The project's id.
     pub id: Id,
     /// Always PROJECT.
-    #[serde(rename = "type")]
+    #[wire(rename = "type")]
     pub scope_type: ScopeType,
 }
 
@@ -223,7 +223,7 @@ pub struct LinkScope {
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct AccountLink {
     /// Address of the link.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// The link's id.
     pub id: Id,
@@ -235,7 +235,7 @@ pub struct AccountLink {
 
 /// The body of "create link".
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct AccountLinkRequest {
     /// Key of the account.
     pub account_key: Key,
@@ -249,7 +249,7 @@ pub struct AccountLinkRequest {
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct AccountLinkByProject {
     /// Address of the link.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// The link's id.
     pub id: Id,
@@ -263,7 +263,7 @@ pub struct AccountLinkByProject {
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct Customer {
     /// Address of the customer.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// The customer's key.
     pub key: Key,
@@ -284,17 +284,17 @@ pub struct CustomerRequest {
 
 /// A holiday scheme as the service returns it.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct HolidayScheme {
     /// Address of the scheme.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// The scheme's id.
     pub id: Id,
     /// The scheme's name.
     pub name: Name,
     /// Its description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub description: Option<String>,
     /// Whether it is the default scheme (exactly one is).
     pub default_scheme: bool,
@@ -308,7 +308,7 @@ pub struct HolidaySchemeCreate {
     /// The scheme's name (a missing name is the documented 400).
     pub name: Name,
     /// Its description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub description: Option<String>,
 }
 
@@ -318,16 +318,16 @@ pub struct HolidaySchemeUpdate {
     /// The scheme's new name.
     pub name: Name,
     /// Its new description; absent leaves it as it is.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub description: Option<String>,
 }
 
 /// A user as generic resources name their author.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct UserRef {
     /// Address of the user.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// The tracker's accountId.
     pub account_id: String,
@@ -335,10 +335,10 @@ pub struct UserRef {
 
 /// A generic resource (a named placeholder) as the service returns it.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct GenericResource {
     /// Address of the resource.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// The resource's id.
     pub id: Id,
@@ -372,7 +372,7 @@ pub struct ListMetadata {
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct ListEnvelope<T> {
     /// Address of the list.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// How many results.
     pub metadata: ListMetadata,
@@ -390,10 +390,10 @@ pub struct PageMetadata {
     /// The most results a page holds (default 50, at most 1000).
     pub limit: u64,
     /// Address of the next page, when there is one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub next: Option<String>,
     /// Address of the previous page, when there is one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub previous: Option<String>,
 }
 
@@ -401,7 +401,7 @@ pub struct PageMetadata {
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct PagedList<T> {
     /// Address of this page.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// The count and paging fields.
     pub metadata: PageMetadata,

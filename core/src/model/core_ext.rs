@@ -12,22 +12,22 @@ use crate::value::{Date, Key, Name, UtcTimestamp};
 
 /// A holiday of a holiday scheme.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct Holiday {
     /// Address of the holiday.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// Its id.
     pub id: Id,
     /// The scheme it belongs to.
     pub scheme_id: Id,
     /// FIXED (every year) or FLOATING (once).
-    #[serde(rename = "type")]
+    #[wire(rename = "type")]
     pub holiday_type: HolidayKind,
     /// Its name.
     pub name: Name,
     /// Its description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub description: Option<String>,
     /// How long it is: 1 to 86400 seconds (S3.2).
     pub duration_seconds: u32,
@@ -37,15 +37,15 @@ pub struct Holiday {
 
 /// The body of "create holiday" and "update holiday".
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct HolidayRequest {
     /// FIXED or FLOATING.
-    #[serde(rename = "type")]
+    #[wire(rename = "type")]
     pub holiday_type: HolidayKind,
     /// Its name.
     pub name: Name,
     /// Its description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub description: Option<String>,
     /// 1 to 86400 seconds.
     pub duration_seconds: u32,
@@ -55,7 +55,7 @@ pub struct HolidayRequest {
 
 /// The body of "add members": the users to assign to a scheme.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct MembersRequest {
     /// The users' accountIds.
     pub account_ids: Vec<String>,
@@ -63,10 +63,10 @@ pub struct MembersRequest {
 
 /// A member of a scheme.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct Member {
     /// Address of the user.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// The user's accountId.
     pub account_id: String,
@@ -74,7 +74,7 @@ pub struct Member {
 
 /// A weekday of a workload scheme, as the wire spells it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum WeekdayName {
     /// ISO 1.
     Monday,
@@ -112,7 +112,7 @@ impl WeekdayName {
 
 /// Required seconds of one weekday.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct WorkloadDay {
     /// The weekday.
     pub day: WeekdayName,
@@ -122,17 +122,17 @@ pub struct WorkloadDay {
 
 /// A workload scheme.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct WorkloadScheme {
     /// Address of the scheme.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// Its id.
     pub id: Id,
     /// Its name.
     pub name: Name,
     /// Its description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub description: Option<String>,
     /// Whether it is the default scheme.
     pub default_scheme: bool,
@@ -144,12 +144,12 @@ pub struct WorkloadScheme {
 
 /// The body of "create workload scheme" and "update workload scheme".
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct WorkloadSchemeRequest {
     /// Its name.
     pub name: Name,
     /// Its description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub description: Option<String>,
     /// Each weekday once.
     pub days: Vec<WorkloadDay>,
@@ -159,7 +159,7 @@ pub struct WorkloadSchemeRequest {
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct Project {
     /// Address of the project.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// Its id.
     pub id: Id,
@@ -180,10 +180,10 @@ pub struct ProjectRequest {
 
 /// A saved filter: the projects that make a folio's scope.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct SavedFilter {
     /// Address of the filter.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// Its id.
     pub id: Id,
@@ -195,7 +195,7 @@ pub struct SavedFilter {
 
 /// The body of `PUT /saved-filters/{id}`.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct SavedFilterRequest {
     /// Its name.
     pub name: Name,
@@ -207,7 +207,7 @@ pub struct SavedFilterRequest {
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct IssueRef {
     /// Address of the issue.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// The issue key, such as `ABC-12`.
     pub key: String,
@@ -215,10 +215,10 @@ pub struct IssueRef {
 
 /// A worklog.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct Worklog {
     /// Address of the worklog.
-    #[serde(rename = "self")]
+    #[wire(rename = "self")]
     pub self_: String,
     /// The service's id.
     pub service_worklog_id: Id,
@@ -246,33 +246,33 @@ pub struct Worklog {
 
 /// The body of "create worklog" and "update worklog".
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct WorklogRequest {
     /// The issue key; its project is the part before the last `-`.
     pub issue_key: String,
     /// Seconds worked.
     pub time_spent_seconds: u64,
     /// Seconds billable (default: all of them).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub billable_seconds: Option<u64>,
     /// The day worked.
     pub start_date: Date,
     /// The time of day it started, `HH:mm:ss` (default midnight).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub start_time: Option<String>,
     /// What was done.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub description: Option<String>,
     /// Who worked.
     pub author_account_id: String,
     /// The tracker's id, when the tracker gives one.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub tracker_worklog_id: Option<Id>,
 }
 
 /// Whether a holiday recurs every year (S3.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum HolidayKind {
     /// Every year on its date's month and day, before and after its year (Feb 29 only in leap
     /// years).

@@ -9,7 +9,7 @@ use crate::recurrence::days_in_month;
 
 /// How finely lines are cut.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Write, Read)]
-#[serde(rename_all = "lowercase")]
+#[wire(rename_all = "lowercase")]
 pub enum Granularity {
     /// One line per day.
     Day,

@@ -262,7 +262,7 @@ pub struct State {
     /// Billed hours by position.
     pub billed_hours: Table<BilledHours>,
     /// Entries applied since the host last took them.
-    #[serde(skip)]
+    #[wire(skip)]
     outbox: Vec<JournalEntry>,
 }
 

@@ -137,7 +137,7 @@ pub struct CodeRecord {
     pub used: bool,
     /// The grant its exchange started: the pair number of the first tokens it issued, which every
     /// later refresh keeps. A replayed code revokes the whole grant (RFC 6749 4.1.2).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub grant: Option<u64>,
 }
 
@@ -174,7 +174,7 @@ pub struct TokenRecord {
     pub revoked: bool,
     /// The grant it descends from (see [`CodeRecord::grant`]); none for a personal token. A
     /// replayed refresh token revokes the whole grant (OAuth 2.0 Security BCP, 4.14).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub grant: Option<u64>,
 }
 

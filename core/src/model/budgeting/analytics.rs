@@ -34,7 +34,7 @@ pub struct ScopeItems {
 
 /// The colour of a performance index (S9.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Write, Read)]
-#[serde(rename_all = "lowercase")]
+#[wire(rename_all = "lowercase")]
 pub enum IndexStatus {
     /// 1 or above.
     Green,
@@ -49,7 +49,7 @@ pub enum IndexStatus {
 
 /// The indicators of a folio or a portfolio at an `asOf` date (S9.1-S9.7), in its currency.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct Indicators {
     /// Budget at completion.
     pub bac: Exact,
@@ -102,18 +102,18 @@ pub struct Indicators {
     /// Profit / actual revenue in percent, 2 decimals; null without revenues.
     pub margin: Option<Exact>,
     /// Planned revenue dated on or before asOf; null without revenues (extension, P19.1).
-    #[serde(default)]
+    #[wire(default)]
     pub planned_revenue_to_date: Option<Exact>,
     /// The revenue light: actual revenue / planned revenue to date judged as S9.5 judges an
     /// index; grey without revenues or planned revenue to date (extension, P19.1).
-    #[serde(default)]
+    #[wire(default)]
     pub revenue_status: IndexStatus,
     /// The margin light: green at a margin of 0 or more, amber down to minus the tolerance,
     /// red below, grey without a margin (extension, P19.2).
-    #[serde(default)]
+    #[wire(default)]
     pub margin_status: IndexStatus,
     /// The folio's status at asOf (for a portfolio, absent).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub status: Option<FolioStatus>,
     /// The currency of every figure.
     pub currency_code: CurrencyCode,
@@ -121,7 +121,7 @@ pub struct Indicators {
 
 /// One bucket of a folio's timeline (S9.8).
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct TimelineBucket {
     /// First day of the bucket (inside the folio).
     pub start: Date,

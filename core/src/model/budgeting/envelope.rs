@@ -23,16 +23,16 @@ impl<T> Success<T> {
 
 /// The error body of the budgeting interface; every field is optional and left out when empty.
 #[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct BudgetErrorBody {
     /// A parse failure, such as a date not in `yyyy-MM-dd`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub error: Option<String>,
     /// General messages.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub error_messages: Option<Vec<String>>,
     /// Messages by field name.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub errors: Option<BTreeMap<String, String>>,
 }
 

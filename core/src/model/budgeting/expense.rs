@@ -15,16 +15,16 @@ use crate::value::{
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 pub enum ExpenseKind {
     /// An actual cost.
-    #[serde(rename = ".ActualExpense")]
+    #[wire(rename = ".ActualExpense")]
     ActualExpense,
     /// A planned revenue.
-    #[serde(rename = ".PlannedRevenue")]
+    #[wire(rename = ".PlannedRevenue")]
     PlannedRevenue,
     /// An actual revenue.
-    #[serde(rename = ".ActualRevenue")]
+    #[wire(rename = ".ActualRevenue")]
     ActualRevenue,
     /// A planned cost.
-    #[serde(rename = ".PlannedExpense")]
+    #[wire(rename = ".PlannedExpense")]
     PlannedExpense,
 }
 
@@ -59,7 +59,7 @@ impl ExpenseKind {
 /// The category of an expense: OPEX, CAPEX, FINEX for costs, OPERATING, NON_OPERATING for
 /// revenues (S5.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ExpenseCategory {
     /// Operating expenditure.
     Opex,
@@ -103,25 +103,25 @@ impl ExpenseCategory {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
 pub enum RecurrenceKind {
     /// Once, on the start date.
-    #[serde(rename = ".Once")]
+    #[wire(rename = ".Once")]
     Once,
     /// Every interval-th day.
-    #[serde(rename = ".Daily")]
+    #[wire(rename = ".Daily")]
     Daily,
     /// Every interval-th week, on the listed weekdays.
-    #[serde(rename = ".Weekly")]
+    #[wire(rename = ".Weekly")]
     Weekly,
     /// Every interval-th month.
-    #[serde(rename = ".Monthly")]
+    #[wire(rename = ".Monthly")]
     Monthly,
     /// Every interval-th year.
-    #[serde(rename = ".Yearly")]
+    #[wire(rename = ".Yearly")]
     Yearly,
 }
 
 /// Which day of the month a monthly series falls on (S4.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum RecurrenceBy {
     /// The start date's day of the month (the default).
     DayOfMonth,
@@ -131,26 +131,26 @@ pub enum RecurrenceBy {
 
 /// The recurrence of an expense, as the wire has it.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct Recurrence {
     /// How the series repeats.
     pub kind: RecurrenceKind,
     /// The first occurrence.
     pub start_date: Date,
     /// The last day the series may fall on (included).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub end_date: Option<Date>,
     /// How many occurrences at most, counted from the start date.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub occurrences: Option<Occurrences>,
     /// Every interval-th day, week, month or year (default 1).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub interval: Option<Interval>,
     /// ISO weekdays of a weekly series (1 = Monday ... 7 = Sunday).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub recurrence_on: Option<Vec<IsoWeekday>>,
     /// Day of month or day of week, for a monthly series.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub recurrence_by: Option<RecurrenceBy>,
 }
 
@@ -163,10 +163,10 @@ pub struct CustomFields {
 
 /// An expense: a cost or a revenue, once or recurring.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct Expense {
     /// The expense's id.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub id: Option<Id>,
     /// The folio it belongs to.
     pub folio_id: Id,
@@ -175,7 +175,7 @@ pub struct Expense {
     /// Its description.
     pub description: String,
     /// The expense type (free text).
-    #[serde(rename = "type")]
+    #[wire(rename = "type")]
     pub expense_type: String,
     /// OPEX, CAPEX, FINEX, OPERATING or NON_OPERATING.
     pub category: ExpenseCategory,
@@ -184,27 +184,27 @@ pub struct Expense {
     /// The amount of each payment, or of the whole series when amortized, in `currencyCode`.
     pub amount: Amount,
     /// The sum of its payments in the folio's currency (S5.3).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub converted_amount: Option<Exact>,
     /// The currency of `amount`.
     pub currency_code: CurrencyCode,
     /// Whether `amount` is split over the payments (S5.2).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub amortized: Option<bool>,
     /// Labels (their shape is not shown by the documents; kept as given).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub labels: Option<Vec<crate::json::Value>>,
     /// Who entered it.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub reporter: Option<String>,
     /// The baseline this copy belongs to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub baseline_id: Option<Id>,
     /// Set when the expense was deleted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub deleted_on: Option<Date>,
     /// Custom-field values.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub custom_fields: Option<CustomFields>,
     /// When it falls.
     pub recurrence: Recurrence,
@@ -213,28 +213,28 @@ pub struct Expense {
 /// A payment line of an expense or a position (S5.5, S6.7). For an expense only `date`, `amount`
 /// and `totalAmount` are present.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct ExpensePayment {
     /// The first day of the line's span.
     pub date: Date,
     /// The amount (for a position, regular hours only).
     pub amount: Exact,
     /// `amount + overtimeAmount`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub total_amount: Option<Exact>,
     /// The overtime amount.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub overtime_amount: Option<Exact>,
     /// The rate used, as stored.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub rate: Option<HourlyRate>,
     /// Regular hours.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub effort: Option<Exact>,
     /// Overtime hours.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub overtime_effort: Option<Exact>,
     /// `effort + overtimeEffort`.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub total_effort: Option<Exact>,
 }

@@ -12,7 +12,7 @@ use crate::value::{CurrencyCode, Date, Exact, OpenPercentage, Percentage};
 
 /// The status of a folio, derived from its dates and `asOf` (S7.1).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[serde(rename_all = "lowercase")]
+#[wire(rename_all = "lowercase")]
 pub enum FolioStatus {
     /// Before its start date.
     Pending,
@@ -26,7 +26,7 @@ pub enum FolioStatus {
 
 /// An item of "list folios".
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct FolioSummary {
     /// The folio's id.
     pub id: Id,
@@ -41,22 +41,22 @@ pub struct FolioSummary {
     /// Derived status.
     pub status: FolioStatus,
     /// The day it was closed.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub closed_date: Option<Date>,
     /// Whether it includes revenues.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub with_revenue: Option<bool>,
     /// Whether it uses earned value.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub with_earned: Option<bool>,
 }
 
 /// A folio: the create and update body and the detail response.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct Folio {
     /// The folio's id; ignored on create (S7.2), always present in responses.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub id: Option<Id>,
     /// Its name.
     pub name: String,
@@ -70,13 +70,13 @@ pub struct Folio {
     pub end_date: Date,
     /// The day it was closed; required by the document but may be null (S7.1), written as null
     /// when absent.
-    #[serde(default)]
+    #[wire(default)]
     pub closed_date: Option<Date>,
     /// Set when the folio was deleted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub deleted_on: Option<Date>,
     /// Derived status; read-only.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub status: Option<FolioStatus>,
     /// Percentage of the budget held in reserve (S9.6).
     pub reserve: OpenPercentage,
@@ -85,7 +85,7 @@ pub struct Folio {
     /// Percentage below 1 within which indices are amber rather than red (S9.5).
     pub tolerance: Percentage,
     /// No longer used; stored and echoed, written as null when absent.
-    #[serde(default)]
+    #[wire(default)]
     pub hours_per_day: Option<Exact>,
     /// The currency of every amount of the folio.
     pub currency_code: CurrencyCode,
@@ -102,7 +102,7 @@ pub struct Folio {
     /// Take consulting revenues' effort from billed hours (S6.5c).
     pub is_synchronized_with_service_billed_hours: bool,
     /// Whether the folio follows accounts.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub is_synchronized_with_accounts: Option<bool>,
     /// The saved filter that defines the folio's scope.
     pub saved_filter_id: Id,
@@ -111,13 +111,13 @@ pub struct Folio {
     /// The default workload scheme of its positions.
     pub workload_scheme_id: Id,
     /// Custom-field values.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub custom_fields: Option<CustomFields>,
 }
 
 /// What a baseline freezes (S8.2).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ExpenditureType {
     /// A copy of the actual items.
     Actual,
@@ -131,7 +131,7 @@ pub enum ExpenditureType {
 
 /// An approved baseline of a folio (S8).
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct Baseline {
     /// The baseline's id.
     pub id: Id,
@@ -146,16 +146,16 @@ pub struct Baseline {
     /// What it freezes.
     pub expenditure_type: ExpenditureType,
     /// Its description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub description: Option<String>,
     /// Set when the baseline was deleted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub deleted_on: Option<Date>,
 }
 
 /// How a custom field is entered.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CustomFieldStyle {
     /// Free text.
     Text,
@@ -173,7 +173,7 @@ pub enum CustomFieldStyle {
 
 /// What a custom field belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CustomFieldType {
     /// Actual expenses.
     Actual,
@@ -187,31 +187,31 @@ pub enum CustomFieldType {
 
 /// The definition of a custom field.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct CustomFieldDefinition {
     /// The definition's id; absent in a create request, always present in responses.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub id: Option<Id>,
     /// Its name.
     pub name: String,
     /// How it is entered.
     pub style: CustomFieldStyle,
     /// What it belongs to.
-    #[serde(rename = "type")]
+    #[wire(rename = "type")]
     pub field_type: CustomFieldType,
     /// Whether a value is required.
     pub required: bool,
     /// The choices of a SELECT field (their shape is not shown by the documents; kept as given).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub options: Option<Vec<crate::json::Value>>,
     /// Set when the definition was deleted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub deleted_on: Option<Date>,
 }
 
 /// The custom-field definitions of a folio, by type (operation 14).
 #[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct CustomFieldCatalog {
     /// Definitions by the type they belong to.
     pub custom_fields: BTreeMap<CustomFieldType, Vec<CustomFieldDefinition>>,

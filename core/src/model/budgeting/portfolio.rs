@@ -10,7 +10,7 @@ use crate::value::CurrencyCode;
 
 /// How a portfolio orders its folios.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct PortfolioOrdering {
     /// The custom field to rank by.
     pub ranking_field_id: Id,
@@ -23,10 +23,10 @@ pub struct PortfolioOrdering {
 /// The documents do not show the items of `admins` and `portfolios`; this project takes `admins`
 /// as tracker user keys and `portfolios` as the sub-portfolios themselves.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct Portfolio {
     /// The portfolio's id; absent in a create request, always present in responses.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub id: Option<Id>,
     /// Its name.
     pub name: String,
@@ -45,12 +45,12 @@ pub struct Portfolio {
     /// Its sub-portfolios.
     pub portfolios: Vec<Portfolio>,
     /// Its description.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub description: Option<String>,
     /// How it orders its folios.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub ordering: Option<PortfolioOrdering>,
     /// The portfolio it belongs to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub parent_id: Option<Id>,
 }

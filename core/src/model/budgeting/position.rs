@@ -13,22 +13,22 @@ use crate::value::{Coefficient, Date, Hours};
 pub enum PositionKind {
     /// A planned cost, or a planned revenue when `revenue` is true (the default kind).
     #[default]
-    #[serde(rename = ".PlannedPositionByTimeFrame")]
+    #[wire(rename = ".PlannedPositionByTimeFrame")]
     PlannedPositionByTimeFrame,
     /// An actual cost: a person of the team.
-    #[serde(rename = ".TeamMember")]
+    #[wire(rename = ".TeamMember")]
     TeamMember,
     /// An actual revenue.
-    #[serde(rename = ".ConsultingRevenue")]
+    #[wire(rename = ".ConsultingRevenue")]
     ConsultingRevenue,
 }
 
 /// A position: the create and update body and the detail response.
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct Position {
     /// The position's id.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub id: Option<Id>,
     /// The folio it belongs to.
     pub folio_id: Id,
@@ -40,76 +40,76 @@ pub struct Position {
     pub title: String,
     /// The team role; takes precedence over `title`. A create request may leave it out (the default
     /// role is assigned); always present in responses.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub team_role_id: Option<Id>,
     /// The kind; absent means a planned position.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub kind: Option<PositionKind>,
     /// Its category.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub category: Option<String>,
     /// The account it books to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub account_key: Option<String>,
     /// For a planned position: a revenue rather than a cost.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub revenue: Option<bool>,
     /// The tracker user key of the person, or `unassigned` (S6.8).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub member: Option<String>,
     /// Who entered it (ignored on create and update).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub reporter: Option<String>,
     /// The baseline this copy belongs to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub baseline_id: Option<Id>,
     /// Its own holiday scheme; absent means the folio's (S3.4).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub holiday_scheme_id: Option<Id>,
     /// Its own workload scheme; absent means the folio's (S3.4).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub workload_scheme_id: Option<Id>,
     /// Whether it follows the tracker.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub synched_with_tracker: Option<bool>,
     /// The team member record it stands for.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub team_member_id: Option<Id>,
     /// The team it belongs to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub team_id: Option<Id>,
     /// Whether global user rates apply.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub user_rates: Option<bool>,
     /// The overtime rule (S6.6).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub ot_rule_id: Option<Id>,
     /// Set when the position was deleted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub deleted_on: Option<Date>,
     /// Custom-field values.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub custom_fields: Option<CustomFields>,
     /// The first rate (S6.4).
     pub rate: Rate,
     /// The allocation (the first, for a team member; S6.2).
     pub allocation: Allocation,
     /// Billable hours of a consulting revenue.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub billable_hours: Option<Vec<HoursPeriod>>,
     /// On creation only: allocation periods of a new team member after `allocation`, made with
     /// it, all or nothing (extension; never stored or shown).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub more_allocations: Option<Vec<Allocation>>,
     /// On creation only: rates of a new position after `rate`, made with it, all or nothing
     /// (extension; never stored or shown).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub more_rates: Option<Vec<Rate>>,
 }
 
 /// An item of the team of a folio (operation 16).
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct TeamMember {
     /// The position's id.
     pub id: Id,
@@ -146,19 +146,19 @@ pub struct TeamMember {
     /// Custom-field values.
     pub custom_fields: CustomFields,
     /// Set when the position was deleted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub deleted_on: Option<Date>,
     /// The team member record.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub team_member_id: Option<Id>,
     /// The team.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub team_id: Option<Id>,
     /// The baseline this copy belongs to.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub baseline_id: Option<Id>,
     /// The overtime rule.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub ot_rule_id: Option<Id>,
 }
 
@@ -171,7 +171,7 @@ pub struct Team {
 
 /// How often the overtime threshold resets (S6.6).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
+#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum OvertimeFrequency {
     /// Hours of a day beyond `regularHours`.
     Daily,
@@ -181,10 +181,10 @@ pub enum OvertimeFrequency {
 
 /// An overtime rule (S6.6).
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[serde(rename_all = "camelCase")]
+#[wire(rename_all = "camelCase")]
 pub struct OvertimeRule {
     /// The rule's id; absent in a create request, always present in responses.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub id: Option<Id>,
     /// Its name.
     pub name: String,
@@ -195,6 +195,6 @@ pub struct OvertimeRule {
     /// What an overtime hour costs, in multiples of the rate.
     pub coefficient: Coefficient,
     /// Set when the rule was deleted.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[wire(default, omit_none)]
     pub deleted_on: Option<Date>,
 }
