@@ -200,7 +200,7 @@ fn the_wrong_json_type_for_the_whole_body_names_no_field() {
     assert_eq!(error.field(), None);
     assert_eq!(
         error.to_string(),
-        "invalid type: integer `42`, expected struct Rate"
+        "expected an object (Rate), found the number 42"
     );
 }
 
@@ -303,7 +303,10 @@ fn the_path_is_found_past_unknown_fields_escapes_and_nested_arrays() {
         br#"{"success": [{"from": "USD", "from": "EUR", "to": "EUR", "rate": 1, "effectiveDate": "2026-01-01"}]}"#,
     )
     .unwrap_err();
-    assert_eq!(error.to_string(), "success[0].from: duplicate field `from`");
+    assert_eq!(
+        error.to_string(),
+        "success[0].from: the field `from` is given twice"
+    );
     // Keys escaped as UTF-16 surrogate pairs are read back whole.
     let error = from_json::<BudgetErrorBody>(br#"{"errors": {"\ud83d\ude00": 5}}"#).unwrap_err();
     assert_eq!(field(error).as_deref(), Some("errors.\u{1F600}"));
@@ -318,7 +321,7 @@ fn an_array_where_an_object_belongs_is_refused_at_that_field() {
         error,
         WireError::Invalid {
             field: String::new(),
-            message: "invalid type: sequence, expected struct Rate".to_owned(),
+            message: "expected an object (Rate), found an array".to_owned(),
         }
     );
     let error = from_json::<Success<Vec<ExchangeRate>>>(
@@ -329,7 +332,7 @@ fn an_array_where_an_object_belongs_is_refused_at_that_field() {
     assert_eq!(error.field(), Some("success[1]"));
     assert_eq!(
         error.to_string(),
-        "success[1]: invalid type: sequence, expected struct ExchangeRate"
+        "success[1]: expected an object (ExchangeRate), found an array"
     );
     // The same objects are read as before.
     let rates = from_json::<Success<Vec<ExchangeRate>>>(
@@ -353,17 +356,17 @@ fn a_journal_entry_struct_variant_is_read_from_an_object_only() {
     assert!(
         error
             .to_string()
-            .ends_with("invalid type: sequence, expected struct variant Command::RevokePair"),
+            .ends_with("expected an object (Command::RevokePair), found an array"),
         "{error}"
     );
-    // A struct variant named by a bare string is the wrong type (a unit variant), as serde says,
-    // at the field that holds it.
+    // A struct variant named by a bare string is the wrong type (a unit variant), at the field
+    // that holds it.
     let error = from_json::<JournalEntry>(br#"{"seq": 7, "command": "RevokePair"}"#).unwrap_err();
     assert_eq!(error.field(), Some("command"));
     assert!(
         error
             .to_string()
-            .ends_with("invalid type: unit variant, expected struct variant"),
+            .ends_with("expected a struct variant, found a unit variant"),
         "{error}"
     );
     let error =
@@ -429,7 +432,7 @@ fn a_lone_surrogate_escape_is_refused_at_its_field_not_as_a_wrong_value() {
 }
 
 #[test]
-fn a_value_of_valid_json_that_serde_json_calls_malformed_is_refused_at_its_field() {
+fn a_value_of_valid_json_that_no_field_holds_is_refused_at_its_field() {
     use costfolio::state::{JournalEntry, State};
     // A number too large for its type, in a body that is valid JSON.
     let error =
@@ -439,13 +442,16 @@ fn a_value_of_valid_json_that_serde_json_calls_malformed_is_refused_at_its_field
         error,
         WireError::Invalid {
             field: "seq".to_owned(),
-            message: "number out of range".to_owned(),
+            message: "the number 1e400 is out of range".to_owned(),
         }
     );
     // A record key that is not a number.
     let error = State::from_snapshot(r#"{"accounts": {"abc": {}}}"#).unwrap_err();
     assert!(error.to_string().contains("accounts"), "{error}");
-    assert!(error.to_string().contains("key to be a number"), "{error}");
+    assert!(
+        error.to_string().contains("key must be a number"),
+        "{error}"
+    );
     // Malformed JSON is still malformed.
     assert!(matches!(
         from_json::<JournalEntry>(br#"{"seq": 1e400, "command": }"#).unwrap_err(),

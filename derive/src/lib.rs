@@ -175,7 +175,7 @@ fn expand(input: &DeriveInput) -> Result<Tokens> {
     let body = match &input.data {
         Data::Struct(data) => match &data.fields {
             Fields::Named(_) => {
-                let expected = format!("struct {name}");
+                let expected = format!("an object ({name})");
                 struct_body(
                     &data.fields,
                     top.rename_all.as_deref(),
@@ -343,7 +343,7 @@ fn struct_body(
 /// Reads an externally tagged enum: `"Unit"`, `{"Newtype": value}`, `{"Struct": {...}}`.
 fn tagged_body(name: &syn::Ident, data: &syn::DataEnum, names: &[String]) -> Result<Tokens> {
     let p = quote!(::costfolio::json::read);
-    let expected = format!("enum {name}");
+    let expected = format!("a {name}");
     let mut unit_arms = Vec::new();
     let mut content_arms = Vec::new();
     for (index, variant) in data.variants.iter().enumerate() {
@@ -367,7 +367,7 @@ fn tagged_body(name: &syn::Ident, data: &syn::DataEnum, names: &[String]) -> Res
                     .push(quote!(#index => Self::#ident(<#ty as #p::Read>::read(reader)?),));
             }
             Fields::Named(_) => {
-                let variant_expected = format!("struct variant {name}::{ident}");
+                let variant_expected = format!("an object ({name}::{ident})");
                 let body = struct_body(
                     &variant.fields,
                     None,

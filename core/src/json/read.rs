@@ -10,8 +10,9 @@
 //!
 //! What is read is what serde read: unknown fields ignored, an absent `Option` field is `None`,
 //! a `default` field absent is its default, enums spelled as their (renamed) variant names,
-//! externally tagged. Refusals keep serde's words ("invalid type: ...", "unknown variant ...",
-//! "duplicate field ..."), placed so that [`from_json`](super::from_json) names the field.
+//! externally tagged. Refusals are in the codec's own words ("expected an object (Rate), found
+//! the string \"x\"", "`X` is not one of ...", "the field `from` is given twice"), placed so
+//! that [`from_json`](super::from_json) names the field.
 
 use std::borrow::Cow;
 use std::collections::BTreeMap;
@@ -40,7 +41,8 @@ pub trait ReadKey: Sized {
 // ---------------------------------------------------------------------------------------------
 // The pieces `#[derive(Read)]` builds on. Not generic, except the two that hold a field's value.
 
-/// Enters an object, or refuses the value as the wrong type (`expected` as in "struct Rate").
+/// Enters an object, or refuses the value as the wrong type (`expected` as in "an object
+/// (Rate)").
 #[inline(never)]
 #[doc(hidden)]
 pub fn begin_struct(reader: &mut Reader<'_>, expected: &str) -> Result<(), Fault> {
@@ -91,7 +93,7 @@ pub fn fill<T: Read>(
 
 #[inline(never)]
 fn duplicate(reader: &Reader<'_>, name: &str) -> Fault {
-    reader.invalid(format!("duplicate field `{name}`"))
+    reader.invalid(format!("the field `{name}` is given twice"))
 }
 
 /// Reads the name of a unit variant given as a string value: the index of `text` in `names`, or
@@ -114,10 +116,10 @@ fn position(names: &[&str], text: &str) -> Option<usize> {
 
 #[inline(never)]
 fn unknown_variant(text: &str, names: &[&str]) -> String {
-    format!("unknown variant `{text}`, expected {}", one_of(names))
+    format!("`{text}` is not {}", one_of(names))
 }
 
-/// serde's way of listing what was expected: "`a`", "`a` or `b`", "one of `a`, `b`, `c`".
+/// What was expected: "`a`", "`a` or `b`", "one of `a`, `b`, `c`".
 fn one_of(names: &[&str]) -> String {
     match names {
         [] => "nothing".to_owned(),
@@ -181,7 +183,7 @@ pub fn begin_tagged(
             match reader.key(&mut first)? {
                 Some(key) => variant_key(reader, &key, names).map(Tagged::Content),
                 None => Err(reader.invalid(format!(
-                    "invalid type: map, expected {expected} with one key naming its variant"
+                    "expected {expected}: an object with one key naming its variant"
                 ))),
             }
         }
@@ -197,17 +199,17 @@ pub fn end_tagged(reader: &mut Reader<'_>, expected: &str) -> Result<(), Fault> 
     match reader.key(&mut first)? {
         None => Ok(()),
         Some(_) => Err(reader.invalid_key(format!(
-            "invalid type: map, expected {expected} with one key naming its variant"
+            "expected {expected}: an object with one key naming its variant"
         ))),
     }
 }
 
 /// Refuses a variant given in the wrong form (`"RevokePair"` for a struct variant):
-/// "invalid type: unit variant, expected struct variant".
+/// "expected a struct variant, found a unit variant".
 #[inline(never)]
 #[doc(hidden)]
 pub fn wrong_form(reader: &Reader<'_>, given: &str, expected: &str) -> Fault {
-    reader.invalid(format!("invalid type: {given}, expected {expected}"))
+    reader.invalid(format!("expected a {expected}, found a {given}"))
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -231,7 +233,7 @@ impl Read for bool {
     }
 }
 
-/// Reads a whole number of at most `max`, named `what` in refusals ("u64").
+/// Reads a whole number of at most `max`, named `what` in refusals.
 fn unsigned(reader: &mut Reader<'_>, max: u64, what: &str) -> Result<u64, Fault> {
     if reader.peek() != Kind::Number {
         return Err(reader.wrong_type(what));
@@ -246,12 +248,12 @@ fn unsigned(reader: &mut Reader<'_>, max: u64, what: &str) -> Result<u64, Fault>
 #[inline(never)]
 fn not_unsigned(reader: &Reader<'_>, text: &str, what: &str) -> Fault {
     reader.invalid(if super::reader::is_integer_text(text) {
-        format!("invalid value: integer `{text}`, expected {what}")
+        format!("expected {what}, found {text}, which is out of range")
     } else if beyond_binary_float(text) {
-        // As serde_json says of a number no binary float holds.
-        "number out of range".to_owned()
+        // A number no binary float holds.
+        format!("the number {text} is out of range")
     } else {
-        format!("invalid type: floating point `{text}`, expected {what}")
+        format!("expected {what}, found the number {text}")
     })
 }
 
@@ -301,20 +303,29 @@ fn beyond_binary_float(text: &str) -> bool {
 
 impl Read for u64 {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
-        unsigned(reader, u64::MAX, "u64")
+        unsigned(
+            reader,
+            u64::MAX,
+            "a whole number from 0 to 18446744073709551615",
+        )
     }
 }
 
 impl Read for u32 {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
-        unsigned(reader, u32::MAX.into(), "u32").map(|value| value as u32)
+        unsigned(
+            reader,
+            u32::MAX.into(),
+            "a whole number from 0 to 4294967295",
+        )
+        .map(|value| value as u32)
     }
 }
 
 impl Read for usize {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
         let max = u64::try_from(usize::MAX).unwrap_or(u64::MAX);
-        unsigned(reader, max, "usize").map(|value| value as usize)
+        unsigned(reader, max, "a whole number (usize)").map(|value| value as usize)
     }
 }
 
@@ -353,7 +364,7 @@ fn begin_seq(reader: &mut Reader<'_>, expected: &str) -> Result<(), Fault> {
 
 impl<T: Read> Read for Vec<T> {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
-        begin_seq(reader, "a sequence")?;
+        begin_seq(reader, "an array")?;
         let mut items = Vec::new();
         let mut first = true;
         while reader.element(&mut first)? {
@@ -363,7 +374,7 @@ impl<T: Read> Read for Vec<T> {
     }
 }
 
-/// Reads the next element of a fixed-length array, refusing one too short (serde's words).
+/// Reads the next element of a fixed-length array, refusing one too short.
 fn next_of(
     reader: &mut Reader<'_>,
     first: &mut bool,
@@ -373,7 +384,8 @@ fn next_of(
     if reader.element(first)? {
         Ok(())
     } else {
-        Err(reader.invalid(format!("invalid length {index}, expected {expected}")))
+        let noun = if index == 1 { "element" } else { "elements" };
+        Err(reader.invalid(format!("expected {expected}, found {index} {noun}")))
     }
 }
 
@@ -381,7 +393,7 @@ fn next_of(
 fn end_of(reader: &mut Reader<'_>, first: &mut bool, expected: &str) -> Result<(), Fault> {
     if reader.element(first)? {
         // At the first element too many: the refusal names it.
-        Err(reader.invalid(format!("trailing elements, expected {expected}")))
+        Err(reader.invalid(format!("expected {expected}, found more elements")))
     } else {
         Ok(())
     }
@@ -389,7 +401,7 @@ fn end_of(reader: &mut Reader<'_>, first: &mut bool, expected: &str) -> Result<(
 
 impl<A: Read, B: Read> Read for (A, B) {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
-        const EXPECTED: &str = "a tuple of size 2";
+        const EXPECTED: &str = "an array of 2 elements";
         begin_seq(reader, EXPECTED)?;
         let mut first = true;
         next_of(reader, &mut first, 0, EXPECTED)?;
@@ -403,7 +415,7 @@ impl<A: Read, B: Read> Read for (A, B) {
 
 impl<const N: usize> Read for [u32; N] {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
-        let expected = format!("an array of length {N}");
+        let expected = format!("an array of {N} elements");
         begin_seq(reader, &expected)?;
         let mut items = [0; N];
         let mut first = true;
@@ -417,7 +429,7 @@ impl<const N: usize> Read for [u32; N] {
 }
 
 /// Reads an object of `(key, value)` entries, handing each to `put` (a map, a table), or refuses
-/// the value as the wrong type (`expected` as in "a map").
+/// the value as the wrong type (`expected` as in "an object").
 pub(crate) fn read_entries<K: ReadKey, V: Read>(
     reader: &mut Reader<'_>,
     expected: &str,
@@ -435,7 +447,7 @@ pub(crate) fn read_entries<K: ReadKey, V: Read>(
 impl<K: ReadKey + Ord, V: Read> Read for BTreeMap<K, V> {
     fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
         let mut map = BTreeMap::new();
-        read_entries(reader, "a map", |key, value| {
+        read_entries(reader, "an object", |key, value| {
             map.insert(key, value);
         })?;
         Ok(map)
@@ -457,7 +469,7 @@ impl ReadKey for u64 {
             && (key.len() == 1 || !key.starts_with('0'));
         match key.parse::<u64>() {
             Ok(value) if written => Ok(value),
-            _ => Err(reader.invalid_key("expected key to be a number in quotes".to_owned())),
+            _ => Err(reader.invalid_key("a record key must be a number in quotes".to_owned())),
         }
     }
 }
@@ -467,4 +479,4 @@ impl ReadKey for u64 {
 pub(crate) const MAX_VALUE_DEPTH_START: u32 = 0;
 
 /// The refusal of a value nested deeper than the reader goes.
-pub(crate) const TOO_DEEP: &str = "recursion limit exceeded";
+pub(crate) const TOO_DEEP: &str = "nested deeper than 128 arrays and objects";

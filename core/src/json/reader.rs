@@ -162,20 +162,18 @@ impl<'a> Reader<'a> {
         let kind = self.peek();
         let start = self.at;
         let unexpected = match kind {
-            Kind::Object => Ok("map".to_owned()),
-            Kind::Array => Ok("sequence".to_owned()),
-            Kind::String => self.string().map(|text| format!("string {text:?}")),
-            Kind::Number => self.number().map(describe_number),
-            Kind::Bool => self.boolean().map(|value| format!("boolean `{value}`")),
+            Kind::Object => Ok("an object".to_owned()),
+            Kind::Array => Ok("an array".to_owned()),
+            Kind::String => self.string().map(|text| format!("the string {text:?}")),
+            Kind::Number => self.number().map(|text| format!("the number {text}")),
+            Kind::Bool => self.boolean().map(|value| value.to_string()),
             Kind::Null => self.null().map(|()| "null".to_owned()),
-            Kind::Other | Kind::End => return self.syntax("expected value"),
+            Kind::Other | Kind::End => return self.syntax("expected a JSON value"),
         };
         match unexpected {
             Ok(unexpected) => Fault {
                 at: start,
-                kind: FaultKind::Invalid(format!(
-                    "invalid type: {unexpected}, expected {expected}"
-                )),
+                kind: FaultKind::Invalid(format!("expected {expected}, found {unexpected}")),
             },
             Err(fault) => fault,
         }
@@ -194,7 +192,7 @@ impl<'a> Reader<'a> {
         let mut run = start;
         loop {
             match bytes.get(self.past_plain_text()) {
-                None => return Err(self.syntax("EOF while parsing a string")),
+                None => return Err(self.syntax("the text ends inside a string")),
                 Some(b'"') => {
                     let tail = &self.text[run..self.at];
                     self.at += 1;
@@ -215,7 +213,7 @@ impl<'a> Reader<'a> {
                 }
                 Some(_) => {
                     return Err(self.syntax(
-                        "control character (\\u0000-\\u001F) found while parsing a string",
+                        "a control character (U+0000 to U+001F) in a string must be escaped",
                     ))
                 }
             }
@@ -225,7 +223,7 @@ impl<'a> Reader<'a> {
     /// Decodes the escape after a backslash into `text`.
     fn escape(&mut self, text: &mut String) -> Result<(), Fault> {
         let Some(&byte) = self.bytes().get(self.at) else {
-            return Err(self.syntax("EOF while parsing a string"));
+            return Err(self.syntax("the text ends inside a string"));
         };
         self.at += 1;
         let decoded = match byte {
@@ -246,20 +244,22 @@ impl<'a> Reader<'a> {
                         if bytes.get(self.at) != Some(&b'\\')
                             || bytes.get(self.at + 1) != Some(&b'u')
                         {
-                            // serde_json's words for a leading surrogate left on its own.
-                            return Err(self.invalid("unexpected end of hex escape".to_owned()));
+                            // A leading surrogate left on its own.
+                            return Err(
+                                self.invalid("an unpaired surrogate in a \\u escape".to_owned())
+                            );
                         }
                         self.at += 2;
                         let second = self.hex4()?;
                         if !(0xDC00..=0xDFFF).contains(&second) {
                             return Err(
-                                self.invalid("lone leading surrogate in hex escape".to_owned())
+                                self.invalid("an unpaired surrogate in a \\u escape".to_owned())
                             );
                         }
                         0x10000 + ((first - 0xD800) << 10) + (second - 0xDC00)
                     }
                     0xDC00..=0xDFFF => {
-                        return Err(self.invalid("lone leading surrogate in hex escape".to_owned()))
+                        return Err(self.invalid("an unpaired surrogate in a \\u escape".to_owned()))
                     }
                     code => code,
                 };
@@ -272,10 +272,14 @@ impl<'a> Reader<'a> {
                 }
                 match char::from_u32(code) {
                     Some(c) => c,
-                    None => return Err(self.invalid("invalid unicode code point".to_owned())),
+                    None => {
+                        return Err(
+                            self.invalid("a \\u escape that is no Unicode character".to_owned())
+                        )
+                    }
                 }
             }
-            _ => return Err(self.syntax("invalid escape")),
+            _ => return Err(self.syntax("an invalid escape in a string")),
         };
         text.push(decoded);
         Ok(())
@@ -286,10 +290,10 @@ impl<'a> Reader<'a> {
         for _ in 0..4 {
             let digit = match self.bytes().get(self.at) {
                 Some(&b) => (b as char).to_digit(16),
-                None => return Err(self.syntax("EOF while parsing a string")),
+                None => return Err(self.syntax("the text ends inside a string")),
             };
             let Some(digit) = digit else {
-                return Err(self.syntax("invalid escape"));
+                return Err(self.syntax("an invalid escape in a string"));
             };
             code = code * 16 + digit;
             self.at += 1;
@@ -352,7 +356,7 @@ impl<'a> Reader<'a> {
         } else if self.literal("false") {
             Ok(false)
         } else {
-            Err(self.syntax("expected ident"))
+            Err(self.syntax("expected true, false or null"))
         }
     }
 
@@ -362,7 +366,7 @@ impl<'a> Reader<'a> {
         if self.literal("null") {
             Ok(())
         } else {
-            Err(self.syntax("expected ident"))
+            Err(self.syntax("expected true, false or null"))
         }
     }
 
@@ -402,13 +406,13 @@ impl<'a> Reader<'a> {
             return Ok(None);
         }
         if self.peek() != Kind::String {
-            return Err(self.syntax("key must be a string"));
+            return Err(self.syntax("an object's key must be a string"));
         }
         self.key_at = self.at;
         let key = self.string()?;
         self.skip_space();
         if self.bytes().get(self.at) != Some(&b':') {
-            return Err(self.syntax("expected `:`"));
+            return Err(self.syntax("expected `:` after an object's key"));
         }
         self.at += 1;
         Ok(Some(key))
@@ -439,11 +443,11 @@ impl<'a> Reader<'a> {
                 self.at += 1;
                 self.skip_space();
                 if bytes.get(self.at) == Some(&close) {
-                    return Err(self.syntax("trailing comma"));
+                    return Err(self.syntax("a comma must be followed by a value"));
                 }
                 return Ok(true);
             }
-            None => return Err(self.syntax("EOF while parsing a value")),
+            None => return Err(self.syntax("the text ends inside an array or object")),
             Some(_) if *first => {
                 *first = false;
                 return Ok(true);
@@ -458,7 +462,7 @@ impl<'a> Reader<'a> {
 
     /// Reads over one value of any kind, checking its syntax.
     ///
-    /// As serde did with the values it ignored: strings are checked, not decoded (a lone surrogate
+    /// As serde_json does with the values it ignores: strings are checked, not decoded (a lone surrogate
     /// escape is JSON), and nesting has no limit (the containers open are kept in a vector, not
     /// on the stack).
     pub fn skip(&mut self) -> Result<(), Fault> {
@@ -496,7 +500,7 @@ impl<'a> Reader<'a> {
                 Kind::Number => self.number().map(drop)?,
                 Kind::Bool => self.boolean().map(drop)?,
                 Kind::Null => self.null()?,
-                Kind::Other | Kind::End => return Err(self.syntax("expected value")),
+                Kind::Other | Kind::End => return Err(self.syntax("expected a JSON value")),
             }
             // After a value: close the containers it ends, or go on to the next item.
             loop {
@@ -510,7 +514,7 @@ impl<'a> Reader<'a> {
                         self.at += 1;
                         self.skip_space();
                         if self.bytes().get(self.at) == Some(&close) {
-                            return Err(self.syntax("trailing comma"));
+                            return Err(self.syntax("a comma must be followed by a value"));
                         }
                         if object {
                             self.skip_key()?;
@@ -521,7 +525,7 @@ impl<'a> Reader<'a> {
                         self.at += 1;
                         open.pop();
                     }
-                    None => return Err(self.syntax("EOF while parsing a value")),
+                    None => return Err(self.syntax("the text ends inside an array or object")),
                     Some(_) if object => return Err(self.syntax("expected `,` or `}`")),
                     Some(_) => return Err(self.syntax("expected `,` or `]`")),
                 }
@@ -532,12 +536,12 @@ impl<'a> Reader<'a> {
     /// Reads over an object's key and its colon.
     fn skip_key(&mut self) -> Result<(), Fault> {
         if self.peek() != Kind::String {
-            return Err(self.syntax("key must be a string"));
+            return Err(self.syntax("an object's key must be a string"));
         }
         self.skip_string()?;
         self.skip_space();
         if self.bytes().get(self.at) != Some(&b':') {
-            return Err(self.syntax("expected `:`"));
+            return Err(self.syntax("expected `:` after an object's key"));
         }
         self.at += 1;
         Ok(())
@@ -561,7 +565,7 @@ impl<'a> Reader<'a> {
         self.at += 1;
         loop {
             match bytes.get(self.past_plain_text()) {
-                None => return Err(self.syntax("EOF while parsing a string")),
+                None => return Err(self.syntax("the text ends inside a string")),
                 Some(b'"') => {
                     self.at += 1;
                     return Ok(());
@@ -576,13 +580,13 @@ impl<'a> Reader<'a> {
                             self.at += 1;
                             self.hex4()?;
                         }
-                        None => return Err(self.syntax("EOF while parsing a string")),
-                        Some(_) => return Err(self.syntax("invalid escape")),
+                        None => return Err(self.syntax("the text ends inside a string")),
+                        Some(_) => return Err(self.syntax("an invalid escape in a string")),
                     }
                 }
                 Some(_) => {
                     return Err(self.syntax(
-                        "control character (\\u0000-\\u001F) found while parsing a string",
+                        "a control character (U+0000 to U+001F) in a string must be escaped",
                     ))
                 }
             }
@@ -599,7 +603,7 @@ impl<'a> Reader<'a> {
         if self.peek() == Kind::End {
             Ok(())
         } else {
-            Err(self.syntax("trailing characters"))
+            Err(self.syntax("unexpected text after the JSON value"))
         }
     }
 }
@@ -607,13 +611,4 @@ impl<'a> Reader<'a> {
 /// Whether a JSON number's text is a whole number as written (no point, no exponent).
 pub(crate) fn is_integer_text(text: &str) -> bool {
     text.bytes().all(|b| b == b'-' || b.is_ascii_digit())
-}
-
-/// How a refusal names a number it did not expect: `integer `5``, `floating point `1.5``.
-fn describe_number(text: &str) -> String {
-    if is_integer_text(text) {
-        format!("integer `{text}`")
-    } else {
-        format!("floating point `{text}`")
-    }
 }
