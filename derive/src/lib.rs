@@ -10,6 +10,7 @@
 //! `skip`), enums of unit variants (read from a string, and as map keys), and externally tagged
 //! enums with unit, newtype and struct variants. Anything else is a compile error
 //! (`tests/ui/`), never a reader or writer that does something else than its attributes say.
+#![forbid(unsafe_code)]
 
 use proc_macro::TokenStream;
 use proc_macro2::{Span, TokenStream as Tokens};

@@ -11,6 +11,7 @@
 //! costfolio snapshot [--db PATH]
 //! costfolio plan FILE.json [--csv | --summary]
 //! ```
+#![forbid(unsafe_code)]
 
 mod credentials;
 mod demo;

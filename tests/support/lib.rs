@@ -1,5 +1,6 @@
 //! Helpers shared by costfolio's integration tests and benchmarks.
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 use std::path::PathBuf;
 

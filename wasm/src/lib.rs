@@ -3,6 +3,7 @@
 //! screen. Values cross as JSON strings, so numbers keep their exact digits; every failure becomes
 //! a JS `Error` carrying the core's message, and nothing panics across the boundary.
 #![deny(missing_docs)]
+#![forbid(unsafe_code)]
 
 use costfolio::analytics::{BookError, FolioBook, ItemKey, PlannedSide};
 use costfolio::api::{Context, Request, Response};

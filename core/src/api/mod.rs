@@ -35,6 +35,41 @@ use crate::state::State;
 /// Handles one request. A path that still carries its query string (`/core/3/accounts?status=OPEN`)
 /// is split and decoded first. `HEAD` is answered as `GET` would be, without the body (its
 /// `Content-Length` says how long the body would be).
+///
+/// The host persists what a change journaled ([`State::take_journal`]) before the answer leaves
+/// (S13.2); replaying the journal rebuilds the same state.
+///
+/// ```
+/// use chrono::NaiveDate;
+/// use costfolio::api::{handle, Context, Request};
+/// use costfolio::state::State;
+///
+/// let now = NaiveDate::from_ymd_opt(2026, 3, 15).unwrap().and_hms_opt(12, 0, 0).unwrap();
+/// let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
+/// context.user = Some("ada".into()); // the host verified the caller (S11.4)
+///
+/// let folio = r#"{"name":"Road works","description":"","owner":"ada",
+///     "startDate":"2026-01-01","endDate":"2026-12-31","closedDate":null,"reserve":10,
+///     "contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR",
+///     "withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,
+///     "usesUserRates":false,"isSynchronizedWithWorkLogs":false,
+///     "isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,
+///     "workloadSchemeId":1}"#;
+/// let mut state = State::new();
+/// let created = handle(&mut state, &Request::new("POST", "/budgets/1/folio").json(folio), &context);
+/// assert_eq!((created.status, created.text()), (200, r#"{"success":1}"#.to_owned()));
+///
+/// // What the change journaled, persisted and replayed elsewhere, gives the same answers.
+/// let journal = state.take_journal();
+/// assert_eq!(journal.len(), 1);
+/// let mut replica = State::new();
+/// replica.replay(&journal).unwrap();
+/// let read = Request::new("GET", "/budgets/1/folio/1/indicators?asOf=2026-06-30");
+/// assert_eq!(
+///     handle(&mut replica, &read, &context).text(),
+///     handle(&mut state, &read, &context).text()
+/// );
+/// ```
 pub fn handle(state: &mut State, request: &Request, context: &Context) -> Response {
     if request.method == "HEAD" {
         return without_body(handle(state, &as_get(request), context));

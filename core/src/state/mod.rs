@@ -360,6 +360,25 @@ impl State {
     }
 
     /// Replays `entries` on top of this state; they must continue its sequence without a gap.
+    ///
+    /// ```
+    /// use costfolio::state::{Command, JournalEntry, ReplayError, State};
+    ///
+    /// let mut state = State::new();
+    /// state.apply(Command::RevokePair { pair: 3 });
+    /// let journal = state.take_journal();
+    ///
+    /// let mut replica = State::new();
+    /// replica.replay(&journal).unwrap();
+    /// assert_eq!(replica, state);
+    /// // An entry that does not continue the sequence is refused, and changes nothing.
+    /// let late = JournalEntry { seq: 5, command: Command::RevokePair { pair: 4 } };
+    /// assert_eq!(
+    ///     replica.replay([&late]),
+    ///     Err(ReplayError::Gap { expected: 2, found: 5 })
+    /// );
+    /// assert_eq!(replica, state);
+    /// ```
     pub fn replay<'e>(
         &mut self,
         entries: impl IntoIterator<Item = &'e JournalEntry>,

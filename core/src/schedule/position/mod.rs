@@ -202,6 +202,49 @@ pub struct PositionTotals {
 }
 
 /// A validated position, ready to cost (S6).
+///
+/// ```
+/// use costfolio::calendar::{Calendar, HolidayScheme, WorkloadScheme};
+/// use costfolio::model::{budgeting::{Allocation, PositionKind, Rate}, Id};
+/// use costfolio::schedule::position::{CostBasis, PositionPlan, PositionRecord};
+/// use costfolio::schedule::{FolioFrame, Granularity};
+/// use costfolio::value::{Date, DateRange, HourlyRate, Percentage};
+///
+/// let day = |text: &str| text.parse::<Date>().unwrap();
+/// let frame = FolioFrame {
+///     period: DateRange::new(day("2026-03-01"), day("2026-04-30")).unwrap(),
+///     currency: "EUR".parse().unwrap(),
+/// };
+/// let calendar = Calendar::new(WorkloadScheme::standard(), HolidayScheme::default());
+/// let basis = CostBasis::new(frame, &calendar);
+/// // Half time for the week of March 2, at 100 an hour.
+/// let record = PositionRecord {
+///     id: Id::new(1),
+///     kind: PositionKind::PlannedPositionByTimeFrame,
+///     revenue: false,
+///     allocations: vec![Allocation {
+///         start_date: day("2026-03-02"),
+///         end_date: day("2026-03-06"),
+///         percentage: Percentage::new(50.into()).unwrap(),
+///         deleted_on: None,
+///         id: None,
+///     }],
+///     rates: vec![Rate {
+///         rate: HourlyRate::new(100.into()).unwrap(),
+///         start_date: day("2026-03-02"),
+///         deleted_on: None,
+///         id: None,
+///     }],
+///     hours: vec![],
+///     ot_rule_id: None,
+///     deleted_on: None,
+/// };
+/// let plan = PositionPlan::new(record.input(None, None), &basis).unwrap();
+/// let lines = plan.lines(Granularity::Month).unwrap();
+/// assert_eq!(lines.len(), 1);
+/// let line = lines[0].to_wire();
+/// assert_eq!((line.date.to_string(), line.amount.to_string()), ("2026-03-01".into(), "2000.00".into()));
+/// ```
 #[derive(Debug, Clone)]
 pub struct PositionPlan<'a> {
     basis: &'a CostBasis<'a>,
