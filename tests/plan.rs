@@ -14,7 +14,11 @@ fn document() -> Value {
 
 fn both(document: &Value) -> (Result<String, String>, Result<String, String>) {
     let text = document.to_string();
-    (run(text.as_bytes(), false), summary(text.as_bytes()))
+    let message = |error: costfolio::plan::PlanError| error.to_string();
+    (
+        run(text.as_bytes(), false).map_err(message),
+        summary(text.as_bytes()).map_err(message),
+    )
 }
 
 #[test]

@@ -5,19 +5,78 @@
 use std::collections::HashMap;
 
 use crate::analytics::baseline::Items;
-use crate::analytics::{payments_csv, BookParts, FolioBook, ItemPayments, PlannedSide};
-use crate::calendar::{Calendar, HolidayKind, HolidayScheme, WorkloadScheme};
+use crate::analytics::{payments_csv, BookError, BookParts, FolioBook, ItemPayments, PlannedSide};
+use crate::calendar::{Calendar, CalendarError, HolidayKind, HolidayScheme, WorkloadScheme};
 use crate::json::write::Write;
 use crate::model::budgeting::{
     Allocation, ExchangeRate, Expense, Folio, HoursPeriod, OvertimeRule, Position, Rate, ScopeItem,
 };
 use crate::model::core_ext::WorkloadDay;
-use crate::model::{from_json, Id};
+use crate::model::{from_json, Id, WireError};
 use crate::schedule::position::PositionRecord;
 use crate::schedule::{ExchangeRates, Granularity};
 use crate::value::{Date, Name};
 
 use crate::json::read::Read;
+
+/// Why a plan document could not be computed. Its message names the field or the item at fault.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum PlanError {
+    /// The document does not read as a plan: malformed JSON, or a field refused (named by its
+    /// path, `positions[0].position.rate.rate`).
+    Document(WireError),
+    /// The workload week is refused (S3.1).
+    Workload(CalendarError),
+    /// A holiday is refused (S3.2), by its place in the file.
+    Holiday {
+        /// Its index in `holidays`.
+        index: usize,
+        /// Why.
+        error: CalendarError,
+    },
+    /// A position is refused, by its name.
+    Position {
+        /// The position's name.
+        name: String,
+        /// Why.
+        error: BookError,
+    },
+    /// An expense is refused, by its name.
+    Expense {
+        /// The expense's name.
+        name: String,
+        /// Why.
+        error: BookError,
+    },
+    /// The folio is refused (S7.2), or its figures cannot be computed.
+    Folio(BookError),
+}
+
+impl PlanError {
+    /// The path of the document's field at fault, when a field of the document is refused as it
+    /// is read.
+    pub fn field(&self) -> Option<&str> {
+        match self {
+            PlanError::Document(error) => error.field(),
+            _ => None,
+        }
+    }
+}
+
+impl core::fmt::Display for PlanError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PlanError::Document(error) => error.fmt(f),
+            PlanError::Workload(error) => write!(f, "workload: {error}"),
+            PlanError::Holiday { index, error } => write!(f, "holidays[{index}]: {error}"),
+            PlanError::Position { name, error } => write!(f, "position {name:?}: {error}"),
+            PlanError::Expense { name, error } => write!(f, "expense {name:?}: {error}"),
+            PlanError::Folio(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for PlanError {}
 
 /// A holiday of the plan's calendar.
 #[derive(Debug, Read)]
@@ -83,7 +142,7 @@ struct PlanSummary {
 
 /// Computes the plan of the JSON document `input`; `csv` selects the output form. The error names
 /// the field or item at fault.
-pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
+pub fn run(input: &[u8], csv: bool) -> Result<String, PlanError> {
     let output = compute(input, true)?;
     if csv {
         Ok(to_csv(&output))
@@ -95,7 +154,7 @@ pub fn run(input: &[u8], csv: bool) -> Result<String, String> {
 /// The folio's indicators and monthly timeline from the same document as [`run`], as JSON
 /// `{"indicators": .., "timeline": [..]}`, with no payment line computed: it refuses what [`run`]
 /// refuses, with the same message naming the same item.
-pub fn summary(input: &[u8]) -> Result<String, String> {
+pub fn summary(input: &[u8]) -> Result<String, PlanError> {
     let output = compute(input, false)?;
     Ok(crate::model::to_json(&PlanSummary {
         indicators: output.indicators,
@@ -105,8 +164,8 @@ pub fn summary(input: &[u8]) -> Result<String, String> {
 
 /// The plan of `input`; with `lines` false, the items' lines are left empty (and computed only to
 /// name the item at fault when the ledger refuses).
-fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
-    let mut plan: PlanInput = from_json(input).map_err(|e| e.to_string())?;
+fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, PlanError> {
+    let mut plan: PlanInput = from_json(input).map_err(PlanError::Document)?;
     let workload = if plan.workload.is_empty() {
         WorkloadScheme::standard()
     } else {
@@ -114,13 +173,13 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
         for day in &plan.workload {
             week[day.day.index()] = day.required_seconds;
         }
-        WorkloadScheme::new(week).map_err(|e| format!("workload: {e}"))?
+        WorkloadScheme::new(week).map_err(PlanError::Workload)?
     };
     let mut holidays = Vec::new();
     for (index, h) in plan.holidays.iter().enumerate() {
         holidays.push(
             crate::calendar::Holiday::new(h.kind, h.date, h.duration_seconds)
-                .map_err(|e| format!("holidays[{index}]: {e}"))?,
+                .map_err(|error| PlanError::Holiday { index, error })?,
         );
     }
     let calendar = Calendar::new(workload, HolidayScheme::new(holidays));
@@ -171,19 +230,22 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
         },
         baselines: Vec::new(),
     });
-    book.terms().map_err(|errors| errors.to_string())?;
+    book.terms().map_err(PlanError::Folio)?;
     // Every item's payment lines, each refusal naming its item (positions first, then expenses,
     // in file order). The summary needs no lines and the ledger below computes the same money:
     // it walks the items only when the ledger fails, so both refuse alike, naming the same item.
     let item_lines = |book: &FolioBook<'_>,
                       keep: bool|
-     -> Result<(Vec<ItemPayments>, Vec<ItemPayments>), String> {
+     -> Result<(Vec<ItemPayments>, Vec<ItemPayments>), PlanError> {
         let draft = book.draft();
         let mut positions = Vec::new();
         for (record, name) in draft.positions.iter().zip(&names) {
             let lines = book
                 .lines_of_position(record, Granularity::Month)
-                .map_err(|e| format!("position {name:?}: {e}"))?;
+                .map_err(|error| PlanError::Position {
+                    name: name.clone(),
+                    error,
+                })?;
             if keep {
                 positions.push(ItemPayments {
                     id: record.id,
@@ -196,7 +258,10 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
         for expense in &draft.expenses {
             let lines = book
                 .lines_of_expense(expense)
-                .map_err(|e| format!("expense {:?}: {e}", expense.name))?;
+                .map_err(|error| PlanError::Expense {
+                    name: expense.name.clone(),
+                    error,
+                })?;
             if keep {
                 expenses.push(ItemPayments {
                     id: expense.id.unwrap_or_default(),
@@ -217,13 +282,13 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, String> {
         Err(error) => {
             return Err(match item_lines(&book, false) {
                 Err(named) if !lines => named,
-                _ => error.to_string(),
+                _ => PlanError::Folio(error),
             })
         }
     };
     let timeline = book
         .timeline(as_of, Granularity::Month, PlannedSide::Latest)
-        .map_err(|e| e.to_string())?;
+        .map_err(PlanError::Folio)?;
     Ok(PlanOutput {
         positions,
         expenses,

@@ -6,13 +6,18 @@
 #![forbid(unsafe_code)]
 
 use costfolio::analytics::{BookError, FolioBook, ItemKey, PlannedSide};
+use costfolio::api::RollupError;
 use costfolio::api::{Context, Request, Response};
 use costfolio::json::read::Read;
 use costfolio::json::write::Write;
 use costfolio::model::budgeting::Expenditures;
-use costfolio::model::{messages, to_json, Id};
+use costfolio::model::{messages, to_json, Id, WireError};
+use costfolio::plan::PlanError;
+use costfolio::recurrence::RecurrenceError;
 use costfolio::schedule::Granularity;
+use costfolio::schedule::GranularityError;
 use costfolio::state::{JournalEntry, State};
+use costfolio::value::ValueError;
 use costfolio::value::{Date, DateRange};
 use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
 
@@ -61,13 +66,99 @@ struct ResponseOutput {
     body: String,
 }
 
-fn context_of(text: &str) -> Result<Context, String> {
+/// Why a call of the package was refused. The core's error stays typed up to the boundary, where
+/// its message becomes the JavaScript `Error`'s.
+#[derive(Debug)]
+pub enum Refusal {
+    /// A JSON argument (`request`, `context`, `entries`, `recurrence`) does not read.
+    Json {
+        /// The argument, as the message names it; empty to name none.
+        argument: &'static str,
+        /// Why, naming the field.
+        error: WireError,
+    },
+    /// An argument of the wrong form (`asOf`, `context.now`, `context.random`), with the message.
+    Form(String),
+    /// A date argument (`defaultEnd`, `from`, `to`) refused by its value type.
+    Date {
+        /// The argument.
+        argument: &'static str,
+        /// Why.
+        error: ValueError,
+    },
+    /// A window that ends before it starts.
+    Window(ValueError),
+    /// A recurrence refused (S4).
+    Recurrence(RecurrenceError),
+    /// No such record: the documented message.
+    Missing(&'static str),
+    /// The granularity asked for is refused.
+    Granularity(GranularityError),
+    /// The folio book refused.
+    Book(BookError),
+    /// The portfolio rollup refused.
+    Rollup(RollupError),
+    /// The plan document refused.
+    Plan(PlanError),
+}
+
+impl core::fmt::Display for Refusal {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Refusal::Json {
+                argument: "",
+                error,
+            } => error.fmt(f),
+            Refusal::Json { argument, error } => write!(f, "{argument}: {error}"),
+            Refusal::Form(message) => f.write_str(message),
+            Refusal::Date { argument, error } => write!(f, "{argument}: {error}"),
+            Refusal::Window(error) => error.fmt(f),
+            Refusal::Recurrence(error) => error.fmt(f),
+            Refusal::Missing(message) => f.write_str(message),
+            Refusal::Granularity(error) => write!(f, "granularity: {error}"),
+            // As the REST answer words it: `field: message` for each field at fault.
+            Refusal::Book(BookError::Expense { errors, .. }) => {
+                let fields: Vec<String> = errors
+                    .iter()
+                    .map(|e| {
+                        let field = e.field().rsplit('.').next().unwrap_or(e.field());
+                        format!("{field}: {e}")
+                    })
+                    .collect();
+                f.write_str(&fields.join("; "))
+            }
+            Refusal::Book(error) => match error.field() {
+                Some(field) => write!(f, "{field}: {error}"),
+                None => error.fmt(f),
+            },
+            Refusal::Rollup(error) => error.fmt(f),
+            Refusal::Plan(error) => error.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for Refusal {}
+
+impl From<BookError> for Refusal {
+    fn from(error: BookError) -> Refusal {
+        Refusal::Book(error)
+    }
+}
+
+fn context_of(text: &str) -> Result<Context, Refusal> {
     let input: ContextInput =
-        costfolio::model::from_json(text.as_bytes()).map_err(|e| format!("context: {e}"))?;
-    let now = costfolio::value::parse_local_date_time(&input.now)
-        .ok_or_else(|| format!("context.now: {:?} is not yyyy-MM-ddTHH:mm:ss", input.now))?;
-    let random =
-        decode_hex(&input.random).ok_or_else(|| "context.random: not hex digits".to_owned())?;
+        costfolio::model::from_json(text.as_bytes()).map_err(|error| Refusal::Json {
+            argument: "context",
+            error,
+        })?;
+    let now = costfolio::value::parse_local_date_time(&input.now).ok_or_else(|| {
+        Refusal::Form(format!(
+            "context.now: {:?} is not yyyy-MM-ddTHH:mm:ss",
+            input.now
+        ))
+    })?;
+    let random = decode_hex(&input.random)
+        .ok_or_else(|| Refusal::Form("context.random: not hex digits".to_owned()))?;
     let mut context = Context::new(&input.base_url, now, random);
     context.user = input.user;
     context.budget_admin = input.budget_admin;
@@ -86,9 +177,12 @@ fn decode_hex(text: &str) -> Option<Vec<u8>> {
 }
 
 /// One REST call through the core: request and context as JSON, the response as JSON.
-pub fn handle_json(state: &mut State, request: &str, context: &str) -> Result<String, String> {
+pub fn handle_json(state: &mut State, request: &str, context: &str) -> Result<String, Refusal> {
     let input: RequestInput =
-        costfolio::model::from_json(request.as_bytes()).map_err(|e| format!("request: {e}"))?;
+        costfolio::model::from_json(request.as_bytes()).map_err(|error| Refusal::Json {
+            argument: "request",
+            error,
+        })?;
     let context = context_of(context)?;
     let request = Request {
         method: input.method,
@@ -112,47 +206,26 @@ fn response_json(response: &Response) -> String {
 
 /// The folio book of `folio` in `state`, or the documented message of a folio that cannot be
 /// viewed.
-fn book_of(state: &State, folio: u64) -> Result<FolioBook<'_>, String> {
+fn book_of(state: &State, folio: u64) -> Result<FolioBook<'_>, Refusal> {
     state
         .folio_book(folio)
-        .ok_or_else(|| messages::FOLIO_NOT_VIEWABLE.to_owned())
+        .ok_or(Refusal::Missing(messages::FOLIO_NOT_VIEWABLE))
 }
 
 /// The day `text` names, the argument `asOf`.
-fn as_of(text: &str) -> Result<Date, String> {
-    Date::parse(text).map_err(|_| format!("asOf: {text:?} is not yyyy-MM-dd"))
-}
-
-/// A book's refusal as the REST answer words it: `field: message` for each field at fault, else
-/// the message.
-fn refusal(error: BookError) -> String {
-    match &error {
-        BookError::Expense { errors, .. } => errors
-            .iter()
-            .map(|e| {
-                let field = e.field().rsplit('.').next().unwrap_or(e.field());
-                format!("{field}: {e}")
-            })
-            .collect::<Vec<_>>()
-            .join("; "),
-        _ => match error.field() {
-            Some(field) => format!("{field}: {error}"),
-            None => error.to_string(),
-        },
-    }
+fn as_of(text: &str) -> Result<Date, Refusal> {
+    Date::parse(text).map_err(|_| Refusal::Form(format!("asOf: {text:?} is not yyyy-MM-dd")))
 }
 
 /// The granularity `text` names for a folio of `period`, as the REST parameter is checked.
-fn granularity_of(text: &str, period: DateRange) -> Result<Granularity, String> {
-    Granularity::bounded(Some(text), period).map_err(|e| format!("granularity: {e}"))
+fn granularity_of(text: &str, period: DateRange) -> Result<Granularity, Refusal> {
+    Granularity::bounded(Some(text), period).map_err(Refusal::Granularity)
 }
 
 /// A folio's indicators at `as_of` (S9), as JSON.
-pub fn folio_indicators(state: &State, folio: u64, as_of_text: &str) -> Result<String, String> {
+pub fn folio_indicators(state: &State, folio: u64, as_of_text: &str) -> Result<String, Refusal> {
     let as_of = as_of(as_of_text)?;
-    let indicators = book_of(state, folio)?
-        .indicators(as_of, PlannedSide::Latest)
-        .map_err(refusal)?;
+    let indicators = book_of(state, folio)?.indicators(as_of, PlannedSide::Latest)?;
     Ok(to_json(&indicators))
 }
 
@@ -162,14 +235,12 @@ pub fn folio_timeline(
     folio: u64,
     as_of_text: &str,
     granularity: &str,
-) -> Result<String, String> {
+) -> Result<String, Refusal> {
     let as_of = as_of(as_of_text)?;
     let mut book = book_of(state, folio)?;
-    book.period().map_err(refusal)?;
-    let granularity = granularity_of(granularity, book.terms().map_err(refusal)?.period)?;
-    let timeline = book
-        .timeline(as_of, granularity, PlannedSide::Latest)
-        .map_err(refusal)?;
+    book.period()?;
+    let granularity = granularity_of(granularity, book.terms()?.period)?;
+    let timeline = book.timeline(as_of, granularity, PlannedSide::Latest)?;
     Ok(to_json(&timeline))
 }
 
@@ -180,11 +251,9 @@ pub fn folio_expenditures(
     baseline: u64,
     actual: bool,
     revenue: bool,
-) -> Result<String, String> {
+) -> Result<String, Refusal> {
     let baseline = (baseline != 0).then(|| Id::new(baseline));
-    let items = book_of(state, folio)?
-        .expenditures(baseline, actual, revenue)
-        .map_err(refusal)?;
+    let items = book_of(state, folio)?.expenditures(baseline, actual, revenue)?;
     Ok(to_json(&Expenditures {
         positions: state.positions_shown(&items, baseline),
         expenses: items.expenses,
@@ -197,39 +266,37 @@ pub fn position_payments(
     state: &State,
     position: u64,
     granularity: &str,
-) -> Result<String, String> {
+) -> Result<String, Refusal> {
     let row = state
         .positions
         .get(&position)
-        .ok_or_else(|| messages::POSITION_NOT_FOUND.to_owned())?;
+        .ok_or(Refusal::Missing(messages::POSITION_NOT_FOUND))?;
     let book = state
         .item_book(row.header.folio_id.get(), ItemKey::Position(row.record.id))
-        .ok_or_else(|| messages::FOLIO_NOT_VIEWABLE.to_owned())?;
+        .ok_or(Refusal::Missing(messages::FOLIO_NOT_VIEWABLE))?;
     if row.record.deleted_on.is_some() || book.folio().deleted_on.is_some() {
         return Ok("[]".to_owned());
     }
-    let granularity = granularity_of(granularity, book.period().map_err(refusal)?)?;
-    let lines = book
-        .position_lines(row.record.id, granularity)
-        .map_err(refusal)?;
+    let granularity = granularity_of(granularity, book.period()?)?;
+    let lines = book.position_lines(row.record.id, granularity)?;
     Ok(to_json(&lines))
 }
 
 /// The payment lines of an expense (S5), as JSON; none for a deleted expense or one of a deleted
 /// folio (S5.1).
-pub fn expense_payments(state: &State, expense: u64) -> Result<String, String> {
+pub fn expense_payments(state: &State, expense: u64) -> Result<String, Refusal> {
     let expense = state
         .expenses
         .get(&expense)
-        .ok_or_else(|| messages::FOLIO_NOT_VIEWABLE.to_owned())?;
+        .ok_or(Refusal::Missing(messages::FOLIO_NOT_VIEWABLE))?;
     let id = expense.id.unwrap_or_default();
     let book = state
         .item_book(expense.folio_id.get(), ItemKey::Expense(id))
-        .ok_or_else(|| messages::FOLIO_NOT_VIEWABLE.to_owned())?;
+        .ok_or(Refusal::Missing(messages::FOLIO_NOT_VIEWABLE))?;
     if expense.deleted_on.is_some() || book.folio().deleted_on.is_some() {
         return Ok("[]".to_owned());
     }
-    let lines = book.expense_lines(id).map_err(refusal)?;
+    let lines = book.expense_lines(id)?;
     Ok(to_json(&lines))
 }
 
@@ -241,14 +308,18 @@ pub fn expand_recurrence_text(
     default_end: &str,
     from: &str,
     to: &str,
-) -> Result<String, String> {
-    use costfolio::value::{Date, DateRange};
+) -> Result<String, Refusal> {
     let wire: costfolio::model::budgeting::Recurrence =
-        costfolio::model::from_json(recurrence.as_bytes()).map_err(|e| e.to_string())?;
-    let date = |name: &str, text: &str| Date::parse(text).map_err(|e| format!("{name}: {e}"));
+        costfolio::model::from_json(recurrence.as_bytes()).map_err(|error| Refusal::Json {
+            argument: "",
+            error,
+        })?;
+    let date = |argument: &'static str, text: &str| {
+        Date::parse(text).map_err(|error| Refusal::Date { argument, error })
+    };
     let rule = costfolio::recurrence::RecurrenceRule::new(&wire, date("defaultEnd", default_end)?)
-        .map_err(|e| e.to_string())?;
-    let window = DateRange::new(date("from", from)?, date("to", to)?).map_err(|e| e.to_string())?;
+        .map_err(Refusal::Recurrence)?;
+    let window = DateRange::new(date("from", from)?, date("to", to)?).map_err(Refusal::Window)?;
     // One buffer, digits written by hand: formatting through `Display` per date cost 30 times
     // the expansion itself in wasm, and a JSON array of 100,000 dates cost `JSON.parse` more than
     // the expansion (docs/performance.md).
@@ -259,8 +330,8 @@ pub fn expand_recurrence_text(
     Ok(out)
 }
 
-fn js(result: Result<String, String>) -> Result<String, JsError> {
-    result.map_err(|message| JsError::new(&message))
+fn js(result: Result<String, Refusal>) -> Result<String, JsError> {
+    result.map_err(|refusal| JsError::new(&refusal.to_string()))
 }
 
 /// The service, offline: the core's state with its journal.
@@ -331,7 +402,7 @@ impl Planner {
         write: bool,
         context: &str,
     ) -> Result<String, JsError> {
-        let context = context_of(context).map_err(|e| JsError::new(&e))?;
+        let context = context_of(context).map_err(|e| JsError::new(&e.to_string()))?;
         costfolio::api::mint_personal_token(&mut self.state, user, write, &context)
             .map_err(|e| JsError::new(&e.to_string()))
     }
@@ -393,7 +464,7 @@ impl Planner {
         js(as_of(asOf).and_then(|as_of| {
             costfolio::api::admin_rollup(&self.state, portfolio.into(), as_of)
                 .map(|indicators| to_json(&indicators))
-                .map_err(|error| error.to_string())
+                .map_err(Refusal::Rollup)
         }))
     }
 }
@@ -471,7 +542,7 @@ pub fn plan(
     #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
     csv: bool,
 ) -> Result<String, JsError> {
-    js(costfolio::plan::run(&text_bytes(&input, "input")?, csv))
+    js(costfolio::plan::run(&text_bytes(&input, "input")?, csv).map_err(Refusal::Plan))
 }
 
 /// The indicators and monthly timeline of the same document as [`plan`], without payment lines:
@@ -480,7 +551,7 @@ pub fn plan(
 pub fn plan_summary(
     #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
 ) -> Result<String, JsError> {
-    js(costfolio::plan::summary(&text_bytes(&input, "input")?))
+    js(costfolio::plan::summary(&text_bytes(&input, "input")?).map_err(Refusal::Plan))
 }
 
 #[cfg(test)]
@@ -541,9 +612,15 @@ mod tests {
             response,
             r#"{"status":200,"headers":[["Content-Type","application/json"]],"body":"{\"success\":[]}"}"#
         );
-        assert!(handle_json(&mut state, "{", CONTEXT)
-            .unwrap_err()
-            .starts_with("request:"));
+        let unread = handle_json(&mut state, "{", CONTEXT).unwrap_err();
+        assert!(matches!(
+            unread,
+            Refusal::Json {
+                argument: "request",
+                error: WireError::Syntax { .. }
+            }
+        ));
+        assert!(unread.to_string().starts_with("request:"));
         let bad = handle_json(
             &mut state,
             r#"{"method":"GET","path":"/"}"#,
@@ -551,7 +628,7 @@ mod tests {
         )
         .unwrap_err();
         assert_eq!(
-            bad,
+            bad.to_string(),
             r#"context.now: "yesterday" is not yyyy-MM-ddTHH:mm:ss"#
         );
     }
@@ -573,11 +650,13 @@ mod tests {
     fn budget_reads_give_the_core_message() {
         let state = State::new();
         assert_eq!(
-            folio_indicators(&state, 9, "2026-03-13").unwrap_err(),
+            folio_indicators(&state, 9, "2026-03-13").unwrap_err().to_string(),
             "The requested folio cannot be viewed because it does not exist or the caller lacks permission"
         );
         assert_eq!(
-            folio_timeline(&state, 9, "13.03.2026", "month").unwrap_err(),
+            folio_timeline(&state, 9, "13.03.2026", "month")
+                .unwrap_err()
+                .to_string(),
             r#"asOf: "13.03.2026" is not yyyy-MM-dd"#
         );
     }
@@ -599,6 +678,7 @@ mod tests {
             "2026-01-02"
         )
         .unwrap_err()
+        .to_string()
         .contains("startDate is required"));
     }
 }

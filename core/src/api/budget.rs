@@ -80,7 +80,11 @@ fn json_object(request: &Request) -> Result<(), Response> {
 
 fn wire_error(error: &WireError) -> Response {
     match (error, error.field_name()) {
-        (WireError::Invalid { message, .. }, _) if message.contains("yyyy-MM-dd") => {
+        // S2.1: a date (or date-time) that does not parse goes to `error`.
+        _ if error
+            .value_error::<crate::value::ValueError>()
+            .is_some_and(crate::value::ValueError::is_date) =>
+        {
             fail(400, BudgetErrorBody::parse_failure(error.to_string()))
         }
         (WireError::Syntax { .. }, _) | (_, None) => {

@@ -11,7 +11,7 @@ mod value;
 mod wire;
 pub mod write;
 
-pub use read::{Fault, FaultKind, Kind, Read, ReadKey, Reader};
+pub use read::{Cause, Fault, FaultKind, Kind, Read, ReadKey, Reader};
 pub use value::Value;
 pub use wire::{from_json, from_value, to_json, WireError};
 pub use write::{Write, WriteKey, Writer};

@@ -17,7 +17,7 @@
 use std::borrow::Cow;
 use std::collections::BTreeMap;
 
-pub use super::reader::{Fault, FaultKind, Kind, Reader};
+pub use super::reader::{Cause, Fault, FaultKind, Kind, Reader};
 pub use costfolio_derive::Read;
 
 /// A type read from JSON by [`from_json`](super::from_json).

@@ -21,13 +21,42 @@ pub struct Fault {
     pub kind: FaultKind,
 }
 
+/// The error a value type refused a value with, carried as it is to whoever reads the refusal:
+/// [`WireError::value_error`](super::WireError::value_error) gives it back typed. Two causes are
+/// equal when they say the same.
+#[derive(Debug, Clone)]
+pub struct Cause(std::sync::Arc<dyn std::error::Error + Send + Sync>);
+
+impl Cause {
+    /// The error, when it is an `E`.
+    pub fn downcast_ref<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        self.0.downcast_ref::<E>()
+    }
+}
+
+impl PartialEq for Cause {
+    fn eq(&self, other: &Cause) -> bool {
+        self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for Cause {}
+
+impl core::fmt::Display for Cause {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
 /// What is wrong with a body.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum FaultKind {
     /// The body is not JSON.
     Syntax(&'static str),
-    /// A value is of the wrong type, or refused by its value type.
+    /// A value is of the wrong type, or refused by the codec.
     Invalid(String),
+    /// A value refused by its value type, with that type's own error.
+    Value(Cause),
     /// A required field of the object that ends at the fault's offset is absent.
     Missing(&'static str),
 }
@@ -132,6 +161,15 @@ impl<'a> Reader<'a> {
         Fault {
             at: self.at,
             kind: FaultKind::Invalid(message),
+        }
+    }
+
+    /// A refusal of the value just read by its type, carrying the type's own error: placed where
+    /// [`invalid`](Self::invalid) places it.
+    pub fn refused(&self, error: impl std::error::Error + Send + Sync + 'static) -> Fault {
+        Fault {
+            at: self.at,
+            kind: FaultKind::Value(Cause(std::sync::Arc::new(error))),
         }
     }
 

@@ -90,7 +90,7 @@ impl Read for Value {
         value.map_err(|mut fault| {
             // A value that is refused (too deep, a lone surrogate in one of its strings) is
             // refused as a whole, at its field: its inside has no field names of the wire.
-            if matches!(fault.kind, FaultKind::Invalid(_)) {
+            if matches!(fault.kind, FaultKind::Invalid(_) | FaultKind::Value(_)) {
                 fault.at = start;
             }
             fault

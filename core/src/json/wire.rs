@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use super::read::{Fault, FaultKind, Read, Reader};
+use super::read::{Cause, Fault, FaultKind, Read, Reader};
 use super::value::Value;
 use super::write::{Write, Writer};
 
@@ -23,7 +23,15 @@ pub enum WireError {
         /// The field's path, for example `recurrence.kind`.
         field: String,
     },
-    /// A field holds a value of the wrong type, or one its value type refuses.
+    /// A field holds a value its type refuses: the type's own error, kept typed
+    /// ([`WireError::value_error`]).
+    Value {
+        /// The field's path; empty for the body as a whole.
+        field: String,
+        /// The value type's error.
+        cause: Cause,
+    },
+    /// A field holds a value of the wrong type, or one the codec refuses.
     Invalid {
         /// The field's path, for example `allocation.percentage` or `recurrenceOn[1]`; empty for
         /// the body as a whole.
@@ -38,7 +46,20 @@ impl WireError {
     pub fn field(&self) -> Option<&str> {
         match self {
             WireError::Missing { field } => Some(field),
-            WireError::Invalid { field, .. } if !field.is_empty() => Some(field),
+            WireError::Invalid { field, .. } | WireError::Value { field, .. }
+                if !field.is_empty() =>
+            {
+                Some(field)
+            }
+            _ => None,
+        }
+    }
+
+    /// The error a value type refused the value with, when it is an `E` (for example
+    /// `costfolio::value::ValueError`, whose `is_date` tells a date that does not parse).
+    pub fn value_error<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        match self {
+            WireError::Value { cause, .. } => cause.downcast_ref::<E>(),
             _ => None,
         }
     }
@@ -61,6 +82,7 @@ impl WireError {
                 format!("{name} is required")
             }
             WireError::Invalid { message, .. } => message.clone(),
+            WireError::Value { cause, .. } => cause.to_string(),
             WireError::Syntax { .. } => self.to_string(),
         }
     }
@@ -80,6 +102,8 @@ impl fmt::Display for WireError {
             WireError::Missing { field } => write!(f, "{field} is required"),
             WireError::Invalid { field, message } if field.is_empty() => f.write_str(message),
             WireError::Invalid { field, message } => write!(f, "{field}: {message}"),
+            WireError::Value { field, cause } if field.is_empty() => cause.fmt(f),
+            WireError::Value { field, cause } => write!(f, "{field}: {cause}"),
         }
     }
 }
@@ -149,6 +173,7 @@ fn refusal(body: &str, fault: Fault) -> WireError {
             detail: match broken.kind {
                 FaultKind::Syntax(detail) => detail.to_owned(),
                 FaultKind::Invalid(detail) => detail,
+                FaultKind::Value(cause) => cause.to_string(),
                 FaultKind::Missing(name) => format!("{name} is required"),
             },
         };
@@ -166,6 +191,7 @@ fn refusal(body: &str, fault: Fault) -> WireError {
             field: path,
             message,
         },
+        FaultKind::Value(cause) => WireError::Value { field: path, cause },
         // A syntax fault in a body the skip above accepted (never, but said rather than hidden).
         FaultKind::Syntax(detail) => {
             let (line, column) = line_and_column(body.as_bytes(), fault.at);

@@ -91,6 +91,42 @@ pub enum ValueError {
     },
 }
 
+/// What kind of value was refused, asked as jiff asks its one error type.
+impl ValueError {
+    /// A date or date-time that does not parse (S2.1): the budgeting interface answers it in
+    /// `error`, not under the field.
+    pub fn is_date(&self) -> bool {
+        matches!(
+            self,
+            ValueError::InvalidDate { .. } | ValueError::InvalidTimestamp { .. }
+        )
+    }
+
+    /// A number refused: not exact, out of range, not positive, too many decimals, not whole, or
+    /// an amount finer than its currency (S1).
+    pub fn is_number(&self) -> bool {
+        matches!(
+            self,
+            ValueError::NotExact { .. }
+                | ValueError::OutOfRange { .. }
+                | ValueError::NotPositive { .. }
+                | ValueError::TooManyDecimals { .. }
+                | ValueError::NotWhole { .. }
+                | ValueError::AmountTooPrecise { .. }
+        )
+    }
+
+    /// A text refused: a currency code, a key or a name (S1.4, S10.1).
+    pub fn is_text(&self) -> bool {
+        matches!(
+            self,
+            ValueError::UnknownCurrency { .. }
+                | ValueError::InvalidKey { .. }
+                | ValueError::InvalidName { .. }
+        )
+    }
+}
+
 /// The documented message for an inverted range (budgeting API, allocation update).
 pub const START_AFTER_END: &str = "The start date must be before or equal to the end date";
 

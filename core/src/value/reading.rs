@@ -12,7 +12,7 @@ use crate::json::read::{Fault, Kind, Reader};
 /// A value type's refusal of the value just read. Not generic: built once.
 #[inline(never)]
 fn refused(reader: &Reader<'_>, error: ValueError) -> Fault {
-    reader.invalid(error.to_string())
+    reader.refused(error)
 }
 
 /// Reads a JSON string (anything else is refused as the wrong type).
