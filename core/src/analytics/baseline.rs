@@ -3,51 +3,10 @@
 
 use core::fmt;
 
-use super::ledger::Flow;
-use crate::model::budgeting::{Baseline, ExpenditureType, Expense};
+use super::items::Flow;
+pub use super::items::Items;
+use crate::model::budgeting::{Baseline, ExpenditureType};
 use crate::model::Id;
-use crate::schedule::position::PositionRecord;
-
-/// A folio's items: the working draft (planned items) with the actual items, or what a baseline
-/// froze.
-#[derive(
-    Debug, Clone, Default, PartialEq, Eq, crate::json::write::Write, crate::json::read::Read,
-)]
-pub struct Items {
-    /// Positions.
-    pub positions: Vec<PositionRecord>,
-    /// Expenses.
-    pub expenses: Vec<Expense>,
-}
-
-impl Items {
-    /// The live (not deleted) items feeding `flows`, copied.
-    pub fn of_flows(&self, flows: &[Flow]) -> Items {
-        Items {
-            positions: self
-                .positions
-                .iter()
-                .filter(|p| {
-                    p.deleted_on.is_none() && flows.contains(&Flow::of_position(p.kind, p.revenue))
-                })
-                .cloned()
-                .collect(),
-            expenses: self
-                .expenses
-                .iter()
-                .filter(|e| e.deleted_on.is_none() && flows.contains(&Flow::of_expense(e.kind)))
-                .cloned()
-                .collect(),
-        }
-    }
-
-    /// The items with their baseline marks cleared, to compare contents.
-    fn unmarked(&self) -> Items {
-        let mut copy = self.clone();
-        copy.expenses.iter_mut().for_each(|e| e.baseline_id = None);
-        copy
-    }
-}
 
 /// An approved baseline with the items it froze.
 #[derive(Debug, Clone, PartialEq, Eq, crate::json::write::Write, crate::json::read::Read)]

@@ -2,6 +2,8 @@
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
+pub(crate) use super::ledger::{add, sub, sum};
+
 use super::ledger::{AnalyticsError, Flow, Ledger};
 use super::status::{folio_status, validate_folio, FolioError};
 use crate::calendar::Calendar;
@@ -169,25 +171,6 @@ pub(crate) fn scaled(
             None => Err(AnalyticsError::Overflow),
         },
     }
-}
-
-/// `a + b`, or the overflow error: no sum of user figures may panic.
-pub(crate) fn add(a: Decimal, b: Decimal) -> Result<Decimal, AnalyticsError> {
-    a.checked_add(b).ok_or(AnalyticsError::Overflow)
-}
-
-/// `a - b`, or the overflow error.
-pub(crate) fn sub(a: Decimal, b: Decimal) -> Result<Decimal, AnalyticsError> {
-    a.checked_sub(b).ok_or(AnalyticsError::Overflow)
-}
-
-/// The sum of `values`, or the overflow error.
-pub(crate) fn sum<'a>(
-    values: impl IntoIterator<Item = &'a Decimal>,
-) -> Result<Decimal, AnalyticsError> {
-    values
-        .into_iter()
-        .try_fold(Decimal::ZERO, |total, value| add(total, *value))
 }
 
 /// `a - b` of two optional figures: null when either is.

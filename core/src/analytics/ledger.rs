@@ -6,62 +6,13 @@ use std::collections::HashMap;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
-use crate::model::budgeting::{ExpenseKind, PositionKind};
+pub use super::items::Flow;
 use crate::model::Id;
 use crate::schedule::position::{CostOverflow, PositionError, PositionPlan};
 use crate::schedule::{
     ConversionError, ExchangeRates, ExpenseError, ExpensePlan, FolioFrame, Granularity,
 };
 use crate::value::{Date, DateRange};
-
-/// The four flows of money of a folio.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum Flow {
-    /// Planned positions (not revenue) and planned expenses.
-    PlannedCost,
-    /// Planned positions marked revenue and planned revenues.
-    PlannedRevenue,
-    /// Team members and actual expenses.
-    ActualCost,
-    /// Consulting revenues and actual revenues.
-    ActualRevenue,
-}
-
-impl Flow {
-    /// The flow of a position (S6.1).
-    pub fn of_position(kind: PositionKind, revenue: bool) -> Flow {
-        match (kind, revenue) {
-            (PositionKind::PlannedPositionByTimeFrame, false) => Flow::PlannedCost,
-            (PositionKind::PlannedPositionByTimeFrame, true) => Flow::PlannedRevenue,
-            (PositionKind::TeamMember, _) => Flow::ActualCost,
-            (PositionKind::ConsultingRevenue, _) => Flow::ActualRevenue,
-        }
-    }
-
-    /// The flow of an expense (S5.4).
-    pub fn of_expense(kind: ExpenseKind) -> Flow {
-        match kind {
-            ExpenseKind::PlannedExpense => Flow::PlannedCost,
-            ExpenseKind::PlannedRevenue => Flow::PlannedRevenue,
-            ExpenseKind::ActualExpense => Flow::ActualCost,
-            ExpenseKind::ActualRevenue => Flow::ActualRevenue,
-        }
-    }
-
-    /// Whether the flow is planned (it then lives in the draft and baselines, S8.1).
-    pub fn is_planned(self) -> bool {
-        matches!(self, Flow::PlannedCost | Flow::PlannedRevenue)
-    }
-
-    /// Whether the flow is a cost.
-    pub fn is_cost(self) -> bool {
-        matches!(self, Flow::PlannedCost | Flow::ActualCost)
-    }
-
-    fn index(self) -> usize {
-        self as usize
-    }
-}
 
 /// Why an analytics figure could not be computed.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -105,6 +56,25 @@ impl From<PositionError> for AnalyticsError {
     fn from(error: PositionError) -> Self {
         AnalyticsError::Position(error)
     }
+}
+
+/// `a + b`, or the overflow error: no sum of user figures may panic.
+pub(crate) fn add(a: Decimal, b: Decimal) -> Result<Decimal, AnalyticsError> {
+    a.checked_add(b).ok_or(AnalyticsError::Overflow)
+}
+
+/// `a - b`, or the overflow error.
+pub(crate) fn sub(a: Decimal, b: Decimal) -> Result<Decimal, AnalyticsError> {
+    a.checked_sub(b).ok_or(AnalyticsError::Overflow)
+}
+
+/// The sum of `values`, or the overflow error.
+pub(crate) fn sum<'a>(
+    values: impl IntoIterator<Item = &'a Decimal>,
+) -> Result<Decimal, AnalyticsError> {
+    values
+        .into_iter()
+        .try_fold(Decimal::ZERO, |total, value| add(total, *value))
 }
 
 /// The periods a folio's money is summed by: the buckets of a granularity inside the folio, the
@@ -309,8 +279,8 @@ impl Ledger {
         let Some((_, series)) = self.items.get(&key) else {
             return Ok(None);
         };
-        let total = super::indicators::sum(series)?;
-        let to_date = super::indicators::sum(&series[..self.periods.to_date()])?;
+        let total = sum(series)?;
+        let to_date = sum(&series[..self.periods.to_date()])?;
         Ok(Some((total, to_date)))
     }
 
@@ -321,12 +291,12 @@ impl Ledger {
 
     /// The whole of a flow, or the overflow error.
     pub fn total(&self, flow: Flow) -> Result<Decimal, AnalyticsError> {
-        super::indicators::sum(self.flow(flow))
+        sum(self.flow(flow))
     }
 
     /// The part of a flow dated on or before asOf, or the overflow error.
     pub fn to_date(&self, flow: Flow) -> Result<Decimal, AnalyticsError> {
-        super::indicators::sum(&self.flow(flow)[..self.periods.to_date()])
+        sum(&self.flow(flow)[..self.periods.to_date()])
     }
 }
 
@@ -351,7 +321,7 @@ impl Ledger {
     /// The ledger of `items`: every position costed and every expense paid over `periods`.
     pub fn of_items(
         periods: Periods,
-        items: &super::baseline::Items,
+        items: &super::items::Items,
         context: &CostContext<'_>,
     ) -> Result<Ledger, AnalyticsError> {
         let mut ledger = Ledger::new(periods);

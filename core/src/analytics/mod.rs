@@ -9,6 +9,7 @@
 pub mod baseline;
 mod book;
 mod indicators;
+mod items;
 mod ledger;
 mod payments;
 mod portfolio;

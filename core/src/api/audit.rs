@@ -17,7 +17,7 @@ use crate::value::EventTimestamp;
 pub fn record_deletion(state: &mut State, kind: AuditEventKind, context: &Context) {
     let now = EventTimestamp::new(context.now);
     let deleted_at = state.last_deletion().map_or(now, |last| last.max(now));
-    let seq = state.counters.next("auditEvent");
+    let seq = state.counters.next(crate::state::IdKind::AuditEvent);
     state.apply(Command::RecordDeletion(AuditEvent {
         seq,
         deleted_at,

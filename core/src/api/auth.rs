@@ -272,7 +272,7 @@ fn issue_own(
     expires_at: Option<UtcTimestamp>,
     write: bool,
 ) {
-    let pair = state.counters.next("tokenPair");
+    let pair = state.counters.next(crate::state::IdKind::TokenPair);
     state.apply(Command::IssueTokens(vec![TokenRecord {
         hash: hash_secret(secret),
         pair,
@@ -508,7 +508,7 @@ fn token(state: &mut State, form: &Form, context: &Context) -> Result<Response, 
             "redirect_uri does not match the registered one",
         ));
     }
-    let pair = state.counters.next("tokenPair");
+    let pair = state.counters.next(crate::state::IdKind::TokenPair);
     let (user, family) = if grant == "authorization_code" {
         let hash = hash_secret(form.require("code")?);
         let code = state

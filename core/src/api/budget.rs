@@ -435,7 +435,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
                 ));
             }
             // S7.2: an id in the body is ignored; the service assigns it.
-            let id = state.counters.next("folio");
+            let id = state.counters.next(crate::state::IdKind::Folio);
             folio.id = Some(Id::new(id));
             folio.status = None;
             folio.deleted_on = None;
@@ -530,7 +530,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             if rule.name.trim().is_empty() {
                 return Err(field_error("name", messages::NAME_REQUIRED));
             }
-            let id = state.counters.next("overtimeRule");
+            let id = state.counters.next(crate::state::IdKind::OvertimeRule);
             rule.id = Some(Id::new(id));
             rule.deleted_on = None;
             state.apply(Command::PutOvertimeRule(rule));
@@ -720,7 +720,7 @@ fn put_expense(state: &mut State, request: &Request, context: &Context, update: 
         id
     } else {
         changeable_folio(state, context, expense.folio_id.get())?;
-        Id::new(state.counters.next("expense"))
+        Id::new(state.counters.next(crate::state::IdKind::Expense))
     };
     let folio = state.folios[&expense.folio_id.get()].folio.clone();
     let frame = frame(&folio)?;

@@ -182,7 +182,7 @@ fn approve_baseline(state: &mut State, request: &Request, context: &Context, id:
         return Err(field_error("name", crate::model::messages::NAME_REQUIRED));
     }
     let baseline = Baseline {
-        id: Id::new(state.counters.next("baseline")),
+        id: Id::new(state.counters.next(crate::state::IdKind::Baseline)),
         folio_id: Id::new(folio),
         name: body.name,
         approved_by: body.approved_by,
@@ -267,7 +267,7 @@ fn add_custom_field(state: &mut State, request: &Request, context: &Context, id:
     if definition.name.trim().is_empty() {
         return Err(field_error("name", crate::model::messages::NAME_REQUIRED));
     }
-    let id = Id::new(state.counters.next("customField"));
+    let id = Id::new(state.counters.next(crate::state::IdKind::CustomField));
     definition.id = Some(id);
     definition.deleted_on = None;
     state.apply(Command::PutCustomField { folio, definition });
@@ -905,7 +905,7 @@ fn put_portfolio(state: &mut State, request: &Request, context: &Context, update
     }
     let id = match &existing {
         Some(existing) => existing.id.unwrap_or_default(),
-        None => Id::new(state.counters.next("portfolio")),
+        None => Id::new(state.counters.next(crate::state::IdKind::Portfolio)),
     };
     portfolio.id = Some(id);
     portfolio.portfolios = Vec::new();

@@ -164,7 +164,7 @@ pub(super) fn shown(row: &PositionRow) -> Position {
     position
 }
 
-fn next(state: &State, kind: &str) -> Option<Id> {
+fn next(state: &State, kind: crate::state::IdKind) -> Option<Id> {
     Some(Id::new(state.counters.next(kind)))
 }
 
@@ -233,15 +233,15 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
         return Err(field_error("name", messages::NAME_REQUIRED));
     }
     let kind = position.kind.unwrap_or_default();
-    let id = state.counters.next("position");
+    let id = state.counters.next(crate::state::IdKind::Position);
     let mut allocation = position.allocation.clone();
     allocation
         .period()
         .map_err(|error| field_error("endDate", error.to_string()))?;
-    allocation.id = next(state, "allocation");
+    allocation.id = next(state, crate::state::IdKind::Allocation);
     allocation.deleted_on = None;
     let mut rate = position.rate.clone();
-    rate.id = next(state, "rate");
+    rate.id = next(state, crate::state::IdKind::Rate);
     rate.deleted_on = None;
     // More periods and rates, checked against the ones before them exactly as adding them one by
     // one would be, so that a position is made whole or not at all (the planner's editor sends a
@@ -255,7 +255,7 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
         ));
     }
     // The counters move when the position is stored: ids are handed out after the first's.
-    let first_allocation = state.counters.next("allocation");
+    let first_allocation = state.counters.next(crate::state::IdKind::Allocation);
     for (index, mut more) in more_allocations.into_iter().enumerate() {
         check_allocation(kind, &allocations, &more, None)
             .map_err(|error| refused_in("moreAllocations", index, error))?;
@@ -271,7 +271,7 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
             format!("a position may hold at most {MAX_POSITION_PARTS} rates"),
         ));
     }
-    let first_rate = state.counters.next("rate");
+    let first_rate = state.counters.next(crate::state::IdKind::Rate);
     for (index, mut more) in more_rates.into_iter().enumerate() {
         check_rate(&rates, &more, None).map_err(|error| refused_in("moreRates", index, error))?;
         more.id = Some(Id::new(first_rate + 1 + index as u64));
@@ -287,7 +287,8 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
                 format!("a position may hold at most {MAX_POSITION_PARTS} hours periods"),
             ));
         }
-        for (hours_id, period) in (state.counters.next("hours")..).zip(periods) {
+        for (hours_id, period) in (state.counters.next(crate::state::IdKind::Hours)..).zip(periods)
+        {
             check_hours_period(&hours, &period, None).map_err(refused)?;
             hours.push(HoursPeriod {
                 id: Some(Id::new(hours_id)),
@@ -438,7 +439,7 @@ fn add_allocation(state: &mut State, request: &Request, context: &Context, id: &
     room_for(&row.record.allocations, "allocation periods")?;
     check_allocation(row.record.kind, &row.record.allocations, &allocation, None)
         .map_err(refused)?;
-    allocation.id = next(state, "allocation");
+    allocation.id = next(state, crate::state::IdKind::Allocation);
     allocation.deleted_on = None;
     row.record.allocations.push(allocation);
     store(state, row);
@@ -559,7 +560,7 @@ fn add_rate(state: &mut State, request: &Request, context: &Context, id: &str) -
     let mut rate: Rate = read(request)?;
     room_for(&row.record.rates, "rates")?;
     check_rate(&row.record.rates, &rate, None).map_err(refused)?;
-    let rate_id = next(state, "rate");
+    let rate_id = next(state, crate::state::IdKind::Rate);
     rate.id = rate_id;
     rate.deleted_on = None;
     row.record.rates.push(rate);
@@ -604,7 +605,7 @@ fn add_hours(
     let mut period: HoursPeriod = read(request)?;
     room_for(&row.record.hours, "hours periods")?;
     check_hours_period(&row.record.hours, &period, None).map_err(refused)?;
-    let hours_id = next(state, "hours");
+    let hours_id = next(state, crate::state::IdKind::Hours);
     period.id = hours_id;
     period.deleted_on = None;
     period.reporter = Some(caller(context)?.to_owned());

@@ -240,7 +240,7 @@ fn route(
                     )
                 })?;
             let record = LinkRecord {
-                id: state.counters.next("link"),
+                id: state.counters.next(crate::state::IdKind::Link),
                 account_id: account.id,
                 project_id: body.scope_id.get(),
             };
@@ -277,7 +277,7 @@ fn route(
             let body: HolidaySchemeCreate = read_body(request)?;
             unique_scheme_name(state, body.name.as_str(), None)?;
             let record = HolidaySchemeRecord {
-                id: state.counters.next("holidayScheme"),
+                id: state.counters.next(crate::state::IdKind::HolidayScheme),
                 name: body.name,
                 description: body.description,
                 default_scheme: false,
@@ -526,7 +526,7 @@ fn put_account(state: &mut State, request: &Request, web: &Web<'_>, id: Option<u
         ),
     };
     let record = AccountRecord {
-        id: id.unwrap_or_else(|| state.counters.next("account")),
+        id: id.unwrap_or_else(|| state.counters.next(crate::state::IdKind::Account)),
         key: body.key,
         name: body.name,
         status: body.status,
@@ -554,7 +554,7 @@ fn put_category(state: &mut State, request: &Request, web: &Web<'_>, id: Option<
         .and_then(|id| state.categories.get(&id))
         .map(|c| c.type_name);
     let record = CategoryRecord {
-        id: id.unwrap_or_else(|| state.counters.next("category")),
+        id: id.unwrap_or_else(|| state.counters.next(crate::state::IdKind::Category)),
         key: body.key,
         name: body.name,
         // Without a typeName a new category is OPERATIONAL; an update keeps its type.
@@ -577,7 +577,7 @@ fn put_customer(state: &mut State, request: &Request, web: &Web<'_>, id: Option<
         return Err(core_error(400, messages::CUSTOMER_KEY_EXISTS));
     }
     let record = CustomerRecord {
-        id: id.unwrap_or_else(|| state.counters.next("customer")),
+        id: id.unwrap_or_else(|| state.counters.next(crate::state::IdKind::Customer)),
         key: body.key,
         name: body.name,
     };
@@ -615,7 +615,7 @@ fn put_resource(
             ..existing.clone()
         },
         None => GenericResourceRecord {
-            id: state.counters.next("genericResource"),
+            id: state.counters.next(crate::state::IdKind::GenericResource),
             name: body.name,
             created_at: now,
             created_by: caller.user.clone(),

@@ -445,7 +445,7 @@ fn put_holiday(
         ));
     }
     let record = HolidayRecord {
-        id: id.unwrap_or_else(|| state.counters.next("holiday")),
+        id: id.unwrap_or_else(|| state.counters.next(crate::state::IdKind::Holiday)),
         scheme_id: scheme,
         kind: body.holiday_type,
         name: body.name,
@@ -501,7 +501,7 @@ fn put_workload(state: &mut State, request: &Request, web: &Web<'_>, id: Option<
     }
     let previous = id.and_then(|id| state.workload_schemes.get(&id));
     let record = WorkloadSchemeRecord {
-        id: id.unwrap_or_else(|| state.counters.next("workloadScheme")),
+        id: id.unwrap_or_else(|| state.counters.next(crate::state::IdKind::WorkloadScheme)),
         name: body.name,
         description: body.description,
         default_scheme: previous.is_some_and(|p| p.default_scheme),
@@ -573,17 +573,20 @@ fn put_worklog(state: &mut State, request: &Request, web: &Web<'_>, id: Option<u
             tracker.get()
         }
         (None, Some(previous)) => previous.tracker_id,
-        (None, None) => state.counters.next("trackerWorklog").max(
-            state
-                .worklogs
-                .values()
-                .map(|w| w.tracker_id + 1)
-                .max()
-                .unwrap_or(1),
-        ),
+        (None, None) => state
+            .counters
+            .next(crate::state::IdKind::TrackerWorklog)
+            .max(
+                state
+                    .worklogs
+                    .values()
+                    .map(|w| w.tracker_id + 1)
+                    .max()
+                    .unwrap_or(1),
+            ),
     };
     let record = WorklogRecord {
-        id: id.unwrap_or_else(|| state.counters.next("worklog")),
+        id: id.unwrap_or_else(|| state.counters.next(crate::state::IdKind::Worklog)),
         tracker_id,
         issue_key: body.issue_key,
         project_id,

@@ -98,28 +98,42 @@ impl Request {
     }
 
     /// Splits a path that still carries its query string (`/core/3/accounts?status=OPEN`) into
-    /// the path and its decoded parameters, appended to `query`. A malformed query is refused in
-    /// the envelope of the interface the path belongs to.
-    pub fn split_query(&mut self) -> Result<(), Response> {
+    /// the path and its decoded parameters, appended to `query`; a malformed query changes
+    /// nothing and is the error (`Request::split_query` answers it in its interface's envelope).
+    pub fn take_query(&mut self) -> Result<(), QueryError> {
         let Some((path, query)) = self.path.split_once('?') else {
             return Ok(());
         };
-        let (path, query) = (path.to_owned(), query.to_owned());
-        let pairs = decode_form(&query).ok_or_else(|| {
-            super::reply::envelope(
-                &path,
-                400,
-                &format!(
-                    "The query string {:?} is not valid",
-                    crate::model::messages::excerpt(&query)
-                ),
-            )
+        let pairs = decode_form(query).ok_or_else(|| QueryError {
+            path: path.to_owned(),
+            query: query.to_owned(),
         })?;
-        self.path = path;
+        self.path = path.to_owned();
         self.query.extend(pairs);
         Ok(())
     }
 }
+
+/// A query string that does not decode.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QueryError {
+    /// The path it followed.
+    pub path: String,
+    /// The query string.
+    pub query: String,
+}
+
+impl std::fmt::Display for QueryError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "The query string {:?} is not valid",
+            crate::model::messages::excerpt(&self.query)
+        )
+    }
+}
+
+impl std::error::Error for QueryError {}
 
 /// An HTTP response as plain data.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -27,7 +27,7 @@ pub use auth::{
 };
 pub use budget::can_view;
 pub use budget_folio::{admin_rollup, RollupError};
-pub use http::{decode_form, encode_query, Context, Request, Response};
+pub use http::{decode_form, encode_query, Context, QueryError, Request, Response};
 pub use reply::envelope;
 
 use crate::state::State;

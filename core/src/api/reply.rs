@@ -42,6 +42,16 @@ pub fn envelope(path: &str, status: u16, message: &str) -> Response {
     }
 }
 
+impl Request {
+    /// Splits a path that still carries its query string (`/core/3/accounts?status=OPEN`) into
+    /// the path and its decoded parameters, appended to `query`. A malformed query is refused in
+    /// the envelope of the interface the path belongs to.
+    pub fn split_query(&mut self) -> Result<(), Response> {
+        self.take_query()
+            .map_err(|error| envelope(&error.path, 400, &error.to_string()))
+    }
+}
+
 /// 401 with no body and a `WWW-Authenticate` header (S11.3).
 pub(super) fn unauthorized() -> Response {
     let mut response = Response::empty(401);

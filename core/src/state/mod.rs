@@ -183,26 +183,77 @@ impl core::fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+/// The kinds of record that get ids, each counted on its own (S10.1). Declared in the order of
+/// their wire names, so that counters are written in the same order as before they were typed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
+#[wire(rename_all = "camelCase")]
+pub enum IdKind {
+    /// Accounts.
+    Account,
+    /// Allocations of positions.
+    Allocation,
+    /// Deletion audit events (their sequence).
+    AuditEvent,
+    /// Baselines.
+    Baseline,
+    /// Categories.
+    Category,
+    /// Custom-field definitions.
+    CustomField,
+    /// Customers.
+    Customer,
+    /// Expenses.
+    Expense,
+    /// Folios.
+    Folio,
+    /// Generic resources.
+    GenericResource,
+    /// Holidays.
+    Holiday,
+    /// Holiday schemes.
+    HolidayScheme,
+    /// Hours periods of positions.
+    Hours,
+    /// Account links.
+    Link,
+    /// Overtime rules.
+    OvertimeRule,
+    /// Portfolios.
+    Portfolio,
+    /// Positions.
+    Position,
+    /// Rates of positions.
+    Rate,
+    /// Token pairs.
+    TokenPair,
+    /// Worklog ids as the tracker numbers them.
+    TrackerWorklog,
+    /// Workload schemes.
+    WorkloadScheme,
+    /// Worklogs.
+    Worklog,
+}
+
 /// Counters of ids, one per kind of record; ids are never reused (S10.1).
 #[derive(Debug, Clone, Default, PartialEq, Eq, Write, Read)]
 pub struct Counters {
     /// The last id given to each kind.
-    pub last: Table<u64, String>,
+    pub last: Table<u64, IdKind>,
 }
 
 impl Counters {
-    fn saw(&mut self, kind: &str, id: u64) {
-        match self.last.get_mut(kind) {
+    fn saw(&mut self, kind: IdKind, id: u64) {
+        match self.last.get_mut(&kind) {
             Some(last) => *last = (*last).max(id),
             None => {
-                self.last.insert(kind.to_owned(), id);
+                self.last.insert(kind, id);
             }
         }
     }
 
     /// The id the next record of `kind` gets.
-    pub fn next(&self, kind: &str) -> u64 {
-        self.last.get(kind).copied().unwrap_or(0) + 1
+    pub fn next(&self, kind: IdKind) -> u64 {
+        self.last.get(&kind).copied().unwrap_or(0) + 1
     }
 }
 
@@ -324,7 +375,7 @@ impl State {
         );
         state
             .counters
-            .saw("workloadScheme", DEFAULT_WORKLOAD_SCHEME);
+            .saw(IdKind::WorkloadScheme, DEFAULT_WORKLOAD_SCHEME);
         state.holiday_schemes.insert(
             DEFAULT_HOLIDAY_SCHEME,
             HolidaySchemeRecord {
@@ -335,7 +386,9 @@ impl State {
                 members: Vec::new(),
             },
         );
-        state.counters.saw("holidayScheme", DEFAULT_HOLIDAY_SCHEME);
+        state
+            .counters
+            .saw(IdKind::HolidayScheme, DEFAULT_HOLIDAY_SCHEME);
         state
     }
 
@@ -418,7 +471,7 @@ impl State {
     fn change(&mut self, command: &Command) {
         match command {
             Command::PutAccount(record) => {
-                self.counters.saw("account", record.id);
+                self.counters.saw(IdKind::Account, record.id);
                 self.accounts.insert(record.id, record.clone());
             }
             Command::DeleteAccount(id) => {
@@ -426,28 +479,28 @@ impl State {
                 self.links.retain(|_, link| link.account_id != *id);
             }
             Command::PutCategory(record) => {
-                self.counters.saw("category", record.id);
+                self.counters.saw(IdKind::Category, record.id);
                 self.categories.insert(record.id, record.clone());
             }
             Command::DeleteCategory(id) => {
                 self.categories.remove(id);
             }
             Command::PutCustomer(record) => {
-                self.counters.saw("customer", record.id);
+                self.counters.saw(IdKind::Customer, record.id);
                 self.customers.insert(record.id, record.clone());
             }
             Command::DeleteCustomer(id) => {
                 self.customers.remove(id);
             }
             Command::PutLink(record) => {
-                self.counters.saw("link", record.id);
+                self.counters.saw(IdKind::Link, record.id);
                 self.links.insert(record.id, record.clone());
             }
             Command::DeleteLink(id) => {
                 self.links.remove(id);
             }
             Command::PutHolidayScheme(record) => {
-                self.counters.saw("holidayScheme", record.id);
+                self.counters.saw(IdKind::HolidayScheme, record.id);
                 self.holiday_schemes.insert(record.id, record.clone());
             }
             Command::DeleteHolidayScheme(id) => {
@@ -460,7 +513,7 @@ impl State {
                 }
             }
             Command::PutGenericResource(record) => {
-                self.counters.saw("genericResource", record.id);
+                self.counters.saw(IdKind::GenericResource, record.id);
                 self.generic_resources.insert(record.id, record.clone());
             }
             Command::DeleteGenericResource(id) => {
@@ -491,7 +544,7 @@ impl State {
             }
             Command::IssueTokens(tokens) => {
                 for token in tokens {
-                    self.counters.saw("tokenPair", token.pair);
+                    self.counters.saw(IdKind::TokenPair, token.pair);
                     self.tokens.insert(token.hash.clone(), token.clone());
                 }
             }
@@ -501,11 +554,11 @@ impl State {
                 }
             }
             Command::RecordDeletion(event) => {
-                self.counters.saw("auditEvent", event.seq);
+                self.counters.saw(IdKind::AuditEvent, event.seq);
                 self.audit.push(event.clone());
             }
             Command::PutHoliday(record) => {
-                self.counters.saw("holiday", record.id);
+                self.counters.saw(IdKind::Holiday, record.id);
                 self.holidays.insert(record.id, record.clone());
             }
             Command::DeleteHoliday(id) => {
@@ -525,7 +578,7 @@ impl State {
                 }
             }
             Command::PutWorkloadScheme(record) => {
-                self.counters.saw("workloadScheme", record.id);
+                self.counters.saw(IdKind::WorkloadScheme, record.id);
                 self.workload_schemes.insert(record.id, record.clone());
             }
             Command::DeleteWorkloadScheme(id) => {
@@ -556,8 +609,8 @@ impl State {
                 self.saved_filters.insert(record.id, record.clone());
             }
             Command::PutWorklog(record) => {
-                self.counters.saw("worklog", record.id);
-                self.counters.saw("trackerWorklog", record.tracker_id);
+                self.counters.saw(IdKind::Worklog, record.id);
+                self.counters.saw(IdKind::TrackerWorklog, record.tracker_id);
                 self.worklogs.insert(record.id, record.clone());
             }
             Command::DeleteWorklog(id) => {
@@ -565,48 +618,49 @@ impl State {
             }
             Command::PutFolio(record) => {
                 let id = record.folio.id.map_or(0, |id| id.get());
-                self.counters.saw("folio", id);
+                self.counters.saw(IdKind::Folio, id);
                 self.folios.insert(id, (**record).clone());
             }
             Command::PutPosition(row) => {
                 let id = row.record.id.get();
-                self.counters.saw("position", id);
+                self.counters.saw(IdKind::Position, id);
                 for allocation in &row.record.allocations {
                     self.counters
-                        .saw("allocation", allocation.id.map_or(0, |id| id.get()));
+                        .saw(IdKind::Allocation, allocation.id.map_or(0, |id| id.get()));
                 }
                 for rate in &row.record.rates {
-                    self.counters.saw("rate", rate.id.map_or(0, |id| id.get()));
+                    self.counters
+                        .saw(IdKind::Rate, rate.id.map_or(0, |id| id.get()));
                 }
                 for hours in &row.record.hours {
                     self.counters
-                        .saw("hours", hours.id.map_or(0, |id| id.get()));
+                        .saw(IdKind::Hours, hours.id.map_or(0, |id| id.get()));
                 }
                 self.positions.insert(id, (**row).clone());
             }
             Command::PutExpense(expense) => {
                 let id = expense.id.map_or(0, |id| id.get());
-                self.counters.saw("expense", id);
+                self.counters.saw(IdKind::Expense, id);
                 self.expenses.insert(id, (**expense).clone());
             }
             Command::PutBaseline(snapshot) => {
                 let id = snapshot.baseline.id.get();
-                self.counters.saw("baseline", id);
+                self.counters.saw(IdKind::Baseline, id);
                 self.baselines.insert(id, (**snapshot).clone());
             }
             Command::PutOvertimeRule(rule) => {
                 let id = rule.id.map_or(0, |id| id.get());
-                self.counters.saw("overtimeRule", id);
+                self.counters.saw(IdKind::OvertimeRule, id);
                 self.overtime_rules.insert(id, rule.clone());
             }
             Command::PutCustomField { folio, definition } => {
                 let id = definition.id.map_or(0, |id| id.get());
-                self.counters.saw("customField", id);
+                self.counters.saw(IdKind::CustomField, id);
                 self.custom_fields.insert(id, (*folio, definition.clone()));
             }
             Command::PutPortfolio(portfolio) => {
                 let id = portfolio.id.map_or(0, |id| id.get());
-                self.counters.saw("portfolio", id);
+                self.counters.saw(IdKind::Portfolio, id);
                 self.portfolios.insert(id, (**portfolio).clone());
             }
             Command::DeletePortfolio(id) => {
