@@ -487,7 +487,7 @@ const fn route(
     }
 }
 
-/// Every route matched in `core/src/api/budget.rs`, `budget_positions.rs` and `budget_folio.rs`;
+/// Every route matched in `core/src/api/budget/` (its router and `positions.rs`);
 /// the portfolio routes that name a portfolio appear once per portfolio (public and private).
 #[rustfmt::skip]
 const ROUTES: &[Route] = {
@@ -513,7 +513,7 @@ const ROUTES: &[Route] = {
         route("overtimerule create", "POST", "/overtimerule", Some(OVERTIME_RULE), None, Shared),
         route("overtimerule update", "PUT", "/overtimerule", Some(OVERTIME_RULE_UPDATE), Some(ids::OVERTIME_RULE), Shared),
         route("overtimerule delete", "DELETE", "/overtimerule/{id}", None, Some(ids::OVERTIME_RULE), Shared),
-        // budget_positions.rs: positions (the create names its folio in the body).
+        // api/budget/positions.rs: positions (the create names its folio in the body).
         route("position create", "POST", "/position", Some(PLANNED), Some(ids::FOLIO), Folio),
         route("position update", "PUT", "/position", Some(PLANNED_UPDATE), Some(ids::PLANNED), Folio),
         route("position get", "GET", "/position/{id}", None, Some(ids::PLANNED), Folio),
@@ -533,7 +533,7 @@ const ROUTES: &[Route] = {
         route("billablehours put", "PUT", "/billablehours/{id}", Some(BILLABLE_HOURS_UPDATE), Some(ids::BILLABLE_HOURS), Folio),
         route("billablehours delete", "DELETE", "/billablehours/{id}", None, Some(ids::BILLABLE_HOURS), Folio),
         route("folio team", "GET", "/folio/{id}/team", None, Some(ids::FOLIO), Folio),
-        // budget_folio.rs: baselines, custom fields, scope, analytics.
+        // Baselines, custom fields, scope, analytics.
         route("baselines get", "GET", "/folio/{id}/baselines?costs=true&revenues=true", None, Some(ids::FOLIO), Folio),
         route("baseline post", "POST", "/folio/{id}/baseline", Some(ACTUAL_BASELINE), Some(ids::FOLIO), Folio),
         route("baseline delete", "DELETE", "/baseline/{id}", None, Some(ids::BASELINE), Folio),
@@ -547,7 +547,7 @@ const ROUTES: &[Route] = {
         route("payments", "GET", "/folio/{id}/payments?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
         route("payments csv", "GET", "/folio/{id}/payments?format=csv", None, Some(ids::FOLIO), Folio),
         route("items", "GET", "/folio/{id}/items?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
-        // budget_folio.rs: portfolios.
+        // Portfolios.
         route("portfolio list", "GET", "/portfolio", None, None, Open),
         route("portfolio create", "POST", "/portfolio", Some(PORTFOLIO_CREATE), None, CreateAsAda),
         route("portfolio update (public)", "PUT", "/portfolio", Some(PUBLIC_PORTFOLIO_UPDATE), Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),

@@ -103,3 +103,37 @@ fn the_line_names_every_module_of_the_core() {
         }
     }
 }
+
+/// Inside the budgeting interface (`api/budget/`), the same: the answers at the bottom, the
+/// folios on them, the records of a folio on those, the reports on all of them, the router on
+/// top. No file imports one above it.
+#[test]
+fn the_budgeting_interface_is_a_line_too() {
+    const ORDER: [(&str, &[&str]); 6] = [
+        ("responses", &[]),
+        ("folios", &["responses"]),
+        ("expenses", &["responses", "folios"]),
+        ("positions", &["responses", "folios"]),
+        ("portfolios", &["responses", "folios"]),
+        (
+            "reports",
+            &["responses", "folios", "expenses", "positions", "portfolios"],
+        ),
+    ];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src/api/budget");
+    for (file, allowed) in ORDER {
+        let text = fs::read_to_string(dir.join(format!("{file}.rs"))).unwrap();
+        for (at, _) in text.match_indices("super::") {
+            let name: String = text[at + 7..]
+                .chars()
+                .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                .collect();
+            if ORDER.iter().any(|(sibling, _)| *sibling == name) {
+                assert!(
+                    allowed.contains(&name.as_str()),
+                    "api/budget/{file}.rs imports super::{name}, which is not below it"
+                );
+            }
+        }
+    }
+}

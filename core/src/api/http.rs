@@ -81,6 +81,18 @@ impl Request {
         self.body.iter().find(|b| !b.is_ascii_whitespace()) == Some(&b'{')
     }
 
+    /// The one check of a JSON body, before it is read, for every interface: declared JSON
+    /// (else [`BodyError::NotJson`], a 415) and a JSON object (else [`BodyError::NotObject`]).
+    pub fn json_body(&self) -> Result<(), BodyError> {
+        if !self.declares_json() {
+            return Err(BodyError::NotJson);
+        }
+        if !self.body_is_object() {
+            return Err(BodyError::NotObject);
+        }
+        Ok(())
+    }
+
     /// Every value of query parameter `name`.
     pub fn params<'a>(&'a self, name: &'a str) -> impl Iterator<Item = &'a str> + 'a {
         self.query
@@ -112,6 +124,15 @@ impl Request {
         self.query.extend(pairs);
         Ok(())
     }
+}
+
+/// Why a body is not read: each interface answers it in its own envelope.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BodyError {
+    /// The body is not declared `application/json` (415).
+    NotJson,
+    /// The body is not a JSON object (400).
+    NotObject,
 }
 
 /// A query string that does not decode.

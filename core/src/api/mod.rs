@@ -10,8 +10,6 @@ mod access;
 mod audit;
 mod auth;
 mod budget;
-mod budget_folio;
-mod budget_positions;
 mod core_admin;
 mod core_ext;
 mod http;
@@ -25,9 +23,8 @@ pub use auth::{
     open_session, register_client, register_client_hashed, revoke_pair, session, session_csrf,
     token_text, tokens_of, AuthError, Caller, OpenedSession, MAX_SESSIONS_PER_USER, SESSION_HOURS,
 };
-pub use budget::can_view;
-pub use budget_folio::{admin_rollup, RollupError};
-pub use http::{decode_form, encode_query, Context, QueryError, Request, Response};
+pub use budget::{admin_rollup, can_view, RollupError};
+pub use http::{decode_form, encode_query, BodyError, Context, QueryError, Request, Response};
 pub use reply::envelope;
 
 use crate::state::State;

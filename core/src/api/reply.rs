@@ -3,7 +3,7 @@
 
 use crate::json::write::{Write, Writer};
 
-use super::http::{Request, Response};
+use super::http::{BodyError, Request, Response};
 use crate::model::core_admin::CoreErrorBody;
 use crate::model::{from_json, to_json, WireError};
 
@@ -76,23 +76,24 @@ pub(super) fn read_body<T: crate::json::read::Read>(request: &Request) -> Result
 
 /// Checks that the body is declared JSON and is an object (not generic: built once).
 fn json_object(request: &Request) -> Result<(), Response> {
-    if !request.declares_json() {
-        let content_type = request.header_value("Content-Type").unwrap_or("");
-        return Err(core_error(
-            415,
-            &format!("The body must be application/json, got {content_type:?}"),
-        ));
-    }
-    if !request.body_is_object() {
-        let detail = from_json::<crate::json::Value>(&request.body)
-            .err()
-            .map_or_else(
-                || "the body must be a JSON object".to_owned(),
-                |e| e.to_string(),
-            );
-        return Err(core_error(400, &detail));
-    }
-    Ok(())
+    request.json_body().map_err(|refusal| match refusal {
+        BodyError::NotJson => {
+            let content_type = request.header_value("Content-Type").unwrap_or("");
+            core_error(
+                415,
+                &format!("The body must be application/json, got {content_type:?}"),
+            )
+        }
+        BodyError::NotObject => {
+            let detail = from_json::<crate::json::Value>(&request.body)
+                .err()
+                .map_or_else(
+                    || "the body must be a JSON object".to_owned(),
+                    |e| e.to_string(),
+                );
+            core_error(400, &detail)
+        }
+    })
 }
 
 /// Why a read router gave no answer of its own: a refusal (an error answer), or a request that

@@ -1,14 +1,14 @@
 //! Positions of the budgeting interface: positions with their allocations, rates, worked and
 //! billable hours, their payments, billed hours, and the team of a folio (S6, S11.4, S12.1).
 
-use super::access::{who, Access};
-use super::audit::record_deletion;
-use super::budget::{
-    caller, changeable_folio, field_error, folio_not_viewable, message_error, path_id, read,
-    success, today, visible_folio, Outcome,
+use super::folios::{changeable_folio, visible_folio};
+use super::responses::{
+    caller, field_error, folio_not_viewable, message_error, path_id, read, success, today, Outcome,
 };
-use super::http::{Context, Request, Response};
 use crate::analytics::ItemKey;
+use crate::api::access::{who, Access};
+use crate::api::audit::record_deletion;
+use crate::api::http::{Context, Request, Response};
 use crate::model::budgeting::{
     Allocation, HoursPeriod, Position, PositionKind, Rate, Team, TeamMember,
 };
@@ -198,7 +198,7 @@ fn missing_position_fields(body: &crate::json::Value) -> Option<Response> {
     if errors.is_empty() && general.is_empty() {
         return None;
     }
-    Some(super::budget::fail(
+    Some(super::responses::fail(
         400,
         crate::model::budgeting::BudgetErrorBody {
             error: None,
@@ -218,14 +218,14 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
     let folio = changeable_folio(state, context, position.folio_id.get())?
         .folio
         .clone();
-    let held = super::budget::live_positions(state, position.folio_id.get());
-    super::budget::check_position_months(&folio, held + 1, "folioId")?;
-    if held >= super::budget::MAX_FOLIO_POSITIONS {
+    let held = super::folios::live_positions(state, position.folio_id.get());
+    super::folios::check_position_months(&folio, held + 1, "folioId")?;
+    if held >= super::folios::MAX_FOLIO_POSITIONS {
         return Err(field_error(
             "folioId",
             format!(
                 "a folio may hold at most {} positions",
-                super::budget::MAX_FOLIO_POSITIONS
+                super::folios::MAX_FOLIO_POSITIONS
             ),
         ));
     }
@@ -416,7 +416,7 @@ fn payments(state: &State, request: &Request, context: &Context, id: &str) -> Ou
     }
     let period = DateRange::new(folio.start_date, folio.end_date)
         .map_err(|e| field_error("endDate", e.to_string()))?;
-    let granularity = super::budget::granularity(request, period)?;
+    let granularity = super::folios::granularity(request, period)?;
     let book = state
         .item_book(
             folio.id.unwrap_or_default().get(),
@@ -425,7 +425,7 @@ fn payments(state: &State, request: &Request, context: &Context, id: &str) -> Ou
         .ok_or_else(position_not_found)?;
     Ok(success(
         book.position_lines(row.record.id, granularity)
-            .map_err(super::budget_folio::book_refusal)?,
+            .map_err(super::responses::book_refusal)?,
     ))
 }
 
@@ -499,7 +499,7 @@ fn owner_of<T: Part>(
 
 /// The most live parts of one kind (allocation periods, rates, hours periods) a position may hold:
 /// each is a change point its costing splits at, so the count bounds the work of a read.
-pub(super) const MAX_POSITION_PARTS: usize = 1_000;
+const MAX_POSITION_PARTS: usize = 1_000;
 
 /// Refuses one more part when `parts` already holds [`MAX_POSITION_PARTS`] live ones.
 fn room_for<T: Part>(parts: &[T], what: &str) -> Result<(), Response> {

@@ -1,0 +1,348 @@
+//! The budgeting interface (`/budgets/1`, budgeting-api.md, extensions.md): every success wrapped as
+//! `{"success": ...}`, errors in the budgeting body (`error`, `errorMessages`, `errors`), the caller
+//! from basic credentials the host verified (S11.4).
+//!
+//! Here: the router (exchange rates and overtime rules are answered in it). Below it, bottom
+//! first: `responses` (the envelopes, the one JSON-body check, the parameters every route reads),
+//! `folios` (folios, their viewers, limits, baselines, expenditures, custom fields, scope and
+//! book), `expenses`, `positions` (allocations, rates, hours, payments, billed hours, the team),
+//! `portfolios` (and their rollups) and `reports` (indicators, timeline, items, payments). Each
+//! imports only those before it (`tests/layers.rs`).
+
+mod expenses;
+mod folios;
+mod portfolios;
+mod positions;
+mod reports;
+pub(super) mod responses;
+
+pub use folios::can_view;
+pub use portfolios::{admin_rollup, RollupError};
+
+use expenses::{expense_by_id, expense_payments, put_expense, with_converted};
+use folios::{
+    add_custom_field, approve_baseline, baselines, changeable_folio, check_folio,
+    check_folio_payments, check_position_months, custom_fields, delete_baseline,
+    delete_custom_field, folio_by_id, folio_expenditures, folio_list, frame, live_positions, scope,
+    shown,
+};
+use portfolios::{delete_portfolio, portfolio_indicators, portfolios, put_portfolio};
+use reports::{folio_indicators, folio_items, folio_payments, folio_timeline};
+use responses::{
+    field_error, folio_not_viewable, message_error, path_id, read, success, today, Outcome,
+};
+
+use crate::api::access::who;
+use crate::api::http::{Context, Request, Response};
+use crate::model::budgeting::{ExchangeRate, Folio, OvertimeRule};
+use crate::model::{messages, Id};
+use crate::state::{Command, FolioRecord, State};
+
+/// Routes a `/budgets/1` request, once its caller is resolved (S11.3).
+pub(super) fn handle(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    rest: &str,
+) -> Response {
+    if let Some(response) = answer_read(state, request, context, rest) {
+        return response;
+    }
+    let context = match crate::api::access::resolve(state, request, context) {
+        Ok(caller) => caller.into_context(context),
+        Err(response) => return response,
+    };
+    let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
+    route(state, request, &context, &segments).unwrap_or_else(|response| response)
+}
+
+/// Answers a `GET` of the budgeting interface on a shared state, or `None` when the request is
+/// not one of its reads (then [`handle`] answers it: a change, or an unknown path).
+pub(super) fn answer_read(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    rest: &str,
+) -> Option<Response> {
+    let caller = crate::api::access::resolve(state, request, context);
+    if request.method != "GET" {
+        // A change by no one is refused here: there is nothing to change and no lock to take.
+        return caller.err();
+    }
+    let context = match caller {
+        Ok(caller) => caller.into_context(context),
+        Err(response) => return Some(response),
+    };
+    let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
+    // No read of this path: as the change router answers a GET it has no route for.
+    Some(read_route(state, request, &context, &segments).map_or_else(
+        || no_route(request),
+        |outcome| outcome.unwrap_or_else(|r| r),
+    ))
+}
+
+fn read_route(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    segments: &[&str],
+) -> Option<Outcome> {
+    let outcome = match segments {
+        ["folio"] => folio_list(state, context),
+        ["folio", id] => folio_by_id(state, context, id),
+        ["expense", id] => {
+            // S5.1: a deleted expense can still be read by id, with its deletedOn.
+            expense_by_id(state, context, id)
+                .and_then(|expense| with_converted(state, expense))
+                .map(success)
+        }
+        ["expense", id, "payments"] => expense_payments(state, context, id),
+        ["exchangerate"] => Ok(success(state.exchange_rates.clone())),
+        ["overtimerule"] => {
+            let rules: Vec<OvertimeRule> = state
+                .overtime_rules
+                .values()
+                .filter(|r| r.deleted_on.is_none())
+                .cloned()
+                .collect();
+            Ok(success(rules))
+        }
+        _ => {
+            return positions::read_route(state, request, context, segments)
+                .or_else(|| folio_level_read_route(state, request, context, segments))
+        }
+    };
+    Some(outcome)
+}
+
+fn route(state: &mut State, request: &Request, context: &Context, segments: &[&str]) -> Outcome {
+    let method = request.method.as_str();
+    if method != "GET" {
+        // S11.5: a read-only credential changes nothing, whatever it names.
+        who(context).writes()?;
+    }
+    match (method, segments) {
+        ("POST", ["folio"]) => {
+            let caller = who(context);
+            caller.writes()?;
+            let mut folio: Folio = read(request)?;
+            check_folio(&folio)?;
+            // S11.5: the owner is the caller, unless a budget administrator names another user.
+            if folio.owner != caller.user && !caller.budget_admin {
+                return Err(crate::api::access::forbidden_field(
+                    "owner",
+                    format!(
+                        "Only a budget administrator may create a folio owned by another user (owner {:?})",
+                        crate::model::messages::excerpt(&folio.owner)
+                    ),
+                ));
+            }
+            // S7.2: an id in the body is ignored; the service assigns it.
+            let id = state.counters.next(crate::state::IdKind::Folio);
+            folio.id = Some(Id::new(id));
+            folio.status = None;
+            folio.deleted_on = None;
+            state.apply(Command::PutFolio(Box::new(FolioRecord {
+                folio,
+                viewers: Vec::new(),
+                scope: Vec::new(),
+            })));
+            Ok(success(Id::new(id)))
+        }
+        ("PUT", ["folio"]) => {
+            let mut folio: Folio = read(request)?;
+            let id = folio
+                .id
+                .ok_or_else(|| field_error("id", "id is required to update a folio"))?
+                .get();
+            let existing = changeable_folio(state, context, id)?.clone();
+            // S11.5: only a budget administrator hands a folio to another user; an owner who
+            // could would keep reading it as a viewer while the new owner took it for their own.
+            if folio.owner != existing.folio.owner && !who(context).budget_admin {
+                return Err(crate::api::access::forbidden_field(
+                    "owner",
+                    format!(
+                        "Only a budget administrator may make {:?} the owner",
+                        messages::excerpt(&folio.owner)
+                    ),
+                ));
+            }
+            check_folio(&folio)?;
+            // New dates change how many payments the folio's expenses make (S7.3), and how many
+            // months its positions are costed over.
+            check_folio_payments(state, id, &frame(&folio)?, None, "endDate")?;
+            check_position_months(&folio, live_positions(state, id), "endDate")?;
+            folio.status = None;
+            folio.deleted_on = None;
+            let record = FolioRecord { folio, ..existing };
+            state.apply(Command::PutFolio(Box::new(record.clone())));
+            Ok(success(shown(&record.folio, context)))
+        }
+        ("DELETE", ["folio", id]) => {
+            let id = path_id(id).ok_or_else(folio_not_viewable)?;
+            let mut record = changeable_folio(state, context, id)?.clone();
+            record.folio.deleted_on = Some(today(context));
+            state.apply(Command::PutFolio(Box::new(record)));
+            // S12.1: a folio holding allocations records one event per allocation.
+            folios::record_folio_deletion(state, id, context);
+            Ok(success(true))
+        }
+        ("PUT", ["folio", id, "viewers"]) => {
+            #[derive(crate::json::read::Read)]
+            struct Viewers {
+                users: Vec<String>,
+            }
+            let id = path_id(id).ok_or_else(folio_not_viewable)?;
+            let mut record = changeable_folio(state, context, id)?.clone();
+            let body: Viewers = read(request)?;
+            record.viewers = body.users;
+            state.apply(Command::PutFolio(Box::new(record)));
+            Ok(success(true))
+        }
+        ("POST", ["expense"]) => put_expense(state, request, context, false),
+        ("PUT", ["expense"]) => put_expense(state, request, context, true),
+        ("DELETE", ["expense", id]) => {
+            let expense = expense_by_id(state, context, id)?;
+            changeable_folio(state, context, expense.folio_id.get())?;
+            if expense.deleted_on.is_some() {
+                return Err(folio_not_viewable());
+            }
+            let mut expense = expense.clone();
+            expense.deleted_on = Some(today(context));
+            state.apply(Command::PutExpense(Box::new(expense)));
+            Ok(success(true))
+        }
+        ("PUT", ["exchangerate"]) => {
+            who(context).shared_data_for_change("exchange rates")?;
+            let rate: ExchangeRate = read(request)?;
+            if rate.from == rate.to {
+                return Err(field_error(
+                    "to",
+                    format!(
+                        "an exchange rate needs two currencies, got {} twice",
+                        rate.from
+                    ),
+                ));
+            }
+            state.apply(Command::PutExchangeRate(rate));
+            Ok(success(true))
+        }
+        ("POST", ["overtimerule"]) => {
+            who(context).shared_data_for_change("overtime rules")?;
+            let mut rule: OvertimeRule = read(request)?;
+            if rule.name.trim().is_empty() {
+                return Err(field_error("name", messages::NAME_REQUIRED));
+            }
+            let id = state.counters.next(crate::state::IdKind::OvertimeRule);
+            rule.id = Some(Id::new(id));
+            rule.deleted_on = None;
+            state.apply(Command::PutOvertimeRule(rule));
+            Ok(success(Id::new(id)))
+        }
+        ("PUT", ["overtimerule"]) => {
+            who(context).shared_data_for_change("overtime rules")?;
+            let mut rule: OvertimeRule = read(request)?;
+            let id = rule
+                .id
+                .ok_or_else(|| field_error("id", "id is required to update an overtime rule"))?;
+            match state.overtime_rules.get(&id.get()) {
+                Some(existing) if existing.deleted_on.is_none() => {}
+                _ => {
+                    return Err(message_error(
+                        404,
+                        format!(
+                            "Overtime rule {} does not exist",
+                            crate::model::messages::excerpt(&id.to_string())
+                        ),
+                    ))
+                }
+            }
+            rule.deleted_on = None;
+            state.apply(Command::PutOvertimeRule(rule.clone()));
+            Ok(success(rule))
+        }
+        ("DELETE", ["overtimerule", id]) => {
+            who(context).shared_data_for_change("overtime rules")?;
+            let rule = path_id(id)
+                .and_then(|id| state.overtime_rules.get(&id))
+                .filter(|r| r.deleted_on.is_none())
+                .cloned()
+                .ok_or_else(|| {
+                    message_error(
+                        404,
+                        format!(
+                            "Overtime rule {} does not exist",
+                            crate::model::messages::excerpt(id)
+                        ),
+                    )
+                })?;
+            // S6.6: positions naming it then cost their overtime as regular hours.
+            let mut rule = rule;
+            rule.deleted_on = Some(today(context));
+            state.apply(Command::PutOvertimeRule(rule));
+            Ok(success(true))
+        }
+        _ => match positions::route(state, request, context, segments)
+            .or_else(|| folio_level_route(state, request, context, segments))
+        {
+            Some(outcome) => outcome,
+            None => Err(no_route(request)),
+        },
+    }
+}
+
+/// The answer to a request no budgeting route serves.
+fn no_route(request: &Request) -> Response {
+    message_error(
+        404,
+        format!(
+            "No budgeting resource at {} {}",
+            messages::excerpt(&request.method),
+            messages::excerpt(&request.path)
+        ),
+    )
+}
+
+/// Routes the folio-level operations, or `None` when the path is not one of them.
+pub(super) fn folio_level_route(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    segments: &[&str],
+) -> Option<Outcome> {
+    let method = request.method.as_str();
+    let outcome = match (method, segments) {
+        ("POST", ["folio", id, "baseline"]) => approve_baseline(state, request, context, id),
+        ("DELETE", ["baseline", id]) => delete_baseline(state, context, id),
+        ("POST", ["folio", id, "customfield"]) => add_custom_field(state, request, context, id),
+        ("DELETE", ["customfield", id]) => delete_custom_field(state, context, id),
+        ("PUT", ["folio", id, "scope"]) => scope(state, request, context, id),
+        ("POST", ["portfolio"]) => put_portfolio(state, request, context, false),
+        ("PUT", ["portfolio"]) => put_portfolio(state, request, context, true),
+        ("DELETE", ["portfolio", id]) => delete_portfolio(state, context, id),
+        _ => return None,
+    };
+    Some(outcome)
+}
+
+/// Routes the folio-level reads on a shared state, or `None` when the path is not one of them.
+pub(super) fn folio_level_read_route(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    segments: &[&str],
+) -> Option<Outcome> {
+    let outcome = match segments {
+        ["folio", id, "baselines"] => baselines(state, request, context, id),
+        ["folio", id, "expenditures"] => folio_expenditures(state, request, context, id),
+        ["folio", id, "customfields"] => custom_fields(state, context, id),
+        ["folio", id, "indicators"] => folio_indicators(state, request, context, id),
+        ["folio", id, "timeline"] => folio_timeline(state, request, context, id),
+        ["folio", id, "payments"] => folio_payments(state, request, context, id),
+        ["folio", id, "items"] => folio_items(state, request, context, id),
+        ["portfolio"] => portfolios(state, context),
+        ["portfolio", id, "indicators"] => portfolio_indicators(state, request, context, id),
+        _ => return None,
+    };
+    Some(outcome)
+}

@@ -1,0 +1,157 @@
+//! The budgeting interface's answers: the `{"success": ...}` envelope, its error bodies (`error`,
+//! `errorMessages`, `errors`), reading a JSON body, and the request parameters every route reads.
+
+use crate::analytics::BookError;
+use crate::api::http::{BodyError, Context, Request, Response};
+use crate::json::write::Write;
+use crate::model::budgeting::{BudgetErrorBody, Success};
+use crate::model::{from_json, messages, to_json, Id, WireError};
+use crate::value::Date;
+
+pub(in crate::api) type Outcome = Result<Response, Response>;
+
+pub(in crate::api) fn success<T: Write>(value: T) -> Response {
+    Response::json(200, to_json(&Success::new(value)))
+}
+
+pub(in crate::api) fn fail(status: u16, body: BudgetErrorBody) -> Response {
+    Response::json(status, to_json(&body))
+}
+
+/// A 400 whose `error` holds a parse failure (S2.1).
+pub(in crate::api) fn parse_failure(message: impl Into<String>) -> Response {
+    fail(400, BudgetErrorBody::parse_failure(message))
+}
+
+pub(in crate::api) fn field_error(field: &str, message: impl Into<String>) -> Response {
+    fail(400, BudgetErrorBody::field(field, message))
+}
+
+pub(in crate::api) fn message_error(status: u16, message: impl Into<String>) -> Response {
+    fail(status, BudgetErrorBody::message(message))
+}
+
+/// The folio 404 (S11.4): the same whether the folio is missing or hidden.
+pub(in crate::api) fn folio_not_viewable() -> Response {
+    message_error(404, messages::FOLIO_NOT_VIEWABLE)
+}
+
+/// Reads a JSON object body; a date that does not parse goes to `error` (S2.1), any other refusal
+/// to `errors` under the field's name.
+pub(in crate::api) fn read<T: crate::json::read::Read>(request: &Request) -> Result<T, Response> {
+    json_object(request)?;
+    from_json(&request.body).map_err(|error| wire_error(&error))
+}
+
+/// Checks that the body is declared JSON and is an object (not generic: built once).
+pub(in crate::api) fn json_object(request: &Request) -> Result<(), Response> {
+    request.json_body().map_err(|refusal| match refusal {
+        BodyError::NotJson => message_error(
+            415,
+            format!(
+                "The body must be application/json, got {:?}",
+                request.media_type()
+            ),
+        ),
+        BodyError::NotObject => fail(
+            400,
+            BudgetErrorBody::parse_failure("The body must be a JSON object"),
+        ),
+    })
+}
+
+pub(in crate::api) fn wire_error(error: &WireError) -> Response {
+    match (error, error.field_name()) {
+        // S2.1: a date (or date-time) that does not parse goes to `error`.
+        _ if error
+            .value_error::<crate::value::ValueError>()
+            .is_some_and(crate::value::ValueError::is_date) =>
+        {
+            fail(400, BudgetErrorBody::parse_failure(error.to_string()))
+        }
+        (WireError::Syntax { .. }, _) | (_, None) => {
+            fail(400, BudgetErrorBody::parse_failure(error.to_string()))
+        }
+        (_, Some(name)) => field_error(name, error.detail()),
+    }
+}
+
+/// The caller's user key (the router resolved it, S11.3).
+pub(in crate::api) fn caller(context: &Context) -> Result<&str, Response> {
+    Ok(context.user.as_deref().unwrap_or(""))
+}
+
+pub(in crate::api) fn path_id(text: &str) -> Option<u64> {
+    text.parse::<Id>().ok().map(Id::get)
+}
+
+pub(in crate::api) fn today(context: &Context) -> Date {
+    Date::from_naive(context.now.date())
+}
+
+/// A 400 whose `errors` maps each field to its message.
+pub(in crate::api) fn field_errors(pairs: impl Iterator<Item = (String, String)>) -> Response {
+    // Inserted one by one (a later message for a field replaces an earlier one, as `collect`
+    // would): collecting into a map sorts first, with a sort built for each caller.
+    let mut errors = std::collections::BTreeMap::new();
+    for (field, message) in pairs {
+        errors.insert(field, message);
+    }
+    fail(
+        400,
+        BudgetErrorBody {
+            errors: Some(errors),
+            ..BudgetErrorBody::default()
+        },
+    )
+}
+
+pub(in crate::api) fn expense_errors(errors: Vec<crate::schedule::ExpenseError>) -> Response {
+    // The errors map is keyed by the last segment of the field's path (`recurrence.endDate` ->
+    // `endDate`), as the budgeting document keys it.
+    field_errors(errors.iter().map(|e| {
+        let field = e.field().rsplit('.').next().unwrap_or(e.field()).to_owned();
+        (field, e.to_string())
+    }))
+}
+
+pub(in crate::api) fn boolean(
+    request: &Request,
+    name: &str,
+) -> Result<bool, crate::api::http::Response> {
+    match request.param_value(name) {
+        Some("true") => Ok(true),
+        Some("false") => Ok(false),
+        Some(other) => Err(field_error(
+            name,
+            format!("{name} must be true or false, got {other:?}"),
+        )),
+        None => Err(field_error(
+            name,
+            format!("{name} is required (true or false)"),
+        )),
+    }
+}
+
+pub(in crate::api) fn as_of(
+    request: &Request,
+    context: &Context,
+) -> Result<Date, crate::api::http::Response> {
+    match request.param_value("asOf") {
+        None => Ok(today(context)),
+        Some(text) => Date::parse(text).map_err(|error| parse_failure(format!("asOf: {error}"))),
+    }
+}
+
+/// A refusal of a folio book, in the budgeting envelope: a field error naming the field at fault,
+/// the documented expense errors by field, else a message.
+pub(in crate::api) fn book_refusal(error: BookError) -> crate::api::http::Response {
+    match error {
+        BookError::Expense { errors, .. } => expense_errors(errors),
+        BookError::Baseline(error) => message_error(404, error.to_string()),
+        error => match error.field() {
+            Some(field) => field_error(field, error.to_string()),
+            None => message_error(400, error.to_string()),
+        },
+    }
+}
