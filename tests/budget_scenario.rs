@@ -265,7 +265,11 @@ fn engine_indicators(state: &State) -> Indicators {
     let terms = FolioTerms::new(folio, &calendar).unwrap();
     let basis = CostBasis::new(terms.frame(), &calendar);
     let rates = ExchangeRates::from_wire(state.exchange_rates.iter());
-    let rules: Vec<_> = state.overtime_rules.values().cloned().collect();
+    let rules: Vec<_> = state
+        .overtime_rules
+        .values()
+        .map(|r| r.record().clone())
+        .collect();
     let (synced, own) = (HashMap::new(), HashMap::new());
     let context = CostContext {
         basis: &basis,
@@ -282,7 +286,11 @@ fn engine_indicators(state: &State) -> Indicators {
             .values()
             .map(|row| row.record.clone())
             .collect(),
-        expenses: state.expenses.values().cloned().collect(),
+        expenses: state
+            .expenses
+            .values()
+            .map(|e| e.record().clone())
+            .collect(),
     };
     let baseline = &state.baselines[&1].items;
     let costs = Ledger::of_items(periods.clone(), baseline, &context).unwrap();

@@ -440,12 +440,12 @@ fn a_looping_or_2000_deep_chain_left_by_an_older_journal_is_walked_without_overf
         .status,
         200
     );
-    let stored = |id: u64, parent: Option<u64>| -> Portfolio {
+    let stored = |id: u64, parent: Option<u64>| -> costfolio::state::Stored<Portfolio> {
         let mut p: Portfolio =
             costfolio::model::from_json(portfolio(Some(id), None).as_bytes()).unwrap();
         p.parent_id = parent.map(Id::new);
         p.folios = costfolio::model::from_json(br#"[{"id":1,"name":"F","startDate":"2026-01-01","endDate":"2026-12-31","owner":"ada","status":"executing"}]"#).unwrap();
-        p
+        costfolio::state::Stored::new(Id::new(id), p)
     };
     // As an older service let them in: 1 <-> 2 loop, and 3 <- 4 <- ... <- 2002.
     state.apply(Command::PutPortfolio(Box::new(stored(1, Some(2)))));

@@ -458,3 +458,21 @@ fn a_value_of_valid_json_that_no_field_holds_is_refused_at_its_field() {
         WireError::Syntax { .. }
     ));
 }
+
+/// A stored record keeps its id: a journal entry that would store an expense without one is
+/// refused, naming the field, rather than stored under a made-up id (issue 20).
+#[test]
+fn a_journal_entry_cannot_store_a_record_without_its_id() {
+    use costfolio::state::{Command, JournalEntry};
+    let expense: Value = serde_json::from_str(&golden("expense.json")).unwrap();
+    let mut without = expense.clone();
+    without.as_object_mut().unwrap().remove("id");
+    let entry = |body: &Value| format!(r#"{{"seq": 1, "command": {{"PutExpense": {body}}}}}"#);
+    let error = from_json::<JournalEntry>(entry(&without).as_bytes()).unwrap_err();
+    assert_eq!(error.field(), Some("command.PutExpense.id"), "{error}");
+    let read = from_json::<JournalEntry>(entry(&expense).as_bytes()).unwrap();
+    let Command::PutExpense(stored) = read.command else {
+        panic!("{:?}", read.command)
+    };
+    assert_eq!(Some(stored.id()), stored.id);
+}

@@ -12,7 +12,7 @@ use crate::value::Date;
 #[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
 pub struct FolioRecord {
     /// The folio as stored (its `id` set, its `status` left out: it is derived, S7.1).
-    pub folio: Folio,
+    pub folio: super::Stored<Folio>,
     /// User keys it is shared with.
     pub viewers: Vec<String>,
     /// Scope items for earned value.

@@ -68,18 +68,22 @@ impl State {
             .expenses
             .values()
             .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
-            .filter(|e| kept(ItemKey::Expense(e.id.unwrap_or_default())))
-            .cloned()
+            .filter(|e| kept(ItemKey::Expense(e.id())))
+            .map(|e| e.record().clone())
             .collect();
         Some(FolioBook::new(BookParts {
-            folio: header.clone(),
+            folio: header.record().clone(),
             calendar: self.calendar_of(
                 header.holiday_scheme_id.get(),
                 header.workload_scheme_id.get(),
             ),
             own_calendars,
             rates: ExchangeRates::from_wire(self.exchange_rates.iter()),
-            overtime_rules: self.overtime_rules.values().cloned().collect(),
+            overtime_rules: self
+                .overtime_rules
+                .values()
+                .map(|rule| rule.record().clone())
+                .collect(),
             synced,
             scope: record.scope.clone(),
             draft: Items {

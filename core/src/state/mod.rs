@@ -9,6 +9,7 @@
 mod budget;
 mod costing;
 mod records;
+mod stored;
 
 use crate::json::write::Write;
 
@@ -22,6 +23,7 @@ pub use records::{
     LinkRecord, ProjectRecord, SavedFilterRecord, TokenKind, TokenRecord, WorkloadSchemeRecord,
     WorklogRecord,
 };
+pub use stored::{Identified, Stored};
 
 use crate::value::UtcTimestamp;
 
@@ -122,20 +124,20 @@ pub enum Command {
     /// Creates or replaces a position with its history.
     PutPosition(Box<PositionRow>),
     /// Creates or replaces an expense.
-    PutExpense(Box<crate::model::budgeting::Expense>),
+    PutExpense(Box<Stored<crate::model::budgeting::Expense>>),
     /// Creates or replaces a baseline with what it froze (S8).
     PutBaseline(Box<crate::analytics::baseline::BaselineSnapshot>),
     /// Creates or replaces an overtime rule.
-    PutOvertimeRule(crate::model::budgeting::OvertimeRule),
+    PutOvertimeRule(Stored<crate::model::budgeting::OvertimeRule>),
     /// Creates or replaces a custom-field definition of a folio.
     PutCustomField {
         /// The folio.
         folio: u64,
-        /// The definition (with its id).
-        definition: crate::model::budgeting::CustomFieldDefinition,
+        /// The definition.
+        definition: Stored<crate::model::budgeting::CustomFieldDefinition>,
     },
     /// Creates or replaces a portfolio.
-    PutPortfolio(Box<crate::model::budgeting::Portfolio>),
+    PutPortfolio(Box<Stored<crate::model::budgeting::Portfolio>>),
     /// Deletes a portfolio.
     DeletePortfolio(u64),
     /// Puts an exchange rate; one on the same pair and date is replaced (S5.3).
@@ -299,15 +301,15 @@ pub struct State {
     /// Positions by id.
     pub positions: Table<PositionRow>,
     /// Expenses by id.
-    pub expenses: Table<crate::model::budgeting::Expense>,
+    pub expenses: Table<Stored<crate::model::budgeting::Expense>>,
     /// Baselines by id.
     pub baselines: Table<crate::analytics::baseline::BaselineSnapshot>,
     /// Overtime rules by id.
-    pub overtime_rules: Table<crate::model::budgeting::OvertimeRule>,
+    pub overtime_rules: Table<Stored<crate::model::budgeting::OvertimeRule>>,
     /// Custom-field definitions by id, with their folio.
-    pub custom_fields: Table<(u64, crate::model::budgeting::CustomFieldDefinition)>,
+    pub custom_fields: Table<(u64, Stored<crate::model::budgeting::CustomFieldDefinition>)>,
     /// Portfolios by id.
-    pub portfolios: Table<crate::model::budgeting::Portfolio>,
+    pub portfolios: Table<Stored<crate::model::budgeting::Portfolio>>,
     /// Exchange rates, as put.
     pub exchange_rates: Vec<crate::model::budgeting::ExchangeRate>,
     /// Billed hours by position.
@@ -617,29 +619,27 @@ impl State {
                 self.worklogs.remove(id);
             }
             Command::PutFolio(record) => {
-                let id = record.folio.id.map_or(0, |id| id.get());
+                let id = record.folio.id().get();
                 self.counters.saw(IdKind::Folio, id);
                 self.folios.insert(id, (**record).clone());
             }
             Command::PutPosition(row) => {
                 let id = row.record.id.get();
                 self.counters.saw(IdKind::Position, id);
-                for allocation in &row.record.allocations {
-                    self.counters
-                        .saw(IdKind::Allocation, allocation.id.map_or(0, |id| id.get()));
+                // A part without an id (none is stored so) moves no counter.
+                for id in row.record.allocations.iter().filter_map(|a| a.id) {
+                    self.counters.saw(IdKind::Allocation, id.get());
                 }
-                for rate in &row.record.rates {
-                    self.counters
-                        .saw(IdKind::Rate, rate.id.map_or(0, |id| id.get()));
+                for id in row.record.rates.iter().filter_map(|r| r.id) {
+                    self.counters.saw(IdKind::Rate, id.get());
                 }
-                for hours in &row.record.hours {
-                    self.counters
-                        .saw(IdKind::Hours, hours.id.map_or(0, |id| id.get()));
+                for id in row.record.hours.iter().filter_map(|h| h.id) {
+                    self.counters.saw(IdKind::Hours, id.get());
                 }
                 self.positions.insert(id, (**row).clone());
             }
             Command::PutExpense(expense) => {
-                let id = expense.id.map_or(0, |id| id.get());
+                let id = expense.id().get();
                 self.counters.saw(IdKind::Expense, id);
                 self.expenses.insert(id, (**expense).clone());
             }
@@ -649,17 +649,17 @@ impl State {
                 self.baselines.insert(id, (**snapshot).clone());
             }
             Command::PutOvertimeRule(rule) => {
-                let id = rule.id.map_or(0, |id| id.get());
+                let id = rule.id().get();
                 self.counters.saw(IdKind::OvertimeRule, id);
                 self.overtime_rules.insert(id, rule.clone());
             }
             Command::PutCustomField { folio, definition } => {
-                let id = definition.id.map_or(0, |id| id.get());
+                let id = definition.id().get();
                 self.counters.saw(IdKind::CustomField, id);
                 self.custom_fields.insert(id, (*folio, definition.clone()));
             }
             Command::PutPortfolio(portfolio) => {
-                let id = portfolio.id.map_or(0, |id| id.get());
+                let id = portfolio.id().get();
                 self.counters.saw(IdKind::Portfolio, id);
                 self.portfolios.insert(id, (**portfolio).clone());
             }

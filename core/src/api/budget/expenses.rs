@@ -10,7 +10,7 @@ use crate::api::http::{Context, Request, Response};
 use crate::model::budgeting::Expense;
 use crate::model::Id;
 use crate::schedule::{required_expense_fields, ExpensePlan};
-use crate::state::{Command, State};
+use crate::state::{Command, State, Stored};
 
 pub(super) fn expense_payments(state: &State, context: &Context, id: &str) -> Outcome {
     let expense = expense_by_id(state, context, id)?;
@@ -24,7 +24,7 @@ pub(super) fn expense_payments(state: &State, context: &Context, id: &str) -> Ou
             Vec::<crate::model::budgeting::ExpensePayment>::new(),
         ));
     }
-    let id = expense.id.unwrap_or_default();
+    let id = expense.id();
     let book = state
         .item_book(
             expense.folio_id.get(),
@@ -43,7 +43,7 @@ pub(super) fn expense_by_id<'s>(
     state: &'s State,
     context: &Context,
     id: &str,
-) -> Result<&'s Expense, Response> {
+) -> Result<&'s Stored<Expense>, Response> {
     let expense = path_id(id)
         .and_then(|id| state.expenses.get(&id))
         .ok_or_else(folio_not_viewable)?;
@@ -134,7 +134,10 @@ pub(super) fn put_expense(
     expense.deleted_on = None;
     expense.converted_amount = None;
     expense.baseline_id = None;
-    state.apply(Command::PutExpense(Box::new(expense.clone())));
+    state.apply(Command::PutExpense(Box::new(Stored::new(
+        id,
+        expense.clone(),
+    ))));
     if update {
         Ok(success(with_converted(state, &expense)?))
     } else {

@@ -17,7 +17,7 @@ use crate::model::budgeting::{
 };
 use crate::model::Id;
 use crate::schedule::{ExchangeRates, ExpensePlan, FolioFrame, Granularity};
-use crate::state::{AuditEventKind, Command, FolioRecord, State};
+use crate::state::{AuditEventKind, Command, FolioRecord, State, Stored};
 use crate::value::DateRange;
 
 /// Whether `user` may see folio `id` (S11.4): its owner, the users it is shared with, the admins
@@ -76,7 +76,7 @@ pub(super) fn check_folio_payments(
     });
     let mut count = 0usize;
     let mut payments = 0u64;
-    for expense in live.chain(changed) {
+    for expense in live.map(|e| e.record()).chain(changed) {
         count += 1;
         // An expense the folio cannot cost makes no payments; it is refused on its own.
         if let Ok(plan) = ExpensePlan::new(expense, frame) {
@@ -224,9 +224,9 @@ pub(super) fn folio_by_id(state: &State, context: &Context, id: &str) -> Outcome
 }
 
 /// The summary of a folio as lists show it, with its status at the request's date (S7.1).
-pub(super) fn summary(folio: &Folio, context: &Context) -> FolioSummary {
+pub(super) fn summary(folio: &Stored<Folio>, context: &Context) -> FolioSummary {
     FolioSummary {
-        id: folio.id.unwrap_or_default(),
+        id: folio.id(),
         name: folio.name.clone(),
         start_date: folio.start_date,
         end_date: folio.end_date,
@@ -301,7 +301,7 @@ fn draft(state: &State, folio: u64) -> Items {
             .expenses
             .values()
             .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
-            .cloned()
+            .map(|e| e.record().clone())
             .collect(),
     }
 }
@@ -434,7 +434,7 @@ pub(super) fn custom_fields(state: &State, context: &Context, id: &str) -> Outco
                 .custom_fields
                 .entry(definition.field_type)
                 .or_default()
-                .push(definition.clone());
+                .push(definition.record().clone());
         }
     }
     Ok(success(catalog))
@@ -452,8 +452,8 @@ pub(super) fn add_custom_field(
         return Err(field_error("name", crate::model::messages::NAME_REQUIRED));
     }
     let id = Id::new(state.counters.next(crate::state::IdKind::CustomField));
-    definition.id = Some(id);
     definition.deleted_on = None;
+    let definition = Stored::new(id, definition);
     state.apply(Command::PutCustomField { folio, definition });
     Ok(success(id))
 }
@@ -468,13 +468,16 @@ pub(super) fn delete_custom_field(state: &mut State, context: &Context, id: &str
             ),
         )
     };
-    let (folio, mut definition) = path_id(id)
+    let (folio, stored) = path_id(id)
         .and_then(|id| state.custom_fields.get(&id))
         .filter(|(_, d)| d.deleted_on.is_none())
         .cloned()
         .ok_or_else(missing)?;
     may_change_in(state, context, folio, missing)?;
+    let id = stored.id();
+    let mut definition = stored.into_record();
     definition.deleted_on = Some(today(context));
+    let definition = Stored::new(id, definition);
     state.apply(Command::PutCustomField { folio, definition });
     Ok(success(true))
 }

@@ -36,7 +36,7 @@ use crate::api::access::who;
 use crate::api::http::{Context, Request, Response};
 use crate::model::budgeting::{ExchangeRate, Folio, OvertimeRule};
 use crate::model::{messages, Id};
-use crate::state::{Command, FolioRecord, State};
+use crate::state::{Command, FolioRecord, State, Stored};
 
 /// Routes a `/budgets/1` request, once its caller is resolved (S11.3).
 pub(super) fn handle(
@@ -103,7 +103,7 @@ fn read_route(
                 .overtime_rules
                 .values()
                 .filter(|r| r.deleted_on.is_none())
-                .cloned()
+                .map(|r| r.record().clone())
                 .collect();
             Ok(success(rules))
         }
@@ -139,11 +139,10 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             }
             // S7.2: an id in the body is ignored; the service assigns it.
             let id = state.counters.next(crate::state::IdKind::Folio);
-            folio.id = Some(Id::new(id));
             folio.status = None;
             folio.deleted_on = None;
             state.apply(Command::PutFolio(Box::new(FolioRecord {
-                folio,
+                folio: Stored::new(Id::new(id), folio),
                 viewers: Vec::new(),
                 scope: Vec::new(),
             })));
@@ -174,14 +173,18 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             check_position_months(&folio, live_positions(state, id), "endDate")?;
             folio.status = None;
             folio.deleted_on = None;
-            let record = FolioRecord { folio, ..existing };
+            let record = FolioRecord {
+                folio: Stored::new(existing.folio.id(), folio),
+                ..existing
+            };
             state.apply(Command::PutFolio(Box::new(record.clone())));
             Ok(success(shown(&record.folio, context)))
         }
         ("DELETE", ["folio", id]) => {
             let id = path_id(id).ok_or_else(folio_not_viewable)?;
             let mut record = changeable_folio(state, context, id)?.clone();
-            record.folio.deleted_on = Some(today(context));
+            let day = today(context);
+            record.folio.update(|folio| folio.deleted_on = Some(day));
             state.apply(Command::PutFolio(Box::new(record)));
             // S12.1: a folio holding allocations records one event per allocation.
             folios::record_folio_deletion(state, id, context);
@@ -207,9 +210,10 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             if expense.deleted_on.is_some() {
                 return Err(folio_not_viewable());
             }
-            let mut expense = expense.clone();
-            expense.deleted_on = Some(today(context));
-            state.apply(Command::PutExpense(Box::new(expense)));
+            let id = expense.id();
+            let mut record = expense.record().clone();
+            record.deleted_on = Some(today(context));
+            state.apply(Command::PutExpense(Box::new(Stored::new(id, record))));
             Ok(success(true))
         }
         ("PUT", ["exchangerate"]) => {
@@ -234,9 +238,8 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
                 return Err(field_error("name", messages::NAME_REQUIRED));
             }
             let id = state.counters.next(crate::state::IdKind::OvertimeRule);
-            rule.id = Some(Id::new(id));
             rule.deleted_on = None;
-            state.apply(Command::PutOvertimeRule(rule));
+            state.apply(Command::PutOvertimeRule(Stored::new(Id::new(id), rule)));
             Ok(success(Id::new(id)))
         }
         ("PUT", ["overtimerule"]) => {
@@ -258,8 +261,9 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
                 }
             }
             rule.deleted_on = None;
+            let rule = Stored::new(id, rule);
             state.apply(Command::PutOvertimeRule(rule.clone()));
-            Ok(success(rule))
+            Ok(success(rule.into_record()))
         }
         ("DELETE", ["overtimerule", id]) => {
             who(context).shared_data_for_change("overtime rules")?;
@@ -278,7 +282,8 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
                 })?;
             // S6.6: positions naming it then cost their overtime as regular hours.
             let mut rule = rule;
-            rule.deleted_on = Some(today(context));
+            let day = today(context);
+            rule.update(|rule| rule.deleted_on = Some(day));
             state.apply(Command::PutOvertimeRule(rule));
             Ok(success(true))
         }

@@ -12,7 +12,7 @@ use crate::api::http::{Context, Request};
 use crate::model::budgeting::{Indicators, Portfolio};
 use crate::model::Id;
 use crate::schedule::ExchangeRates;
-use crate::state::{Command, State};
+use crate::state::{Command, State, Stored};
 use crate::value::Date;
 
 /// How deep sub-portfolios may nest: a portfolio has at most this many ancestors. Deeper (or a
@@ -33,7 +33,7 @@ fn readable_portfolio<'s>(
     state: &'s State,
     caller: &Caller,
     id: &str,
-) -> Result<&'s Portfolio, crate::api::http::Response> {
+) -> Result<&'s Stored<Portfolio>, crate::api::http::Response> {
     path_id(id)
         .and_then(|id| state.portfolios.get(&id))
         .filter(|portfolio| caller.portfolio(portfolio) >= Access::Read)
@@ -51,8 +51,8 @@ fn portfolio_missing(id: impl std::fmt::Display) -> crate::api::http::Response {
 }
 
 /// The sub-portfolios of each portfolio, by parent id, in id order.
-fn children_by_parent(state: &State) -> HashMap<u64, Vec<&Portfolio>> {
-    let mut children: HashMap<u64, Vec<&Portfolio>> = HashMap::new();
+fn children_by_parent(state: &State) -> HashMap<u64, Vec<&Stored<Portfolio>>> {
+    let mut children: HashMap<u64, Vec<&Stored<Portfolio>>> = HashMap::new();
     for portfolio in state.portfolios.values() {
         if let (Some(parent), Some(id)) = (portfolio.parent_id, portfolio.id) {
             if parent != id {
@@ -84,15 +84,15 @@ pub(super) fn portfolios(state: &State, context: &Context) -> Outcome {
 /// [`MAX_PORTFOLIO_DEPTH`] levels down (the bound also ends a loop left by an older journal).
 /// Its folios are those the caller may read, as they are now (S11.5): a public portfolio shows
 /// nothing of a folio the caller may not open.
-fn with_children(view: &View<'_>, portfolio: &Portfolio, depth: usize) -> Portfolio {
-    let mut shown = portfolio.clone();
+fn with_children(view: &View<'_>, portfolio: &Stored<Portfolio>, depth: usize) -> Portfolio {
+    let mut shown = portfolio.record().clone();
     shown.folios = portfolio
         .folios
         .iter()
         .filter_map(|folio| view.caller.folio_for_read(view.state, folio.id.get()).ok())
         .map(|record| super::folios::summary(&record.folio, view.context))
         .collect();
-    let id = portfolio.id.map_or(0, Id::get);
+    let id = portfolio.id().get();
     shown.portfolios = match view.children.get(&id) {
         Some(below) if depth < MAX_PORTFOLIO_DEPTH => below
             .iter()
@@ -109,7 +109,7 @@ struct View<'a> {
     state: &'a State,
     context: &'a Context,
     caller: &'a Caller,
-    children: HashMap<u64, Vec<&'a Portfolio>>,
+    children: HashMap<u64, Vec<&'a Stored<Portfolio>>>,
 }
 
 /// Refuses a parent that would loop the chain back to `id` or nest the portfolio (and the
@@ -148,7 +148,7 @@ fn check_parent(
 
 /// How many levels of sub-portfolios lie below `id` (0 for none), counted at most one past the
 /// limit.
-fn height(children: &HashMap<u64, Vec<&Portfolio>>, id: u64) -> usize {
+fn height(children: &HashMap<u64, Vec<&Stored<Portfolio>>>, id: u64) -> usize {
     let mut level = vec![id];
     let mut height = 0;
     while height <= MAX_PORTFOLIO_DEPTH {
@@ -275,17 +275,19 @@ pub(super) fn put_portfolio(
         }
         let below = existing
             .as_ref()
-            .and_then(|e| e.id)
-            .map_or(0, |id| height(&children_by_parent(state), id.get()));
+            .map_or(0, |e| height(&children_by_parent(state), e.id().get()));
         check_parent(state, portfolio.id.filter(|_| update), parent, below)?;
     }
     let id = match &existing {
-        Some(existing) => existing.id.unwrap_or_default(),
+        Some(existing) => existing.id(),
         None => Id::new(state.counters.next(crate::state::IdKind::Portfolio)),
     };
     portfolio.id = Some(id);
     portfolio.portfolios = Vec::new();
-    state.apply(Command::PutPortfolio(Box::new(portfolio.clone())));
+    state.apply(Command::PutPortfolio(Box::new(Stored::new(
+        id,
+        portfolio.clone(),
+    ))));
     Ok(if update {
         let view = View {
             state,
@@ -293,7 +295,7 @@ pub(super) fn put_portfolio(
             caller: &caller,
             children: children_by_parent(state),
         };
-        success(with_children(&view, &portfolio, 0))
+        success(with_children(&view, &Stored::new(id, portfolio), 0))
     } else {
         success(id)
     })
@@ -316,9 +318,7 @@ pub(super) fn delete_portfolio(state: &mut State, context: &Context, id: &str) -
         ));
     }
     // A portfolio has no deletedOn on the wire: deleting it takes it out of the state.
-    state.apply(Command::DeletePortfolio(
-        portfolio.id.unwrap_or_default().get(),
-    ));
+    state.apply(Command::DeletePortfolio(portfolio.id().get()));
     Ok(success(true))
 }
 
@@ -384,23 +384,19 @@ pub fn admin_rollup(state: &State, id: u64, as_of: Date) -> Result<Indicators, R
 fn rollup_of(
     state: &State,
     caller: &Caller,
-    portfolio: &Portfolio,
+    portfolio: &Stored<Portfolio>,
     as_of: Date,
 ) -> Result<Indicators, RollupError> {
     let children = children_by_parent(state);
     let rates = ExchangeRates::from_wire(state.exchange_rates.iter());
     // Breadth-first order of the tree the caller may read (a private sub-portfolio they may not
     // read is left out, as the list leaves it out), each with its depth and its parent's place.
-    let mut order: Vec<(&Portfolio, usize, Option<usize>)> = vec![(portfolio, 0, None)];
+    let mut order: Vec<(&Stored<Portfolio>, usize, Option<usize>)> = vec![(portfolio, 0, None)];
     let mut next = 0;
     while next < order.len() {
         let (current, depth, _) = order[next];
         if depth < MAX_PORTFOLIO_DEPTH {
-            for child in children
-                .get(&current.id.map_or(0, Id::get))
-                .into_iter()
-                .flatten()
-            {
+            for child in children.get(&current.id().get()).into_iter().flatten() {
                 if caller.portfolio(child) >= Access::Read {
                     order.push((child, depth + 1, Some(next)));
                 }
@@ -460,9 +456,7 @@ fn rollup_of(
             None => return Ok(rolled),
         }
     }
-    Err(RollupError::Missing(
-        portfolio.id.unwrap_or_default().to_string(),
-    ))
+    Err(RollupError::Missing(portfolio.id().to_string()))
 }
 
 pub(super) fn portfolio_indicators(

@@ -418,10 +418,7 @@ fn payments(state: &State, request: &Request, context: &Context, id: &str) -> Ou
         .map_err(|e| field_error("endDate", e.to_string()))?;
     let granularity = super::folios::granularity(request, period)?;
     let book = state
-        .item_book(
-            folio.id.unwrap_or_default().get(),
-            ItemKey::Position(row.record.id),
-        )
+        .item_book(folio.id().get(), ItemKey::Position(row.record.id))
         .ok_or_else(position_not_found)?;
     Ok(success(
         book.position_lines(row.record.id, granularity)

@@ -224,11 +224,7 @@ pub(super) fn folio_items(
         .values()
         .filter(|e| e.folio_id.get() == folio && live(e.deleted_on))
     {
-        let (total, to_date) = item_money(
-            &mut book,
-            ItemKey::Expense(expense.id.unwrap_or_default()),
-            as_of,
-        )?;
+        let (total, to_date) = item_money(&mut book, ItemKey::Expense(expense.id()), as_of)?;
         items.expenses.push(ExpenseItem {
             expense: super::expenses::with_converted(state, expense)?,
             total,
@@ -304,10 +300,9 @@ pub(super) fn folio_payments(
             .values()
             .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
         {
-            payments.expenses.push(item(
-                ItemKey::Expense(expense.id.unwrap_or_default()),
-                &expense.name,
-            )?);
+            payments
+                .expenses
+                .push(item(ItemKey::Expense(expense.id()), &expense.name)?);
         }
         payments.timeline = book
             .timeline(as_of, Granularity::Month, PlannedSide::Latest)
