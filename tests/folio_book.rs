@@ -3,10 +3,12 @@
 //! nothing.
 
 use chrono::Days;
-use costfolio::analytics::baseline::Items;
+use costfolio::analytics::baseline::{approve, BaselineSnapshot, Items};
 use costfolio::analytics::{BookError, BookParts, Change, FolioBook, PlannedSide};
 use costfolio::calendar::{Calendar, Holiday, HolidayKind, HolidayScheme, WorkloadScheme};
-use costfolio::model::budgeting::{Allocation, Expense, Folio, PositionKind, Rate};
+use costfolio::model::budgeting::{
+    Allocation, Baseline, ExpenditureType, Expense, Folio, PositionKind, Rate,
+};
 use costfolio::model::{from_json, to_json, Id};
 use costfolio::schedule::position::PositionRecord;
 use costfolio::schedule::{ExchangeRates, Granularity};
@@ -88,6 +90,10 @@ fn expense(i: u64, amount: u64) -> Expense {
 }
 
 fn book(draft: Items) -> FolioBook<'static> {
+    book_with(draft, vec![])
+}
+
+fn book_with(draft: Items, baselines: Vec<&BaselineSnapshot>) -> FolioBook<'_> {
     let holidays =
         (0..10u64).map(|i| Holiday::new(HolidayKind::Floating, day(i * 60 + 3), 28_800).unwrap());
     let mut rates = ExchangeRates::new();
@@ -106,7 +112,7 @@ fn book(draft: Items) -> FolioBook<'static> {
         synced: Default::default(),
         scope: vec![],
         draft,
-        baselines: vec![],
+        baselines,
     })
 }
 
@@ -147,10 +153,14 @@ proptest! {
     fn applied_changes_give_the_figures_of_a_fresh_book(
         changes in proptest::collection::vec(change(), 1..12),
         as_of in 0..730u64,
+        primed in any::<bool>(),
     ) {
         let as_of = day(as_of);
         let mut live = book(items());
-        figures(&mut live, as_of);
+        // Ledgers kept before the changes, or none (each change then costed on its own).
+        if primed {
+            figures(&mut live, as_of);
+        }
         for change in changes {
             live.apply(change).unwrap();
             let mut fresh = book(live.draft().clone());
@@ -206,4 +216,71 @@ fn a_book_reads_each_item_and_refuses_what_it_does_not_hold() {
         live.expense_lines(Id::new(99)).unwrap_err().to_string(),
         "no expense 99 in the folio"
     );
+}
+
+#[test]
+fn a_deleted_record_put_takes_the_item_out() {
+    let as_of = day(365);
+    let mut live = book(items());
+    figures(&mut live, as_of);
+    let mut gone = position(0, 100);
+    gone.deleted_on = Some(day(10));
+    live.apply(Change::PutPosition(gone)).unwrap();
+    assert!(live.draft().positions.iter().all(|p| p.id != Id::new(1)));
+    let mut fresh = book(live.draft().clone());
+    assert_eq!(figures(&mut live, as_of), figures(&mut fresh, as_of));
+    // An expense without an id cannot be costed by id: refused, nothing changed.
+    let mut nameless = expense(3, 100);
+    nameless.id = None;
+    let before = live.draft().clone();
+    assert_eq!(
+        live.apply(Change::PutExpense(nameless)),
+        Err(BookError::NoId)
+    );
+    assert_eq!(live.draft(), &before);
+}
+
+#[test]
+fn with_a_baseline_the_planned_side_stays_frozen_while_the_draft_moves() {
+    let as_of = day(400);
+    let snapshot = approve(
+        &items(),
+        &[],
+        Baseline {
+            id: Id::new(7),
+            folio_id: Id::new(1),
+            name: "Budget".into(),
+            approved_by: "ada".into(),
+            created: day(0),
+            expenditure_type: ExpenditureType::Budget,
+            description: None,
+            deleted_on: None,
+        },
+    )
+    .unwrap();
+    let mut live = book_with(items(), vec![&snapshot]);
+    let latest = live.indicators(as_of, PlannedSide::Latest).unwrap();
+    // A planned position (id 1) doubles its rate in the draft.
+    live.apply(Change::PutPosition(position(0, 200))).unwrap();
+    let after = live.indicators(as_of, PlannedSide::Latest).unwrap();
+    assert_eq!(after.bac, latest.bac, "the budget is the baseline's");
+    let draft = live.indicators(as_of, PlannedSide::Draft).unwrap();
+    assert!(draft.bac > after.bac, "{} > {}", draft.bac, after.bac);
+    let mut fresh = book_with(live.draft().clone(), vec![&snapshot]);
+    for side in [
+        PlannedSide::Latest,
+        PlannedSide::Draft,
+        PlannedSide::Baseline(Id::new(7)),
+    ] {
+        assert_eq!(
+            to_json(&live.indicators(as_of, side).unwrap()),
+            to_json(&fresh.indicators(as_of, side).unwrap()),
+            "{side:?}"
+        );
+    }
+    // A baseline the folio does not hold is refused, never read as the draft.
+    assert!(matches!(
+        live.indicators(as_of, PlannedSide::Baseline(Id::new(8))),
+        Err(BookError::Baseline(_))
+    ));
 }

@@ -56,6 +56,21 @@ fn imports(module: &str) -> BTreeSet<String> {
             if !name.is_empty() && name != module {
                 named.insert(name);
             }
+            // A grouped import, `crate::{a::X, b}`: each of its first segments.
+            if text[at + 7..].starts_with('{') {
+                let group = &text[at + 8..];
+                let group = &group[..group.find('}').unwrap_or(group.len())];
+                for part in group.split(',') {
+                    let first: String = part
+                        .trim()
+                        .chars()
+                        .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                        .collect();
+                    if !first.is_empty() && first != module {
+                        named.insert(first);
+                    }
+                }
+            }
         }
     }
     named
@@ -133,6 +148,50 @@ fn the_budgeting_interface_is_a_line_too() {
                     allowed.contains(&name.as_str()),
                     "api/budget/{file}.rs imports super::{name}, which is not below it"
                 );
+            }
+        }
+    }
+}
+
+/// The interfaces' modules (`api/`), the same: the plain request and response at the bottom, the
+/// envelopes, the credentials and the authorization policy on them, the three interfaces on top.
+#[test]
+fn the_interfaces_are_a_line_too() {
+    const ORDER: [&str; 9] = [
+        "http",
+        "reply",
+        "auth",
+        "access",
+        "audit",
+        "web",
+        "core_ext",
+        "core_admin",
+        "budget",
+    ];
+    let api = Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src/api");
+    for (place, module) in ORDER.iter().enumerate() {
+        let dir = api.join(module);
+        let path = if dir.is_dir() {
+            dir
+        } else {
+            api.join(format!("{module}.rs"))
+        };
+        for file in sources(&path) {
+            let text = fs::read_to_string(&file).unwrap();
+            for prefix in ["super::", "crate::api::"] {
+                for (at, _) in text.match_indices(prefix) {
+                    let name: String = text[at + prefix.len()..]
+                        .chars()
+                        .take_while(|c| c.is_ascii_lowercase() || *c == '_')
+                        .collect();
+                    if let Some(other) = ORDER.iter().position(|m| *m == name) {
+                        assert!(
+                            other <= place,
+                            "{} imports api::{name}, which is above {module} in {ORDER:?}",
+                            file.display()
+                        );
+                    }
+                }
             }
         }
     }

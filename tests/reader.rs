@@ -87,8 +87,8 @@ fn the_reader_accepts_exactly_what_serde_json_accepts() {
             .to_string(),
         "ignored: nested deeper than 128 arrays and objects"
     );
-    // A value kept as JSON keeps serde_json's limit, refused at its field without a stale
-    // position.
+    // A value kept as JSON nests at most 128 levels, as every wire type (serde_json's `Value`
+    // stops at 127), refused at its field without a stale position.
     let deep = format!(r#"{{"v": {}{}}}"#, "[".repeat(200), "]".repeat(200));
     assert_eq!(
         from_json::<BTreeMap<String, costfolio::json::Value>>(deep.as_bytes()).unwrap_err(),
@@ -117,7 +117,7 @@ fn the_reader_accepts_exactly_what_serde_json_accepts() {
             message: "nested deeper than 128 arrays and objects".to_owned()
         }
     );
-    // A string a value refuses inside it refuses the value, at its field, in serde_json's words.
+    // A string a value refuses inside it refuses the value, at its field.
     assert_eq!(
         from_json::<Holder>(br#"[[{"v": [{"a": "\ud800x"}]}]]"#).unwrap_err(),
         WireError::Invalid {

@@ -6,9 +6,10 @@
 //! The crate does no I/O, reads no clock and draws no randomness; hosts (a server, a browser)
 //! feed it requests and persist what it tells them to. It builds for `wasm32-unknown-unknown`.
 //!
-//! The layers, from the bottom: [`value`], the values that validate themselves (exact decimals,
-//! hours, percentages, currencies, dates, keys and names); [`model`], the wire types of the three
-//! interfaces with [`model::from_json`] and [`model::to_json`]; [`calendar`], [`recurrence`] and
+//! The layers, from the bottom (each imports only those before it, `tests/layers.rs`): [`json`],
+//! the codec ([`json::from_json`], [`json::to_json`], any JSON as [`json::Value`]); [`value`], the
+//! values that validate themselves (exact decimals, hours, percentages, currencies, dates, keys and
+//! names); [`model`], the wire types of the three interfaces; [`calendar`], [`recurrence`] and
 //! [`schedule`], what an expense pays and a position costs; [`analytics`], a folio's ledgers,
 //! indicators, timeline, baselines and portfolio rollups; [`state`], the service's records changed
 //! only by commands, journaled; [`api`], the REST interfaces over plain requests

@@ -455,6 +455,12 @@ fn write_fields(
             return Err(Error::new_spanned(field, "Write: fields must be named"));
         };
         let attributes = wire_attributes(&field.attrs)?;
+        if attributes.rename_all.is_some() {
+            return Err(Error::new_spanned(
+                ident,
+                "wire: rename_all belongs on the type, not a field",
+            ));
+        }
         if attributes.skip {
             continue;
         }

@@ -117,23 +117,34 @@ impl core::fmt::Display for Refusal {
             Refusal::Missing(message) => f.write_str(message),
             Refusal::Granularity(error) => write!(f, "granularity: {error}"),
             // As the REST answer words it: `field: message` for each field at fault.
-            Refusal::Book(BookError::Expense { errors, .. }) => {
-                let fields: Vec<String> = errors
-                    .iter()
-                    .map(|e| {
-                        let field = e.field().rsplit('.').next().unwrap_or(e.field());
-                        format!("{field}: {e}")
-                    })
-                    .collect();
-                f.write_str(&fields.join("; "))
-            }
-            Refusal::Book(error) => match error.field() {
-                Some(field) => write!(f, "{field}: {error}"),
-                None => error.fmt(f),
-            },
+            Refusal::Book(error) | Refusal::Rollup(RollupError::Folio(error)) => book(error, f),
             Refusal::Rollup(error) => error.fmt(f),
             Refusal::Plan(error) => error.fmt(f),
         }
+    }
+}
+
+/// A book's refusal as the REST answer words it: `field: message` for each field at fault (an
+/// expense's by the last segment of its path, in field order, the last message of a field kept,
+/// as the budgeting `errors` map holds them), else the message.
+fn book(error: &BookError, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+    match error {
+        BookError::Expense { errors, .. } => {
+            let mut fields = std::collections::BTreeMap::new();
+            for e in errors {
+                let field = e.field().rsplit('.').next().unwrap_or(e.field());
+                fields.insert(field, e.to_string());
+            }
+            let shown: Vec<String> = fields
+                .iter()
+                .map(|(field, message)| format!("{field}: {message}"))
+                .collect();
+            f.write_str(&shown.join("; "))
+        }
+        error => match error.field() {
+            Some(field) => write!(f, "{field}: {error}"),
+            None => core::fmt::Display::fmt(error, f),
+        },
     }
 }
 
@@ -207,8 +218,10 @@ fn response_json(response: &Response) -> String {
 /// The folio book of `folio` in `state`, or the documented message of a folio that cannot be
 /// viewed.
 fn book_of(state: &State, folio: u64) -> Result<FolioBook<'_>, Refusal> {
+    // A deleted folio answers as a missing one, as its REST reads do (S5.1).
     state
         .folio_book(folio)
+        .filter(|book| book.folio().deleted_on.is_none())
         .ok_or(Refusal::Missing(messages::FOLIO_NOT_VIEWABLE))
 }
 
@@ -289,7 +302,7 @@ pub fn expense_payments(state: &State, expense: u64) -> Result<String, Refusal> 
         .expenses
         .get(&expense)
         .ok_or(Refusal::Missing(messages::FOLIO_NOT_VIEWABLE))?;
-    let id = expense.id.unwrap_or_default();
+    let id = expense.id();
     let book = state
         .item_book(expense.folio_id.get(), ItemKey::Expense(id))
         .ok_or(Refusal::Missing(messages::FOLIO_NOT_VIEWABLE))?;
@@ -644,6 +657,31 @@ mod tests {
         assert_eq!(encode_query("é #"), "%C3%A9%20%23");
         let pairs = costfolio::api::decode_form(&format!("g={}", encode_query("a&b=c d+é")));
         assert_eq!(pairs, Some(vec![("g".to_owned(), "a&b=c d+é".to_owned())]));
+    }
+
+    /// A deleted folio answers as a missing one, as its REST reads do (S5.1).
+    #[test]
+    fn a_deleted_folio_has_no_figures() {
+        let mut state = State::new();
+        let folio = r#"{"name":"Bridge","description":"","owner":"ada","startDate":"2026-01-01","endDate":"2026-12-31","closedDate":null,"reserve":10,"contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
+        let call = |state: &mut State, method: &str, path: &str, body: &str| {
+            let request = format!(
+                r#"{{"method":"{method}","path":"{path}","headers":[["Content-Type","application/json"]],"body":{}}}"#,
+                costfolio::model::to_json(&body.to_owned())
+            );
+            handle_json(state, &request, CONTEXT).unwrap()
+        };
+        assert!(call(&mut state, "POST", "/budgets/1/folio", folio).contains(r#"\"success\":1"#));
+        assert!(folio_indicators(&state, 1, "2026-03-13").is_ok());
+        assert!(folio_timeline(&state, 1, "2026-03-13", "month").is_ok());
+        call(&mut state, "DELETE", "/budgets/1/folio/1", "");
+        for refusal in [
+            folio_indicators(&state, 1, "2026-03-13").unwrap_err(),
+            folio_timeline(&state, 1, "2026-03-13", "month").unwrap_err(),
+            folio_expenditures(&state, 1, 0, false, false).unwrap_err(),
+        ] {
+            assert!(matches!(refusal, Refusal::Missing(_)), "{refusal}");
+        }
     }
 
     #[test]

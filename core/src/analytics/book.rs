@@ -86,6 +86,8 @@ pub enum BookError {
     Baseline(BaselineError),
     /// The book holds no such item.
     Missing(ItemKey),
+    /// An expense without an id: a book costs items by id.
+    NoId,
 }
 
 impl BookError {
@@ -114,6 +116,7 @@ impl fmt::Display for BookError {
             BookError::Baseline(error) => error.fmt(f),
             BookError::Missing(ItemKey::Position(id)) => write!(f, "no position {id} in the folio"),
             BookError::Missing(ItemKey::Expense(id)) => write!(f, "no expense {id} in the folio"),
+            BookError::NoId => f.write_str("an expense needs an id to be costed in a folio's book"),
         }
     }
 }
@@ -280,7 +283,7 @@ pub struct FolioBook<'a> {
     setting: Setting,
     draft: Items,
     baselines: Vec<&'a BaselineSnapshot>,
-    /// Ledgers by periods, the most recently asked for last.
+    /// Ledgers by periods, in the order they were first asked for (the oldest is let go first).
     costed: Vec<Costed>,
 }
 
@@ -434,7 +437,7 @@ impl<'a> FolioBook<'a> {
 
     /// The payments of `expense` in this folio (S5), converted into the folio's currency.
     pub fn lines_of_expense(&self, expense: &Expense) -> Result<Vec<ExpensePayment>, BookError> {
-        let id = expense.id.unwrap_or_default();
+        let id = expense.id.ok_or(BookError::NoId)?;
         let frame = self.setting.frame()?;
         let plan = ExpensePlan::new(expense, &frame)
             .map_err(|errors| BookError::Expense { id, errors })?;
@@ -465,8 +468,12 @@ impl<'a> FolioBook<'a> {
 
     /// Applies one change to the draft, recosting only the item it touches in every ledger kept
     /// (S1.6: replacing one item's series is exact). A change the engine refuses (an invalid
-    /// position or expense, a payment with no exchange rate, a sum too large) leaves the draft as
-    /// it was and says why.
+    /// position or expense, a payment with no exchange rate, a sum too large) changes nothing:
+    /// neither the draft nor any ledger kept, and says why.
+    ///
+    /// A position is costed with what the book was built with for its id: its own calendar and
+    /// its synchronized hours (S3.4, S6.5b, S6.5c). A position the book did not hold has neither:
+    /// it is costed on the folio's calendar from its own periods and hours (S6.5a, S6.5d).
     pub fn apply(&mut self, change: Change) -> Result<(), BookError> {
         let (key, item) = match change {
             Change::PutPosition(record) => {
@@ -475,9 +482,7 @@ impl<'a> FolioBook<'a> {
                 (key, live.then_some(Change::PutPosition(record)))
             }
             Change::PutExpense(expense) => {
-                let id = expense
-                    .id
-                    .ok_or(BookError::Missing(ItemKey::Expense(Id::new(0))))?;
+                let id = expense.id.ok_or(BookError::NoId)?;
                 let live = expense.deleted_on.is_none();
                 (
                     ItemKey::Expense(id),
@@ -487,33 +492,57 @@ impl<'a> FolioBook<'a> {
             Change::RemovePosition(id) => (ItemKey::Position(id), None),
             Change::RemoveExpense(id) => (ItemKey::Expense(id), None),
         };
+        // What the item was: put back into the ledgers already changed if a later one refuses.
+        let before = match key {
+            ItemKey::Position(id) => self
+                .draft
+                .positions
+                .iter()
+                .find(|p| p.id == id)
+                .cloned()
+                .map(Change::PutPosition),
+            ItemKey::Expense(id) => self
+                .draft
+                .expenses
+                .iter()
+                .find(|e| e.id == Some(id))
+                .cloned()
+                .map(Change::PutExpense),
+        };
         let frame = self.setting.frame()?;
         let bases = self.setting.bases(frame);
         let context = self.setting.context(&bases);
-        // The first ledger kept tries the item: a refusal there changes nothing else. Without
-        // one, the item is costed on its own, to be refused alike.
-        let mut tried = false;
+        let change = |ledger: &mut Ledger, item: &Option<Change>| match item {
+            Some(item) => put(ledger, item, &context, frame),
+            None => Ok(ledger.remove(key)?),
+        };
+        let mut changed = 0;
+        let mut refusal = None;
         for costed in &mut self.costed {
             let Some(ledger) = costed.draft.as_mut() else {
+                changed += 1;
                 continue;
             };
-            let done = match &item {
-                Some(item) => put(ledger, item, &context, frame),
-                None => {
-                    ledger.remove(key);
-                    Ok(())
-                }
-            };
-            if let Err(error) = done {
+            if let Err(error) = change(ledger, &item) {
                 // A sum that overflowed midway may hold part of the item: costed afresh later.
                 costed.draft = None;
-                if !tried {
-                    return Err(error);
+                refusal = Some(error);
+                break;
+            }
+            changed += 1;
+        }
+        if let Some(error) = refusal {
+            for costed in &mut self.costed[..changed] {
+                if let Some(ledger) = costed.draft.as_mut() {
+                    if change(ledger, &before).is_err() {
+                        costed.draft = None;
+                    }
                 }
             }
-            tried = true;
+            return Err(error);
         }
-        if let (false, Some(item)) = (tried, &item) {
+        if let (0, Some(item)) = (changed, &item) {
+            // No ledger kept: the item is costed on its own, to be refused alike.
             let periods = Periods::new(frame.period, Granularity::Month, frame.period.end());
             put(&mut Ledger::new(periods), item, &context, frame)?;
         }
@@ -540,23 +569,29 @@ impl<'a> FolioBook<'a> {
 
     /// Where each of the planned cost, the planned revenue and the actual side comes from:
     /// a baseline by id, or `None` for the draft.
-    fn sources(&self, side: PlannedSide) -> [Option<Id>; 3] {
-        let chosen = |flow| match side {
-            PlannedSide::Draft => None,
-            PlannedSide::Baseline(id) => self
+    fn sources(&self, side: PlannedSide) -> Result<[Option<Id>; 3], BookError> {
+        if let PlannedSide::Baseline(id) = side {
+            // A baseline named must be a live one of this folio: never the draft instead.
+            let live = self
                 .baselines
                 .iter()
-                .find(|b| b.baseline.id == id && b.baseline.deleted_on.is_none())
-                .map(|b| b.baseline.id),
+                .any(|b| b.baseline.id == id && b.baseline.deleted_on.is_none());
+            if !live {
+                return Err(BookError::Baseline(BaselineError::NotFound { id }));
+            }
+        }
+        let chosen = |flow| match side {
+            PlannedSide::Draft => None,
+            PlannedSide::Baseline(id) => Some(id),
             PlannedSide::Latest => {
                 latest_covering(self.baselines.iter().copied(), flow).map(|b| b.baseline.id)
             }
         };
-        [
+        Ok([
             chosen(Flow::PlannedCost),
             chosen(Flow::PlannedRevenue),
             None,
-        ]
+        ])
     }
 
     /// Costs the ledgers `side` needs at `as_of` by `granularity` (those already kept at these
@@ -570,7 +605,7 @@ impl<'a> FolioBook<'a> {
     ) -> Result<(usize, [Option<Id>; 3]), BookError> {
         let frame = self.setting.frame()?;
         let periods = Periods::new(frame.period, granularity, as_of);
-        let sources = self.sources(side);
+        let sources = self.sources(side)?;
         let kept = match self.costed.iter().position(|c| c.periods == periods) {
             Some(kept) => kept,
             None => {
@@ -586,6 +621,15 @@ impl<'a> FolioBook<'a> {
             }
         };
         let costed = &mut self.costed[kept];
+        let missing = sources.iter().any(|source| match source {
+            None => costed.draft.is_none(),
+            Some(id) => !costed.baselines.iter().any(|(held, _)| held == id),
+        });
+        if !missing {
+            return Ok((kept, sources));
+        }
+        // The cost bases are built only when a ledger is costed: a figure asked again at the
+        // same periods costs nothing.
         let bases = self.setting.bases(frame);
         let context = self.setting.context(&bases);
         for source in sources {
@@ -634,7 +678,7 @@ fn put(
     match item {
         Change::PutPosition(record) => Ok(ledger.put_record(record, context)?),
         Change::PutExpense(expense) => {
-            let id = expense.id.unwrap_or_default();
+            let id = expense.id.ok_or(BookError::NoId)?;
             let plan = ExpensePlan::new(expense, &frame)
                 .map_err(|errors| BookError::Expense { id, errors })?;
             Ok(ledger.put_expense(ItemKey::Expense(id), &plan, &frame, context.rates)?)

@@ -249,7 +249,7 @@ impl Ledger {
         if series.len() != self.periods.len() {
             return Err(AnalyticsError::Overflow);
         }
-        self.remove(key);
+        self.remove(key)?;
         let sums = &mut self.sums[flow.index()];
         for (sum, value) in sums.iter_mut().zip(&series) {
             // Most of an expense's periods hold nothing. Adding zero to a sum that is not zero
@@ -264,13 +264,16 @@ impl Ledger {
     }
 
     /// Takes an item out. Its series was added to the sums without overflow, so taking it away
-    /// cannot overflow either; the checked subtraction keeps that true even if it were not.
-    pub fn remove(&mut self, key: ItemKey) {
+    /// cannot overflow either; were it to, the overflow error says the ledger is to be costed
+    /// afresh. (Every figure the limits allow holds far fewer than 28 significant digits, so no
+    /// sum was rounded when the item was added, and taking it away gives the sum without it.)
+    pub fn remove(&mut self, key: ItemKey) -> Result<(), AnalyticsError> {
         if let Some((flow, series)) = self.items.remove(&key) {
             for (sum, value) in self.sums[flow.index()].iter_mut().zip(series) {
-                *sum = sum.checked_sub(value).unwrap_or(*sum);
+                *sum = sum.checked_sub(value).ok_or(AnalyticsError::Overflow)?;
             }
         }
+        Ok(())
     }
 
     /// One item's money: (its whole, its part dated on or before asOf), or `None` when the

@@ -12,8 +12,8 @@
 //! not read answers exactly as a missing one (the documented 404), so a refusal reveals nothing a
 //! read would not; a record the caller may read but not change answers 403.
 
-use super::budget::responses::{fail, folio_not_viewable, message_error};
 use super::http::{Context, Request, Response};
+use super::reply::{fail, folio_not_viewable, message_error};
 use crate::model::budgeting::Portfolio;
 use crate::model::messages;
 use crate::state::{FolioRecord, State};

@@ -62,10 +62,10 @@ use crate::state::State;
 /// let mut replica = State::new();
 /// replica.replay(&journal).unwrap();
 /// let read = Request::new("GET", "/budgets/1/folio/1/indicators?asOf=2026-06-30");
-/// assert_eq!(
-///     handle(&mut replica, &read, &context).text(),
-///     handle(&mut state, &read, &context).text()
-/// );
+/// let (here, there) = (handle(&mut state, &read, &context), handle(&mut replica, &read, &context));
+/// assert_eq!(here.status, 200);
+/// assert!(here.text().contains(r#""status":"executing""#));
+/// assert_eq!(there.text(), here.text());
 /// ```
 pub fn handle(state: &mut State, request: &Request, context: &Context) -> Response {
     if request.method == "HEAD" {

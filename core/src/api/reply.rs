@@ -4,6 +4,7 @@
 use crate::json::write::{Write, Writer};
 
 use super::http::{BodyError, Request, Response};
+use crate::model::budgeting::BudgetErrorBody;
 use crate::model::core_admin::CoreErrorBody;
 use crate::model::{from_json, to_json, WireError};
 
@@ -11,6 +12,21 @@ use crate::model::{from_json, to_json, WireError};
 pub(super) fn core_error(status: u16, message: &str) -> Response {
     let body = to_json(&CoreErrorBody::single(message));
     Response::json(status, body)
+}
+
+/// A budgeting error answer: `body` (`error`, `errorMessages`, `errors`) with `status`.
+pub(super) fn fail(status: u16, body: BudgetErrorBody) -> Response {
+    Response::json(status, to_json(&body))
+}
+
+/// A budgeting error answer holding one message in `errorMessages`.
+pub(super) fn message_error(status: u16, message: impl Into<String>) -> Response {
+    fail(status, BudgetErrorBody::message(message))
+}
+
+/// The budgeting folio 404 (S11.4): the same whether the folio is missing or hidden.
+pub(super) fn folio_not_viewable() -> Response {
+    message_error(404, crate::model::messages::FOLIO_NOT_VIEWABLE)
 }
 
 /// An RFC 6749 section 5.2 error body: `{"error": ..., "error_description": ...}`.

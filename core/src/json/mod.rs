@@ -12,6 +12,6 @@ mod wire;
 pub mod write;
 
 pub use read::{Cause, Fault, FaultKind, Kind, Read, ReadKey, Reader};
-pub use value::Value;
+pub use value::{Number, Value};
 pub use wire::{from_json, from_value, to_json, WireError};
 pub use write::{Write, WriteKey, Writer};

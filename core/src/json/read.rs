@@ -477,6 +477,3 @@ impl ReadKey for u64 {
 /// Where a [`Value`](super::Value)'s depth starts: at the root, as a document's does, so that a
 /// body read whole as a `Value` nests as deep as one read into a wire type (128 levels).
 pub(crate) const MAX_VALUE_DEPTH_START: u32 = 0;
-
-/// The refusal of a value nested deeper than the reader goes.
-pub(crate) const TOO_DEEP: &str = "nested deeper than 128 arrays and objects";

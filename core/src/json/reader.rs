@@ -8,6 +8,9 @@
 
 use std::borrow::Cow;
 
+/// The refusal of a value nested deeper than the reader goes.
+pub(crate) const TOO_DEEP: &str = "nested deeper than 128 arrays and objects";
+
 /// How deep arrays and objects may nest.
 const MAX_DEPTH: u32 = 128;
 
@@ -421,7 +424,7 @@ impl<'a> Reader<'a> {
         self.depth += 1;
         if self.depth > MAX_DEPTH {
             // Valid JSON, but deeper than any wire type nests.
-            return Err(self.invalid(super::read::TOO_DEEP.to_owned()));
+            return Err(self.invalid(TOO_DEEP.to_owned()));
         }
         self.at += 1;
         Ok(())
@@ -523,7 +526,7 @@ impl<'a> Reader<'a> {
                             && self.depth as usize + open.len() + 1 > MAX_DEPTH as usize
                         {
                             // Refused as a whole, at its field, as a kept value is.
-                            let mut fault = self.invalid(super::read::TOO_DEEP.to_owned());
+                            let mut fault = self.invalid(TOO_DEEP.to_owned());
                             fault.at = start;
                             return Err(fault);
                         }

@@ -8,7 +8,7 @@ use super::write::{Write, Writer};
 
 /// Any JSON value, as serde_json's `Value` (with exact numbers) holds it: numbers keep the digits
 /// they were written with (`1.50` stays `1.50`; an exponent is spelled `e+5`), object keys are
-/// kept in order (and written so; the last of a repeated key wins): a value reads back as it was
+/// kept sorted (and written so; the last of a repeated key wins): a value reads back as it was
 /// written. It nests at most 128 levels, the limit of every wire type (serde_json's is 127).
 ///
 /// ```
@@ -26,13 +26,37 @@ pub enum Value {
     /// `true` or `false`.
     Bool(bool),
     /// A number, as its JSON text.
-    Number(String),
+    Number(Number),
     /// A string.
     String(String),
     /// An array.
     Array(Vec<Value>),
     /// An object, by key.
     Object(BTreeMap<String, Value>),
+}
+
+/// A JSON number's text, as read (its exponent spelled `e+5`). Made only by reading JSON (or from
+/// a whole number), so that writing it always gives JSON.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Number(String);
+
+impl Number {
+    /// The number's JSON text.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<u64> for Number {
+    fn from(value: u64) -> Number {
+        Number(value.to_string())
+    }
+}
+
+impl core::fmt::Display for Number {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.0)
+    }
 }
 
 impl Value {
@@ -102,7 +126,7 @@ fn any(reader: &mut Reader<'_>) -> Result<Value, Fault> {
     Ok(match reader.peek() {
         Kind::Null => reader.null().map(|()| Value::Null)?,
         Kind::Bool => Value::Bool(reader.boolean()?),
-        Kind::Number => Value::Number(exponent_spelled(reader.number()?)),
+        Kind::Number => Value::Number(Number(exponent_spelled(reader.number()?))),
         Kind::String => Value::String(reader.string()?.into_owned()),
         Kind::Array => {
             reader.begin_array()?;
@@ -150,7 +174,7 @@ impl Write for Value {
         match self {
             Value::Null => writer.raw("null"),
             Value::Bool(value) => value.write(writer),
-            Value::Number(number) => writer.raw(number),
+            Value::Number(number) => writer.raw(number.as_str()),
             Value::String(text) => writer.string(text),
             Value::Array(items) => items.write(writer),
             Value::Object(map) => {

@@ -13,7 +13,8 @@ pub enum WireError {
     Syntax {
         /// Line of the problem, from 1.
         line: usize,
-        /// Column of the problem, from 1.
+        /// Column of the last byte read, in bytes from 1 (0 for an empty body or one that ends
+        /// right after a line break), as serde_json counted it.
         column: usize,
         /// What the JSON reader saw.
         detail: String,

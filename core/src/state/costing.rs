@@ -15,7 +15,8 @@ use crate::value::DateRange;
 impl State {
     /// The book of folio `folio`: its live items, baselines, calendars, exchange rates, overtime
     /// rules, synchronized hours and scope; `None` when there is no such folio. A deleted folio
-    /// has a book too (its items, deleted with it, are not in it: S5.1).
+    /// has a book too, holding what was live when it was deleted: the interfaces answer a deleted
+    /// folio as a missing one before they ask its book (S5.1).
     pub fn folio_book(&self, folio: u64) -> Option<FolioBook<'_>> {
         self.book_with(folio, None)
     }

@@ -2,7 +2,8 @@
 //! `{"success": ...}`, errors in the budgeting body (`error`, `errorMessages`, `errors`), the caller
 //! from basic credentials the host verified (S11.4).
 //!
-//! Here: the router (exchange rates and overtime rules are answered in it). Below it, bottom
+//! Here: the router, which also answers the changes of folios (create, update, delete, viewers),
+//! the deletion of expenses, exchange rates and overtime rules. Below it, bottom
 //! first: `responses` (the envelopes, the one JSON-body check, the parameters every route reads),
 //! `folios` (folios, their viewers, limits, baselines, expenditures, custom fields, scope and
 //! book), `expenses`, `positions` (allocations, rates, hours, payments, billed hours, the team),
@@ -14,7 +15,7 @@ mod folios;
 mod portfolios;
 mod positions;
 mod reports;
-pub(super) mod responses;
+mod responses;
 
 pub use folios::can_view;
 pub use portfolios::{admin_rollup, RollupError};

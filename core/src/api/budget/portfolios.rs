@@ -156,7 +156,7 @@ fn height(children: &HashMap<u64, Vec<&Stored<Portfolio>>>, id: u64) -> usize {
             .iter()
             .filter_map(|id| children.get(id))
             .flatten()
-            .filter_map(|child| child.id.map(Id::get))
+            .map(|child| child.id().get())
             .collect();
         if level.is_empty() {
             break;

@@ -5,17 +5,15 @@ use crate::analytics::BookError;
 use crate::api::http::{BodyError, Context, Request, Response};
 use crate::json::write::Write;
 use crate::model::budgeting::{BudgetErrorBody, Success};
-use crate::model::{from_json, messages, to_json, Id, WireError};
+use crate::model::{from_json, to_json, Id, WireError};
 use crate::value::Date;
+
+pub(in crate::api) use crate::api::reply::{fail, folio_not_viewable, message_error};
 
 pub(in crate::api) type Outcome = Result<Response, Response>;
 
 pub(in crate::api) fn success<T: Write>(value: T) -> Response {
     Response::json(200, to_json(&Success::new(value)))
-}
-
-pub(in crate::api) fn fail(status: u16, body: BudgetErrorBody) -> Response {
-    Response::json(status, to_json(&body))
 }
 
 /// A 400 whose `error` holds a parse failure (S2.1).
@@ -25,15 +23,6 @@ pub(in crate::api) fn parse_failure(message: impl Into<String>) -> Response {
 
 pub(in crate::api) fn field_error(field: &str, message: impl Into<String>) -> Response {
     fail(400, BudgetErrorBody::field(field, message))
-}
-
-pub(in crate::api) fn message_error(status: u16, message: impl Into<String>) -> Response {
-    fail(status, BudgetErrorBody::message(message))
-}
-
-/// The folio 404 (S11.4): the same whether the folio is missing or hidden.
-pub(in crate::api) fn folio_not_viewable() -> Response {
-    message_error(404, messages::FOLIO_NOT_VIEWABLE)
 }
 
 /// Reads a JSON object body; a date that does not parse goes to `error` (S2.1), any other refusal
