@@ -77,3 +77,37 @@ fn the_summary_refuses_what_the_plan_refuses_naming_the_same_item() {
         );
     }
 }
+
+/// Two items with one id would be counted once by the folio's figures and shown twice by its
+/// lines: refused, naming both (given ids and ids taken from the place in the file alike).
+#[test]
+fn two_items_with_one_id_are_refused() {
+    let mut twice = document();
+    let copy = twice["expenses"][0].clone();
+    twice["expenses"][0]["id"] = 5.into();
+    twice["expenses"].as_array_mut().unwrap().push(copy);
+    let last = twice["expenses"].as_array().unwrap().len() - 1;
+    twice["expenses"][last]["id"] = 5.into();
+    let (full, short) = both(&twice);
+    let message = format!(
+        "expenses[{last}]: id 5 is already the id of expenses[0]; each item needs an id of its own"
+    );
+    assert_eq!(full, Err(message.clone()));
+    assert_eq!(short, Err(message));
+    // An expense without an id takes its place in the file (1 for the first): a later one given
+    // that id collides with it.
+    let mut placed = document();
+    placed["expenses"][0].as_object_mut().unwrap().remove("id");
+    let mut second = placed["expenses"][0].clone();
+    second["id"] = 1.into();
+    placed["expenses"].as_array_mut().unwrap().push(second);
+    let last = placed["expenses"].as_array().unwrap().len() - 1;
+    let (full, _) = both(&placed);
+    assert_eq!(
+        full,
+        Err(format!("expenses[{last}]: id 1 is already the id of expenses[0]; each item needs an id of its own"))
+    );
+    // Distinct ids are fine.
+    let (full, _) = both(&document());
+    assert!(full.is_ok());
+}

@@ -50,6 +50,18 @@ pub enum PlanError {
     },
     /// The folio is refused (S7.2), or its figures cannot be computed.
     Folio(BookError),
+    /// Two positions, or two expenses, have the same id (given, or their place in the file): a
+    /// folio's figures count each item once, by id.
+    DuplicateId {
+        /// `positions` or `expenses`.
+        list: &'static str,
+        /// The index of the second one in its list.
+        index: usize,
+        /// The index of the first one.
+        first: usize,
+        /// The id.
+        id: Id,
+    },
 }
 
 impl PlanError {
@@ -72,11 +84,41 @@ impl core::fmt::Display for PlanError {
             PlanError::Position { name, error } => write!(f, "position {name:?}: {error}"),
             PlanError::Expense { name, error } => write!(f, "expense {name:?}: {error}"),
             PlanError::Folio(error) => error.fmt(f),
+            PlanError::DuplicateId {
+                list,
+                index,
+                first,
+                id,
+            } => write!(
+                f,
+                "{list}[{index}]: id {id} is already the id of {list}[{first}]; each item needs an id of its own"
+            ),
         }
     }
 }
 
 impl std::error::Error for PlanError {}
+
+/// Refuses the second of two items of `list` with the same id (the first such in the file).
+fn duplicate_ids(list: &'static str, ids: impl Iterator<Item = Id>) -> Result<(), PlanError> {
+    let ids: Vec<Id> = ids.collect();
+    // The crate's one sort (no sort or map built for this alone): equal ids end up side by side,
+    // each run in file order.
+    let order = crate::order::sorted_positions(ids.len(), &|a, b| ids[a].cmp(&ids[b]));
+    let clash = order
+        .windows(2)
+        .filter(|pair| ids[pair[0]] == ids[pair[1]])
+        .min_by_key(|pair| pair[1]);
+    match clash {
+        Some(&[first, index]) => Err(PlanError::DuplicateId {
+            list,
+            index,
+            first,
+            id: ids[index],
+        }),
+        _ => Ok(()),
+    }
+}
 
 /// A holiday of the plan's calendar.
 #[derive(Debug, Read)]
@@ -210,6 +252,8 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, PlanError> {
             }
         })
         .collect();
+    duplicate_ids("positions", records.iter().map(|r| r.id))?;
+    duplicate_ids("expenses", plan.expenses.iter().filter_map(|e| e.id))?;
     let names: Vec<String> = plan
         .positions
         .iter()

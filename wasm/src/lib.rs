@@ -130,10 +130,11 @@ impl core::fmt::Display for Refusal {
 fn book(error: &BookError, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
     match error {
         BookError::Expense { errors, .. } => {
-            let mut fields = std::collections::BTreeMap::new();
+            // String keys, as the REST `errors` map has them (one map type in the module).
+            let mut fields: std::collections::BTreeMap<String, String> = Default::default();
             for e in errors {
                 let field = e.field().rsplit('.').next().unwrap_or(e.field());
-                fields.insert(field, e.to_string());
+                fields.insert(field.to_owned(), e.to_string());
             }
             let shown: Vec<String> = fields
                 .iter()
