@@ -133,8 +133,7 @@ fn book(error: &BookError, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Resul
             // String keys, as the REST `errors` map has them (one map type in the module).
             let mut fields: std::collections::BTreeMap<String, String> = Default::default();
             for e in errors {
-                let field = e.field().rsplit('.').next().unwrap_or(e.field());
-                fields.insert(field.to_owned(), e.to_string());
+                fields.insert(e.field_name().to_owned(), e.to_string());
             }
             let shown: Vec<String> = fields
                 .iter()

@@ -60,14 +60,14 @@ pub fn frozen_flows(kind: ExpenditureType) -> &'static [Flow] {
 
 /// Approves a baseline (S8.1): freezes a copy of the draft's items of its type, marked with the
 /// baseline's id. Refused when the latest live baseline of the same type froze exactly the same.
-pub fn approve(
+pub fn approve<'a>(
     draft: &Items,
-    previous: &[BaselineSnapshot],
+    previous: impl IntoIterator<Item = &'a BaselineSnapshot>,
     baseline: Baseline,
 ) -> Result<BaselineSnapshot, BaselineError> {
     let items = draft.of_flows(frozen_flows(baseline.expenditure_type));
     let latest = previous
-        .iter()
+        .into_iter()
         .filter(|b| {
             b.baseline.deleted_on.is_none()
                 && b.baseline.expenditure_type == baseline.expenditure_type

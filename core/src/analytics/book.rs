@@ -15,12 +15,15 @@ use std::collections::HashMap;
 
 use rust_decimal::Decimal;
 
-use super::baseline::{expenditures, latest_covering, BaselineError, BaselineSnapshot, Items};
+use super::baseline::{
+    approve, expenditures, latest_covering, BaselineError, BaselineSnapshot, Items,
+};
 use super::indicators::{indicators, FolioTerms};
 use super::ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods};
 use super::status::FolioError;
 use super::timeline::timeline;
 use crate::calendar::Calendar;
+use crate::model::budgeting::Baseline;
 use crate::model::budgeting::Expense;
 use crate::model::budgeting::{
     ExpensePayment, Folio, Indicators, OvertimeRule, ScopeItem, TimelineBucket,
@@ -466,6 +469,12 @@ impl<'a> FolioBook<'a> {
         .map_err(BookError::Baseline)
     }
 
+    /// Approves `baseline` (S8.1): a snapshot of the draft's items of its type, refused when the
+    /// latest live baseline of that type froze the same.
+    pub fn approve(&self, baseline: Baseline) -> Result<BaselineSnapshot, BaselineError> {
+        approve(&self.draft, self.baselines.iter().copied(), baseline)
+    }
+
     /// Applies one change to the draft, recosting only the item it touches in every ledger kept
     /// (S1.6: replacing one item's series is exact). A change the engine refuses (an invalid
     /// position or expense, a payment with no exchange rate, a sum too large) changes nothing:
@@ -510,10 +519,11 @@ impl<'a> FolioBook<'a> {
                 .map(Change::PutExpense),
         };
         let frame = self.setting.frame()?;
-        let bases = self.setting.bases(frame);
-        let context = self.setting.context(&bases);
+        // The cost bases are built only when an item is put (a removal needs none).
+        let bases = std::cell::OnceCell::new();
+        let bases = || bases.get_or_init(|| self.setting.bases(frame));
         let change = |ledger: &mut Ledger, item: &Option<Change>| match item {
-            Some(item) => put(ledger, item, &context, frame),
+            Some(item) => put(ledger, item, &self.setting.context(bases()), frame),
             None => Ok(ledger.remove(key)?),
         };
         let mut changed = 0;
@@ -544,7 +554,12 @@ impl<'a> FolioBook<'a> {
         if let (0, Some(item)) = (changed, &item) {
             // No ledger kept: the item is costed on its own, to be refused alike.
             let periods = Periods::new(frame.period, Granularity::Month, frame.period.end());
-            put(&mut Ledger::new(periods), item, &context, frame)?;
+            put(
+                &mut Ledger::new(periods),
+                item,
+                &self.setting.context(bases()),
+                frame,
+            )?;
         }
         match item {
             Some(Change::PutPosition(record)) => {

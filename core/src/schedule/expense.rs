@@ -53,6 +53,13 @@ impl ExpenseError {
             ExpenseError::Recurrence(error) => error.field(),
         }
     }
+
+    /// The key of the budgeting API's `errors` map: the last segment of [`field`](Self::field)
+    /// (`recurrence.endDate` is `endDate`).
+    pub fn field_name(&self) -> &'static str {
+        let field = self.field();
+        field.rsplit('.').next().unwrap_or(field)
+    }
 }
 
 impl fmt::Display for ExpenseError {

@@ -6,7 +6,7 @@ use super::responses::{
     read, success, today, Outcome,
 };
 
-use crate::analytics::baseline::{approve, list, BaselineSnapshot, Items};
+use crate::analytics::baseline::{list, BaselineSnapshot};
 use crate::analytics::{folio_status, validate_folio, FolioBook};
 use crate::api::access::{who, Access, Caller};
 use crate::api::audit::record_deletion;
@@ -288,24 +288,6 @@ fn may_change_in(
     }
 }
 
-/// The draft and actual items of a folio: its live positions and expenses (S8.1).
-fn draft(state: &State, folio: u64) -> Items {
-    Items {
-        positions: state
-            .positions
-            .values()
-            .filter(|row| row.header.folio_id.get() == folio && row.record.deleted_on.is_none())
-            .map(|row| row.record.clone())
-            .collect(),
-        expenses: state
-            .expenses
-            .values()
-            .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
-            .map(|e| e.record().clone())
-            .collect(),
-    }
-}
-
 fn folio_baselines(state: &State, folio: u64) -> Vec<BaselineSnapshot> {
     state
         .baselines
@@ -366,12 +348,9 @@ pub(super) fn approve_baseline(
         deleted_on: None,
     };
     let id = baseline.id;
-    let snapshot = approve(
-        &draft(state, folio),
-        &folio_baselines(state, folio),
-        baseline,
-    )
-    .map_err(|error| message_error(400, error.to_string()))?;
+    let snapshot = book_of(state, folio)?
+        .approve(baseline)
+        .map_err(|error| message_error(400, error.to_string()))?;
     state.apply(Command::PutBaseline(Box::new(snapshot)));
     Ok(success(id))
 }

@@ -99,7 +99,7 @@ pub(in crate::api) fn expense_errors(errors: Vec<crate::schedule::ExpenseError>)
     // The errors map is keyed by the last segment of the field's path (`recurrence.endDate` ->
     // `endDate`), as the budgeting document keys it.
     field_errors(errors.iter().map(|e| {
-        let field = e.field().rsplit('.').next().unwrap_or(e.field()).to_owned();
+        let field = e.field_name().to_owned();
         (field, e.to_string())
     }))
 }
