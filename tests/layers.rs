@@ -120,11 +120,11 @@ fn the_line_names_every_module_of_the_core() {
 }
 
 /// Inside the budgeting interface (`api/budget/`), the same: the answers at the bottom, the
-/// folios on them, the records of a folio on those, the reports on all of them, the router on
-/// top. No file imports one above it.
+/// folios on them, the records of a folio on those, the reports on all of them, the plan
+/// documents, the router on top. No file imports one above it.
 #[test]
 fn the_budgeting_interface_is_a_line_too() {
-    const ORDER: [(&str, &[&str]); 6] = [
+    const ORDER: [(&str, &[&str]); 7] = [
         ("responses", &[]),
         ("folios", &["responses"]),
         ("expenses", &["responses", "folios"]),
@@ -134,6 +134,8 @@ fn the_budgeting_interface_is_a_line_too() {
             "reports",
             &["responses", "folios", "expenses", "positions", "portfolios"],
         ),
+        // The plan documents: the import sends its calls through the router it is given.
+        ("plans", &["responses", "folios"]),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src/api/budget");
     for (file, allowed) in ORDER {

@@ -6,18 +6,14 @@ use std::collections::HashMap;
 
 use crate::analytics::baseline::Items;
 use crate::analytics::{payments_csv, BookError, BookParts, FolioBook, ItemPayments, PlannedSide};
-use crate::calendar::{Calendar, CalendarError, HolidayKind, HolidayScheme, WorkloadScheme};
+use crate::calendar::{Calendar, CalendarError, HolidayScheme, WorkloadScheme};
 use crate::json::write::Write;
-use crate::model::budgeting::{
-    Allocation, ExchangeRate, Expense, Folio, HoursPeriod, OvertimeRule, Position, Rate, ScopeItem,
-};
+use crate::model::budgeting::{PlanDocument, PlanHoliday};
 use crate::model::core_ext::WorkloadDay;
 use crate::model::{from_json, Id, WireError};
 use crate::schedule::position::PositionRecord;
+use crate::schedule::DailyHours;
 use crate::schedule::{ExchangeRates, Granularity};
-use crate::value::{Date, Name};
-
-use crate::json::read::Read;
 
 /// Why a plan document could not be computed. Its message names the field or the item at fault.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -25,12 +21,11 @@ pub enum PlanError {
     /// The document does not read as a plan: malformed JSON, or a field refused (named by its
     /// path, `positions[0].position.rate.rate`).
     Document(WireError),
-    /// The workload week is refused (S3.1).
-    Workload(CalendarError),
-    /// A holiday is refused (S3.2), by its place in the file.
-    Holiday {
-        /// Its index in `holidays`.
-        index: usize,
+    /// A calendar's week (S3.1) or one of its holidays (S3.2) is refused: the folio's
+    /// (`workload`, `holidays[2]`) or a position's own (`positions[3].calendar.workload`).
+    Calendar {
+        /// The path of the field at fault.
+        field: String,
         /// Why.
         error: CalendarError,
     },
@@ -70,6 +65,7 @@ impl PlanError {
     pub fn field(&self) -> Option<&str> {
         match self {
             PlanError::Document(error) => error.field(),
+            PlanError::Calendar { field, .. } => Some(field),
             _ => None,
         }
     }
@@ -79,8 +75,7 @@ impl core::fmt::Display for PlanError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             PlanError::Document(error) => error.fmt(f),
-            PlanError::Workload(error) => write!(f, "workload: {error}"),
-            PlanError::Holiday { index, error } => write!(f, "holidays[{index}]: {error}"),
+            PlanError::Calendar { field, error } => write!(f, "{field}: {error}"),
             PlanError::Position { name, error } => write!(f, "position {name:?}: {error}"),
             PlanError::Expense { name, error } => write!(f, "expense {name:?}: {error}"),
             PlanError::Folio(error) => error.fmt(f),
@@ -118,53 +113,6 @@ fn duplicate_ids(list: &'static str, ids: impl Iterator<Item = Id>) -> Result<()
         }),
         _ => Ok(()),
     }
-}
-
-/// A holiday of the plan's calendar.
-#[derive(Debug, Read)]
-#[wire(rename_all = "camelCase")]
-struct PlanHoliday {
-    #[wire(rename = "type")]
-    kind: HolidayKind,
-    #[allow(dead_code)]
-    name: Name,
-    duration_seconds: u32,
-    date: Date,
-}
-
-/// A position with its history beyond the first rate and allocation.
-#[derive(Debug, Read)]
-#[wire(rename_all = "camelCase")]
-struct PlanPosition {
-    position: Position,
-    #[wire(default)]
-    rates: Vec<Rate>,
-    #[wire(default)]
-    allocations: Vec<Allocation>,
-    #[wire(default)]
-    hours: Vec<HoursPeriod>,
-}
-
-/// The input of `costfolio plan`.
-#[derive(Debug, Read)]
-#[wire(rename_all = "camelCase")]
-struct PlanInput {
-    folio: Folio,
-    as_of: Option<Date>,
-    #[wire(default)]
-    workload: Vec<WorkloadDay>,
-    #[wire(default)]
-    holidays: Vec<PlanHoliday>,
-    #[wire(default)]
-    exchange_rates: Vec<ExchangeRate>,
-    #[wire(default)]
-    overtime_rules: Vec<OvertimeRule>,
-    #[wire(default)]
-    positions: Vec<PlanPosition>,
-    #[wire(default)]
-    expenses: Vec<Expense>,
-    #[wire(default)]
-    scope: Vec<ScopeItem>,
 }
 
 #[derive(Write)]
@@ -207,24 +155,23 @@ pub fn summary(input: &[u8]) -> Result<String, PlanError> {
 /// The plan of `input`; with `lines` false, the items' lines are left empty (and computed only to
 /// name the item at fault when the ledger refuses).
 fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, PlanError> {
-    let mut plan: PlanInput = from_json(input).map_err(PlanError::Document)?;
-    let workload = if plan.workload.is_empty() {
-        WorkloadScheme::standard()
-    } else {
-        let mut week = [0u32; 7];
-        for day in &plan.workload {
-            week[day.day.index()] = day.required_seconds;
+    let mut plan: PlanDocument = from_json(input).map_err(PlanError::Document)?;
+    let calendar = calendar_of(&plan.workload, &plan.holidays, "")?;
+    let mut own_calendars = Vec::new();
+    let mut synced = HashMap::new();
+    for (index, p) in plan.positions.iter().enumerate() {
+        let id = p.position.id.unwrap_or(Id::new(index as u64 + 1));
+        if let Some(own) = &p.calendar {
+            let path = format!("positions[{index}].calendar.");
+            own_calendars.push((id, calendar_of(&own.workload, &own.holidays, &path)?));
         }
-        WorkloadScheme::new(week).map_err(PlanError::Workload)?
-    };
-    let mut holidays = Vec::new();
-    for (index, h) in plan.holidays.iter().enumerate() {
-        holidays.push(
-            crate::calendar::Holiday::new(h.kind, h.date, h.duration_seconds)
-                .map_err(|error| PlanError::Holiday { index, error })?,
-        );
+        if let Some(days) = &p.synced_hours {
+            synced.insert(
+                id,
+                DailyHours::from_seconds(days.iter().map(|day| (day.date, day.seconds))),
+            );
+        }
     }
-    let calendar = Calendar::new(workload, HolidayScheme::new(holidays));
     // Items need ids: the given ones, else their place in the file.
     for (index, expense) in plan.expenses.iter_mut().enumerate() {
         expense.id.get_or_insert(Id::new(index as u64 + 1));
@@ -263,10 +210,10 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, PlanError> {
     let mut book = FolioBook::new(BookParts {
         folio: plan.folio,
         calendar,
-        own_calendars: Vec::new(),
+        own_calendars,
         rates: ExchangeRates::from_wire(plan.exchange_rates.iter()),
         overtime_rules: plan.overtime_rules,
-        synced: HashMap::new(),
+        synced,
         scope: plan.scope,
         draft: Items {
             positions: records,
@@ -339,6 +286,39 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, PlanError> {
         indicators,
         timeline,
     })
+}
+
+/// The calendar of a week and holidays (S3.1, S3.2); refusals name their field, after `path`
+/// (`positions[3].calendar.` for a position's own calendar).
+fn calendar_of(
+    week: &[WorkloadDay],
+    holidays: &[PlanHoliday],
+    path: &str,
+) -> Result<Calendar, PlanError> {
+    let workload = if week.is_empty() {
+        WorkloadScheme::standard()
+    } else {
+        let mut seconds = [0u32; 7];
+        for day in week {
+            seconds[day.day.index()] = day.required_seconds;
+        }
+        WorkloadScheme::new(seconds).map_err(|error| PlanError::Calendar {
+            field: format!("{path}workload"),
+            error,
+        })?
+    };
+    let mut kept = Vec::new();
+    for (index, h) in holidays.iter().enumerate() {
+        kept.push(
+            crate::calendar::Holiday::new(h.kind, h.date, h.duration_seconds).map_err(|error| {
+                PlanError::Calendar {
+                    field: format!("{path}holidays[{index}]"),
+                    error,
+                }
+            })?,
+        );
+    }
+    Ok(Calendar::new(workload, HolidayScheme::new(kept)))
 }
 
 fn to_csv(output: &PlanOutput) -> String {

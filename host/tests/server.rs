@@ -376,6 +376,24 @@ fn bad_input_over_the_wire() {
             400,
             "error",
         ),
+        // A plan import may be larger than other bodies (16 MiB), not 50 MB.
+        (
+            "POST",
+            "/budgets/1/folio/import",
+            vec![("Content-Type", "application/json")],
+            vec![b' '; 50 << 20],
+            413,
+            "errorMessages",
+        ),
+        // Under its limit, a 2 MiB import body is read, and refused for what it holds.
+        (
+            "POST",
+            "/budgets/1/folio/import",
+            json.to_vec(),
+            [b"{}".as_slice(), &vec![b' '; 2 << 20]].concat(),
+            400,
+            "errors",
+        ),
     ];
     for (method, path, headers, body, status, field) in cases {
         let (got, text) = http(port, method, path, &headers, &body).unwrap();

@@ -8,6 +8,7 @@
 
 mod budget;
 mod costing;
+mod document;
 mod records;
 mod stored;
 
@@ -144,6 +145,9 @@ pub enum Command {
     PutExchangeRate(crate::model::budgeting::ExchangeRate),
     /// Replaces the billed hours of a consulting revenue (S6.5c).
     PutBilledHours(BilledHours),
+    /// Applies the commands in order, as one entry: all of them or, unwritten, none (a folio
+    /// imported from a plan document, extension).
+    Batch(Vec<Command>),
 }
 
 /// A journal entry: a command with its gap-free sequence number (S13.1).
@@ -472,6 +476,11 @@ impl State {
 
     fn change(&mut self, command: &Command) {
         match command {
+            Command::Batch(commands) => {
+                for command in commands {
+                    self.change(command);
+                }
+            }
             Command::PutAccount(record) => {
                 self.counters.saw(IdKind::Account, record.id);
                 self.accounts.insert(record.id, record.clone());

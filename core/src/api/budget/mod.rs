@@ -7,11 +7,13 @@
 //! first: `responses` (the envelopes, the one JSON-body check, the parameters every route reads),
 //! `folios` (folios, their viewers, limits, baselines, expenditures, custom fields, scope and
 //! book), `expenses`, `positions` (allocations, rates, hours, payments, billed hours, the team),
-//! `portfolios` (and their rollups) and `reports` (indicators, timeline, items, payments). Each
+//! `portfolios` (and their rollups), `reports` (indicators, timeline, items, payments) and `plans`
+//! (a folio's plan document, and its import through this router, which it is handed). Each
 //! imports only those before it (`tests/layers.rs`).
 
 mod expenses;
 mod folios;
+mod plans;
 mod portfolios;
 mod positions;
 mod reports;
@@ -123,6 +125,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
         who(context).writes()?;
     }
     match (method, segments) {
+        ("POST", ["folio", "import"]) => plans::import(state, request, context, route),
         ("POST", ["folio"]) => {
             let caller = who(context);
             caller.writes()?;
@@ -346,6 +349,7 @@ pub(super) fn folio_level_read_route(
         ["folio", id, "timeline"] => folio_timeline(state, request, context, id),
         ["folio", id, "payments"] => folio_payments(state, request, context, id),
         ["folio", id, "items"] => folio_items(state, request, context, id),
+        ["folio", id, "plan"] => plans::folio_plan(state, context, id),
         ["portfolio"] => portfolios(state, context),
         ["portfolio", id, "indicators"] => portfolio_indicators(state, request, context, id),
         _ => return None,

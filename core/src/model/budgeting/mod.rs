@@ -12,6 +12,7 @@ mod envelope;
 mod expense;
 mod folio;
 mod periods;
+mod plan;
 mod portfolio;
 mod position;
 
@@ -26,5 +27,6 @@ pub use folio::{
     ExpenditureType, Expenditures, Folio, FolioStatus, FolioSummary,
 };
 pub use periods::{Allocation, ExchangeRate, HoursPeriod, Rate};
+pub use plan::{PlanCalendar, PlanDocument, PlanHoliday, PlanPosition, SyncedDay};
 pub use portfolio::{Portfolio, PortfolioOrdering};
 pub use position::{OvertimeFrequency, OvertimeRule, Position, PositionKind, Team, TeamMember};

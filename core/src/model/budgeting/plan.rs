@@ -1,0 +1,107 @@
+//! The plan document (extension): one folio with everything its figures are computed from, as one
+//! JSON document. `GET /budgets/1/folio/{id}/plan` writes it, `POST /budgets/1/folio/import` and
+//! `costfolio plan FILE.json` read it, and the browser's sandbox costs it.
+
+use crate::json::read::Read;
+use crate::json::write::Write;
+use crate::model::budgeting::{
+    Allocation, ExchangeRate, Expense, Folio, HoursPeriod, OvertimeRule, Position, Rate, ScopeItem,
+};
+use crate::model::core_ext::{HolidayKind, WorkloadDay};
+use crate::value::{Date, Name};
+
+/// A holiday of a plan's calendar.
+#[derive(Debug, Clone, PartialEq, Eq, Read, Write)]
+#[wire(rename_all = "camelCase")]
+pub struct PlanHoliday {
+    /// FIXED or FLOATING.
+    #[wire(rename = "type")]
+    pub kind: HolidayKind,
+    /// Its name.
+    pub name: Name,
+    /// 1 to 86,400 seconds.
+    pub duration_seconds: u32,
+    /// Its date.
+    pub date: Date,
+}
+
+/// A calendar (S3.4): the required seconds of each weekday and the holidays. An empty `workload`
+/// is the standard week.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Read, Write)]
+#[wire(rename_all = "camelCase")]
+pub struct PlanCalendar {
+    /// The week, one entry per weekday given.
+    #[wire(default)]
+    pub workload: Vec<WorkloadDay>,
+    /// The holidays.
+    #[wire(default)]
+    pub holidays: Vec<PlanHoliday>,
+}
+
+/// The seconds of actual work of one day, as synchronization supplies them (S6.5b, S6.5c).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Read, Write)]
+#[wire(rename_all = "camelCase")]
+pub struct SyncedDay {
+    /// The day.
+    pub date: Date,
+    /// Seconds worked or billed that day.
+    pub seconds: u64,
+}
+
+/// A position with its whole history: `position` carries the first rate and allocation,
+/// `rates` and `allocations` the ones after them, in the order the server keeps them.
+#[derive(Debug, Clone, PartialEq, Eq, Read, Write)]
+#[wire(rename_all = "camelCase")]
+pub struct PlanPosition {
+    /// The position, with its first rate and allocation.
+    pub position: Position,
+    /// Its other rates.
+    #[wire(default)]
+    pub rates: Vec<Rate>,
+    /// Its other allocation periods.
+    #[wire(default)]
+    pub allocations: Vec<Allocation>,
+    /// Its worked or billable hours periods (S6.5a).
+    #[wire(default)]
+    pub hours: Vec<HoursPeriod>,
+    /// Its own calendar, when it does not follow the folio's (S3.4).
+    #[wire(default, omit_none)]
+    pub calendar: Option<PlanCalendar>,
+    /// The actual hours synchronization supplies, when the folio synchronizes them for this
+    /// position (S6.5b, S6.5c): one entry per day with hours.
+    #[wire(default, omit_none)]
+    pub synced_hours: Option<Vec<SyncedDay>>,
+}
+
+/// One folio as a document: its header, calendar, the exchange rates and overtime rules its items
+/// use, its live positions and expenses, and its scope.
+#[derive(Debug, Clone, PartialEq, Eq, Read, Write)]
+#[wire(rename_all = "camelCase")]
+pub struct PlanDocument {
+    /// The folio.
+    pub folio: Folio,
+    /// The day the figures are computed at (`costfolio plan`); the folio's end when absent.
+    #[wire(default, omit_none)]
+    pub as_of: Option<Date>,
+    /// The folio's week (an empty list is the standard week).
+    #[wire(default)]
+    pub workload: Vec<WorkloadDay>,
+    /// The folio's holidays.
+    #[wire(default)]
+    pub holidays: Vec<PlanHoliday>,
+    /// Exchange rates.
+    #[wire(default)]
+    pub exchange_rates: Vec<ExchangeRate>,
+    /// Overtime rules the positions name.
+    #[wire(default)]
+    pub overtime_rules: Vec<OvertimeRule>,
+    /// The positions.
+    #[wire(default)]
+    pub positions: Vec<PlanPosition>,
+    /// The expenses and revenues.
+    #[wire(default)]
+    pub expenses: Vec<Expense>,
+    /// The scope (S9.3).
+    #[wire(default)]
+    pub scope: Vec<ScopeItem>,
+}
