@@ -8,7 +8,7 @@ use crate::analytics::baseline::Items;
 use crate::analytics::{payments_csv, BookError, BookParts, FolioBook, ItemPayments, PlannedSide};
 use crate::calendar::{Calendar, CalendarError, HolidayScheme, WorkloadScheme};
 use crate::json::write::Write;
-use crate::model::budgeting::{PlanDocument, PlanHoliday};
+use crate::model::budgeting::{PlanDocument, PlanHoliday, PlanPosition};
 use crate::model::core_ext::WorkloadDay;
 use crate::model::{from_json, Id, WireError};
 use crate::schedule::position::PositionRecord;
@@ -152,10 +152,11 @@ pub fn summary(input: &[u8]) -> Result<String, PlanError> {
     }))
 }
 
-/// The plan of `input`; with `lines` false, the items' lines are left empty (and computed only to
-/// name the item at fault when the ledger refuses).
-fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, PlanError> {
-    let mut plan: PlanDocument = from_json(input).map_err(PlanError::Document)?;
+/// The book of a plan document: its folio with its calendars, exchange rates, overtime rules,
+/// synchronized hours, scope and items, costed on the draft (a document has no baseline). Items
+/// without an id get their place in the file (from 1); two items of a list with one id are
+/// refused.
+pub fn book(mut plan: PlanDocument) -> Result<FolioBook<'static>, PlanError> {
     let calendar = calendar_of(&plan.workload, &plan.holidays, "")?;
     let mut own_calendars = Vec::new();
     let mut synced = HashMap::new();
@@ -180,34 +181,11 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, PlanError> {
         .positions
         .iter()
         .enumerate()
-        .map(|(index, p)| {
-            let mut rates = vec![p.position.rate.clone()];
-            rates.extend(p.rates.iter().cloned());
-            let mut allocations = vec![p.position.allocation.clone()];
-            allocations.extend(p.allocations.iter().cloned());
-            let mut hours = p.hours.clone();
-            hours.extend(p.position.billable_hours.iter().flatten().cloned());
-            PositionRecord {
-                id: p.position.id.unwrap_or(Id::new(index as u64 + 1)),
-                kind: p.position.kind.unwrap_or_default(),
-                revenue: p.position.revenue.unwrap_or(false),
-                allocations,
-                rates,
-                hours,
-                ot_rule_id: p.position.ot_rule_id,
-                deleted_on: p.position.deleted_on,
-            }
-        })
+        .map(|(index, p)| position_record(p, Id::new(index as u64 + 1)))
         .collect();
     duplicate_ids("positions", records.iter().map(|r| r.id))?;
     duplicate_ids("expenses", plan.expenses.iter().filter_map(|e| e.id))?;
-    let names: Vec<String> = plan
-        .positions
-        .iter()
-        .map(|p| p.position.name.clone())
-        .collect();
-    let as_of = plan.as_of.unwrap_or(plan.folio.end_date);
-    let mut book = FolioBook::new(BookParts {
+    let book = FolioBook::new(BookParts {
         folio: plan.folio,
         calendar,
         own_calendars,
@@ -222,6 +200,41 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, PlanError> {
         baselines: Vec::new(),
     });
     book.terms().map_err(PlanError::Folio)?;
+    Ok(book)
+}
+
+/// A document's position as its book costs it: its first rate and allocation and the ones after
+/// them, its hours periods (and billable hours given in the position), with its id or `fallback`.
+pub fn position_record(p: &PlanPosition, fallback: Id) -> PositionRecord {
+    let mut rates = vec![p.position.rate.clone()];
+    rates.extend(p.rates.iter().cloned());
+    let mut allocations = vec![p.position.allocation.clone()];
+    allocations.extend(p.allocations.iter().cloned());
+    let mut hours = p.hours.clone();
+    hours.extend(p.position.billable_hours.iter().flatten().cloned());
+    PositionRecord {
+        id: p.position.id.unwrap_or(fallback),
+        kind: p.position.kind.unwrap_or_default(),
+        revenue: p.position.revenue.unwrap_or(false),
+        allocations,
+        rates,
+        hours,
+        ot_rule_id: p.position.ot_rule_id,
+        deleted_on: p.position.deleted_on,
+    }
+}
+
+/// The plan of `input`; with `lines` false, the items' lines are left empty (and computed only to
+/// name the item at fault when the ledger refuses).
+fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, PlanError> {
+    let plan: PlanDocument = from_json(input).map_err(PlanError::Document)?;
+    let names: Vec<String> = plan
+        .positions
+        .iter()
+        .map(|p| p.position.name.clone())
+        .collect();
+    let as_of = plan.as_of.unwrap_or(plan.folio.end_date);
+    let mut book = book(plan)?;
     // Every item's payment lines, each refusal naming its item (positions first, then expenses,
     // in file order). The summary needs no lines and the ledger below computes the same money:
     // it walks the items only when the ledger fails, so both refuse alike, naming the same item.

@@ -21,6 +21,9 @@ use costfolio::value::ValueError;
 use costfolio::value::{Date, DateRange};
 use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
 
+mod sandbox;
+pub use sandbox::Sandbox;
+
 /// The version of the costfolio core this package wraps.
 #[wasm_bindgen]
 pub fn version() -> String {
@@ -547,6 +550,24 @@ fn text_bytes(text: &JsValue, name: &str) -> Result<Vec<u8>, JsError> {
     Err(JsError::new(&format!(
         "{name}: the string does not fit in memory"
     )))
+}
+
+/// `a - b` of two decimal numbers (JSON number text), exact: the what-if screen's differences,
+/// so that no money is subtracted in JavaScript. An argument that is not a decimal is named.
+#[wasm_bindgen]
+pub fn difference(a: &str, b: &str) -> Result<String, JsError> {
+    let read = |text: &str, name: &str| {
+        costfolio::value::Decimal::from_str_exact(text.trim()).map_err(|_| {
+            JsError::new(&format!(
+                "{name}: {} is not a decimal number",
+                messages::excerpt(text)
+            ))
+        })
+    };
+    let (a, b) = (read(a, "a")?, read(b, "b")?);
+    a.checked_sub(b)
+        .map(|d| d.to_string())
+        .ok_or_else(|| JsError::new("the difference is too large to be held exactly"))
 }
 
 /// A whole folio document computed: payments, indicators and monthly timeline (JSON), or CSV.

@@ -252,6 +252,52 @@ async function measureLarge(browser, server, large) {
   return { nav, change, costsLoad, rows };
 }
 
+/** The what-if screen of the large folio: its plan document loaded into the sandbox, then one rate changed and the chart redrawn. */
+async function measureWhatIf(browser, server, large) {
+  const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+  const page = await context.newPage();
+  page.setDefaultTimeout(120_000);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Performance.enable');
+  await signIn(page, server);
+  const url = `/folios/${large.id}/whatif?asOf=${LARGE.asOf}`;
+  const load = [];
+  const change = [];
+  let memory = null;
+  for (let i = 0; i < RUNS; i++) {
+    await page.goto(url);
+    await page.locator('[data-indicator="whatif-eac"]').waitFor();
+    load.push(await page.evaluate(() => {
+      const loaded = performance.getEntriesByName('costfolio:whatif-loaded')[0]?.startTime ?? NaN;
+      const plan = performance.getEntriesByType('resource').find((e) => /\/folio\/\d+\/plan$/.test(e.name));
+      return { loaded, plan: plan ? plan.responseEnd - plan.startTime : NaN, bytes: plan?.transferSize ?? 0 };
+    }));
+    const rate = page.locator('tr[data-position]').first().getByLabel(/^Rate of /);
+    await rate.fill(String(150 + i));
+    const chart = page.locator('[role="img"][data-drawn]').first();
+    const drawnBefore = Number(await chart.getAttribute('data-drawn'));
+    const script0 = await scriptSeconds(cdp);
+    await rate.press('Enter');
+    await page.waitForFunction((n) => Number(document.querySelector('[role="img"][data-drawn]')?.getAttribute('data-drawn')) > n, drawnBefore);
+    const script1 = await scriptSeconds(cdp);
+    const span = await page.evaluate(() => {
+      const c = performance.getEntriesByName('costfolio:whatif-change').at(-1).startTime;
+      const d = performance.getEntriesByName('costfolio:chart-drawn').at(-1).startTime;
+      return d - c;
+    });
+    change.push({ span, script: (script1 - script0) * 1000 });
+    if (i === RUNS - 1) {
+      await cdp.send('HeapProfiler.collectGarbage');
+      const { metrics } = await cdp.send('Performance.getMetrics');
+      const heap = metrics.find((m) => m.name === 'JSHeapUsedSize')?.value ?? NaN;
+      const wasm = await page.evaluate(() => window.__wasmBytes?.() ?? NaN);
+      memory = { heap, wasm, bytes: load[0].bytes };
+    }
+  }
+  await context.close();
+  return { load, change, memory };
+}
+
 // ------------------------------------------------------------------------------------------------
 
 const server = await startServer();
@@ -289,6 +335,17 @@ try {
   line('  of which: server answered → chart redrawn', m.change.map((r) => r.after));
   line('  script time during the redraw (CDP ScriptDuration)', m.change.map((r) => r.script));
   line('rate change clicked → chart redrawn (incl. closing the editor)', m.change.map((r) => r.fromSave));
+
+  console.log('\n## (c) What-if on the large folio\n');
+  const w = await measureWhatIf(browser, server, large);
+  console.log(`| measure (median of ${RUNS}, ms) | median | runs |`);
+  console.log('|---|---:|---|');
+  line('navigation → plan document loaded into the sandbox and costed', w.load.map((r) => r.loaded));
+  line('  of which: GET /folio/{id}/plan (request → last byte)', w.load.map((r) => r.plan));
+  line('one rate changed → sandbox recosted and chart redrawn (marks)', w.change.map((r) => r.span));
+  line('  script time of that change (CDP ScriptDuration, Enter → drawn)', w.change.map((r) => r.script));
+  const mib = (b) => (b / 1048576).toFixed(1);
+  console.log(`\nMemory of the tab with the what-if screen open, after a garbage collection: JS heap ${mib(w.memory.heap)} MiB, wasm linear memory ${mib(w.memory.wasm)} MiB; the plan document is ${kib(w.memory.bytes)} KiB as transferred.`);
 } finally {
   await browser.close();
   await server.stop();

@@ -2,8 +2,9 @@
 import { useEffect } from 'preact/hooks';
 import { lazy, Suspense } from 'preact/compat';
 import { api } from './api/budgets';
-import { ApiError, setCsrf, setUnauthorizedHandler } from './api/client';
-import { announce, go, navigate, notice, route, session } from './state';
+import { ApiError, serverTransport, setCsrf, setTransport, setUnauthorizedHandler, settle } from './api/client';
+import type { Session } from './api/types';
+import { announce, dataVersion, go, mode, navigate, notice, offlineProblem, route, session } from './state';
 import { href } from './lib/routes';
 import { Loading } from './components/ui';
 import { SignIn } from './screens/SignIn';
@@ -16,7 +17,14 @@ const PortfolioScreen = lazy(() => import('./screens/Portfolio').then((m) => ({ 
 
 async function loadSession(): Promise<void> {
   try {
-    const s = await api.session();
+    // Connected iff the server answers `/session` with JSON (200 or 401 alike); anything else (a
+    // static host's 404 page or its index.html) means no costfolio server: the offline planner.
+    // A network failure, or a gateway's 5xx page (the server is down behind a proxy), stays an
+    // error (below), never a switch to offline.
+    const answer = await serverTransport('GET', '/session', undefined);
+    const json = (answer.header('Content-Type') ?? '').toLowerCase().includes('application/json');
+    if (!json && answer.status < 500) return await startOffline();
+    const s = settle('/session', answer) as Session;
     setCsrf(s.csrf);
     session.value = s;
   } catch (e) {
@@ -24,6 +32,22 @@ async function loadSession(): Promise<void> {
     session.value = null;
     if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 404)) announce('Could not reach the server to check your session.', 'error');
   }
+}
+
+/** No costfolio server: the wasm core answers in the browser, the data kept in IndexedDB. */
+async function startOffline(): Promise<void> {
+  mode.value = 'offline';
+  try {
+    const offline = await import('./api/offline');
+    setTransport(await offline.openOffline({ onExternalChange: () => (dataVersion.value += 1) }));
+  } catch (e) {
+    offlineProblem.value = e instanceof Error ? e.message : String(e);
+    session.value = null;
+    return;
+  }
+  const s = await api.session();
+  setCsrf(s.csrf);
+  session.value = s;
 }
 
 export async function signOut(): Promise<void> {
@@ -36,6 +60,9 @@ export async function signOut(): Promise<void> {
   session.value = null;
   go({ name: 'signin' });
 }
+
+const OFFLINE_NOTE =
+  'No server: this planner runs in your browser and keeps its data in this browser only (IndexedDB). Other browsers and devices do not see it; clearing this site’s data deletes it.';
 
 function TopBar() {
   const s = session.value;
@@ -56,15 +83,23 @@ function TopBar() {
               Portfolios
             </a>
           </nav>
-          <div class="user">
-            <span class="who" title={s.budgetAdmin ? 'Budget administrator' : undefined}>
-              <span class="sr-only">Signed in as </span>
-              {s.user}
-            </span>
-            <button type="button" class="btn btn-ghost" onClick={() => void signOut()}>
-              Sign out
-            </button>
-          </div>
+          {mode.value === 'offline' ? (
+            <div class="user">
+              <span class="badge badge-offline" data-mode="offline" title={OFFLINE_NOTE}>
+                Offline planner<span class="sr-only">: {OFFLINE_NOTE}</span>
+              </span>
+            </div>
+          ) : (
+            <div class="user">
+              <span class="who" title={s.budgetAdmin ? 'Budget administrator' : undefined}>
+                <span class="sr-only">Signed in as </span>
+                {s.user}
+              </span>
+              <button type="button" class="btn btn-ghost" onClick={() => void signOut()}>
+                Sign out
+              </button>
+            </div>
+          )}
         </>
       ) : null}
     </header>
@@ -74,6 +109,17 @@ function TopBar() {
 function Screen() {
   const r = route.value;
   const s = session.value;
+  const problem = offlineProblem.value;
+  if (problem)
+    return (
+      <div class="page">
+        <h1>The offline planner cannot start</h1>
+        <div class="alert alert-error" role="alert">
+          <p>{problem}</p>
+          <p>No costfolio server answers at this address, so the planner would run in this browser and keep its data here.</p>
+        </div>
+      </div>
+    );
   if (s === undefined) return <Loading label="Checking your session" />;
   if (!s && r.name !== 'signin') {
     const next = location.pathname + location.search;

@@ -7,6 +7,22 @@ import { today } from './lib/format';
 /** undefined while `GET /session` is under way; null when signed out. */
 export const session = signal<Session | null | undefined>(undefined);
 
+/**
+ * 'connected': a costfolio server answers (its `GET /session` answers JSON); 'offline': the page
+ * is served by a plain static host and the wasm core answers in the browser (docs/planner.md).
+ */
+export type Mode = 'connected' | 'offline';
+export const mode = signal<Mode>('connected');
+
+/** Why the offline planner cannot run in this browser (no IndexedDB, ...); null when it can. */
+export const offlineProblem = signal<string | null>(null);
+
+/**
+ * Bumped when the data changed elsewhere (another tab of the offline planner wrote): every
+ * `useAsync` depends on it, so the screen on display asks for its data again.
+ */
+export const dataVersion = signal(0);
+
 export const route = signal<Route>(parseRoute(location.pathname, location.search));
 
 /** The as-of date of every folio and portfolio figure; default today from the browser's clock. */

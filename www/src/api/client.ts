@@ -1,5 +1,6 @@
 // The one place that talks HTTP: same-origin cookie credentials, the session's CSRF token on every
-// change, lossless JSON both ways, refusals as `ApiError` with the server's messages.
+// change, lossless JSON both ways, refusals as `ApiError` with the server's messages. Offline, the
+// same requests go through another transport (the wasm core in the browser, api/offline.ts).
 import { parseJson, toJson } from '../lib/json';
 import { refusalOf, type Refusal } from '../lib/errors';
 
@@ -27,7 +28,22 @@ export function setUnauthorizedHandler(listener: Listener): void {
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
-export async function request(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<unknown> {
+/** An answer as a transport gives it: the status, its headers by name, the body's text. */
+export interface Answer {
+  status: number;
+  header: (name: string) => string | null;
+  text: string;
+}
+
+/**
+ * Where requests go: `serverTransport` (the costfolio server, over HTTP) unless another one is
+ * installed, e.g. the offline planner's (www/src/api/offline.ts), which answers in the browser.
+ * `body` is the request's value (not yet JSON); a network failure is an `ApiError` of status 0.
+ */
+export type Transport = (method: Method, path: string, body: unknown, signal?: AbortSignal) => Promise<Answer>;
+
+/** The server: same-origin cookie credentials, the CSRF token on every change, no cache. */
+export const serverTransport: Transport = async (method, path, body, signal) => {
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
   if (method !== 'GET' && csrfToken) headers['X-CSRF-Token'] = csrfToken;
@@ -42,6 +58,26 @@ export async function request(method: Method, path: string, body?: unknown, sign
     throw new ApiError(refusalOf(0, null));
   }
   const text = await response.text();
+  return { status: response.status, header: (name) => response.headers.get(name), text };
+};
+
+let transport: Transport = serverTransport;
+/** Installs the transport every later request goes through (the offline planner's). */
+export function setTransport(next: Transport): void {
+  transport = next;
+}
+/** The transport requests go through now (`serverTransport` unless the planner is offline). */
+export function activeTransport(): Transport {
+  return transport;
+}
+
+export async function request(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<unknown> {
+  return settle(path, await transport(method, path, body, signal));
+}
+
+/** Reads an answer to `path`: its lossless JSON, or an `ApiError` with its messages when not 2xx. */
+export function settle(path: string, answer: Answer): unknown {
+  const text = answer.text;
   let data: unknown = null;
   if (text) {
     try {
@@ -50,9 +86,9 @@ export async function request(method: Method, path: string, body?: unknown, sign
       data = null;
     }
   }
-  if (!response.ok) {
-    if (response.status === 401 && path.startsWith('/budgets/')) onUnauthorized();
-    throw new ApiError(refusalOf(response.status, data, response.headers.get('Retry-After')));
+  if (answer.status < 200 || answer.status > 299) {
+    if (answer.status === 401 && path.startsWith('/budgets/')) onUnauthorized();
+    throw new ApiError(refusalOf(answer.status, data, answer.header('Retry-After')));
   }
   return data;
 }

@@ -1,8 +1,8 @@
 // Path-based routes of the planner. The server answers index.html for every non-API path, so a
 // reload or a shared link lands on the same screen.
 
-export type FolioTab = 'overview' | 'forecast' | 'costs' | 'baselines' | 'export';
-export const FOLIO_TABS: readonly FolioTab[] = ['overview', 'forecast', 'costs', 'baselines', 'export'];
+export type FolioTab = 'overview' | 'forecast' | 'costs' | 'whatif' | 'baselines' | 'export';
+export const FOLIO_TABS: readonly FolioTab[] = ['overview', 'forecast', 'costs', 'whatif', 'baselines', 'export'];
 
 export type Route =
   | { name: 'signin'; next?: string }

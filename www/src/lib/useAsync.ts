@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
+import { dataVersion } from '../state';
 
 export interface AsyncState<T> {
   data: T | undefined;
@@ -8,7 +9,11 @@ export interface AsyncState<T> {
   reload: () => void;
 }
 
-/** Runs `load` whenever `deps` change; the last answer wins. */
+/**
+ * Runs `load` whenever `deps` change, and again when the data changed elsewhere (`dataVersion`,
+ * another tab of the offline planner); the last answer wins. The data shown so far stays while
+ * it reloads.
+ */
 export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: readonly unknown[]): AsyncState<T> {
   const [state, setState] = useState<{ data: T | undefined; error: ApiError | Error | undefined; loading: boolean }>({
     data: undefined,
@@ -16,6 +21,7 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: rea
     loading: true,
   });
   const [tick, setTick] = useState(0);
+  const version = dataVersion.value;
   const loadRef = useRef(load);
   loadRef.current = load;
   useEffect(() => {
@@ -29,7 +35,7 @@ export function useAsync<T>(load: (signal: AbortSignal) => Promise<T>, deps: rea
       },
     );
     return () => controller.abort();
-  }, [...deps, tick]);
+  }, [...deps, tick, version]);
   const reload = useCallback(() => setTick((t) => t + 1), []);
   return { ...state, reload };
 }

@@ -6,7 +6,9 @@ let loading: Promise<Core> | null = null;
 
 export function loadCore(): Promise<Core> {
   loading ??= import('../../../wasm/pkg/web/costfolio_wasm.js').then(async (m) => {
-    await m.default();
+    const exports = await m.default();
+    // For the benchmarks: the wasm core's linear memory, which the JS heap does not count.
+    (window as unknown as { __wasmBytes?: () => number }).__wasmBytes = () => exports.memory.buffer.byteLength;
     return m;
   });
   return loading;

@@ -1,19 +1,28 @@
 // Screen 7: a folio's payment lines as CSV, the columns of `costfolio plan --csv`, written by the
 // server: GET /folio/{id}/payments?asOf=&format=csv. "Download CSV" links to it (a GET with the
-// session cookie); "Preview" shows the first lines of the same text.
+// session cookie); "Preview" shows the first lines of the same text. Offline (no server) the same
+// request is answered in the browser by the wasm core, and "Download CSV" saves that text.
 import { useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { csvFileName, previewLines } from '../lib/csv';
 import { refusalOf } from '../lib/errors';
 import { parseJson } from '../lib/json';
-import { ApiError } from '../api/client';
+import { activeTransport, ApiError, serverTransport } from '../api/client';
+import { mode } from '../state';
 import * as fmt from '../lib/format';
 import { Card } from '../components/ui';
 import type { FolioProps } from './Folio';
+import { PlanDownload } from './PlanFiles';
 
 const PREVIEW_LINES = 40;
 
 async function serverCsv(url: string): Promise<string> {
+  const transport = activeTransport();
+  if (transport !== serverTransport) {
+    const answer = await transport('GET', url, undefined);
+    if (answer.status < 200 || answer.status > 299) throw new ApiError(refusalOf(answer.status, safeJson(answer.text), answer.header('Retry-After')));
+    return answer.text;
+  }
   const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'text/csv' }, cache: 'no-store' });
   const text = await response.text();
   if (!response.ok) throw new ApiError(refusalOf(response.status, safeJson(text), response.headers.get('Retry-After')));
@@ -35,6 +44,24 @@ export function Export({ folio, asOf }: FolioProps) {
   const url = api.folioPaymentsCsvUrl(folio.id, asOf);
   const name = csvFileName(folio.name, asOf);
 
+  /** Offline there is no server to link to: the CSV is written by the core here and saved. */
+  const download = async () => {
+    setError(null);
+    try {
+      const text = await serverCsv(url);
+      const link = document.createElement('a');
+      link.href = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+      link.download = name;
+      link.dataset.native = '';
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
   const preview = async () => {
     setError(null);
     setBusy(true);
@@ -55,12 +82,19 @@ export function Export({ folio, asOf }: FolioProps) {
         <code>costfolio plan --csv</code>, written by the server.
       </p>
       <div class="form-actions start">
-        <a class="btn btn-primary" href={url} download={name} data-native>
-          Download CSV
-        </a>
+        {mode.value === 'offline' ? (
+          <button type="button" class="btn btn-primary" onClick={() => void download()}>
+            Download CSV
+          </button>
+        ) : (
+          <a class="btn btn-primary" href={url} download={name} data-native>
+            Download CSV
+          </a>
+        )}
         <button type="button" class="btn" onClick={() => void preview()} disabled={busy}>
           {csv ? 'Refresh the preview' : 'Preview'}
         </button>
+        <PlanDownload folioId={folio.id} folioName={folio.name} />
       </div>
       <p role="status" class="muted small">
         {busy ? 'Asking the server for the CSV…' : lines && csv ? `${fmt.count(lines.count)} lines as of ${fmt.date(csv.asOf)}, as the server wrote them.` : ''}

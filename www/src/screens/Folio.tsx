@@ -12,6 +12,7 @@ import { Overview } from './Overview';
 
 const Forecast = lazy(() => import('./Forecast').then((m) => ({ default: m.Forecast })));
 const Costs = lazy(() => import('./Costs').then((m) => ({ default: m.Costs })));
+const WhatIf = lazy(() => import('./WhatIf').then((m) => ({ default: m.WhatIf })));
 const Baselines = lazy(() => import('./Baselines').then((m) => ({ default: m.Baselines })));
 const Export = lazy(() => import('./Export').then((m) => ({ default: m.Export })));
 
@@ -19,6 +20,7 @@ const TABS: { tab: FolioTab; label: string }[] = [
   { tab: 'overview', label: 'Overview' },
   { tab: 'forecast', label: 'Forecast' },
   { tab: 'costs', label: 'Costs & revenues' },
+  { tab: 'whatif', label: 'What-if' },
   { tab: 'baselines', label: 'Baselines' },
   { tab: 'export', label: 'Export' },
 ];
@@ -101,6 +103,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
         {tab === 'overview' ? <Overview {...props} /> : null}
         {tab === 'forecast' ? <Forecast {...props} /> : null}
         {tab === 'costs' ? <Costs {...props} /> : null}
+        {tab === 'whatif' ? <WhatIf {...props} /> : null}
         {tab === 'baselines' ? <Baselines {...props} /> : null}
         {tab === 'export' ? <Export {...props} /> : null}
       </Suspense>

@@ -4,7 +4,7 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import type { FolioSummary, Indicators } from '../api/types';
-import { asOf, setAsOf } from '../state';
+import { asOf, dataVersion, setAsOf } from '../state';
 import { useAsync } from '../lib/useAsync';
 import * as fmt from '../lib/format';
 import { compare } from '../lib/decimal';
@@ -47,11 +47,18 @@ export function Folios() {
   const [details, setDetails] = useState<Record<string, Detail>>({});
   const day = asOf.value;
   const requested = useRef(new Set<string>());
+  // Another as-of date, or data changed elsewhere (another offline tab): every row's details are
+  // read again (`generation` reruns the loader below once the details are empty).
+  const version = dataVersion.value;
+  const [generation, setGeneration] = useState(0);
+  const mounted = useRef(false);
 
   useEffect(() => {
     requested.current = new Set();
     setDetails({});
-  }, [day]);
+    if (mounted.current) setGeneration((g) => g + 1);
+    mounted.current = true;
+  }, [day, version]);
 
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -107,7 +114,7 @@ export function Folios() {
       live = false;
       if (asked === requested.current) for (const f of wanted) if (!details[f.id]) asked.delete(f.id);
     };
-  }, [visible.map((f) => f.id).join(','), figureSort, day]);
+  }, [visible.map((f) => f.id).join(','), figureSort, day, generation]);
 
   const toggleSort = (key: SortKey) => {
     if (sort === key) setDescending(!descending);

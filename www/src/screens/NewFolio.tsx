@@ -1,4 +1,5 @@
 // Create a folio: POST /budgets/1/folio (one request: nothing can be half-saved).
+import { PlanImport } from './PlanFiles';
 import { useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
@@ -115,6 +116,7 @@ export function NewFolio() {
           </button>
         </div>
       </form>
+      <PlanImport />
     </div>
   );
 }

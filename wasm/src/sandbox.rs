@@ -1,0 +1,127 @@
+//! The what-if sandbox: a folio's plan document held as a folio book in the browser. Each change
+//! (a position or an expense put or removed) recosts only the item it touches (`FolioBook::apply`);
+//! the sandbox's figures are its draft's, at any as-of date and granularity.
+
+use costfolio::analytics::{Change, FolioBook, PlannedSide};
+use costfolio::json::write::Write;
+use costfolio::model::budgeting::{
+    Expense, Indicators, PlanDocument, PlanPosition, TimelineBucket,
+};
+use costfolio::model::{from_json, to_json, Id};
+use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
+
+use crate::{as_of, granularity_of, js, text_bytes, Refusal};
+
+/// A folio's what-if sandbox (extension): built from its plan document
+/// (`GET /budgets/1/folio/{id}/plan`), changed item by item, costed incrementally.
+#[wasm_bindgen]
+pub struct Sandbox {
+    book: FolioBook<'static>,
+}
+
+/// The figures of a sandbox at one date and granularity.
+#[derive(Write)]
+struct Summary {
+    indicators: Indicators,
+    timeline: Vec<TimelineBucket>,
+}
+
+// The parameters are named as JavaScript names them: the declarations show them (`asOf`).
+#[allow(non_snake_case)]
+#[wasm_bindgen]
+impl Sandbox {
+    /// A sandbox of the plan document `document` (JSON text); refused as `costfolio plan`
+    /// refuses it, naming the field or item at fault.
+    #[wasm_bindgen(constructor)]
+    pub fn new(
+        #[wasm_bindgen(unchecked_param_type = "string")] document: JsValue,
+    ) -> Result<Sandbox, JsError> {
+        let bytes = text_bytes(&document, "document")?;
+        let plan: PlanDocument = from_json(&bytes).map_err(|error| {
+            JsError::new(&Refusal::Plan(costfolio::plan::PlanError::Document(error)).to_string())
+        })?;
+        let book = costfolio::plan::book(plan)
+            .map_err(|error| JsError::new(&Refusal::Plan(error).to_string()))?;
+        Ok(Sandbox { book })
+    }
+
+    /// The sandbox's indicators and timeline at `asOf` by `granularity` (`month`, `week` or
+    /// `day`), as JSON `{"indicators": .., "timeline": [..]}`: the figures of its draft.
+    pub fn summary(&mut self, asOf: &str, granularity: &str) -> Result<String, JsError> {
+        js(self.summary_of(asOf, granularity))
+    }
+
+    /// Puts a position (JSON, as a plan document's `positions` hold it, with its `position.id`):
+    /// a new one is added, one with an id the sandbox holds is replaced. Refused, it changes
+    /// nothing.
+    #[wasm_bindgen(js_name = putPosition)]
+    pub fn put_position(&mut self, position: &str) -> Result<(), JsError> {
+        js(self.put_position_of(position).map(|()| String::new())).map(drop)
+    }
+
+    /// Puts an expense (JSON, with its `id`): added or replaced. Refused, it changes nothing.
+    #[wasm_bindgen(js_name = putExpense)]
+    pub fn put_expense(&mut self, expense: &str) -> Result<(), JsError> {
+        js(self.put_expense_of(expense).map(|()| String::new())).map(drop)
+    }
+
+    /// Removes the position `id`.
+    #[wasm_bindgen(js_name = removePosition)]
+    pub fn remove_position(&mut self, id: u32) -> Result<(), JsError> {
+        js(self.change(Change::RemovePosition(Id::new(u64::from(id))))).map(drop)
+    }
+
+    /// Removes the expense `id`.
+    #[wasm_bindgen(js_name = removeExpense)]
+    pub fn remove_expense(&mut self, id: u32) -> Result<(), JsError> {
+        js(self.change(Change::RemoveExpense(Id::new(u64::from(id))))).map(drop)
+    }
+}
+
+impl Sandbox {
+    fn summary_of(&mut self, as_of_text: &str, granularity: &str) -> Result<String, Refusal> {
+        let as_of = as_of(as_of_text)?;
+        let folio = self.book.folio();
+        let period = costfolio::value::DateRange::new(folio.start_date, folio.end_date)
+            .map_err(|_| Refusal::Form("the folio ends before it starts".to_owned()))?;
+        let granularity = granularity_of(granularity, period)?;
+        let indicators = self.book.indicators(as_of, PlannedSide::Draft)?;
+        let timeline = self.book.timeline(as_of, granularity, PlannedSide::Draft)?;
+        Ok(to_json(&Summary {
+            indicators,
+            timeline,
+        }))
+    }
+
+    fn put_position_of(&mut self, text: &str) -> Result<(), Refusal> {
+        let plan: PlanPosition = from_json(text.as_bytes()).map_err(|error| Refusal::Json {
+            argument: "position",
+            error,
+        })?;
+        let id = plan.position.id.ok_or_else(|| {
+            Refusal::Form("position.id: a sandbox's position needs its id".to_owned())
+        })?;
+        self.change(Change::PutPosition(costfolio::plan::position_record(
+            &plan, id,
+        )))
+        .map(drop)
+    }
+
+    fn put_expense_of(&mut self, text: &str) -> Result<(), Refusal> {
+        let expense: Expense = from_json(text.as_bytes()).map_err(|error| Refusal::Json {
+            argument: "expense",
+            error,
+        })?;
+        if expense.id.is_none() {
+            return Err(Refusal::Form(
+                "id: a sandbox's expense needs its id".to_owned(),
+            ));
+        }
+        self.change(Change::PutExpense(expense)).map(drop)
+    }
+
+    fn change(&mut self, change: Change) -> Result<String, Refusal> {
+        self.book.apply(change)?;
+        Ok(String::new())
+    }
+}

@@ -1,0 +1,129 @@
+// The what-if sandbox in Chromium against a real server: a rate change recomputed in the browser
+// shows the EAC the server answers once "Apply" has sent it; a change the server refuses during
+// Apply leaves the changes before it applied, the refusal shown with its change, and the rest in
+// the sandbox; "Discard" sends nothing.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { newContext, newPage, normalizeDecimal, rest, settled, signIn, useE2E } from './harness';
+
+const env = useE2E();
+const AS_OF = '2026-12-15';
+
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  context = await newContext(env.browser(), env.server());
+  page = await newPage(context);
+  await signIn(page, env.server());
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+async function draftIndicators(folio: string): Promise<any> {
+  const a = await rest(env.server(), 'GET', `/budgets/1/folio/${folio}/indicators?asOf=${AS_OF}&plan=draft`);
+  expect(a.status, a.text).toBe(200);
+  return a.json.success;
+}
+
+async function open(folio: string): Promise<void> {
+  await page.goto(`/folios/${folio}/whatif?asOf=${AS_OF}`);
+  await page.locator('[data-indicator="whatif-eac"]').waitFor();
+  await settled(page);
+}
+
+const value = async (field: string): Promise<string> => normalizeDecimal((await page.locator(`[data-indicator="${field}"]`).getAttribute('data-value')) ?? '');
+
+describe('what-if', () => {
+  it('opens on the figures the server answers for the draft', async () => {
+    await open('1');
+    const server = await draftIndicators('1');
+    expect(await value('saved-eac')).toBe(normalizeDecimal(server.eac));
+    expect(await value('whatif-bac')).toBe(normalizeDecimal(server.bac));
+    expect(await value('delta-bac')).toBe('0');
+  });
+
+  it('a rate change shows the EAC the server answers after Apply', async () => {
+    await open('1');
+    const before = await value('whatif-eac');
+    // A team member's rate: her actual cost to date changes, and so the EAC (AC / progress).
+    const rate = page.getByLabel('Rate of Maria Keller');
+    await rate.fill('97.35');
+    await rate.press('Enter');
+    await page.getByRole('button', { name: /^Apply 1 change/ }).waitFor();
+    const predicted = await value('whatif-eac');
+    expect(predicted).not.toBe(before);
+    expect(await value('delta-eac')).not.toBe('0');
+    // Undo and redo walk it back and forth.
+    await page.getByRole('button', { name: 'Undo' }).click();
+    expect(await value('whatif-eac')).toBe(before);
+    await page.getByRole('button', { name: 'Redo' }).click();
+    expect(await value('whatif-eac')).toBe(predicted);
+    // Nothing reached the server yet.
+    expect(normalizeDecimal((await draftIndicators('1')).eac)).toBe(before);
+    await page.getByRole('button', { name: /^Apply/ }).click();
+    await page.getByText('Every change was applied.').waitFor();
+    expect(normalizeDecimal((await draftIndicators('1')).eac)).toBe(predicted);
+    // Reloaded from the server: the saved figures are now the sandbox's.
+    await page.locator('[data-indicator="saved-eac"]').waitFor();
+    await settled(page);
+    expect(await value('saved-eac')).toBe(predicted);
+  });
+
+  it('a refusal during Apply leaves the rest applied and the refusal shown; Discard sends nothing', async () => {
+    await open('2');
+    const items = (await rest(env.server(), 'GET', `/budgets/1/folio/2/items?asOf=${AS_OF}`)).json.success;
+    const [first, second] = (items.expenses as any[]).map((e) => e.expense);
+    // Three changes: an amount, an amount of an expense the server is about to lose, and a removal.
+    const row = (id: string) => page.locator(`tr[data-expense="${id}"]`);
+    await row(first.id).getByLabel(/^Amount of /).fill('4321.09');
+    await row(first.id).getByLabel(/^Amount of /).press('Enter');
+    await row(second.id).getByLabel(/^Amount of /).fill('1.23');
+    await row(second.id).getByLabel(/^Amount of /).press('Enter');
+    await row(first.id).getByRole('button', { name: /^Remove/ }).click();
+    await page.getByRole('button', { name: /^Apply 3 changes/ }).waitFor();
+    // Someone deletes the second expense on the server meanwhile.
+    expect((await rest(env.server(), 'DELETE', `/budgets/1/expense/${second.id}`)).status).toBe(200);
+    await page.getByRole('button', { name: /^Apply/ }).click();
+    const refusal = page.locator('[data-refused]');
+    await refusal.waitFor();
+    expect(await refusal.textContent()).toContain(`Amount of ${second.name}`);
+    expect(await page.locator('li[data-status="applied"]').count()).toBe(1);
+    expect(await page.locator('li[data-status="pending"]').count()).toBe(2);
+    const server = (await rest(env.server(), 'GET', `/budgets/1/expense/${first.id}`)).json.success;
+    expect(normalizeDecimal(server.amount)).toBe('4321.09');
+    // Discard: the pending changes go, the server keeps the first expense.
+    await page.getByRole('button', { name: 'Discard' }).click();
+    expect(await page.locator('li[data-status="pending"]').count()).toBe(0);
+    expect((await rest(env.server(), 'GET', `/budgets/1/expense/${first.id}`)).status).toBe(200);
+  });
+
+  it('a downloaded plan file imported gives a new folio with the same payments and indicators', async () => {
+    await page.goto(`/folios/3/export?asOf=${AS_OF}`);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download plan (JSON)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/-plan\.json$/);
+    const file = await download.path();
+    await page.goto('/folios/new');
+    await page.getByLabel('Plan file', { exact: true }).setInputFiles(file!);
+    await page.waitForURL(/\/folios\/\d+$/);
+    const imported = /\/folios\/(\d+)$/.exec(page.url())![1]!;
+    expect(imported).not.toBe('3');
+    const figures = async (id: string) => {
+      const payments = (await rest(env.server(), 'GET', `/budgets/1/folio/${id}/payments?asOf=${AS_OF}`)).json.success;
+      const lines = (list: any[]) => list.map((item) => ({ name: item.name, total: item.total, lines: item.lines }));
+      const indicators = await draftIndicators(id);
+      delete indicators.status;
+      return { positions: lines(payments.positions), expenses: lines(payments.expenses), timeline: payments.timeline, indicators };
+    };
+    expect(await figures(imported)).toEqual(await figures('3'));
+    // A hostile file is refused by name and creates nothing.
+    const before = (await rest(env.server(), 'GET', '/budgets/1/folio')).json.success.length;
+    await page.goto('/folios/new');
+    await page.getByLabel('Plan file', { exact: true }).setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"folio":{"name":"x"},"positions":[{"position":{"rate":{"rate":"lots"}}}]}') });
+    const errors = page.locator('[data-import-errors]');
+    await errors.waitFor();
+    expect(await errors.textContent()).toMatch(/folio/);
+    expect((await rest(env.server(), 'GET', '/budgets/1/folio')).json.success.length).toBe(before);
+  });
+});

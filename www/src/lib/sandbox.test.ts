@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import { callsOf, copy, History, parseDocument, type Change, type Obj } from './sandbox';
+import { toJson } from './json';
+
+const doc = parseDocument(
+  '{"positions":[{"position":{"id":4,"folioId":1,"name":"Engineer","rate":{"id":9,"rate":85.50,"startDate":"2026-03-02"},"allocation":{"id":3,"startDate":"2026-03-02","endDate":"2026-06-30","percentage":80}},"rates":[{"id":10,"rate":90,"startDate":"2026-05-01"}]}],' +
+    '"expenses":[{"id":7,"folioId":1,"name":"Crane","amount":1200.00,"currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-04-01"}}]}',
+);
+const position = (doc.positions as Obj[])[0]!;
+const expense = (doc.expenses as Obj[])[0]!;
+
+describe('the sandbox changes as REST calls', () => {
+  it('keeps numbers as the server wrote them', () => {
+    expect(toJson(copy(expense))).toContain('"amount":1200.00');
+  });
+
+  it('sends a changed rate as PUT /rate/{id}, nothing for what did not change', () => {
+    const after = copy(position);
+    ((after.rates as Obj[])[0]!).rate = parseDocument('{"x":95.25}').x;
+    const calls = callsOf({ kind: 'position', id: 4, before: position, after, label: '' }, new Map());
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /budgets/1/rate/10']);
+    expect(toJson(calls[0]!.body)).toBe('{"rate":95.25,"startDate":"2026-05-01"}');
+  });
+
+  it('sends an allocation change as PUT /allocation/{id}', () => {
+    const after = copy(position);
+    ((after.position as Obj).allocation as Obj).percentage = parseDocument('{"x":50}').x;
+    const calls = callsOf({ kind: 'position', id: 4, before: position, after, label: '' }, new Map());
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /budgets/1/allocation/3']);
+  });
+
+  it('adds, changes and removes expenses, a new one by the id the server gave it', () => {
+    const added: Change = { kind: 'expense', id: 1000001, before: null, after: { ...copy(expense), id: parseDocument('{"x":1000001}').x }, label: '' };
+    const [post] = callsOf(added, new Map());
+    expect(post!.method).toBe('POST');
+    expect((post!.body as Obj).id).toBeUndefined();
+    const ids = new Map([[1000001, 12]]);
+    const changed: Change = { kind: 'expense', id: 1000001, before: added.after, after: added.after, label: '' };
+    const [put] = callsOf(changed, ids);
+    expect(put!.path).toBe('/budgets/1/expense');
+    expect(toJson((put!.body as Obj).id)).toBe('12');
+    expect(callsOf({ kind: 'expense', id: 1000001, before: added.after, after: null, label: '' }, ids)[0]!.path).toBe('/budgets/1/expense/12');
+    expect(callsOf({ kind: 'position', id: 4, before: position, after: null, label: '' }, ids)[0]).toEqual({ method: 'DELETE', path: '/budgets/1/position/4' });
+  });
+});
+
+describe('history', () => {
+  it('undoes and redoes pending changes only, and a new change clears redo', () => {
+    const h = new History();
+    const c = (label: string): Change => ({ kind: 'expense', id: 7, before: expense, after: expense, label });
+    h.push(c('a'));
+    h.push(c('b'));
+    expect(h.undo()?.label).toBe('b');
+    expect(h.pending.map((x) => x.label)).toEqual(['a']);
+    expect(h.redo()?.label).toBe('b');
+    h.undo();
+    h.push(c('c'));
+    expect(h.redo()).toBeUndefined();
+    h.applied.push(h.pending.shift()!);
+    expect(h.undo()?.label).toBe('c');
+    expect(h.undo()).toBeUndefined();
+    expect(h.applied.map((x) => x.label)).toEqual(['a']);
+  });
+});

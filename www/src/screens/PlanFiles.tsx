@@ -1,0 +1,89 @@
+// Plan files in and out: "Download plan (JSON)" saves the folio's plan document
+// (GET /folio/{id}/plan, the server's text as it is), and "Import a plan file" posts a document to
+// POST /folio/import, which creates a new folio owned by the importer in one journal entry (or
+// nothing, naming the item and field it refused). Offline, the same requests are answered in the
+// browser by the wasm core.
+import { useState } from 'preact/hooks';
+import { activeTransport, ApiError, request, settle } from '../api/client';
+import { parseDocument } from '../lib/sandbox';
+import { navigate } from '../state';
+import { coreMessage } from '../lib/wasm';
+
+/** The file name of a folio's plan document. */
+export function planFileName(folioName: string): string {
+  const base = folioName.trim().replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'folio';
+  return `${base}-plan.json`;
+}
+
+export function PlanDownload({ folioId, folioName }: { folioId: string | number; folioName: string }) {
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    setError(null);
+    try {
+      const path = `/budgets/1/folio/${folioId}/plan`;
+      const answer = await activeTransport()('GET', path, undefined);
+      settle(path, answer);
+      // The document is the answer's `success`: cut from the text, so its numbers stay as written.
+      const text = answer.text;
+      const start = text.indexOf('{', text.indexOf('"success"'));
+      const doc = text.slice(start, text.lastIndexOf('}'));
+      const url = URL.createObjectURL(new Blob([doc], { type: 'application/json' }));
+      const a = document.createElement('a');
+      a.href = url;
+      a.download = planFileName(folioName);
+      a.click();
+      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    } catch (e) {
+      setError(e instanceof ApiError ? e.message : coreMessage(e));
+    }
+  };
+  return (
+    <div class="plan-download">
+      <button type="button" class="btn" onClick={() => void download()}>Download plan (JSON)</button>
+      {error ? <p class="error" role="alert">{error}</p> : null}
+    </div>
+  );
+}
+
+export function PlanImport() {
+  const [messages, setMessages] = useState<string[]>([]);
+  const [busy, setBusy] = useState(false);
+  const upload = async (file: File) => {
+    setMessages([]);
+    setBusy(true);
+    try {
+      let body: unknown;
+      try {
+        body = parseDocument(await file.text());
+      } catch (e) {
+        setMessages([`${file.name} is not JSON: ${coreMessage(e)}`]);
+        return;
+      }
+      const answer = (await request('POST', '/budgets/1/folio/import', body)) as { success?: { folioId?: string; notImported?: string[] } };
+      const id = answer.success?.folioId;
+      const notes = answer.success?.notImported ?? [];
+      if (notes.length) setMessages(notes);
+      if (id) navigate(`/folios/${id}`);
+    } catch (e) {
+      if (e instanceof ApiError) setMessages([...e.refusal.messages, ...Object.entries(e.refusal.fields).map(([f, m]) => `${f}: ${m}`)]);
+      else setMessages([coreMessage(e)]);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <section class="card plan-import" aria-labelledby="plan-import-title" aria-busy={busy}>
+      <h2 id="plan-import-title">Import a plan file</h2>
+      <p class="muted">A plan document (JSON, as “Download plan” saves it) becomes a new folio of yours, with all its items, or nothing at all.</p>
+      <label>
+        Plan file
+        <input type="file" accept="application/json,.json" disabled={busy} onChange={(e) => { const f = (e.target as HTMLInputElement).files?.[0]; if (f) void upload(f); }} />
+      </label>
+      {messages.length ? (
+        <ul class="error" role="alert" data-import-errors>
+          {messages.map((m, i) => <li key={i}>{m}</li>)}
+        </ul>
+      ) : null}
+    </section>
+  );
+}

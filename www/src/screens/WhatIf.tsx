@@ -1,0 +1,425 @@
+// Screen 8: what-if (`/folios/{id}/whatif`). The folio's plan document (GET /folio/{id}/plan) is
+// loaded into the wasm core's `Sandbox`; every change (a rate, an allocation, an expense's amount
+// or date, an expense added, an item removed) is applied to it alone (it recosts that item, not the
+// folio) and the screen shows the sandbox's figures against the saved folio's: BAC, EAC, VAC and
+// margin with their differences (subtracted by the wasm core), and both cumulative planned-cost
+// curves on one chart. Undo and redo walk the changes not yet applied. "Apply" sends them to the
+// server as the ordinary REST calls, in order, stopping at the first refusal (shown with its
+// change); "Discard" drops them and leaves the server untouched.
+import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+import type uPlot from 'uplot';
+import { LosslessNumber } from 'lossless-json';
+import { activeTransport, ApiError, request, settle } from '../api/client';
+import type { Indicators, TimelineBucket } from '../api/types';
+import { loadCore, coreMessage } from '../lib/wasm';
+import { parseJson, isJsonNumber, toJson } from '../lib/json';
+import { callsOf, copy, History, itemId, parseDocument, text, type Change, type Obj } from '../lib/sandbox';
+import * as fmt from '../lib/format';
+import { announce } from '../state';
+import { Card, ErrorBox, Loading, Money } from '../components/ui';
+import { UChart } from '../components/UChart';
+import type { FolioProps } from './Folio';
+
+/** Performance marks for the benchmarks: the sandbox built and costed; a change made (then the chart's `costfolio:chart-drawn`). */
+export const WHATIF_LOADED = 'costfolio:whatif-loaded';
+export const WHATIF_CHANGE = 'costfolio:whatif-change';
+
+type Core = Awaited<ReturnType<typeof loadCore>>;
+type Sandbox = InstanceType<Core['Sandbox']>;
+interface Summary {
+  indicators: Indicators;
+  timeline: TimelineBucket[];
+}
+
+/** The indicators compared, in the order shown. */
+const COMPARED: { key: keyof Indicators; label: string }[] = [
+  { key: 'bac', label: 'BAC (budget at completion)' },
+  { key: 'eac', label: 'EAC (estimate at completion)' },
+  { key: 'vac', label: 'VAC (variance at completion)' },
+  { key: 'margin', label: 'Margin' },
+];
+
+interface Loaded {
+  core: Core;
+  sandbox: Sandbox;
+  doc: Obj;
+  saved: Summary;
+}
+
+async function load(folio: string, asOf: string): Promise<Loaded> {
+  const path = `/budgets/1/folio/${folio}/plan`;
+  const [core, answer] = await Promise.all([loadCore(), activeTransport()('GET', path, undefined)]);
+  settle(path, answer);
+  const doc = parseDocument(answer.text).success as Obj;
+  const sandbox = new core.Sandbox(toJson(doc));
+  const saved = parseJson(sandbox.summary(asOf, 'month')) as Summary;
+  performance.mark(WHATIF_LOADED);
+  return { core, sandbox, doc, saved };
+}
+
+export function WhatIf({ folio, asOf }: FolioProps) {
+  const id = String(folio.id);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [attempt, setAttempt] = useState(0);
+  useEffect(() => {
+    let live = true;
+    setLoaded(null);
+    setError(null);
+    load(id, asOf).then((l) => live && setLoaded(l), (e) => live && setError(e));
+    return () => {
+      live = false;
+    };
+  }, [id, asOf, attempt]);
+  if (error) return <ErrorBox error={error} onRetry={() => setAttempt((a) => a + 1)} />;
+  if (!loaded) return <Loading label="Loading the folio into the sandbox" />;
+  return <Workbench key={`${id}|${asOf}|${attempt}`} loaded={loaded} asOf={asOf} currency={folio.currencyCode} reload={() => setAttempt((a) => a + 1)} />;
+}
+
+function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: string; currency: string; reload: () => void }) {
+  const { core, sandbox, saved } = loaded;
+  const history = useRef(new History()).current;
+  /** The sandbox's items by id (what the editors show), kept in step with the sandbox. */
+  const items = useRef({
+    positions: new Map<number, Obj>(((loaded.doc.positions as Obj[]) ?? []).map((p) => [itemId('position', p), p])),
+    expenses: new Map<number, Obj>(((loaded.doc.expenses as Obj[]) ?? []).map((e) => [itemId('expense', e), e])),
+  }).current;
+  const nextId = useRef(Math.max(0, ...items.expenses.keys()) + 1_000_000);
+  const [now, setNow] = useState<Summary>(saved);
+  const [, setVersion] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [applying, setApplying] = useState(false);
+  const [refused, setRefused] = useState<{ change: Change; message: string } | null>(null);
+
+  const recompute = () => {
+    setNow(parseJson(sandbox.summary(asOf, 'month')) as Summary);
+    setVersion((v) => v + 1);
+  };
+  /** Puts `item` (or removes the item when null) in the sandbox and in `items`. */
+  const put = (kind: Change['kind'], itemIdValue: number, item: Obj | null) => {
+    const map = kind === 'position' ? items.positions : items.expenses;
+    if (item) {
+      if (kind === 'position') sandbox.putPosition(toJson(item));
+      else sandbox.putExpense(toJson(item));
+      map.set(itemIdValue, item);
+    } else {
+      if (kind === 'position') sandbox.removePosition(itemIdValue);
+      else sandbox.removeExpense(itemIdValue);
+      map.delete(itemIdValue);
+    }
+  };
+  const commit = (change: Change) => {
+    performance.mark(WHATIF_CHANGE);
+    try {
+      put(change.kind, change.id, change.after);
+    } catch (e) {
+      setProblem(`${change.label}: ${coreMessage(e)}`);
+      return;
+    }
+    setProblem(null);
+    history.push(change);
+    recompute();
+  };
+  const undo = () => {
+    const change = history.undo();
+    if (!change) return;
+    put(change.kind, change.id, change.before);
+    recompute();
+  };
+  const redo = () => {
+    const change = history.redo();
+    if (!change) return;
+    put(change.kind, change.id, change.after);
+    recompute();
+  };
+
+  const apply = async () => {
+    setApplying(true);
+    setRefused(null);
+    const ids = new Map<number, number>();
+    try {
+      while (history.pending.length) {
+        const change = history.pending[0]!;
+        try {
+          for (const call of callsOf(change, ids)) {
+            const answer = await request(call.method, call.path, call.body);
+            if (call.method === 'POST' && change.kind === 'expense') {
+              const success = (answer as { success?: unknown } | null)?.success;
+              if (typeof success === 'string') ids.set(change.id, Number(success));
+            }
+          }
+        } catch (e) {
+          const message = e instanceof ApiError ? [...e.refusal.messages, ...Object.entries(e.refusal.fields).map(([f, m]) => `${f}: ${m}`)].join(' ') || e.message : coreMessage(e);
+          setRefused({ change, message });
+          announce(`Not applied: ${change.label}`, 'error');
+          return;
+        }
+        history.applied.push(history.pending.shift()!);
+        setVersion((v) => v + 1);
+      }
+      history.undone = [];
+      announce('Every change was applied.');
+      reload();
+    } finally {
+      setApplying(false);
+    }
+  };
+  const discard = () => {
+    while (history.pending.length) undo();
+    history.undone = [];
+    setProblem(null);
+    setRefused(null);
+    recompute();
+    announce('The sandbox was discarded; nothing was sent.');
+  };
+
+  const chart = useMemo(() => chartData(saved.timeline, now.timeline), [saved, now]);
+  const options = useMemo(() => chartOptions(currency), [currency]);
+
+  return (
+    <div class="whatif">
+      <Card title="What-if sandbox" busy={applying}>
+        <p class="muted">
+          Changes here are computed in your browser and saved nowhere until you apply them. Figures are the folio's draft as of {fmt.date(asOf)}.
+        </p>
+        <table class="compare" aria-label="Saved folio against the sandbox">
+          <thead>
+            <tr>
+              <th scope="col">Indicator</th>
+              <th scope="col">Saved</th>
+              <th scope="col">What-if</th>
+              <th scope="col">Difference</th>
+            </tr>
+          </thead>
+          <tbody>
+            {COMPARED.map(({ key, label }) => {
+              const a = saved.indicators[key] as string | null;
+              const b = now.indicators[key] as string | null;
+              const d = a != null && b != null ? core.difference(b, a) : null;
+              const show = (v: string | null, field: string) => (key === 'margin' ? <span data-field={field} data-value={v ?? ''}>{fmt.percent(v)}</span> : <Money value={v} currency={currency} indicator={field} />);
+              return (
+                <tr key={key}>
+                  <th scope="row">{label}</th>
+                  <td>{show(a, `saved-${key}`)}</td>
+                  <td>{show(b, `whatif-${key}`)}</td>
+                  <td class={d && d !== '0' && !/^-?0(\.0+)?$/.test(d) ? 'changed' : undefined}>{show(d, `delta-${key}`)}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+        <UChart options={options} data={chart} label="Cumulative planned cost: saved folio and what-if" length={now.timeline.length} selected={null} />
+        <div class="actions">
+          <button type="button" class="btn" onClick={undo} disabled={!history.pending.length || applying}>Undo</button>
+          <button type="button" class="btn" onClick={redo} disabled={!history.undone.length || applying}>Redo</button>
+          <button type="button" class="btn btn-primary" onClick={() => void apply()} disabled={!history.pending.length || applying}>
+            Apply {history.pending.length ? `${history.pending.length} change${history.pending.length > 1 ? 's' : ''}` : ''}
+          </button>
+          <button type="button" class="btn btn-ghost" onClick={discard} disabled={!history.pending.length || applying}>Discard</button>
+        </div>
+        {problem ? <p class="error" role="alert">{problem}</p> : null}
+        {refused ? (
+          <p class="error" role="alert" data-refused>
+            The server refused “{refused.change.label}”: {refused.message}. The changes before it were applied; it and the ones after it are still in the sandbox.
+          </p>
+        ) : null}
+        <ChangeList title="Changes" changes={history.pending} applied={history.applied} />
+      </Card>
+      <PositionsCard positions={[...items.positions.values()]} currency={currency} asOf={asOf} commit={commit} />
+      <ExpensesCard expenses={[...items.expenses.values()]} folio={loaded.doc.folio as Obj} nextId={nextId} commit={commit} />
+    </div>
+  );
+}
+
+function ChangeList({ title, changes, applied }: { title: string; changes: Change[]; applied: Change[] }) {
+  if (!changes.length && !applied.length) return <p class="muted">No change yet: edit a rate, an allocation or an expense below.</p>;
+  return (
+    <section aria-label={title}>
+      <h3>{title}</h3>
+      <ol class="changes">
+        {applied.map((c, i) => <li key={`a${i}`} data-status="applied">{c.label} <span class="badge status-closed">applied</span></li>)}
+        {changes.map((c, i) => <li key={`p${i}`} data-status="pending">{c.label}</li>)}
+      </ol>
+    </section>
+  );
+}
+
+/** A decimal field that commits on change (Enter or leaving it) when it holds a number. */
+function NumberInput({ value, label, onCommit }: { value: string; label: string; onCommit: (v: string) => void }) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const bad = draft.trim() !== '' && !isJsonNumber(draft);
+  const commit = () => {
+    if (!bad && draft.trim() !== '' && draft.trim() !== value) onCommit(draft.trim());
+  };
+  return (
+    <input
+      type="text"
+      inputMode="decimal"
+      aria-label={label}
+      aria-invalid={bad}
+      value={draft}
+      size={9}
+      onInput={(e) => setDraft((e.target as HTMLInputElement).value)}
+      onChange={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+    />
+  );
+}
+
+function DateInput({ value, label, onCommit }: { value: string; label: string; onCommit: (v: string) => void }) {
+  return <input type="date" aria-label={label} value={value} onChange={(e) => { const v = (e.target as HTMLInputElement).value; if (v && v !== value) onCommit(v); }} />;
+}
+
+/** The rate in force at `asOf` (the latest start on or before it, else the first), as the server picks it. */
+function rateAt(item: Obj, asOf: string): Obj {
+  const all = [((item.position as Obj).rate as Obj), ...((item.rates as Obj[]) ?? [])].filter((r) => !r.deletedOn);
+  let best = all[0]!;
+  for (const r of all) if (String(r.startDate) <= asOf && String(r.startDate) >= String(best.startDate)) best = r;
+  return best;
+}
+
+function PositionsCard({ positions, currency, asOf, commit }: { positions: Obj[]; currency: string; asOf: string; commit: (c: Change) => void }) {
+  const [page, setPage] = useState(0);
+  const shown = positions.slice(page * 50, page * 50 + 50);
+  const change = (item: Obj, label: string, edit: (next: Obj) => void) => {
+    const next = copy(item);
+    edit(next);
+    commit({ kind: 'position', id: itemId('position', item), before: item, after: next, label });
+  };
+  return (
+    <Card title={`Positions (${positions.length})`}>
+      <div class="table-scroll">
+        <table>
+          <caption class="sr-only">Positions of the sandbox</caption>
+          <thead>
+            <tr><th scope="col">Name</th><th scope="col">Rate / h ({currency})</th><th scope="col">Allocation %</th><th scope="col">Start</th><th scope="col">End</th><th scope="col"><span class="sr-only">Remove</span></th></tr>
+          </thead>
+          <tbody>
+            {shown.map((item) => {
+              const p = item.position as Obj;
+              const name = String(p.name);
+              const rate = rateAt(item, asOf);
+              const alloc = p.allocation as Obj;
+              const pick = (next: Obj): Obj => {
+                const np = next.position as Obj;
+                if (text((np.rate as Obj).id) === text(rate.id) && String((np.rate as Obj).startDate) === String(rate.startDate)) return np.rate as Obj;
+                return ((next.rates as Obj[]) ?? []).find((r) => text(r.id) === text(rate.id) && String(r.startDate) === String(rate.startDate)) ?? (np.rate as Obj);
+              };
+              return (
+                <tr key={text(p.id)} data-position={text(p.id)}>
+                  <th scope="row">{name}</th>
+                  <td><NumberInput value={text(rate.rate)} label={`Rate of ${name}`} onCommit={(v) => change(item, `Rate of ${name}: ${text(rate.rate)} → ${v}`, (n) => { pick(n).rate = new LosslessNumber(v); })} /></td>
+                  <td><NumberInput value={text(alloc.percentage)} label={`Allocation of ${name}`} onCommit={(v) => change(item, `Allocation of ${name}: ${text(alloc.percentage)} % → ${v} %`, (n) => { ((n.position as Obj).allocation as Obj).percentage = new LosslessNumber(v); })} /></td>
+                  <td><DateInput value={String(alloc.startDate)} label={`Start of ${name}`} onCommit={(v) => change(item, `Start of ${name}: ${String(alloc.startDate)} → ${v}`, (n) => { ((n.position as Obj).allocation as Obj).startDate = v; })} /></td>
+                  <td><DateInput value={String(alloc.endDate)} label={`End of ${name}`} onCommit={(v) => change(item, `End of ${name}: ${String(alloc.endDate)} → ${v}`, (n) => { ((n.position as Obj).allocation as Obj).endDate = v; })} /></td>
+                  <td><button type="button" class="btn btn-ghost" onClick={() => commit({ kind: 'position', id: itemId('position', item), before: item, after: null, label: `Remove position ${name}` })}>Remove<span class="sr-only"> {name}</span></button></td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {positions.length > 50 ? <Pages page={page} count={positions.length} onPage={setPage} /> : null}
+    </Card>
+  );
+}
+
+function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; folio: Obj; nextId: { current: number }; commit: (c: Change) => void }) {
+  const [page, setPage] = useState(0);
+  const [name, setName] = useState('');
+  const [amount, setAmount] = useState('');
+  const [day, setDay] = useState(String(folio.startDate));
+  const shown = expenses.slice(page * 50, page * 50 + 50);
+  const change = (item: Obj, label: string, edit: (next: Obj) => void) => {
+    const next = copy(item);
+    edit(next);
+    commit({ kind: 'expense', id: itemId('expense', item), before: item, after: next, label });
+  };
+  const add = (e: Event) => {
+    e.preventDefault();
+    if (!name.trim() || !isJsonNumber(amount)) return;
+    const id = nextId.current++;
+    const item: Obj = {
+      id: new LosslessNumber(String(id)), folioId: (folio as Obj).id, name: name.trim(), description: '', type: 'What-if', category: 'OPEX',
+      kind: '.PlannedExpense', amount: new LosslessNumber(amount.trim()), currencyCode: folio.currencyCode, amortized: false,
+      recurrence: { kind: '.Once', startDate: day },
+    };
+    commit({ kind: 'expense', id, before: null, after: item, label: `Add expense ${name.trim()}: ${amount.trim()} on ${day}` });
+    setName('');
+    setAmount('');
+  };
+  return (
+    <Card title={`Expenses and revenues (${expenses.length})`}>
+      <div class="table-scroll">
+        <table>
+          <caption class="sr-only">Expenses of the sandbox</caption>
+          <thead>
+            <tr><th scope="col">Name</th><th scope="col">Amount</th><th scope="col">First date</th><th scope="col"><span class="sr-only">Remove</span></th></tr>
+          </thead>
+          <tbody>
+            {shown.map((item) => {
+              const label = String(item.name);
+              const rec = item.recurrence as Obj;
+              return (
+                <tr key={text(item.id)} data-expense={text(item.id)}>
+                  <th scope="row">{label}</th>
+                  <td><NumberInput value={text(item.amount)} label={`Amount of ${label} (${String(item.currencyCode)})`} onCommit={(v) => change(item, `Amount of ${label}: ${text(item.amount)} → ${v}`, (n) => { n.amount = new LosslessNumber(v); })} /> {String(item.currencyCode)}</td>
+                  <td><DateInput value={String(rec.startDate)} label={`First date of ${label}`} onCommit={(v) => change(item, `First date of ${label}: ${String(rec.startDate)} → ${v}`, (n) => { (n.recurrence as Obj).startDate = v; })} /></td>
+                  <td><button type="button" class="btn btn-ghost" onClick={() => commit({ kind: 'expense', id: itemId('expense', item), before: item, after: null, label: `Remove expense ${label}` })}>Remove<span class="sr-only"> {label}</span></button></td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      {expenses.length > 50 ? <Pages page={page} count={expenses.length} onPage={setPage} /> : null}
+      <form class="inline-form" onSubmit={add} aria-label="Add an expense to the sandbox">
+        <label>Name <input value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} /></label>
+        <label>Amount ({String(folio.currencyCode)}) <input inputMode="decimal" value={amount} aria-invalid={amount !== '' && !isJsonNumber(amount)} onInput={(e) => setAmount((e.target as HTMLInputElement).value)} /></label>
+        <label>Date <input type="date" value={day} onInput={(e) => setDay((e.target as HTMLInputElement).value)} /></label>
+        <button type="submit" class="btn">Add expense</button>
+      </form>
+    </Card>
+  );
+}
+
+function Pages({ page, count, onPage }: { page: number; count: number; onPage: (p: number) => void }) {
+  const pages = Math.ceil(count / 50);
+  return (
+    <nav class="pager" aria-label="Pages">
+      <button type="button" class="btn btn-ghost" disabled={page === 0} onClick={() => onPage(page - 1)}>Previous</button>
+      <span>Page {page + 1} of {pages}</span>
+      <button type="button" class="btn btn-ghost" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>Next</button>
+    </nav>
+  );
+}
+
+/** Both cumulative planned-cost curves, as pixel floats (drawing only: no figure is shown from them). */
+function chartData(saved: TimelineBucket[], now: TimelineBucket[]): uPlot.AlignedData {
+  const xs = now.map((b) => fmt.dateToUtc(b.end) / 1000);
+  const cumulative = (tl: TimelineBucket[]) => {
+    let sum = 0;
+    return tl.map((b) => (sum += parseFloat(b.plannedCost)));
+  };
+  const a = cumulative(saved);
+  return [xs, xs.map((_, i) => a[i] ?? null), cumulative(now)];
+}
+
+function chartOptions(currency: string): (width: number) => uPlot.Options {
+  const money = new Intl.NumberFormat(fmt.browserLocale(), { style: 'currency', currency, notation: 'compact' });
+  return (width) => ({
+    width,
+    height: 260,
+    scales: { x: { time: true } },
+    axes: [{}, { values: (_u, vals) => vals.map((v) => money.format(v)), size: 70 }],
+    series: [
+      {},
+      { label: 'Saved: planned cost (cumulative)', stroke: '#64748b', width: 2, dash: [6, 4] },
+      { label: 'What-if: planned cost (cumulative)', stroke: '#2563eb', width: 2 },
+    ],
+    legend: { show: true },
+  });
+}
