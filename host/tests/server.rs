@@ -416,6 +416,73 @@ fn bad_input_over_the_wire() {
     assert_eq!(create_customer(port, &token, "STILL").unwrap(), 200);
 }
 
+/// `costfolio plan FILE.json` reads the document `GET /folio/{id}/plan` writes (issue 21), and
+/// computes from it the indicators the server answers for the folio's draft.
+#[test]
+fn plan_reads_the_document_the_server_exports() {
+    let dir = scratch();
+    let db = dir.join("costfolio.db");
+    let token = token_for(&db, "ada");
+    let server = Server::start(&db);
+    let port = server.port;
+    let auth = bearer(&token);
+    let json = [
+        ("Authorization", auth.as_str()),
+        ("Content-Type", "application/json"),
+    ];
+    let folio = r#"{"name":"Bridge","description":"","owner":"ada","startDate":"2026-03-02","endDate":"2026-09-25","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
+    let calls: [(&str, &str); 4] = [
+        ("/budgets/1/folio", folio),
+        (
+            "/budgets/1/position",
+            r#"{"folioId":1,"name":"Engineer","description":"","title":"Engineer","rate":{"rate":50.25,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-08-28","percentage":60}}"#,
+        ),
+        (
+            "/budgets/1/position/1/rate",
+            r#"{"rate":55,"startDate":"2026-06-01"}"#,
+        ),
+        (
+            "/budgets/1/expense",
+            r#"{"folioId":1,"name":"Scaffolding","description":"","type":"Rental","category":"CAPEX","kind":".PlannedExpense","amount":1000.00,"currencyCode":"EUR","amortized":true,"recurrence":{"kind":".Monthly","startDate":"2026-03-31","occurrences":5}}"#,
+        ),
+    ];
+    for (path, body) in calls {
+        let (status, text) = http(port, "POST", path, &json, body.as_bytes()).unwrap();
+        assert_eq!(status, 200, "{path}: {text}");
+    }
+    let get = |path: &str| {
+        let (status, text) = http(port, "GET", path, &[("Authorization", &auth)], b"").unwrap();
+        assert_eq!(status, 200, "{path}: {text}");
+        text
+    };
+    // The document, cut from the answer as sent (its numbers as the server wrote them).
+    let answer = get("/budgets/1/folio/1/plan");
+    let document = answer
+        .strip_prefix(r#"{"success":"#)
+        .and_then(|rest| rest.strip_suffix('}'))
+        .unwrap_or_else(|| panic!("not a success: {answer}"));
+    let file = dir.join("exported.json");
+    std::fs::write(&file, document).unwrap();
+    let output = Command::new(BIN)
+        .args(["plan"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let plan: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    // Without asOf, the plan is computed at the folio's end.
+    let server: serde_json::Value = serde_json::from_str(&get(
+        "/budgets/1/folio/1/indicators?asOf=2026-09-25&plan=draft",
+    ))
+    .unwrap();
+    assert_eq!(plan["indicators"], server["success"]);
+    assert_ne!(plan["indicators"]["bac"].to_string(), "0.00");
+}
+
 #[test]
 fn plan_computes_a_folio_offline_as_json_and_csv() {
     let dir = scratch();

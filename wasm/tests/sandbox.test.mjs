@@ -18,6 +18,7 @@ function documentWithIds() {
 }
 
 /** planSummary of a document text: what the sandbox must equal. */
+/** @param {string} doc */
 const fresh = (doc) => wasm.planSummary(doc);
 
 test('a sandbox answers what planSummary answers, before and after each change and its undo', () => {

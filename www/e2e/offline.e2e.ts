@@ -4,7 +4,11 @@
 // data in IndexedDB: the offline badge, a folio with a planned position and an expense made
 // through the screens, the figures the core computes, a reload, a new browser on the same profile,
 // two tabs writing in turn and at once (no journal gap), the CSV export, compaction into a snapshot
-// (with a second tab left behind by it), no IndexedDB, a GitHub-Pages-like host (404.html for deep
+// (with a second tab left behind by it), plan files (a document imported on the New folio screen
+// shows the figures wasm's planSummary computes for it; "Download plan (JSON)" saves the document
+// the core writes, which imported again gives a folio with the same BAC; hostile files are refused
+// by the field at fault and create nothing), the what-if screen applying a rate change into
+// IndexedDB, no IndexedDB, a GitHub-Pages-like host (404.html for deep
 // links), and a `/session` answering JSON (or a proxy's 502 page) staying connected. What
 // IndexedDB holds is replayed in node by the wasm package (wasm/pkg/node) and must answer the
 // figures the page shows. Run alone (no server binary needed):
@@ -239,10 +243,120 @@ async function expectBadge(page: Page): Promise<void> {
 }
 
 // ---------------------------------------------------------------------------------------------
+// Plan files
+
+/** A plan document as a person might keep one: its numbers written as decimals ("1000.00"). */
+const PLAN_AS_OF = '2026-05-15';
+const PLAN_NAME = 'Imported harbour wall';
+const PLAN = `{
+  "folio": {
+    "name": "${PLAN_NAME}", "description": "Quay wall repair, phase 2", "owner": "ada",
+    "startDate": "2026-03-02", "endDate": "2026-09-25", "closedDate": null,
+    "reserve": 10, "contingency": 5, "tolerance": 20, "hoursPerDay": null, "currencyCode": "EUR",
+    "withRevenue": true, "withEarned": true, "revenuesAsClientCosts": false, "usesUserRates": false,
+    "isSynchronizedWithWorkLogs": false, "isSynchronizedWithServiceBilledHours": false,
+    "savedFilterId": 1, "holidaySchemeId": 1, "workloadSchemeId": 1
+  },
+  "asOf": "${PLAN_AS_OF}",
+  "holidays": [
+    {"type": "FLOATING", "name": "Local fair", "durationSeconds": 28800, "date": "2026-03-10"},
+    {"type": "FIXED", "name": "Labour Day", "durationSeconds": 28800, "date": "2026-05-01"}
+  ],
+  "positions": [
+    {"position": {"folioId": 1, "name": "Engineer", "description": "", "title": "Engineer",
+      "rate": {"rate": 50.00, "startDate": "2026-03-02"},
+      "allocation": {"startDate": "2026-03-02", "endDate": "2026-09-25", "percentage": 100}}},
+    {"position": {"folioId": 1, "name": "Site supervisor", "description": "Half-time on site", "title": "Supervisor",
+      "rate": {"rate": 62.50, "startDate": "2026-03-02"},
+      "allocation": {"startDate": "2026-04-01", "endDate": "2026-08-28", "percentage": 60}},
+     "rates": [{"rate": 68.75, "startDate": "2026-06-01"}]}
+  ],
+  "expenses": [
+    {"folioId": 1, "name": "Scaffolding", "description": "", "type": "Rental", "category": "CAPEX", "kind": ".PlannedExpense",
+      "amount": 1000.00, "currencyCode": "EUR", "amortized": true,
+      "recurrence": {"kind": ".Weekly", "startDate": "2026-03-02", "recurrenceOn": [1], "occurrences": 4}},
+    {"folioId": 1, "name": "Site office rent", "description": "", "type": "Rental", "category": "OPEX", "kind": ".PlannedExpense",
+      "amount": 1200.50, "currencyCode": "EUR", "amortized": false,
+      "recurrence": {"kind": ".Monthly", "startDate": "2026-03-31", "endDate": "2026-09-30"}},
+    {"folioId": 1, "name": "Client milestone", "description": "", "type": "Milestone", "category": "OPERATING", "kind": ".PlannedRevenue",
+      "amount": 45000.00, "currencyCode": "EUR", "amortized": false,
+      "recurrence": {"kind": ".Once", "startDate": "2026-06-30"}}
+  ]
+}
+`;
+
+/** The indicators the wasm core computes for a plan document at its `asOf` (numbers as text). */
+function planIndicators(document: string): Record<string, string | null> {
+  return (parseExact(wasm.planSummary(document)) as { indicators: Record<string, string | null> }).indicators;
+}
+
+/** Figures with every decimal in its canonical text, for comparing as exact strings. */
+function exactly(figures: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(figures).map(([k, v]) => [k, typeof v === 'string' && /^-?\d+(\.\d+)?$/.test(v) ? normalizeDecimal(v) : v]));
+}
+
+/** The document with `asOf` set (a downloaded one has none). */
+function withAsOf(document: string, asOf: string): string {
+  const start = document.indexOf('{');
+  expect(start, 'a JSON object').toBeGreaterThanOrEqual(0);
+  return `${document.slice(0, start + 1)}"asOf":"${asOf}",${document.slice(start + 1)}`;
+}
+
+/** Imports a plan file on the New folio screen; returns the new folio's id (the page is on it). */
+async function importPlan(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<string> {
+  await page.goto('/folios/new');
+  await page.getByRole('heading', { name: 'New folio', level: 1 }).waitFor();
+  await settled(page);
+  await page.getByLabel('Plan file', { exact: true }).setInputFiles(file);
+  await page.waitForURL(/\/folios\/\d+$/);
+  expect(await page.locator('[data-import-errors]').count()).toBe(0);
+  return /\/folios\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
+}
+
+/** The hostile file refused on the New folio screen: its messages (the page stays there). */
+async function refusedPlan(page: Page, name: string, text: string): Promise<string> {
+  await page.goto('/folios/new');
+  await page.getByRole('heading', { name: 'New folio', level: 1 }).waitFor();
+  await settled(page);
+  await page.getByLabel('Plan file', { exact: true }).setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+  const errors = page.locator('[data-import-errors]');
+  await errors.waitFor();
+  await settled(page);
+  expect(new URL(page.url()).pathname).toBe('/folios/new');
+  return errors.innerText();
+}
+
+/** The overview of a folio at `asOf`: every figure it shows, settled. */
+async function overview(page: Page, folioId: string, asOf: string): Promise<Awaited<ReturnType<typeof readFigures>>> {
+  await page.goto(`/folios/${folioId}?asOf=${asOf}`);
+  await page.locator('[data-indicator="bac"]').first().waitFor();
+  await settled(page);
+  return readFigures(page, 'main');
+}
+
+async function shownBac(page: Page, folioId: string, asOf: string): Promise<string> {
+  const bac = (await overview(page, folioId, asOf)).find((f) => f.key === 'bac');
+  expect(bac, 'the overview shows the BAC').toBeTruthy();
+  return normalizeDecimal(bac!.value);
+}
+
+/** The folios the Folios screen lists. */
+async function listedFolios(page: Page): Promise<number> {
+  await page.goto('/');
+  await page.getByRole('heading', { name: 'Folios', level: 1 }).waitFor();
+  await page.locator('caption').filter({ hasText: /^Folios \(/ }).waitFor();
+  await settled(page);
+  const caption = await page.locator('caption').filter({ hasText: /^Folios \(/ }).innerText();
+  const count = Number(/^Folios \((\d+)/.exec(caption)?.[1]);
+  expect(Number.isInteger(count), caption).toBe(true);
+  return count;
+}
+
+// ---------------------------------------------------------------------------------------------
 
 let host: StaticHost;
 let dir: string;
-const state: { folioId?: string; expenseId?: string; positionId?: string; bac?: string } = {};
+const state: { folioId?: string; expenseId?: string; positionId?: string; bac?: string; importedId?: string; importedBac?: string } = {};
 
 beforeAll(async () => {
   if (!existsSync(path.join(WWW, 'index.html')) || !existsSync(path.join(WWW, '404.html'))) {
@@ -453,6 +567,178 @@ describe('the offline planner', () => {
     planner.free();
     expect(r.status).toBe(200);
     expect(text).toBe(r.body);
+    await close(context);
+  });
+
+  it('imports a plan file on the New folio screen: the folio shows the figures the core computes for the document', async () => {
+    const context = await launch(dir, host.url);
+    const page = await open(context);
+    await page.goto('/');
+    await expectBadge(page);
+    const expected = planIndicators(PLAN);
+    expect(normalizeDecimal(expected.bac!)).not.toBe('0');
+    const before = checkNoGap(await stored(page));
+
+    const id = await importPlan(page, { name: 'harbour-wall-plan.json', mimeType: 'application/json', buffer: Buffer.from(PLAN) });
+    await page.getByRole('heading', { name: PLAN_NAME, level: 1 }).waitFor();
+    expect(id).not.toBe(state.folioId);
+    state.importedId = id;
+
+    // Every figure the overview shows at the document's as-of date is the core's for the document.
+    const shown = await overview(page, id, PLAN_AS_OF);
+    expect(shown.length).toBeGreaterThanOrEqual(15);
+    expect(shown.flatMap((f) => mismatches('imported folio:', f, expected[f.key]))).toEqual([]);
+    const bac = shown.find((f) => f.key === 'bac')!;
+    expect(normalizeDecimal(bac.value)).toBe(normalizeDecimal(expected.bac!));
+    state.importedBac = normalizeDecimal(bac.value);
+
+    // One journal entry made it, kept in IndexedDB: node replays it to the same figures.
+    const s = await stored(page);
+    expect(checkNoGap(s)).toBe(before + 1);
+    const planner = replayed(s);
+    const items = get(planner, `/budgets/1/folio/${id}/items?asOf=${PLAN_AS_OF}`);
+    expect(items.positions.map((p: { position: { name: string } }) => p.position.name).sort()).toEqual(['Engineer', 'Site supervisor']);
+    expect(items.expenses.map((e: { expense: { name: string } }) => e.expense.name).sort()).toEqual(['Client milestone', 'Scaffolding', 'Site office rent']);
+    const replayedIndicators = get(planner, `/budgets/1/folio/${id}/indicators?asOf=${PLAN_AS_OF}`);
+    planner.free();
+    expect(exactly(replayedIndicators)).toEqual(exactly(expected));
+    await close(context);
+  });
+
+  it('downloads a folio’s plan file on the Export screen; imported again it gives a second folio with the same BAC, kept over a reload', async ({ skip }) => {
+    need(skip, state.expenseId, 'the folio and its items');
+    let context = await launch(dir, host.url);
+    let page = await open(context);
+    const bac = await shownBac(page, state.folioId!, AS_OF);
+    expect(bac).not.toBe('0');
+
+    await page.goto(`/folios/${state.folioId}/export?asOf=${AS_OF}`);
+    await page.getByRole('heading', { name: FOLIO.name, level: 1 }).waitFor();
+    await settled(page);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download plan (JSON)' }).click()]);
+    expect(download.suggestedFilename()).toBe('Offline-river-crossing-plan.json');
+    const file = await download.path();
+    const text = readFileSync(file, 'utf8');
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    // A plan document: the one the core writes for the stored folio, numbers as written…
+    const doc = parseExact(text) as { folio: { id: string; name: string }; positions: { position: { name: string } }[]; expenses: { name: string }[] };
+    expect(doc.folio.name).toBe(FOLIO.name);
+    expect(doc.positions.map((p) => p.position.name)).toEqual(['Bridge designer']);
+    expect(doc.expenses.map((e) => e.name)).toContain('Site office rent');
+    const planner = replayed(await stored(page));
+    expect(doc).toEqual(get(planner, `/budgets/1/folio/${state.folioId}/plan`));
+    planner.free();
+    // …and the core, given it, computes the BAC the folio shows.
+    expect(normalizeDecimal(planIndicators(withAsOf(text, AS_OF)).bac!)).toBe(bac);
+
+    const second = await importPlan(page, file);
+    expect(second).not.toBe(state.folioId);
+    expect(await shownBac(page, second, AS_OF)).toBe(bac);
+    const folios = await listedFolios(page);
+
+    // Kept over a reload and in a new browser on the same profile.
+    await page.goto(`/folios/${second}?asOf=${AS_OF}`);
+    await page.reload();
+    await page.locator('[data-indicator="bac"]').first().waitFor();
+    await settled(page);
+    expect(normalizeDecimal((await page.locator('main [data-indicator="bac"]').first().getAttribute('data-value'))!)).toBe(bac);
+    await close(context);
+    context = await launch(dir, host.url);
+    page = await open(context);
+    expect(await shownBac(page, second, AS_OF)).toBe(bac);
+    expect(await shownBac(page, state.folioId!, AS_OF)).toBe(bac);
+    expect(await listedFolios(page)).toBe(folios);
+    const s = await stored(page);
+    checkNoGap(s);
+    const again = replayed(s);
+    expect(normalizeDecimal(get(again, `/budgets/1/folio/${second}/indicators?asOf=${AS_OF}`).bac)).toBe(bac);
+    // The second folio's plan is the first's, but for its own ids and owner.
+    const copied = get(again, `/budgets/1/folio/${second}/plan`);
+    again.free();
+    expect(copied.positions.map((p: { position: { name: string } }) => p.position.name)).toEqual(doc.positions.map((p) => p.position.name));
+    expect(copied.expenses.map((e: { name: string; amount: string }) => [e.name, normalizeDecimal(e.amount)])).toEqual(
+      (doc.expenses as { name: string; amount: string }[]).map((e) => [e.name, normalizeDecimal(e.amount)]),
+    );
+    await close(context);
+  });
+
+  it('refuses a hostile plan file by the field at fault and creates no folio', async () => {
+    const context = await launch(dir, host.url);
+    const page = await open(context);
+    const folios = await listedFolios(page);
+    expect(folios).toBeGreaterThan(0);
+    const seq = checkNoGap(await stored(page));
+
+    // A rate given as a string, in an otherwise good document.
+    const stringRate = PLAN.replace('"rate": 62.50', '"rate": "62.50"');
+    expect(stringRate).not.toBe(PLAN);
+    expect(await refusedPlan(page, 'string-rate.json', stringRate)).toContain('positions[1].position.rate.rate');
+
+    // 10,000 nested arrays where a list of weekdays belongs.
+    const nested = PLAN.replace('"recurrenceOn": [1]', `"recurrenceOn": ${'['.repeat(10_000)}1${']'.repeat(10_000)}`);
+    expect(nested.length).toBeGreaterThan(PLAN.length + 19_000);
+    expect(await refusedPlan(page, 'nested.json', nested)).toContain('expenses[0].recurrence.recurrenceOn');
+
+    // A file that is not JSON at all is told so by the planner itself.
+    expect(await refusedPlan(page, 'broken.json', PLAN.slice(0, 200))).toContain('broken.json is not JSON');
+
+    // Nothing was written, and after a reload the list is the same.
+    expect(checkNoGap(await stored(page))).toBe(seq);
+    await page.reload();
+    expect(await listedFolios(page)).toBe(folios);
+    await close(context);
+  });
+
+  it('what-if offline: a rate changed and applied is saved in the browser, and the overview shows the what-if BAC', async ({ skip }) => {
+    need(skip, state.importedId && state.importedBac, 'the imported folio');
+    const context = await launch(dir, host.url);
+    const page = await open(context);
+    await page.goto(`/folios/${state.importedId}/whatif?asOf=${PLAN_AS_OF}`);
+    await expectBadge(page);
+    await page.locator('[data-indicator="whatif-bac"]').waitFor();
+    await settled(page);
+    const value = async (field: string): Promise<string> => normalizeDecimal((await page.locator(`[data-indicator="${field}"]`).getAttribute('data-value')) ?? '');
+    expect(await value('saved-bac')).toBe(state.importedBac);
+    expect(await value('whatif-bac')).toBe(state.importedBac);
+    const seq = checkNoGap(await stored(page));
+
+    const rate = page.getByLabel('Rate of Engineer');
+    expect(await rate.inputValue()).toBe('50.00');
+    await rate.fill('57.25');
+    await rate.press('Enter');
+    await page.getByRole('button', { name: /^Apply 1 change/ }).waitFor();
+    const predicted = await value('whatif-bac');
+    expect(predicted).not.toBe(state.importedBac);
+    // The core's figure for the document with that rate.
+    const changed = PLAN.replace('"rate": 50.00', '"rate": 57.25');
+    expect(changed).not.toBe(PLAN);
+    expect(predicted).toBe(normalizeDecimal(planIndicators(changed).bac!));
+    // Nothing saved yet.
+    expect(checkNoGap(await stored(page))).toBe(seq);
+
+    await page.getByRole('button', { name: /^Apply/ }).click();
+    await page.getByText('Every change was applied.').waitFor();
+    expect(await page.locator('[data-refused]').count()).toBe(0);
+    expect(checkNoGap(await stored(page))).toBeGreaterThan(seq);
+    // Loaded again from the offline planner: the saved column is the what-if's.
+    await page.locator('[data-indicator="saved-bac"]').waitFor();
+    await settled(page);
+    expect(await value('saved-bac')).toBe(predicted);
+
+    await page.reload();
+    await page.locator('[data-indicator="saved-bac"]').waitFor();
+    await settled(page);
+    expect(await value('saved-bac')).toBe(predicted);
+    expect(await value('delta-bac')).toBe('0');
+    const bac = await shownBac(page, state.importedId!, PLAN_AS_OF);
+    expect(bac).not.toBe(state.importedBac);
+    expect(bac).toBe(predicted);
+    const planner = replayed(await stored(page));
+    const items = get(planner, `/budgets/1/folio/${state.importedId}/items?asOf=${PLAN_AS_OF}`);
+    planner.free();
+    const engineer = items.positions.find((p: { position: { name: string } }) => p.position.name === 'Engineer');
+    expect(normalizeDecimal(engineer.position.rate.rate)).toBe('57.25');
     await close(context);
   });
 

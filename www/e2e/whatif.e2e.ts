@@ -99,6 +99,37 @@ describe('what-if', () => {
     expect((await rest(env.server(), 'GET', `/budgets/1/expense/${first.id}`)).status).toBe(200);
   });
 
+  it('a position added, another as-of date, then Apply: the server gets the position; the changes survive the date', async () => {
+    await open('3');
+    const form = page.getByRole('form', { name: 'Add a planned position to the sandbox' });
+    await form.getByLabel('Name').fill('Night welder');
+    await form.getByLabel(/^Rate/).fill('52.25');
+    await form.getByLabel('Allocation %').fill('40');
+    await form.getByRole('button', { name: 'Add position' }).click();
+    await page.getByRole('button', { name: /^Apply 1 change/ }).waitFor();
+    // Its rate changed in the sandbox before it exists on the server.
+    const rate = page.getByLabel('Rate of Night welder');
+    await rate.fill('55');
+    await rate.press('Enter');
+    await page.getByRole('button', { name: /^Apply 2 changes/ }).waitFor();
+    const predicted = await value('whatif-bac');
+    expect(await value('delta-bac')).not.toBe('0');
+    // Another as-of date keeps both changes.
+    await page.getByLabel('As of').fill('2026-10-01');
+    await page.getByRole('button', { name: /^Apply 2 changes/ }).waitFor();
+    expect(await page.locator('li[data-status="pending"]').count()).toBe(2);
+    await page.getByLabel('As of').fill(AS_OF);
+    await page.waitForFunction(() => new URL(location.href).searchParams.get('asOf') === '2026-12-15');
+    expect(await value('whatif-bac')).toBe(predicted);
+    await page.getByRole('button', { name: /^Apply/ }).click();
+    await page.getByText('Every change was applied.').waitFor();
+    const items = (await rest(env.server(), 'GET', `/budgets/1/folio/3/items?asOf=${AS_OF}`)).json.success;
+    const welder = (items.positions as any[]).find((p) => p.position.name === 'Night welder');
+    expect(welder, 'the position is on the server').toBeTruthy();
+    expect(normalizeDecimal(welder.position.rate.rate)).toBe('55');
+    expect(normalizeDecimal((await draftIndicators('3')).bac)).toBe(predicted);
+  });
+
   it('a downloaded plan file imported gives a new folio with the same payments and indicators', async () => {
     await page.goto(`/folios/3/export?asOf=${AS_OF}`);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download plan (JSON)' }).click()]);
@@ -114,7 +145,9 @@ describe('what-if', () => {
       const lines = (list: any[]) => list.map((item) => ({ name: item.name, total: item.total, lines: item.lines }));
       const indicators = await draftIndicators(id);
       delete indicators.status;
-      return { positions: lines(payments.positions), expenses: lines(payments.expenses), timeline: payments.timeline, indicators };
+      // The draft's timeline: the source folio may have baselines, which an import does not carry.
+      const timeline = (await rest(env.server(), 'GET', `/budgets/1/folio/${id}/timeline?asOf=${AS_OF}&granularity=month&plan=draft`)).json.success;
+      return { positions: lines(payments.positions), expenses: lines(payments.expenses), timeline, indicators };
     };
     expect(await figures(imported)).toEqual(await figures('3'));
     // A hostile file is refused by name and creates nothing.

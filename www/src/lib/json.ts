@@ -20,8 +20,14 @@ export function isJsonNumber(text: string): boolean {
   return isNumber(text.trim());
 }
 
-/** Serializes a request body; `LosslessNumber` values are written verbatim. */
+/** JSON text sent as it is, unparsed: a body the browser's (recursive) parser cannot read, e.g. nested too deep. */
+export class RawJson {
+  constructor(readonly text: string) {}
+}
+
+/** Serializes a request body; `LosslessNumber` values are written verbatim, a `RawJson` as its text. */
 export function toJson(value: unknown): string {
+  if (value instanceof RawJson) return value.text;
   return stringify(value) ?? 'null';
 }
 

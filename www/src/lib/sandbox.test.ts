@@ -44,6 +44,23 @@ describe('the sandbox changes as REST calls', () => {
   });
 });
 
+describe('a position added in the sandbox', () => {
+  it('is POSTed with its first rate and allocation, their sandbox ids named for mapping', () => {
+    const added = parseDocument('{"position":{"id":1000000000,"folioId":1,"name":"Welder","title":"Welder","description":"","kind":".PlannedPositionByTimeFrame","rate":{"id":1000000001,"rate":45.50,"startDate":"2026-04-01"},"allocation":{"id":1000000002,"startDate":"2026-04-01","endDate":"2026-06-30","percentage":50}},"rates":[],"allocations":[],"hours":[]}');
+    const [post] = callsOf({ kind: 'position', id: 1000000000, before: null, after: added, label: '' }, new Map());
+    expect(post!.method).toBe('POST');
+    expect(post!.path).toBe('/budgets/1/position');
+    expect(toJson(post!.body)).toBe('{"folioId":1,"name":"Welder","title":"Welder","description":"","kind":".PlannedPositionByTimeFrame","rate":{"rate":45.50,"startDate":"2026-04-01"},"allocation":{"startDate":"2026-04-01","endDate":"2026-06-30","percentage":50}}');
+    expect(post!.created).toEqual({ rate: '1000000001', allocation: '1000000002' });
+    // Its rate changed later goes to the rate the server made.
+    const after = copy(added);
+    ((after.position as Obj).rate as Obj).rate = parseDocument('{"x":47}').x;
+    const ids = new Map([[1000000000, 31], [1000000001, 77]]);
+    const [put] = callsOf({ kind: 'position', id: 1000000000, before: added, after, label: '' }, ids);
+    expect(put!.path).toBe('/budgets/1/rate/77');
+  });
+});
+
 describe('history', () => {
   it('undoes and redoes pending changes only, and a new change clears redo', () => {
     const h = new History();

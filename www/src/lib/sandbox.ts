@@ -23,6 +23,8 @@ export interface Call {
   method: 'POST' | 'PUT' | 'DELETE';
   path: string;
   body?: unknown;
+  /** A new position's sandbox ids of its first rate and allocation, to map to the server's. */
+  created?: { rate: string; allocation: string };
 }
 
 /** Parses a plan document's text, every number a `LosslessNumber`. */
@@ -96,7 +98,16 @@ export function callsOf(change: Change, ids: Map<number, number>): Call[] {
     return [{ method: 'PUT', path: '/budgets/1/expense', body }];
   }
   if (!change.after) return [{ method: 'DELETE', path: `/budgets/1/position/${id}` }];
-  if (!change.before) throw new Error('a position added in the sandbox cannot be applied');
+  if (!change.before) {
+    // A new position: its first rate and allocation come with it (the server gives them ids; the
+    // caller maps the sandbox's, `created`).
+    const position = change.after.position as Obj;
+    const body = copy(position);
+    delete body.id;
+    for (const row of [body.rate as Obj, body.allocation as Obj]) delete row.id;
+    const created = { rate: text((position.rate as Obj).id), allocation: text((position.allocation as Obj).id) };
+    return [{ method: 'POST', path: '/budgets/1/position', body, created }];
+  }
   // A position's changes: each rate and allocation period that differs, by its id.
   const calls: Call[] = [];
   const rows = (item: Obj, first: string, rest: string): Obj[] => [((item.position as Obj)[first] as Obj), ...((item[rest] as Obj[] | undefined) ?? [])];
@@ -106,7 +117,8 @@ export function callsOf(change: Change, ids: Map<number, number>): Call[] {
       const old = before.find((b) => text(b.id) === text(row.id));
       if (!old || JSON.stringify(strip(old)) === JSON.stringify(strip(row))) continue;
       const body = strip(row);
-      calls.push({ method: 'PUT', path: `/budgets/1/${path}/${text(row.id)}`, body });
+      const rowId = Number(text(row.id));
+      calls.push({ method: 'PUT', path: `/budgets/1/${path}/${ids.get(rowId) ?? rowId}`, body });
     }
   }
   return calls;

@@ -8,6 +8,7 @@ import { activeTransport, ApiError, request, settle } from '../api/client';
 import { parseDocument } from '../lib/sandbox';
 import { navigate } from '../state';
 import { coreMessage } from '../lib/wasm';
+import { RawJson } from '../lib/json';
 
 /** The file name of a folio's plan document. */
 export function planFileName(folioName: string): string {
@@ -52,12 +53,18 @@ export function PlanImport() {
     setMessages([]);
     setBusy(true);
     try {
+      const text = await file.text();
       let body: unknown;
       try {
-        body = parseDocument(await file.text());
+        body = parseDocument(text);
       } catch (e) {
-        setMessages([`${file.name} is not JSON: ${coreMessage(e)}`]);
-        return;
+        if (e instanceof SyntaxError) {
+          setMessages([`${file.name} is not JSON: ${coreMessage(e)}`]);
+          return;
+        }
+        // JSON the browser's recursive parser cannot read (nested too deep: a RangeError, or
+        // Firefox's InternalError): sent as it is, the core reads it and names the item at fault.
+        body = new RawJson(text);
       }
       const answer = (await request('POST', '/budgets/1/folio/import', body)) as { success?: { folioId?: string; notImported?: string[] } };
       const id = answer.success?.folioId;

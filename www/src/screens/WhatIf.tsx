@@ -2,8 +2,8 @@
 // loaded into the wasm core's `Sandbox`; every change (a rate, an allocation, an expense's amount
 // or date, an expense added, an item removed) is applied to it alone (it recosts that item, not the
 // folio) and the screen shows the sandbox's figures against the saved folio's: BAC, EAC, VAC and
-// margin with their differences (subtracted by the wasm core), and both cumulative planned-cost
-// curves on one chart. Undo and redo walk the changes not yet applied. "Apply" sends them to the
+// margin with their differences (subtracted by the wasm core), and the cumulative planned and
+// actual cost of both on one chart. Undo and redo walk the changes not yet applied. "Apply" sends them to the
 // server as the ordinary REST calls, in order, stopping at the first refusal (shown with its
 // change); "Discard" drops them and leaves the server untouched.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -32,18 +32,19 @@ interface Summary {
 }
 
 /** The indicators compared, in the order shown. */
-const COMPARED: { key: keyof Indicators; label: string }[] = [
-  { key: 'bac', label: 'BAC (budget at completion)' },
-  { key: 'eac', label: 'EAC (estimate at completion)' },
-  { key: 'vac', label: 'VAC (variance at completion)' },
-  { key: 'margin', label: 'Margin' },
+const COMPARED: { key: keyof Indicators; label: string; long: string }[] = [
+  { key: 'bac', label: 'BAC', long: 'budget at completion' },
+  { key: 'eac', label: 'EAC', long: 'estimate at completion' },
+  { key: 'vac', label: 'VAC', long: 'variance at completion' },
+  { key: 'margin', label: 'Margin', long: 'profit as a share of revenue' },
 ];
 
 interface Loaded {
   core: Core;
   sandbox: Sandbox;
   doc: Obj;
-  saved: Summary;
+  /** The figures at the as-of date the sandbox was built for (the first render's). */
+  first: { asOf: string; summary: Summary };
 }
 
 async function load(folio: string, asOf: string): Promise<Loaded> {
@@ -52,9 +53,9 @@ async function load(folio: string, asOf: string): Promise<Loaded> {
   settle(path, answer);
   const doc = parseDocument(answer.text).success as Obj;
   const sandbox = new core.Sandbox(toJson(doc));
-  const saved = parseJson(sandbox.summary(asOf, 'month')) as Summary;
+  const summary = parseJson(sandbox.summary(asOf, 'month')) as Summary;
   performance.mark(WHATIF_LOADED);
-  return { core, sandbox, doc, saved };
+  return { core, sandbox, doc, first: { asOf, summary } };
 }
 
 export function WhatIf({ folio, asOf }: FolioProps) {
@@ -70,31 +71,55 @@ export function WhatIf({ folio, asOf }: FolioProps) {
     return () => {
       live = false;
     };
-  }, [id, asOf, attempt]);
+    // Another as-of date keeps the sandbox and its changes: the workbench recomputes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [id, attempt]);
   if (error) return <ErrorBox error={error} onRetry={() => setAttempt((a) => a + 1)} />;
   if (!loaded) return <Loading label="Loading the folio into the sandbox" />;
-  return <Workbench key={`${id}|${asOf}|${attempt}`} loaded={loaded} asOf={asOf} currency={folio.currencyCode} reload={() => setAttempt((a) => a + 1)} />;
+  return <Workbench key={`${id}|${attempt}`} loaded={loaded} asOf={asOf} currency={folio.currencyCode} reload={() => setAttempt((a) => a + 1)} />;
 }
 
 function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: string; currency: string; reload: () => void }) {
-  const { core, sandbox, saved } = loaded;
+  const { core, sandbox } = loaded;
   const history = useRef(new History()).current;
+  /** Sandbox ids of expenses added and applied → the ids the server gave them (kept over several Applies). */
+  const serverIds = useRef(new Map<number, number>()).current;
   /** The sandbox's items by id (what the editors show), kept in step with the sandbox. */
   const items = useRef({
     positions: new Map<number, Obj>(((loaded.doc.positions as Obj[]) ?? []).map((p) => [itemId('position', p), p])),
     expenses: new Map<number, Obj>(((loaded.doc.expenses as Obj[]) ?? []).map((e) => [itemId('expense', e), e])),
   }).current;
-  const nextId = useRef(Math.max(0, ...items.expenses.keys()) + 1_000_000);
-  const [now, setNow] = useState<Summary>(saved);
+  /** Ids the sandbox gives what it adds (items, a new position's rate and allocation): above any the server gave. */
+  const nextId = useRef(1_000_000_000);
+  const [figures, setFigures] = useState<{ asOf: string; saved: Summary; now: Summary }>({ asOf: loaded.first.asOf, saved: loaded.first.summary, now: loaded.first.summary });
+  const { saved, now } = figures;
   const [, setVersion] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
   const [refused, setRefused] = useState<{ change: Change; message: string } | null>(null);
 
+  const summary = (): Summary => parseJson(sandbox.summary(asOf, 'month')) as Summary;
+  /** The sandbox's figures after a change; the saved ones stay. */
   const recompute = () => {
-    setNow(parseJson(sandbox.summary(asOf, 'month')) as Summary);
+    setFigures((f) => ({ ...f, now: summary() }));
     setVersion((v) => v + 1);
   };
+  /**
+   * Both columns again (another as-of date, or changes applied): the saved figures are the
+   * sandbox without its pending changes, so they are undone, costed, and redone (each recosts one
+   * item only).
+   */
+  const recomputeBoth = () => {
+    for (const change of [...history.pending].reverse()) put(change.kind, change.id, change.before);
+    const before = summary();
+    for (const change of history.pending) put(change.kind, change.id, change.after);
+    setFigures({ asOf, saved: before, now: summary() });
+    setVersion((v) => v + 1);
+  };
+  useEffect(() => {
+    if (figures.asOf !== asOf) recomputeBoth();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [asOf]);
   /** Puts `item` (or removes the item when null) in the sandbox and in `items`. */
   const put = (kind: Change['kind'], itemIdValue: number, item: Obj | null) => {
     const map = kind === 'position' ? items.positions : items.expenses;
@@ -136,22 +161,32 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
   const apply = async () => {
     setApplying(true);
     setRefused(null);
-    const ids = new Map<number, number>();
+    const ids = serverIds;
     try {
       while (history.pending.length) {
         const change = history.pending[0]!;
         try {
           for (const call of callsOf(change, ids)) {
             const answer = await request(call.method, call.path, call.body);
-            if (call.method === 'POST' && change.kind === 'expense') {
+            if (call.method === 'POST') {
               const success = (answer as { success?: unknown } | null)?.success;
               if (typeof success === 'string') ids.set(change.id, Number(success));
+            }
+            if (call.created && ids.has(change.id)) {
+              // The new position's first rate and allocation, by the ids the server gave them.
+              const shown = (await request('GET', `/budgets/1/position/${ids.get(change.id)}`)) as { success?: { rate?: { id?: string }; allocation?: { id?: string } } };
+              const rate = shown.success?.rate?.id;
+              const allocation = shown.success?.allocation?.id;
+              if (rate) ids.set(Number(call.created.rate), Number(rate));
+              if (allocation) ids.set(Number(call.created.allocation), Number(allocation));
             }
           }
         } catch (e) {
           const message = e instanceof ApiError ? [...e.refusal.messages, ...Object.entries(e.refusal.fields).map(([f, m]) => `${f}: ${m}`)].join(' ') || e.message : coreMessage(e);
           setRefused({ change, message });
           announce(`Not applied: ${change.label}`, 'error');
+          // What was applied is saved now.
+          recomputeBoth();
           return;
         }
         history.applied.push(history.pending.shift()!);
@@ -182,6 +217,7 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
         <p class="muted">
           Changes here are computed in your browser and saved nowhere until you apply them. Figures are the folio's draft as of {fmt.date(asOf)}.
         </p>
+        <div class="table-scroll">
         <table class="compare" aria-label="Saved folio against the sandbox">
           <thead>
             <tr>
@@ -192,14 +228,16 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
             </tr>
           </thead>
           <tbody>
-            {COMPARED.map(({ key, label }) => {
+            {COMPARED.map(({ key, label, long }) => {
               const a = saved.indicators[key] as string | null;
               const b = now.indicators[key] as string | null;
               const d = a != null && b != null ? core.difference(b, a) : null;
               const show = (v: string | null, field: string) => (key === 'margin' ? <span data-field={field} data-value={v ?? ''}>{fmt.percent(v)}</span> : <Money value={v} currency={currency} indicator={field} />);
               return (
                 <tr key={key}>
-                  <th scope="row">{label}</th>
+                  <th scope="row">
+                    <abbr title={long}>{label}</abbr>
+                  </th>
                   <td>{show(a, `saved-${key}`)}</td>
                   <td>{show(b, `whatif-${key}`)}</td>
                   <td class={d && d !== '0' && !/^-?0(\.0+)?$/.test(d) ? 'changed' : undefined}>{show(d, `delta-${key}`)}</td>
@@ -208,7 +246,9 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
             })}
           </tbody>
         </table>
-        <UChart options={options} data={chart} label="Cumulative planned cost: saved folio and what-if" length={now.timeline.length} selected={null} />
+        </div>
+        <p class="muted small">Cumulative cost by month: dashed, the saved folio; solid, the what-if. Actual cost counts the team's hours and the costs already scheduled after the as-of date.</p>
+        <UChart options={options} data={chart} label="Cumulative planned and actual cost: saved folio and what-if" length={now.timeline.length} selected={null} />
         <div class="actions">
           <button type="button" class="btn" onClick={undo} disabled={!history.pending.length || applying}>Undo</button>
           <button type="button" class="btn" onClick={redo} disabled={!history.undone.length || applying}>Redo</button>
@@ -225,7 +265,7 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
         ) : null}
         <ChangeList title="Changes" changes={history.pending} applied={history.applied} />
       </Card>
-      <PositionsCard positions={[...items.positions.values()]} currency={currency} asOf={asOf} commit={commit} />
+      <PositionsCard positions={[...items.positions.values()]} currency={currency} asOf={asOf} folio={loaded.doc.folio as Obj} nextId={nextId} commit={commit} />
       <ExpensesCard expenses={[...items.expenses.values()]} folio={loaded.doc.folio as Obj} nextId={nextId} commit={commit} />
     </div>
   );
@@ -245,7 +285,7 @@ function ChangeList({ title, changes, applied }: { title: string; changes: Chang
 }
 
 /** A decimal field that commits on change (Enter or leaving it) when it holds a number. */
-function NumberInput({ value, label, onCommit }: { value: string; label: string; onCommit: (v: string) => void }) {
+function NumberInput({ value, label, onCommit, placeholder }: { value: string; label: string; onCommit: (v: string) => void; placeholder?: string }) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   const bad = draft.trim() !== '' && !isJsonNumber(draft);
@@ -258,6 +298,7 @@ function NumberInput({ value, label, onCommit }: { value: string; label: string;
       inputMode="decimal"
       aria-label={label}
       aria-invalid={bad}
+      placeholder={placeholder}
       value={draft}
       size={9}
       onInput={(e) => setDraft((e.target as HTMLInputElement).value)}
@@ -281,8 +322,26 @@ function rateAt(item: Obj, asOf: string): Obj {
   return best;
 }
 
-function PositionsCard({ positions, currency, asOf, commit }: { positions: Obj[]; currency: string; asOf: string; commit: (c: Change) => void }) {
+function PositionsCard({ positions, currency, asOf, folio, nextId, commit }: { positions: Obj[]; currency: string; asOf: string; folio: Obj; nextId: { current: number }; commit: (c: Change) => void }) {
   const [page, setPage] = useState(0);
+  const [form, setForm] = useState({ name: '', rate: '', percentage: '100', start: String(folio.startDate), end: String(folio.endDate) });
+  const set = (field: keyof typeof form) => (e: Event) => setForm({ ...form, [field]: (e.target as HTMLInputElement).value });
+  const add = (e: Event) => {
+    e.preventDefault();
+    const name = form.name.trim();
+    if (!name || !isJsonNumber(form.rate) || !isJsonNumber(form.percentage)) return;
+    const id = nextId.current++;
+    const item: Obj = {
+      position: {
+        id: new LosslessNumber(String(id)), folioId: folio.id, name, title: name, description: '', kind: '.PlannedPositionByTimeFrame',
+        rate: { id: new LosslessNumber(String(nextId.current++)), rate: new LosslessNumber(form.rate.trim()), startDate: form.start },
+        allocation: { id: new LosslessNumber(String(nextId.current++)), startDate: form.start, endDate: form.end, percentage: new LosslessNumber(form.percentage.trim()) },
+      },
+      rates: [], allocations: [], hours: [],
+    };
+    commit({ kind: 'position', id, before: null, after: item, label: `Add position ${name}: ${form.rate.trim()} / h at ${form.percentage.trim()} %, ${form.start} – ${form.end}` });
+    setForm({ ...form, name: '', rate: '' });
+  };
   const shown = positions.slice(page * 50, page * 50 + 50);
   const change = (item: Obj, label: string, edit: (next: Obj) => void) => {
     const next = copy(item);
@@ -323,6 +382,14 @@ function PositionsCard({ positions, currency, asOf, commit }: { positions: Obj[]
         </table>
       </div>
       {positions.length > 50 ? <Pages page={page} count={positions.length} onPage={setPage} /> : null}
+      <form class="inline-form" onSubmit={add} aria-label="Add a planned position to the sandbox">
+        <label>Name <input value={form.name} onInput={set('name')} /></label>
+        <label>Rate / h ({currency}) <input inputMode="decimal" value={form.rate} aria-invalid={form.rate !== '' && !isJsonNumber(form.rate)} onInput={set('rate')} /></label>
+        <label>Allocation % <input inputMode="decimal" value={form.percentage} aria-invalid={!isJsonNumber(form.percentage)} onInput={set('percentage')} /></label>
+        <label>Start <input type="date" value={form.start} onInput={set('start')} /></label>
+        <label>End <input type="date" value={form.end} onInput={set('end')} /></label>
+        <button type="submit" class="btn">Add position</button>
+      </form>
     </Card>
   );
 }
@@ -357,7 +424,7 @@ function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; fo
         <table>
           <caption class="sr-only">Expenses of the sandbox</caption>
           <thead>
-            <tr><th scope="col">Name</th><th scope="col">Amount</th><th scope="col">First date</th><th scope="col"><span class="sr-only">Remove</span></th></tr>
+            <tr><th scope="col">Name</th><th scope="col">Amount</th><th scope="col">First date</th><th scope="col">Occurrences</th><th scope="col"><span class="sr-only">Remove</span></th></tr>
           </thead>
           <tbody>
             {shown.map((item) => {
@@ -368,6 +435,24 @@ function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; fo
                   <th scope="row">{label}</th>
                   <td><NumberInput value={text(item.amount)} label={`Amount of ${label} (${String(item.currencyCode)})`} onCommit={(v) => change(item, `Amount of ${label}: ${text(item.amount)} → ${v}`, (n) => { n.amount = new LosslessNumber(v); })} /> {String(item.currencyCode)}</td>
                   <td><DateInput value={String(rec.startDate)} label={`First date of ${label}`} onCommit={(v) => change(item, `First date of ${label}: ${String(rec.startDate)} → ${v}`, (n) => { (n.recurrence as Obj).startDate = v; })} /></td>
+                  <td>
+                    {rec.kind === '.Once' ? (
+                      <span class="muted">once</span>
+                    ) : (
+                      <NumberInput
+                        value={text(rec.occurrences)}
+                        placeholder={rec.endDate ? `until ${fmt.date(String(rec.endDate))}` : 'no end'}
+                        label={`Occurrences of ${label}`}
+                        onCommit={(v) =>
+                          change(item, `Occurrences of ${label}: ${text(rec.occurrences) || (rec.endDate ? `until ${String(rec.endDate)}` : 'open')} → ${v}`, (n) => {
+                            const r = n.recurrence as Obj;
+                            r.occurrences = new LosslessNumber(v);
+                            delete r.endDate;
+                          })
+                        }
+                      />
+                    )}
+                  </td>
                   <td><button type="button" class="btn btn-ghost" onClick={() => commit({ kind: 'expense', id: itemId('expense', item), before: item, after: null, label: `Remove expense ${label}` })}>Remove<span class="sr-only"> {label}</span></button></td>
                 </tr>
               );
@@ -397,15 +482,17 @@ function Pages({ page, count, onPage }: { page: number; count: number; onPage: (
   );
 }
 
-/** Both cumulative planned-cost curves, as pixel floats (drawing only: no figure is shown from them). */
+/** Cumulative planned and actual cost of both, as pixel floats (drawing only: no figure is shown from them). */
 function chartData(saved: TimelineBucket[], now: TimelineBucket[]): uPlot.AlignedData {
   const xs = now.map((b) => fmt.dateToUtc(b.end) / 1000);
-  const cumulative = (tl: TimelineBucket[]) => {
+  const cumulative = (tl: TimelineBucket[], field: 'plannedCost' | 'actualCost') => {
     let sum = 0;
-    return tl.map((b) => (sum += parseFloat(b.plannedCost)));
+    return xs.map((_, i) => {
+      const b = tl[i];
+      return b ? (sum += parseFloat(b[field])) : null;
+    });
   };
-  const a = cumulative(saved);
-  return [xs, xs.map((_, i) => a[i] ?? null), cumulative(now)];
+  return [xs, cumulative(saved, 'plannedCost'), cumulative(now, 'plannedCost'), cumulative(saved, 'actualCost'), cumulative(now, 'actualCost')];
 }
 
 function chartOptions(currency: string): (width: number) => uPlot.Options {
@@ -417,9 +504,11 @@ function chartOptions(currency: string): (width: number) => uPlot.Options {
     axes: [{}, { values: (_u, vals) => vals.map((v) => money.format(v)), size: 70 }],
     series: [
       {},
-      { label: 'Saved: planned cost (cumulative)', stroke: '#64748b', width: 2, dash: [6, 4] },
-      { label: 'What-if: planned cost (cumulative)', stroke: '#2563eb', width: 2 },
+      { label: 'Planned, saved', stroke: '#64748b', width: 2, dash: [6, 4] },
+      { label: 'Planned, what-if', stroke: '#2563eb', width: 2 },
+      { label: 'Actual, saved', stroke: '#d97706', width: 2, dash: [6, 4] },
+      { label: 'Actual, what-if', stroke: '#b45309', width: 2 },
     ],
-    legend: { show: true },
+    legend: { show: true, live: false },
   });
 }
