@@ -85,6 +85,16 @@ fn demo() -> State {
     );
     let (status, text) = call(&mut state, "POST", "/budgets/1/position", Some(&own));
     assert_eq!(status, 200, "{text}");
+    // Maria Keller (position 5) loses her first allocation period: deleted history.
+    let (_, text) = call(&mut state, "GET", "/budgets/1/position/5", None);
+    let first = json(&text)["success"]["allocation"]["id"].as_u64().unwrap();
+    let (status, text) = call(
+        &mut state,
+        "DELETE",
+        &format!("/budgets/1/allocation/{first}"),
+        None,
+    );
+    assert_eq!(status, 200, "{text}");
     let _ = state.take_journal();
     state
 }
@@ -231,6 +241,106 @@ fn the_document_holds_what_the_figures_need_and_no_more() {
         footbridge["exchangeRates"].as_array().unwrap().len(),
         if has_usd { 4 } else { 0 }
     );
+}
+
+#[test]
+fn deleted_history_is_left_out_and_each_position_is_journaled_once() {
+    let mut state = demo();
+    let document = export(&mut state, 1);
+    let maria = document["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["position"]["name"] == "Maria Keller")
+        .unwrap()
+        .clone();
+    // Her first period was deleted: the document's first is her live second one.
+    assert_eq!(maria["position"]["allocation"]["startDate"], "2026-08-03");
+    assert_eq!(maria["allocations"], serde_json::json!([]));
+    let text = document.to_string();
+    assert!(!text.contains("deletedOn"), "no deleted history: {text}");
+    // A position with many parts lands as one version of it, not one per part.
+    let mut many = document.clone();
+    let rates: Vec<Value> = (1..=200)
+        .map(|i| serde_json::json!({"rate": 80 + i, "startDate": format!("2026-{:02}-{:02}", 4 + i / 28, 1 + i % 28)}))
+        .collect();
+    many["positions"][0]["rates"] = Value::Array(rates);
+    let mut target = demo();
+    let (status, text) = call(
+        &mut target,
+        "POST",
+        "/budgets/1/folio/import",
+        Some(&many.to_string()),
+    );
+    assert_eq!(status, 200, "{text}");
+    let journal = target.take_journal();
+    let entry = costfolio::model::to_json(&journal[0].command);
+    let versions = entry.matches("\"PutPosition\"").count();
+    assert_eq!(
+        versions,
+        many["positions"].as_array().unwrap().len(),
+        "one version per position"
+    );
+    let imported = json(&text)["success"]["positions"][0].as_u64().unwrap();
+    let (_, shown) = call(
+        &mut target,
+        "GET",
+        &format!(
+            "/budgets/1/folio/{}/items?asOf={AS_OF}",
+            json(&text)["success"]["folioId"]
+        ),
+        None,
+    );
+    let position = json(&shown)["success"]["positions"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|p| p["position"]["id"].as_u64() == Some(imported))
+        .unwrap()
+        .clone();
+    assert_eq!(position["rates"].as_array().unwrap().len(), 201);
+}
+
+#[test]
+fn what_names_other_records_is_refused_or_not_carried() {
+    let mut source = demo();
+    let billing = *folio_ids(&mut source).last().unwrap();
+    let mut document = export(&mut source, billing);
+    // An overtime rule the document does not hold: refused, by the position's field.
+    document["overtimeRules"] = serde_json::json!([]);
+    let mut target = demo();
+    let before = target.snapshot();
+    let (status, text) = call(
+        &mut target,
+        "POST",
+        "/budgets/1/folio/import",
+        Some(&document.to_string()),
+    );
+    assert_eq!(status, 400, "{text}");
+    assert!(text.contains("positions[1].position.otRuleId"), "{text}");
+    assert_eq!(target.snapshot(), before);
+    // An expense's reporter is the importer's, not the document's.
+    let mut document = export(&mut source, 1);
+    document["expenses"][0]["reporter"] = "mallory".into();
+    let (status, text) = call_as(
+        &mut target,
+        "ada",
+        true,
+        "POST",
+        "/budgets/1/folio/import",
+        Some(&document.to_string()),
+    );
+    assert_eq!(status, 200, "{text}");
+    let expense = json(&text)["success"]["expenses"][0].as_u64().unwrap();
+    let (_, shown) = call_as(
+        &mut target,
+        "ada",
+        true,
+        "GET",
+        &format!("/budgets/1/expense/{expense}"),
+        None,
+    );
+    assert_ne!(json(&shown)["success"]["reporter"], "mallory", "{shown}");
 }
 
 #[test]

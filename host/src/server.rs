@@ -34,13 +34,24 @@ pub(crate) const MAX_BODY: usize = 1 << 20;
 /// document, such as the 2,000-position, 5,000-expense folio of the benchmarks (about 4 MB).
 pub(crate) const MAX_IMPORT_BODY: usize = 16 << 20;
 
-/// The body limit of a request to `path`.
-fn body_limit(method: &Method, path: &str) -> usize {
-    if method == Method::POST && path.trim_end_matches('/') == "/budgets/1/folio/import" {
-        MAX_IMPORT_BODY
-    } else {
-        MAX_BODY
-    }
+/// How many plan-import bodies (up to [`MAX_IMPORT_BODY`]) are received at a time; another one
+/// meanwhile is answered 503 at once, so that large bodies never hold more than this much memory.
+pub(crate) const IMPORT_READERS: usize = 2;
+
+/// Whether the request is a plan import that may be large: `POST /budgets/1/folio/import` that
+/// carries credentials (basic or bearer, or the planner's session cookie). Without any, its body is
+/// held to [`MAX_BODY`] like every other: nobody unauthenticated makes the host buffer 16 MiB.
+fn large_import(method: &Method, path: &str, headers: &HeaderMap) -> bool {
+    let credentials = headers.contains_key(axum::http::header::AUTHORIZATION)
+        || headers
+            .get_all(axum::http::header::COOKIE)
+            .iter()
+            .any(|value| {
+                value
+                    .to_str()
+                    .is_ok_and(|v| v.contains(session::SESSION_COOKIE))
+            });
+    method == Method::POST && path.trim_end_matches('/') == "/budgets/1/folio/import" && credentials
 }
 
 /// The server writes a snapshot after this many journal entries, to keep start-up replay short.
@@ -567,6 +578,8 @@ fn throttled(path: &str, seconds: u64) -> Response {
 struct Site {
     service: Service,
     planner: Option<Planner>,
+    /// Permits to receive a large plan-import body ([`IMPORT_READERS`]).
+    imports: Arc<tokio::sync::Semaphore>,
 }
 
 type App = Arc<Site>;
@@ -608,9 +621,39 @@ async fn any(
     let path = uri
         .path_and_query()
         .map_or_else(|| uri.path().to_owned(), |p| p.as_str().to_owned());
-    let limit = body_limit(&method, uri.path());
-    let response = match tokio::time::timeout(BODY_TIMEOUT, to_bytes(body, limit)).await {
-        Err(_) => envelope(
+    // A large import holds one of the import permits until it is answered; with none free it is
+    // answered 503 at once, its body unread.
+    let permit = if large_import(&method, uri.path(), &headers) {
+        match app.imports.clone().try_acquire_owned() {
+            Ok(permit) => Ok(Some(permit)),
+            Err(_) => Err(()),
+        }
+    } else {
+        Ok(None)
+    };
+    let limit = match &permit {
+        Ok(Some(_)) => MAX_IMPORT_BODY,
+        _ => MAX_BODY,
+    };
+    let read = async {
+        if permit.is_err() {
+            None
+        } else {
+            Some(tokio::time::timeout(BODY_TIMEOUT, to_bytes(body, limit)).await)
+        }
+    };
+    let response = match read.await {
+        None => {
+            let mut busy = envelope(
+                uri.path(),
+                503,
+                "another plan import is being received; try again in a moment",
+            );
+            busy.headers
+                .push(("Retry-After".to_owned(), "1".to_owned()));
+            busy
+        }
+        Some(Err(_)) => envelope(
             uri.path(),
             408,
             &format!(
@@ -618,17 +661,17 @@ async fn any(
                 BODY_TIMEOUT.as_secs()
             ),
         ),
-        Ok(Err(error)) if too_large(&error) => envelope(
+        Some(Ok(Err(error))) if too_large(&error) => envelope(
             uri.path(),
             413,
             &format!("the body is larger than {limit} bytes"),
         ),
-        Ok(Err(error)) => envelope(
+        Some(Ok(Err(error))) => envelope(
             uri.path(),
             400,
             &format!("the body could not be read: {error}"),
         ),
-        Ok(Ok(bytes)) => {
+        Some(Ok(Ok(bytes))) => {
             let request = Request {
                 method: method.as_str().to_owned(),
                 path: path.clone(),
@@ -650,6 +693,7 @@ async fn any(
             result.unwrap_or_else(|_| envelope(uri.path(), 500, "the request failed"))
         }
     };
+    drop(permit);
     eprintln!(
         "{} {} {} {}ms",
         method,
@@ -738,7 +782,11 @@ pub(crate) async fn serve(
     let app = Router::new()
         .fallback(route)
         .layer(axum::extract::DefaultBodyLimit::disable())
-        .with_state(Arc::new(Site { service, planner }));
+        .with_state(Arc::new(Site {
+            service,
+            planner,
+            imports: Arc::new(tokio::sync::Semaphore::new(IMPORT_READERS)),
+        }));
     let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     let held: Arc<Mutex<HashMap<IpAddr, usize>>> = Arc::new(Mutex::new(HashMap::new()));
     let mut interrupted = std::pin::pin!(tokio::signal::ctrl_c());

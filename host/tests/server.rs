@@ -376,12 +376,21 @@ fn bad_input_over_the_wire() {
             400,
             "error",
         ),
-        // A plan import may be larger than other bodies (16 MiB), not 50 MB.
+        // A plan import with credentials may be larger than other bodies (16 MiB), not 50 MB.
+        (
+            "POST",
+            "/budgets/1/folio/import",
+            json.to_vec(),
+            vec![b' '; 50 << 20],
+            413,
+            "errorMessages",
+        ),
+        // Without credentials, an import body is held to 1 MiB like any other.
         (
             "POST",
             "/budgets/1/folio/import",
             vec![("Content-Type", "application/json")],
-            vec![b' '; 50 << 20],
+            vec![b' '; 2 << 20],
             413,
             "errorMessages",
         ),

@@ -65,16 +65,28 @@ impl Sandbox {
         js(self.put_expense_of(expense).map(|()| String::new())).map(drop)
     }
 
-    /// Removes the position `id`.
+    /// Removes the position `id` (a whole number from 1 to 2^53 - 1).
     #[wasm_bindgen(js_name = removePosition)]
-    pub fn remove_position(&mut self, id: u32) -> Result<(), JsError> {
-        js(self.change(Change::RemovePosition(Id::new(u64::from(id))))).map(drop)
+    pub fn remove_position(&mut self, id: f64) -> Result<(), JsError> {
+        js(id_of(id).and_then(|id| self.change(Change::RemovePosition(id)))).map(drop)
     }
 
-    /// Removes the expense `id`.
+    /// Removes the expense `id` (a whole number from 1 to 2^53 - 1).
     #[wasm_bindgen(js_name = removeExpense)]
-    pub fn remove_expense(&mut self, id: u32) -> Result<(), JsError> {
-        js(self.change(Change::RemoveExpense(Id::new(u64::from(id))))).map(drop)
+    pub fn remove_expense(&mut self, id: f64) -> Result<(), JsError> {
+        js(id_of(id).and_then(|id| self.change(Change::RemoveExpense(id)))).map(drop)
+    }
+}
+
+/// An item id from JavaScript: a whole number JavaScript holds exactly, from 1.
+fn id_of(id: f64) -> Result<Id, Refusal> {
+    const MAX_SAFE: f64 = 9_007_199_254_740_991.0;
+    if id.fract() == 0.0 && (1.0..=MAX_SAFE).contains(&id) {
+        Ok(Id::new(id as u64))
+    } else {
+        Err(Refusal::Form(format!(
+            "id: {id} is not a whole number from 1"
+        )))
     }
 }
 

@@ -69,4 +69,6 @@ test('a refused change names its field and changes nothing', () => {
   assert.equal(sandbox.summary(AS_OF, 'month'), before);
   assert.throws(() => new wasm.Sandbox('{"folio": 3}'), (e) => e instanceof Error && /folio/.test(e.message));
   assert.throws(() => sandbox.summary('2026-13-01', 'month'), (e) => e instanceof Error && /asOf/.test(e.message));
+  assert.throws(() => sandbox.removeExpense(1.5), (e) => e instanceof Error && /id: 1\.5 is not a whole number/.test(e.message));
+  assert.throws(() => sandbox.removePosition(2 ** 60), (e) => e instanceof Error && /id/.test(e.message));
 });

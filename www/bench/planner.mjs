@@ -298,6 +298,25 @@ async function measureWhatIf(browser, server, large) {
   return { load, change, memory };
 }
 
+/** The large folio's plan document exported and imported back (a new folio), timed from node. */
+async function measureImport(server, large) {
+  const times = [];
+  let bytes = 0;
+  for (let i = 0; i < Math.min(RUNS, 3); i++) {
+    const exported = await rest(server, 'GET', `/budgets/1/folio/${large.id}/plan`);
+    if (exported.status !== 200) throw new Error(`GET plan: ${exported.status} ${exported.text.slice(0, 300)}`);
+    // The document as the server wrote it (its numbers untouched).
+    const document = exported.text.slice(exported.text.indexOf('{', 1), exported.text.lastIndexOf('}'));
+    bytes = Buffer.byteLength(document);
+    const t0 = performance.now();
+    const imported = await rest(server, 'POST', '/budgets/1/folio/import', document);
+    const t1 = performance.now();
+    if (imported.status !== 200) throw new Error(`import: ${imported.status} ${imported.text.slice(0, 300)}`);
+    times.push(t1 - t0);
+  }
+  return { times, bytes };
+}
+
 // ------------------------------------------------------------------------------------------------
 
 const server = await startServer();
@@ -345,6 +364,8 @@ try {
   line('one rate changed → sandbox recosted and chart redrawn (marks)', w.change.map((r) => r.span));
   line('  script time of that change (CDP ScriptDuration, Enter → drawn)', w.change.map((r) => r.script));
   const mib = (b) => (b / 1048576).toFixed(1);
+  const imp = await measureImport(server, large);
+  console.log(`\nPOST /budgets/1/folio/import of the large folio's plan document (${kib(imp.bytes)} KiB), from node, each a new folio: median ${ms(median(imp.times))} ms (${imp.times.map(ms).join(', ')}).`);
   console.log(`\nMemory of the tab with the what-if screen open, after a garbage collection: JS heap ${mib(w.memory.heap)} MiB, wasm linear memory ${mib(w.memory.wasm)} MiB; the plan document is ${kib(w.memory.bytes)} KiB as transferred.`);
 } finally {
   await browser.close();

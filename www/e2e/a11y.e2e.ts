@@ -91,6 +91,17 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'what-if (one change made)',
+    signedIn: true,
+    open: async (page) => {
+      await folioTab(page, '/folios/1/whatif');
+      const rate = page.getByLabel('Rate of Maria Keller');
+      await rate.fill('91.50');
+      await rate.press('Enter');
+      await page.getByRole('button', { name: /^Apply 1 change/ }).waitFor();
+    },
+  },
+  {
     name: 'baselines',
     signedIn: true,
     open: async (page) => {

@@ -54,12 +54,18 @@ interface StaticHost {
  * `session: 'json'` makes `/session` answer a JSON 401, as a costfolio server does when signed out;
  * 'bad-gateway' an HTML 502, as a proxy does when the server behind it is down.
  */
-async function startStatic(options: { fallback: 'index' | '404'; session?: 'json' | 'bad-gateway' }): Promise<StaticHost> {
+async function startStatic(options: { fallback: 'index' | '404'; session?: 'json' | 'bad-gateway' | 'sign-on' }): Promise<StaticHost> {
   const server: HttpServer = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (options.session === 'json' && url.pathname === '/session') {
       res.writeHead(401, { 'Content-Type': 'application/json' });
       res.end(JSON.stringify({ errorMessages: ['not signed in'] }));
+      return;
+    }
+    if (options.session === 'sign-on' && url.pathname === '/session') {
+      // A single sign-on proxy's login page, answered 200 in place of the API.
+      res.writeHead(200, { 'Content-Type': 'text/html' });
+      res.end('<!doctype html><html><head><title>Sign in</title></head><body><form><input name="user"></form></body></html>');
       return;
     }
     if (options.session === 'bad-gateway' && url.pathname === '/session') {
@@ -921,6 +927,21 @@ describe('hosts', () => {
 
   it('a gateway error page from /session (server down behind a proxy) is an error, not offline', async () => {
     const proxy = await startStatic({ fallback: 'index', session: 'bad-gateway' });
+    try {
+      const context = await launch(profile(), proxy.url);
+      const page = await open(context);
+      await page.goto('/');
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/signin');
+      await expect.poll(() => page.locator('.toast').innerText()).toMatch(/Could not reach the server/);
+      expect(await page.locator('.badge-offline').count()).toBe(0);
+      await close(context);
+    } finally {
+      await proxy.stop();
+    }
+  });
+
+  it('a sign-on page answered 200 for /session is an error, not offline', async () => {
+    const proxy = await startStatic({ fallback: 'index', session: 'sign-on' });
     try {
       const context = await launch(profile(), proxy.url);
       const page = await open(context);

@@ -72,31 +72,71 @@ describe('what-if', () => {
   });
 
   it('a refusal during Apply leaves the rest applied and the refusal shown; Discard sends nothing', async () => {
-    await open('2');
-    const items = (await rest(env.server(), 'GET', `/budgets/1/folio/2/items?asOf=${AS_OF}`)).json.success;
+    await open('1');
+    const items = (await rest(env.server(), 'GET', `/budgets/1/folio/1/items?asOf=${AS_OF}`)).json.success;
     const [first, second] = (items.expenses as any[]).map((e) => e.expense);
-    // Three changes: an amount, an amount of an expense the server is about to lose, and a removal.
     const row = (id: string) => page.locator(`tr[data-expense="${id}"]`);
+    // Three changes: two amounts, and the first expense removed.
     await row(first.id).getByLabel(/^Amount of /).fill('4321.09');
     await row(first.id).getByLabel(/^Amount of /).press('Enter');
     await row(second.id).getByLabel(/^Amount of /).fill('1.23');
     await row(second.id).getByLabel(/^Amount of /).press('Enter');
     await row(first.id).getByRole('button', { name: /^Remove/ }).click();
     await page.getByRole('button', { name: /^Apply 3 changes/ }).waitFor();
-    // Someone deletes the second expense on the server meanwhile.
-    expect((await rest(env.server(), 'DELETE', `/budgets/1/expense/${second.id}`)).status).toBe(200);
+    const savedBefore = await value('saved-bac');
+    // While the first change is on its way, someone deletes the second expense on the server:
+    // the server refuses the second change (the check before sending saw the expense still there).
+    let deleted = false;
+    await page.route('**/budgets/1/expense', async (route) => {
+      if (!deleted && route.request().method() === 'PUT') {
+        deleted = true;
+        expect((await rest(env.server(), 'DELETE', `/budgets/1/expense/${second.id}`)).status).toBe(200);
+      }
+      await route.continue();
+    });
     await page.getByRole('button', { name: /^Apply/ }).click();
-    const refusal = page.locator('[data-refused]');
+    const refusal = page.locator('[data-refused="refused"]');
     await refusal.waitFor();
+    await page.unroute('**/budgets/1/expense');
     expect(await refusal.textContent()).toContain(`Amount of ${second.name}`);
     expect(await page.locator('li[data-status="applied"]').count()).toBe(1);
     expect(await page.locator('li[data-status="pending"]').count()).toBe(2);
     const server = (await rest(env.server(), 'GET', `/budgets/1/expense/${first.id}`)).json.success;
     expect(normalizeDecimal(server.amount)).toBe('4321.09');
-    // Discard: the pending changes go, the server keeps the first expense.
+    // The saved column now holds what was applied: the first expense's new amount (a cost in the
+    // folio's currency; exact cents, in the test only).
+    const cents = (text: string) => BigInt(normalizeDecimal(text).replace(/^(-?\d+)(?:\.(\d*))?$/, (_m, w: string, f = '') => w + (f + '00').slice(0, 2)));
+    expect(first.currencyCode).toBe('EUR');
+    expect(cents(await value('saved-bac')) - cents(savedBefore)).toBe(cents('4321.09') - cents(first.amount));
+    // Discard: the pending changes go; the first expense stays on the server.
     await page.getByRole('button', { name: 'Discard' }).click();
     expect(await page.locator('li[data-status="pending"]').count()).toBe(0);
     expect((await rest(env.server(), 'GET', `/budgets/1/expense/${first.id}`)).status).toBe(200);
+  });
+
+  it('nothing is sent over an item changed on the server since the sandbox was loaded', async () => {
+    await open('2');
+    const items = (await rest(env.server(), 'GET', `/budgets/1/folio/2/items?asOf=${AS_OF}`)).json.success;
+    const [first, second] = (items.expenses as any[]).map((e) => e.expense);
+    const row = (id: string) => page.locator(`tr[data-expense="${id}"]`);
+    await row(first.id).getByLabel(/^Amount of /).fill('777.77');
+    await row(first.id).getByLabel(/^Amount of /).press('Enter');
+    await row(second.id).getByLabel(/^Amount of /).fill('1.23');
+    await row(second.id).getByLabel(/^Amount of /).press('Enter');
+    await page.getByRole('button', { name: /^Apply 2 changes/ }).waitFor();
+    // Someone else changes the second expense meanwhile.
+    const raw = (await rest(env.server(), 'GET', `/budgets/1/expense/${second.id}`)).text;
+    const theirs = raw.slice(raw.indexOf('{', 1), raw.lastIndexOf('}')).replace(/"amount":[-0-9.]+/, '"amount":999');
+    const put = await rest(env.server(), 'PUT', '/budgets/1/expense', theirs);
+    expect(put.status, put.text).toBe(200);
+    await page.getByRole('button', { name: /^Apply/ }).click();
+    const stale = page.locator('[data-refused="stale"]');
+    await stale.waitFor();
+    expect(await stale.textContent()).toContain(`Amount of ${second.name}`);
+    expect(await page.locator('li[data-status="pending"]').count()).toBe(2);
+    // Nothing was sent: neither amount changed on the server.
+    expect(normalizeDecimal((await rest(env.server(), 'GET', `/budgets/1/expense/${first.id}`)).json.success.amount)).toBe(normalizeDecimal(first.amount));
+    expect(normalizeDecimal((await rest(env.server(), 'GET', `/budgets/1/expense/${second.id}`)).json.success.amount)).toBe('999');
   });
 
   it('a position added, another as-of date, then Apply: the server gets the position; the changes survive the date', async () => {

@@ -4,6 +4,7 @@ import { lazy, Suspense } from 'preact/compat';
 import { api } from './api/budgets';
 import { ApiError, serverTransport, setCsrf, setTransport, setUnauthorizedHandler, settle } from './api/client';
 import type { Session } from './api/types';
+import { refusalOf } from './lib/errors';
 import { announce, dataVersion, go, mode, navigate, notice, offlineProblem, route, session } from './state';
 import { href } from './lib/routes';
 import { Loading } from './components/ui';
@@ -17,13 +18,15 @@ const PortfolioScreen = lazy(() => import('./screens/Portfolio').then((m) => ({ 
 
 async function loadSession(): Promise<void> {
   try {
-    // Connected iff the server answers `/session` with JSON (200 or 401 alike); anything else (a
-    // static host's 404 page or its index.html) means no costfolio server: the offline planner.
-    // A network failure, or a gateway's 5xx page (the server is down behind a proxy), stays an
-    // error (below), never a switch to offline.
+    // Connected iff the server answers `/session` with JSON (200 or 401 alike). Offline only when a
+    // static host answers: a 404 that is not JSON, or this planner's own page (its marker meta
+    // tag: the host's fallback to index.html). Anything else (a network failure, a gateway's 5xx
+    // page, a proxy's 401/403/429 page, a single sign-on page) stays an error (below), never a
+    // switch to data kept in this browser.
     const answer = await serverTransport('GET', '/session', undefined);
     const json = (answer.header('Content-Type') ?? '').toLowerCase().includes('application/json');
-    if (!json && answer.status < 500) return await startOffline();
+    if (!json && (answer.status === 404 || (answer.status === 200 && isPlannerPage(answer.text)))) return await startOffline();
+    if (!json) throw new ApiError(refusalOf(answer.status, null));
     const s = settle('/session', answer) as Session;
     setCsrf(s.csrf);
     session.value = s;
@@ -32,6 +35,11 @@ async function loadSession(): Promise<void> {
     session.value = null;
     if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 404)) announce('Could not reach the server to check your session.', 'error');
   }
+}
+
+/** Whether `html` is this planner's own page (a static host's fallback for unknown paths). */
+function isPlannerPage(html: string): boolean {
+  return /<meta name="costfolio-planner"/.test(html);
 }
 
 /** No costfolio server: the wasm core answers in the browser, the data kept in IndexedDB. */

@@ -13,7 +13,7 @@ use crate::value::{Date, DateRange};
 impl State {
     /// The plan document of folio `folio`, `None` when there is no such folio: its header, its
     /// calendar, the exchange rates between its currency and its expenses' currencies, the
-    /// overtime rules its positions name, its live positions (each with its whole history, its own
+    /// overtime rules its positions name, its live positions (each with its live history, its own
     /// calendar when it has one, and the hours synchronization supplies for it), its live expenses
     /// and its scope. Costed by `plan`, it gives the figures this state gives the folio's draft.
     pub fn plan_document(&self, folio: u64) -> Option<PlanDocument> {
@@ -132,8 +132,8 @@ impl State {
     }
 }
 
-/// A position as a document holds it: its header with its first rate and allocation, the rest of
-/// its history after them, in the order kept.
+/// A position as a document holds it: its header with its first live rate and allocation, its
+/// other live ones after them, in the order kept, and its live hours periods.
 fn plan_position(
     row: &PositionRow,
     calendar: Option<PlanCalendar>,
@@ -150,11 +150,21 @@ fn plan_position(
     position.more_allocations = None;
     position.more_rates = None;
     position.baseline_id = None;
-    let mut rates = record.rates.iter().cloned();
+    // Deleted history is never costed (S6.4, S6.5): the document holds what is live, the first
+    // live rate and allocation in `position`.
+    let mut rates = record
+        .rates
+        .iter()
+        .filter(|r| r.deleted_on.is_none())
+        .cloned();
     if let Some(first) = rates.next() {
         position.rate = first;
     }
-    let mut allocations = record.allocations.iter().cloned();
+    let mut allocations = record
+        .allocations
+        .iter()
+        .filter(|a| a.deleted_on.is_none())
+        .cloned();
     if let Some(first) = allocations.next() {
         position.allocation = first;
     }
@@ -162,7 +172,12 @@ fn plan_position(
         position,
         rates: rates.collect(),
         allocations: allocations.collect(),
-        hours: record.hours.clone(),
+        hours: record
+            .hours
+            .iter()
+            .filter(|h| h.deleted_on.is_none())
+            .cloned()
+            .collect(),
         calendar,
         synced_hours,
     }

@@ -198,16 +198,21 @@ class OfflineService {
       return failure(500, `The planner’s data in this browser could not be read: ${coreMessage(e)}`);
     }
     const before = planner.seq();
-    let response: string | null = null;
-    let refused: unknown = null;
+    let response: string;
+    let batch: string;
+    let after: number;
     try {
       response = planner.handle(JSON.stringify(requestOf(method, path, body)), JSON.stringify(contextOf()));
+      batch = planner.takeJournal();
+      after = planner.seq();
     } catch (e) {
-      refused = e;
+      // The core threw (a request it cannot read) or trapped: this tab's copy may be half-changed,
+      // so it is dropped and read again from what is stored; nothing is written.
+      this.drop();
+      abort(tx);
+      return failure(500, `The planner refused the request: ${coreMessage(e)}`);
     }
-    const batch = planner.takeJournal();
     const changed = batch !== '[]';
-    const after = planner.seq();
     try {
       if (changed) {
         const journal = tx.objectStore('journal');
@@ -228,7 +233,6 @@ class OfflineService {
       return failure(500, `The change could not be saved in this browser, so it was not made: ${coreMessage(e)}`);
     }
     if (changed) this.channel?.postMessage({ seq: after });
-    if (refused !== null || response === null) return failure(500, `The planner refused the request: ${coreMessage(refused)}`);
     const out = JSON.parse(response) as { status: number; headers: [string, string][]; body: string };
     return answer(out.status, out.body, out.headers);
   }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callsOf, copy, History, parseDocument, type Change, type Obj } from './sandbox';
+import { callsOf, conflicts, copy, History, parseDocument, type Change, type Obj } from './sandbox';
 import { toJson } from './json';
 
 const doc = parseDocument(
@@ -77,5 +77,28 @@ describe('history', () => {
     expect(h.undo()?.label).toBe('c');
     expect(h.undo()).toBeUndefined();
     expect(h.applied.map((x) => x.label)).toEqual(['a']);
+  });
+});
+
+describe('conflicts with the server', () => {
+  const serverItems = (amount: string, rate: string) => ({
+    positions: [parseDocument(`{"position":{"id":4,"folioId":1,"name":"Engineer","rate":{"id":9,"rate":85.5,"startDate":"2026-03-02"},"allocation":{"id":3,"startDate":"2026-03-02","endDate":"2026-06-30","percentage":80}},"rates":[{"id":9,"rate":85.5,"startDate":"2026-03-02"},{"id":10,"rate":${rate},"startDate":"2026-05-01"}],"allocations":[{"id":3,"startDate":"2026-03-02","endDate":"2026-06-30","percentage":80}],"total":"1.00"}`)],
+    expenses: [parseDocument(`{"expense":{"id":7,"folioId":1,"name":"Crane","amount":${amount},"currencyCode":"EUR","convertedAmount":${amount},"recurrence":{"kind":".Once","startDate":"2026-04-01"}},"total":"1.00"}`)],
+  });
+  const edit = (kind: 'position' | 'expense', before: Obj): Change => ({ kind, id: kind === 'position' ? 4 : 7, before, after: before, label: kind });
+
+  it('finds none when the server holds the items as loaded (numbers compared as decimals)', () => {
+    expect(conflicts([edit('position', position), edit('expense', expense)], serverItems('1200', '90.00') as never, new Map())).toEqual([]);
+  });
+  it('finds an item changed or deleted on the server, by its first pending change only', () => {
+    const changed = conflicts([edit('expense', expense), edit('position', position)], serverItems('1300.00', '91') as never, new Map());
+    expect(changed.map((c) => c.kind)).toEqual(['expense', 'position']);
+    const gone = conflicts([edit('expense', expense)], { positions: [], expenses: [] }, new Map());
+    expect(gone).toHaveLength(1);
+  });
+  it('skips an item the sandbox added', () => {
+    const added: Change = { kind: 'expense', id: 1000000005, before: null, after: expense, label: 'add' };
+    const then: Change = { kind: 'expense', id: 1000000005, before: expense, after: expense, label: 'edit' };
+    expect(conflicts([added, then], { positions: [], expenses: [] }, new Map())).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@
 // changes made to it in order, undo and redo, and the REST calls that "Apply" sends for each change.
 // Nothing here does arithmetic on money: the wasm `Sandbox` costs, `difference` subtracts.
 import { LosslessNumber, parse } from 'lossless-json';
+import { isDecimal, normalize } from './decimal';
 
 /** A JSON object of a plan document, numbers as `LosslessNumber`. */
 export type Obj = Record<string, unknown>;
@@ -129,5 +130,73 @@ function strip(row: Obj): Obj {
   const out = copy(row);
   delete out.id;
   delete out.deletedOn;
+  return out;
+}
+
+/** A value as compared with the server's: numbers (LosslessNumber or the server's decimal text) normalized. */
+function canonical(value: unknown): unknown {
+  if (value instanceof LosslessNumber) return normalize(value.value);
+  if (typeof value === 'string' && isDecimal(value)) return normalize(value);
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    const out: Record<string, unknown> = {};
+    for (const key of Object.keys(value as Obj).sort()) out[key] = canonical((value as Obj)[key]);
+    return out;
+  }
+  return value;
+}
+
+/** Whether `server` holds every field of `mine` with the same value (fields the server adds are not compared). */
+export function holds(server: unknown, mine: unknown): boolean {
+  const a = canonical(server);
+  const b = canonical(mine);
+  const within = (x: unknown, y: unknown): boolean => {
+    if (y && typeof y === 'object' && !Array.isArray(y)) {
+      if (!x || typeof x !== 'object' || Array.isArray(x)) return false;
+      return Object.entries(y as Obj).every(([k, v]) => within((x as Obj)[k], v));
+    }
+    if (Array.isArray(y)) return Array.isArray(x) && x.length === y.length && y.every((v, i) => within(x[i], v));
+    return x === y;
+  };
+  return within(a, b);
+}
+
+/** The live rows of a position's rates or allocations, as a document or the server's items list them. */
+function rowsOf(item: Obj, first: 'rate' | 'allocation', rest: 'rates' | 'allocations'): Obj[] {
+  const listed = item[rest] as Obj[] | undefined;
+  const all = listed && listed.some((r) => text(r.id) === text(((item.position as Obj)[first] as Obj).id)) ? listed : [((item.position as Obj)[first] as Obj), ...(listed ?? [])];
+  return all.filter((r) => !r.deletedOn).map((r) => ({ ...r, deletedOn: undefined }));
+}
+
+/**
+ * The pending changes whose item the server no longer holds as the sandbox had it (another user,
+ * or another tab, changed it since): sending them would overwrite that change. `items` is
+ * `GET /folio/{id}/items` (positions `{position, rates, allocations}`, expenses `{expense}`).
+ */
+export function conflicts(pending: Change[], items: { positions: Obj[]; expenses: Obj[] }, ids: Map<number, number>): Change[] {
+  const seen = new Set<string>();
+  const out: Change[] = [];
+  for (const change of pending) {
+    const key = `${change.kind}:${change.id}`;
+    // Only an item's first pending change is compared (the next ones follow from it), and an item
+    // the sandbox added has nothing on the server to compare with.
+    if (seen.has(key)) continue;
+    seen.add(key);
+    if (!change.before) continue;
+    const id = String(ids.get(change.id) ?? change.id);
+    if (change.kind === 'expense') {
+      const server = items.expenses.map((e) => e.expense as Obj).find((e) => text(e.id) === id);
+      const mine = { ...change.before, id: undefined, reporter: undefined };
+      if (!server || !holds(server, JSON.parse(JSON.stringify(canonical(mine))))) out.push(change);
+    } else {
+      const server = items.positions.find((p) => text((p.position as Obj).id) === id);
+      const same = (first: 'rate' | 'allocation', rest: 'rates' | 'allocations') => {
+        const a = rowsOf(server!, first, rest);
+        const b = rowsOf(change.before!, first, rest);
+        return a.length === b.length && b.every((row) => a.some((r) => holds(r, JSON.parse(JSON.stringify(canonical(row))))));
+      };
+      if (!server || !same('rate', 'rates') || !same('allocation', 'allocations')) out.push(change);
+    }
+  }
   return out;
 }

@@ -6,9 +6,9 @@
 import { useState } from 'preact/hooks';
 import { activeTransport, ApiError, request, settle } from '../api/client';
 import { parseDocument } from '../lib/sandbox';
-import { navigate } from '../state';
+import { announce, navigate } from '../state';
 import { coreMessage } from '../lib/wasm';
-import { RawJson } from '../lib/json';
+import { RawJson, toJson } from '../lib/json';
 
 /** The file name of a folio's plan document. */
 export function planFileName(folioName: string): string {
@@ -24,10 +24,8 @@ export function PlanDownload({ folioId, folioName }: { folioId: string | number;
       const path = `/budgets/1/folio/${folioId}/plan`;
       const answer = await activeTransport()('GET', path, undefined);
       settle(path, answer);
-      // The document is the answer's `success`: cut from the text, so its numbers stay as written.
-      const text = answer.text;
-      const start = text.indexOf('{', text.indexOf('"success"'));
-      const doc = text.slice(start, text.lastIndexOf('}'));
+      // The document is the answer's `success`, its numbers kept as the server wrote them.
+      const doc = toJson((parseDocument(answer.text) as { success: unknown }).success);
       const url = URL.createObjectURL(new Blob([doc], { type: 'application/json' }));
       const a = document.createElement('a');
       a.href = url;
@@ -69,8 +67,11 @@ export function PlanImport() {
       const answer = (await request('POST', '/budgets/1/folio/import', body)) as { success?: { folioId?: string; notImported?: string[] } };
       const id = answer.success?.folioId;
       const notes = answer.success?.notImported ?? [];
-      if (notes.length) setMessages(notes);
-      if (id) navigate(`/folios/${id}`);
+      if (id) {
+        navigate(`/folios/${id}`);
+        // What the server does not keep is said on the new folio's screen.
+        announce(notes.length ? `Imported, except: ${notes.join(' ')}` : 'Imported: every item of the plan file is in this new folio.', notes.length ? 'error' : 'ok');
+      } else if (notes.length) setMessages(notes);
     } catch (e) {
       if (e instanceof ApiError) setMessages([...e.refusal.messages, ...Object.entries(e.refusal.fields).map(([f, m]) => `${f}: ${m}`)]);
       else setMessages([coreMessage(e)]);

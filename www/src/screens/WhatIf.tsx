@@ -13,7 +13,7 @@ import { activeTransport, ApiError, request, settle } from '../api/client';
 import type { Indicators, TimelineBucket } from '../api/types';
 import { loadCore, coreMessage } from '../lib/wasm';
 import { parseJson, isJsonNumber, toJson } from '../lib/json';
-import { callsOf, copy, History, itemId, parseDocument, text, type Change, type Obj } from '../lib/sandbox';
+import { callsOf, conflicts, copy, History, itemId, parseDocument, text, type Change, type Obj } from '../lib/sandbox';
 import * as fmt from '../lib/format';
 import { announce } from '../state';
 import { Card, ErrorBox, Loading, Money } from '../components/ui';
@@ -96,7 +96,8 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
   const [, setVersion] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
-  const [refused, setRefused] = useState<{ change: Change; message: string } | null>(null);
+  /** Why Apply stopped: the server refused a change, or nothing was sent (`stale`: the folio changed on the server; `unsent`: it could not be read). */
+  const [refused, setRefused] = useState<{ change: Change; message: string; kind?: 'stale' | 'unsent' } | null>(null);
 
   const summary = (): Summary => parseJson(sandbox.summary(asOf, 'month')) as Summary;
   /** The sandbox's figures after a change; the saved ones stay. */
@@ -163,16 +164,36 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
     setRefused(null);
     const ids = serverIds;
     try {
+      // Nothing is sent over a change made on the server since the sandbox was loaded.
+      try {
+        const folioId = text((loaded.doc.folio as Obj).id);
+        const answer = (await request('GET', `/budgets/1/folio/${folioId}/items?asOf=${asOf}`)) as { success: { positions: Obj[]; expenses: Obj[] } };
+        const stale = conflicts(history.pending, answer.success, ids);
+        if (stale.length) {
+          setRefused({
+            change: stale[0]!,
+            kind: 'stale',
+            message: `${stale.map((c) => c.label).join('; ')}: the item changed on the server since the sandbox was loaded, and applying would overwrite that change. Discard and reopen the what-if screen to start from the server's folio`,
+          });
+          announce('Nothing was applied: the folio changed on the server.', 'error');
+          return;
+        }
+      } catch (e) {
+        setRefused({ change: history.pending[0]!, kind: 'unsent', message: e instanceof ApiError ? e.message : coreMessage(e) });
+        return;
+      }
       while (history.pending.length) {
         const change = history.pending[0]!;
         try {
           for (const call of callsOf(change, ids)) {
-            const answer = await request(call.method, call.path, call.body);
-            if (call.method === 'POST') {
+            // A creation already made by an earlier Apply (whose follow-up failed) is not repeated.
+            const created = call.method === 'POST' && ids.has(change.id);
+            const answer = created ? null : await request(call.method, call.path, call.body);
+            if (call.method === 'POST' && !created) {
               const success = (answer as { success?: unknown } | null)?.success;
               if (typeof success === 'string') ids.set(change.id, Number(success));
             }
-            if (call.created && ids.has(change.id)) {
+            if (call.created && ids.has(change.id) && !(ids.has(Number(call.created.rate)) && ids.has(Number(call.created.allocation)))) {
               // The new position's first rate and allocation, by the ids the server gave them.
               const shown = (await request('GET', `/budgets/1/position/${ids.get(change.id)}`)) as { success?: { rate?: { id?: string }; allocation?: { id?: string } } };
               const rate = shown.success?.rate?.id;
@@ -217,7 +238,7 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
         <p class="muted">
           Changes here are computed in your browser and saved nowhere until you apply them. Figures are the folio's draft as of {fmt.date(asOf)}.
         </p>
-        <div class="table-scroll">
+        <div class="table-scroll" tabIndex={0} role="region" aria-label="Saved and what-if figures">
         <table class="compare" aria-label="Saved folio against the sandbox">
           <thead>
             <tr>
@@ -259,14 +280,19 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
         </div>
         {problem ? <p class="error" role="alert">{problem}</p> : null}
         {refused ? (
-          <p class="error" role="alert" data-refused>
-            The server refused “{refused.change.label}”: {refused.message}. The changes before it were applied; it and the ones after it are still in the sandbox.
+          <p class="error" role="alert" data-refused={refused.kind ?? 'refused'}>
+            {refused.kind
+              ? `Nothing was sent. ${refused.message}. Every change is still in the sandbox.`
+              : `The server refused “${refused.change.label}”: ${refused.message}. The changes before it were applied; it and the ones after it are still in the sandbox.`}
           </p>
         ) : null}
         <ChangeList title="Changes" changes={history.pending} applied={history.applied} />
       </Card>
+      <fieldset class="plain" disabled={applying}>
+        <legend class="sr-only">The sandbox's items</legend>
       <PositionsCard positions={[...items.positions.values()]} currency={currency} asOf={asOf} folio={loaded.doc.folio as Obj} nextId={nextId} commit={commit} />
       <ExpensesCard expenses={[...items.expenses.values()]} folio={loaded.doc.folio as Obj} nextId={nextId} commit={commit} />
+      </fieldset>
     </div>
   );
 }
@@ -350,7 +376,7 @@ function PositionsCard({ positions, currency, asOf, folio, nextId, commit }: { p
   };
   return (
     <Card title={`Positions (${positions.length})`}>
-      <div class="table-scroll">
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Positions table">
         <table>
           <caption class="sr-only">Positions of the sandbox</caption>
           <thead>
@@ -420,7 +446,7 @@ function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; fo
   };
   return (
     <Card title={`Expenses and revenues (${expenses.length})`}>
-      <div class="table-scroll">
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Expenses table">
         <table>
           <caption class="sr-only">Expenses of the sandbox</caption>
           <thead>

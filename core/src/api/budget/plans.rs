@@ -83,13 +83,12 @@ pub(super) fn import(
         context,
         route,
         request,
+        commands: Vec::new(),
+        positions: std::collections::HashMap::new(),
     };
     let imported = run.document(document).map_err(refusal)?;
-    let commands: Vec<Command> = scratch
-        .take_journal()
-        .into_iter()
-        .map(|entry| entry.command)
-        .collect();
+    run.collect();
+    let commands = run.commands;
     state.apply(Command::Batch(commands));
     Ok(success(imported))
 }
@@ -159,9 +158,31 @@ struct Importer<'r> {
     context: &'r Context,
     route: Router,
     request: &'r Request,
+    /// The commands so far, one per record: a position's later versions (each part added is a
+    /// whole new version) replace its earlier one, so that the entry holds each position once,
+    /// however many parts it has (its counters move to the same ids).
+    commands: Vec<Command>,
+    /// Where in `commands` each position's version is.
+    positions: std::collections::HashMap<Id, usize>,
 }
 
 impl Importer<'_> {
+    /// Moves what the calls so far applied into `commands`, keeping one version of each position.
+    fn collect(&mut self) {
+        for entry in self.state.take_journal() {
+            let command = entry.command;
+            if let Command::PutPosition(row) = &command {
+                let id = row.record.id;
+                if let Some(&at) = self.positions.get(&id) {
+                    self.commands[at] = command;
+                    continue;
+                }
+                self.positions.insert(id, self.commands.len());
+            }
+            self.commands.push(command);
+        }
+    }
+
     /// One ordinary call: its `{"success": ...}` value on 200, else the refusal at `item`.
     fn call<T: Write>(
         &mut self,
@@ -195,6 +216,7 @@ impl Importer<'_> {
         let segments: Vec<&str> = path.trim_matches('/').split('/').collect();
         let response = (self.route)(self.state, &request, self.context, &segments)
             .unwrap_or_else(|response| response);
+        self.collect();
         let refused = |response| Refused {
             item: item.to_owned(),
             name: name.map(str::to_owned),
@@ -264,7 +286,19 @@ impl Importer<'_> {
         // A deleted rule counts as none (S6.6): its positions get none.
         let mut deleted: Vec<Id> = Vec::new();
         for (index, rule) in overtime_rules.iter().enumerate() {
-            let Some(old) = rule.id else { continue };
+            let Some(old) = rule.id else {
+                return Err(Refused {
+                    item: format!("overtimeRules[{index}]"),
+                    name: Some(rule.name.clone()),
+                    response: fail(
+                        400,
+                        BudgetErrorBody::field(
+                            "id",
+                            "id is required: positions name their overtime rule by its id",
+                        ),
+                    ),
+                });
+            };
             if rule.deleted_on.is_some() {
                 deleted.push(old);
                 continue;
@@ -272,13 +306,20 @@ impl Importer<'_> {
             let id = self.overtime_rule(index, rule)?;
             rules.push((old, id));
         }
-        let map_rule = |old: Option<Id>| {
-            old.filter(|old| !deleted.contains(old)).map(|old| {
-                rules
-                    .iter()
-                    .find(|(from, _)| *from == old)
-                    .map_or(old, |&(_, to)| to)
-            })
+        // A rule the document does not hold is refused: the document's figures (costfolio plan,
+        // the sandbox) know only its own rules, so binding a server's rule of that number would
+        // cost the folio differently.
+        let map_rule = |old: Option<Id>| -> Result<Option<Id>, String> {
+            let Some(old) = old.filter(|old| !deleted.contains(old)) else {
+                return Ok(None);
+            };
+            rules
+                .iter()
+                .find(|(from, _)| *from == old)
+                .map(|&(_, to)| Some(to))
+                .ok_or_else(|| {
+                    format!("overtime rule {old} is not one of the document's overtimeRules")
+                })
         };
         let name = folio.name.clone();
         let (holiday_scheme, workload_scheme) =
@@ -303,6 +344,8 @@ impl Importer<'_> {
             expense.id = None;
             expense.folio_id = folio_id;
             expense.deleted_on = None;
+            expense.reporter = None;
+            expense.custom_fields = None;
             expense_ids.push(self.created("/expense", &expense, &item, Some(&name))?);
         }
         if !scope.is_empty() {
@@ -421,6 +464,18 @@ impl Importer<'_> {
             Some(id) => id,
             None => {
                 self.shared_change("holiday schemes", &format!("{item}.holidays"))?;
+                for (index, h) in calendar.holidays.iter().enumerate() {
+                    crate::calendar::Holiday::new(h.kind, h.date, h.duration_seconds).map_err(
+                        |error| Refused {
+                            item: format!("{item}.holidays[{index}]"),
+                            name: None,
+                            response: fail(
+                                400,
+                                BudgetErrorBody::field("durationSeconds", error.to_string()),
+                            ),
+                        },
+                    )?;
+                }
                 let id = self.state.counters.next(IdKind::HolidayScheme);
                 self.state
                     .apply(Command::PutHolidayScheme(HolidaySchemeRecord {
@@ -475,7 +530,7 @@ impl Importer<'_> {
         plan: PlanPosition,
         folio: Id,
         item: &str,
-        map_rule: &dyn Fn(Option<Id>) -> Option<Id>,
+        map_rule: &dyn Fn(Option<Id>) -> Result<Option<Id>, String>,
         not_imported: &mut Vec<String>,
     ) -> Result<Id, Refused> {
         let PlanPosition {
@@ -505,7 +560,15 @@ impl Importer<'_> {
         position.allocation.id = None;
         position.id = None;
         position.folio_id = folio;
-        position.ot_rule_id = map_rule(position.ot_rule_id);
+        position.ot_rule_id = map_rule(position.ot_rule_id).map_err(|message| Refused {
+            item: item.to_owned(),
+            name: Some(name.clone()),
+            response: fail(400, BudgetErrorBody::field("position.otRuleId", message)),
+        })?;
+        // What names records of the document's server, or of another folio, is not carried.
+        position.team_id = None;
+        position.team_member_id = None;
+        position.custom_fields = None;
         position.reporter = None;
         position.baseline_id = None;
         position.deleted_on = None;
@@ -577,11 +640,10 @@ impl Importer<'_> {
                         date: day.date,
                         // Billed hours are whole hundredths: seconds / 3600 ends (or the
                         // call refuses it, naming the day).
-                        hours: crate::value::Exact::new(
+                        hours: crate::value::Exact::of(
                             crate::value::Decimal::from(day.seconds)
                                 / crate::value::Decimal::from(3600),
-                        )
-                        .unwrap_or_default(),
+                        ),
                     })
                     .collect();
                 self.call(
