@@ -230,16 +230,17 @@ fn the_document_holds_what_the_figures_need_and_no_more() {
     assert_eq!(document["overtimeRules"].as_array().unwrap().len(), 1);
     // A folio in euros with no expense in dollars needs no exchange rate.
     assert_eq!(document["exchangeRates"], serde_json::json!([]));
-    // The footbridge (folio 1) buys in dollars: its USD-EUR rates are in its document.
-    let footbridge = export(&mut state, 1);
-    let has_usd = footbridge["expenses"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .any(|e| e["currencyCode"] == "USD");
+    // Folio 2 buys in dollars: the four USD-EUR rates are in its document; folio 1 buys in euros.
     assert_eq!(
-        footbridge["exchangeRates"].as_array().unwrap().len(),
-        if has_usd { 4 } else { 0 }
+        export(&mut state, 2)["exchangeRates"]
+            .as_array()
+            .unwrap()
+            .len(),
+        4
+    );
+    assert_eq!(
+        export(&mut state, 1)["exchangeRates"],
+        serde_json::json!([])
     );
 }
 
@@ -309,16 +310,8 @@ fn what_names_other_records_is_refused_or_not_carried() {
     // An overtime rule the document does not hold: refused, by the position's field.
     document["overtimeRules"] = serde_json::json!([]);
     let mut target = demo();
-    let before = target.snapshot();
-    let (status, text) = call(
-        &mut target,
-        "POST",
-        "/budgets/1/folio/import",
-        Some(&document.to_string()),
-    );
-    assert_eq!(status, 400, "{text}");
+    let text = refused_import(&mut target, ("demo", true), &document.to_string(), 400);
     assert!(text.contains("positions[1].position.otRuleId"), "{text}");
-    assert_eq!(target.snapshot(), before);
     // An expense's reporter is the importer's, not the document's.
     let mut document = export(&mut source, 1);
     document["expenses"][0]["reporter"] = "mallory".into();
@@ -409,14 +402,7 @@ fn a_refused_item_names_itself_and_nothing_is_created() {
     let mut document = export(&mut source, 1);
     document["expenses"][2]["amount"] = "10.005".parse::<Value>().unwrap();
     let mut target = demo();
-    let before = target.snapshot();
-    let (status, text) = call(
-        &mut target,
-        "POST",
-        "/budgets/1/folio/import",
-        Some(&document.to_string()),
-    );
-    assert_eq!(status, 400, "{text}");
+    let text = refused_import(&mut target, ("demo", true), &document.to_string(), 400);
     let body = json(&text);
     let name = document["expenses"][2]["name"].as_str().unwrap();
     assert!(
@@ -427,47 +413,43 @@ fn a_refused_item_names_itself_and_nothing_is_created() {
         "{text}"
     );
     assert!(body["errors"].get("expenses[2].amount").is_some(), "{text}");
-    assert_eq!(target.snapshot(), before, "nothing changed");
-    assert!(target.take_journal().is_empty(), "nothing journaled");
 }
 
 #[test]
 fn a_user_may_not_change_shared_data_through_an_import() {
     let mut source = demo();
-    let document = export(&mut source, 1);
-    // A fresh server lacks the overtime rule and the exchange rates: a user who is not a budget
-    // administrator may not create them, and the import says which item needs them.
+    // Folio 2 buys in dollars: its document holds the USD-EUR rates.
+    let document = export(&mut source, 2);
+    assert_eq!(document["exchangeRates"].as_array().unwrap().len(), 4);
+    // A fresh server lacks them: a user who is not a budget administrator may not create them,
+    // and the import names the first.
     let mut target = State::new();
-    let (status, text) = call_as(
-        &mut target,
-        "ada",
-        false,
+    let text = refused_import(&mut target, ("ada", false), &document.to_string(), 403);
+    assert!(text.contains("exchangeRates[0]"), "{text}");
+    // A rate the server holds with another value on the same day is refused for anyone.
+    let mut changed = document.clone();
+    changed["exchangeRates"][0]["rate"] = "0.5".parse::<Value>().unwrap();
+    let text = refused_import(&mut demo(), ("demo", true), &changed.to_string(), 409);
+    assert!(text.contains("exchangeRates[0].rate"), "{text}");
+    assert!(text.contains("0.915"), "the server's rate is named: {text}");
+}
+
+/// Posts `body` as an import by `caller` (user, budget administrator or not), asserts it is
+/// refused with `status` and that nothing changed or was journaled, and returns the answer.
+fn refused_import(state: &mut State, caller: (&str, bool), body: &str, status: u16) -> String {
+    let before = state.snapshot();
+    let (got, text) = call_as(
+        state,
+        caller.0,
+        caller.1,
         "POST",
         "/budgets/1/folio/import",
-        Some(&document.to_string()),
+        Some(body),
     );
-    assert_eq!(status, 403, "{text}");
-    assert!(
-        text.contains("exchangeRates[0]") || text.contains("overtimeRules[0]"),
-        "{text}"
-    );
-    assert!(target.take_journal().is_empty());
-    // A rate the server holds with another value on the same day is refused for anyone.
-    let mut other = demo();
-    let mut changed = document.clone();
-    if let Some(rate) = changed["exchangeRates"].get_mut(0) {
-        rate["rate"] = "0.5".parse::<Value>().unwrap();
-        let before = other.snapshot();
-        let (status, text) = call(
-            &mut other,
-            "POST",
-            "/budgets/1/folio/import",
-            Some(&changed.to_string()),
-        );
-        assert_eq!(status, 409, "{text}");
-        assert!(text.contains("exchangeRates[0].rate"), "{text}");
-        assert_eq!(other.snapshot(), before);
-    }
+    assert_eq!(got, status, "{text}");
+    assert_eq!(state.snapshot(), before, "nothing changed: {text}");
+    assert!(state.take_journal().is_empty(), "nothing journaled: {text}");
+    text
 }
 
 #[test]
@@ -497,12 +479,8 @@ fn hostile_documents_are_refused_by_name_and_change_nothing() {
     cases.push(("[]".to_owned(), "object"));
     for (body, expected) in cases {
         let mut target = demo();
-        let before = target.snapshot();
-        let (status, text) = call(&mut target, "POST", "/budgets/1/folio/import", Some(&body));
-        assert!((400..500).contains(&status), "{expected}: {status} {text}");
+        let text = refused_import(&mut target, ("demo", true), &body, 400);
         assert!(text.contains(expected), "{expected} not named in {text}");
-        assert_eq!(target.snapshot(), before, "{expected}: nothing changed");
-        assert!(target.take_journal().is_empty());
     }
     // Ids of other users' records are the document's own: the import makes new ones and touches
     // nothing of what those ids name on the server.
@@ -522,7 +500,7 @@ fn hostile_documents_are_refused_by_name_and_change_nothing() {
         "/budgets/1/folio/import",
         Some(&good.to_string().replace("\"folioId\":1", "\"folioId\":2")),
     );
-    // mallory may not create the shared data the footbridge needs on this server? It exists here.
+    // mallory, no budget administrator, needs no shared data created: this server has it all.
     assert_eq!(status, 200, "{text}");
     let imported = json(&text)["success"]["folioId"].as_u64().unwrap();
     assert!(imported > 4);
@@ -601,4 +579,63 @@ proptest! {
         prop_assert_eq!(&plan.2, &server.2);
         prop_assert_eq!(&plan.3, &server.3);
     }
+}
+
+/// wasm/tests/vectors/plan_documents.json: every demo folio's plan document, as the server writes
+/// it (with `asOf`), and the server's answers for its draft at that date, written as the core
+/// writes them: `summary` is `{"indicators": .., "timeline": [..]}`, `positions` and `expenses`
+/// each item's payment lines. The wasm package's node test feeds each document to the wasm core
+/// and must get the same text. Kept true to the server by this test (COSTFOLIO_WRITE_VECTORS=1
+/// writes it anew).
+#[test]
+fn the_wasm_vectors_of_plan_documents_are_the_servers_answers() {
+    let mut state = demo();
+    let mut cases = Vec::new();
+    for folio in folio_ids(&mut state) {
+        let document = export(&mut state, folio);
+        let text = |state: &mut State, path: String| {
+            let (status, text) = call(state, "GET", &path, None);
+            assert_eq!(status, 200, "{path}: {text}");
+            text.strip_prefix(r#"{"success":"#)
+                .and_then(|rest| rest.strip_suffix('}'))
+                .unwrap()
+                .to_owned()
+        };
+        let indicators = text(
+            &mut state,
+            format!("/budgets/1/folio/{folio}/indicators?asOf={AS_OF}&plan=draft"),
+        );
+        let timeline = text(
+            &mut state,
+            format!("/budgets/1/folio/{folio}/timeline?asOf={AS_OF}&granularity=month&plan=draft"),
+        );
+        let summary = format!(r#"{{"indicators":{indicators},"timeline":{timeline}}}"#);
+        // The core computes the same text from the document.
+        assert_eq!(
+            costfolio::plan::summary(document.to_string().as_bytes()).unwrap(),
+            summary,
+            "folio {folio}"
+        );
+        let (_, _, positions, expenses) = server_figures(&mut state, folio);
+        cases.push(serde_json::json!({
+            "folio": folio,
+            "document": document.to_string(),
+            "summary": summary,
+            "positions": positions,
+            "expenses": expenses,
+        }));
+    }
+    let written = serde_json::to_string_pretty(&Value::Array(cases)).unwrap() + "\n";
+    let path = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/wasm/tests/vectors/plan_documents.json"
+    );
+    if std::env::var_os("COSTFOLIO_WRITE_VECTORS").is_some() {
+        std::fs::write(path, &written).unwrap();
+    }
+    let kept = std::fs::read_to_string(path).unwrap_or_default();
+    assert!(
+        kept == written,
+        "{path} differs from the server's answers; run with COSTFOLIO_WRITE_VECTORS=1"
+    );
 }

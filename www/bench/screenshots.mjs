@@ -64,6 +64,17 @@ const SCREENS = [
     await page.getByRole('dialog').waitFor();
     await settled(page);
   }, { dialog: true }],
+  ['whatif', true, async (page) => {
+    await folioTab(page, '/folios/1/whatif');
+    // One change made: a team member's rate (the actual curve moves) and a planned rate (the planned one).
+    for (const [name, rate] of [['Maria Keller', '97.35'], ['Lighting designer', '120']]) {
+      const input = page.getByLabel(`Rate of ${name}`);
+      await input.fill(rate);
+      await input.press('Enter');
+    }
+    await page.getByRole('button', { name: /^Apply 2 changes/ }).waitFor();
+    await settled(page);
+  }],
   ['baselines', true, async (page) => {
     await folioTab(page, '/folios/1/baselines');
     await page.getByRole('region', { name: 'Comparison per item' }).waitFor();

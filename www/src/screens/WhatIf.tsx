@@ -311,7 +311,7 @@ function ChangeList({ title, changes, applied }: { title: string; changes: Chang
 }
 
 /** A decimal field that commits on change (Enter or leaving it) when it holds a number. */
-function NumberInput({ value, label, onCommit, placeholder }: { value: string; label: string; onCommit: (v: string) => void; placeholder?: string }) {
+function NumberInput({ value, label, onCommit, placeholder, size = 9 }: { value: string; label: string; onCommit: (v: string) => void; placeholder?: string; size?: number }) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   const bad = draft.trim() !== '' && !isJsonNumber(draft);
@@ -326,7 +326,7 @@ function NumberInput({ value, label, onCommit, placeholder }: { value: string; l
       aria-invalid={bad}
       placeholder={placeholder}
       value={draft}
-      size={9}
+      size={size}
       onInput={(e) => setDraft((e.target as HTMLInputElement).value)}
       onChange={commit}
       onKeyDown={(e) => {
@@ -468,6 +468,7 @@ function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; fo
                       <NumberInput
                         value={text(rec.occurrences)}
                         placeholder={rec.endDate ? `until ${fmt.date(String(rec.endDate))}` : 'no end'}
+                        size={16}
                         label={`Occurrences of ${label}`}
                         onCommit={(v) =>
                           change(item, `Occurrences of ${label}: ${text(rec.occurrences) || (rec.endDate ? `until ${String(rec.endDate)}` : 'open')} → ${v}`, (n) => {
