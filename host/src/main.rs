@@ -3,14 +3,17 @@
 //! ```text
 //! costfolio serve [--listen 127.0.0.1:8080] [--db ./costfolio.db] [--base-url URL]
 //!                 [--connections-per-address 64]
-//! costfolio user add NAME [--admin] [--password PASSWORD] [--db PATH]
-//! costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db PATH]
-//! costfolio token mint USER [--read-only] [--db PATH]
-//! costfolio token list USER [--db PATH]
-//! costfolio token revoke ID [--db PATH]
-//! costfolio snapshot [--db PATH]
+//! costfolio user add NAME [--admin] [--password PASSWORD] [--db DB]
+//! costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db DB]
+//! costfolio token mint USER [--read-only] [--db DB]
+//! costfolio token list USER [--db DB]
+//! costfolio token revoke ID [--db DB]
+//! costfolio snapshot [--db DB]
 //! costfolio plan FILE.json [--csv | --summary]
 //! ```
+//!
+//! `DB` is a SQLite file (`PATH` or `sqlite:PATH`, default `./costfolio.db`) or a PostgreSQL
+//! database (`postgres://USER@HOST/DB`); `serve` takes a SQLite file only, for now.
 #![forbid(unsafe_code)]
 
 mod credentials;
@@ -75,8 +78,10 @@ impl Args {
         self.options.iter().any(|(n, _)| n == name)
     }
 
-    fn db(&self) -> PathBuf {
-        PathBuf::from(self.option("db").unwrap_or("./costfolio.db"))
+    /// The database `--db` names: a SQLite path (default `./costfolio.db`, or `sqlite:PATH`) or
+    /// a PostgreSQL address (`postgres://USER@HOST/DB`).
+    fn db_address(&self) -> String {
+        self.option("db").unwrap_or("./costfolio.db").to_owned()
     }
 
     fn check(&self, known: &[&str]) -> Result<(), String> {
@@ -135,7 +140,15 @@ fn serve(args: &Args) -> Result<(), String> {
         Some(dir) => Some(planner::Planner::open(std::path::Path::new(dir))?),
         None => planner::Planner::open(std::path::Path::new(DEFAULT_WWW)).ok(),
     };
-    let db = args.db();
+    let address = args.db_address();
+    if address.starts_with("postgres://") || address.starts_with("postgresql://") {
+        // The command line's commands (user, client, token, snapshot) take a PostgreSQL
+        // database; the server's sessions and password checks read SQLite, so it does not yet.
+        return Err(format!(
+            "costfolio serve keeps its database in SQLite for now: give --db a file path, not {address:?} (PostgreSQL serves the user, client, token and snapshot commands)"
+        ));
+    }
+    let db = PathBuf::from(address.strip_prefix("sqlite:").unwrap_or(&address));
     let mut store = Store::open(&db).map_err(|e| e.to_string())?;
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async {
@@ -246,7 +259,7 @@ fn run(raw: Vec<String>) -> Result<(), String> {
                     line.trim_end_matches(['\r', '\n']).to_owned()
                 }
             };
-            let mut store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            let mut store = Store::open_address(&args.db_address()).map_err(|e| e.to_string())?;
             store
                 .add_user(name, &password, args.flag("admin"))
                 .map_err(|e| e.to_string())?;
@@ -280,7 +293,7 @@ fn run(raw: Vec<String>) -> Result<(), String> {
             }
             // A slow, salted hash (argon2), verified by the server outside its locks.
             let hash = credentials::hash_password(secret).map_err(|e| e.to_string())?;
-            let mut store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            let mut store = Store::open_address(&args.db_address()).map_err(|e| e.to_string())?;
             let mut state = store.load().map_err(|e| e.to_string())?;
             store
                 .transact(&mut state, |state| {
@@ -294,7 +307,7 @@ fn run(raw: Vec<String>) -> Result<(), String> {
         ["token", "mint", user] => {
             args.check(&["read-only", "db"])?;
             let context = cli_context()?;
-            let mut store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            let mut store = Store::open_address(&args.db_address()).map_err(|e| e.to_string())?;
             if !store.has_user(user).map_err(|e| e.to_string())? {
                 return Err(format!(
                     "no user {user:?}: add one first with `costfolio user add {user}`"
@@ -313,7 +326,7 @@ fn run(raw: Vec<String>) -> Result<(), String> {
         }
         ["token", "list", user] => {
             args.check(&["db"])?;
-            let store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            let store = Store::open_address(&args.db_address()).map_err(|e| e.to_string())?;
             let state = store.load().map_err(|e| e.to_string())?;
             println!("id\tkind\tclient\taccess\texpires\tstate");
             for token in costfolio::api::tokens_of(&state, user) {
@@ -344,7 +357,7 @@ fn run(raw: Vec<String>) -> Result<(), String> {
             let pair: u64 = id.parse().map_err(|_| {
                 format!("a token id is a number (see `costfolio token list USER`), got {id:?}")
             })?;
-            let mut store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            let mut store = Store::open_address(&args.db_address()).map_err(|e| e.to_string())?;
             let mut state = store.load().map_err(|e| e.to_string())?;
             let revoked = store
                 .transact(&mut state, |state| costfolio::api::revoke_pair(state, pair))
@@ -357,12 +370,13 @@ fn run(raw: Vec<String>) -> Result<(), String> {
         }
         ["snapshot"] => {
             args.check(&["db"])?;
-            let mut store = Store::open(&args.db()).map_err(|e| e.to_string())?;
+            let mut store = Store::open_address(&args.db_address()).map_err(|e| e.to_string())?;
             let mut state = store.load().map_err(|e| e.to_string())?;
             let seq = store.snapshot(&mut state).map_err(|e| e.to_string())?;
             println!(
-                "snapshot written at entry {seq} ({} entries in the journal)",
-                store.journal_len().map_err(|e| e.to_string())?
+                "snapshot written at entry {seq} ({} entries in the journal, {} snapshots kept)",
+                store.journal_len().map_err(|e| e.to_string())?,
+                store.snapshot_count().map_err(|e| e.to_string())?
             );
             Ok(())
         }

@@ -1,7 +1,6 @@
-//! The embedded SQLite store: the journal (one row per entry), snapshots, and users with their
-//! password hashes. A request's entries are written in one transaction, committed before the answer
-//! is sent (S13.2); `BEGIN IMMEDIATE` serializes writers, so a running server and the command line
-//! keep one gap-free journal.
+//! The embedded SQLite backend of the store: the journal (one row per entry), snapshots, and users
+//! with their password hashes, in one file. `BEGIN IMMEDIATE` serializes writers, so a running
+//! server and the command line keep one gap-free journal.
 
 use std::path::Path;
 
@@ -9,40 +8,13 @@ use costfolio::model::from_json;
 use costfolio::state::{JournalEntry, State};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
-/// What can go wrong with the store.
-#[derive(Debug)]
-pub(crate) enum StoreError {
-    /// SQLite refused.
-    Sql(rusqlite::Error),
-    /// A stored entry or snapshot does not read back.
-    Corrupt(String),
-    /// A user operation was refused.
-    User(String),
-}
-
-impl std::fmt::Display for StoreError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            StoreError::Sql(error) => write!(f, "database: {error}"),
-            StoreError::Corrupt(detail) => {
-                write!(f, "the database holds an unreadable record: {detail}")
-            }
-            StoreError::User(detail) => f.write_str(detail),
-        }
-    }
-}
-
-impl std::error::Error for StoreError {}
+use super::{Backend, StoreError, SNAPSHOTS_KEPT};
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> Self {
-        StoreError::Sql(error)
+        StoreError::Sql(error.to_string())
     }
 }
-
-/// How many snapshots are kept: the latest, and the one before it in case the latest cannot be
-/// read.
-pub(crate) const SNAPSHOTS_KEPT: usize = 2;
 
 /// Creates the database file readable and writable by its owner only, or narrows an existing
 /// one to that. SQLite gives its `-wal` and `-shm` files the permissions of the database file.
@@ -64,15 +36,15 @@ fn owner_only(path: &Path) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// The database.
-pub(crate) struct Store {
+/// The SQLite database.
+pub(crate) struct Sqlite {
     connection: Connection,
 }
 
-impl Store {
+impl Sqlite {
     /// Opens (creating when needed) the database at `path`. The file is readable and writable by
     /// its owner only (0600): it holds password hashes and the whole journal.
-    pub(crate) fn open(path: &Path) -> Result<Store, StoreError> {
+    pub(crate) fn open(path: &Path) -> Result<Sqlite, StoreError> {
         owner_only(path)?;
         let connection = Connection::open(path)?;
         connection.busy_timeout(std::time::Duration::from_secs(10))?;
@@ -84,11 +56,12 @@ impl Store {
              CREATE TABLE IF NOT EXISTS users (
                  name TEXT PRIMARY KEY, hash TEXT NOT NULL, budget_admin INTEGER NOT NULL);",
         )?;
-        Ok(Store { connection })
+        Ok(Sqlite { connection })
     }
+}
 
-    /// The state: the latest snapshot, then every later journal entry replayed.
-    pub(crate) fn load(&self) -> Result<State, StoreError> {
+impl Backend for Sqlite {
+    fn load(&self) -> Result<State, StoreError> {
         let snapshot: Option<String> = self
             .connection
             .query_row(
@@ -107,40 +80,22 @@ impl Store {
         Ok(state)
     }
 
-    /// Replays the entries after `state.seq` (written by another process).
-    pub(crate) fn catch_up(&self, state: &mut State) -> Result<(), StoreError> {
+    fn catch_up(&self, state: &mut State) -> Result<(), StoreError> {
         replay_after(&self.connection, state)
     }
 
-    /// Runs `change` on `state` inside one immediate transaction: other writers' entries are
-    /// replayed first, then the entries `change` applied are written and committed. On any failure
-    /// the transaction rolls back and `state` is reloaded, so memory never runs ahead of the disk.
-    pub(crate) fn transact<T>(
+    fn append(
         &mut self,
         state: &mut State,
-        change: impl FnOnce(&mut State) -> T,
-    ) -> Result<T, StoreError> {
-        let result = self.try_transact(state, change);
-        if result.is_err() {
-            if let Ok(fresh) = self.load() {
-                *state = fresh;
-            }
-        }
-        result
-    }
-
-    fn try_transact<T>(
-        &mut self,
-        state: &mut State,
-        change: impl FnOnce(&mut State) -> T,
-    ) -> Result<T, StoreError> {
+        change: &mut dyn FnMut(&mut State),
+    ) -> Result<(), StoreError> {
         let transaction = self
             .connection
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         replay_after(&transaction, state)?;
         // What the replay applied is already in the journal: only the change's entries are new.
         let _replayed = state.take_journal();
-        let value = change(state);
+        change(state);
         let entries = state.take_journal();
         {
             let mut insert =
@@ -151,19 +106,12 @@ impl Store {
             }
         }
         transaction.commit()?;
-        Ok(value)
-    }
-
-    /// Writes a snapshot of `state` (after catching up), keeps the latest [`SNAPSHOTS_KEPT`]
-    /// and deletes older ones, and returns its sequence number.
-    pub(crate) fn snapshot(&mut self, state: &mut State) -> Result<u64, StoreError> {
-        self.transact(state, |_| ())?;
-        self.write_snapshot(state)
+        Ok(())
     }
 
     /// Writes a snapshot of `state` as it is (the caller caught it up), keeps the latest
     /// [`SNAPSHOTS_KEPT`], and returns its sequence number.
-    pub(crate) fn write_snapshot(&self, state: &State) -> Result<u64, StoreError> {
+    fn write_snapshot(&self, state: &State) -> Result<u64, StoreError> {
         self.connection.execute(
             "INSERT OR REPLACE INTO snapshots (seq, state) VALUES (?1, ?2)",
             params![state.seq as i64, state.snapshot()],
@@ -176,9 +124,7 @@ impl Store {
         Ok(state.seq)
     }
 
-    /// How many snapshots are stored.
-    #[cfg(test)]
-    pub(crate) fn snapshot_count(&self) -> Result<u64, StoreError> {
+    fn snapshot_count(&self) -> Result<u64, StoreError> {
         let count: i64 =
             self.connection
                 .query_row("SELECT COUNT(*) FROM snapshots", [], |row| row.get(0))?;
@@ -186,7 +132,7 @@ impl Store {
     }
 
     /// Whether a user of this name exists.
-    pub(crate) fn has_user(&self, name: &str) -> Result<bool, StoreError> {
+    fn has_user(&self, name: &str) -> Result<bool, StoreError> {
         let found: Option<i64> = self
             .connection
             .query_row(
@@ -199,7 +145,7 @@ impl Store {
     }
 
     /// How many users there are.
-    pub(crate) fn user_count(&self) -> Result<u64, StoreError> {
+    fn user_count(&self) -> Result<u64, StoreError> {
         let count: i64 = self
             .connection
             .query_row("SELECT COUNT(*) FROM users", [], |row| row.get(0))?;
@@ -207,7 +153,7 @@ impl Store {
     }
 
     /// The sequence number of the latest snapshot, if any.
-    pub(crate) fn latest_snapshot(&self) -> Result<Option<u64>, StoreError> {
+    fn latest_snapshot(&self) -> Result<Option<u64>, StoreError> {
         let seq: Option<i64> =
             self.connection
                 .query_row("SELECT MAX(seq) FROM snapshots", [], |row| row.get(0))?;
@@ -216,7 +162,7 @@ impl Store {
 
     /// The sequence number of the journal's last entry (0 for none): one index look-up, so a
     /// reader can tell cheaply whether another process wrote since its state was replayed.
-    pub(crate) fn last_seq(&self) -> Result<u64, StoreError> {
+    fn last_seq(&self) -> Result<u64, StoreError> {
         let seq: i64 =
             self.connection
                 .query_row("SELECT COALESCE(MAX(seq), 0) FROM journal", [], |row| {
@@ -226,31 +172,14 @@ impl Store {
     }
 
     /// How many journal entries there are.
-    pub(crate) fn journal_len(&self) -> Result<u64, StoreError> {
+    fn journal_len(&self) -> Result<u64, StoreError> {
         let count: i64 = self
             .connection
             .query_row("SELECT COUNT(*) FROM journal", [], |row| row.get(0))?;
         Ok(count as u64)
     }
 
-    /// Adds (or replaces) a user with a password, stored as an argon2 hash.
-    pub(crate) fn add_user(
-        &self,
-        name: &str,
-        password: &str,
-        budget_admin: bool,
-    ) -> Result<(), StoreError> {
-        if name.is_empty() || name.contains(':') {
-            return Err(StoreError::User(format!(
-                "a user name must be non-empty and without ':', got {name:?}"
-            )));
-        }
-        if password.len() < 8 {
-            return Err(StoreError::User(
-                "a password must have at least 8 characters".into(),
-            ));
-        }
-        let hash = crate::credentials::hash_password(password)?;
+    fn put_user(&self, name: &str, hash: &str, budget_admin: bool) -> Result<(), StoreError> {
         self.connection.execute(
             "INSERT OR REPLACE INTO users (name, hash, budget_admin) VALUES (?1, ?2, ?3)",
             params![name, hash, budget_admin as i64],

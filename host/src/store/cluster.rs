@@ -1,0 +1,177 @@
+//! A throwaway PostgreSQL cluster for the tests: `initdb` and `pg_ctl` in a temporary folder, as an
+//! unprivileged user (`runuser -u postgres` when the tests run as root, as on CI), listening on a
+//! socket in that folder only (no TCP port). Nothing is downloaded: the binaries are Debian's
+//! `postgresql` package (`/usr/lib/postgresql/*/bin`), or those `PG_BIN` or `PATH` name. Stopped
+//! and removed when dropped.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::atomic::{AtomicU32, Ordering};
+
+/// A running cluster.
+pub(crate) struct Cluster {
+    dir: PathBuf,
+    bin: PathBuf,
+    port: u16,
+    as_postgres: bool,
+}
+
+/// The folder of `initdb`: `PG_BIN`, else the newest `/usr/lib/postgresql/*/bin`, else `PATH`'s.
+fn binaries() -> PathBuf {
+    if let Some(dir) = std::env::var_os("PG_BIN") {
+        return PathBuf::from(dir);
+    }
+    let mut versions: Vec<PathBuf> = std::fs::read_dir("/usr/lib/postgresql")
+        .map(|entries| {
+            entries
+                .filter_map(Result::ok)
+                .map(|entry| entry.path().join("bin"))
+                .filter(|bin| bin.join("initdb").exists())
+                .collect()
+        })
+        .unwrap_or_default();
+    versions.sort();
+    if let Some(newest) = versions.pop() {
+        return newest;
+    }
+    let found = Command::new("sh")
+        .args(["-c", "command -v initdb"])
+        .output()
+        .ok()
+        .filter(|out| out.status.success())
+        .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_owned());
+    match found {
+        Some(path) if !path.is_empty() => Path::new(&path)
+            .parent()
+            .map(Path::to_path_buf)
+            .unwrap_or_default(),
+        _ => panic!(
+            "PostgreSQL's initdb is missing: apt-get install -y postgresql (or set PG_BIN to its bin folder)"
+        ),
+    }
+}
+
+fn is_root() -> bool {
+    Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).trim() == "0")
+}
+
+impl Cluster {
+    /// Creates and starts a cluster with a superuser `costfolio` (trust authentication, socket
+    /// only).
+    pub(crate) fn start() -> Cluster {
+        static NEXT: AtomicU32 = AtomicU32::new(0);
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let port = 20_000 + ((std::process::id() * 31 + n * 7) % 30_000) as u16;
+        let dir = std::env::temp_dir().join(format!("costfolio-pg-{}-{n}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).expect("a temporary folder");
+        let as_postgres = is_root();
+        if as_postgres {
+            // initdb refuses to run as root: the cluster belongs to Debian's postgres user.
+            let status = Command::new("chown")
+                .args(["postgres:postgres"])
+                .arg(&dir)
+                .status()
+                .expect("chown");
+            assert!(status.success(), "chown postgres {}", dir.display());
+        }
+        let cluster = Cluster {
+            dir,
+            bin: binaries(),
+            port,
+            as_postgres,
+        };
+        let data = cluster.dir.join("data");
+        cluster.run(
+            "initdb",
+            &[
+                "-D",
+                &data.to_string_lossy(),
+                "-U",
+                "costfolio",
+                "--auth=trust",
+                "--encoding=UTF8",
+                "--no-sync",
+            ],
+        );
+        let options = format!(
+            "-c listen_addresses='' -k {} -p {} -c fsync=off",
+            cluster.dir.display(),
+            port
+        );
+        cluster.run(
+            "pg_ctl",
+            &[
+                "-D",
+                &data.to_string_lossy(),
+                "-o",
+                &options,
+                "-l",
+                &cluster.dir.join("log").to_string_lossy(),
+                "-w",
+                "start",
+            ],
+        );
+        cluster
+    }
+
+    fn run(&self, program: &str, args: &[&str]) {
+        let path = self.bin.join(program);
+        let output = if self.as_postgres {
+            Command::new("runuser")
+                .args(["-u", "postgres", "--"])
+                .arg(&path)
+                .args(args)
+                .output()
+        } else {
+            Command::new(&path).args(args).output()
+        };
+        let output = output.unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+        assert!(
+            output.status.success(),
+            "{program} {args:?}: {}{}",
+            String::from_utf8_lossy(&output.stdout),
+            String::from_utf8_lossy(&output.stderr)
+        );
+    }
+
+    /// The address of database `db` of the cluster, as `--db` takes it.
+    pub(crate) fn address(&self, db: &str) -> String {
+        format!(
+            "postgres://costfolio@localhost/{db}?host={}&port={}",
+            self.dir.display(),
+            self.port
+        )
+    }
+
+    /// Creates an empty database `name` and returns its address.
+    pub(crate) fn database(&self, name: &str) -> String {
+        let mut client = postgres::Client::connect(&self.address("postgres"), postgres::NoTls)
+            .expect("the cluster answers");
+        client
+            .batch_execute(&format!("CREATE DATABASE {name}"))
+            .expect("CREATE DATABASE");
+        self.address(name)
+    }
+}
+
+impl Drop for Cluster {
+    fn drop(&mut self) {
+        let data = self.dir.join("data");
+        let path = self.bin.join("pg_ctl");
+        let args = ["-D", &data.to_string_lossy(), "-m", "immediate", "stop"].map(str::to_owned);
+        let _ = if self.as_postgres {
+            Command::new("runuser")
+                .args(["-u", "postgres", "--"])
+                .arg(&path)
+                .args(&args)
+                .output()
+        } else {
+            Command::new(&path).args(&args).output()
+        };
+        let _ = std::fs::remove_dir_all(&self.dir);
+    }
+}

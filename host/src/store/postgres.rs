@@ -1,0 +1,217 @@
+//! The PostgreSQL backend of the store (issue 22): the same journal, snapshots and users as the
+//! SQLite file, in a database any number of `costfolio` processes share. Writers are serialized
+//! by a transaction-scoped advisory lock; the schema is created or upgraded on open by versioned
+//! migrations, under their own advisory lock so that replicas starting together migrate once.
+
+use std::sync::Mutex;
+
+use costfolio::model::from_json;
+use costfolio::state::{JournalEntry, State};
+use postgres::{Client, NoTls};
+
+use super::{Backend, StoreError, SNAPSHOTS_KEPT};
+
+impl From<postgres::Error> for StoreError {
+    fn from(error: postgres::Error) -> Self {
+        StoreError::Sql(error.to_string())
+    }
+}
+
+/// The advisory lock every journal writer takes for its transaction ("costfolio" in ASCII).
+const JOURNAL_LOCK: i64 = 0x636f_7374_666f_6c69;
+/// The advisory lock of the schema's migrations.
+const MIGRATION_LOCK: i64 = JOURNAL_LOCK + 1;
+
+/// The schema's migrations, in order: version `n` is `MIGRATIONS[n - 1]`. A database records the
+/// last version it holds; opening it applies the ones after, in one transaction each.
+const MIGRATIONS: &[&str] = &[
+    "CREATE TABLE journal (seq BIGINT PRIMARY KEY, entry TEXT NOT NULL);
+     CREATE TABLE snapshots (seq BIGINT PRIMARY KEY, state TEXT NOT NULL);
+     CREATE TABLE users (
+         name TEXT PRIMARY KEY, hash TEXT NOT NULL, budget_admin BOOLEAN NOT NULL)",
+];
+
+/// A PostgreSQL database.
+pub(crate) struct Postgres {
+    client: Mutex<Client>,
+}
+
+impl Postgres {
+    /// Connects to `address` (`postgres://USER@HOST/DB`, or a key=value connection string) and
+    /// creates or upgrades the schema.
+    pub(crate) fn open(address: &str) -> Result<Postgres, StoreError> {
+        let mut client = Client::connect(address, NoTls)?;
+        migrate(&mut client)?;
+        Ok(Postgres {
+            client: Mutex::new(client),
+        })
+    }
+
+    fn client(&self) -> Result<std::sync::MutexGuard<'_, Client>, StoreError> {
+        self.client
+            .lock()
+            .map_err(|_| StoreError::Sql("the connection was poisoned by a failed call".into()))
+    }
+
+    fn count(&self, sql: &str) -> Result<u64, StoreError> {
+        let row = self.client()?.query_one(sql, &[])?;
+        let count: i64 = row.get(0);
+        Ok(count as u64)
+    }
+}
+
+/// Applies the migrations the database lacks, each in its own transaction, under the migration
+/// lock.
+fn migrate(client: &mut Client) -> Result<(), StoreError> {
+    let mut transaction = client.transaction()?;
+    transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
+    transaction.batch_execute(
+        "CREATE TABLE IF NOT EXISTS costfolio_schema (version INTEGER NOT NULL);
+         INSERT INTO costfolio_schema (version)
+             SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM costfolio_schema)",
+    )?;
+    let version: i32 = transaction
+        .query_one("SELECT version FROM costfolio_schema", &[])?
+        .get(0);
+    let held = usize::try_from(version).unwrap_or(usize::MAX);
+    if held > MIGRATIONS.len() {
+        return Err(StoreError::User(format!(
+            "the database's schema is version {version}, newer than this costfolio knows ({}): upgrade costfolio",
+            MIGRATIONS.len()
+        )));
+    }
+    for (index, migration) in MIGRATIONS.iter().enumerate().skip(held) {
+        transaction.batch_execute(migration)?;
+        let next = i32::try_from(index + 1).unwrap_or(i32::MAX);
+        transaction.execute("UPDATE costfolio_schema SET version = $1", &[&next])?;
+    }
+    transaction.commit()?;
+    Ok(())
+}
+
+/// Replays the journal's entries after `state.seq` through the core's reader.
+fn replay_after(
+    client: &mut impl postgres::GenericClient,
+    state: &mut State,
+) -> Result<(), StoreError> {
+    let after = i64::try_from(state.seq).unwrap_or(i64::MAX);
+    let rows = client.query(
+        "SELECT entry FROM journal WHERE seq > $1 ORDER BY seq",
+        &[&after],
+    )?;
+    let entries: Vec<JournalEntry> = rows
+        .iter()
+        .map(|row| {
+            let text: &str = row.get(0);
+            from_json(text.as_bytes()).map_err(|e| StoreError::Corrupt(e.to_string()))
+        })
+        .collect::<Result<_, _>>()?;
+    state
+        .replay(&entries)
+        .map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+impl Backend for Postgres {
+    fn load(&self) -> Result<State, StoreError> {
+        let mut client = self.client()?;
+        let snapshot =
+            client.query_opt("SELECT state FROM snapshots ORDER BY seq DESC LIMIT 1", &[])?;
+        let mut state = match snapshot {
+            Some(row) => {
+                let text: &str = row.get(0);
+                State::from_snapshot(text).map_err(|e| StoreError::Corrupt(e.to_string()))?
+            }
+            None => State::new(),
+        };
+        replay_after(&mut *client, &mut state)?;
+        Ok(state)
+    }
+
+    fn catch_up(&self, state: &mut State) -> Result<(), StoreError> {
+        replay_after(&mut *self.client()?, state)
+    }
+
+    fn append(
+        &mut self,
+        state: &mut State,
+        change: &mut dyn FnMut(&mut State),
+    ) -> Result<(), StoreError> {
+        let mut client = self.client()?;
+        let mut transaction = client.transaction()?;
+        transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&JOURNAL_LOCK])?;
+        replay_after(&mut transaction, state)?;
+        // What the replay applied is already in the journal: only the change's entries are new.
+        let _replayed = state.take_journal();
+        change(state);
+        let entries = state.take_journal();
+        if !entries.is_empty() {
+            let insert = transaction.prepare("INSERT INTO journal (seq, entry) VALUES ($1, $2)")?;
+            for entry in &entries {
+                let seq = i64::try_from(entry.seq).unwrap_or(i64::MAX);
+                transaction.execute(&insert, &[&seq, &costfolio::model::to_json(entry)])?;
+            }
+        }
+        transaction.commit()?;
+        Ok(())
+    }
+
+    fn write_snapshot(&self, state: &State) -> Result<u64, StoreError> {
+        let mut client = self.client()?;
+        let mut transaction = client.transaction()?;
+        let seq = i64::try_from(state.seq).unwrap_or(i64::MAX);
+        transaction.execute(
+            "INSERT INTO snapshots (seq, state) VALUES ($1, $2)
+                 ON CONFLICT (seq) DO UPDATE SET state = EXCLUDED.state",
+            &[&seq, &state.snapshot()],
+        )?;
+        let kept = SNAPSHOTS_KEPT as i64;
+        transaction.execute(
+            "DELETE FROM snapshots WHERE seq NOT IN
+                 (SELECT seq FROM snapshots ORDER BY seq DESC LIMIT $1)",
+            &[&kept],
+        )?;
+        transaction.commit()?;
+        Ok(state.seq)
+    }
+
+    fn snapshot_count(&self) -> Result<u64, StoreError> {
+        self.count("SELECT COUNT(*) FROM snapshots")
+    }
+
+    fn latest_snapshot(&self) -> Result<Option<u64>, StoreError> {
+        let row = self
+            .client()?
+            .query_one("SELECT MAX(seq) FROM snapshots", &[])?;
+        let seq: Option<i64> = row.get(0);
+        Ok(seq.map(|s| s as u64))
+    }
+
+    fn last_seq(&self) -> Result<u64, StoreError> {
+        self.count("SELECT COALESCE(MAX(seq), 0) FROM journal")
+    }
+
+    fn journal_len(&self) -> Result<u64, StoreError> {
+        self.count("SELECT COUNT(*) FROM journal")
+    }
+
+    fn has_user(&self, name: &str) -> Result<bool, StoreError> {
+        let row = self
+            .client()?
+            .query_opt("SELECT 1 FROM users WHERE name = $1", &[&name])?;
+        Ok(row.is_some())
+    }
+
+    fn user_count(&self) -> Result<u64, StoreError> {
+        self.count("SELECT COUNT(*) FROM users")
+    }
+
+    fn put_user(&self, name: &str, hash: &str, budget_admin: bool) -> Result<(), StoreError> {
+        self.client()?.execute(
+            "INSERT INTO users (name, hash, budget_admin) VALUES ($1, $2, $3)
+                 ON CONFLICT (name) DO UPDATE SET hash = EXCLUDED.hash,
+                     budget_admin = EXCLUDED.budget_admin",
+            &[&name, &hash, &budget_admin],
+        )?;
+        Ok(())
+    }
+}
