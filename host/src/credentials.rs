@@ -5,6 +5,7 @@
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+#[cfg(test)]
 use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -13,9 +14,8 @@ use argon2::password_hash::phc::PasswordHash;
 use argon2::password_hash::{PasswordHasher, PasswordVerifier};
 use argon2::Argon2;
 use costfolio::api::hash_secret;
-use rusqlite::Connection;
 
-use crate::store::StoreError;
+use crate::store::{Store, StoreError};
 
 /// Failed attempts one user name may make within [`WINDOW`] before it is throttled.
 pub(crate) const FAILURES_PER_USER: u32 = 20;
@@ -58,9 +58,10 @@ pub(crate) enum Refusal {
 /// SQLite read beside every concurrent commit, whose busy waits cost the reads their tail.
 pub(crate) const FRESHNESS: Duration = Duration::from_millis(100);
 
-/// The user table, kept in memory and read again when SQLite says the database changed.
+/// The user table, kept in memory and read again when the database says it changed (SQLite's
+/// `data_version`), or at most every [`FRESHNESS`] when it cannot say (PostgreSQL).
 struct Users {
-    connection: Connection,
+    store: Store,
     rows: HashMap<String, (String, bool)>,
     /// SQLite's `data_version` when the rows were read: it changes when another connection
     /// commits.
@@ -73,21 +74,15 @@ impl Users {
         if self.checked.is_some_and(|at| at.elapsed() < FRESHNESS) {
             return Ok(());
         }
-        let version: i64 = self
-            .connection
-            .query_row("PRAGMA data_version", [], |row| row.get(0))?;
-        if self.version != Some(version) {
-            let mut statement = self
-                .connection
-                .prepare_cached("SELECT name, hash, budget_admin FROM users")?;
-            let rows = statement.query_map([], |row| {
-                Ok((
-                    row.get::<_, String>(0)?,
-                    (row.get(1)?, row.get::<_, i64>(2)? != 0),
-                ))
-            })?;
-            self.rows = rows.collect::<Result<_, _>>()?;
-            self.version = Some(version);
+        let version = self.store.change_marker()?;
+        if version.is_none() || self.version != version {
+            self.rows = self
+                .store
+                .users()?
+                .into_iter()
+                .map(|(name, hash, admin)| (name, (hash, admin)))
+                .collect();
+            self.version = version;
         }
         self.checked = Some(Instant::now());
         Ok(())
@@ -120,16 +115,20 @@ pub(crate) struct Credentials {
 
 impl Credentials {
     /// A verifier over the user table of the database at `path`.
+    #[cfg(test)]
     pub(crate) fn open(path: &Path) -> Result<Credentials, StoreError> {
-        let users = Connection::open(path)?;
-        users.busy_timeout(Duration::from_secs(10))?;
+        Credentials::over(Store::open(path)?)
+    }
+
+    /// A verifier over the user table of `store` (a connection of its own).
+    pub(crate) fn over(users: Store) -> Result<Credentials, StoreError> {
         let mut random = [0u8; 32];
         getrandom::fill(&mut random)
             .map_err(|e| StoreError::User(format!("no randomness: {e}")))?;
         let decoy = hash_password(&costfolio::api::token_text(&random))?;
         Ok(Credentials {
             users: Mutex::new(Users {
-                connection: users,
+                store: users,
                 rows: HashMap::new(),
                 version: None,
                 checked: None,

@@ -9,11 +9,12 @@
 //! costfolio token list USER [--db DB]
 //! costfolio token revoke ID [--db DB]
 //! costfolio snapshot [--db DB]
+//! costfolio migrate --from DB --to DB
 //! costfolio plan FILE.json [--csv | --summary]
 //! ```
 //!
 //! `DB` is a SQLite file (`PATH` or `sqlite:PATH`, default `./costfolio.db`) or a PostgreSQL
-//! database (`postgres://USER@HOST/DB`); `serve` takes a SQLite file only, for now.
+//! database (`postgres://USER@HOST/DB`), which several `serve` processes may share.
 #![forbid(unsafe_code)]
 
 mod credentials;
@@ -23,7 +24,6 @@ mod server;
 mod store;
 
 use std::net::SocketAddr;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use costfolio::api::{mint_personal_token, register_client_hashed, Context};
@@ -33,13 +33,15 @@ use crate::store::Store;
 const USAGE: &str = "usage:
   costfolio serve [--listen 127.0.0.1:8080] [--db ./costfolio.db] [--base-url URL]
                   [--connections-per-address 64]   (0: no cap, e.g. behind a reverse proxy)
-  costfolio user add NAME [--admin] [--password PASSWORD] [--db PATH]
-  costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db PATH]
-  costfolio token mint USER [--read-only] [--db PATH]
-  costfolio token list USER [--db PATH]
-  costfolio token revoke ID [--db PATH]
-  costfolio snapshot [--db PATH]
-  costfolio plan FILE.json [--csv | --summary]";
+  costfolio user add NAME [--admin] [--password PASSWORD] [--db DB]
+  costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db DB]
+  costfolio token mint USER [--read-only] [--db DB]
+  costfolio token list USER [--db DB]
+  costfolio token revoke ID [--db DB]
+  costfolio snapshot [--db DB]
+  costfolio migrate --from DB --to DB
+  costfolio plan FILE.json [--csv | --summary]
+DB: a SQLite file (PATH or sqlite:PATH; default ./costfolio.db) or postgres://USER@HOST/DB";
 
 /// The command line: positional words and `--name value` / `--flag` options.
 struct Args {
@@ -141,42 +143,38 @@ fn serve(args: &Args) -> Result<(), String> {
         None => planner::Planner::open(std::path::Path::new(DEFAULT_WWW)).ok(),
     };
     let address = args.db_address();
-    if address.starts_with("postgres://") || address.starts_with("postgresql://") {
-        // The command line's commands (user, client, token, snapshot) take a PostgreSQL
-        // database; the server's sessions and password checks read SQLite, so it does not yet.
-        return Err(format!(
-            "costfolio serve keeps its database in SQLite for now: give --db a file path, not {address:?} (PostgreSQL serves the user, client, token and snapshot commands)"
-        ));
-    }
-    let db = PathBuf::from(address.strip_prefix("sqlite:").unwrap_or(&address));
-    let mut store = Store::open(&db).map_err(|e| e.to_string())?;
+    let shown = shown_database(&address);
+    // Everything that talks to the database happens here, on this thread, before the runtime
+    // starts: the PostgreSQL client is blocking and may not run inside the runtime's tasks.
+    let listener =
+        std::net::TcpListener::bind(listen).map_err(|e| format!("--listen {listen}: {e}"))?;
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| format!("--listen {listen}: {e}"))?;
+    let bound = listener.local_addr().map_err(|e| e.to_string())?;
+    // The address clients use: said, or the bound one (a port 0 becomes the one given).
+    let base_url = args
+        .option("base-url")
+        .map_or_else(|| format!("http://{bound}"), str::to_owned);
+    let mut store = Store::open_address(&address).map_err(|e| e.to_string())?;
+    let demo_password = if args.flag("demo") {
+        add_demo(&mut store, &base_url)?
+    } else {
+        None
+    };
+    let entries = store.journal_len().map_err(|e| e.to_string())?;
+    let snapshot = store.latest_snapshot().map_err(|e| e.to_string())?;
+    let service =
+        server::Service::new(store, &address, base_url.clone()).map_err(|e| e.to_string())?;
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async {
-        let listener = tokio::net::TcpListener::bind(listen)
-            .await
+        let listener = tokio::net::TcpListener::from_std(listener)
             .map_err(|e| format!("--listen {listen}: {e}"))?;
-        let bound = listener.local_addr().map_err(|e| e.to_string())?;
-        // The address clients use: said, or the bound one (a port 0 becomes the one given).
-        let base_url = args
-            .option("base-url")
-            .map_or_else(|| format!("http://{bound}"), str::to_owned);
-        let demo_password = if args.flag("demo") {
-            add_demo(&mut store, &base_url)?
-        } else {
-            None
-        };
-        let entries = store.journal_len().map_err(|e| e.to_string())?;
-        let snapshot = store.latest_snapshot().map_err(|e| e.to_string())?;
-        let service =
-            server::Service::new(store, &db, base_url.clone()).map_err(|e| e.to_string())?;
         let from = snapshot.map_or_else(
             || "the start".to_owned(),
             |seq| format!("the snapshot at entry {seq}"),
         );
-        println!(
-            "costfolio listening on {base_url} (bound to {bound}, database {})",
-            db.display()
-        );
+        println!("costfolio listening on {base_url} (bound to {bound}, database {shown})");
         eprintln!("journal: {entries} entries; replayed from {from}");
         match &planner {
             Some(planner) => println!(
@@ -193,8 +191,8 @@ fn serve(args: &Args) -> Result<(), String> {
                 demo::DEMO_USER
             ),
             None => {
-                println!("  add a user:     costfolio user add NAME --db {}", db.display());
-                println!("  get a token:    costfolio token mint NAME --db {}", db.display());
+                println!("  add a user:     costfolio user add NAME --db {shown}");
+                println!("  get a token:    costfolio token mint NAME --db {shown}");
                 println!(
                     "  then call:      curl -H 'Authorization: Bearer TOKEN' {base_url}/core/3/accounts"
                 );
@@ -206,6 +204,20 @@ fn serve(args: &Args) -> Result<(), String> {
             .await
             .map_err(|e| format!("serve {listen}: {e}"))
     })
+}
+
+/// The database `address` names, as printed: a PostgreSQL address without its password.
+fn shown_database(address: &str) -> String {
+    match address.split_once("://") {
+        Some((scheme, rest)) => match rest.split_once('@') {
+            Some((user, host)) => {
+                let user = user.split(':').next().unwrap_or(user);
+                format!("{scheme}://{user}@{host}")
+            }
+            None => address.to_owned(),
+        },
+        None => address.to_owned(),
+    }
 }
 
 /// With `--demo`: on a database without users or journal entries, the demo user (a random
@@ -366,6 +378,25 @@ fn run(raw: Vec<String>) -> Result<(), String> {
                 return Err(format!("no active token {pair}"));
             }
             println!("token {pair} revoked: it answers 401 from now on");
+            Ok(())
+        }
+        ["migrate"] => {
+            args.check(&["from", "to"])?;
+            let (Some(from), Some(to)) = (args.option("from"), args.option("to")) else {
+                return Err(
+                    "migrate needs --from DB and --to DB (a SQLite path or a postgres:// address)"
+                        .into(),
+                );
+            };
+            let source = Store::open_address(from).map_err(|e| format!("--from: {e}"))?;
+            let mut target = Store::open_address(to).map_err(|e| format!("--to: {e}"))?;
+            let copied = target.copy_from(&source).map_err(|e| e.to_string())?;
+            println!(
+                "copied {} user(s) and {copied} journal entries from {} to {}",
+                target.user_count().map_err(|e| e.to_string())?,
+                shown_database(from),
+                shown_database(to)
+            );
             Ok(())
         }
         ["snapshot"] => {

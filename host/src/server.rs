@@ -4,7 +4,6 @@
 use std::collections::HashMap;
 use std::net::{IpAddr, SocketAddr};
 use std::panic::{catch_unwind, AssertUnwindSafe};
-use std::path::Path;
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
@@ -124,10 +123,33 @@ fn write_lock(state: &RwLock<Arc<State>>) -> std::sync::RwLockWriteGuard<'_, Arc
         .unwrap_or_else(std::sync::PoisonError::into_inner)
 }
 
+/// The answer to a request the store failed: 503 with `Retry-After` when the database is away
+/// (restarting, unreachable: nothing was stored, try again), else 500; in the interface's envelope.
+fn store_failure(path: &str, what: &str, error: &StoreError) -> Response {
+    match error {
+        StoreError::Unavailable(_) => {
+            let mut answer = envelope(path, 503, &format!("{what}: {error}; try again"));
+            answer
+                .headers
+                .push(("Retry-After".to_owned(), "1".to_owned()));
+            answer
+        }
+        _ => envelope(path, 500, &format!("{what}: {error}")),
+    }
+}
+
+/// How often an idle replica catches up with what the others committed.
+pub(crate) const IDLE_CATCH_UP: Duration = Duration::from_secs(1);
+
 impl Service {
-    /// A service over `store` (the database at `db`), its state loaded (latest snapshot, then the
-    /// journal).
-    pub(crate) fn new(store: Store, db: &Path, base_url: String) -> Result<Service, StoreError> {
+    /// Whether its database is shared with other replicas (PostgreSQL).
+    pub(crate) fn replicated(&self) -> bool {
+        lock(&self.watch).0.replicated()
+    }
+
+    /// A service over `store` (the database `db` names: a SQLite path or a PostgreSQL address),
+    /// its state loaded (latest snapshot, then the journal).
+    pub(crate) fn new(store: Store, db: &str, base_url: String) -> Result<Service, StoreError> {
         let state = store.load()?;
         let snapshot_seq = state.seq;
         Ok(Service {
@@ -138,8 +160,8 @@ impl Service {
                 snapshot_seq,
                 snapshot_every: SNAPSHOT_EVERY,
             }),
-            watch: Mutex::new((Store::open(db)?, None)),
-            credentials: Credentials::open(db)?,
+            watch: Mutex::new((Store::open_address(db)?, None)),
+            credentials: Credentials::over(Store::open_address(db)?)?,
             base_url,
         })
     }
@@ -289,20 +311,30 @@ impl Service {
         }
     }
 
-    /// Replays what another process (the command line) committed since the state was loaded, so
-    /// that a revoked token or a new client counts within [`FRESHNESS`]: the journal is looked at
-    /// at most that often, so that reads do not meet concurrent commits in SQLite.
+    /// Replays what another process (the command line, or another replica) committed since the
+    /// state was loaded. On SQLite the journal is looked at at most every [`FRESHNESS`] (a revoked
+    /// token or a new client counts within it), so that reads do not meet concurrent commits; on a
+    /// replicated database (PostgreSQL) at every request, so that a read sees every write
+    /// answered before it, whichever replica answered it.
     fn catch_up(&self, path: &str) -> Result<(), Response> {
-        let unreadable = |error: StoreError| {
-            envelope(
-                path,
-                500,
-                &format!("the journal could not be read: {error}"),
-            )
-        };
+        let unreadable =
+            |error: StoreError| store_failure(path, "the journal could not be read", &error);
+        // A state that may be ahead of the database (a failed change whose rollback could not be
+        // read back) is read again before anything is answered from it.
+        if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
+            let writer = lock(&self.writer);
+            let fresh = writer.store.load().map_err(unreadable)?;
+            *write_lock(&self.state) = Arc::new(fresh);
+            self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
+        }
         let last = {
             let mut watch = lock(&self.watch);
-            if watch.1.is_some_and(|at| at.elapsed() < FRESHNESS) {
+            let every = if watch.0.replicated() {
+                Duration::ZERO
+            } else {
+                FRESHNESS
+            };
+            if watch.1.is_some_and(|at| at.elapsed() < every) {
                 return Ok(());
             }
             watch.1 = Some(Instant::now());
@@ -333,12 +365,10 @@ impl Service {
                     self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
                 }
                 Err(error) => {
-                    return Err(envelope(
+                    return Err(store_failure(
                         path,
-                        500,
-                        &format!(
-                            "the service cannot read its journal, so it changes nothing: {error}"
-                        ),
+                        "the service cannot read its journal, so it changes nothing",
+                        &error,
                     ))
                 }
             }
@@ -349,8 +379,17 @@ impl Service {
         let value = match outcome {
             Ok(Ok(value)) => value,
             Ok(Err(error)) => {
-                let message = format!("the change could not be stored: {error}");
-                return Err(envelope(path, 500, &message));
+                // Nothing was committed. The store read the state back; if it could not, memory
+                // may be ahead of the database: nothing is answered from it until it is read again.
+                if let Err(reload) = writer.store.load().map(|fresh| *state = Arc::new(fresh)) {
+                    self.stale.store(true, std::sync::atomic::Ordering::SeqCst);
+                    eprintln!("could not reload the state after a failed change: {reload}");
+                }
+                return Err(store_failure(
+                    path,
+                    "the change could not be stored",
+                    &error,
+                ));
             }
             Err(_) => {
                 match writer.store.load() {
@@ -779,14 +818,28 @@ pub(crate) async fn serve(
     use hyper_util::rt::{TokioIo, TokioTimer};
     use tower::ServiceExt;
 
+    let site = Arc::new(Site {
+        service,
+        planner,
+        imports: Arc::new(tokio::sync::Semaphore::new(IMPORT_READERS)),
+    });
+    if site.service.replicated() {
+        // An idle replica catches up with the others every second, so that its first request
+        // after a quiet spell replays little (each request still looks at the journal first).
+        let idle = Arc::clone(&site);
+        tokio::spawn(async move {
+            let mut tick = tokio::time::interval(IDLE_CATCH_UP);
+            loop {
+                tick.tick().await;
+                let site = Arc::clone(&idle);
+                let _ = tokio::task::spawn_blocking(move || site.service.catch_up("/")).await;
+            }
+        });
+    }
     let app = Router::new()
         .fallback(route)
         .layer(axum::extract::DefaultBodyLimit::disable())
-        .with_state(Arc::new(Site {
-            service,
-            planner,
-            imports: Arc::new(tokio::sync::Semaphore::new(IMPORT_READERS)),
-        }));
+        .with_state(site);
     let connections = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
     let held: Arc<Mutex<HashMap<IpAddr, usize>>> = Arc::new(Mutex::new(HashMap::new()));
     let mut interrupted = std::pin::pin!(tokio::signal::ctrl_c());
@@ -844,7 +897,7 @@ mod tests {
         dir.join("t.db")
     }
 
-    fn service_with_token(db: &Path) -> (Service, String) {
+    fn service_with_token(db: &std::path::Path) -> (Service, String) {
         let mut store = Store::open(db).unwrap();
         let mut state = store.load().unwrap();
         let context = Context::new("", chrono::Utc::now().naive_utc(), vec![1; 64]);
@@ -854,7 +907,12 @@ mod tests {
             })
             .unwrap()
             .unwrap();
-        let service = Service::new(Store::open(db).unwrap(), db, "http://x".into()).unwrap();
+        let service = Service::new(
+            Store::open(db).unwrap(),
+            &db.to_string_lossy(),
+            "http://x".into(),
+        )
+        .unwrap();
         (service, token)
     }
 
@@ -862,6 +920,108 @@ mod tests {
         Request::new("POST", "/core/3/customers")
             .header("Authorization", &format!("Bearer {token}"))
             .json(&format!(r#"{{"key":"{key}","name":"{key}"}}"#))
+    }
+
+    #[test]
+    fn two_replicas_on_one_postgres_database_serve_the_same_data() {
+        let cluster = crate::store::cluster::Cluster::start();
+        let address = cluster.database("replicas");
+        let mut store = Store::open_address(&address).unwrap();
+        let mut state = store.load().unwrap();
+        let context = Context::new("", chrono::Utc::now().naive_utc(), vec![1; 64]);
+        let token = store
+            .transact(&mut state, |s| {
+                costfolio::api::mint_personal_token(s, "ada", true, &context)
+            })
+            .unwrap()
+            .unwrap();
+        let replica = || {
+            Service::new(
+                Store::open_address(&address).unwrap(),
+                &address,
+                "http://x".into(),
+            )
+            .unwrap()
+        };
+        let (a, b) = (replica(), replica());
+        // Writes through both, alternately; each read, through either, sees all written so far.
+        let list = Request::new("GET", "/core/3/customers?limit=1000")
+            .header("Authorization", &format!("Bearer {token}"));
+        for i in 0..10 {
+            let (writer, reader) = if i % 2 == 0 { (&a, &b) } else { (&b, &a) };
+            assert_eq!(
+                writer
+                    .process(customer(&token, &format!("K{i}")), None)
+                    .status,
+                200
+            );
+            let mut read = list.clone();
+            read.split_query().unwrap();
+            let answer = reader.process(read, None);
+            assert_eq!(answer.status, 200, "{}", answer.text());
+            let count = answer.text().matches("\"key\":\"K").count();
+            assert_eq!(
+                count,
+                i + 1,
+                "read {i} through the other replica: {}",
+                answer.text()
+            );
+        }
+        // The journal: one entry per write (and the token's), no gap, no duplicate.
+        let store = Store::open_address(&address).unwrap();
+        assert_eq!(store.journal_len().unwrap(), 11);
+        assert_eq!(store.last_seq().unwrap(), 11);
+        assert_eq!(store.load().unwrap().customers.len(), 10);
+    }
+
+    #[test]
+    fn a_database_restart_answers_503_and_service_resumes_by_itself() {
+        let cluster = crate::store::cluster::Cluster::start();
+        let address = cluster.database("restart");
+        let mut store = Store::open_address(&address).unwrap();
+        let mut state = store.load().unwrap();
+        let context = Context::new("", chrono::Utc::now().naive_utc(), vec![1; 64]);
+        let token = store
+            .transact(&mut state, |s| {
+                costfolio::api::mint_personal_token(s, "ada", true, &context)
+            })
+            .unwrap()
+            .unwrap();
+        let service = Service::new(
+            Store::open_address(&address).unwrap(),
+            &address,
+            "http://x".into(),
+        )
+        .unwrap();
+        assert_eq!(
+            service.process(customer(&token, "BEFORE"), None).status,
+            200
+        );
+        cluster.stop();
+        // During the outage: 503 in the interface's envelope, with Retry-After; nothing stored.
+        let refused = service.process(customer(&token, "DURING"), None);
+        assert_eq!(refused.status, 503, "{}", refused.text());
+        assert!(
+            refused.text().starts_with(r#"{"errors":["#),
+            "{}",
+            refused.text()
+        );
+        assert_eq!(refused.header_value("Retry-After"), Some("1"));
+        let mut read = Request::new("GET", "/core/3/customers")
+            .header("Authorization", &format!("Bearer {token}"));
+        read.split_query().unwrap();
+        assert_eq!(service.process(read.clone(), None).status, 503);
+        cluster.start_again();
+        // Back by itself: the next write reconnects; the refused one was never stored.
+        let after = service.process(customer(&token, "AFTER"), None);
+        assert_eq!(after.status, 200, "{}", after.text());
+        let answer = service.process(read, None);
+        assert_eq!(answer.status, 200);
+        assert!(answer.text().contains("BEFORE") && answer.text().contains("AFTER"));
+        assert!(!answer.text().contains("DURING"), "{}", answer.text());
+        let store = Store::open_address(&address).unwrap();
+        assert_eq!(store.journal_len().unwrap(), 3);
+        assert_eq!(store.last_seq().unwrap(), 3);
     }
 
     #[test]

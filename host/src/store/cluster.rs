@@ -97,12 +97,19 @@ impl Cluster {
                 "--no-sync",
             ],
         );
+        cluster.start_again();
+        cluster
+    }
+
+    /// Starts the cluster (again, after [`Cluster::stop`]) and waits until it accepts connections.
+    pub(crate) fn start_again(&self) {
+        let data = self.dir.join("data");
         let options = format!(
             "-c listen_addresses='' -k {} -p {} -c fsync=off",
-            cluster.dir.display(),
-            port
+            self.dir.display(),
+            self.port
         );
-        cluster.run(
+        self.run(
             "pg_ctl",
             &[
                 "-D",
@@ -110,12 +117,27 @@ impl Cluster {
                 "-o",
                 &options,
                 "-l",
-                &cluster.dir.join("log").to_string_lossy(),
+                &self.dir.join("log").to_string_lossy(),
                 "-w",
                 "start",
             ],
         );
-        cluster
+    }
+
+    /// Stops the cluster at once (`-m immediate`: as a crash), its connections cut.
+    pub(crate) fn stop(&self) {
+        let data = self.dir.join("data");
+        self.run(
+            "pg_ctl",
+            &[
+                "-D",
+                &data.to_string_lossy(),
+                "-m",
+                "immediate",
+                "-w",
+                "stop",
+            ],
+        );
     }
 
     fn run(&self, program: &str, args: &[&str]) {

@@ -23,6 +23,8 @@ use costfolio::state::State;
 pub(crate) enum StoreError {
     /// The database refused (its message).
     Sql(String),
+    /// The database cannot be reached now (down, restarting, the connection lost): try again.
+    Unavailable(String),
     /// A stored entry or snapshot does not read back.
     Corrupt(String),
     /// A user operation was refused.
@@ -33,6 +35,7 @@ impl std::fmt::Display for StoreError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             StoreError::Sql(error) => write!(f, "database: {error}"),
+            StoreError::Unavailable(error) => write!(f, "the database cannot be reached: {error}"),
             StoreError::Corrupt(detail) => {
                 write!(f, "the database holds an unreadable record: {detail}")
             }
@@ -78,6 +81,36 @@ pub(crate) trait Backend: Send {
     fn user_count(&self) -> Result<u64, StoreError>;
     /// Adds or replaces a user with its password hash.
     fn put_user(&self, name: &str, hash: &str, budget_admin: bool) -> Result<(), StoreError>;
+    /// A number that changes whenever another connection commits (SQLite's `data_version`), so
+    /// that a cache of the users is read again only then; `None` when the database offers none
+    /// (read them again each time).
+    fn change_marker(&self) -> Result<Option<i64>, StoreError>;
+    /// Every user: name, password hash, budget administrator.
+    fn users(&self) -> Result<Vec<(String, String, bool)>, StoreError>;
+    /// The journal's entries after `after`, at most `limit` of them, as stored (sequence number and
+    /// text): what a migration copies.
+    fn journal_text(&self, after: u64, limit: u64) -> Result<Vec<(u64, String)>, StoreError>;
+    /// Appends stored entries as they are, in one transaction that excludes other writers;
+    /// refused unless they continue the journal (the first is its last sequence number + 1).
+    fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError>;
+    /// Whether other servers (replicas) may write to this database while this one serves: then a
+    /// read looks at the journal every time, so that it sees every write answered before it,
+    /// whichever server answered it.
+    fn replicated(&self) -> bool {
+        false
+    }
+}
+
+/// Refuses `entries` that do not continue a journal whose last entry is `last`, one by one.
+fn continuing(last: u64, entries: &[(u64, String)]) -> Result<(), StoreError> {
+    for (expected, (seq, _)) in (last + 1..).zip(entries) {
+        if *seq != expected {
+            return Err(StoreError::Corrupt(format!(
+                "journal entry {seq} found where {expected} was expected"
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// The database of the service, whichever it is.
@@ -189,6 +222,49 @@ impl Store {
     /// How many journal entries there are.
     pub(crate) fn journal_len(&self) -> Result<u64, StoreError> {
         self.backend.journal_len()
+    }
+
+    /// A number that changes whenever another connection commits, if the database has one.
+    pub(crate) fn change_marker(&self) -> Result<Option<i64>, StoreError> {
+        self.backend.change_marker()
+    }
+
+    /// Whether other servers may write to this database while this one serves.
+    pub(crate) fn replicated(&self) -> bool {
+        self.backend.replicated()
+    }
+
+    /// Every user: name, password hash, budget administrator.
+    pub(crate) fn users(&self) -> Result<Vec<(String, String, bool)>, StoreError> {
+        self.backend.users()
+    }
+
+    /// Copies `from`'s users (their hashes as they are) and journal into this store, which must
+    /// hold no journal entry, then writes a snapshot; returns the number of entries copied. The
+    /// journal goes over in batches, each in one transaction, the entries' text untouched.
+    pub(crate) fn copy_from(&mut self, from: &Store) -> Result<u64, StoreError> {
+        if self.journal_len()? > 0 {
+            return Err(StoreError::User(
+                "the target database already holds a journal: migrate into an empty one".into(),
+            ));
+        }
+        for (name, hash, admin) in from.users()? {
+            self.backend.put_user(&name, &hash, admin)?;
+        }
+        let mut copied = 0;
+        loop {
+            let batch = from.backend.journal_text(copied, 1_000)?;
+            let Some(&(last, _)) = batch.last() else {
+                break;
+            };
+            self.backend.append_text(&batch)?;
+            copied = last;
+        }
+        let mut state = self.load()?;
+        if state.seq > 0 {
+            self.snapshot(&mut state)?;
+        }
+        Ok(copied)
     }
 
     /// Adds (or replaces) a user with a password, stored as an argon2 hash.

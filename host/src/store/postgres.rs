@@ -9,11 +9,25 @@ use costfolio::model::from_json;
 use costfolio::state::{JournalEntry, State};
 use postgres::{Client, NoTls};
 
-use super::{Backend, StoreError, SNAPSHOTS_KEPT};
+use super::{continuing, Backend, StoreError, SNAPSHOTS_KEPT};
+
+/// Whether `error` says the database is away rather than the request wrong: a lost or refused
+/// connection, or a server shutting down or starting (SQLSTATE classes 08 and 57P).
+fn away(error: &postgres::Error) -> bool {
+    error.is_closed()
+        || error.code().is_none_or(|code| {
+            let code = code.code();
+            code.starts_with("08") || code.starts_with("57P")
+        })
+}
 
 impl From<postgres::Error> for StoreError {
     fn from(error: postgres::Error) -> Self {
-        StoreError::Sql(error.to_string())
+        if away(&error) {
+            StoreError::Unavailable(error.to_string())
+        } else {
+            StoreError::Sql(error.to_string())
+        }
     }
 }
 
@@ -31,8 +45,9 @@ const MIGRATIONS: &[&str] = &[
          name TEXT PRIMARY KEY, hash TEXT NOT NULL, budget_admin BOOLEAN NOT NULL)",
 ];
 
-/// A PostgreSQL database.
+/// A PostgreSQL database: one connection, opened again when it was lost (a restarted database).
 pub(crate) struct Postgres {
+    address: String,
     client: Mutex<Client>,
 }
 
@@ -43,19 +58,41 @@ impl Postgres {
         let mut client = Client::connect(address, NoTls)?;
         migrate(&mut client)?;
         Ok(Postgres {
+            address: address.to_owned(),
             client: Mutex::new(client),
         })
     }
 
+    /// The connection, connected again first when the last one was lost.
     fn client(&self) -> Result<std::sync::MutexGuard<'_, Client>, StoreError> {
-        self.client
+        let mut client = self
+            .client
             .lock()
-            .map_err(|_| StoreError::Sql("the connection was poisoned by a failed call".into()))
+            .map_err(|_| StoreError::Sql("the connection was poisoned by a failed call".into()))?;
+        if client.is_closed() {
+            *client = Client::connect(&self.address, NoTls)?;
+        }
+        Ok(client)
+    }
+
+    /// Runs a read; when the connection turns out lost (the database restarted since it was last
+    /// used), connects again and runs it once more: a read changes nothing, so it may.
+    fn read<T>(
+        &self,
+        op: impl Fn(&mut Client) -> Result<T, postgres::Error>,
+    ) -> Result<T, StoreError> {
+        let mut client = self.client()?;
+        match op(&mut client) {
+            Err(error) if away(&error) => {
+                *client = Client::connect(&self.address, NoTls)?;
+                Ok(op(&mut client)?)
+            }
+            other => Ok(other?),
+        }
     }
 
     fn count(&self, sql: &str) -> Result<u64, StoreError> {
-        let row = self.client()?.query_one(sql, &[])?;
-        let count: i64 = row.get(0);
+        let count: i64 = self.read(|client| client.query_one(sql, &[]))?.get(0);
         Ok(count as u64)
     }
 }
@@ -89,16 +126,20 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// Replays the journal's entries after `state.seq` through the core's reader.
-fn replay_after(
+/// The journal's rows after `seq`, in order.
+fn rows_after(
     client: &mut impl postgres::GenericClient,
-    state: &mut State,
-) -> Result<(), StoreError> {
-    let after = i64::try_from(state.seq).unwrap_or(i64::MAX);
-    let rows = client.query(
+    seq: u64,
+) -> Result<Vec<postgres::Row>, postgres::Error> {
+    let after = i64::try_from(seq).unwrap_or(i64::MAX);
+    client.query(
         "SELECT entry FROM journal WHERE seq > $1 ORDER BY seq",
         &[&after],
-    )?;
+    )
+}
+
+/// Replays journal rows on `state` through the core's reader (its errors name the field).
+fn replay_rows(state: &mut State, rows: &[postgres::Row]) -> Result<(), StoreError> {
     let entries: Vec<JournalEntry> = rows
         .iter()
         .map(|row| {
@@ -113,9 +154,9 @@ fn replay_after(
 
 impl Backend for Postgres {
     fn load(&self) -> Result<State, StoreError> {
-        let mut client = self.client()?;
-        let snapshot =
-            client.query_opt("SELECT state FROM snapshots ORDER BY seq DESC LIMIT 1", &[])?;
+        let snapshot = self.read(|client| {
+            client.query_opt("SELECT state FROM snapshots ORDER BY seq DESC LIMIT 1", &[])
+        })?;
         let mut state = match snapshot {
             Some(row) => {
                 let text: &str = row.get(0);
@@ -123,12 +164,14 @@ impl Backend for Postgres {
             }
             None => State::new(),
         };
-        replay_after(&mut *client, &mut state)?;
+        self.catch_up(&mut state)?;
         Ok(state)
     }
 
     fn catch_up(&self, state: &mut State) -> Result<(), StoreError> {
-        replay_after(&mut *self.client()?, state)
+        let seq = state.seq;
+        let rows = self.read(|client| rows_after(client, seq))?;
+        replay_rows(state, &rows)
     }
 
     fn append(
@@ -137,9 +180,15 @@ impl Backend for Postgres {
         change: &mut dyn FnMut(&mut State),
     ) -> Result<(), StoreError> {
         let mut client = self.client()?;
+        // A connection lost since its last use (a restarted database) is replaced before the
+        // transaction starts: nothing has been sent, so nothing can be doubled.
+        if client.is_valid(std::time::Duration::from_secs(5)).is_err() {
+            *client = Client::connect(&self.address, NoTls)?;
+        }
         let mut transaction = client.transaction()?;
         transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&JOURNAL_LOCK])?;
-        replay_after(&mut transaction, state)?;
+        let rows = rows_after(&mut transaction, state.seq)?;
+        replay_rows(state, &rows)?;
         // What the replay applied is already in the journal: only the change's entries are new.
         let _replayed = state.take_journal();
         change(state);
@@ -179,9 +228,7 @@ impl Backend for Postgres {
     }
 
     fn latest_snapshot(&self) -> Result<Option<u64>, StoreError> {
-        let row = self
-            .client()?
-            .query_one("SELECT MAX(seq) FROM snapshots", &[])?;
+        let row = self.read(|client| client.query_one("SELECT MAX(seq) FROM snapshots", &[]))?;
         let seq: Option<i64> = row.get(0);
         Ok(seq.map(|s| s as u64))
     }
@@ -195,14 +242,62 @@ impl Backend for Postgres {
     }
 
     fn has_user(&self, name: &str) -> Result<bool, StoreError> {
-        let row = self
-            .client()?
-            .query_opt("SELECT 1 FROM users WHERE name = $1", &[&name])?;
+        let row =
+            self.read(|client| client.query_opt("SELECT 1 FROM users WHERE name = $1", &[&name]))?;
         Ok(row.is_some())
     }
 
     fn user_count(&self) -> Result<u64, StoreError> {
         self.count("SELECT COUNT(*) FROM users")
+    }
+
+    fn journal_text(&self, after: u64, limit: u64) -> Result<Vec<(u64, String)>, StoreError> {
+        let after = i64::try_from(after).unwrap_or(i64::MAX);
+        let limit = i64::try_from(limit).unwrap_or(i64::MAX);
+        let rows = self.read(|client| {
+            client.query(
+                "SELECT seq, entry FROM journal WHERE seq > $1 ORDER BY seq LIMIT $2",
+                &[&after, &limit],
+            )
+        })?;
+        Ok(rows
+            .iter()
+            .map(|row| (row.get::<_, i64>(0) as u64, row.get(1)))
+            .collect())
+    }
+
+    fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError> {
+        let mut client = self.client()?;
+        let mut transaction = client.transaction()?;
+        transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&JOURNAL_LOCK])?;
+        let last: i64 = transaction
+            .query_one("SELECT COALESCE(MAX(seq), 0) FROM journal", &[])?
+            .get(0);
+        continuing(last as u64, entries)?;
+        let insert = transaction.prepare("INSERT INTO journal (seq, entry) VALUES ($1, $2)")?;
+        for (seq, text) in entries {
+            let seq = i64::try_from(*seq).unwrap_or(i64::MAX);
+            transaction.execute(&insert, &[&seq, text])?;
+        }
+        transaction.commit()?;
+        Ok(())
+    }
+
+    fn change_marker(&self) -> Result<Option<i64>, StoreError> {
+        Ok(None)
+    }
+
+    fn replicated(&self) -> bool {
+        true
+    }
+
+    fn users(&self) -> Result<Vec<(String, String, bool)>, StoreError> {
+        let rows =
+            self.read(|client| client.query("SELECT name, hash, budget_admin FROM users", &[]))?;
+        Ok(rows
+            .iter()
+            .map(|row| (row.get(0), row.get(1), row.get(2)))
+            .collect())
     }
 
     fn put_user(&self, name: &str, hash: &str, budget_admin: bool) -> Result<(), StoreError> {

@@ -8,7 +8,7 @@ use costfolio::model::from_json;
 use costfolio::state::{JournalEntry, State};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
-use super::{Backend, StoreError, SNAPSHOTS_KEPT};
+use super::{continuing, Backend, StoreError, SNAPSHOTS_KEPT};
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> Self {
@@ -185,6 +185,57 @@ impl Backend for Sqlite {
             params![name, hash, budget_admin as i64],
         )?;
         Ok(())
+    }
+
+    fn journal_text(&self, after: u64, limit: u64) -> Result<Vec<(u64, String)>, StoreError> {
+        let mut statement = self.connection.prepare_cached(
+            "SELECT seq, entry FROM journal WHERE seq > ?1 ORDER BY seq LIMIT ?2",
+        )?;
+        let rows = statement.query_map(params![after as i64, limit as i64], |row| {
+            Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError> {
+        let transaction = self
+            .connection
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let last: i64 =
+            transaction.query_row("SELECT COALESCE(MAX(seq), 0) FROM journal", [], |row| {
+                row.get(0)
+            })?;
+        continuing(last as u64, entries)?;
+        {
+            let mut insert =
+                transaction.prepare_cached("INSERT INTO journal (seq, entry) VALUES (?1, ?2)")?;
+            for (seq, text) in entries {
+                insert.execute(params![*seq as i64, text])?;
+            }
+        }
+        transaction.commit()?;
+        Ok(())
+    }
+
+    fn change_marker(&self) -> Result<Option<i64>, StoreError> {
+        let version: i64 = self
+            .connection
+            .query_row("PRAGMA data_version", [], |row| row.get(0))?;
+        Ok(Some(version))
+    }
+
+    fn users(&self) -> Result<Vec<(String, String, bool)>, StoreError> {
+        let mut statement = self
+            .connection
+            .prepare_cached("SELECT name, hash, budget_admin FROM users")?;
+        let rows = statement.query_map([], |row| {
+            Ok((
+                row.get::<_, String>(0)?,
+                row.get::<_, String>(1)?,
+                row.get::<_, i64>(2)? != 0,
+            ))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 }
 

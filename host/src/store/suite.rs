@@ -180,7 +180,98 @@ fn the_command_line_keeps_users_tokens_and_snapshots_in_postgres() {
     );
     assert!(state.clients.contains_key("planner"));
     assert_eq!(store.latest_snapshot().unwrap(), Some(state.seq));
-    // The server does not take a PostgreSQL database yet, and says so.
-    let serve = crate::run(vec!["serve".into(), "--db".into(), address.clone()]).unwrap_err();
-    assert!(serve.contains("SQLite"), "{serve}");
+}
+
+#[test]
+fn a_migration_to_postgres_answers_every_read_as_the_source_did() {
+    use costfolio::api::{Context, Request};
+    // The source: the demo, its user and a personal token, in a SQLite file.
+    let dir = std::env::temp_dir().join(format!("costfolio-migrate-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("source.db");
+    let _ = std::fs::remove_file(&db);
+    let source_address = db.to_string_lossy().into_owned();
+    let mut source = Store::open_address(&source_address).unwrap();
+    source
+        .add_user(crate::demo::DEMO_USER, "a good password", true)
+        .unwrap();
+    let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 23)
+        .unwrap()
+        .and_hms_opt(12, 0, 0)
+        .unwrap();
+    let mut state = source.load().unwrap();
+    let token = source
+        .transact(&mut state, |state| {
+            crate::demo::seed(state, "http://x", now, || vec![5; 64]).unwrap();
+            costfolio::api::mint_personal_token(
+                state,
+                crate::demo::DEMO_USER,
+                true,
+                &Context::new("http://x", now, vec![6; 64]),
+            )
+            .unwrap()
+        })
+        .unwrap();
+    let cluster = Cluster::start();
+    let target_address = cluster.database("migrated");
+    let run = |from: &str, to: &str| {
+        crate::run(
+            ["migrate", "--from", from, "--to", to]
+                .map(str::to_owned)
+                .to_vec(),
+        )
+    };
+    run(&source_address, &target_address).unwrap();
+    let target = Store::open_address(&target_address).unwrap();
+    assert_eq!(target.load().unwrap(), source.load().unwrap());
+    assert_eq!(target.journal_len().unwrap(), source.journal_len().unwrap());
+    assert_eq!(target.latest_snapshot().unwrap(), Some(state.seq));
+    // Every read of a scripted session answers the same through both.
+    let serve = |address: &str| {
+        crate::server::Service::new(
+            Store::open_address(address).unwrap(),
+            address,
+            "http://x".into(),
+        )
+        .unwrap()
+    };
+    let (a, b) = (serve(&source_address), serve(&target_address));
+    // "demo:a good password", base64.
+    let basic = "Basic ZGVtbzphIGdvb2QgcGFzc3dvcmQ=".to_owned();
+    let mut reads = vec![
+        ("/core/3/accounts", format!("Bearer {token}")),
+        ("/budgets/1/folio", basic.clone()),
+        ("/budgets/1/portfolio", basic.clone()),
+        ("/budgets/1/exchangerate", basic.clone()),
+    ];
+    let folios = ["1", "2", "3"];
+    let paths: Vec<String> = folios
+        .iter()
+        .flat_map(|id| {
+            [
+                format!("/budgets/1/folio/{id}/indicators?asOf=2026-11-23"),
+                format!("/budgets/1/folio/{id}/timeline?asOf=2026-11-23&granularity=month"),
+                format!("/budgets/1/folio/{id}/items?asOf=2026-11-23"),
+                format!("/budgets/1/folio/{id}/plan"),
+            ]
+        })
+        .collect();
+    for path in &paths {
+        reads.push((path.as_str(), basic.clone()));
+    }
+    for (path, authorization) in reads {
+        let request = || {
+            let mut request = Request::new("GET", path).header("Authorization", &authorization);
+            request.split_query().unwrap();
+            request
+        };
+        let (from, to) = (a.process(request(), None), b.process(request(), None));
+        assert_eq!(from.status, 200, "{path}: {}", from.text());
+        assert_eq!(to.status, from.status, "{path}");
+        assert_eq!(to.text(), from.text(), "{path}");
+    }
+    // A second migration into the same database is refused: it holds a journal.
+    let again = run(&source_address, &target_address).unwrap_err();
+    assert!(again.contains("already holds a journal"), "{again}");
+    let _ = std::fs::remove_dir_all(&dir);
 }
