@@ -898,22 +898,32 @@ mod tests {
     }
 
     fn service_with_token(db: &std::path::Path) -> (Service, String) {
-        let mut store = Store::open(db).unwrap();
+        let address = db.to_string_lossy();
+        let token = mint(&address);
+        (service_on(&address), token)
+    }
+
+    /// A personal token of ada, minted into the database `address` names.
+    fn mint(address: &str) -> String {
+        let mut store = Store::open_address(address).unwrap();
         let mut state = store.load().unwrap();
         let context = Context::new("", chrono::Utc::now().naive_utc(), vec![1; 64]);
-        let token = store
+        store
             .transact(&mut state, |s| {
                 costfolio::api::mint_personal_token(s, "ada", true, &context)
             })
             .unwrap()
-            .unwrap();
-        let service = Service::new(
-            Store::open(db).unwrap(),
-            &db.to_string_lossy(),
+            .unwrap()
+    }
+
+    /// A service (a replica, on PostgreSQL) over the database `address` names.
+    fn service_on(address: &str) -> Service {
+        Service::new(
+            Store::open_address(address).unwrap(),
+            address,
             "http://x".into(),
         )
-        .unwrap();
-        (service, token)
+        .unwrap()
     }
 
     fn customer(token: &str, key: &str) -> Request {
@@ -926,24 +936,8 @@ mod tests {
     fn two_replicas_on_one_postgres_database_serve_the_same_data() {
         let cluster = crate::store::cluster::Cluster::start();
         let address = cluster.database("replicas");
-        let mut store = Store::open_address(&address).unwrap();
-        let mut state = store.load().unwrap();
-        let context = Context::new("", chrono::Utc::now().naive_utc(), vec![1; 64]);
-        let token = store
-            .transact(&mut state, |s| {
-                costfolio::api::mint_personal_token(s, "ada", true, &context)
-            })
-            .unwrap()
-            .unwrap();
-        let replica = || {
-            Service::new(
-                Store::open_address(&address).unwrap(),
-                &address,
-                "http://x".into(),
-            )
-            .unwrap()
-        };
-        let (a, b) = (replica(), replica());
+        let token = mint(&address);
+        let (a, b) = (service_on(&address), service_on(&address));
         // Writes through both, alternately; each read, through either, sees all written so far.
         let list = Request::new("GET", "/core/3/customers?limit=1000")
             .header("Authorization", &format!("Bearer {token}"));
@@ -978,21 +972,8 @@ mod tests {
     fn a_database_restart_answers_503_and_service_resumes_by_itself() {
         let cluster = crate::store::cluster::Cluster::start();
         let address = cluster.database("restart");
-        let mut store = Store::open_address(&address).unwrap();
-        let mut state = store.load().unwrap();
-        let context = Context::new("", chrono::Utc::now().naive_utc(), vec![1; 64]);
-        let token = store
-            .transact(&mut state, |s| {
-                costfolio::api::mint_personal_token(s, "ada", true, &context)
-            })
-            .unwrap()
-            .unwrap();
-        let service = Service::new(
-            Store::open_address(&address).unwrap(),
-            &address,
-            "http://x".into(),
-        )
-        .unwrap();
+        let token = mint(&address);
+        let service = service_on(&address);
         assert_eq!(
             service.process(customer(&token, "BEFORE"), None).status,
             200
