@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { placeRefusal, refusalOf } from './errors';
+import { placeRefusal, refusalLines, refusalOf } from './errors';
 import { checkAllocation, checkRate } from './periods';
 import { checkAmount, checkPercentage } from './validate';
 
@@ -45,5 +45,12 @@ describe('client-side checks', () => {
   it('two rates on one date', () => {
     expect(checkRate({ rate: '45', startDate: '2027-01-01' }, [{ rate: '40', startDate: '2027-01-01' }]).startDate).toMatch(/already/);
     expect(checkRate({ rate: '45.12345', startDate: '2027-01-01' }).rate).toMatch(/4 decimals/);
+  });
+});
+
+describe('refusalLines', () => {
+  it('lists the messages, then each field with its message', () => {
+    const refusal = refusalOf(400, { errorMessages: ['expenses[2] ("Steel"): amount: too precise'], errors: { 'expenses[2].amount': 'too precise' } });
+    expect(refusalLines(refusal)).toEqual(['expenses[2] ("Steel"): amount: too precise', 'expenses[2].amount: too precise']);
   });
 });

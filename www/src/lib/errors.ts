@@ -75,3 +75,8 @@ export function localRefusal(fields: Record<string, string>, messages: string[] 
   if (Object.keys(fields).length === 0 && messages.length === 0) return null;
   return { status: 0, messages, fields };
 }
+
+/** Every message of a refusal, one per line: its messages, then each field's as `field: message`. */
+export function refusalLines(refusal: Refusal): string[] {
+  return [...refusal.messages, ...Object.entries(refusal.fields).map(([field, message]) => `${field}: ${message}`)];
+}

@@ -7,6 +7,7 @@ import { useState } from 'preact/hooks';
 import { activeTransport, ApiError, request, settle } from '../api/client';
 import { parseDocument } from '../lib/sandbox';
 import { announce, navigate } from '../state';
+import { refusalLines } from '../lib/errors';
 import { coreMessage } from '../lib/wasm';
 import { RawJson, toJson } from '../lib/json';
 
@@ -73,7 +74,7 @@ export function PlanImport() {
         announce(notes.length ? `Imported, except: ${notes.join(' ')}` : 'Imported: every item of the plan file is in this new folio.', notes.length ? 'error' : 'ok');
       } else if (notes.length) setMessages(notes);
     } catch (e) {
-      if (e instanceof ApiError) setMessages([...e.refusal.messages, ...Object.entries(e.refusal.fields).map(([f, m]) => `${f}: ${m}`)]);
+      if (e instanceof ApiError) setMessages(refusalLines(e.refusal));
       else setMessages([coreMessage(e)]);
     } finally {
       setBusy(false);

@@ -12,6 +12,7 @@ import { LosslessNumber } from 'lossless-json';
 import { activeTransport, ApiError, request, settle } from '../api/client';
 import type { Indicators, TimelineBucket } from '../api/types';
 import { loadCore, coreMessage } from '../lib/wasm';
+import { refusalLines } from '../lib/errors';
 import { parseJson, isJsonNumber, toJson } from '../lib/json';
 import { callsOf, conflicts, copy, History, itemId, parseDocument, text, type Change, type Obj } from '../lib/sandbox';
 import * as fmt from '../lib/format';
@@ -203,7 +204,7 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
             }
           }
         } catch (e) {
-          const message = e instanceof ApiError ? [...e.refusal.messages, ...Object.entries(e.refusal.fields).map(([f, m]) => `${f}: ${m}`)].join(' ') || e.message : coreMessage(e);
+          const message = e instanceof ApiError ? refusalLines(e.refusal).join(' ') || e.message : coreMessage(e);
           setRefused({ change, message });
           announce(`Not applied: ${change.label}`, 'error');
           // What was applied is saved now.
