@@ -1,5 +1,6 @@
 // Load on running `costfolio serve` processes: N concurrent clients for a few seconds, each sending
-// reads (GET /core/3/customers?limit=20) or fsynced writes (POST /core/3/customers), round robin
+// reads of one customer (GET /core/3/customers/SEED, which scripts/bench-store creates first) or
+// fsynced writes (POST /core/3/customers), round robin
 // over the given servers (two replicas: every other request to each). Prints requests per second
 // and p50/p99 latency. Used by scripts/bench-store; see docs/performance.md.
 //   node host/bench/load.mjs TOKEN read|write CLIENTS SECONDS URL [URL...]
@@ -20,7 +21,7 @@ async function client(id) {
       init.headers['Content-Type'] = 'application/json';
       init.body = JSON.stringify({ key: `L${process.pid}-${id}-${i++}`, name: 'Load' });
     }
-    const path = kind === 'write' ? '/core/3/customers' : '/core/3/customers?limit=20';
+    const path = kind === 'write' ? '/core/3/customers' : '/core/3/customers/SEED';
     try {
       const r = await fetch(url + path, init);
       await r.arrayBuffer();

@@ -95,9 +95,11 @@ pub(crate) struct Service {
     /// Set when the state could not be reloaded after a failure: no change is made until it is.
     stale: std::sync::atomic::AtomicBool,
     writer: Mutex<Writer>,
-    /// A connection of its own, to see cheaply whether another process (the command line) wrote,
-    /// and when it last looked.
-    watch: Mutex<(Store, Option<Instant>)>,
+    /// A store of its own (on PostgreSQL a pool of connections, used side by side), to see cheaply
+    /// whether another process (the command line, another replica) wrote.
+    watch: Store,
+    /// When the journal was last looked at (SQLite: at most every [`FRESHNESS`]).
+    looked: Mutex<Option<Instant>>,
     credentials: Credentials,
     base_url: String,
 }
@@ -144,7 +146,7 @@ pub(crate) const IDLE_CATCH_UP: Duration = Duration::from_secs(1);
 impl Service {
     /// Whether its database is shared with other replicas (PostgreSQL).
     pub(crate) fn replicated(&self) -> bool {
-        lock(&self.watch).0.replicated()
+        self.watch.replicated()
     }
 
     /// A service over `store` (the database `db` names: a SQLite path or a PostgreSQL address),
@@ -160,7 +162,8 @@ impl Service {
                 snapshot_seq,
                 snapshot_every: SNAPSHOT_EVERY,
             }),
-            watch: Mutex::new((Store::open_address(db)?, None)),
+            watch: Store::open_address(db)?,
+            looked: Mutex::new(None),
             credentials: Credentials::over(Store::open_address(db)?)?,
             base_url,
         })
@@ -214,11 +217,13 @@ impl Service {
                 }
             }
         }
+        // Whether this request has looked at the journal yet: once is enough.
+        let mut caught_up = false;
         let bearer = request.credentials("Bearer").is_some();
         if bearer {
             // The token's user, and whether they are a budget administrator now: the core reads
             // both from the context (S11.5).
-            if let Err(failure) = self.catch_up(&request.path) {
+            if let Err(failure) = self.fresh(&request.path, &mut caught_up) {
                 return failure;
             }
             let token = authenticate(&read_lock(&self.state), &request, &context);
@@ -237,10 +242,10 @@ impl Service {
         if let Some(refusal) = self.session_caller(&request, &mut context) {
             return refusal;
         }
-        if let Some(refusal) = self.verify_client(&request, &mut context, peer) {
+        if let Some(refusal) = self.verify_client(&request, &mut context, peer, &mut caught_up) {
             return refusal;
         }
-        if let Some(response) = self.read(&request, &context) {
+        if let Some(response) = self.read(&request, &context, &mut caught_up) {
             return response;
         }
         self.change(&request.path, |state| handle(state, &request, &context))
@@ -256,6 +261,7 @@ impl Service {
         request: &Request,
         context: &mut Context,
         peer: Option<IpAddr>,
+        caught_up: &mut bool,
     ) -> Option<Response> {
         let endpoint = request.path.trim_end_matches('/');
         if request.method != "POST"
@@ -272,7 +278,7 @@ impl Service {
                 .map(|(_, v)| v.as_str())
         };
         let (client, secret) = (field("client_id")?, field("client_secret")?);
-        if let Err(failure) = self.catch_up(&request.path) {
+        if let Err(failure) = self.fresh(&request.path, caught_up) {
             return Some(failure);
         }
         let stored = read_lock(&self.state)
@@ -299,8 +305,8 @@ impl Service {
     /// current state without a lock, after catching up with what another process wrote; `None`
     /// when the request may change the state. A panic inside is
     /// contained: the request answers 500 and the state, which a read cannot change, stays.
-    fn read(&self, request: &Request, context: &Context) -> Option<Response> {
-        if let Err(failure) = self.catch_up(&request.path) {
+    fn read(&self, request: &Request, context: &Context, caught_up: &mut bool) -> Option<Response> {
+        if let Err(failure) = self.fresh(&request.path, caught_up) {
             return Some(failure);
         }
         // The current state, held by this read alone: no lock while it is answered.
@@ -327,28 +333,37 @@ impl Service {
             *write_lock(&self.state) = Arc::new(fresh);
             self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
         }
-        let last = {
-            let mut watch = lock(&self.watch);
-            let every = if watch.0.replicated() {
-                Duration::ZERO
-            } else {
-                FRESHNESS
-            };
-            if watch.1.is_some_and(|at| at.elapsed() < every) {
+        if !self.watch.replicated() {
+            let mut looked = lock(&self.looked);
+            if looked.is_some_and(|at| at.elapsed() < FRESHNESS) {
                 return Ok(());
             }
-            watch.1 = Some(Instant::now());
-            watch.0.last_seq().map_err(unreadable)?
-        };
+            *looked = Some(Instant::now());
+        }
+        // On PostgreSQL, concurrent reads look side by side, each on a connection of the pool.
+        let last = self.watch.last_seq().map_err(unreadable)?;
         if last <= read_lock(&self.state).seq {
             return Ok(());
         }
         let writer = lock(&self.writer);
         let mut state = write_lock(&self.state);
+        // Another request may have caught up while this one waited for the locks.
+        if last <= state.seq {
+            return Ok(());
+        }
         writer
             .store
             .catch_up(Arc::make_mut(&mut state))
             .map_err(unreadable)
+    }
+
+    /// [`Service::catch_up`] unless this request already did (`done`).
+    fn fresh(&self, path: &str, done: &mut bool) -> Result<(), Response> {
+        if !*done {
+            self.catch_up(path)?;
+            *done = true;
+        }
+        Ok(())
     }
 
     /// Runs `change` on the state inside one store transaction. A storage failure answers 500 and

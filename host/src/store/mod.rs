@@ -52,7 +52,7 @@ pub(crate) const SNAPSHOTS_KEPT: usize = 2;
 
 /// What a database keeps for the service. Every method is one round of the database's own
 /// transactions; [`Backend::append`] is the only writer of the journal.
-pub(crate) trait Backend: Send {
+pub(crate) trait Backend: Send + Sync {
     /// The state: the latest snapshot, then every later journal entry replayed.
     fn load(&self) -> Result<State, StoreError>;
     /// Replays the entries after `state.seq` (written by another process).

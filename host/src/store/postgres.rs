@@ -3,11 +3,13 @@
 //! by a transaction-scoped advisory lock; the schema is created or upgraded on open by versioned
 //! migrations, under their own advisory lock so that replicas starting together migrate once.
 
-use std::sync::Mutex;
+use std::time::Duration;
 
 use costfolio::model::from_json;
 use costfolio::state::{JournalEntry, State};
 use postgres::{Client, NoTls};
+use r2d2_postgres::r2d2::{Pool, PooledConnection};
+use r2d2_postgres::PostgresConnectionManager;
 
 use super::{continuing, Backend, StoreError, SNAPSHOTS_KEPT};
 
@@ -45,49 +47,78 @@ const MIGRATIONS: &[&str] = &[
          name TEXT PRIMARY KEY, hash TEXT NOT NULL, budget_admin BOOLEAN NOT NULL)",
 ];
 
-/// A PostgreSQL database: one connection, opened again when it was lost (a restarted database).
+/// A PostgreSQL database: a pool of connections (r2d2), so that reads go side by side; a
+/// connection lost to a restarted database is dropped and another opened.
 pub(crate) struct Postgres {
-    address: String,
-    client: Mutex<Client>,
+    pool: Pool<PostgresConnectionManager<NoTls>>,
 }
+
+/// The most connections one store opens. A server holds three stores (the writer, the readers'
+/// look at the journal, the user table); only the readers' use more than one at a time.
+const POOL_SIZE: u32 = 8;
+/// How long a request waits for a connection (all in use, or the database away) before it is
+/// answered 503.
+const CONNECT_WAIT: Duration = Duration::from_secs(5);
 
 impl Postgres {
     /// Connects to `address` (`postgres://USER@HOST/DB`, or a key=value connection string) and
     /// creates or upgrades the schema.
     pub(crate) fn open(address: &str) -> Result<Postgres, StoreError> {
-        let mut client = Client::connect(address, NoTls)?;
+        let config: postgres::Config = address
+            .parse()
+            .map_err(|e: postgres::Error| StoreError::User(format!("--db {address:?}: {e}")))?;
+        let mut client = config.connect(NoTls)?;
         migrate(&mut client)?;
-        Ok(Postgres {
-            address: address.to_owned(),
-            client: Mutex::new(client),
-        })
+        let pool = Pool::builder()
+            .max_size(POOL_SIZE)
+            .min_idle(Some(1))
+            .test_on_check_out(false)
+            .connection_timeout(CONNECT_WAIT)
+            .build_unchecked(PostgresConnectionManager::new(config, NoTls));
+        Ok(Postgres { pool })
     }
 
-    /// The connection, connected again first when the last one was lost.
-    fn client(&self) -> Result<std::sync::MutexGuard<'_, Client>, StoreError> {
-        let mut client = self
-            .client
-            .lock()
-            .map_err(|_| StoreError::Sql("the connection was poisoned by a failed call".into()))?;
-        if client.is_closed() {
-            *client = Client::connect(&self.address, NoTls)?;
+    /// A connection of the pool (opened when none is idle).
+    fn client(&self) -> Result<PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
+        self.pool
+            .get()
+            .map_err(|e| StoreError::Unavailable(e.to_string()))
+    }
+
+    /// A connection that answers now: one the pool holds may have been cut by a restarted database
+    /// since it was last used; it is found so before anything is sent (and dropped by the pool as
+    /// closed), so a transaction is never started on it.
+    fn live_client(
+        &self,
+    ) -> Result<PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
+        let mut last = None;
+        for _ in 0..=POOL_SIZE {
+            let mut client = self.client()?;
+            match client.is_valid(CONNECT_WAIT) {
+                Ok(()) => return Ok(client),
+                Err(error) => last = Some(error),
+            }
         }
-        Ok(client)
+        Err(last.map_or_else(
+            || StoreError::Unavailable("no connection answered".into()),
+            StoreError::from,
+        ))
     }
 
     /// Runs a read; when the connection turns out lost (the database restarted since it was last
-    /// used), connects again and runs it once more: a read changes nothing, so it may.
+    /// used), runs it again on another: a read changes nothing, so it may. Each pooled connection
+    /// is tried at most once, and a lost one is dropped by the pool.
     fn read<T>(
         &self,
         op: impl Fn(&mut Client) -> Result<T, postgres::Error>,
     ) -> Result<T, StoreError> {
-        let mut client = self.client()?;
-        match op(&mut client) {
-            Err(error) if away(&error) => {
-                *client = Client::connect(&self.address, NoTls)?;
-                Ok(op(&mut client)?)
+        let mut attempts = 0;
+        loop {
+            let mut client = self.client()?;
+            match op(&mut client) {
+                Err(error) if away(&error) && attempts < POOL_SIZE => attempts += 1,
+                other => return Ok(other?),
             }
-            other => Ok(other?),
         }
     }
 
@@ -179,12 +210,9 @@ impl Backend for Postgres {
         state: &mut State,
         change: &mut dyn FnMut(&mut State),
     ) -> Result<(), StoreError> {
-        let mut client = self.client()?;
         // A connection lost since its last use (a restarted database) is replaced before the
         // transaction starts: nothing has been sent, so nothing can be doubled.
-        if client.is_valid(std::time::Duration::from_secs(5)).is_err() {
-            *client = Client::connect(&self.address, NoTls)?;
-        }
+        let mut client = self.live_client()?;
         let mut transaction = client.transaction()?;
         transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&JOURNAL_LOCK])?;
         let rows = rows_after(&mut transaction, state.seq)?;
@@ -205,7 +233,7 @@ impl Backend for Postgres {
     }
 
     fn write_snapshot(&self, state: &State) -> Result<u64, StoreError> {
-        let mut client = self.client()?;
+        let mut client = self.live_client()?;
         let mut transaction = client.transaction()?;
         let seq = i64::try_from(state.seq).unwrap_or(i64::MAX);
         transaction.execute(
@@ -267,7 +295,7 @@ impl Backend for Postgres {
     }
 
     fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError> {
-        let mut client = self.client()?;
+        let mut client = self.live_client()?;
         let mut transaction = client.transaction()?;
         transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&JOURNAL_LOCK])?;
         let last: i64 = transaction
@@ -301,7 +329,7 @@ impl Backend for Postgres {
     }
 
     fn put_user(&self, name: &str, hash: &str, budget_admin: bool) -> Result<(), StoreError> {
-        self.client()?.execute(
+        self.live_client()?.execute(
             "INSERT INTO users (name, hash, budget_admin) VALUES ($1, $2, $3)
                  ON CONFLICT (name) DO UPDATE SET hash = EXCLUDED.hash,
                      budget_admin = EXCLUDED.budget_admin",

@@ -3,6 +3,7 @@
 //! server and the command line keep one gap-free journal.
 
 use std::path::Path;
+use std::sync::{Mutex, MutexGuard};
 
 use costfolio::model::from_json;
 use costfolio::state::{JournalEntry, State};
@@ -38,7 +39,9 @@ fn owner_only(path: &Path) -> Result<(), StoreError> {
 
 /// The SQLite database.
 pub(crate) struct Sqlite {
-    connection: Connection,
+    /// One connection, behind a lock so that the store can be shared between threads: SQLite
+    /// serializes its use anyway.
+    connection: Mutex<Connection>,
 }
 
 impl Sqlite {
@@ -56,14 +59,30 @@ impl Sqlite {
              CREATE TABLE IF NOT EXISTS users (
                  name TEXT PRIMARY KEY, hash TEXT NOT NULL, budget_admin INTEGER NOT NULL);",
         )?;
-        Ok(Sqlite { connection })
+        Ok(Sqlite {
+            connection: Mutex::new(connection),
+        })
+    }
+
+    /// The connection, for one call.
+    fn connection(&self) -> MutexGuard<'_, Connection> {
+        self.connection
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The connection, for a transaction of a caller that holds the store alone.
+    fn connection_mut(&mut self) -> &mut Connection {
+        self.connection
+            .get_mut()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 }
 
 impl Backend for Sqlite {
     fn load(&self) -> Result<State, StoreError> {
         let snapshot: Option<String> = self
-            .connection
+            .connection()
             .query_row(
                 "SELECT state FROM snapshots ORDER BY seq DESC LIMIT 1",
                 [],
@@ -81,7 +100,7 @@ impl Backend for Sqlite {
     }
 
     fn catch_up(&self, state: &mut State) -> Result<(), StoreError> {
-        replay_after(&self.connection, state)
+        replay_after(&self.connection(), state)
     }
 
     fn append(
@@ -90,7 +109,7 @@ impl Backend for Sqlite {
         change: &mut dyn FnMut(&mut State),
     ) -> Result<(), StoreError> {
         let transaction = self
-            .connection
+            .connection_mut()
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         replay_after(&transaction, state)?;
         // What the replay applied is already in the journal: only the change's entries are new.
@@ -112,11 +131,11 @@ impl Backend for Sqlite {
     /// Writes a snapshot of `state` as it is (the caller caught it up), keeps the latest
     /// [`SNAPSHOTS_KEPT`], and returns its sequence number.
     fn write_snapshot(&self, state: &State) -> Result<u64, StoreError> {
-        self.connection.execute(
+        self.connection().execute(
             "INSERT OR REPLACE INTO snapshots (seq, state) VALUES (?1, ?2)",
             params![state.seq as i64, state.snapshot()],
         )?;
-        self.connection.execute(
+        self.connection().execute(
             "DELETE FROM snapshots WHERE seq NOT IN
                  (SELECT seq FROM snapshots ORDER BY seq DESC LIMIT ?1)",
             params![SNAPSHOTS_KEPT as i64],
@@ -126,7 +145,7 @@ impl Backend for Sqlite {
 
     fn snapshot_count(&self) -> Result<u64, StoreError> {
         let count: i64 =
-            self.connection
+            self.connection()
                 .query_row("SELECT COUNT(*) FROM snapshots", [], |row| row.get(0))?;
         Ok(count as u64)
     }
@@ -134,7 +153,7 @@ impl Backend for Sqlite {
     /// Whether a user of this name exists.
     fn has_user(&self, name: &str) -> Result<bool, StoreError> {
         let found: Option<i64> = self
-            .connection
+            .connection()
             .query_row(
                 "SELECT 1 FROM users WHERE name = ?1",
                 params![name],
@@ -147,7 +166,7 @@ impl Backend for Sqlite {
     /// How many users there are.
     fn user_count(&self) -> Result<u64, StoreError> {
         let count: i64 = self
-            .connection
+            .connection()
             .query_row("SELECT COUNT(*) FROM users", [], |row| row.get(0))?;
         Ok(count as u64)
     }
@@ -155,7 +174,7 @@ impl Backend for Sqlite {
     /// The sequence number of the latest snapshot, if any.
     fn latest_snapshot(&self) -> Result<Option<u64>, StoreError> {
         let seq: Option<i64> =
-            self.connection
+            self.connection()
                 .query_row("SELECT MAX(seq) FROM snapshots", [], |row| row.get(0))?;
         Ok(seq.map(|s| s as u64))
     }
@@ -163,24 +182,24 @@ impl Backend for Sqlite {
     /// The sequence number of the journal's last entry (0 for none): one index look-up, so a
     /// reader can tell cheaply whether another process wrote since its state was replayed.
     fn last_seq(&self) -> Result<u64, StoreError> {
-        let seq: i64 =
-            self.connection
-                .query_row("SELECT COALESCE(MAX(seq), 0) FROM journal", [], |row| {
-                    row.get(0)
-                })?;
+        let seq: i64 = self.connection().query_row(
+            "SELECT COALESCE(MAX(seq), 0) FROM journal",
+            [],
+            |row| row.get(0),
+        )?;
         Ok(seq as u64)
     }
 
     /// How many journal entries there are.
     fn journal_len(&self) -> Result<u64, StoreError> {
-        let count: i64 = self
-            .connection
-            .query_row("SELECT COUNT(*) FROM journal", [], |row| row.get(0))?;
+        let count: i64 =
+            self.connection()
+                .query_row("SELECT COUNT(*) FROM journal", [], |row| row.get(0))?;
         Ok(count as u64)
     }
 
     fn put_user(&self, name: &str, hash: &str, budget_admin: bool) -> Result<(), StoreError> {
-        self.connection.execute(
+        self.connection().execute(
             "INSERT OR REPLACE INTO users (name, hash, budget_admin) VALUES (?1, ?2, ?3)",
             params![name, hash, budget_admin as i64],
         )?;
@@ -188,7 +207,8 @@ impl Backend for Sqlite {
     }
 
     fn journal_text(&self, after: u64, limit: u64) -> Result<Vec<(u64, String)>, StoreError> {
-        let mut statement = self.connection.prepare_cached(
+        let connection = self.connection();
+        let mut statement = connection.prepare_cached(
             "SELECT seq, entry FROM journal WHERE seq > ?1 ORDER BY seq LIMIT ?2",
         )?;
         let rows = statement.query_map(params![after as i64, limit as i64], |row| {
@@ -199,7 +219,7 @@ impl Backend for Sqlite {
 
     fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError> {
         let transaction = self
-            .connection
+            .connection_mut()
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
         let last: i64 =
             transaction.query_row("SELECT COALESCE(MAX(seq), 0) FROM journal", [], |row| {
@@ -219,15 +239,15 @@ impl Backend for Sqlite {
 
     fn change_marker(&self) -> Result<Option<i64>, StoreError> {
         let version: i64 = self
-            .connection
+            .connection()
             .query_row("PRAGMA data_version", [], |row| row.get(0))?;
         Ok(Some(version))
     }
 
     fn users(&self) -> Result<Vec<(String, String, bool)>, StoreError> {
-        let mut statement = self
-            .connection
-            .prepare_cached("SELECT name, hash, budget_admin FROM users")?;
+        let connection = self.connection();
+        let mut statement =
+            connection.prepare_cached("SELECT name, hash, budget_admin FROM users")?;
         let rows = statement.query_map([], |row| {
             Ok((
                 row.get::<_, String>(0)?,
