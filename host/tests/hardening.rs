@@ -16,7 +16,7 @@ use std::time::{Duration, Instant};
 
 mod support;
 
-use support::{basic, Server, BIN, FOLIO};
+use support::{basic, Db, Kind, Server, BIN, FOLIO};
 
 /// A database path in a fresh folder.
 fn scratch() -> PathBuf {
@@ -90,9 +90,8 @@ fn body(answer: &str) -> &str {
     answer.split_once("\r\n\r\n").map_or("", |(_, b)| b)
 }
 
-#[test]
-fn a_changed_password_and_a_removed_admin_flag_count_within_a_tenth_of_a_second() {
-    let db = scratch();
+fn a_changed_password_and_a_removed_admin_flag_count_within_a_tenth_of_a_second(kind: Kind) {
+    let db = Db::new(kind, &support::scratch("hardening"));
     ok(&db, &["user", "add", "ada", "--password", "first password"]);
     ok(
         &db,
@@ -171,9 +170,8 @@ fn a_changed_password_and_a_removed_admin_flag_count_within_a_tenth_of_a_second(
     );
 }
 
-#[test]
-fn guessing_is_throttled_with_a_429_and_others_are_still_served() {
-    let db = scratch();
+fn guessing_is_throttled_with_a_429_and_others_are_still_served(kind: Kind) {
+    let db = Db::new(kind, &support::scratch("hardening"));
     ok(&db, &["user", "add", "ada", "--password", "right password"]);
     let server = Server::start(&db);
     let good = basic("ada", "right password");
@@ -229,9 +227,8 @@ fn guessing_is_throttled_with_a_429_and_others_are_still_served() {
     );
 }
 
-#[test]
-fn tokens_are_listed_and_revoked_from_the_command_line_and_minted_for_users_only() {
-    let db = scratch();
+fn tokens_are_listed_and_revoked_from_the_command_line_and_minted_for_users_only(kind: Kind) {
+    let db = Db::new(kind, &support::scratch("hardening"));
     let (success, _, err) = cli(&db, &["token", "mint", "nobody"]);
     assert!(!success);
     assert!(err.contains("no user \"nobody\""), "{err}");
@@ -502,9 +499,8 @@ fn an_idle_connection_is_closed_after_the_header_timeout() {
     );
 }
 
-#[test]
-fn calendars_are_changed_by_budget_administrators_and_a_token_carries_its_users_flag() {
-    let db = scratch();
+fn calendars_are_changed_by_budget_administrators_and_a_token_carries_its_users_flag(kind: Kind) {
+    let db = Db::new(kind, &support::scratch("hardening"));
     ok(
         &db,
         &["user", "add", "ada", "--password", "a good password"],
@@ -622,3 +618,12 @@ fn one_address_holds_at_most_64_connections_and_others_are_still_served() {
         401
     );
 }
+
+// What depends on the store (users, tokens and the journal the command line changes under a
+// running server) runs on both; the HTTP framing and the SQLite file's mode do not.
+on_both_stores!(
+    a_changed_password_and_a_removed_admin_flag_count_within_a_tenth_of_a_second,
+    guessing_is_throttled_with_a_429_and_others_are_still_served,
+    tokens_are_listed_and_revoked_from_the_command_line_and_minted_for_users_only,
+    calendars_are_changed_by_budget_administrators_and_a_token_carries_its_users_flag,
+);

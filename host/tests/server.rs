@@ -1,6 +1,7 @@
 //! The server over real HTTP on loopback: restart, a SIGKILL in the middle of writes, eight
 //! concurrent clients, and bad input. Each test starts its own `costfolio serve` on a free port
-//! with its own database, and every loop is bounded in count and time.
+//! with its own database, and every loop is bounded in count and time. The tests that touch the
+//! store run on both stores: a SQLite file and a PostgreSQL database (issue 22).
 
 // A test crate: its helpers unwrap and panic as its tests do (the workspace denies them in the
 // code it tests).
@@ -8,37 +9,22 @@
 
 use std::io::{Read, Write};
 use std::net::TcpStream;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 mod support;
 
-use support::{Server, BIN};
+use support::{cli, Db, Kind, Server, BIN};
 
 /// A fresh folder for one test's database.
 fn scratch() -> PathBuf {
     support::scratch("test")
 }
 
-fn cli(db: &PathBuf, args: &[&str]) -> String {
-    let output = Command::new(BIN)
-        .args(args)
-        .arg("--db")
-        .arg(db)
-        .output()
-        .unwrap();
-    assert!(
-        output.status.success(),
-        "{args:?}: {}",
-        String::from_utf8_lossy(&output.stderr)
-    );
-    String::from_utf8(output.stdout).unwrap().trim().to_owned()
-}
-
 /// A personal token of `user`, added first (tokens are minted for existing users only).
-fn token_for(db: &PathBuf, user: &str) -> String {
+fn token_for(db: &Path, user: &str) -> String {
     cli(db, &["user", "add", user, "--password", "a good password"]);
     cli(db, &["token", "mint", user])
 }
@@ -110,10 +96,9 @@ fn customer_count(port: u16, token: &str) -> usize {
     value["results"].as_array().unwrap().len()
 }
 
-#[test]
-fn what_was_created_is_still_there_after_a_restart() {
+fn what_was_created_is_still_there_after_a_restart(kind: Kind) {
     let dir = scratch();
-    let db = dir.join("costfolio.db");
+    let db = Db::new(kind, &dir);
     cli(&db, &["user", "add", "ada", "--password", "correct-horse"]);
     let token = cli(&db, &["token", "mint", "ada"]);
     let server = Server::start(&db);
@@ -155,10 +140,9 @@ fn what_was_created_is_still_there_after_a_restart() {
     assert!(body.contains(r#""id":2"#), "{body}");
 }
 
-#[test]
-fn a_sigkill_loses_no_answered_write() {
+fn a_sigkill_loses_no_answered_write(kind: Kind) {
     let dir = scratch();
-    let db = dir.join("costfolio.db");
+    let db = Db::new(kind, &dir);
     let token = token_for(&db, "ada");
     let server = Server::start(&db);
     let port = server.port;
@@ -216,10 +200,9 @@ fn a_sigkill_loses_no_answered_write() {
     assert_eq!(create_customer(server.port, &token, "AFTER").unwrap(), 200);
 }
 
-#[test]
-fn eight_clients_write_and_read_without_losing_anything() {
+fn eight_clients_write_and_read_without_losing_anything(kind: Kind) {
     let dir = scratch();
-    let db = dir.join("costfolio.db");
+    let db = Db::new(kind, &dir);
     let token = token_for(&db, "ada");
     let server = Server::start(&db);
     let port = server.port;
@@ -271,10 +254,9 @@ fn eight_clients_write_and_read_without_losing_anything() {
     eprintln!("load: 8 clients, {requests} requests ({writes} writes) in {seconds:.2} s = {:.0} requests/s", requests as f64 / seconds);
 }
 
-#[test]
-fn bad_input_over_the_wire() {
+fn bad_input_over_the_wire(kind: Kind) {
     let dir = scratch();
-    let db = dir.join("costfolio.db");
+    let db = Db::new(kind, &dir);
     let token = token_for(&db, "ada");
     let server = Server::start(&db);
     let port = server.port;
@@ -427,10 +409,9 @@ fn bad_input_over_the_wire() {
 
 /// `costfolio plan FILE.json` reads the document `GET /folio/{id}/plan` writes (issue 21), and
 /// computes from it the indicators the server answers for the folio's draft.
-#[test]
-fn plan_reads_the_document_the_server_exports() {
+fn plan_reads_the_document_the_server_exports(kind: Kind) {
     let dir = scratch();
-    let db = dir.join("costfolio.db");
+    let db = Db::new(kind, &dir);
     let token = token_for(&db, "ada");
     let server = Server::start(&db);
     let port = server.port;
@@ -578,3 +559,11 @@ fn plan_computes_a_folio_offline_as_json_and_csv() {
         .unwrap();
     assert!(String::from_utf8_lossy(&bad.stderr).contains("folio.name is required"));
 }
+
+on_both_stores!(
+    what_was_created_is_still_there_after_a_restart,
+    a_sigkill_loses_no_answered_write,
+    eight_clients_write_and_read_without_losing_anything,
+    bad_input_over_the_wire,
+    plan_reads_the_document_the_server_exports,
+);

@@ -58,7 +58,7 @@ pub(crate) struct Postgres {
 const POOL_SIZE: u32 = 8;
 /// How long a request waits for a connection (all in use, or the database away) before it is
 /// answered 503.
-const CONNECT_WAIT: Duration = Duration::from_secs(5);
+const CONNECT_WAIT: Duration = Duration::from_secs(2);
 
 impl Postgres {
     /// Connects to `address` (`postgres://USER@HOST/DB`, or a key=value connection string) and

@@ -9,6 +9,9 @@ use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+#[path = "../../src/store/cluster.rs"]
+pub(crate) mod cluster;
+
 /// The `costfolio` binary Cargo built for these tests.
 pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_costfolio");
 
@@ -24,6 +27,85 @@ pub(crate) fn scratch(what: &str) -> PathBuf {
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
     dir
+}
+
+/// Runs the command line on the database `db` (`--db`); its output, trimmed, when it succeeds.
+pub(crate) fn cli(db: &Path, args: &[&str]) -> String {
+    let output = Command::new(BIN)
+        .args(args)
+        .arg("--db")
+        .arg(db)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{args:?}: {}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    String::from_utf8(output.stdout).unwrap().trim().to_owned()
+}
+
+/// Which store a test runs on: the host's suite runs on both (issue 22).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Kind {
+    /// A SQLite file in the test's folder.
+    Sqlite,
+    /// A database in a throwaway PostgreSQL cluster of the test's own.
+    Postgres,
+}
+
+/// A test's database: what `--db` takes (a SQLite path or a PostgreSQL address), and the
+/// cluster it lives in, stopped and removed when this is dropped.
+pub(crate) struct Db {
+    address: PathBuf,
+    /// The PostgreSQL cluster, if any.
+    pub cluster: Option<cluster::Cluster>,
+}
+
+impl Db {
+    /// A fresh, empty database of `kind` for the test whose folder is `dir`.
+    pub(crate) fn new(kind: Kind, dir: &Path) -> Db {
+        match kind {
+            Kind::Sqlite => Db {
+                address: dir.join("costfolio.db"),
+                cluster: None,
+            },
+            Kind::Postgres => {
+                let cluster = cluster::Cluster::start();
+                Db {
+                    address: PathBuf::from(cluster.database("costfolio")),
+                    cluster: Some(cluster),
+                }
+            }
+        }
+    }
+}
+
+impl std::ops::Deref for Db {
+    type Target = Path;
+    fn deref(&self) -> &Path {
+        &self.address
+    }
+}
+
+/// Runs each named test (a function taking a [`Kind`]) once on each store, as
+/// `sqlite::NAME` and `postgres::NAME`.
+#[macro_export]
+macro_rules! on_both_stores {
+    ($($name:ident),* $(,)?) => {
+        mod sqlite {
+            $(#[test]
+            fn $name() {
+                super::$name(super::support::Kind::Sqlite)
+            })*
+        }
+        mod postgres {
+            $(#[test]
+            fn $name() {
+                super::$name(super::support::Kind::Postgres)
+            })*
+        }
+    };
 }
 
 /// `costfolio serve` over the database at `db`, on a free loopback port.
