@@ -3,13 +3,12 @@
 //! by a transaction-scoped advisory lock; the schema is created or upgraded on open by versioned
 //! migrations, under their own advisory lock so that replicas starting together migrate once.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use costfolio::model::from_json;
 use costfolio::state::{JournalEntry, State};
 use postgres::{Client, NoTls};
-use r2d2_postgres::r2d2::{Pool, PooledConnection};
-use r2d2_postgres::PostgresConnectionManager;
+use r2d2::{Pool, PooledConnection};
 
 use super::{continuing, Backend, StoreError, SNAPSHOTS_KEPT};
 
@@ -47,10 +46,42 @@ const MIGRATIONS: &[&str] = &[
          name TEXT PRIMARY KEY, hash TEXT NOT NULL, budget_admin BOOLEAN NOT NULL)",
 ];
 
+/// A connection of the pool, and whether it was found lost: then the pool drops it when it comes
+/// back, rather than hand it to the next request.
+struct Connection {
+    client: Client,
+    lost: bool,
+}
+
+/// How the pool opens and checks connections (r2d2's `ManageConnection`).
+struct Connections {
+    config: postgres::Config,
+}
+
+impl r2d2::ManageConnection for Connections {
+    type Connection = Connection;
+    type Error = postgres::Error;
+
+    fn connect(&self) -> Result<Connection, postgres::Error> {
+        Ok(Connection {
+            client: self.config.connect(NoTls)?,
+            lost: false,
+        })
+    }
+
+    fn is_valid(&self, connection: &mut Connection) -> Result<(), postgres::Error> {
+        connection.client.simple_query("").map(|_| ())
+    }
+
+    fn has_broken(&self, connection: &mut Connection) -> bool {
+        connection.lost || connection.client.is_closed()
+    }
+}
+
 /// A PostgreSQL database: a pool of connections (r2d2), so that reads go side by side; a
 /// connection lost to a restarted database is dropped and another opened.
 pub(crate) struct Postgres {
-    pool: Pool<PostgresConnectionManager<NoTls>>,
+    pool: Pool<Connections>,
 }
 
 /// The most connections one store opens. A server holds three stores (the writer, the readers'
@@ -74,49 +105,54 @@ impl Postgres {
             .min_idle(Some(1))
             .test_on_check_out(false)
             .connection_timeout(CONNECT_WAIT)
-            .build_unchecked(PostgresConnectionManager::new(config, NoTls));
+            .build_unchecked(Connections { config });
         Ok(Postgres { pool })
     }
 
     /// A connection of the pool (opened when none is idle).
-    fn client(&self) -> Result<PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
+    fn client(&self) -> Result<PooledConnection<Connections>, StoreError> {
         self.pool
             .get()
             .map_err(|e| StoreError::Unavailable(e.to_string()))
     }
 
     /// A connection that answers now: one the pool holds may have been cut by a restarted database
-    /// since it was last used; it is found so before anything is sent (and dropped by the pool as
-    /// closed), so a transaction is never started on it.
-    fn live_client(
-        &self,
-    ) -> Result<PooledConnection<PostgresConnectionManager<NoTls>>, StoreError> {
-        let mut last = None;
-        for _ in 0..=POOL_SIZE {
-            let mut client = self.client()?;
-            match client.is_valid(CONNECT_WAIT) {
-                Ok(()) => return Ok(client),
-                Err(error) => last = Some(error),
+    /// since it was last used; it is found so before anything is sent (and dropped), so a
+    /// transaction is never started on it. Tries for at most [`CONNECT_WAIT`].
+    fn live_client(&self) -> Result<PooledConnection<Connections>, StoreError> {
+        let started = Instant::now();
+        loop {
+            let mut connection = self.client()?;
+            match connection.client.is_valid(CONNECT_WAIT) {
+                Ok(()) => return Ok(connection),
+                Err(error) => {
+                    connection.lost = true;
+                    if started.elapsed() >= CONNECT_WAIT {
+                        return Err(StoreError::Unavailable(error.to_string()));
+                    }
+                }
             }
         }
-        Err(last.map_or_else(
-            || StoreError::Unavailable("no connection answered".into()),
-            StoreError::from,
-        ))
     }
 
     /// Runs a read; when the connection turns out lost (the database restarted since it was last
-    /// used), runs it again on another: a read changes nothing, so it may. Each pooled connection
-    /// is tried at most once, and a lost one is dropped by the pool.
+    /// used), drops it and runs the read again on another: a read changes nothing, so it may. At
+    /// most [`POOL_SIZE`] connections are tried.
     fn read<T>(
         &self,
         op: impl Fn(&mut Client) -> Result<T, postgres::Error>,
     ) -> Result<T, StoreError> {
         let mut attempts = 0;
         loop {
-            let mut client = self.client()?;
-            match op(&mut client) {
-                Err(error) if away(&error) && attempts < POOL_SIZE => attempts += 1,
+            let mut connection = self.client()?;
+            match op(&mut connection.client) {
+                Err(error) if away(&error) => {
+                    connection.lost = true;
+                    attempts += 1;
+                    if attempts > POOL_SIZE {
+                        return Err(error.into());
+                    }
+                }
                 other => return Ok(other?),
             }
         }
@@ -212,7 +248,8 @@ impl Backend for Postgres {
     ) -> Result<(), StoreError> {
         // A connection lost since its last use (a restarted database) is replaced before the
         // transaction starts: nothing has been sent, so nothing can be doubled.
-        let mut client = self.live_client()?;
+        let mut connection = self.live_client()?;
+        let client = &mut connection.client;
         let mut transaction = client.transaction()?;
         transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&JOURNAL_LOCK])?;
         let rows = rows_after(&mut transaction, state.seq)?;
@@ -233,7 +270,8 @@ impl Backend for Postgres {
     }
 
     fn write_snapshot(&self, state: &State) -> Result<u64, StoreError> {
-        let mut client = self.live_client()?;
+        let mut connection = self.live_client()?;
+        let client = &mut connection.client;
         let mut transaction = client.transaction()?;
         let seq = i64::try_from(state.seq).unwrap_or(i64::MAX);
         transaction.execute(
@@ -295,7 +333,8 @@ impl Backend for Postgres {
     }
 
     fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError> {
-        let mut client = self.live_client()?;
+        let mut connection = self.live_client()?;
+        let client = &mut connection.client;
         let mut transaction = client.transaction()?;
         transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&JOURNAL_LOCK])?;
         let last: i64 = transaction
@@ -329,7 +368,7 @@ impl Backend for Postgres {
     }
 
     fn put_user(&self, name: &str, hash: &str, budget_admin: bool) -> Result<(), StoreError> {
-        self.live_client()?.execute(
+        self.live_client()?.client.execute(
             "INSERT INTO users (name, hash, budget_admin) VALUES ($1, $2, $3)
                  ON CONFLICT (name) DO UPDATE SET hash = EXCLUDED.hash,
                      budget_admin = EXCLUDED.budget_admin",
