@@ -10,7 +10,7 @@ mod support;
 use std::path::Path;
 use std::process::Command;
 
-use support::{basic, scratch, send, start_printing, BIN, FOLIO};
+use support::{basic, scratch, send, start_printing, Db, Kind, BIN, FOLIO};
 
 /// A built planner in miniature: an index page and two hashed assets.
 fn planner_files(dir: &Path) {
@@ -161,10 +161,9 @@ fn json(text: &str) -> serde_json::Value {
     serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
 }
 
-#[test]
-fn a_session_cookie_opens_the_budgets_and_its_changes_need_the_csrf_token() {
+fn a_session_cookie_opens_the_budgets_and_its_changes_need_the_csrf_token(kind: Kind) {
     let dir = scratch("session");
-    let db = dir.join("t.db");
+    let db = Db::new(kind, &dir);
     cli(
         &db,
         &["user", "add", "ada", "--password", "secret123", "--admin"],
@@ -227,8 +226,7 @@ fn a_session_cookie_opens_the_budgets_and_its_changes_need_the_csrf_token() {
     assert_ne!(csrf, secret);
 
     // Stored as a hash, never in clear (in the database or its write-ahead log).
-    let mut stored = std::fs::read(&db).unwrap();
-    stored.extend(std::fs::read(dir.join("t.db-wal")).unwrap_or_default());
+    let stored = db.stored_bytes();
     let holds = |text: &str| stored.windows(text.len()).any(|w| w == text.as_bytes());
     assert!(!holds(&secret), "the session's secret is not stored");
     assert!(holds(&costfolio::api::hash_secret(&secret)));
@@ -343,10 +341,9 @@ fn listed(port: u16, path: &str, authorization: &str) -> Option<usize> {
     (answer.status == 200).then(|| json(&answer.text())["success"].as_array().unwrap().len())
 }
 
-#[test]
-fn the_demo_is_added_to_an_empty_database_only() {
+fn the_demo_is_added_to_an_empty_database_only(kind: Kind) {
     let dir = scratch("demo");
-    let db = dir.join("t.db");
+    let db = Db::new(kind, &dir);
     let (server, lines) = start_printing(&db, &["--demo"]);
     let said = lines.last().unwrap().clone();
     let password = said
@@ -372,10 +369,16 @@ fn the_demo_is_added_to_an_empty_database_only() {
     drop(server);
 
     // A database with only a user is not empty either.
-    let other = dir.join("other.db");
+    let other = Db::new(kind, &scratch("demo-other"));
     cli(&other, &["user", "add", "ada", "--password", "secret123"]);
     let (server, lines) = start_printing(&other, &["--demo"]);
     assert!(lines.iter().any(|line| line.contains("already holds data")));
     let ada = basic("ada", "secret123");
     assert_eq!(listed(server.port, "/budgets/1/folio", &ada), Some(0));
 }
+
+// Sessions and the demo are kept in the journal: on both stores.
+on_both_stores!(
+    a_session_cookie_opens_the_budgets_and_its_changes_need_the_csrf_token,
+    the_demo_is_added_to_an_empty_database_only,
+);

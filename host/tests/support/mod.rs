@@ -81,6 +81,31 @@ impl Db {
     }
 }
 
+impl Db {
+    /// Every byte the database holds of the journal and snapshots: the SQLite file and its
+    /// write-ahead log, or the rows of PostgreSQL's tables; to look for what must not be stored.
+    pub(crate) fn stored_bytes(&self) -> Vec<u8> {
+        if self.cluster.is_none() {
+            let mut bytes = std::fs::read(&self.address).unwrap();
+            let mut wal = self.address.clone().into_os_string();
+            wal.push("-wal");
+            bytes.extend(std::fs::read(wal).unwrap_or_default());
+            return bytes;
+        }
+        let address = self.address.to_str().unwrap();
+        let mut client = postgres::Client::connect(address, postgres::NoTls).unwrap();
+        let rows = client
+            .query(
+                "SELECT entry FROM journal UNION ALL SELECT state FROM snapshots",
+                &[],
+            )
+            .unwrap();
+        rows.iter()
+            .flat_map(|row| row.get::<_, String>(0).into_bytes())
+            .collect()
+    }
+}
+
 impl std::ops::Deref for Db {
     type Target = Path;
     fn deref(&self) -> &Path {
