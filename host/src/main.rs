@@ -206,17 +206,35 @@ fn serve(args: &Args) -> Result<(), String> {
     })
 }
 
-/// The database `address` names, as printed: a PostgreSQL address without its password.
+/// The database `address` names, as printed: a PostgreSQL address without its password, whether
+/// it is given after the user (`USER:PASSWORD@`) or as a parameter (`?password=`).
 fn shown_database(address: &str) -> String {
-    match address.split_once("://") {
-        Some((scheme, rest)) => match rest.split_once('@') {
-            Some((user, host)) => {
-                let user = user.split(':').next().unwrap_or(user);
-                format!("{scheme}://{user}@{host}")
+    let Some((scheme, rest)) = address.split_once("://") else {
+        return address.to_owned();
+    };
+    let (rest, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let rest = match rest.rsplit_once('@') {
+        Some((user, host)) => {
+            let user = user.split(':').next().unwrap_or(user);
+            format!("{user}@{host}")
+        }
+        None => rest.to_owned(),
+    };
+    let query: Vec<&str> = query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(|pair| {
+            if pair.split('=').next() == Some("password") {
+                "password=***"
+            } else {
+                pair
             }
-            None => address.to_owned(),
-        },
-        None => address.to_owned(),
+        })
+        .collect();
+    if query.is_empty() {
+        format!("{scheme}://{rest}")
+    } else {
+        format!("{scheme}://{rest}?{}", query.join("&"))
     }
 }
 
@@ -241,9 +259,19 @@ fn add_demo(store: &mut Store, base_url: &str) -> Result<Option<String>, String>
     // Tried on a copy first: a refusal leaves the database empty, not half a demo.
     demo::seed(&mut state.clone(), base_url, now, random)?;
     let password = demo::password()?;
-    store
-        .transact(&mut state, |state| demo::seed(state, base_url, now, random))
+    // Seeded only if the journal is still empty inside the transaction: another replica started
+    // with --demo at the same moment may have seeded it since the look above.
+    let seeded = store
+        .transact(&mut state, |state| {
+            (state.seq == 0)
+                .then(|| demo::seed(state, base_url, now, random))
+                .transpose()
+        })
         .map_err(|e| e.to_string())??;
+    if seeded.is_none() {
+        println!("demo: another server added data meanwhile, so no demo was added");
+        return Ok(None);
+    }
     store
         .add_user(demo::DEMO_USER, &password, true)
         .map_err(|e| e.to_string())?;
@@ -431,5 +459,32 @@ fn run(raw: Vec<String>) -> Result<(), String> {
             Ok(())
         }
         _ => Err(USAGE.to_owned()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown_database;
+
+    #[test]
+    fn a_database_address_is_shown_without_its_password() {
+        for (given, shown) in [
+            ("./costfolio.db", "./costfolio.db"),
+            (
+                "postgres://ada@db.local/costs",
+                "postgres://ada@db.local/costs",
+            ),
+            (
+                "postgres://ada:s3cr@t@db.local:5433/costs",
+                "postgres://ada@db.local:5433/costs",
+            ),
+            (
+                "postgresql://ada@localhost/costs?host=/run/pg&password=s3cret&port=5433",
+                "postgresql://ada@localhost/costs?host=/run/pg&password=***&port=5433",
+            ),
+            ("postgres://db.local/costs", "postgres://db.local/costs"),
+        ] {
+            assert_eq!(shown_database(given), shown, "{given}");
+        }
     }
 }

@@ -291,3 +291,45 @@ fn a_database_restarted_under_writes_answers_503_then_resumes_by_itself() {
     assert!(landed_unanswered <= 4);
     assert_eq!(journal_is_gap_free(&db), 1 + 160);
 }
+
+/// Two replicas started with `--demo` at the same moment on an empty database: the demo is added
+/// once, and the one password printed is the demo user's.
+#[test]
+fn two_replicas_started_with_the_demo_at_once_add_it_once() {
+    let dir = support::scratch("replicas");
+    let db = Db::new(Kind::Postgres, &dir);
+    let starts: Vec<_> = (0..2)
+        .map(|_| {
+            let address = db.to_path_buf();
+            std::thread::spawn(move || support::start_printing(&address, &["--demo"]))
+        })
+        .collect();
+    let started: Vec<_> = starts.into_iter().map(|s| s.join().unwrap()).collect();
+    let passwords: Vec<String> = started
+        .iter()
+        .flat_map(|(_, lines)| lines.iter())
+        .filter_map(|line| line.split(" with password ").nth(1))
+        .filter_map(|rest| rest.split(' ').next())
+        .map(str::to_owned)
+        .collect();
+    assert_eq!(
+        passwords.len(),
+        1,
+        "{started:?}",
+        started = started.iter().map(|s| &s.1).collect::<Vec<_>>()
+    );
+    let demo = support::basic("demo", &passwords[0]);
+    for (server, _) in &started {
+        let answer = support::send(
+            server.port,
+            "GET",
+            "/budgets/1/folio",
+            &[("Authorization", &demo)],
+            "",
+        );
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        let folios: serde_json::Value = serde_json::from_str(&answer.text()).unwrap();
+        assert_eq!(folios["success"].as_array().unwrap().len(), 3);
+    }
+    journal_is_gap_free(&db);
+}
