@@ -49,8 +49,13 @@ pub(crate) enum Refusal {
     Throttled(u64),
     /// Every hashing slot stayed busy for [`QUEUE_WAIT`]: a 429, to retry in a second.
     Busy,
-    /// The user table could not be read: a 500.
-    Storage(String),
+    /// The user table could not be read: a 503 when the database is away (`away`), else a 500.
+    Storage {
+        /// What failed.
+        detail: String,
+        /// Whether the database was away (try again) rather than wrong.
+        away: bool,
+    },
 }
 
 /// How old the copy of the user table may be: at most this long after the command line changes a
@@ -67,6 +72,8 @@ struct Users {
     /// commits.
     version: Option<i64>,
     checked: Option<Instant>,
+    /// When the database was last found away, and what it said.
+    away: Option<(Instant, String)>,
 }
 
 impl Users {
@@ -74,6 +81,22 @@ impl Users {
         if self.checked.is_some_and(|at| at.elapsed() < FRESHNESS) {
             return Ok(());
         }
+        // A database found away is not asked again for FRESHNESS: the requests meanwhile are
+        // refused at once rather than each waiting on it, one after another.
+        if let Some((at, error)) = &self.away {
+            if at.elapsed() < FRESHNESS {
+                return Err(StoreError::Unavailable(error.clone()));
+            }
+        }
+        let looked = self.look();
+        self.away = match &looked {
+            Err(StoreError::Unavailable(error)) => Some((Instant::now(), error.clone())),
+            _ => None,
+        };
+        looked
+    }
+
+    fn look(&mut self) -> Result<(), StoreError> {
         let version = self.store.change_marker()?;
         if version.is_none() || self.version != version {
             self.rows = self
@@ -86,6 +109,14 @@ impl Users {
         }
         self.checked = Some(Instant::now());
         Ok(())
+    }
+}
+
+/// The refusal for a user table that could not be read.
+fn storage(error: StoreError) -> Refusal {
+    Refusal::Storage {
+        away: matches!(error, StoreError::Unavailable(_)),
+        detail: error.to_string(),
     }
 }
 
@@ -132,6 +163,7 @@ impl Credentials {
                 rows: HashMap::new(),
                 version: None,
                 checked: None,
+                away: None,
             }),
             cache: Mutex::new(HashMap::new()),
             failures: Mutex::new(HashMap::new()),
@@ -162,9 +194,7 @@ impl Credentials {
         address: Option<IpAddr>,
         cache_key: Option<&str>,
     ) -> Result<Verified, Refusal> {
-        let row = self
-            .row(name)
-            .map_err(|e| Refusal::Storage(e.to_string()))?;
+        let row = self.row(name).map_err(storage)?;
         // A credential verified before against the hash still stored: no hash to compute, and
         // no throttle (it proves the password), so guessers elsewhere do not lock it out.
         if let (Some(key), Some((hash, admin))) = (cache_key, &row) {

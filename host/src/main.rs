@@ -206,36 +206,9 @@ fn serve(args: &Args) -> Result<(), String> {
     })
 }
 
-/// The database `address` names, as printed: a PostgreSQL address without its password, whether
-/// it is given after the user (`USER:PASSWORD@`) or as a parameter (`?password=`).
+/// The database `address` names, as printed: without its password.
 fn shown_database(address: &str) -> String {
-    let Some((scheme, rest)) = address.split_once("://") else {
-        return address.to_owned();
-    };
-    let (rest, query) = rest.split_once('?').unwrap_or((rest, ""));
-    let rest = match rest.rsplit_once('@') {
-        Some((user, host)) => {
-            let user = user.split(':').next().unwrap_or(user);
-            format!("{user}@{host}")
-        }
-        None => rest.to_owned(),
-    };
-    let query: Vec<&str> = query
-        .split('&')
-        .filter(|pair| !pair.is_empty())
-        .map(|pair| {
-            if pair.split('=').next() == Some("password") {
-                "password=***"
-            } else {
-                pair
-            }
-        })
-        .collect();
-    if query.is_empty() {
-        format!("{scheme}://{rest}")
-    } else {
-        format!("{scheme}://{rest}?{}", query.join("&"))
-    }
+    store::shown(address)
 }
 
 /// With `--demo`: on a database without users or journal entries, the demo user (a random
@@ -416,7 +389,7 @@ fn run(raw: Vec<String>) -> Result<(), String> {
                         .into(),
                 );
             };
-            let source = Store::open_address(from).map_err(|e| format!("--from: {e}"))?;
+            let source = Store::open_existing(from).map_err(|e| format!("--from: {e}"))?;
             let mut target = Store::open_address(to).map_err(|e| format!("--to: {e}"))?;
             let copied = target.copy_from(&source).map_err(|e| e.to_string())?;
             println!(
@@ -483,6 +456,10 @@ mod tests {
                 "postgresql://ada@localhost/costs?host=/run/pg&password=***&port=5433",
             ),
             ("postgres://db.local/costs", "postgres://db.local/costs"),
+            (
+                "host=/run/pg dbname=costs password=s3cret",
+                "host=/run/pg dbname=costs password=***",
+            ),
         ] {
             assert_eq!(shown_database(given), shown, "{given}");
         }

@@ -20,7 +20,7 @@ use costfolio::state::State;
 
 use crate::credentials::{Credentials, Refusal, FRESHNESS};
 use crate::planner::Planner;
-use crate::store::{Store, StoreError};
+use crate::store::{StateCell, Store, StoreError};
 
 mod session;
 
@@ -129,7 +129,7 @@ fn write_lock(state: &RwLock<Arc<State>>) -> std::sync::RwLockWriteGuard<'_, Arc
 /// (restarting, unreachable: nothing was stored, try again), else 500; in the interface's envelope.
 fn store_failure(path: &str, what: &str, error: &StoreError) -> Response {
     match error {
-        StoreError::Unavailable(_) => {
+        StoreError::Unavailable(_) | StoreError::Unconfirmed(_) => {
             let mut answer = envelope(path, 503, &format!("{what}: {error}; try again"));
             answer
                 .headers
@@ -137,6 +137,67 @@ fn store_failure(path: &str, what: &str, error: &StoreError) -> Response {
             answer
         }
         _ => envelope(path, 500, &format!("{what}: {error}")),
+    }
+}
+
+/// The answer when the user table could not be read: 503 with `Retry-After` when the database is
+/// away, else 500; in the interface's envelope.
+pub(crate) fn users_failure(path: &str, detail: &str, away: bool) -> Response {
+    if !away {
+        return envelope(path, 500, &format!("users: {detail}"));
+    }
+    let mut answer = envelope(path, 503, &format!("users: {detail}; try again"));
+    answer
+        .headers
+        .push(("Retry-After".to_owned(), "1".to_owned()));
+    answer
+}
+
+/// 503: the state is being read again after a failed change (the database may be away).
+fn rereading(path: &str) -> Response {
+    let mut answer = envelope(
+        path,
+        503,
+        "the service is reading its journal again after a failed change; try again",
+    );
+    answer
+        .headers
+        .push(("Retry-After".to_owned(), "1".to_owned()));
+    answer
+}
+
+/// The service's state as a store transaction changes it: the write lock is taken only once the
+/// transaction holds the journal, so reads go on while it waits for other writers (another
+/// replica, the command line). A change that fails (or panics) marks the state stale before the
+/// lock is let go, so no read answers from a state ahead of the database.
+struct Held<'a> {
+    state: &'a RwLock<Arc<State>>,
+    stale: &'a std::sync::atomic::AtomicBool,
+}
+
+impl StateCell for Held<'_> {
+    fn seq(&self) -> u64 {
+        read_lock(self.state).seq
+    }
+
+    fn with(&mut self, change: &mut dyn FnMut(&mut State) -> bool) {
+        let mut state = write_lock(self.state);
+        match catch_unwind(AssertUnwindSafe(|| change(Arc::make_mut(&mut state)))) {
+            Ok(true) => {}
+            Ok(false) => self.stale.store(true, std::sync::atomic::Ordering::SeqCst),
+            Err(panic) => {
+                // Marked before the lock is let go, and let go before the panic goes on (to
+                // `Service::change`, which rebuilds the state), so the lock is not poisoned.
+                self.stale.store(true, std::sync::atomic::Ordering::SeqCst);
+                drop(state);
+                std::panic::resume_unwind(panic);
+            }
+        }
+    }
+
+    fn reset(&mut self, fresh: State) {
+        *write_lock(self.state) = Arc::new(fresh);
+        self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
     }
 }
 
@@ -162,7 +223,7 @@ impl Service {
                 snapshot_seq,
                 snapshot_every: SNAPSHOT_EVERY,
             }),
-            watch: Store::open_address(db)?,
+            watch: Store::open_readers(db)?,
             looked: Mutex::new(None),
             credentials: Credentials::over(Store::open_address(db)?)?,
             base_url,
@@ -212,8 +273,8 @@ impl Service {
                 Err(Refusal::Wrong) => {}
                 Err(Refusal::Throttled(seconds)) => return throttled(&request.path, seconds),
                 Err(Refusal::Busy) => return busy(&request.path),
-                Err(Refusal::Storage(detail)) => {
-                    return envelope(&request.path, 500, &format!("users: {detail}"))
+                Err(Refusal::Storage { detail, away }) => {
+                    return users_failure(&request.path, &detail, away)
                 }
             }
         }
@@ -296,7 +357,7 @@ impl Service {
             Ok(()) => context.verified_client = Some(client.to_owned()),
             Err(Refusal::Throttled(seconds)) => return Some(throttled(&request.path, seconds)),
             Err(Refusal::Busy) => return Some(busy(&request.path)),
-            Err(Refusal::Wrong | Refusal::Storage(_)) => {}
+            Err(Refusal::Wrong | Refusal::Storage { .. }) => {}
         }
         None
     }
@@ -311,6 +372,11 @@ impl Service {
         }
         // The current state, held by this read alone: no lock while it is answered.
         let state = Arc::clone(&read_lock(&self.state));
+        // A change that failed marks the state stale before it lets it go: a state taken after
+        // that may hold a change the database does not.
+        if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
+            return Some(rereading(&request.path));
+        }
         match catch_unwind(AssertUnwindSafe(|| handle_read(&state, request, context))) {
             Ok(answer) => answer,
             Err(_) => Some(failed(&request.path)),
@@ -327,8 +393,12 @@ impl Service {
             |error: StoreError| store_failure(path, "the journal could not be read", &error);
         // A state that may be ahead of the database (a failed change whose rollback could not be
         // read back) is read again before anything is answered from it.
+        // One request reads it again; the others meanwhile are answered 503 at once rather than
+        // queued behind it (the database may be away, each attempt taking seconds).
         if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
-            let writer = lock(&self.writer);
+            let Ok(writer) = self.writer.try_lock() else {
+                return Err(rereading(path));
+            };
             let fresh = writer.store.load().map_err(unreadable)?;
             *write_lock(&self.state) = Arc::new(fresh);
             self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
@@ -372,11 +442,10 @@ impl Service {
     /// interface's envelope, and the next request is served as usual.
     fn change<T>(&self, path: &str, change: impl FnOnce(&mut State) -> T) -> Result<T, Response> {
         let mut writer = lock(&self.writer);
-        let mut state = write_lock(&self.state);
         if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
             match writer.store.load() {
                 Ok(fresh) => {
-                    *state = Arc::new(fresh);
+                    *write_lock(&self.state) = Arc::new(fresh);
                     self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
                 }
                 Err(error) => {
@@ -388,18 +457,19 @@ impl Service {
                 }
             }
         }
+        let mut cell = Held {
+            state: &self.state,
+            stale: &self.stale,
+        };
         let outcome = catch_unwind(AssertUnwindSafe(|| {
-            writer.store.transact(Arc::make_mut(&mut state), change)
+            writer.store.transact(&mut cell, change)
         }));
         let value = match outcome {
             Ok(Ok(value)) => value,
             Ok(Err(error)) => {
-                // Nothing was committed. The store read the state back; if it could not, memory
-                // may be ahead of the database: nothing is answered from it until it is read again.
-                if let Err(reload) = writer.store.load().map(|fresh| *state = Arc::new(fresh)) {
-                    self.stale.store(true, std::sync::atomic::Ordering::SeqCst);
-                    eprintln!("could not reload the state after a failed change: {reload}");
-                }
+                // Nothing was committed (or the database could not say): the store read the
+                // state back if it could; if not, it stays marked stale, and nothing is answered
+                // from it until it is read again.
                 return Err(store_failure(
                     path,
                     "the change could not be stored",
@@ -408,7 +478,7 @@ impl Service {
             }
             Err(_) => {
                 match writer.store.load() {
-                    Ok(fresh) => *state = Arc::new(fresh),
+                    Ok(fresh) => cell.reset(fresh),
                     Err(error) => {
                         // Memory may be ahead of the disk: no change until a reload works.
                         self.stale.store(true, std::sync::atomic::Ordering::SeqCst);
@@ -421,12 +491,11 @@ impl Service {
                 return Err(failed(path));
             }
         };
-        if state.seq >= writer.snapshot_seq + writer.snapshot_every {
-            // Readers may go on while the snapshot is written; the writers' lock keeps the journal
-            // still. The answer's entries are already committed: a failed snapshot only means a
-            // longer replay at the next start.
-            let snapshot = Arc::clone(&state);
-            drop(state);
+        let snapshot = Arc::clone(&read_lock(&self.state));
+        if snapshot.seq >= writer.snapshot_seq + writer.snapshot_every {
+            // Readers and the state go on while the snapshot is written; the writers' lock keeps
+            // the journal still. The answer's entries are already committed: a failed snapshot
+            // only means a longer replay at the next start.
             match writer.store.write_snapshot(&snapshot) {
                 Ok(seq) => writer.snapshot_seq = seq,
                 Err(error) => eprintln!("snapshot failed (the journal is intact): {error}"),
@@ -535,8 +604,13 @@ impl Service {
             Ok(_) => {}
             Err(Refusal::Throttled(seconds)) => return throttled(&request.path, seconds),
             Err(Refusal::Busy) => return busy(&request.path),
-            Err(Refusal::Storage(detail)) => {
-                return oauth_error(500, "server_error", &format!("users: {detail}"))
+            Err(Refusal::Storage { detail, away }) => {
+                let (status, error) = if away {
+                    (503, "temporarily_unavailable")
+                } else {
+                    (500, "server_error")
+                };
+                return oauth_error(status, error, &format!("users: {detail}"));
             }
             Err(Refusal::Wrong) => {
                 return oauth_error(401, "access_denied", "wrong user name or password")
@@ -945,6 +1019,70 @@ mod tests {
         Request::new("POST", "/core/3/customers")
             .header("Authorization", &format!("Bearer {token}"))
             .json(&format!(r#"{{"key":"{key}","name":"{key}"}}"#))
+    }
+
+    /// Another server holding the journal lock (frozen, say) holds up this one's writes, not its
+    /// reads; a write waits at most the lock timeout, then answers 503, and nothing is stored.
+    #[test]
+    fn a_write_waiting_for_another_servers_lock_holds_no_read_up() {
+        let cluster = crate::store::cluster::Cluster::start();
+        let address = cluster.database("held");
+        let token = mint(&address);
+        let service = std::sync::Arc::new(service_on(&address));
+        assert_eq!(service.process(customer(&token, "FIRST"), None).status, 200);
+        let mut other = postgres::Client::connect(&address, postgres::NoTls).unwrap();
+        let mut held = other.transaction().unwrap();
+        held.execute(
+            "SELECT pg_advisory_xact_lock($1)",
+            &[&crate::store::postgres::JOURNAL_LOCK],
+        )
+        .unwrap();
+        let writer = {
+            let (service, token) = (service.clone(), token.clone());
+            std::thread::spawn(move || service.process(customer(&token, "HELD"), None))
+        };
+        // Once the write waits for the lock (the database says so)...
+        let mut watcher = postgres::Client::connect(&address, postgres::NoTls).unwrap();
+        let started = Instant::now();
+        loop {
+            let waiting: i64 = watcher
+                .query_one(
+                    "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory' AND NOT granted",
+                    &[],
+                )
+                .unwrap()
+                .get(0);
+            if waiting > 0 {
+                break;
+            }
+            assert!(
+                started.elapsed() < Duration::from_secs(60),
+                "the write never waited"
+            );
+            std::thread::sleep(Duration::from_millis(5));
+        }
+        // ...reads are answered, while it still waits.
+        for _ in 0..5 {
+            let mut read = Request::new("GET", "/core/3/customers")
+                .header("Authorization", &format!("Bearer {token}"));
+            read.split_query().unwrap();
+            let answer = service.process(read, None);
+            assert_eq!(answer.status, 200, "{}", answer.text());
+            assert!(answer.text().contains("FIRST"));
+        }
+        assert!(!writer.is_finished(), "the write went through a held lock");
+        let refused = writer.join().unwrap();
+        assert_eq!(refused.status, 503, "{}", refused.text());
+        assert!(
+            refused.text().contains("held the journal"),
+            "{}",
+            refused.text()
+        );
+        held.rollback().unwrap();
+        // Free again: writes go on; the refused one was never stored.
+        assert_eq!(service.process(customer(&token, "AFTER"), None).status, 200);
+        let store = Store::open_address(&address).unwrap();
+        assert_eq!(store.journal_len().unwrap(), 3);
     }
 
     #[test]

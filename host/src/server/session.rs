@@ -15,7 +15,7 @@ use costfolio::api::{
     SESSION_HOURS,
 };
 
-use super::{busy, cookie, read_lock, throttled, Service};
+use super::{busy, cookie, read_lock, throttled, users_failure, Service};
 use crate::credentials::Refusal;
 
 /// The path of the sign-in endpoint.
@@ -172,7 +172,13 @@ impl Service {
             Err(Refusal::Wrong) => return refusal(401, "wrong user name or password"),
             Err(Refusal::Throttled(seconds)) => return throttled("/budgets/1", seconds),
             Err(Refusal::Busy) => return busy("/budgets/1"),
-            Err(Refusal::Storage(detail)) => return refusal(500, &format!("users: {detail}")),
+            Err(Refusal::Storage { detail, away }) => {
+                let mut answer = users_failure("/budgets/1", &detail, away);
+                answer
+                    .headers
+                    .push(("Cache-Control".into(), "no-store".into()));
+                return answer;
+            }
         };
         let opened = self.change(SESSION_PATH, |state| {
             open_session(state, &verified.user, context)

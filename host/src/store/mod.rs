@@ -9,7 +9,7 @@
 
 #[cfg(test)]
 pub(crate) mod cluster;
-mod postgres;
+pub(crate) mod postgres;
 mod sqlite;
 #[cfg(test)]
 mod suite;
@@ -29,6 +29,9 @@ pub(crate) enum StoreError {
     Corrupt(String),
     /// A user operation was refused.
     User(String),
+    /// The database did not confirm a commit and could not be asked whether it landed: the
+    /// change may be stored or not.
+    Unconfirmed(String),
 }
 
 impl std::fmt::Display for StoreError {
@@ -40,6 +43,10 @@ impl std::fmt::Display for StoreError {
                 write!(f, "the database holds an unreadable record: {detail}")
             }
             StoreError::User(detail) => f.write_str(detail),
+            StoreError::Unconfirmed(error) => write!(
+                f,
+                "the database did not confirm the change ({error}), so it may have been stored: read it back before repeating it"
+            ),
         }
     }
 }
@@ -47,8 +54,33 @@ impl std::fmt::Display for StoreError {
 impl std::error::Error for StoreError {}
 
 /// How many snapshots are kept: the latest, and the one before it in case the latest cannot be
-/// read.
+/// read (then the one before is used, or the journal replayed from its start).
 pub(crate) const SNAPSHOTS_KEPT: usize = 2;
+
+/// The state a transaction changes, wherever it lives: the command line's own, or the server's,
+/// shared with its reads, which a transaction takes only once it holds the journal (so that reads
+/// go on while it waits for other writers).
+pub(crate) trait StateCell {
+    /// The sequence number of the last entry the state holds.
+    fn seq(&self) -> u64;
+    /// Runs `change` on the state, excluding readers for its duration. `change` returns whether
+    /// the state is then as the database has it (false: a failure left it possibly ahead).
+    fn with(&mut self, change: &mut dyn FnMut(&mut State) -> bool);
+    /// Replaces the state with `fresh`, read back from the database.
+    fn reset(&mut self, fresh: State);
+}
+
+impl StateCell for State {
+    fn seq(&self) -> u64 {
+        self.seq
+    }
+    fn with(&mut self, change: &mut dyn FnMut(&mut State) -> bool) {
+        change(self);
+    }
+    fn reset(&mut self, fresh: State) {
+        *self = fresh;
+    }
+}
 
 /// What a database keeps for the service. Every method is one round of the database's own
 /// transactions; [`Backend::append`] is the only writer of the journal.
@@ -57,11 +89,12 @@ pub(crate) trait Backend: Send + Sync {
     fn load(&self) -> Result<State, StoreError>;
     /// Replays the entries after `state.seq` (written by another process).
     fn catch_up(&self, state: &mut State) -> Result<(), StoreError>;
-    /// In one transaction that excludes every other writer: replays what others committed, runs
-    /// `change` on `state`, and writes the entries it applied; committed when this returns `Ok`.
+    /// In one transaction that excludes every other writer: once it holds the journal, takes the
+    /// state (`StateCell::with`), replays what others committed, runs `change`, writes the entries
+    /// it applied and commits, all before it lets the state go; committed when this returns `Ok`.
     fn append(
         &mut self,
-        state: &mut State,
+        state: &mut dyn StateCell,
         change: &mut dyn FnMut(&mut State),
     ) -> Result<(), StoreError>;
     /// Writes a snapshot of `state` as it is (the caller caught it up), keeps the latest
@@ -101,6 +134,21 @@ pub(crate) trait Backend: Send + Sync {
     }
 }
 
+/// The state to replay the journal onto: the first of `snapshots` (latest first) that reads
+/// back, else the empty state (the journal is kept whole, so a replay from its start gives the
+/// same state, only slower). A snapshot that does not read back is reported and passed over.
+fn from_snapshots<'t>(snapshots: impl IntoIterator<Item = (u64, &'t str)>) -> State {
+    for (seq, text) in snapshots {
+        match State::from_snapshot(text) {
+            Ok(state) => return state,
+            Err(error) => eprintln!(
+                "the snapshot at entry {seq} does not read back ({error}): an older one is used"
+            ),
+        }
+    }
+    State::new()
+}
+
 /// Refuses `entries` that do not continue a journal whose last entry is `last`, one by one.
 fn continuing(last: u64, entries: &[(u64, String)]) -> Result<(), StoreError> {
     for (expected, (seq, _)) in (last + 1..).zip(entries) {
@@ -111,6 +159,43 @@ fn continuing(last: u64, entries: &[(u64, String)]) -> Result<(), StoreError> {
         }
     }
     Ok(())
+}
+
+/// The database `address` names, as printed: a PostgreSQL address without its password, whether
+/// it is given after the user (`USER:PASSWORD@`) or as a parameter (`?password=`); a key=value
+/// string's `password=` likewise.
+pub(crate) fn shown(address: &str) -> String {
+    let hide = |pair: &str| {
+        if pair.split('=').next() == Some("password") {
+            "password=***".to_owned()
+        } else {
+            pair.to_owned()
+        }
+    };
+    let Some((scheme, rest)) = address.split_once("://") else {
+        if address.contains("password=") {
+            return address.split(' ').map(hide).collect::<Vec<_>>().join(" ");
+        }
+        return address.to_owned();
+    };
+    let (rest, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let rest = match rest.rsplit_once('@') {
+        Some((user, host)) => {
+            let user = user.split(':').next().unwrap_or(user);
+            format!("{user}@{host}")
+        }
+        None => rest.to_owned(),
+    };
+    let query: Vec<String> = query
+        .split('&')
+        .filter(|pair| !pair.is_empty())
+        .map(hide)
+        .collect();
+    if query.is_empty() {
+        format!("{scheme}://{rest}")
+    } else {
+        format!("{scheme}://{rest}?{}", query.join("&"))
+    }
 }
 
 /// The database of the service, whichever it is.
@@ -128,17 +213,51 @@ impl Store {
     }
 
     /// Opens the database `address` names: `postgres://` or `postgresql://` (a PostgreSQL
-    /// connection string, its schema created or upgraded), else the path of a SQLite file (a
-    /// `sqlite:` prefix is dropped).
+    /// address, its schema created or upgraded; a pool of at most 2 connections), else the path
+    /// of a SQLite file (a `sqlite:` prefix is dropped). A key=value connection string
+    /// (`host=... dbname=...`) is refused rather than taken for a file name.
     pub(crate) fn open_address(address: &str) -> Result<Store, StoreError> {
+        Store::open_pooled(address, postgres::POOL)
+    }
+
+    /// [`Store::open_address`] for the service's readers: on PostgreSQL, a pool of at most 8
+    /// connections, used side by side.
+    pub(crate) fn open_readers(address: &str) -> Result<Store, StoreError> {
+        Store::open_pooled(address, postgres::READERS_POOL)
+    }
+
+    fn open_pooled(address: &str, size: u32) -> Result<Store, StoreError> {
         if address.starts_with("postgres://") || address.starts_with("postgresql://") {
             return Ok(Store {
-                backend: Box::new(postgres::Postgres::open(address)?),
+                backend: Box::new(postgres::Postgres::open(address, size)?),
             });
+        }
+        let key_value = address.split_whitespace().any(|word| {
+            word.split_once('=').is_some_and(|(key, _)| {
+                !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+            })
+        });
+        if key_value && !Path::new(address).exists() {
+            return Err(StoreError::User(format!(
+                "--db {}: a key=value connection string is not taken; give a postgres://USER@HOST/DB address (or a SQLite file's path)",
+                shown(address)
+            )));
         }
         Store::open(Path::new(
             address.strip_prefix("sqlite:").unwrap_or(address),
         ))
+    }
+
+    /// Opens an existing database to read from: a SQLite file that does not exist is refused
+    /// rather than created empty (`migrate --from`).
+    pub(crate) fn open_existing(address: &str) -> Result<Store, StoreError> {
+        let path = address.strip_prefix("sqlite:").unwrap_or(address);
+        if !address.contains("://") && !Path::new(path).exists() {
+            return Err(StoreError::User(format!(
+                "--from {path}: no such database file"
+            )));
+        }
+        Store::open_address(address)
     }
 
     /// The state: the latest snapshot, then every later journal entry replayed.
@@ -153,11 +272,11 @@ impl Store {
 
     /// Runs `change` on `state` inside one transaction that excludes other writers: their entries
     /// are replayed first, then the entries `change` applied are written and committed. On any
-    /// failure the transaction rolls back and `state` is reloaded, so memory never runs ahead of
-    /// the database.
+    /// failure the transaction rolls back and `state` is reloaded (when the database can be read),
+    /// so memory never runs ahead of the database.
     pub(crate) fn transact<T>(
         &mut self,
-        state: &mut State,
+        state: &mut dyn StateCell,
         change: impl FnOnce(&mut State) -> T,
     ) -> Result<T, StoreError> {
         let mut change = Some(change);
@@ -171,7 +290,7 @@ impl Store {
             (Ok(()), Some(value)) => Ok(value),
             (result, _) => {
                 if let Ok(fresh) = self.backend.load() {
-                    *state = fresh;
+                    state.reset(fresh);
                 }
                 Err(result.err().unwrap_or_else(|| {
                     StoreError::Corrupt("the change did not run inside its transaction".into())
@@ -239,19 +358,31 @@ impl Store {
         self.backend.users()
     }
 
-    /// Copies `from`'s users (their hashes as they are) and journal into this store, which must
-    /// hold no journal entry, then writes a snapshot; returns the number of entries copied. The
-    /// journal goes over in batches, each in one transaction, the entries' text untouched.
+    /// Copies `from`'s users (their hashes as they are) and journal into this store, then writes
+    /// a snapshot; returns the sequence number of the last entry copied. The journal goes over in
+    /// batches, each in one transaction, the entries' text untouched. This store must hold no
+    /// journal entry, or the start of `from`'s (a migration cut off, resumed).
     pub(crate) fn copy_from(&mut self, from: &Store) -> Result<u64, StoreError> {
-        if self.journal_len()? > 0 {
-            return Err(StoreError::User(
-                "the target database already holds a journal: migrate into an empty one".into(),
-            ));
+        // A target that holds the start of the source's journal, text for text, is a migration
+        // that was cut off: it goes on from there. Anything else is refused.
+        let mut copied = 0;
+        loop {
+            let held = self.backend.journal_text(copied, 1_000)?;
+            let Some(&(last, _)) = held.last() else {
+                break;
+            };
+            let source = from.backend.journal_text(copied, 1_000)?;
+            if source.get(..held.len()) != Some(&held[..]) {
+                return Err(StoreError::User(format!(
+                    "the target database holds a journal that is not the start of the source's (they differ by entry {}): migrate into an empty one",
+                    copied + 1
+                )));
+            }
+            copied = last;
         }
         for (name, hash, admin) in from.users()? {
             self.backend.put_user(&name, &hash, admin)?;
         }
-        let mut copied = 0;
         loop {
             let batch = from.backend.journal_text(copied, 1_000)?;
             let Some(&(last, _)) = batch.last() else {

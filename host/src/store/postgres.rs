@@ -10,30 +10,59 @@ use costfolio::state::{JournalEntry, State};
 use postgres::{Client, NoTls};
 use r2d2::{Pool, PooledConnection};
 
-use super::{continuing, Backend, StoreError, SNAPSHOTS_KEPT};
+use super::{continuing, from_snapshots, Backend, StateCell, StoreError, SNAPSHOTS_KEPT};
 
 /// Whether `error` says the database is away rather than the request wrong: a lost or refused
-/// connection, or a server shutting down or starting (SQLSTATE classes 08 and 57P).
+/// connection (closed, or an I/O error), or a server shutting down or starting (SQLSTATE classes
+/// 08 and 57P).
 fn away(error: &postgres::Error) -> bool {
-    error.is_closed()
-        || error.code().is_none_or(|code| {
+    if error.is_closed() {
+        return true;
+    }
+    match error.code() {
+        Some(code) => {
             let code = code.code();
             code.starts_with("08") || code.starts_with("57P")
-        })
+        }
+        None => {
+            std::error::Error::source(error).is_some_and(|source| source.is::<std::io::Error>())
+        }
+    }
+}
+
+/// The journal is held by another writer for longer than [`LOCK_WAIT`] (SQLSTATE 55P03): a 503,
+/// tried again later.
+fn held(error: &postgres::Error) -> bool {
+    error.code() == Some(&postgres::error::SqlState::LOCK_NOT_AVAILABLE)
+}
+
+/// What the database said: its SQLSTATE and message when it answered one (`Display` says only
+/// "db error"), else the client's error.
+fn said(error: &postgres::Error) -> String {
+    match error.as_db_error() {
+        Some(db) => format!("{} ({})", db.message(), db.code().code()),
+        None => error.to_string(),
+    }
 }
 
 impl From<postgres::Error> for StoreError {
     fn from(error: postgres::Error) -> Self {
         if away(&error) {
-            StoreError::Unavailable(error.to_string())
+            StoreError::Unavailable(said(&error))
+        } else if held(&error) {
+            StoreError::Unavailable(format!(
+                "another server has held the journal for {} s: {}",
+                LOCK_WAIT.as_secs(),
+                said(&error)
+            ))
         } else {
-            StoreError::Sql(error.to_string())
+            StoreError::Sql(said(&error))
         }
     }
 }
 
 /// The advisory lock every journal writer takes for its transaction ("costfolio" in ASCII).
-const JOURNAL_LOCK: i64 = 0x636f_7374_666f_6c69;
+pub(crate) const JOURNAL_LOCK: i64 = 0x636f_7374_666f_6c69;
 /// The advisory lock of the schema's migrations.
 const MIGRATION_LOCK: i64 = JOURNAL_LOCK + 1;
 
@@ -82,31 +111,42 @@ impl r2d2::ManageConnection for Connections {
 /// connection lost to a restarted database is dropped and another opened.
 pub(crate) struct Postgres {
     pool: Pool<Connections>,
+    /// The most connections of the pool.
+    size: u32,
 }
 
-/// The most connections one store opens. A server holds three stores (the writer, the readers'
-/// look at the journal, the user table); only the readers' use more than one at a time.
-const POOL_SIZE: u32 = 8;
+/// The most connections the readers' store opens: a server holds three stores (the writer, the
+/// readers' look at the journal, the user table); only the readers' use more than one at a time.
+pub(crate) const READERS_POOL: u32 = 8;
+/// The most connections any other store opens: the one it uses, and one to replace it.
+pub(crate) const POOL: u32 = 2;
+/// How long a writer waits for the journal lock another server holds before it is answered 503
+/// (`lock_timeout`).
+const LOCK_WAIT: Duration = Duration::from_secs(5);
+/// How long a writer may sit inside its transaction between two statements (the core applying a
+/// change) before the database ends its session and frees the journal lock: a server frozen
+/// while it holds the lock (stopped, cut off) holds the others up at most this long.
+const IDLE_IN_TRANSACTION: Duration = Duration::from_secs(10);
 /// How long a request waits for a connection (all in use, or the database away) before it is
 /// answered 503.
 const CONNECT_WAIT: Duration = Duration::from_secs(2);
 
 impl Postgres {
-    /// Connects to `address` (`postgres://USER@HOST/DB`, or a key=value connection string) and
-    /// creates or upgrades the schema.
-    pub(crate) fn open(address: &str) -> Result<Postgres, StoreError> {
-        let config: postgres::Config = address
-            .parse()
-            .map_err(|e: postgres::Error| StoreError::User(format!("--db {address:?}: {e}")))?;
+    /// Connects to `address` (`postgres://USER@HOST/DB?...`) with a pool of at most `size`
+    /// connections, and creates or upgrades the schema.
+    pub(crate) fn open(address: &str, size: u32) -> Result<Postgres, StoreError> {
+        let config: postgres::Config = address.parse().map_err(|e: postgres::Error| {
+            StoreError::User(format!("--db {}: {e}", super::shown(address)))
+        })?;
         let mut client = config.connect(NoTls)?;
         migrate(&mut client)?;
         let pool = Pool::builder()
-            .max_size(POOL_SIZE)
+            .max_size(size)
             .min_idle(Some(1))
             .test_on_check_out(false)
             .connection_timeout(CONNECT_WAIT)
             .build_unchecked(Connections { config });
-        Ok(Postgres { pool })
+        Ok(Postgres { pool, size })
     }
 
     /// A connection of the pool (opened when none is idle).
@@ -137,7 +177,7 @@ impl Postgres {
 
     /// Runs a read; when the connection turns out lost (the database restarted since it was last
     /// used), drops it and runs the read again on another: a read changes nothing, so it may. At
-    /// most [`POOL_SIZE`] connections are tried.
+    /// most as many connections as the pool holds are tried.
     fn read<T>(
         &self,
         op: impl Fn(&mut Client) -> Result<T, postgres::Error>,
@@ -149,12 +189,41 @@ impl Postgres {
                 Err(error) if away(&error) => {
                     connection.lost = true;
                     attempts += 1;
-                    if attempts > POOL_SIZE {
+                    if attempts > self.size {
                         return Err(error.into());
                     }
                 }
                 other => return Ok(other?),
             }
+        }
+    }
+
+    /// After a commit whose answer was lost with the connection: whether it landed, asked on
+    /// another connection once the journal lock is free (the lost transaction held it until it
+    /// committed or rolled back), by comparing the entry stored at the last sequence number with
+    /// `last`. `Ok` if it landed; `Unavailable` (nothing stored) if not; `Unconfirmed` if the
+    /// database cannot be asked.
+    fn landed(&self, last: &JournalEntry, lost: &postgres::Error) -> Result<(), StoreError> {
+        let unconfirmed = |error: &dyn std::fmt::Display| {
+            StoreError::Unconfirmed(format!("{}; asking again: {error}", said(lost)))
+        };
+        let mut connection = self.live_client().map_err(|e| unconfirmed(&e))?;
+        let mut transaction =
+            writer_transaction(&mut connection.client).map_err(|e| unconfirmed(&e))?;
+        let seq = i64::try_from(last.seq).unwrap_or(i64::MAX);
+        let stored = transaction
+            .execute("SELECT pg_advisory_xact_lock($1)", &[&JOURNAL_LOCK])
+            .and_then(|_| {
+                transaction.query_opt("SELECT entry FROM journal WHERE seq = $1", &[&seq])
+            })
+            .map_err(|e| unconfirmed(&said(&e)))?;
+        let _ = transaction.rollback();
+        match stored {
+            Some(row) if row.get::<_, &str>(0) == costfolio::model::to_json(last) => Ok(()),
+            _ => Err(StoreError::Unavailable(format!(
+                "the commit was cut off and did not land: {}",
+                said(lost)
+            ))),
         }
     }
 
@@ -193,6 +262,22 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
     Ok(())
 }
 
+/// A writer's transaction: read committed whatever the database's default (each statement after
+/// the journal lock sees every commit before it), waiting at most [`LOCK_WAIT`] for the lock and
+/// idle at most [`IDLE_IN_TRANSACTION`].
+fn writer_transaction(client: &mut Client) -> Result<postgres::Transaction<'_>, postgres::Error> {
+    let mut transaction = client
+        .build_transaction()
+        .isolation_level(postgres::IsolationLevel::ReadCommitted)
+        .start()?;
+    transaction.batch_execute(&format!(
+        "SET LOCAL lock_timeout = '{}ms'; SET LOCAL idle_in_transaction_session_timeout = '{}ms'",
+        LOCK_WAIT.as_millis(),
+        IDLE_IN_TRANSACTION.as_millis()
+    ))?;
+    Ok(transaction)
+}
+
 /// The journal's rows after `seq`, in order.
 fn rows_after(
     client: &mut impl postgres::GenericClient,
@@ -221,16 +306,18 @@ fn replay_rows(state: &mut State, rows: &[postgres::Row]) -> Result<(), StoreErr
 
 impl Backend for Postgres {
     fn load(&self) -> Result<State, StoreError> {
-        let snapshot = self.read(|client| {
-            client.query_opt("SELECT state FROM snapshots ORDER BY seq DESC LIMIT 1", &[])
+        let kept = SNAPSHOTS_KEPT as i64;
+        let snapshots = self.read(|client| {
+            client.query(
+                "SELECT seq, state FROM snapshots ORDER BY seq DESC LIMIT $1",
+                &[&kept],
+            )
         })?;
-        let mut state = match snapshot {
-            Some(row) => {
-                let text: &str = row.get(0);
-                State::from_snapshot(text).map_err(|e| StoreError::Corrupt(e.to_string()))?
-            }
-            None => State::new(),
-        };
+        let mut state = from_snapshots(
+            snapshots
+                .iter()
+                .map(|row| (row.get::<_, i64>(0) as u64, row.get::<_, &str>(1))),
+        );
         self.catch_up(&mut state)?;
         Ok(state)
     }
@@ -243,30 +330,51 @@ impl Backend for Postgres {
 
     fn append(
         &mut self,
-        state: &mut State,
+        cell: &mut dyn StateCell,
         change: &mut dyn FnMut(&mut State),
     ) -> Result<(), StoreError> {
         // A connection lost since its last use (a restarted database) is replaced before the
         // transaction starts: nothing has been sent, so nothing can be doubled.
         let mut connection = self.live_client()?;
-        let client = &mut connection.client;
-        let mut transaction = client.transaction()?;
+        let mut transaction = writer_transaction(&mut connection.client)?;
+        // Waiting for the lock, and reading what others wrote, happen before the state is taken:
+        // reads go on meanwhile.
         transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&JOURNAL_LOCK])?;
-        let rows = rows_after(&mut transaction, state.seq)?;
-        replay_rows(state, &rows)?;
-        // What the replay applied is already in the journal: only the change's entries are new.
-        let _replayed = state.take_journal();
-        change(state);
-        let entries = state.take_journal();
-        if !entries.is_empty() {
-            let insert = transaction.prepare("INSERT INTO journal (seq, entry) VALUES ($1, $2)")?;
-            for entry in &entries {
-                let seq = i64::try_from(entry.seq).unwrap_or(i64::MAX);
-                transaction.execute(&insert, &[&seq, &costfolio::model::to_json(entry)])?;
-            }
-        }
-        transaction.commit()?;
-        Ok(())
+        let rows = rows_after(&mut transaction, cell.seq())?;
+        let mut transaction = Some(transaction);
+        let mut outcome = Ok(());
+        let this = &*self;
+        cell.with(&mut |state| {
+            let Some(mut transaction) = transaction.take() else {
+                return true;
+            };
+            outcome = (|| {
+                replay_rows(state, &rows)?;
+                // What the replay applied is already in the journal: only the change's entries
+                // are new.
+                let _replayed = state.take_journal();
+                change(state);
+                let entries = state.take_journal();
+                if !entries.is_empty() {
+                    let insert =
+                        transaction.prepare("INSERT INTO journal (seq, entry) VALUES ($1, $2)")?;
+                    for entry in &entries {
+                        let seq = i64::try_from(entry.seq).unwrap_or(i64::MAX);
+                        transaction.execute(&insert, &[&seq, &costfolio::model::to_json(entry)])?;
+                    }
+                }
+                match transaction.commit() {
+                    Ok(()) => Ok(()),
+                    Err(error) if away(&error) => match entries.last() {
+                        Some(last) => this.landed(last, &error),
+                        None => Ok(()),
+                    },
+                    Err(error) => Err(error.into()),
+                }
+            })();
+            outcome.is_ok()
+        });
+        outcome
     }
 
     fn write_snapshot(&self, state: &State) -> Result<u64, StoreError> {
@@ -335,7 +443,7 @@ impl Backend for Postgres {
     fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError> {
         let mut connection = self.live_client()?;
         let client = &mut connection.client;
-        let mut transaction = client.transaction()?;
+        let mut transaction = writer_transaction(client)?;
         transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&JOURNAL_LOCK])?;
         let last: i64 = transaction
             .query_one("SELECT COALESCE(MAX(seq), 0) FROM journal", &[])?

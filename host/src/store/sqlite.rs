@@ -9,7 +9,7 @@ use costfolio::model::from_json;
 use costfolio::state::{JournalEntry, State};
 use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
 
-use super::{continuing, Backend, StoreError, SNAPSHOTS_KEPT};
+use super::{continuing, from_snapshots, Backend, StateCell, StoreError, SNAPSHOTS_KEPT};
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> Self {
@@ -81,20 +81,16 @@ impl Sqlite {
 
 impl Backend for Sqlite {
     fn load(&self) -> Result<State, StoreError> {
-        let snapshot: Option<String> = self
-            .connection()
-            .query_row(
-                "SELECT state FROM snapshots ORDER BY seq DESC LIMIT 1",
-                [],
-                |row| row.get(0),
-            )
-            .optional()?;
-        let mut state = match snapshot {
-            Some(text) => {
-                State::from_snapshot(&text).map_err(|e| StoreError::Corrupt(e.to_string()))?
-            }
-            None => State::new(),
+        let snapshots: Vec<(u64, String)> = {
+            let connection = self.connection();
+            let mut statement = connection
+                .prepare_cached("SELECT seq, state FROM snapshots ORDER BY seq DESC LIMIT ?1")?;
+            let rows = statement.query_map(params![SNAPSHOTS_KEPT as i64], |row| {
+                Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
+            })?;
+            rows.collect::<Result<_, _>>()?
         };
+        let mut state = from_snapshots(snapshots.iter().map(|(seq, text)| (*seq, text.as_str())));
         self.catch_up(&mut state)?;
         Ok(state)
     }
@@ -105,27 +101,44 @@ impl Backend for Sqlite {
 
     fn append(
         &mut self,
-        state: &mut State,
+        cell: &mut dyn StateCell,
         change: &mut dyn FnMut(&mut State),
     ) -> Result<(), StoreError> {
+        // Waiting for other writers (BEGIN IMMEDIATE) and reading what they wrote happen before
+        // the state is taken: reads go on meanwhile.
         let transaction = self
             .connection_mut()
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
-        replay_after(&transaction, state)?;
-        // What the replay applied is already in the journal: only the change's entries are new.
-        let _replayed = state.take_journal();
-        change(state);
-        let entries = state.take_journal();
-        {
-            let mut insert =
-                transaction.prepare_cached("INSERT INTO journal (seq, entry) VALUES (?1, ?2)")?;
-            for entry in &entries {
-                let text = costfolio::model::to_json(entry);
-                insert.execute(params![entry.seq as i64, text])?;
-            }
-        }
-        transaction.commit()?;
-        Ok(())
+        let replayed = entries_after(&transaction, cell.seq())?;
+        let mut transaction = Some(transaction);
+        let mut outcome = Ok(());
+        cell.with(&mut |state| {
+            let Some(transaction) = transaction.take() else {
+                return true;
+            };
+            outcome = (|| {
+                state
+                    .replay(&replayed)
+                    .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+                // What the replay applied is already in the journal: only the change's entries
+                // are new.
+                let _replayed = state.take_journal();
+                change(state);
+                let entries = state.take_journal();
+                {
+                    let mut insert = transaction
+                        .prepare_cached("INSERT INTO journal (seq, entry) VALUES (?1, ?2)")?;
+                    for entry in &entries {
+                        let text = costfolio::model::to_json(entry);
+                        insert.execute(params![entry.seq as i64, text])?;
+                    }
+                }
+                transaction.commit()?;
+                Ok(())
+            })();
+            outcome.is_ok()
+        });
+        outcome
     }
 
     /// Writes a snapshot of `state` as it is (the caller caught it up), keeps the latest
@@ -259,18 +272,23 @@ impl Backend for Sqlite {
     }
 }
 
-/// Replays the journal's entries after `state.seq`, read through the core's reader (its errors
-/// name the field), on `connection` or inside a transaction.
-fn replay_after(connection: &Connection, state: &mut State) -> Result<(), StoreError> {
+/// The journal's entries after `seq`, read through the core's reader (its errors name the field),
+/// on `connection` or inside a transaction.
+fn entries_after(connection: &Connection, seq: u64) -> Result<Vec<JournalEntry>, StoreError> {
     let mut statement =
         connection.prepare_cached("SELECT entry FROM journal WHERE seq > ?1 ORDER BY seq")?;
     let texts: Vec<String> = statement
-        .query_map(params![state.seq as i64], |row| row.get(0))?
+        .query_map(params![seq as i64], |row| row.get(0))?
         .collect::<Result<_, _>>()?;
-    let entries: Vec<JournalEntry> = texts
+    texts
         .iter()
         .map(|text| from_json(text.as_bytes()).map_err(|e| StoreError::Corrupt(e.to_string())))
-        .collect::<Result<_, _>>()?;
+        .collect()
+}
+
+/// Replays the journal's entries after `state.seq` on `state`.
+fn replay_after(connection: &Connection, state: &mut State) -> Result<(), StoreError> {
+    let entries = entries_after(connection, state.seq)?;
     state
         .replay(&entries)
         .map_err(|e| StoreError::Corrupt(e.to_string()))

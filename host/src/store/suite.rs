@@ -11,8 +11,9 @@ fn change(state: &mut State, pair: u64) {
     state.apply(Command::RevokePair { pair });
 }
 
-/// The contract, on stores `open` opens on one fresh database.
-fn contract(open: &dyn Fn() -> Store) {
+/// The contract, on stores `open` opens on one fresh database; `spoil` overwrites the text of the
+/// snapshot at the given entry, as a torn or damaged row would read.
+fn contract(open: &dyn Fn() -> Store, spoil: &dyn Fn(u64)) {
     let mut a = open();
     // An empty database loads the empty state.
     let mut state = a.load().unwrap();
@@ -65,6 +66,15 @@ fn contract(open: &dyn Fn() -> Store) {
         state,
         "the snapshot, then the entry after it"
     );
+    // A latest snapshot that does not read back: the one before it, then the journal.
+    spoil(8);
+    assert_eq!(
+        open().load().unwrap(),
+        state,
+        "the snapshot before the latest"
+    );
+    spoil(7);
+    assert_eq!(open().load().unwrap(), state, "the journal from its start");
 
     // Users: added with a hash, replaced, counted; bad names and short passwords refused.
     assert!(!a.has_user("ada").unwrap());
@@ -85,7 +95,16 @@ fn the_sqlite_store_keeps_the_contract() {
     let db = dir.join("suite.db");
     let _ = std::fs::remove_file(&db);
     let address = format!("sqlite:{}", db.display());
-    contract(&|| Store::open_address(&address).unwrap());
+    let spoil = |seq: u64| {
+        rusqlite::Connection::open(&db)
+            .unwrap()
+            .execute(
+                "UPDATE snapshots SET state = '{\"torn' WHERE seq = ?1",
+                [seq as i64],
+            )
+            .unwrap();
+    };
+    contract(&|| Store::open_address(&address).unwrap(), &spoil);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -93,7 +112,16 @@ fn the_sqlite_store_keeps_the_contract() {
 fn the_postgres_store_keeps_the_contract() {
     let cluster = Cluster::start();
     let address = cluster.database("suite");
-    contract(&|| Store::open_address(&address).unwrap());
+    let spoil = |seq: u64| {
+        postgres::Client::connect(&address, postgres::NoTls)
+            .unwrap()
+            .execute(
+                "UPDATE snapshots SET state = '{\"torn' WHERE seq = $1",
+                &[&(seq as i64)],
+            )
+            .unwrap();
+    };
+    contract(&|| Store::open_address(&address).unwrap(), &spoil);
 }
 
 #[test]
@@ -270,8 +298,54 @@ fn a_migration_to_postgres_answers_every_read_as_the_source_did() {
         assert_eq!(to.status, from.status, "{path}");
         assert_eq!(to.text(), from.text(), "{path}");
     }
-    // A second migration into the same database is refused: it holds a journal.
-    let again = run(&source_address, &target_address).unwrap_err();
-    assert!(again.contains("already holds a journal"), "{again}");
+    // Again into the same database: nothing more to copy, nothing doubled.
+    run(&source_address, &target_address).unwrap();
+    assert_eq!(target.journal_len().unwrap(), source.journal_len().unwrap());
+    // A migration cut off after 40 entries goes on where it stopped.
+    let cut_address = cluster.database("cut");
+    let mut cut = Store::open_address(&cut_address).unwrap();
+    let first = source.backend.journal_text(0, 40).unwrap();
+    cut.backend.append_text(&first).unwrap();
+    run(&source_address, &cut_address).unwrap();
+    assert_eq!(cut.journal_len().unwrap(), source.journal_len().unwrap());
+    assert_eq!(cut.load().unwrap(), source.load().unwrap());
+    // A database holding another journal is refused, and keeps what it held.
+    let other_address = cluster.database("other");
+    let mut other = Store::open_address(&other_address).unwrap();
+    let mut entries = source.backend.journal_text(0, 3).unwrap();
+    entries[0].1.push(' ');
+    other.backend.append_text(&entries).unwrap();
+    let held = other.journal_len().unwrap();
+    let refused = run(&source_address, &other_address).unwrap_err();
+    assert!(
+        refused.contains("not the start of the source's"),
+        "{refused}"
+    );
+    assert!(refused.contains("by entry 1"), "{refused}");
+    assert_eq!(other.journal_len().unwrap(), held);
+    // A source that does not exist is refused, and not created.
+    let missing = dir.join("typo.db");
+    let refused = run(&missing.to_string_lossy(), &target_address).unwrap_err();
+    assert!(refused.contains("no such database file"), "{refused}");
+    assert!(!missing.exists());
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn an_address_that_is_refused_does_not_show_its_password() {
+    // A key=value connection string is not taken for a SQLite file's name.
+    let key_value = "host=/run/postgresql dbname=costs password=s3cret";
+    let error = Store::open_address(key_value).err().unwrap().to_string();
+    assert!(error.contains("key=value"), "{error}");
+    assert!(!error.contains("s3cret"), "{error}");
+    assert!(!std::path::Path::new(key_value).exists());
+    // A postgres:// address that does not parse.
+    for address in [
+        "postgres://ada:s3cret@db.local:notaport/costs",
+        "postgres://ada@db.local/costs?password=s3cret&connect_timeout=soon",
+    ] {
+        let error = Store::open_address(address).err().unwrap().to_string();
+        assert!(error.contains("--db postgres://ada@db.local"), "{error}");
+        assert!(!error.contains("s3cret"), "{error}");
+    }
 }
