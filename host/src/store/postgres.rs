@@ -212,10 +212,7 @@ impl Postgres {
             writer_transaction(&mut connection.client).map_err(|e| unconfirmed(&e))?;
         let seq = i64::try_from(last.seq).unwrap_or(i64::MAX);
         let stored = transaction
-            .execute("SELECT pg_advisory_xact_lock($1)", &[&JOURNAL_LOCK])
-            .and_then(|_| {
-                transaction.query_opt("SELECT entry FROM journal WHERE seq = $1", &[&seq])
-            })
+            .query_opt("SELECT entry FROM journal WHERE seq = $1", &[&seq])
             .map_err(|e| unconfirmed(&said(&e)))?;
         let _ = transaction.rollback();
         match stored {
@@ -262,16 +259,18 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
     Ok(())
 }
 
-/// A writer's transaction: read committed whatever the database's default (each statement after
-/// the journal lock sees every commit before it), waiting at most [`LOCK_WAIT`] for the lock and
-/// idle at most [`IDLE_IN_TRANSACTION`].
+/// A writer's transaction, holding the journal lock: read committed whatever the database's
+/// default (each statement after the lock sees every commit before it), waiting at most
+/// [`LOCK_WAIT`] for the lock and idle at most [`IDLE_IN_TRANSACTION`]. Two round trips, as a
+/// plain `BEGIN` and lock were: the settings go with the lock.
 fn writer_transaction(client: &mut Client) -> Result<postgres::Transaction<'_>, postgres::Error> {
     let mut transaction = client
         .build_transaction()
         .isolation_level(postgres::IsolationLevel::ReadCommitted)
         .start()?;
     transaction.batch_execute(&format!(
-        "SET LOCAL lock_timeout = '{}ms'; SET LOCAL idle_in_transaction_session_timeout = '{}ms'",
+        "SET LOCAL lock_timeout = '{}ms'; SET LOCAL idle_in_transaction_session_timeout = '{}ms';
+         SELECT pg_advisory_xact_lock({JOURNAL_LOCK})",
         LOCK_WAIT.as_millis(),
         IDLE_IN_TRANSACTION.as_millis()
     ))?;
@@ -336,10 +335,9 @@ impl Backend for Postgres {
         // A connection lost since its last use (a restarted database) is replaced before the
         // transaction starts: nothing has been sent, so nothing can be doubled.
         let mut connection = self.live_client()?;
-        let mut transaction = writer_transaction(&mut connection.client)?;
         // Waiting for the lock, and reading what others wrote, happen before the state is taken:
         // reads go on meanwhile.
-        transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&JOURNAL_LOCK])?;
+        let mut transaction = writer_transaction(&mut connection.client)?;
         let rows = rows_after(&mut transaction, cell.seq())?;
         let mut transaction = Some(transaction);
         let mut outcome = Ok(());
@@ -444,7 +442,6 @@ impl Backend for Postgres {
         let mut connection = self.live_client()?;
         let client = &mut connection.client;
         let mut transaction = writer_transaction(client)?;
-        transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&JOURNAL_LOCK])?;
         let last: i64 = transaction
             .query_one("SELECT COALESCE(MAX(seq), 0) FROM journal", &[])?
             .get(0);
