@@ -9,6 +9,8 @@
 
 #[cfg(test)]
 pub(crate) mod cluster;
+#[cfg(test)]
+mod cut_off;
 pub(crate) mod postgres;
 mod sqlite;
 #[cfg(test)]

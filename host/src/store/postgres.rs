@@ -126,7 +126,7 @@ const LOCK_WAIT: Duration = Duration::from_secs(5);
 /// How long a writer may sit inside its transaction between two statements (the core applying a
 /// change) before the database ends its session and frees the journal lock: a server frozen
 /// while it holds the lock (stopped, cut off) holds the others up at most this long.
-const IDLE_IN_TRANSACTION: Duration = Duration::from_secs(10);
+pub(crate) const IDLE_IN_TRANSACTION: Duration = Duration::from_secs(10);
 /// How long a request waits for a connection (all in use, or the database away) before it is
 /// answered 503.
 const CONNECT_WAIT: Duration = Duration::from_secs(2);

@@ -1,0 +1,209 @@
+//! PostgreSQL writers cut off at the worst moments (issue 22): a commit whose answer is lost after
+//! it landed, a commit cut off before it landed, and a writer frozen inside its transaction while
+//! it holds the journal lock. Each is provoked on a throwaway cluster (`cluster.rs`), its backend
+//! ended by `pg_terminate_backend` or by the database's own timeout, and the store must neither
+//! lose nor double the change, nor keep a state ahead of the database.
+
+use std::time::{Duration, Instant};
+
+use costfolio::state::{Command, State};
+
+use super::cluster::Cluster;
+use super::{Store, StoreError};
+
+/// A command to journal: each revokes another pair.
+fn change(state: &mut State, pair: u64) {
+    state.apply(Command::RevokePair { pair });
+}
+
+/// A connection of the test itself, beside the store's.
+fn psql(address: &str) -> postgres::Client {
+    postgres::Client::connect(address, postgres::NoTls).expect("the cluster answers")
+}
+
+/// Waits (at most a minute) until exactly one other backend matches `condition` (a
+/// `pg_stat_activity` predicate) and returns its process id.
+fn backend_where(client: &mut postgres::Client, condition: &str) -> i32 {
+    let started = Instant::now();
+    loop {
+        let rows = client
+            .query(
+                &format!(
+                    "SELECT pid FROM pg_stat_activity WHERE pid <> pg_backend_pid() AND {condition}"
+                ),
+                &[],
+            )
+            .expect("pg_stat_activity");
+        if rows.len() == 1 {
+            return rows[0].get(0);
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(60),
+            "no single backend where {condition}: {} found",
+            rows.len()
+        );
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// The journal's entry at `seq`, if any, as the database has it.
+fn stored(client: &mut postgres::Client, seq: u64) -> Option<String> {
+    client
+        .query_opt("SELECT entry FROM journal WHERE seq = $1", &[&(seq as i64)])
+        .expect("the journal")
+        .map(|row| row.get(0))
+}
+
+/// A fresh database on a fresh cluster, with one entry written through a store.
+fn one_entry_written(name: &str) -> (Cluster, String, Store, State) {
+    let cluster = Cluster::start();
+    let address = cluster.database(name);
+    let mut store = Store::open_address(&address).unwrap();
+    let mut state = store.load().unwrap();
+    store
+        .transact(&mut state, |state| change(state, 1))
+        .unwrap();
+    (cluster, address, store, state)
+}
+
+#[test]
+fn a_commit_whose_answer_is_lost_after_it_landed_is_answered_as_stored() {
+    let (cluster, address, mut store, mut state) = one_entry_written("lost_answer");
+
+    // A commit waiting for a standby that never comes: it is written, but not answered. Ended
+    // then, the backend finishes the commit and closes the connection without a word: the commit
+    // landed and its answer is lost.
+    let mut test = psql(&address);
+    test.batch_execute("ALTER SYSTEM SET synchronous_standby_names = 'nobody'")
+        .unwrap();
+    drop(test);
+    cluster.stop();
+    cluster.start_again();
+    let mut test = psql(&address);
+
+    let writer = std::thread::spawn(move || {
+        let result = store.transact(&mut state, |state| {
+            change(state, 2);
+            "answered"
+        });
+        (result, state, store)
+    });
+    let pid = backend_where(&mut test, "wait_event = 'SyncRep'");
+    test.execute("SELECT pg_terminate_backend($1)", &[&pid])
+        .unwrap();
+    let (result, state, store) = writer.join().unwrap();
+
+    assert_eq!(
+        result.unwrap(),
+        "answered",
+        "the entry is found stored, so the change is answered"
+    );
+    assert_eq!(state.seq, 2);
+    assert_eq!(store.journal_len().unwrap(), 2, "stored once");
+    let entry = stored(&mut test, 2).expect("the second entry is stored");
+    assert!(entry.contains("RevokePair"), "{entry}");
+    assert_eq!(store.load().unwrap(), state, "the state is the database's");
+}
+
+#[test]
+fn a_commit_cut_off_before_it_landed_is_answered_unavailable_and_the_state_read_back() {
+    let (_cluster, address, mut store, mut state) = one_entry_written("cut_commit");
+
+    // A check deferred to the commit that takes its time: the backend is ended inside the commit,
+    // before it lands.
+    let mut test = psql(&address);
+    test.batch_execute(
+        "CREATE FUNCTION slow() RETURNS trigger LANGUAGE plpgsql AS
+             $$ BEGIN PERFORM pg_sleep(60); RETURN NULL; END $$;
+         CREATE CONSTRAINT TRIGGER slow AFTER INSERT ON journal
+             DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow()",
+    )
+    .unwrap();
+    let writer = std::thread::spawn(move || {
+        let result = store.transact(&mut state, |state| change(state, 2));
+        (result, state, store)
+    });
+    let pid = backend_where(&mut test, "wait_event = 'PgSleep'");
+    test.execute("SELECT pg_terminate_backend($1)", &[&pid])
+        .unwrap();
+    let (result, mut state, mut store) = writer.join().unwrap();
+
+    match result {
+        Err(StoreError::Unavailable(detail)) => assert!(
+            detail.contains("did not land"),
+            "the store asked whether it landed: {detail}"
+        ),
+        other => panic!("a commit cut off is answered unavailable, not {other:?}"),
+    }
+    assert_eq!(stored(&mut test, 2), None, "nothing stored");
+    assert_eq!(state.seq, 1, "the state was read back, not left ahead");
+    assert_eq!(store.load().unwrap(), state);
+
+    // The same change, tried again, is stored once.
+    test.batch_execute("DROP TRIGGER slow ON journal").unwrap();
+    store
+        .transact(&mut state, |state| change(state, 2))
+        .unwrap();
+    assert_eq!(state.seq, 2);
+    assert_eq!(store.journal_len().unwrap(), 2);
+}
+
+#[test]
+fn a_writer_frozen_inside_its_transaction_lets_the_journal_go() {
+    let cluster = Cluster::start();
+    let address = cluster.database("frozen");
+    let mut frozen = Store::open_address(&address).unwrap();
+    let mut other = Store::open_address(&address).unwrap();
+    let mut frozen_state = frozen.load().unwrap();
+    let mut other_state = other.load().unwrap();
+
+    // A server that stops while it holds the journal lock, longer than the database lets a
+    // transaction sit idle.
+    let writer = std::thread::spawn(move || {
+        let result = frozen.transact(&mut frozen_state, |state| {
+            std::thread::sleep(super::postgres::IDLE_IN_TRANSACTION + Duration::from_secs(2));
+            change(state, 1);
+        });
+        (result, frozen_state, frozen)
+    });
+    let mut test = psql(&address);
+    backend_where(
+        &mut test,
+        "pid IN (SELECT pid FROM pg_locks WHERE locktype = 'advisory' AND granted)",
+    );
+
+    // Another server's writes wait for it, each at most the lock timeout, and get through once the
+    // database has ended the frozen one's session.
+    let mut refusals = Vec::new();
+    loop {
+        match other.transact(&mut other_state, |state| change(state, 2)) {
+            Ok(()) => break,
+            Err(error) => {
+                refusals.push(error.to_string());
+                assert!(
+                    refusals.len() < 4,
+                    "the lock was never let go: {refusals:?}"
+                );
+            }
+        }
+    }
+    assert!(
+        refusals
+            .iter()
+            .all(|refusal| refusal.contains("held the journal")),
+        "{refusals:?}"
+    );
+    assert_eq!(other_state.seq, 1);
+
+    // The frozen server, when it wakes, finds its transaction gone: unavailable, nothing of its
+    // stored, its state read back.
+    let (result, frozen_state, frozen) = writer.join().unwrap();
+    match result {
+        Err(StoreError::Unavailable(_)) => {}
+        other => panic!("a writer whose session was ended is answered unavailable, not {other:?}"),
+    }
+    assert_eq!(frozen_state, other_state);
+    assert_eq!(frozen.journal_len().unwrap(), 1);
+    let entry = stored(&mut test, 1).expect("the other server's entry");
+    assert!(entry.contains("\"pair\":2"), "{entry}");
+}
