@@ -4,5 +4,5 @@
 BEGIN ISOLATION LEVEL READ COMMITTED;
 SET LOCAL lock_timeout = '5000ms' \; SET LOCAL idle_in_transaction_session_timeout = '10000ms' \; SELECT pg_advisory_xact_lock(:part);
 SELECT entry FROM pjournal WHERE part = :part AND seq > (SELECT COALESCE(MAX(seq), 0) FROM pjournal WHERE part = :part);
-INSERT INTO pjournal SELECT :part, COALESCE(MAX(seq), 0) + 1, repeat('x', 200) FROM pjournal WHERE part = :part;
+INSERT INTO pjournal SELECT :part, COALESCE(MAX(seq), 0) + 1, repeat('x', 200) FROM pjournal WHERE part = :part RETURNING txid_current();
 COMMIT;

@@ -3,5 +3,5 @@
 BEGIN ISOLATION LEVEL READ COMMITTED;
 SET LOCAL lock_timeout = '5000ms' \; SET LOCAL idle_in_transaction_session_timeout = '10000ms' \; SELECT pg_advisory_xact_lock(7);
 SELECT entry FROM journal WHERE seq > (SELECT COALESCE(MAX(seq), 0) FROM journal);
-INSERT INTO journal SELECT COALESCE(MAX(seq), 0) + 1, repeat('x', 200) FROM journal;
+INSERT INTO journal SELECT COALESCE(MAX(seq), 0) + 1, repeat('x', 200) FROM journal RETURNING txid_current();
 COMMIT;

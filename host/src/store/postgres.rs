@@ -198,28 +198,32 @@ impl Postgres {
         }
     }
 
-    /// After a commit whose answer was lost with the connection: whether it landed, asked on
-    /// another connection once the journal lock is free (the lost transaction held it until it
-    /// committed or rolled back), by comparing the entry stored at the last sequence number with
-    /// `last`. `Ok` if it landed; `Unavailable` (nothing stored) if not; `Unconfirmed` if the
-    /// database cannot be asked.
-    fn landed(&self, last: &JournalEntry, lost: &postgres::Error) -> Result<(), StoreError> {
+    /// After a commit whose answer was lost with the connection: whether transaction `xid`
+    /// committed, asked on another connection once the journal lock is free (the lost transaction
+    /// held it until it committed or rolled back) with `txid_status`, which PostgreSQL keeps for
+    /// this very question. `Ok` if it committed; `Unavailable` (nothing stored) if it was rolled
+    /// back; `Unconfirmed` if the database cannot be asked or does not know.
+    fn landed(&self, xid: i64, lost: &postgres::Error) -> Result<(), StoreError> {
         let unconfirmed = |error: &dyn std::fmt::Display| {
             StoreError::Unconfirmed(format!("{}; asking again: {error}", said(lost)))
         };
         let mut connection = self.live_client().map_err(|e| unconfirmed(&e))?;
         let mut transaction =
             writer_transaction(&mut connection.client).map_err(|e| unconfirmed(&e))?;
-        let seq = i64::try_from(last.seq).unwrap_or(i64::MAX);
-        let stored = transaction
-            .query_opt("SELECT entry FROM journal WHERE seq = $1", &[&seq])
-            .map_err(|e| unconfirmed(&said(&e)))?;
+        let status: Option<String> = transaction
+            .query_one("SELECT txid_status($1)", &[&xid])
+            .map_err(|e| unconfirmed(&said(&e)))?
+            .get(0);
         let _ = transaction.rollback();
-        match stored {
-            Some(row) if row.get::<_, &str>(0) == costfolio::model::to_json(last) => Ok(()),
-            _ => Err(StoreError::Unavailable(format!(
+        match status.as_deref() {
+            Some("committed") => Ok(()),
+            Some("aborted") => Err(StoreError::Unavailable(format!(
                 "the commit was cut off and did not land: {}",
                 said(lost)
+            ))),
+            other => Err(unconfirmed(&format!(
+                "transaction {xid} is {}",
+                other.unwrap_or("unknown")
             ))),
         }
     }
@@ -353,18 +357,24 @@ impl Backend for Postgres {
                 let _replayed = state.take_journal();
                 change(state);
                 let entries = state.take_journal();
+                // The transaction's id, which the inserts return (no round trip of its own): what
+                // to ask about if the commit's answer is lost.
+                let mut xid = None;
                 if !entries.is_empty() {
-                    let insert =
-                        transaction.prepare("INSERT INTO journal (seq, entry) VALUES ($1, $2)")?;
+                    let insert = transaction.prepare(
+                        "INSERT INTO journal (seq, entry) VALUES ($1, $2) RETURNING txid_current()",
+                    )?;
                     for entry in &entries {
                         let seq = i64::try_from(entry.seq).unwrap_or(i64::MAX);
-                        transaction.execute(&insert, &[&seq, &costfolio::model::to_json(entry)])?;
+                        let row = transaction
+                            .query_one(&insert, &[&seq, &costfolio::model::to_json(entry)])?;
+                        xid = Some(row.get::<_, i64>(0));
                     }
                 }
                 match transaction.commit() {
                     Ok(()) => Ok(()),
-                    Err(error) if away(&error) => match entries.last() {
-                        Some(last) => this.landed(last, &error),
+                    Err(error) if away(&error) => match xid {
+                        Some(xid) => this.landed(xid, &error),
                         None => Ok(()),
                     },
                     Err(error) => Err(error.into()),
