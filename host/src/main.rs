@@ -41,7 +41,8 @@ const USAGE: &str = "usage:
   costfolio snapshot [--db DB]
   costfolio migrate --from DB --to DB
   costfolio plan FILE.json [--csv | --summary]
-DB: a SQLite file (PATH or sqlite:PATH; default ./costfolio.db) or postgres://USER@HOST/DB";
+DB: a SQLite file (PATH or sqlite:PATH; default ./costfolio.db) or postgres://USER@HOST/DB
+    (TLS: ?sslmode=verify-full&sslrootcert=CA.pem; also disable, prefer, require, verify-ca)";
 
 /// The command line: positional words and `--name value` / `--flag` options.
 struct Args {

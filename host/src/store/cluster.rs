@@ -14,6 +14,8 @@ pub(crate) struct Cluster {
     bin: PathBuf,
     port: u16,
     as_postgres: bool,
+    /// Whether it also listens on 127.0.0.1, TLS only ([`Cluster::start_tls`]).
+    tls: bool,
 }
 
 /// The folder of `initdb`: `PG_BIN`, else the newest `/usr/lib/postgresql/*/bin`, else `PATH`'s.
@@ -62,6 +64,113 @@ impl Cluster {
     /// Creates and starts a cluster with a superuser `costfolio` (trust authentication, socket
     /// only).
     pub(crate) fn start() -> Cluster {
+        let cluster = Cluster::create();
+        cluster.start_again();
+        cluster
+    }
+
+    /// Creates and starts a cluster that also listens on 127.0.0.1 (its port as the socket's),
+    /// where it takes TLS connections only (`hostssl`), its certificate naming `localhost` and
+    /// signed by a certificate authority of its own, made with `openssl` (which Debian's
+    /// `postgresql` depends on). Returns the cluster and the authority's PEM file.
+    pub(crate) fn start_tls() -> (Cluster, PathBuf) {
+        let mut cluster = Cluster::create();
+        let dir = cluster.dir.clone();
+        let openssl = |args: &[&str]| {
+            let output = Command::new("openssl")
+                .args(args)
+                .current_dir(&dir)
+                .output()
+                .expect("openssl");
+            assert!(
+                output.status.success(),
+                "openssl {args:?}: {}",
+                String::from_utf8_lossy(&output.stderr)
+            );
+        };
+        let key = [
+            "-newkey",
+            "ec",
+            "-pkeyopt",
+            "ec_paramgen_curve:prime256v1",
+            "-nodes",
+        ];
+        openssl(
+            &[
+                &["req", "-x509"],
+                &key[..],
+                &[
+                    "-keyout",
+                    "ca.key",
+                    "-out",
+                    "ca.pem",
+                    "-days",
+                    "2",
+                    "-subj",
+                    "/CN=costfolio test authority",
+                ],
+            ]
+            .concat(),
+        );
+        openssl(
+            &[
+                &["req"],
+                &key[..],
+                &[
+                    "-keyout",
+                    "server.key",
+                    "-out",
+                    "server.csr",
+                    "-subj",
+                    "/CN=localhost",
+                ],
+            ]
+            .concat(),
+        );
+        std::fs::write(dir.join("names.cnf"), "subjectAltName=DNS:localhost\n").expect("names");
+        openssl(&[
+            "x509",
+            "-req",
+            "-in",
+            "server.csr",
+            "-CA",
+            "ca.pem",
+            "-CAkey",
+            "ca.key",
+            "-CAcreateserial",
+            "-out",
+            "server.pem",
+            "-days",
+            "2",
+            "-extfile",
+            "names.cnf",
+        ]);
+        if cluster.as_postgres {
+            let status = Command::new("chown")
+                .args(["postgres:postgres", "server.key", "server.pem"])
+                .current_dir(&dir)
+                .status()
+                .expect("chown");
+            assert!(status.success(), "chown the server's key");
+        }
+        let status = Command::new("chmod")
+            .args(["600", "server.key"])
+            .current_dir(&dir)
+            .status()
+            .expect("chmod");
+        assert!(status.success(), "chmod the server's key");
+        std::fs::write(
+            dir.join("data").join("pg_hba.conf"),
+            "local all all trust\nhostssl all all 127.0.0.1/32 trust\n",
+        )
+        .expect("pg_hba.conf");
+        cluster.tls = true;
+        cluster.start_again();
+        (cluster, dir.join("ca.pem"))
+    }
+
+    /// Creates the cluster's folder and runs `initdb` in it.
+    fn create() -> Cluster {
         static NEXT: AtomicU32 = AtomicU32::new(0);
         let n = NEXT.fetch_add(1, Ordering::Relaxed);
         let port = 20_000 + ((std::process::id() * 31 + n * 7) % 30_000) as u16;
@@ -83,6 +192,7 @@ impl Cluster {
             bin: binaries(),
             port,
             as_postgres,
+            tls: false,
         };
         let data = cluster.dir.join("data");
         cluster.run(
@@ -97,15 +207,22 @@ impl Cluster {
                 "--no-sync",
             ],
         );
-        cluster.start_again();
         cluster
     }
 
     /// Starts the cluster (again, after [`Cluster::stop`]) and waits until it accepts connections.
     pub(crate) fn start_again(&self) {
         let data = self.dir.join("data");
+        let listen = if self.tls {
+            format!(
+                "127.0.0.1 -c ssl=on -c ssl_cert_file={0}/server.pem -c ssl_key_file={0}/server.key",
+                self.dir.display()
+            )
+        } else {
+            "''".to_owned()
+        };
         let options = format!(
-            "-c listen_addresses='' -k {} -p {} -c fsync=off",
+            "-c listen_addresses={listen} -k {} -p {} -c fsync=off",
             self.dir.display(),
             self.port
         );
@@ -167,6 +284,11 @@ impl Cluster {
             self.dir.display(),
             self.port
         )
+    }
+
+    /// The address of database `db` over TCP at `host` (the TLS cluster's), with `query` after it.
+    pub(crate) fn tcp_address(&self, host: &str, db: &str, query: &str) -> String {
+        format!("postgres://costfolio@{host}:{}/{db}?{query}", self.port)
     }
 
     /// Creates an empty database `name` and returns its address.

@@ -15,6 +15,7 @@ pub(crate) mod postgres;
 mod sqlite;
 #[cfg(test)]
 mod suite;
+mod tls;
 
 use std::path::Path;
 

@@ -7,9 +7,10 @@ use std::time::{Duration, Instant};
 
 use costfolio::model::from_json;
 use costfolio::state::{JournalEntry, State};
-use postgres::{Client, NoTls};
+use postgres::Client;
 use r2d2::{Pool, PooledConnection};
 
+use super::tls::Connector;
 use super::{continuing, from_snapshots, Backend, StateCell, StoreError, SNAPSHOTS_KEPT};
 
 /// Whether `error` says the database is away rather than the request wrong: a lost or refused
@@ -37,12 +38,24 @@ fn held(error: &postgres::Error) -> bool {
 }
 
 /// What the database said: its SQLSTATE and message when it answered one (`Display` says only
-/// "db error"), else the client's error.
-fn said(error: &postgres::Error) -> String {
-    match error.as_db_error() {
-        Some(db) => format!("{} ({})", db.message(), db.code().code()),
-        None => error.to_string(),
+/// "db error"), else the client's error with its causes (`Display` says only what kind of error,
+/// such as "error performing TLS handshake", not why).
+pub(crate) fn said(error: &postgres::Error) -> String {
+    if let Some(db) = error.as_db_error() {
+        return format!("{} ({})", db.message(), db.code().code());
     }
+    let mut text = error.to_string();
+    let mut cause = std::error::Error::source(error);
+    while let Some(error) = cause {
+        // A cause's text may carry its own cause's already (OpenSSL's does).
+        let more = error.to_string();
+        if !text.contains(&more) {
+            text.push_str(": ");
+            text.push_str(&more);
+        }
+        cause = error.source();
+    }
+    text
 }
 
 impl From<postgres::Error> for StoreError {
@@ -84,7 +97,7 @@ struct Connection {
 
 /// How the pool opens and checks connections (r2d2's `ManageConnection`).
 struct Connections {
-    config: postgres::Config,
+    connector: Connector,
 }
 
 impl r2d2::ManageConnection for Connections {
@@ -93,7 +106,7 @@ impl r2d2::ManageConnection for Connections {
 
     fn connect(&self) -> Result<Connection, postgres::Error> {
         Ok(Connection {
-            client: self.config.connect(NoTls)?,
+            client: self.connector.connect()?,
             lost: false,
         })
     }
@@ -132,20 +145,19 @@ pub(crate) const IDLE_IN_TRANSACTION: Duration = Duration::from_secs(10);
 const CONNECT_WAIT: Duration = Duration::from_secs(2);
 
 impl Postgres {
-    /// Connects to `address` (`postgres://USER@HOST/DB?...`) with a pool of at most `size`
+    /// Connects to `address` (`postgres://USER@HOST/DB?...`, TLS as its `sslmode` says: `tls.rs`)
+    /// with a pool of at most `size`
     /// connections, and creates or upgrades the schema.
     pub(crate) fn open(address: &str, size: u32) -> Result<Postgres, StoreError> {
-        let config: postgres::Config = address.parse().map_err(|e: postgres::Error| {
-            StoreError::User(format!("--db {}: {e}", super::shown(address)))
-        })?;
-        let mut client = config.connect(NoTls)?;
+        let connector = Connector::new(address)?;
+        let mut client = connector.connect()?;
         migrate(&mut client)?;
         let pool = Pool::builder()
             .max_size(size)
             .min_idle(Some(1))
             .test_on_check_out(false)
             .connection_timeout(CONNECT_WAIT)
-            .build_unchecked(Connections { config });
+            .build_unchecked(Connections { connector });
         Ok(Postgres { pool, size })
     }
 
