@@ -127,9 +127,12 @@ fn write_lock(state: &RwLock<Arc<State>>) -> std::sync::RwLockWriteGuard<'_, Arc
 
 /// The answer to a request the store failed: 503 with `Retry-After` when the database is away
 /// (restarting, unreachable: nothing was stored, try again), else 500; in the interface's envelope.
+/// A change whose commit the database neither confirmed nor could be asked about is a 500 without
+/// `Retry-After`: it may be stored, and repeating it blindly could store it twice (its message
+/// says to read it back first).
 fn store_failure(path: &str, what: &str, error: &StoreError) -> Response {
     match error {
-        StoreError::Unavailable(_) | StoreError::Unconfirmed(_) => {
+        StoreError::Unavailable(_) => {
             let mut answer = envelope(path, 503, &format!("{what}: {error}; try again"));
             answer
                 .headers
@@ -196,10 +199,24 @@ impl StateCell for Held<'_> {
     }
 
     fn reset(&mut self, fresh: State) {
-        *write_lock(self.state) = Arc::new(fresh);
+        // Cleared while the lock is held, so that a read sees the state and the mark together.
+        let mut state = write_lock(self.state);
+        *state = Arc::new(fresh);
+        self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn confirm(&mut self) {
+        let _state = write_lock(self.state);
         self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
     }
 }
+
+/// How many journal entries a read catching up applies under one holding of the write lock.
+const CATCH_UP_BATCH: u64 = 1_000;
+
+/// How long a change may wait for the journal in all (behind this server's other writers, then
+/// for the lock another server holds) before it is answered 503.
+const WRITE_WAIT: Duration = crate::store::postgres::LOCK_WAIT;
 
 /// How often an idle replica catches up with what the others committed.
 pub(crate) const IDLE_CATCH_UP: Duration = Duration::from_secs(1);
@@ -370,13 +387,16 @@ impl Service {
         if let Err(failure) = self.fresh(&request.path, caught_up) {
             return Some(failure);
         }
-        // The current state, held by this read alone: no lock while it is answered.
-        let state = Arc::clone(&read_lock(&self.state));
-        // A change that failed marks the state stale before it lets it go: a state taken after
-        // that may hold a change the database does not.
-        if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
-            return Some(rereading(&request.path));
-        }
+        // The current state, held by this read alone: no lock while it is answered. A change
+        // that failed marks the state stale before it lets it go: a state taken after that may
+        // hold a change the database does not. The mark is looked at under the same lock.
+        let state = {
+            let shared = read_lock(&self.state);
+            if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
+                return Some(rereading(&request.path));
+            }
+            Arc::clone(&shared)
+        };
         match catch_unwind(AssertUnwindSafe(|| handle_read(&state, request, context))) {
             Ok(answer) => answer,
             Err(_) => Some(failed(&request.path)),
@@ -396,11 +416,14 @@ impl Service {
         // One request reads it again; the others meanwhile are answered 503 at once rather than
         // queued behind it (the database may be away, each attempt taking seconds).
         if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
-            let Ok(writer) = self.writer.try_lock() else {
-                return Err(rereading(path));
+            let writer = match self.writer.try_lock() {
+                Ok(writer) => writer,
+                Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
+                Err(std::sync::TryLockError::WouldBlock) => return Err(rereading(path)),
             };
             let fresh = writer.store.load().map_err(unreadable)?;
-            *write_lock(&self.state) = Arc::new(fresh);
+            let mut state = write_lock(&self.state);
+            *state = Arc::new(fresh);
             self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
         }
         if !self.watch.replicated() {
@@ -410,21 +433,57 @@ impl Service {
             }
             *looked = Some(Instant::now());
         }
+        // What the state holds, before the journal is looked at: every entry up to it was
+        // committed (a change holds the state until its commit is answered), so a journal that
+        // ends before it lost entries.
+        let held = read_lock(&self.state).seq;
         // On PostgreSQL, concurrent reads look side by side, each on a connection of the pool.
         let last = self.watch.last_seq().map_err(unreadable)?;
-        if last <= read_lock(&self.state).seq {
-            return Ok(());
+        if last < held {
+            // A database restored from a backup, or a standby promoted that had not received the
+            // last entries: the state is read again from it before anything is answered or
+            // written after it, which would leave a gap.
+            eprintln!("the journal ends at entry {last}, before entry {held} this server holds: it lost entries; reading it again");
+            self.stale.store(true, std::sync::atomic::Ordering::SeqCst);
+            return Err(rereading(path));
         }
-        let writer = lock(&self.writer);
-        let mut state = write_lock(&self.state);
-        // Another request may have caught up while this one waited for the locks.
-        if last <= state.seq {
-            return Ok(());
+        // What others committed is read with no lock held (a writer of this server waiting for
+        // the journal holds none that reads need), then applied under the state's write lock.
+        let mut after = held;
+        while after < last {
+            let entries = self
+                .watch
+                .entries_after(after, CATCH_UP_BATCH)
+                .map_err(unreadable)?;
+            let Some(newest) = entries.last().map(|entry| entry.seq) else {
+                break;
+            };
+            after = newest;
+            let mut state = write_lock(&self.state);
+            if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
+                return Err(rereading(path));
+            }
+            // A writer, or another read, may have applied some of them meanwhile.
+            let held = state.seq;
+            let applied = catch_unwind(AssertUnwindSafe(|| {
+                Arc::make_mut(&mut state).replay(entries.iter().filter(|entry| entry.seq > held))
+            }));
+            match applied {
+                Ok(Ok(())) => {}
+                failure => {
+                    // Possibly half applied: read again from the database before anything is
+                    // answered from it (the next request does).
+                    self.stale.store(true, std::sync::atomic::Ordering::SeqCst);
+                    drop(state);
+                    let detail = match failure {
+                        Ok(Err(error)) => error.to_string(),
+                        _ => "the core failed replaying it".to_owned(),
+                    };
+                    return Err(unreadable(StoreError::Corrupt(detail)));
+                }
+            }
         }
-        writer
-            .store
-            .catch_up(Arc::make_mut(&mut state))
-            .map_err(unreadable)
+        Ok(())
     }
 
     /// [`Service::catch_up`] unless this request already did (`done`).
@@ -441,7 +500,22 @@ impl Service {
     /// rolls back, the state is rebuilt from the journal, the request answers 500 in its
     /// interface's envelope, and the next request is served as usual.
     fn change<T>(&self, path: &str, change: impl FnOnce(&mut State) -> T) -> Result<T, Response> {
+        let arrived = Instant::now();
         let mut writer = lock(&self.writer);
+        // Writers queued behind one that waited for another server's lock do not each wait as
+        // long again: the request's wait counts from its arrival.
+        let left = WRITE_WAIT.saturating_sub(arrived.elapsed());
+        if left < Duration::from_millis(50) {
+            return Err(store_failure(
+                path,
+                "the change could not be stored",
+                &StoreError::Unavailable(format!(
+                    "the journal was held by other writers for {} s",
+                    WRITE_WAIT.as_secs()
+                )),
+            ));
+        }
+        writer.store.set_lock_wait(left);
         if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
             match writer.store.load() {
                 Ok(fresh) => {
@@ -492,6 +566,12 @@ impl Service {
             }
         };
         let snapshot = Arc::clone(&read_lock(&self.state));
+        if snapshot.seq >= writer.snapshot_seq + writer.snapshot_every {
+            // Another replica may have written one since: each writes only when none is recent.
+            if let Ok(Some(latest)) = writer.store.latest_snapshot() {
+                writer.snapshot_seq = writer.snapshot_seq.max(latest);
+            }
+        }
         if snapshot.seq >= writer.snapshot_seq + writer.snapshot_every {
             // Readers and the state go on while the snapshot is written; the writers' lock keeps
             // the journal still. The answer's entries are already committed: a failed snapshot
@@ -1022,7 +1102,8 @@ mod tests {
     }
 
     /// Another server holding the journal lock (frozen, say) holds up this one's writes, not its
-    /// reads; a write waits at most the lock timeout, then answers 503, and nothing is stored.
+    /// reads, even those that catch up with what a third committed meanwhile; a write waits at
+    /// most the lock timeout, then answers 503, and nothing is stored.
     #[test]
     fn a_write_waiting_for_another_servers_lock_holds_no_read_up() {
         let cluster = crate::store::cluster::Cluster::start();
@@ -1030,6 +1111,20 @@ mod tests {
         let token = mint(&address);
         let service = std::sync::Arc::new(service_on(&address));
         assert_eq!(service.process(customer(&token, "FIRST"), None).status, 200);
+        // A third server's write, committed just before the lock was taken, which this one has
+        // not seen yet: its entry, made as the third server would make it.
+        let third = {
+            let mut state = Store::open_address(&address).unwrap().load().unwrap();
+            let mut context = Context::new("http://x", chrono::Utc::now().naive_utc(), vec![1; 64]);
+            context.user = Some("ada".into());
+            context.write = true;
+            let mut request = customer(&token, "THIRD");
+            request.split_query().unwrap();
+            assert_eq!(handle(&mut state, &request, &context).status, 200);
+            let entries = state.take_journal();
+            assert_eq!(entries.len(), 1);
+            entries.into_iter().next().unwrap()
+        };
         let mut other = postgres::Client::connect(&address, postgres::NoTls).unwrap();
         let mut held = other.transaction().unwrap();
         held.execute(
@@ -1061,7 +1156,14 @@ mod tests {
             );
             std::thread::sleep(Duration::from_millis(5));
         }
-        // ...reads are answered, while it still waits.
+        // ...and the third server's entry has landed...
+        watcher
+            .execute(
+                "INSERT INTO journal (seq, entry) VALUES ($1, $2)",
+                &[&(third.seq as i64), &costfolio::model::to_json(&third)],
+            )
+            .unwrap();
+        // ...reads are answered, the third server's write in them, while it still waits.
         for _ in 0..5 {
             let mut read = Request::new("GET", "/core/3/customers")
                 .header("Authorization", &format!("Bearer {token}"));
@@ -1069,6 +1171,7 @@ mod tests {
             let answer = service.process(read, None);
             assert_eq!(answer.status, 200, "{}", answer.text());
             assert!(answer.text().contains("FIRST"));
+            assert!(answer.text().contains("THIRD"), "{}", answer.text());
         }
         assert!(!writer.is_finished(), "the write went through a held lock");
         let refused = writer.join().unwrap();
@@ -1082,6 +1185,123 @@ mod tests {
         // Free again: writes go on; the refused one was never stored.
         assert_eq!(service.process(customer(&token, "AFTER"), None).status, 200);
         let store = Store::open_address(&address).unwrap();
+        assert_eq!(store.journal_len().unwrap(), 4);
+        assert_eq!(store.last_seq().unwrap(), 4);
+    }
+
+    /// A write queued behind this server's other writers for as long as a write may wait in all
+    /// is answered 503 as soon as its turn comes, without waiting again for the journal: queued
+    /// writers do not each wait the whole lock timeout in turn.
+    #[test]
+    fn a_write_queued_past_its_time_is_answered_at_once_and_stores_nothing() {
+        let db = scratch("queued");
+        let (service, token) = service_with_token(&db);
+        let service = Arc::new(service);
+        let queued = {
+            // The writers' lock, held as a writer waiting for the journal would.
+            let writers = lock(&service.writer);
+            let queued = {
+                let (service, token) = (service.clone(), token.clone());
+                std::thread::spawn(move || service.process(customer(&token, "QUEUED"), None))
+            };
+            std::thread::sleep(WRITE_WAIT + Duration::from_millis(200));
+            drop(writers);
+            queued
+        };
+        let refused = queued.join().unwrap();
+        assert_eq!(refused.status, 503, "{}", refused.text());
+        assert!(
+            refused.text().contains("held by other writers"),
+            "{}",
+            refused.text()
+        );
+        assert_eq!(refused.header_value("Retry-After"), Some("1"));
+        let store = Store::open(&db).unwrap();
+        assert_eq!(store.journal_len().unwrap(), 1, "only the token's entry");
+        assert_eq!(service.process(customer(&token, "NEXT"), None).status, 200);
+    }
+
+    /// A change the database neither confirmed nor could be asked about may be stored: it is not
+    /// answered "try again" (503 with Retry-After), which a client would take as nothing stored.
+    #[test]
+    fn a_change_not_known_to_be_stored_is_not_answered_try_again() {
+        let answer = store_failure(
+            "/core/3/customers",
+            "the change could not be stored",
+            &StoreError::Unconfirmed("connection closed".into()),
+        );
+        assert_eq!(answer.status, 500);
+        assert_eq!(answer.header_value("Retry-After"), None);
+        assert!(
+            answer.text().contains("read it back before repeating it"),
+            "{}",
+            answer.text()
+        );
+        let away = store_failure(
+            "/core/3/customers",
+            "the change could not be stored",
+            &StoreError::Unavailable("connection refused".into()),
+        );
+        assert_eq!(away.status, 503);
+        assert_eq!(away.header_value("Retry-After"), Some("1"));
+    }
+
+    /// Replicas on one database write one snapshot between them every so many entries, not one
+    /// each.
+    #[test]
+    fn a_replica_does_not_write_a_snapshot_another_has_just_written() {
+        let cluster = crate::store::cluster::Cluster::start();
+        let address = cluster.database("snapshots");
+        let token = mint(&address);
+        let (a, b) = (service_on(&address), service_on(&address));
+        lock(&a.writer).snapshot_every = 5;
+        lock(&b.writer).snapshot_every = 5;
+        // Both loaded the token's entry (1); a snapshots at 6.
+        for key in ["A", "B", "C", "D", "E"] {
+            assert_eq!(a.process(customer(&token, key), None).status, 200);
+        }
+        let store = Store::open_address(&address).unwrap();
+        assert_eq!(store.latest_snapshot().unwrap(), Some(6), "written by a");
+        assert_eq!(b.process(customer(&token, "F"), None).status, 200);
+        assert_eq!(
+            store.latest_snapshot().unwrap(),
+            Some(6),
+            "b finds a's snapshot recent and writes none"
+        );
+        for key in ["G", "H", "I", "J"] {
+            assert_eq!(b.process(customer(&token, key), None).status, 200);
+        }
+        assert_eq!(store.latest_snapshot().unwrap(), Some(11), "b's turn");
+    }
+
+    /// A database that lost its last entries (restored from a backup, failed over to a standby
+    /// behind): the replica reads its journal again rather than answer from, or write after,
+    /// entries the database no longer has.
+    #[test]
+    fn a_replica_whose_database_lost_entries_reads_it_again() {
+        let cluster = crate::store::cluster::Cluster::start();
+        let address = cluster.database("lost");
+        let token = mint(&address);
+        let service = service_on(&address);
+        for key in ["KEPT", "LOST"] {
+            assert_eq!(service.process(customer(&token, key), None).status, 200);
+        }
+        let mut test = postgres::Client::connect(&address, postgres::NoTls).unwrap();
+        test.execute("DELETE FROM journal WHERE seq = 3", &[])
+            .unwrap();
+        let mut read = Request::new("GET", "/core/3/customers")
+            .header("Authorization", &format!("Bearer {token}"));
+        read.split_query().unwrap();
+        let first = service.process(read.clone(), None);
+        assert_eq!(first.status, 503, "{}", first.text());
+        let answer = service.process(read.clone(), None);
+        assert_eq!(answer.status, 200, "{}", answer.text());
+        assert!(answer.text().contains("KEPT"), "{}", answer.text());
+        assert!(!answer.text().contains("LOST"), "{}", answer.text());
+        // Writes go on where the database's journal ends: no gap.
+        assert_eq!(service.process(customer(&token, "NEW"), None).status, 200);
+        let store = Store::open_address(&address).unwrap();
+        assert_eq!(store.last_seq().unwrap(), 3);
         assert_eq!(store.journal_len().unwrap(), 3);
     }
 

@@ -1,6 +1,7 @@
 //! PostgreSQL writers cut off at the worst moments (issue 22): a commit whose answer is lost after
-//! it landed, a commit cut off before it landed, and a writer frozen inside its transaction while
-//! it holds the journal lock. Each is provoked on a throwaway cluster (`cluster.rs`), its backend
+//! it landed (the database ended, or away for seconds), a commit held up in the database, a commit
+//! cut off before it landed, a writer frozen inside its transaction while it holds the journal
+//! lock, and a journal that lost its last entries under a writer. Each is provoked on a throwaway cluster (`cluster.rs`), its backend
 //! ended by `pg_terminate_backend` or by the database's own timeout, and the store must neither
 //! lose nor double the change, nor keep a state ahead of the database.
 
@@ -103,6 +104,80 @@ fn a_commit_whose_answer_is_lost_after_it_landed_is_answered_as_stored() {
     let entry = stored(&mut test, 2).expect("the second entry is stored");
     assert!(entry.contains("RevokePair"), "{entry}");
     assert_eq!(store.load().unwrap(), state, "the state is the database's");
+
+    // Again, the database shut down under the waiting commit and away for seconds: the store
+    // keeps asking until it is back, and finds the change stored.
+    let writer = std::thread::spawn(move || {
+        let (mut store, mut state) = (store, state);
+        let result = store.transact(&mut state, |state| {
+            change(state, 3);
+            "answered"
+        });
+        (result, state, store)
+    });
+    backend_where(&mut test, "wait_event = 'SyncRep'");
+    drop(test);
+    cluster.stop();
+    std::thread::sleep(Duration::from_secs(3));
+    cluster.start_again();
+    let (result, state, store) = writer.join().unwrap();
+    assert_eq!(
+        result.unwrap(),
+        "answered",
+        "asked until the database came back"
+    );
+    assert_eq!(state.seq, 3);
+    assert_eq!(store.journal_len().unwrap(), 3, "stored once");
+
+    // A commit the database holds up and nobody ends: the writer's statement timeout ends the
+    // wait (PostgreSQL has committed it locally, and says so with a warning), so the state is let
+    // go, and the change is answered as stored.
+    let (done, outcome) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let (mut store, mut state) = (store, state);
+        let result = store.transact(&mut state, |state| {
+            change(state, 4);
+            "answered"
+        });
+        let _ = done.send((result, state, store));
+    });
+    let (result, state, store) = outcome
+        .recv_timeout(super::watchdog::COMMIT_WAIT * 6)
+        .expect("the held commit was let go");
+    assert_eq!(result.unwrap(), "answered");
+    assert_eq!(state.seq, 4);
+    assert_eq!(store.journal_len().unwrap(), 4, "stored once");
+    assert_eq!(store.load().unwrap(), state);
+}
+
+#[test]
+fn a_journal_that_lost_its_last_entries_is_read_again_rather_than_written_after() {
+    let (_cluster, address, mut store, mut state) = one_entry_written("lost_entries");
+    store
+        .transact(&mut state, |state| change(state, 2))
+        .unwrap();
+    // The database restored from a backup taken before the second entry (or failed over to a
+    // standby that had not received it).
+    let mut test = psql(&address);
+    test.execute("DELETE FROM journal WHERE seq = 2", &[])
+        .unwrap();
+
+    // Writing after the state's entry 2 would leave a gap at 2: refused, tried again, the state
+    // read back as the database has it.
+    match store.transact(&mut state, |state| change(state, 3)) {
+        Err(StoreError::Unavailable(detail)) => {
+            assert!(detail.contains("no longer holds entry 2"), "{detail}")
+        }
+        other => panic!("a write after lost entries is refused, not {other:?}"),
+    }
+    assert_eq!(state.seq, 1, "the state was read back");
+    store
+        .transact(&mut state, |state| change(state, 3))
+        .unwrap();
+    assert_eq!(state.seq, 2);
+    let entry = stored(&mut test, 2).expect("the entry is written where the journal ends");
+    assert!(entry.contains("\"pair\":3"), "{entry}");
+    assert_eq!(store.load().unwrap(), state);
 }
 
 #[test]

@@ -16,6 +16,7 @@ mod sqlite;
 #[cfg(test)]
 mod suite;
 mod tls;
+mod watchdog;
 
 use std::path::Path;
 
@@ -71,6 +72,9 @@ pub(crate) trait StateCell {
     fn with(&mut self, change: &mut dyn FnMut(&mut State) -> bool);
     /// Replaces the state with `fresh`, read back from the database.
     fn reset(&mut self, fresh: State);
+    /// The state `with` let go as possibly ahead of the database (its change's commit not
+    /// answered) is as the database has it after all: the commit was found to have landed.
+    fn confirm(&mut self) {}
 }
 
 impl StateCell for State {
@@ -100,6 +104,10 @@ pub(crate) trait Backend: Send + Sync {
         state: &mut dyn StateCell,
         change: &mut dyn FnMut(&mut State),
     ) -> Result<(), StoreError>;
+    /// How long the next [`Backend::append`] may wait for the journal another server holds: the
+    /// request's time left (PostgreSQL; SQLite's other writer is only the command line, waited
+    /// for as long as its busy timeout says).
+    fn set_lock_wait(&mut self, _wait: std::time::Duration) {}
     /// Writes a snapshot of `state` as it is (the caller caught it up), keeps the latest
     /// [`SNAPSHOTS_KEPT`], and returns its sequence number.
     fn write_snapshot(&self, state: &State) -> Result<u64, StoreError>;
@@ -268,7 +276,9 @@ impl Store {
         self.backend.load()
     }
 
-    /// Replays the entries after `state.seq` (written by another process).
+    /// Replays the entries after `state.seq` (written by another process). The server catches up
+    /// through [`Store::entries_after`] instead, reading with no lock held.
+    #[cfg(test)]
     pub(crate) fn catch_up(&self, state: &mut State) -> Result<(), StoreError> {
         self.backend.catch_up(state)
     }
@@ -300,6 +310,27 @@ impl Store {
                 }))
             }
         }
+    }
+
+    /// How long the next transaction may wait for the journal another server holds.
+    pub(crate) fn set_lock_wait(&mut self, wait: std::time::Duration) {
+        self.backend.set_lock_wait(wait);
+    }
+
+    /// The journal's entries after `after`, at most `limit` of them, read by the core's reader.
+    pub(crate) fn entries_after(
+        &self,
+        after: u64,
+        limit: u64,
+    ) -> Result<Vec<costfolio::state::JournalEntry>, StoreError> {
+        self.backend
+            .journal_text(after, limit)?
+            .iter()
+            .map(|(_, text)| {
+                costfolio::model::from_json(text.as_bytes())
+                    .map_err(|e| StoreError::Corrupt(e.to_string()))
+            })
+            .collect()
     }
 
     /// Writes a snapshot of `state` (after catching up), keeps the latest [`SNAPSHOTS_KEPT`]

@@ -11,6 +11,7 @@ use postgres::Client;
 use r2d2::{Pool, PooledConnection};
 
 use super::tls::Connector;
+use super::watchdog::{Watchdog, COMMIT_WAIT};
 use super::{continuing, from_snapshots, Backend, StateCell, StoreError, SNAPSHOTS_KEPT};
 
 /// Whether `error` says the database is away rather than the request wrong: a lost or refused
@@ -126,6 +127,13 @@ pub(crate) struct Postgres {
     pool: Pool<Connections>,
     /// The most connections of the pool.
     size: u32,
+    /// How long the next writer waits for the journal lock another server holds (at most
+    /// [`LOCK_WAIT`]: less when its request has already waited behind others of this server).
+    lock_wait: Duration,
+    /// How connections are made: the watchdog's cancel requests are made so too.
+    connector: Connector,
+    /// The watcher of this store's commits, started by its first.
+    watchdog: std::sync::OnceLock<Option<Watchdog>>,
 }
 
 /// The most connections the readers' store opens: a server holds three stores (the writer, the
@@ -135,7 +143,7 @@ pub(crate) const READERS_POOL: u32 = 8;
 pub(crate) const POOL: u32 = 2;
 /// How long a writer waits for the journal lock another server holds before it is answered 503
 /// (`lock_timeout`).
-const LOCK_WAIT: Duration = Duration::from_secs(5);
+pub(crate) const LOCK_WAIT: Duration = Duration::from_secs(5);
 /// How long a writer may sit inside its transaction between two statements (the core applying a
 /// change) before the database ends its session and frees the journal lock: a server frozen
 /// while it holds the lock (stopped, cut off) holds the others up at most this long.
@@ -143,6 +151,13 @@ pub(crate) const IDLE_IN_TRANSACTION: Duration = Duration::from_secs(10);
 /// How long a request waits for a connection (all in use, or the database away) before it is
 /// answered 503.
 const CONNECT_WAIT: Duration = Duration::from_secs(2);
+/// How long one statement of a writer may run in the database (`statement_timeout`). PostgreSQL
+/// does not count the commit's wait in it: the commit is watched by `watchdog.rs`.
+pub(crate) const STATEMENT_WAIT: Duration = Duration::from_secs(10);
+/// How long a writer whose commit's answer was lost (the connection cut) keeps asking the
+/// database whether it landed, from other connections, before it answers that it cannot say:
+/// long enough for a database's restart.
+pub(crate) const LANDED_WAIT: Duration = Duration::from_secs(30);
 
 impl Postgres {
     /// Connects to `address` (`postgres://USER@HOST/DB?...`, TLS as its `sslmode` says: `tls.rs`)
@@ -157,8 +172,16 @@ impl Postgres {
             .min_idle(Some(1))
             .test_on_check_out(false)
             .connection_timeout(CONNECT_WAIT)
-            .build_unchecked(Connections { connector });
-        Ok(Postgres { pool, size })
+            .build_unchecked(Connections {
+                connector: connector.clone(),
+            });
+        Ok(Postgres {
+            pool,
+            size,
+            lock_wait: LOCK_WAIT,
+            connector,
+            watchdog: std::sync::OnceLock::new(),
+        })
     }
 
     /// A connection of the pool (opened when none is idle).
@@ -213,30 +236,69 @@ impl Postgres {
     /// After a commit whose answer was lost with the connection: whether transaction `xid`
     /// committed, asked on another connection once the journal lock is free (the lost transaction
     /// held it until it committed or rolled back) with `txid_status`, which PostgreSQL keeps for
-    /// this very question. `Ok` if it committed; `Unavailable` (nothing stored) if it was rolled
-    /// back; `Unconfirmed` if the database cannot be asked or does not know.
+    /// this very question. Asked again for up to [`LANDED_WAIT`] while the database is away (a
+    /// restart) or the lock still held. `Ok` if it committed; `Unavailable` (nothing stored) if
+    /// it was rolled back; `Unconfirmed` if the database could not be asked or did not know.
     fn landed(&self, xid: i64, lost: &postgres::Error) -> Result<(), StoreError> {
-        let unconfirmed = |error: &dyn std::fmt::Display| {
-            StoreError::Unconfirmed(format!("{}; asking again: {error}", said(lost)))
-        };
-        let mut connection = self.live_client().map_err(|e| unconfirmed(&e))?;
-        let mut transaction =
-            writer_transaction(&mut connection.client).map_err(|e| unconfirmed(&e))?;
+        let started = Instant::now();
+        let mut pause = Duration::from_millis(100);
+        loop {
+            let asked = self.txid_status(xid, LANDED_WAIT.saturating_sub(started.elapsed()));
+            match asked.as_deref() {
+                Ok("committed") => return Ok(()),
+                Ok("aborted") => {
+                    return Err(StoreError::Unavailable(format!(
+                        "the commit was cut off and did not land: {}",
+                        said(lost)
+                    )))
+                }
+                // Another status ("in progress", or none: not known) or no answer: asked again
+                // until the time is up.
+                _ if started.elapsed() + pause < LANDED_WAIT => {
+                    std::thread::sleep(pause);
+                    pause = (pause * 2).min(Duration::from_secs(2));
+                }
+                Ok(status) => {
+                    return Err(StoreError::Unconfirmed(format!(
+                        "{}; transaction {xid} is {status}",
+                        said(lost)
+                    )))
+                }
+                Err(error) => {
+                    return Err(StoreError::Unconfirmed(format!(
+                        "{}; asking for {} s whether it landed: {error}",
+                        said(lost),
+                        LANDED_WAIT.as_secs()
+                    )))
+                }
+            }
+        }
+    }
+
+    /// One asking of [`Postgres::landed`]: the status of transaction `xid`, waiting at most
+    /// `wait` (and [`LOCK_WAIT`]) for the journal lock; "unknown" when the database has none.
+    fn txid_status(&self, xid: i64, wait: Duration) -> Result<String, StoreError> {
+        let mut connection = self.live_client()?;
+        let mut transaction = writer_transaction(&mut connection.client, wait.min(LOCK_WAIT))?;
         let status: Option<String> = transaction
-            .query_one("SELECT txid_status($1)", &[&xid])
-            .map_err(|e| unconfirmed(&said(&e)))?
+            .query_one("SELECT txid_status($1)", &[&xid])?
             .get(0);
         let _ = transaction.rollback();
-        match status.as_deref() {
-            Some("committed") => Ok(()),
-            Some("aborted") => Err(StoreError::Unavailable(format!(
-                "the commit was cut off and did not land: {}",
-                said(lost)
-            ))),
-            other => Err(unconfirmed(&format!(
-                "transaction {xid} is {}",
-                other.unwrap_or("unknown")
-            ))),
+        Ok(status.unwrap_or_else(|| "unknown".to_owned()))
+    }
+
+    /// Commits `transaction`, cancelled if the database holds the commit up longer than
+    /// [`COMMIT_WAIT`] (watchdog.rs).
+    fn commit(&self, transaction: postgres::Transaction<'_>) -> Result<(), postgres::Error> {
+        let watchdog = self
+            .watchdog
+            .get_or_init(|| Watchdog::start(self.connector.clone()));
+        match watchdog {
+            Some(watchdog) => {
+                let token = transaction.cancel_token();
+                watchdog.watch(token, || transaction.commit())
+            }
+            None => transaction.commit(),
         }
     }
 
@@ -277,45 +339,73 @@ fn migrate(client: &mut Client) -> Result<(), StoreError> {
 
 /// A writer's transaction, holding the journal lock: read committed whatever the database's
 /// default (each statement after the lock sees every commit before it), waiting at most
-/// [`LOCK_WAIT`] for the lock and idle at most [`IDLE_IN_TRANSACTION`]. Two round trips, as a
-/// plain `BEGIN` and lock were: the settings go with the lock.
-fn writer_transaction(client: &mut Client) -> Result<postgres::Transaction<'_>, postgres::Error> {
+/// `lock_wait` for the lock, each statement running at most [`STATEMENT_WAIT`], idle at most
+/// [`IDLE_IN_TRANSACTION`], and its commit durable whatever the database's default
+/// (`synchronous_commit` raised to `on` when set to `off` or `local`, a stronger setting kept).
+/// Two round trips, as a plain `BEGIN` and lock were: the settings go with the lock.
+fn writer_transaction(
+    client: &mut Client,
+    lock_wait: Duration,
+) -> Result<postgres::Transaction<'_>, postgres::Error> {
     let mut transaction = client
         .build_transaction()
         .isolation_level(postgres::IsolationLevel::ReadCommitted)
         .start()?;
     transaction.batch_execute(&format!(
-        "SET LOCAL lock_timeout = '{}ms'; SET LOCAL idle_in_transaction_session_timeout = '{}ms';
+        "SET LOCAL lock_timeout = '{}ms'; SET LOCAL statement_timeout = '{}ms';
+         SET LOCAL idle_in_transaction_session_timeout = '{}ms';
+         SELECT set_config('synchronous_commit', 'on', true)
+             WHERE current_setting('synchronous_commit') IN ('off', 'local');
          SELECT pg_advisory_xact_lock({JOURNAL_LOCK})",
-        LOCK_WAIT.as_millis(),
+        lock_wait.as_millis().max(1),
+        STATEMENT_WAIT.as_millis(),
         IDLE_IN_TRANSACTION.as_millis()
     ))?;
     Ok(transaction)
 }
 
-/// The journal's rows after `seq`, in order.
-fn rows_after(
+/// The journal's rows from `seq` on (that entry included), in order: sequence number, entry.
+fn rows_from(
     client: &mut impl postgres::GenericClient,
     seq: u64,
 ) -> Result<Vec<postgres::Row>, postgres::Error> {
-    let after = i64::try_from(seq).unwrap_or(i64::MAX);
+    let from = i64::try_from(seq).unwrap_or(i64::MAX);
     client.query(
-        "SELECT entry FROM journal WHERE seq > $1 ORDER BY seq",
-        &[&after],
+        "SELECT seq, entry FROM journal WHERE seq >= $1 ORDER BY seq",
+        &[&from],
     )
 }
 
-/// Replays journal rows on `state` through the core's reader (its errors name the field).
-fn replay_rows(state: &mut State, rows: &[postgres::Row]) -> Result<(), StoreError> {
-    let entries: Vec<JournalEntry> = rows
-        .iter()
-        .map(|row| {
-            let text: &str = row.get(0);
-            from_json(text.as_bytes()).map_err(|e| StoreError::Corrupt(e.to_string()))
-        })
-        .collect::<Result<_, _>>()?;
+/// The entries of `rows` (from [`rows_from`]`(held)`) after `held`, the last entry the state
+/// holds, read by the core's reader (its errors name the field). The journal must still hold
+/// that entry: one that ends before it lost its last entries (a database restored from a backup,
+/// or a standby promoted that had not received them), and writing after it would leave a gap,
+/// so the state is read again instead (`Unavailable`: the request is tried again on it).
+fn entries_after(held: u64, rows: &[postgres::Row]) -> Result<Vec<JournalEntry>, StoreError> {
+    let mut entries = Vec::with_capacity(rows.len());
+    let mut holds = held == 0;
+    for row in rows {
+        let seq: i64 = row.get(0);
+        if u64::try_from(seq).is_ok_and(|seq| seq <= held) {
+            holds |= seq as u64 == held;
+            continue;
+        }
+        let text: &str = row.get(1);
+        entries.push(from_json(text.as_bytes()).map_err(|e| StoreError::Corrupt(e.to_string()))?);
+    }
+    if holds {
+        Ok(entries)
+    } else {
+        Err(StoreError::Unavailable(format!(
+            "the database's journal no longer holds entry {held}, which this server has: it lost its last entries (restored, or failed over to a standby behind it), so the server reads it again"
+        )))
+    }
+}
+
+/// Replays `entries` on `state` (the core checks they continue it).
+fn replay(state: &mut State, entries: &[JournalEntry]) -> Result<(), StoreError> {
     state
-        .replay(&entries)
+        .replay(entries)
         .map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
@@ -333,14 +423,23 @@ impl Backend for Postgres {
                 .iter()
                 .map(|row| (row.get::<_, i64>(0) as u64, row.get::<_, &str>(1))),
         );
-        self.catch_up(&mut state)?;
+        // Lenient where catching up is not: a snapshot ahead of a journal that lost its last
+        // entries is taken as it is.
+        let seq = state.seq;
+        let rows = self.read(|client| rows_from(client, seq))?;
+        let entries = entries_after(seq, &rows).or_else(|_| entries_after(0, &rows))?;
+        replay(&mut state, &entries)?;
         Ok(state)
     }
 
     fn catch_up(&self, state: &mut State) -> Result<(), StoreError> {
         let seq = state.seq;
-        let rows = self.read(|client| rows_after(client, seq))?;
-        replay_rows(state, &rows)
+        let rows = self.read(|client| rows_from(client, seq))?;
+        replay(state, &entries_after(seq, &rows)?)
+    }
+
+    fn set_lock_wait(&mut self, wait: Duration) {
+        self.lock_wait = wait.min(LOCK_WAIT);
     }
 
     fn append(
@@ -353,17 +452,24 @@ impl Backend for Postgres {
         let mut connection = self.live_client()?;
         // Waiting for the lock, and reading what others wrote, happen before the state is taken:
         // reads go on meanwhile.
-        let mut transaction = writer_transaction(&mut connection.client)?;
-        let rows = rows_after(&mut transaction, cell.seq())?;
+        let held = cell.seq();
+        let mut transaction = writer_transaction(&mut connection.client, self.lock_wait)?;
+        let stored = entries_after(held, &rows_from(&mut transaction, held)?)?;
         let mut transaction = Some(transaction);
         let mut outcome = Ok(());
         let this = &*self;
+        // A commit whose answer was lost: its transaction, and the error.
+        let mut lost = None;
         cell.with(&mut |state| {
             let Some(mut transaction) = transaction.take() else {
                 return true;
             };
             outcome = (|| {
-                replay_rows(state, &rows)?;
+                // A read may have caught up with some of them meanwhile (`Service::catch_up`).
+                let held = state.seq;
+                state
+                    .replay(stored.iter().filter(|entry| entry.seq > held))
+                    .map_err(|e| StoreError::Corrupt(e.to_string()))?;
                 // What the replay applied is already in the journal: only the change's entries
                 // are new.
                 let _replayed = state.take_journal();
@@ -383,10 +489,25 @@ impl Backend for Postgres {
                         xid = Some(row.get::<_, i64>(0));
                     }
                 }
-                match transaction.commit() {
+                match this.commit(transaction) {
                     Ok(()) => Ok(()),
+                    // Still running its deferred checks when cancelled: rolled back (one waiting
+                    // for a standby has landed, and is answered as committed).
+                    Err(error)
+                        if error.code() == Some(&postgres::error::SqlState::QUERY_CANCELED) =>
+                    {
+                        Err(StoreError::Unavailable(format!(
+                            "the commit took longer than {} s and was cancelled; nothing was stored: {}",
+                            COMMIT_WAIT.as_secs(),
+                            said(&error)
+                        )))
+                    }
                     Err(error) if away(&error) => match xid {
-                        Some(xid) => this.landed(xid, &error),
+                        Some(xid) => {
+                            let unknown = StoreError::Unconfirmed(said(&error));
+                            lost = Some((xid, error));
+                            Err(unknown)
+                        }
                         None => Ok(()),
                     },
                     Err(error) => Err(error.into()),
@@ -394,6 +515,17 @@ impl Backend for Postgres {
             })();
             outcome.is_ok()
         });
+        drop(transaction);
+        if let Some((xid, error)) = lost {
+            // The state, which holds the change, was let go marked stale: reads are answered 503
+            // at once rather than held while the database is asked, for seconds if it restarts.
+            connection.lost = true;
+            drop(connection);
+            outcome = self.landed(xid, &error);
+            if outcome.is_ok() {
+                cell.confirm();
+            }
+        }
         outcome
     }
 
@@ -463,7 +595,7 @@ impl Backend for Postgres {
     fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError> {
         let mut connection = self.live_client()?;
         let client = &mut connection.client;
-        let mut transaction = writer_transaction(client)?;
+        let mut transaction = writer_transaction(client, LOCK_WAIT)?;
         let last: i64 = transaction
             .query_one("SELECT COALESCE(MAX(seq), 0) FROM journal", &[])?
             .get(0);

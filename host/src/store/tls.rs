@@ -15,13 +15,31 @@
 //! `sslrootcert=system`, or none, the system's. An address whose hosts are all socket folders
 //! takes no TLS, whatever `sslmode` says (libpq's rule too): the connection does not leave the
 //! machine.
+//!
+//! The connector also bounds how long a connection waits on a database that does not answer,
+//! where the address says nothing of it: [`CONNECT_TIMEOUT`], [`TCP_USER_TIMEOUT`] (read in
+//! milliseconds, as libpq reads it) and keepalives.
+
+use std::time::Duration;
 
 use native_tls::{Certificate, TlsConnector};
 use postgres::config::{Host, SslMode};
-use postgres::{Client, Config, NoTls};
+use postgres::{CancelToken, Client, Config, NoTls};
 use postgres_native_tls::MakeTlsConnector;
 
 use super::{shown, StoreError};
+
+/// How long a connection may take to open (libpq's `connect_timeout`, when the address gives none).
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long data sent may go unacknowledged before the connection is given up (`tcp_user_timeout`,
+/// when the address gives none): a database machine gone from the network mid-request.
+const TCP_USER_TIMEOUT: Duration = Duration::from_secs(15);
+/// An idle connection is probed after this long (`keepalives_idle`, when the address gives none)...
+const KEEPALIVE_IDLE: Duration = Duration::from_secs(15);
+/// ...then every this long (`keepalives_interval`)...
+const KEEPALIVE_INTERVAL: Duration = Duration::from_secs(5);
+/// ...and given up after this many unanswered probes (`keepalives_retries`).
+const KEEPALIVE_RETRIES: u32 = 3;
 
 /// How a database's connections are made: its settings, and the TLS connector when TLS may be
 /// used.
@@ -41,6 +59,7 @@ impl Connector {
         let (rest, query) = address.split_once('?').unwrap_or((address, ""));
         let mut mode = None;
         let mut root = None;
+        let mut user_timeout = None;
         let mut kept = Vec::new();
         for pair in query.split('&').filter(|pair| !pair.is_empty()) {
             let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
@@ -51,6 +70,15 @@ impl Connector {
             match key {
                 "sslmode" => mode = Some(decoded),
                 "sslrootcert" => root = Some(decoded),
+                // Milliseconds, as libpq reads it (the client would read seconds).
+                "tcp_user_timeout" => {
+                    let millis: u64 = decoded.trim().parse().map_err(|_| {
+                        refused(format!(
+                            "tcp_user_timeout `{decoded}` is not a whole number of milliseconds"
+                        ))
+                    })?;
+                    user_timeout = Some(Duration::from_millis(millis));
+                }
                 _ => kept.push(pair),
             }
         }
@@ -62,6 +90,23 @@ impl Connector {
         let mut config: Config = rest
             .parse()
             .map_err(|e: postgres::Error| refused(super::postgres::said(&e)))?;
+        // libpq waits for ever for a database that does not answer; a server must not: a
+        // request waits for its connection, or an answer on it, a bounded time. What the address
+        // says is kept.
+        let given = |name: &str| kept.iter().any(|pair| pair.split('=').next() == Some(name));
+        if !given("connect_timeout") {
+            config.connect_timeout(CONNECT_TIMEOUT);
+        }
+        config.tcp_user_timeout(user_timeout.unwrap_or(TCP_USER_TIMEOUT));
+        if !given("keepalives_idle") {
+            config.keepalives_idle(KEEPALIVE_IDLE);
+        }
+        if !given("keepalives_interval") {
+            config.keepalives_interval(KEEPALIVE_INTERVAL);
+        }
+        if !given("keepalives_retries") {
+            config.keepalives_retries(KEEPALIVE_RETRIES);
+        }
         let mode = mode.as_deref().unwrap_or("prefer");
         let (ssl_mode, verify_chain, verify_name) = match mode {
             "disable" => (SslMode::Disable, false, false),
@@ -118,6 +163,21 @@ impl Connector {
             None => self.config.connect(NoTls),
         }
     }
+
+    /// Asks the database to cancel what the connection of `token` is running (on a connection of
+    /// its own, made as this connector makes them).
+    pub(crate) fn cancel(&self, token: &CancelToken) -> Result<(), postgres::Error> {
+        match &self.tls {
+            Some(tls) => token.cancel_query(tls.clone()),
+            None => token.cancel_query(NoTls),
+        }
+    }
+
+    /// The settings connections are made with.
+    #[cfg(test)]
+    pub(crate) fn config(&self) -> &Config {
+        &self.config
+    }
 }
 
 #[cfg(test)]
@@ -148,6 +208,41 @@ mod tests {
                 Ok(_) => panic!("{address} was not refused"),
             },
         }
+    }
+
+    /// A database that does not answer is given up on in bounded time: the client's waits are
+    /// set where the address says nothing of them, and kept where it does.
+    #[test]
+    fn connections_wait_for_an_answer_a_bounded_time_unless_the_address_says_otherwise() {
+        let plain = Connector::new("postgres://u@db.example/x").unwrap();
+        let config = plain.config();
+        assert_eq!(config.get_connect_timeout(), Some(&super::CONNECT_TIMEOUT));
+        assert_eq!(
+            config.get_tcp_user_timeout(),
+            Some(&super::TCP_USER_TIMEOUT)
+        );
+        assert_eq!(config.get_keepalives_idle(), super::KEEPALIVE_IDLE);
+        assert!(
+            Connector::new("postgres://u@db.example/x?tcp_user_timeout=soon").is_err(),
+            "a bad value is refused"
+        );
+        let given = Connector::new(
+            "postgres://u@db.example/x?connect_timeout=30&tcp_user_timeout=60000&keepalives_idle=120",
+        )
+        .unwrap();
+        let config = given.config();
+        assert_eq!(
+            config.get_connect_timeout(),
+            Some(&std::time::Duration::from_secs(30))
+        );
+        assert_eq!(
+            config.get_tcp_user_timeout(),
+            Some(&std::time::Duration::from_secs(60))
+        );
+        assert_eq!(
+            config.get_keepalives_idle(),
+            std::time::Duration::from_secs(120)
+        );
     }
 
     #[test]
