@@ -390,12 +390,17 @@ fn run(raw: Vec<String>) -> Result<(), String> {
                         .into(),
                 );
             };
-            let source = Store::open_existing(from).map_err(|e| format!("--from: {e}"))?;
+            let source = Store::open_source(from).map_err(|e| format!("--from: {e}"))?;
             let mut target = Store::open_address(to).map_err(|e| format!("--to: {e}"))?;
             let copied = target.copy_from(&source).map_err(|e| e.to_string())?;
+            let kept = match copied.users_kept {
+                0 => String::new(),
+                kept => format!(" ({kept} more already there, kept as they were)"),
+            };
             println!(
-                "copied {} user(s) and {copied} journal entries from {} to {}",
-                target.user_count().map_err(|e| e.to_string())?,
+                "copied {} user(s){kept} and the journal up to entry {} from {} to {}",
+                copied.users_added,
+                copied.last_seq,
                 shown_database(from),
                 shown_database(to)
             );

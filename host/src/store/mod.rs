@@ -145,6 +145,17 @@ pub(crate) trait Backend: Send + Sync {
     }
 }
 
+/// What a migration copied ([`Store::copy_from`]).
+#[derive(Debug, Default, PartialEq)]
+pub(crate) struct Copied {
+    /// Users the target lacked, added with their password hashes.
+    pub(crate) users_added: u64,
+    /// Users the target held already, kept as they were.
+    pub(crate) users_kept: u64,
+    /// The sequence number of the journal's last entry, now in the target.
+    pub(crate) last_seq: u64,
+}
+
 /// The state to replay the journal onto: the first of `snapshots` (latest first) that reads
 /// back, else the empty state (the journal is kept whole, so a replay from its start gives the
 /// same state, only slower). A snapshot that does not read back is reported and passed over.
@@ -259,16 +270,20 @@ impl Store {
         ))
     }
 
-    /// Opens an existing database to read from: a SQLite file that does not exist is refused
-    /// rather than created empty (`migrate --from`).
-    pub(crate) fn open_existing(address: &str) -> Result<Store, StoreError> {
-        let path = address.strip_prefix("sqlite:").unwrap_or(address);
-        if !address.contains("://") && !Path::new(path).exists() {
-            return Err(StoreError::User(format!(
-                "--from {path}: no such database file"
-            )));
+    /// Opens an existing costfolio database to copy from (`migrate --from`), changing nothing in
+    /// it: a SQLite file that does not exist is refused rather than created empty, and a database
+    /// without costfolio's tables (or, on PostgreSQL, with another version of its schema) is
+    /// refused rather than given them.
+    pub(crate) fn open_source(address: &str) -> Result<Store, StoreError> {
+        if address.starts_with("postgres://") || address.starts_with("postgresql://") {
+            return Ok(Store {
+                backend: Box::new(postgres::Postgres::open_source(address)?),
+            });
         }
-        Store::open_address(address)
+        let path = address.strip_prefix("sqlite:").unwrap_or(address);
+        Ok(Store {
+            backend: Box::new(sqlite::Sqlite::open_source(Path::new(path))?),
+        })
     }
 
     /// The state: the latest snapshot, then every later journal entry replayed.
@@ -393,10 +408,19 @@ impl Store {
     }
 
     /// Copies `from`'s users (their hashes as they are) and journal into this store, then writes
-    /// a snapshot; returns the sequence number of the last entry copied. The journal goes over in
-    /// batches, each in one transaction, the entries' text untouched. This store must hold no
-    /// journal entry, or the start of `from`'s (a migration cut off, resumed).
-    pub(crate) fn copy_from(&mut self, from: &Store) -> Result<u64, StoreError> {
+    /// a snapshot. The journal goes over in batches, each in one transaction, the entries' text
+    /// untouched. This store must hold no journal entry, or the start of `from`'s (a migration cut
+    /// off, resumed); a user it holds already is kept as it is (a resumed migration copied it, or
+    /// someone set its password here since). A source with no user and no entry is refused: it is
+    /// more likely the wrong database than one worth copying.
+    pub(crate) fn copy_from(&mut self, from: &Store) -> Result<Copied, StoreError> {
+        let users = from.users()?;
+        if users.is_empty() && from.backend.last_seq()? == 0 {
+            return Err(StoreError::User(
+                "--from holds no user and no journal entry: nothing to migrate (is it the right database?)"
+                    .into(),
+            ));
+        }
         // A target that holds the start of the source's journal, text for text, is a migration
         // that was cut off: it goes on from there. Anything else is refused.
         let mut copied = 0;
@@ -414,8 +438,16 @@ impl Store {
             }
             copied = last;
         }
-        for (name, hash, admin) in from.users()? {
-            self.backend.put_user(&name, &hash, admin)?;
+        let held: std::collections::HashSet<String> =
+            self.users()?.into_iter().map(|(name, _, _)| name).collect();
+        let mut outcome = Copied::default();
+        for (name, hash, admin) in users {
+            if held.contains(&name) {
+                outcome.users_kept += 1;
+            } else {
+                self.backend.put_user(&name, &hash, admin)?;
+                outcome.users_added += 1;
+            }
         }
         loop {
             let batch = from.backend.journal_text(copied, 1_000)?;
@@ -429,7 +461,8 @@ impl Store {
         if state.seq > 0 {
             self.snapshot(&mut state)?;
         }
-        Ok(copied)
+        outcome.last_seq = copied;
+        Ok(outcome)
     }
 
     /// Adds (or replaces) a user with a password, stored as an argon2 hash.

@@ -167,6 +167,36 @@ impl Postgres {
         let connector = Connector::new(address)?;
         let mut client = connector.connect()?;
         migrate(&mut client)?;
+        Ok(Postgres::pooled(connector, size))
+    }
+
+    /// Opens `address` to copy from (`migrate --from`): nothing in it is created or upgraded, and
+    /// a database without costfolio's schema, or with another version of it, is refused.
+    pub(crate) fn open_source(address: &str) -> Result<Postgres, StoreError> {
+        let connector = Connector::new(address)?;
+        let mut client = connector.connect()?;
+        let version: i32 = match client.query_one("SELECT version FROM costfolio_schema", &[]) {
+            Ok(row) => row.get(0),
+            Err(error) if error.code() == Some(&postgres::error::SqlState::UNDEFINED_TABLE) => {
+                return Err(StoreError::User(format!(
+                    "--from {}: not a costfolio database (it has no costfolio_schema table)",
+                    super::shown(address)
+                )))
+            }
+            Err(error) => return Err(error.into()),
+        };
+        if usize::try_from(version).ok() != Some(MIGRATIONS.len()) {
+            return Err(StoreError::User(format!(
+                "--from {}: its schema is version {version}, where this costfolio reads version {}: migrate with the costfolio that last served it",
+                super::shown(address),
+                MIGRATIONS.len()
+            )));
+        }
+        Ok(Postgres::pooled(connector, POOL))
+    }
+
+    /// A store over a pool of at most `size` connections made by `connector`.
+    fn pooled(connector: Connector, size: u32) -> Postgres {
         let pool = Pool::builder()
             .max_size(size)
             .min_idle(Some(1))
@@ -175,13 +205,13 @@ impl Postgres {
             .build_unchecked(Connections {
                 connector: connector.clone(),
             });
-        Ok(Postgres {
+        Postgres {
             pool,
             size,
             lock_wait: LOCK_WAIT,
             connector,
             watchdog: std::sync::OnceLock::new(),
-        })
+        }
     }
 
     /// A connection of the pool (opened when none is idle).

@@ -7,7 +7,7 @@ use std::sync::{Mutex, MutexGuard};
 
 use costfolio::model::from_json;
 use costfolio::state::{JournalEntry, State};
-use rusqlite::{params, Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 
 use super::{continuing, from_snapshots, Backend, StateCell, StoreError, SNAPSHOTS_KEPT};
 
@@ -59,6 +59,35 @@ impl Sqlite {
              CREATE TABLE IF NOT EXISTS users (
                  name TEXT PRIMARY KEY, hash TEXT NOT NULL, budget_admin INTEGER NOT NULL);",
         )?;
+        Ok(Sqlite {
+            connection: Mutex::new(connection),
+        })
+    }
+
+    /// Opens the database at `path` to copy from (`migrate --from`): nothing in it is created or
+    /// changed (its permissions neither), and a file that is not a costfolio database is refused.
+    pub(crate) fn open_source(path: &Path) -> Result<Sqlite, StoreError> {
+        let refused =
+            |detail: &str| StoreError::User(format!("--from {}: {detail}", path.display()));
+        if !path.exists() {
+            return Err(refused("no such database file"));
+        }
+        let connection = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
+            .map_err(|e| refused(&e.to_string()))?;
+        connection.busy_timeout(std::time::Duration::from_secs(10))?;
+        let tables: i64 = connection
+            .query_row(
+                "SELECT COUNT(*) FROM sqlite_master
+                     WHERE type = 'table' AND name IN ('journal', 'snapshots', 'users')",
+                [],
+                |row| row.get(0),
+            )
+            .map_err(|e| refused(&format!("not a SQLite database ({e})")))?;
+        if tables != 3 {
+            return Err(refused(
+                "not a costfolio database (it lacks the journal, snapshots and users tables)",
+            ));
+        }
         Ok(Sqlite {
             connection: Mutex::new(connection),
         })

@@ -301,14 +301,25 @@ fn a_migration_to_postgres_answers_every_read_as_the_source_did() {
     // Again into the same database: nothing more to copy, nothing doubled.
     run(&source_address, &target_address).unwrap();
     assert_eq!(target.journal_len().unwrap(), source.journal_len().unwrap());
-    // A migration cut off after 40 entries goes on where it stopped.
+    // From PostgreSQL too: the migrated database into another.
+    let again_address = cluster.database("again");
+    run(&target_address, &again_address).unwrap();
+    let again = Store::open_address(&again_address).unwrap();
+    assert_eq!(again.load().unwrap(), source.load().unwrap());
+    // A migration cut off after 40 entries goes on where it stopped; a user whose password was
+    // set in the target meanwhile keeps it.
     let cut_address = cluster.database("cut");
     let mut cut = Store::open_address(&cut_address).unwrap();
     let first = source.backend.journal_text(0, 40).unwrap();
     cut.backend.append_text(&first).unwrap();
+    cut.add_user(crate::demo::DEMO_USER, "the target's own password", true)
+        .unwrap();
+    let set_here = cut.users().unwrap();
     run(&source_address, &cut_address).unwrap();
     assert_eq!(cut.journal_len().unwrap(), source.journal_len().unwrap());
     assert_eq!(cut.load().unwrap(), source.load().unwrap());
+    assert_eq!(cut.users().unwrap(), set_here, "the target's user kept");
+    assert_ne!(cut.users().unwrap(), source.users().unwrap());
     // A database holding another journal is refused, and keeps what it held.
     let other_address = cluster.database("other");
     let mut other = Store::open_address(&other_address).unwrap();
@@ -328,6 +339,36 @@ fn a_migration_to_postgres_answers_every_read_as_the_source_did() {
     let refused = run(&missing.to_string_lossy(), &target_address).unwrap_err();
     assert!(refused.contains("no such database file"), "{refused}");
     assert!(!missing.exists());
+    // A source that is not costfolio's is refused, and given nothing: a SQLite file of another
+    // program, a PostgreSQL database without costfolio's schema.
+    let foreign = dir.join("foreign.db");
+    let _ = std::fs::remove_file(&foreign);
+    rusqlite::Connection::open(&foreign)
+        .unwrap()
+        .execute_batch("CREATE TABLE notes (text TEXT)")
+        .unwrap();
+    let refused = run(&foreign.to_string_lossy(), &target_address).unwrap_err();
+    assert!(refused.contains("not a costfolio database"), "{refused}");
+    let tables: i64 = rusqlite::Connection::open(&foreign)
+        .unwrap()
+        .query_row("SELECT COUNT(*) FROM sqlite_master", [], |row| row.get(0))
+        .unwrap();
+    assert_eq!(tables, 1, "nothing created in it");
+    let plain_address = cluster.database("plain");
+    let refused = run(&plain_address, &target_address).unwrap_err();
+    assert!(refused.contains("not a costfolio database"), "{refused}");
+    let mut plain = postgres::Client::connect(&plain_address, postgres::NoTls).unwrap();
+    let schema: Option<String> = plain
+        .query_one("SELECT to_regclass('costfolio_schema')::text", &[])
+        .unwrap()
+        .get(0);
+    assert_eq!(schema, None, "no schema created in it");
+    // A costfolio database holding nothing is refused rather than copied as a success.
+    let empty = dir.join("empty.db");
+    let _ = std::fs::remove_file(&empty);
+    Store::open(&empty).unwrap();
+    let refused = run(&empty.to_string_lossy(), &cluster.database("from_empty")).unwrap_err();
+    assert!(refused.contains("nothing to migrate"), "{refused}");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
