@@ -94,7 +94,7 @@ pub(crate) struct Service {
     state: RwLock<Arc<State>>,
     /// Set when the state could not be reloaded after a failure: no change is made until it is.
     stale: std::sync::atomic::AtomicBool,
-    writer: Mutex<Writer>,
+    writer: parking_lot::Mutex<Writer>,
     /// A store of its own (on PostgreSQL a pool of connections, used side by side), to see cheaply
     /// whether another process (the command line, another replica) wrote.
     watch: Store,
@@ -198,16 +198,27 @@ impl StateCell for Held<'_> {
         }
     }
 
+    /// A state read back after a failed change replaces this one only if this one is marked
+    /// stale (it may hold what the database does not), or the fresh one is not behind it: a
+    /// change that failed before it touched the state (a lock timeout) must not take back
+    /// entries a read caught up with meanwhile, which were answered by another replica.
     fn reset(&mut self, fresh: State) {
         // Cleared while the lock is held, so that a read sees the state and the mark together.
         let mut state = write_lock(self.state);
-        *state = Arc::new(fresh);
-        self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
+        if self.stale.load(std::sync::atomic::Ordering::SeqCst) || fresh.seq >= state.seq {
+            *state = Arc::new(fresh);
+            self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
+        }
     }
 
     fn confirm(&mut self) {
         let _state = write_lock(self.state);
         self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
+    }
+
+    fn ahead(&mut self) {
+        let _state = write_lock(self.state);
+        self.stale.store(true, std::sync::atomic::Ordering::SeqCst);
     }
 }
 
@@ -235,7 +246,7 @@ impl Service {
         Ok(Service {
             state: RwLock::new(Arc::new(state)),
             stale: std::sync::atomic::AtomicBool::new(false),
-            writer: Mutex::new(Writer {
+            writer: parking_lot::Mutex::new(Writer {
                 store,
                 snapshot_seq,
                 snapshot_every: SNAPSHOT_EVERY,
@@ -416,10 +427,8 @@ impl Service {
         // One request reads it again; the others meanwhile are answered 503 at once rather than
         // queued behind it (the database may be away, each attempt taking seconds).
         if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
-            let writer = match self.writer.try_lock() {
-                Ok(writer) => writer,
-                Err(std::sync::TryLockError::Poisoned(poisoned)) => poisoned.into_inner(),
-                Err(std::sync::TryLockError::WouldBlock) => return Err(rereading(path)),
+            let Some(writer) = self.writer.try_lock() else {
+                return Err(rereading(path));
             };
             let fresh = writer.store.load().map_err(unreadable)?;
             let mut state = write_lock(&self.state);
@@ -500,22 +509,34 @@ impl Service {
     /// rolls back, the state is rebuilt from the journal, the request answers 500 in its
     /// interface's envelope, and the next request is served as usual.
     fn change<T>(&self, path: &str, change: impl FnOnce(&mut State) -> T) -> Result<T, Response> {
-        let arrived = Instant::now();
-        let mut writer = lock(&self.writer);
-        // Writers queued behind one that waited for another server's lock do not each wait as
-        // long again: the request's wait counts from its arrival.
-        let left = WRITE_WAIT.saturating_sub(arrived.elapsed());
-        if left < Duration::from_millis(50) {
-            return Err(store_failure(
-                path,
-                "the change could not be stored",
-                &StoreError::Unavailable(format!(
-                    "the journal was held by other writers for {} s",
-                    WRITE_WAIT.as_secs()
-                )),
-            ));
-        }
-        writer.store.set_lock_wait(left);
+        let mut writer = if self.watch.replicated() {
+            // On a shared database a change waits for the journal at most WRITE_WAIT in all:
+            // writers queued behind one that waits for another server's lock (or asks whether
+            // a lost commit landed) do not each wait as long again, and the time left bounds its
+            // wait for the journal lock.
+            let arrived = Instant::now();
+            let held_up = || {
+                store_failure(
+                    path,
+                    "the change could not be stored",
+                    &StoreError::Unavailable(format!(
+                        "the journal was held by other writers for {} s",
+                        WRITE_WAIT.as_secs()
+                    )),
+                )
+            };
+            let Some(mut writer) = self.writer.try_lock_for(WRITE_WAIT) else {
+                return Err(held_up());
+            };
+            let left = WRITE_WAIT.saturating_sub(arrived.elapsed());
+            if left < Duration::from_millis(50) {
+                return Err(held_up());
+            }
+            writer.store.set_lock_wait(left);
+            writer
+        } else {
+            self.writer.lock()
+        };
         if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
             match writer.store.load() {
                 Ok(fresh) => {
@@ -1190,16 +1211,17 @@ mod tests {
     }
 
     /// A write queued behind this server's other writers for as long as a write may wait in all
-    /// is answered 503 as soon as its turn comes, without waiting again for the journal: queued
-    /// writers do not each wait the whole lock timeout in turn.
+    /// is answered 503 then, without waiting again for the journal: queued writers do not each
+    /// wait the whole lock timeout in turn.
     #[test]
     fn a_write_queued_past_its_time_is_answered_at_once_and_stores_nothing() {
-        let db = scratch("queued");
-        let (service, token) = service_with_token(&db);
-        let service = Arc::new(service);
+        let cluster = crate::store::cluster::Cluster::start();
+        let address = cluster.database("queued");
+        let token = mint(&address);
+        let service = Arc::new(service_on(&address));
         let queued = {
             // The writers' lock, held as a writer waiting for the journal would.
-            let writers = lock(&service.writer);
+            let writers = service.writer.lock();
             let queued = {
                 let (service, token) = (service.clone(), token.clone());
                 std::thread::spawn(move || service.process(customer(&token, "QUEUED"), None))
@@ -1216,9 +1238,32 @@ mod tests {
             refused.text()
         );
         assert_eq!(refused.header_value("Retry-After"), Some("1"));
-        let store = Store::open(&db).unwrap();
+        let store = Store::open_address(&address).unwrap();
         assert_eq!(store.journal_len().unwrap(), 1, "only the token's entry");
         assert_eq!(service.process(customer(&token, "NEXT"), None).status, 200);
+    }
+
+    /// A state read back after a failed change does not take back what a read caught up with
+    /// meanwhile (answered by another replica), unless the state was marked stale.
+    #[test]
+    fn a_state_read_back_never_goes_behind_one_that_is_not_stale() {
+        let context = Context::new("", chrono::Utc::now().naive_utc(), vec![1; 64]);
+        let mut behind = State::default();
+        costfolio::api::mint_personal_token(&mut behind, "ada", true, &context).unwrap();
+        let mut ahead = behind.clone();
+        costfolio::api::mint_personal_token(&mut ahead, "bob", true, &context).unwrap();
+        let shared = RwLock::new(Arc::new(ahead.clone()));
+        let stale = std::sync::atomic::AtomicBool::new(false);
+        let mut cell = Held {
+            state: &shared,
+            stale: &stale,
+        };
+        cell.reset(behind.clone());
+        assert_eq!(read_lock(&shared).seq, ahead.seq, "not taken back");
+        cell.ahead();
+        cell.reset(behind.clone());
+        assert_eq!(read_lock(&shared).seq, behind.seq, "stale: read back");
+        assert!(!stale.load(std::sync::atomic::Ordering::SeqCst));
     }
 
     /// A change the database neither confirmed nor could be asked about may be stored: it is not
@@ -1254,8 +1299,8 @@ mod tests {
         let address = cluster.database("snapshots");
         let token = mint(&address);
         let (a, b) = (service_on(&address), service_on(&address));
-        lock(&a.writer).snapshot_every = 5;
-        lock(&b.writer).snapshot_every = 5;
+        a.writer.lock().snapshot_every = 5;
+        b.writer.lock().snapshot_every = 5;
         // Both loaded the token's entry (1); a snapshots at 6.
         for key in ["A", "B", "C", "D", "E"] {
             assert_eq!(a.process(customer(&token, key), None).status, 200);
@@ -1382,11 +1427,11 @@ mod tests {
     fn the_server_writes_a_snapshot_every_so_many_entries_and_keeps_two() {
         let db = scratch("snap");
         let (service, token) = service_with_token(&db);
-        lock(&service.writer).snapshot_every = 3;
+        service.writer.lock().snapshot_every = 3;
         for key in ["A", "B", "C", "D", "E", "F", "G", "H", "I", "J"] {
             assert_eq!(service.process(customer(&token, key), None).status, 200);
         }
-        let writer = lock(&service.writer);
+        let writer = service.writer.lock();
         assert_eq!(writer.store.latest_snapshot().unwrap(), Some(10));
         assert_eq!(
             writer.store.snapshot_count().unwrap(),

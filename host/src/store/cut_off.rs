@@ -1,7 +1,8 @@
 //! PostgreSQL writers cut off at the worst moments (issue 22): a commit whose answer is lost after
 //! it landed (the database ended, or away for seconds), a commit held up in the database, a commit
-//! cut off before it landed, a writer frozen inside its transaction while it holds the journal
-//! lock, and a journal that lost its last entries under a writer. Each is provoked on a throwaway cluster (`cluster.rs`), its backend
+//! cut off before it landed (ended, or the database crashed under it), a writer frozen inside its
+//! transaction while it holds the journal lock, and a journal that lost its last entries under a
+//! writer. Each is provoked on a throwaway cluster (`cluster.rs`), its backend
 //! ended by `pg_terminate_backend` or by the database's own timeout, and the store must neither
 //! lose nor double the change, nor keep a state ahead of the database.
 
@@ -129,9 +130,9 @@ fn a_commit_whose_answer_is_lost_after_it_landed_is_answered_as_stored() {
     assert_eq!(state.seq, 3);
     assert_eq!(store.journal_len().unwrap(), 3, "stored once");
 
-    // A commit the database holds up and nobody ends: the writer's statement timeout ends the
-    // wait (PostgreSQL has committed it locally, and says so with a warning), so the state is let
-    // go, and the change is answered as stored.
+    // A commit the database holds up and nobody ends: the watchdog cancels its wait after 10 s
+    // (PostgreSQL has committed it on the primary, and says so with a warning), so the state is
+    // let go; the change is answered as not confirmed, since the standby may not have it.
     let (done, outcome) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let (mut store, mut state) = (store, state);
@@ -144,8 +145,13 @@ fn a_commit_whose_answer_is_lost_after_it_landed_is_answered_as_stored() {
     let (result, state, store) = outcome
         .recv_timeout(super::watchdog::COMMIT_WAIT * 6)
         .expect("the held commit was let go");
-    assert_eq!(result.unwrap(), "answered");
-    assert_eq!(state.seq, 4);
+    match result {
+        Err(StoreError::Unconfirmed(detail)) => {
+            assert!(detail.contains("standby may not"), "{detail}")
+        }
+        other => panic!("a commit cut short of its standby is not confirmed, not {other:?}"),
+    }
+    assert_eq!(state.seq, 4, "read back: the primary has it");
     assert_eq!(store.journal_len().unwrap(), 4, "stored once");
     assert_eq!(store.load().unwrap(), state);
 }
@@ -221,6 +227,49 @@ fn a_commit_cut_off_before_it_landed_is_answered_unavailable_and_the_state_read_
         .unwrap();
     assert_eq!(state.seq, 2);
     assert_eq!(store.journal_len().unwrap(), 2);
+}
+
+#[test]
+fn a_commit_lost_with_a_crashed_database_is_answered_unavailable() {
+    let (cluster, address, store, state) = one_entry_written("crashed");
+
+    // A commit held in a deferred check while the database crashes: no commit record, and its
+    // inserts' records still in memory (the WAL writer flushes every 10 s here), so the database
+    // comes back without any trace of the transaction, whose id is then "in the future".
+    let mut test = psql(&address);
+    test.batch_execute(
+        "CREATE FUNCTION slow() RETURNS trigger LANGUAGE plpgsql AS
+             $$ BEGIN PERFORM pg_sleep(60); RETURN NULL; END $$;
+         CREATE CONSTRAINT TRIGGER slow AFTER INSERT ON journal
+             DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow()",
+    )
+    .unwrap();
+    test.batch_execute("ALTER SYSTEM SET wal_writer_delay = '10s'")
+        .unwrap();
+    drop(test);
+    cluster.stop();
+    cluster.start_again();
+    let mut test = psql(&address);
+    let writer = std::thread::spawn(move || {
+        let (mut store, mut state) = (store, state);
+        let result = store.transact(&mut state, |state| change(state, 2));
+        (result, state, store)
+    });
+    backend_where(&mut test, "wait_event = 'PgSleep'");
+    drop(test);
+    cluster.stop();
+    cluster.start_again();
+    let (result, state, store) = writer.join().unwrap();
+    match result {
+        Err(StoreError::Unavailable(detail)) => {
+            assert!(detail.contains("did not land"), "{detail}")
+        }
+        other => panic!("a commit lost with the database is answered unavailable, not {other:?}"),
+    }
+    let mut test = psql(&address);
+    assert_eq!(stored(&mut test, 2), None, "nothing stored");
+    assert_eq!(state.seq, 1, "the state was read back");
+    assert_eq!(store.load().unwrap(), state);
 }
 
 #[test]

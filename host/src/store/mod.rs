@@ -75,6 +75,9 @@ pub(crate) trait StateCell {
     /// The state `with` let go as possibly ahead of the database (its change's commit not
     /// answered) is as the database has it after all: the commit was found to have landed.
     fn confirm(&mut self) {}
+    /// The state holds entries the database no longer has (it lost its last entries): it is to be
+    /// read again, even though the database's is then behind it ([`StateCell::reset`]).
+    fn ahead(&mut self) {}
 }
 
 impl StateCell for State {

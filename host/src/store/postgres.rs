@@ -267,15 +267,35 @@ impl Postgres {
     /// committed, asked on another connection once the journal lock is free (the lost transaction
     /// held it until it committed or rolled back) with `txid_status`, which PostgreSQL keeps for
     /// this very question. Asked again for up to [`LANDED_WAIT`] while the database is away (a
-    /// restart) or the lock still held. `Ok` if it committed; `Unavailable` (nothing stored) if
-    /// it was rolled back; `Unconfirmed` if the database could not be asked or did not know.
-    fn landed(&self, xid: i64, lost: &postgres::Error) -> Result<(), StoreError> {
+    /// restart) or the lock still held. `Ok` if it committed and the journal holds `last` (the
+    /// last entry it wrote: sequence number, text) as written; `Unavailable` (nothing stored) if it
+    /// was rolled back, or if its id committed with another entry there (a database that crashed
+    /// before the lost commit reached its disk gives its id again); `Unconfirmed` if the database
+    /// could not be asked or did not know.
+    fn landed(
+        &self,
+        xid: i64,
+        last: &(i64, String),
+        lost: &postgres::Error,
+    ) -> Result<(), StoreError> {
         let started = Instant::now();
         let mut pause = Duration::from_millis(100);
         loop {
-            let asked = self.txid_status(xid, LANDED_WAIT.saturating_sub(started.elapsed()));
-            match asked.as_deref() {
-                Ok("committed") => return Ok(()),
+            let wait = LANDED_WAIT.saturating_sub(started.elapsed());
+            let asked = self.txid_status(xid, last.0, wait);
+            let status = asked.as_ref().map(|(status, _)| status.as_str());
+            match status {
+                Ok("committed") => {
+                    let stored = asked.as_ref().ok().and_then(|(_, entry)| entry.as_ref());
+                    if stored == Some(&last.1) {
+                        return Ok(());
+                    }
+                    return Err(StoreError::Unavailable(format!(
+                        "the commit did not land: transaction {xid} committed, but with another entry {} than this one (the database gave its id again after losing it): {}",
+                        last.0,
+                        said(lost)
+                    )));
+                }
                 Ok("aborted") => {
                     return Err(StoreError::Unavailable(format!(
                         "the commit was cut off and did not land: {}",
@@ -305,21 +325,43 @@ impl Postgres {
         }
     }
 
-    /// One asking of [`Postgres::landed`]: the status of transaction `xid`, waiting at most
-    /// `wait` (and [`LOCK_WAIT`]) for the journal lock; "unknown" when the database has none.
-    fn txid_status(&self, xid: i64, wait: Duration) -> Result<String, StoreError> {
+    /// One asking of [`Postgres::landed`]: the status of transaction `xid` ("unknown" when the
+    /// database has none) and the journal's entry `seq`, waiting at most `wait` (and
+    /// [`LOCK_WAIT`]) for the journal lock.
+    fn txid_status(
+        &self,
+        xid: i64,
+        seq: i64,
+        wait: Duration,
+    ) -> Result<(String, Option<String>), StoreError> {
         let mut connection = self.live_client()?;
         let mut transaction = writer_transaction(&mut connection.client, wait.min(LOCK_WAIT))?;
-        let status: Option<String> = transaction
-            .query_one("SELECT txid_status($1)", &[&xid])?
-            .get(0);
+        let row = match transaction.query_one(
+            "SELECT txid_status($1), (SELECT entry FROM journal WHERE seq = $2)",
+            &[&xid, &seq],
+        ) {
+            Ok(row) => row,
+            // "transaction ID is in the future": the database came back from a crash without any
+            // record of it, so it never committed (a commit's record moves the next id past it).
+            Err(error)
+                if error.code() == Some(&postgres::error::SqlState::INVALID_PARAMETER_VALUE) =>
+            {
+                return Ok(("aborted".to_owned(), None));
+            }
+            Err(error) => return Err(error.into()),
+        };
         let _ = transaction.rollback();
-        Ok(status.unwrap_or_else(|| "unknown".to_owned()))
+        let status: Option<String> = row.get(0);
+        Ok((status.unwrap_or_else(|| "unknown".to_owned()), row.get(1)))
     }
 
     /// Commits `transaction`, cancelled if the database holds the commit up longer than
     /// [`COMMIT_WAIT`] (watchdog.rs).
-    fn commit(&self, transaction: postgres::Transaction<'_>) -> Result<(), postgres::Error> {
+    /// Returns the commit's outcome, and whether it was cancelled.
+    fn commit(
+        &self,
+        transaction: postgres::Transaction<'_>,
+    ) -> (Result<(), postgres::Error>, bool) {
         let watchdog = self
             .watchdog
             .get_or_init(|| Watchdog::start(self.connector.clone()));
@@ -328,7 +370,7 @@ impl Postgres {
                 let token = transaction.cancel_token();
                 watchdog.watch(token, || transaction.commit())
             }
-            None => transaction.commit(),
+            None => (transaction.commit(), false),
         }
     }
 
@@ -453,12 +495,17 @@ impl Backend for Postgres {
                 .iter()
                 .map(|row| (row.get::<_, i64>(0) as u64, row.get::<_, &str>(1))),
         );
-        // Lenient where catching up is not: a snapshot ahead of a journal that lost its last
-        // entries is taken as it is.
         let seq = state.seq;
         let rows = self.read(|client| rows_from(client, seq))?;
-        let entries = entries_after(seq, &rows).or_else(|_| entries_after(0, &rows))?;
-        replay(&mut state, &entries)?;
+        if let Ok(entries) = entries_after(seq, &rows) {
+            replay(&mut state, &entries)?;
+            return Ok(state);
+        }
+        // A snapshot past the journal's end (the journal lost entries after it was written): the
+        // journal is what counts, replayed from its start.
+        let rows = self.read(|client| rows_from(client, 0))?;
+        let mut state = from_snapshots(std::iter::empty());
+        replay(&mut state, &entries_after(0, &rows)?)?;
         Ok(state)
     }
 
@@ -484,12 +531,21 @@ impl Backend for Postgres {
         // reads go on meanwhile.
         let held = cell.seq();
         let mut transaction = writer_transaction(&mut connection.client, self.lock_wait)?;
-        let stored = entries_after(held, &rows_from(&mut transaction, held)?)?;
+        let stored = match entries_after(held, &rows_from(&mut transaction, held)?) {
+            Ok(stored) => stored,
+            Err(error) => {
+                // The state holds entries the database lost: read again, whatever its number.
+                cell.ahead();
+                return Err(error);
+            }
+        };
         let mut transaction = Some(transaction);
         let mut outcome = Ok(());
         let this = &*self;
-        // A commit whose answer was lost: its transaction, and the error.
+        // A commit whose answer was lost: its transaction, its last entry, and the error.
         let mut lost = None;
+        // The commit was cancelled: the connection is not used again.
+        let mut cancelled = false;
         cell.with(&mut |state| {
             let Some(mut transaction) = transaction.take() else {
                 return true;
@@ -508,21 +564,31 @@ impl Backend for Postgres {
                 // The transaction's id, which the inserts return (no round trip of its own): what
                 // to ask about if the commit's answer is lost.
                 let mut xid = None;
+                let mut last = None;
                 if !entries.is_empty() {
                     let insert = transaction.prepare(
                         "INSERT INTO journal (seq, entry) VALUES ($1, $2) RETURNING txid_current()",
                     )?;
                     for entry in &entries {
                         let seq = i64::try_from(entry.seq).unwrap_or(i64::MAX);
-                        let row = transaction
-                            .query_one(&insert, &[&seq, &costfolio::model::to_json(entry)])?;
+                        let text = costfolio::model::to_json(entry);
+                        let row = transaction.query_one(&insert, &[&seq, &text])?;
                         xid = Some(row.get::<_, i64>(0));
+                        last = Some((seq, text));
                     }
                 }
-                match this.commit(transaction) {
+                let (committed, fired) = this.commit(transaction);
+                cancelled = fired;
+                match committed {
+                    // Cancelled while it waited for a synchronous standby: PostgreSQL has
+                    // committed it on the primary, and the standby (which a failover promotes)
+                    // may not have it.
+                    Ok(()) if fired => Err(StoreError::Unconfirmed(format!(
+                        "the database held the commit for {} s (waiting for a synchronous standby?) and it was cancelled: the primary has it, its standby may not",
+                        COMMIT_WAIT.as_secs()
+                    ))),
                     Ok(()) => Ok(()),
-                    // Still running its deferred checks when cancelled: rolled back (one waiting
-                    // for a standby has landed, and is answered as committed).
+                    // Still running its deferred checks when cancelled: rolled back.
                     Err(error)
                         if error.code() == Some(&postgres::error::SqlState::QUERY_CANCELED) =>
                     {
@@ -532,13 +598,13 @@ impl Backend for Postgres {
                             said(&error)
                         )))
                     }
-                    Err(error) if away(&error) => match xid {
-                        Some(xid) => {
+                    Err(error) if away(&error) => match (xid, last) {
+                        (Some(xid), Some(last)) => {
                             let unknown = StoreError::Unconfirmed(said(&error));
-                            lost = Some((xid, error));
+                            lost = Some((xid, last, error));
                             Err(unknown)
                         }
-                        None => Ok(()),
+                        _ => Ok(()),
                     },
                     Err(error) => Err(error.into()),
                 }
@@ -546,12 +612,13 @@ impl Backend for Postgres {
             outcome.is_ok()
         });
         drop(transaction);
-        if let Some((xid, error)) = lost {
+        connection.lost |= cancelled;
+        if let Some((xid, last, error)) = lost {
             // The state, which holds the change, was let go marked stale: reads are answered 503
             // at once rather than held while the database is asked, for seconds if it restarts.
             connection.lost = true;
             drop(connection);
-            outcome = self.landed(xid, &error);
+            outcome = self.landed(xid, &last, &error);
             if outcome.is_ok() {
                 cell.confirm();
             }
@@ -563,6 +630,12 @@ impl Backend for Postgres {
         let mut connection = self.live_client()?;
         let client = &mut connection.client;
         let mut transaction = client.transaction()?;
+        // Bounded, and not waiting for a standby: a snapshot can be made again from the journal,
+        // and it is written while the server's other writers wait.
+        transaction.batch_execute(&format!(
+            "SET LOCAL statement_timeout = '{}ms'; SET LOCAL synchronous_commit = local",
+            STATEMENT_WAIT.as_millis()
+        ))?;
         let seq = i64::try_from(state.seq).unwrap_or(i64::MAX);
         transaction.execute(
             "INSERT INTO snapshots (seq, state) VALUES ($1, $2)
@@ -664,5 +737,42 @@ impl Backend for Postgres {
             &[&name, &hash, &budget_admin],
         )?;
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{writer_transaction, Postgres, LOCK_WAIT, POOL};
+    use crate::store::cluster::Cluster;
+    use crate::store::Backend;
+    use std::time::Duration;
+
+    /// The time a change has left bounds its wait for the journal lock, never beyond
+    /// [`LOCK_WAIT`]; and its commit is durable whatever the database's default.
+    #[test]
+    fn a_writer_waits_for_the_lock_the_time_it_has_left_and_commits_durably() {
+        let cluster = Cluster::start();
+        let address = cluster.database("lock_wait");
+        let mut store = Postgres::open(&address, POOL).unwrap();
+        let mut client = postgres::Client::connect(&address, postgres::NoTls).unwrap();
+        client
+            .batch_execute("ALTER DATABASE lock_wait SET synchronous_commit = off")
+            .unwrap();
+        let setting = |store: &Postgres| {
+            let mut client = postgres::Client::connect(&address, postgres::NoTls).unwrap();
+            let mut transaction = writer_transaction(&mut client, store.lock_wait).unwrap();
+            let mut shown = |name: &str| -> String {
+                transaction
+                    .query_one(&format!("SHOW {name}"), &[])
+                    .unwrap()
+                    .get(0)
+            };
+            let lock_timeout = shown("lock_timeout");
+            (lock_timeout, shown("synchronous_commit"))
+        };
+        store.set_lock_wait(Duration::from_millis(1_234));
+        assert_eq!(setting(&store), ("1234ms".to_owned(), "on".to_owned()));
+        store.set_lock_wait(LOCK_WAIT * 10);
+        assert_eq!(setting(&store).0, "5s");
     }
 }

@@ -72,7 +72,7 @@ impl Sqlite {
         if !path.exists() {
             return Err(refused("no such database file"));
         }
-        let connection = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_WRITE)
+        let connection = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
             .map_err(|e| refused(&e.to_string()))?;
         connection.busy_timeout(std::time::Duration::from_secs(10))?;
         let tables: i64 = connection

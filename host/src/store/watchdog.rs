@@ -1,9 +1,10 @@
 //! A writer's commit that the database holds up (a synchronous standby away: PostgreSQL waits for
 //! it for ever, and `statement_timeout` does not count a commit's wait) is cancelled after
 //! [`COMMIT_WAIT`] by a cancel request, as `pg_cancel_backend` would: a commit that waits for a
-//! standby has landed on the primary, and PostgreSQL answers it as committed, with a warning; one
-//! still running its deferred checks is rolled back. Either way the server lets its state go
-//! within a bounded time, where it would otherwise hold its reads for ever.
+//! standby has landed on the primary, and PostgreSQL answers it as committed, with a warning (the
+//! store answers it as not confirmed: the standby, which a failover would promote, may not have
+//! it); one still running its deferred checks is rolled back. Either way the server lets its state
+//! go within a bounded time, where it would otherwise hold its reads for ever.
 //!
 //! One thread per writer store, sleeping until a commit is watched, so that a commit costs a lock
 //! and a wake-up, not a thread.
@@ -51,15 +52,18 @@ impl Watchdog {
         Some(Watchdog { slot })
     }
 
-    /// Runs `commit`, cancelled through `token` if it takes longer than [`COMMIT_WAIT`].
-    pub(crate) fn watch<T>(&self, token: CancelToken, commit: impl FnOnce() -> T) -> T {
+    /// Runs `commit`, cancelled through `token` if it takes longer than [`COMMIT_WAIT`]; returns
+    /// its outcome, and whether the cancel was sent (then the connection is not to be used again:
+    /// a cancel sent as the commit ended would fall on whatever runs on it next).
+    pub(crate) fn watch<T>(&self, token: CancelToken, commit: impl FnOnce() -> T) -> (T, bool) {
         let (slot, wake) = &*self.slot;
         lock(slot).commit = Some((Instant::now() + COMMIT_WAIT, token));
         wake.notify_one();
         let outcome = commit();
-        // Not woken: it wakes when the commit would have been due, and finds nothing to do.
-        lock(slot).commit = None;
-        outcome
+        // Not woken: it wakes when the commit would have been due, and finds nothing to do. The
+        // commit is gone from the slot if the thread took it to cancel it.
+        let fired = lock(slot).commit.take().is_none();
+        (outcome, fired)
     }
 }
 
