@@ -56,6 +56,18 @@ fn stored(client: &mut postgres::Client, seq: u64) -> Option<String> {
         .map(|row| row.get(0))
 }
 
+/// Makes every commit that inserts into the journal take a minute, in a check deferred to the
+/// commit (`pg_sleep`, its backend's wait event `PgSleep`), before it lands.
+fn slow_commits(test: &mut postgres::Client) {
+    test.batch_execute(
+        "CREATE FUNCTION slow() RETURNS trigger LANGUAGE plpgsql AS
+             $$ BEGIN PERFORM pg_sleep(60); RETURN NULL; END $$;
+         CREATE CONSTRAINT TRIGGER slow AFTER INSERT ON journal
+             DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow()",
+    )
+    .unwrap();
+}
+
 /// A fresh database on a fresh cluster, with one entry written through a store.
 fn one_entry_written(name: &str) -> (Cluster, String, Store, State) {
     let cluster = Cluster::start();
@@ -193,13 +205,7 @@ fn a_commit_cut_off_before_it_landed_is_answered_unavailable_and_the_state_read_
     // A check deferred to the commit that takes its time: the backend is ended inside the commit,
     // before it lands.
     let mut test = psql(&address);
-    test.batch_execute(
-        "CREATE FUNCTION slow() RETURNS trigger LANGUAGE plpgsql AS
-             $$ BEGIN PERFORM pg_sleep(60); RETURN NULL; END $$;
-         CREATE CONSTRAINT TRIGGER slow AFTER INSERT ON journal
-             DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow()",
-    )
-    .unwrap();
+    slow_commits(&mut test);
     let writer = std::thread::spawn(move || {
         let result = store.transact(&mut state, |state| change(state, 2));
         (result, state, store)
@@ -237,13 +243,7 @@ fn a_commit_lost_with_a_crashed_database_is_answered_unavailable() {
     // inserts' records still in memory (the WAL writer flushes every 10 s here), so the database
     // comes back without any trace of the transaction, whose id is then "in the future".
     let mut test = psql(&address);
-    test.batch_execute(
-        "CREATE FUNCTION slow() RETURNS trigger LANGUAGE plpgsql AS
-             $$ BEGIN PERFORM pg_sleep(60); RETURN NULL; END $$;
-         CREATE CONSTRAINT TRIGGER slow AFTER INSERT ON journal
-             DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION slow()",
-    )
-    .unwrap();
+    slow_commits(&mut test);
     test.batch_execute("ALTER SYSTEM SET wal_writer_delay = '10s'")
         .unwrap();
     drop(test);
