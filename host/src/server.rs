@@ -315,7 +315,10 @@ impl Service {
             if let Err(failure) = self.fresh(&request.path, &mut caught_up) {
                 return failure;
             }
-            let token = authenticate(&read_lock(&self.state), &request, &context);
+            let token = match self.settled(&request.path) {
+                Ok(state) => authenticate(&state, &request, &context),
+                Err(failure) => return failure,
+            };
             if let Ok(token) = token {
                 context.budget_admin = self.credentials.is_budget_admin(&token.user);
                 context.user = Some(token.user);
@@ -370,10 +373,13 @@ impl Service {
         if let Err(failure) = self.fresh(&request.path, caught_up) {
             return Some(failure);
         }
-        let stored = read_lock(&self.state)
-            .clients
-            .get(client)
-            .map(|record| record.secret_hash.clone());
+        let stored = match self.settled(&request.path) {
+            Ok(state) => state,
+            Err(failure) => return Some(failure),
+        }
+        .clients
+        .get(client)
+        .map(|record| record.secret_hash.clone());
         if stored.as_deref().is_some_and(|hash| !hash.starts_with('$')) {
             // Registered by the core alone (SHA-256): the core checks it.
             return None;
@@ -398,15 +404,10 @@ impl Service {
         if let Err(failure) = self.fresh(&request.path, caught_up) {
             return Some(failure);
         }
-        // The current state, held by this read alone: no lock while it is answered. A change
-        // that failed marks the state stale before it lets it go: a state taken after that may
-        // hold a change the database does not. The mark is looked at under the same lock.
-        let state = {
-            let shared = read_lock(&self.state);
-            if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
-                return Some(rereading(&request.path));
-            }
-            Arc::clone(&shared)
+        // The current state, held by this read alone: no lock while it is answered.
+        let state = match self.settled(&request.path) {
+            Ok(shared) => Arc::clone(&shared),
+            Err(failure) => return Some(failure),
         };
         match catch_unwind(AssertUnwindSafe(|| handle_read(&state, request, context))) {
             Ok(answer) => answer,
@@ -493,6 +494,21 @@ impl Service {
             }
         }
         Ok(())
+    }
+
+    /// The current state, for as long as the guard is held, unless it is marked stale: a change
+    /// that failed marks it before it lets it go, and a state taken after that may hold a change
+    /// the database does not (a token it minted, a client it registered), so nothing is answered
+    /// or checked against it (503 until it is read again). The mark is looked at under the lock.
+    pub(crate) fn settled(
+        &self,
+        path: &str,
+    ) -> Result<std::sync::RwLockReadGuard<'_, Arc<State>>, Response> {
+        let state = read_lock(&self.state);
+        if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
+            return Err(rereading(path));
+        }
+        Ok(state)
     }
 
     /// [`Service::catch_up`] unless this request already did (`done`).
@@ -612,10 +628,13 @@ impl Service {
         if request.method == "GET" {
             // RFC 6749 3.1.2.4: no sign-in page for an unknown client or a redirect it did not
             // register (an attacker's words on the real sign-in page help phishing).
-            let registered = read_lock(&self.state)
-                .clients
-                .get(param("client_id").as_str())
-                .is_some_and(|client| client.redirect_uri == param("redirect_uri"));
+            let registered = match self.settled(&request.path) {
+                Ok(state) => state,
+                Err(failure) => return failure,
+            }
+            .clients
+            .get(param("client_id").as_str())
+            .is_some_and(|client| client.redirect_uri == param("redirect_uri"));
             if !registered {
                 return Response {
                     status: 400,
@@ -1241,6 +1260,20 @@ mod tests {
         let store = Store::open_address(&address).unwrap();
         assert_eq!(store.journal_len().unwrap(), 1, "only the token's entry");
         assert_eq!(service.process(customer(&token, "NEXT"), None).status, 200);
+    }
+
+    /// Nothing is checked against a state marked stale: not a token, a session or a client.
+    #[test]
+    fn a_stale_state_is_not_consulted() {
+        let db = scratch("settled");
+        let (service, _token) = service_with_token(&db);
+        assert!(service.settled("/core/3/customers").is_ok());
+        service
+            .stale
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        let refused = service.settled("/core/3/customers").err().unwrap();
+        assert_eq!(refused.status, 503);
+        assert!(refused.text().contains("reading its journal again"));
     }
 
     /// A state read back after a failed change does not take back what a read caught up with

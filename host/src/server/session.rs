@@ -15,7 +15,7 @@ use costfolio::api::{
     SESSION_HOURS,
 };
 
-use super::{busy, cookie, read_lock, throttled, users_failure, Service};
+use super::{busy, cookie, throttled, users_failure, Service};
 use crate::credentials::Refusal;
 
 /// The path of the sign-in endpoint.
@@ -100,12 +100,16 @@ impl Service {
                 if let Err(failure) = self.catch_up(&request.path) {
                     return failure;
                 }
+                let state = match self.settled(&request.path) {
+                    Ok(state) => state,
+                    Err(failure) => return failure,
+                };
                 let live = secret(request).and_then(|secret| {
-                    let state = read_lock(&self.state);
                     session(&state, secret, context.now)
                         .map(|record| (record.user.clone(), record.expires_at))
                         .map(|(user, expires)| (secret, user, expires))
                 });
+                drop(state);
                 match live {
                     Some((secret, user, Some(expires))) => {
                         self.session_body(&user, secret, &expires.to_string())
@@ -265,9 +269,10 @@ impl Service {
         if let Err(failure) = self.catch_up(&request.path) {
             return Some(failure);
         }
-        let user = session(&read_lock(&self.state), secret, context.now)?
-            .user
-            .clone();
+        let user = match self.settled(&request.path) {
+            Ok(state) => session(&state, secret, context.now)?.user.clone(),
+            Err(failure) => return Some(failure),
+        };
         if changes(&request.method) {
             if let Some(refused) = self.csrf_refusal(request, secret) {
                 return Some(refused);
