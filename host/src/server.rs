@@ -1245,7 +1245,15 @@ mod tests {
                 let (service, token) = (service.clone(), token.clone());
                 std::thread::spawn(move || service.process(customer(&token, "QUEUED"), None))
             };
-            std::thread::sleep(WRITE_WAIT + Duration::from_millis(200));
+            // Answered while the lock is still held, once its time is up.
+            let started = Instant::now();
+            while !queued.is_finished() {
+                assert!(
+                    started.elapsed() < WRITE_WAIT * 4,
+                    "the queued write still waits"
+                );
+                std::thread::sleep(Duration::from_millis(20));
+            }
             drop(writers);
             queued
         };

@@ -80,33 +80,53 @@ fn one_entry_written(name: &str) -> (Cluster, String, Store, State) {
     (cluster, address, store, state)
 }
 
-#[test]
-fn a_commit_whose_answer_is_lost_after_it_landed_is_answered_as_stored() {
-    let (cluster, address, mut store, mut state) = one_entry_written("lost_answer");
-
-    // A commit waiting for a standby that never comes: it is written, but not answered. Ended
-    // then, the backend finishes the commit and closes the connection without a word: the commit
-    // landed and its answer is lost.
-    let mut test = psql(&address);
-    test.batch_execute("ALTER SYSTEM SET synchronous_standby_names = 'nobody'")
+/// Makes commits wait for a standby that never comes (`synchronous_standby_names`), by a restart:
+/// a reload would reach the database's processes only in a while.
+fn standby_required(cluster: &Cluster, address: &str) -> postgres::Client {
+    psql(address)
+        .batch_execute("ALTER SYSTEM SET synchronous_standby_names = 'nobody'")
         .unwrap();
-    drop(test);
     cluster.stop();
     cluster.start_again();
-    let mut test = psql(&address);
+    psql(address)
+}
 
-    let writer = std::thread::spawn(move || {
+/// Lifts that requirement by a reload: a commit waiting for the standby is let go when the
+/// database has read it.
+fn standby_lifted(test: &mut postgres::Client) {
+    test.batch_execute("ALTER SYSTEM RESET synchronous_standby_names")
+        .unwrap();
+    test.batch_execute("SELECT pg_reload_conf()").unwrap();
+}
+
+/// Runs `store.transact` with change `pair` on a thread; its result, state and store when done.
+type Writer = std::thread::JoinHandle<(Result<&'static str, StoreError>, State, Store)>;
+
+fn write_on_a_thread(mut store: Store, mut state: State, pair: u64) -> Writer {
+    std::thread::spawn(move || {
         let result = store.transact(&mut state, |state| {
-            change(state, 2);
+            change(state, pair);
             "answered"
         });
         (result, state, store)
-    });
+    })
+}
+
+#[test]
+fn a_commit_whose_answer_is_lost_after_it_landed_is_answered_as_stored() {
+    let (cluster, address, store, state) = one_entry_written("lost_answer");
+
+    // A commit waiting for a standby that never comes: it is written, but not answered. Ended
+    // then, the backend finishes the commit and closes the connection without a word: the commit
+    // landed and its answer is lost. The store finds it on the primary, then commits once more to
+    // see the standbys reach it; the standby's requirement lifted, they have.
+    let mut test = standby_required(&cluster, &address);
+    let writer = write_on_a_thread(store, state, 2);
     let pid = backend_where(&mut test, "wait_event = 'SyncRep'");
     test.execute("SELECT pg_terminate_backend($1)", &[&pid])
         .unwrap();
+    standby_lifted(&mut test);
     let (result, state, store) = writer.join().unwrap();
-
     assert_eq!(
         result.unwrap(),
         "answered",
@@ -120,19 +140,15 @@ fn a_commit_whose_answer_is_lost_after_it_landed_is_answered_as_stored() {
 
     // Again, the database shut down under the waiting commit and away for seconds: the store
     // keeps asking until it is back, and finds the change stored.
-    let writer = std::thread::spawn(move || {
-        let (mut store, mut state) = (store, state);
-        let result = store.transact(&mut state, |state| {
-            change(state, 3);
-            "answered"
-        });
-        (result, state, store)
-    });
+    let mut test = standby_required(&cluster, &address);
+    let writer = write_on_a_thread(store, state, 3);
     backend_where(&mut test, "wait_event = 'SyncRep'");
     drop(test);
     cluster.stop();
     std::thread::sleep(Duration::from_secs(3));
     cluster.start_again();
+    let mut test = psql(&address);
+    standby_lifted(&mut test);
     let (result, state, store) = writer.join().unwrap();
     assert_eq!(
         result.unwrap(),
@@ -142,29 +158,42 @@ fn a_commit_whose_answer_is_lost_after_it_landed_is_answered_as_stored() {
     assert_eq!(state.seq, 3);
     assert_eq!(store.journal_len().unwrap(), 3, "stored once");
 
+    // The same with the standby still away: the primary has the change, the standby, which a
+    // failover would promote, may not, so it is not answered as stored.
+    let mut test = standby_required(&cluster, &address);
+    let writer = write_on_a_thread(store, state, 4);
+    let pid = backend_where(&mut test, "wait_event = 'SyncRep'");
+    test.execute("SELECT pg_terminate_backend($1)", &[&pid])
+        .unwrap();
+    let (result, state, store) = writer.join().unwrap();
+    match result {
+        Err(StoreError::Unconfirmed(detail)) => {
+            assert!(detail.contains("did not confirm it"), "{detail}")
+        }
+        other => panic!("a commit its standby may not have is not confirmed, not {other:?}"),
+    }
+    assert_eq!(state.seq, 4, "read back: the primary has it");
+    assert_eq!(store.journal_len().unwrap(), 4, "stored once");
+
     // A commit the database holds up and nobody ends: the watchdog cancels its wait after 10 s
     // (PostgreSQL has committed it on the primary, and says so with a warning), so the state is
     // let go; the change is answered as not confirmed, since the standby may not have it.
     let (done, outcome) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
-        let (mut store, mut state) = (store, state);
-        let result = store.transact(&mut state, |state| {
-            change(state, 4);
-            "answered"
-        });
-        let _ = done.send((result, state, store));
+        let _ = done.send(write_on_a_thread(store, state, 5).join());
     });
     let (result, state, store) = outcome
         .recv_timeout(super::watchdog::COMMIT_WAIT * 6)
-        .expect("the held commit was let go");
+        .expect("the held commit was let go")
+        .unwrap();
     match result {
         Err(StoreError::Unconfirmed(detail)) => {
             assert!(detail.contains("standby may not"), "{detail}")
         }
         other => panic!("a commit cut short of its standby is not confirmed, not {other:?}"),
     }
-    assert_eq!(state.seq, 4, "read back: the primary has it");
-    assert_eq!(store.journal_len().unwrap(), 4, "stored once");
+    assert_eq!(state.seq, 5, "read back: the primary has it");
+    assert_eq!(store.journal_len().unwrap(), 5, "stored once");
     assert_eq!(store.load().unwrap(), state);
 }
 

@@ -288,7 +288,7 @@ impl Postgres {
                 Ok("committed") => {
                     let stored = asked.as_ref().ok().and_then(|(_, entry)| entry.as_ref());
                     if stored == Some(&last.1) {
-                        return Ok(());
+                        return self.replicated_as_configured(lost);
                     }
                     return Err(StoreError::Unavailable(format!(
                         "the commit did not land: transaction {xid} committed, but with another entry {} than this one (the database gave its id again after losing it): {}",
@@ -322,6 +322,39 @@ impl Postgres {
                     )))
                 }
             }
+        }
+    }
+
+    /// After a lost commit found on the primary: whether the database's synchronous standbys (if
+    /// it has any) have it too, as they would have before its answer. A commit of this store's
+    /// own, which writes (a row rewritten as it is) so that it waits for them to reach its place
+    /// in the log (past the lost one), under the watchdog: answered, they have both; cancelled,
+    /// they may not (`Unconfirmed`).
+    fn replicated_as_configured(&self, lost: &postgres::Error) -> Result<(), StoreError> {
+        let unconfirmed = |why: String| {
+            StoreError::Unconfirmed(format!(
+                "{}; the primary has it, its synchronous standbys did not confirm it: {why}",
+                said(lost)
+            ))
+        };
+        let mut connection = self.live_client().map_err(|e| unconfirmed(e.to_string()))?;
+        let mut transaction = connection
+            .client
+            .transaction()
+            .map_err(|e| unconfirmed(said(&e)))?;
+        // A write (a commit without one does not wait for the standbys), of nothing.
+        transaction
+            .batch_execute("UPDATE costfolio_schema SET version = version")
+            .map_err(|e| unconfirmed(said(&e)))?;
+        let (committed, fired) = self.commit(transaction);
+        connection.lost |= fired;
+        match committed {
+            Ok(()) if !fired => Ok(()),
+            Ok(()) => Err(unconfirmed(format!(
+                "held for {} s and cancelled",
+                COMMIT_WAIT.as_secs()
+            ))),
+            Err(error) => Err(unconfirmed(said(&error))),
         }
     }
 
@@ -497,9 +530,14 @@ impl Backend for Postgres {
         );
         let seq = state.seq;
         let rows = self.read(|client| rows_from(client, seq))?;
-        if let Ok(entries) = entries_after(seq, &rows) {
-            replay(&mut state, &entries)?;
-            return Ok(state);
+        match entries_after(seq, &rows) {
+            Ok(entries) => {
+                replay(&mut state, &entries)?;
+                return Ok(state);
+            }
+            // Only a journal that lost the snapshot's entry; an unreadable entry is an error.
+            Err(StoreError::Unavailable(_)) => {}
+            Err(error) => return Err(error),
         }
         // A snapshot past the journal's end (the journal lost entries after it was written): the
         // journal is what counts, replayed from its start.
@@ -533,11 +571,12 @@ impl Backend for Postgres {
         let mut transaction = writer_transaction(&mut connection.client, self.lock_wait)?;
         let stored = match entries_after(held, &rows_from(&mut transaction, held)?) {
             Ok(stored) => stored,
-            Err(error) => {
+            Err(error @ StoreError::Unavailable(_)) => {
                 // The state holds entries the database lost: read again, whatever its number.
                 cell.ahead();
                 return Err(error);
             }
+            Err(error) => return Err(error),
         };
         let mut transaction = Some(transaction);
         let mut outcome = Ok(());
@@ -588,24 +627,22 @@ impl Backend for Postgres {
                         COMMIT_WAIT.as_secs()
                     ))),
                     Ok(()) => Ok(()),
-                    // Still running its deferred checks when cancelled: rolled back.
+                    // Cancelled (while it ran its deferred checks, so rolled back, as far as
+                    // PostgreSQL says), or cut off with its connection: asked about, as a commit
+                    // whose answer is lost.
                     Err(error)
-                        if error.code() == Some(&postgres::error::SqlState::QUERY_CANCELED) =>
+                        if away(&error)
+                            || error.code() == Some(&postgres::error::SqlState::QUERY_CANCELED) =>
                     {
-                        Err(StoreError::Unavailable(format!(
-                            "the commit took longer than {} s and was cancelled; nothing was stored: {}",
-                            COMMIT_WAIT.as_secs(),
-                            said(&error)
-                        )))
-                    }
-                    Err(error) if away(&error) => match (xid, last) {
-                        (Some(xid), Some(last)) => {
-                            let unknown = StoreError::Unconfirmed(said(&error));
-                            lost = Some((xid, last, error));
-                            Err(unknown)
+                        match (xid, last) {
+                            (Some(xid), Some(last)) => {
+                                let unknown = StoreError::Unconfirmed(said(&error));
+                                lost = Some((xid, last, error));
+                                Err(unknown)
+                            }
+                            _ => Ok(()),
                         }
-                        _ => Ok(()),
-                    },
+                    }
                     Err(error) => Err(error.into()),
                 }
             })();

@@ -18,12 +18,18 @@ use super::tls::Connector;
 
 /// How long a commit may take before it is cancelled.
 pub(crate) const COMMIT_WAIT: Duration = Duration::from_secs(10);
+/// How long after a cancel request that could not be sent it is sent again.
+const RETRY: Duration = Duration::from_secs(1);
 
 /// What the watching thread is told.
 #[derive(Default)]
 struct Watched {
     /// The commit being watched: when it is due, and how to cancel it.
     commit: Option<(Instant, CancelToken)>,
+    /// Which commit that is: counts one more when a commit is watched, and when it ends.
+    generation: u64,
+    /// Whether a cancel was sent for the commit being watched.
+    fired: bool,
     /// The store is gone: the thread ends.
     closed: bool,
 }
@@ -57,13 +63,20 @@ impl Watchdog {
     /// a cancel sent as the commit ended would fall on whatever runs on it next).
     pub(crate) fn watch<T>(&self, token: CancelToken, commit: impl FnOnce() -> T) -> (T, bool) {
         let (slot, wake) = &*self.slot;
-        lock(slot).commit = Some((Instant::now() + COMMIT_WAIT, token));
+        {
+            let mut watched = lock(slot);
+            watched.commit = Some((Instant::now() + COMMIT_WAIT, token));
+            watched.generation += 1;
+            watched.fired = false;
+        }
         wake.notify_one();
         let outcome = commit();
-        // Not woken: it wakes when the commit would have been due, and finds nothing to do. The
-        // commit is gone from the slot if the thread took it to cancel it.
-        let fired = lock(slot).commit.take().is_none();
-        (outcome, fired)
+        // Not woken: it wakes when the commit would have been due, and finds nothing to do.
+        let mut watched = lock(slot);
+        watched.commit = None;
+        // Ended: a cancel that could not be sent is not tried again.
+        watched.generation += 1;
+        (outcome, watched.fired)
     }
 }
 
@@ -96,15 +109,23 @@ fn watch(slot: &Slot, connector: &Connector) {
                 let Some((_, token)) = watched.commit.take() else {
                     continue;
                 };
+                watched.fired = true;
+                let generation = watched.generation;
                 drop(watched);
-                if let Err(error) = connector.cancel(&token) {
+                let sent = connector.cancel(&token);
+                let mut watched = lock(slot);
+                if let Err(error) = sent {
                     eprintln!(
-                        "a commit held for {} s could not be cancelled: {}",
+                        "a commit held for {} s could not be cancelled, tried again in a second: {}",
                         COMMIT_WAIT.as_secs(),
                         super::postgres::said(&error)
                     );
+                    // Still the same commit, still running: watched again.
+                    if watched.generation == generation && watched.commit.is_none() {
+                        watched.commit = Some((Instant::now() + RETRY, token));
+                    }
                 }
-                lock(slot)
+                watched
             }
         };
     }
