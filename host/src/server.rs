@@ -431,10 +431,7 @@ impl Service {
             let Some(writer) = self.writer.try_lock() else {
                 return Err(rereading(path));
             };
-            let fresh = writer.store.load().map_err(unreadable)?;
-            let mut state = write_lock(&self.state);
-            *state = Arc::new(fresh);
-            self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
+            self.read_again(&writer).map_err(unreadable)?;
         }
         if !self.watch.replicated() {
             let mut looked = lock(&self.looked);
@@ -511,6 +508,17 @@ impl Service {
         Ok(state)
     }
 
+    /// Replaces a state marked stale with the database's, read through the writer's store (the
+    /// caller holds the writers' lock, so no change runs meanwhile); the mark is cleared with the
+    /// state's lock held, so that a read sees the two together.
+    fn read_again(&self, writer: &Writer) -> Result<(), StoreError> {
+        let fresh = writer.store.load()?;
+        let mut state = write_lock(&self.state);
+        *state = Arc::new(fresh);
+        self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
+        Ok(())
+    }
+
     /// [`Service::catch_up`] unless this request already did (`done`).
     fn fresh(&self, path: &str, done: &mut bool) -> Result<(), Response> {
         if !*done {
@@ -554,18 +562,12 @@ impl Service {
             self.writer.lock()
         };
         if self.stale.load(std::sync::atomic::Ordering::SeqCst) {
-            match writer.store.load() {
-                Ok(fresh) => {
-                    *write_lock(&self.state) = Arc::new(fresh);
-                    self.stale.store(false, std::sync::atomic::Ordering::SeqCst);
-                }
-                Err(error) => {
-                    return Err(store_failure(
-                        path,
-                        "the service cannot read its journal, so it changes nothing",
-                        &error,
-                    ))
-                }
+            if let Err(error) = self.read_again(&writer) {
+                return Err(store_failure(
+                    path,
+                    "the service cannot read its journal, so it changes nothing",
+                    &error,
+                ));
             }
         }
         let mut cell = Held {
@@ -603,13 +605,14 @@ impl Service {
             }
         };
         let snapshot = Arc::clone(&read_lock(&self.state));
-        if snapshot.seq >= writer.snapshot_seq + writer.snapshot_every {
+        let due = |writer: &Writer| snapshot.seq >= writer.snapshot_seq + writer.snapshot_every;
+        if due(&writer) {
             // Another replica may have written one since: each writes only when none is recent.
             if let Ok(Some(latest)) = writer.store.latest_snapshot() {
                 writer.snapshot_seq = writer.snapshot_seq.max(latest);
             }
         }
-        if snapshot.seq >= writer.snapshot_seq + writer.snapshot_every {
+        if due(&writer) {
             // Readers and the state go on while the snapshot is written; the writers' lock keeps
             // the journal still. The answer's entries are already committed: a failed snapshot
             // only means a longer replay at the next start.

@@ -20,7 +20,7 @@ mod watchdog;
 
 use std::path::Path;
 
-use costfolio::state::State;
+use costfolio::state::{JournalEntry, State};
 
 /// What can go wrong with the store.
 #[derive(Debug)]
@@ -146,6 +146,21 @@ pub(crate) trait Backend: Send + Sync {
     fn replicated(&self) -> bool {
         false
     }
+}
+
+/// A stored journal entry, read by the core's reader (its errors name the field).
+fn stored_entry(text: &str) -> Result<JournalEntry, StoreError> {
+    costfolio::model::from_json(text.as_bytes()).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// Replays stored `entries` on `state` (the core refuses a gap).
+fn replay<'e>(
+    state: &mut State,
+    entries: impl IntoIterator<Item = &'e JournalEntry>,
+) -> Result<(), StoreError> {
+    state
+        .replay(entries)
+        .map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
 /// What a migration copied ([`Store::copy_from`]).
@@ -340,14 +355,11 @@ impl Store {
         &self,
         after: u64,
         limit: u64,
-    ) -> Result<Vec<costfolio::state::JournalEntry>, StoreError> {
+    ) -> Result<Vec<JournalEntry>, StoreError> {
         self.backend
             .journal_text(after, limit)?
             .iter()
-            .map(|(_, text)| {
-                costfolio::model::from_json(text.as_bytes())
-                    .map_err(|e| StoreError::Corrupt(e.to_string()))
-            })
+            .map(|(_, text)| stored_entry(text))
             .collect()
     }
 

@@ -5,14 +5,16 @@
 
 use std::time::{Duration, Instant};
 
-use costfolio::model::from_json;
 use costfolio::state::{JournalEntry, State};
 use postgres::Client;
 use r2d2::{Pool, PooledConnection};
 
 use super::tls::Connector;
 use super::watchdog::{Watchdog, COMMIT_WAIT};
-use super::{continuing, from_snapshots, Backend, StateCell, StoreError, SNAPSHOTS_KEPT};
+use super::{
+    continuing, from_snapshots, replay, stored_entry, Backend, StateCell, StoreError,
+    SNAPSHOTS_KEPT,
+};
 
 /// Whether `error` says the database is away rather than the request wrong: a lost or refused
 /// connection (closed, or an I/O error), or a server shutting down or starting (SQLSTATE classes
@@ -496,7 +498,7 @@ fn entries_after(held: u64, rows: &[postgres::Row]) -> Result<Vec<JournalEntry>,
             continue;
         }
         let text: &str = row.get(1);
-        entries.push(from_json(text.as_bytes()).map_err(|e| StoreError::Corrupt(e.to_string()))?);
+        entries.push(stored_entry(text)?);
     }
     if holds {
         Ok(entries)
@@ -505,13 +507,6 @@ fn entries_after(held: u64, rows: &[postgres::Row]) -> Result<Vec<JournalEntry>,
             "the database's journal no longer holds entry {held}, which this server has: it lost its last entries (restored, or failed over to a standby behind it), so the server reads it again"
         )))
     }
-}
-
-/// Replays `entries` on `state` (the core checks they continue it).
-fn replay(state: &mut State, entries: &[JournalEntry]) -> Result<(), StoreError> {
-    state
-        .replay(entries)
-        .map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
 impl Backend for Postgres {
@@ -592,9 +587,7 @@ impl Backend for Postgres {
             outcome = (|| {
                 // A read may have caught up with some of them meanwhile (`Service::catch_up`).
                 let held = state.seq;
-                state
-                    .replay(stored.iter().filter(|entry| entry.seq > held))
-                    .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+                replay(state, stored.iter().filter(|entry| entry.seq > held))?;
                 // What the replay applied is already in the journal: only the change's entries
                 // are new.
                 let _replayed = state.take_journal();

@@ -5,11 +5,13 @@
 use std::path::Path;
 use std::sync::{Mutex, MutexGuard};
 
-use costfolio::model::from_json;
 use costfolio::state::{JournalEntry, State};
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, TransactionBehavior};
 
-use super::{continuing, from_snapshots, Backend, StateCell, StoreError, SNAPSHOTS_KEPT};
+use super::{
+    continuing, from_snapshots, replay, stored_entry, Backend, StateCell, StoreError,
+    SNAPSHOTS_KEPT,
+};
 
 impl From<rusqlite::Error> for StoreError {
     fn from(error: rusqlite::Error) -> Self {
@@ -146,9 +148,7 @@ impl Backend for Sqlite {
                 return true;
             };
             outcome = (|| {
-                state
-                    .replay(&replayed)
-                    .map_err(|e| StoreError::Corrupt(e.to_string()))?;
+                replay(state, &replayed)?;
                 // What the replay applied is already in the journal: only the change's entries
                 // are new.
                 let _replayed = state.take_journal();
@@ -309,16 +309,11 @@ fn entries_after(connection: &Connection, seq: u64) -> Result<Vec<JournalEntry>,
     let texts: Vec<String> = statement
         .query_map(params![seq as i64], |row| row.get(0))?
         .collect::<Result<_, _>>()?;
-    texts
-        .iter()
-        .map(|text| from_json(text.as_bytes()).map_err(|e| StoreError::Corrupt(e.to_string())))
-        .collect()
+    texts.iter().map(|text| stored_entry(text)).collect()
 }
 
 /// Replays the journal's entries after `state.seq` on `state`.
 fn replay_after(connection: &Connection, state: &mut State) -> Result<(), StoreError> {
     let entries = entries_after(connection, state.seq)?;
-    state
-        .replay(&entries)
-        .map_err(|e| StoreError::Corrupt(e.to_string()))
+    replay(state, &entries)
 }
