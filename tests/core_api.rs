@@ -80,10 +80,11 @@ fn message(body: &Value) -> &str {
 
 const ACCOUNT: &str = r#"{"key":"ACME","name":"Acme","status":"OPEN","leadAccountId":"lead-1"}"#;
 
-/// S11.5: calendars, projects, saved filters and worklogs feed folio costs, so only a budget
-/// administrator changes them; any write token changes the rest; everyone reads.
+/// S11.6: only an administrator changes the shared data of the core interface (calendars,
+/// projects, saved filters and worklogs here; tests/access_admin.rs checks every route); everyone
+/// reads.
 #[test]
-fn only_budget_administrators_change_what_feeds_folio_costs() {
+fn only_administrators_change_shared_data() {
     let mut s = Service::new();
     let plain = mint_personal_token(&mut s.state, "plain-1", true, &context_at(now(), 3)).unwrap();
     let as_plain =
@@ -146,7 +147,7 @@ fn only_budget_administrators_change_what_feeds_folio_costs() {
             assert_eq!(response.status, 403, "{method} {path}: {}", response.text());
             assert_eq!(
                 message(&serde_json::from_slice(&response.body).unwrap()),
-                "Only budget administrators may change calendars, projects, saved filters and worklogs"
+                costfolio::model::messages::NO_PERMISSION
             );
             assert_eq!(s.state, before, "{method} {path} changed nothing");
         }
@@ -156,7 +157,8 @@ fn only_budget_administrators_change_what_feeds_folio_costs() {
             "the administrator may: {method} {path}: {body}"
         );
     }
-    // The rest is any write token's.
+    // So are customers, accounts and the rest (S11.6): a plain write token changes none of them.
+    let before = s.state.clone();
     let response = as_plain(
         &mut s,
         "POST",
@@ -164,7 +166,8 @@ fn only_budget_administrators_change_what_feeds_folio_costs() {
         Some(r#"{"key":"K","name":"K"}"#),
         false,
     );
-    assert_eq!(response.status, 200, "{}", response.text());
+    assert_eq!(response.status, 403, "{}", response.text());
+    assert_eq!(s.state, before, "a refused customer changed nothing");
     assert_eq!(
         as_plain(&mut s, "GET", "/core/3/holiday-schemes", None, false).status,
         200

@@ -63,8 +63,13 @@ pub(super) fn handle(state: &State, request: &Request, context: &Context, rest: 
     if request.method != "GET" {
         return reply::method_not_allowed(request);
     }
-    if let Err(response) = authenticate(state, request, context) {
-        return response;
+    match authenticate(state, request, context) {
+        Err(response) => return response,
+        // S11.6: the feed names records across every user's folios: administrators only.
+        Ok(caller) if !caller.is_administrator(context) => {
+            return reply::core_error(403, crate::model::messages::NO_PERMISSION)
+        }
+        Ok(_) => {}
     }
     let Some(from) = request.param_value("updatedFrom") else {
         return bad("updatedFrom is required (yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss)");

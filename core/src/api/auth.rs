@@ -329,6 +329,15 @@ pub struct Caller {
     pub write: bool,
 }
 
+impl Caller {
+    /// Whether the caller is an administrator (S11.6): the host marks the context's user as one
+    /// (the user's admin flag), and a token acts with its own user's rights, so the flag counts
+    /// only when the context's user is the token's.
+    pub fn is_administrator(&self, context: &Context) -> bool {
+        context.budget_admin && context.user.as_deref() == Some(self.user.as_str())
+    }
+}
+
 fn expired(expires_at: Option<UtcTimestamp>, now: NaiveDateTime) -> bool {
     expires_at.is_some_and(|at| now >= at.naive())
 }

@@ -40,30 +40,16 @@ pub(super) fn handle(
     if !reading && !caller.write {
         return core_error(403, messages::NO_PERMISSION);
     }
-    let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
-    // S11.5: calendars, the tracker's projects and saved filters, and worklogs feed the costs of
-    // every folio that uses them: like exchange rates, only budget administrators change them.
-    // The host says whether the token's user is one (the same user in the context).
-    let budget_admin =
-        context.budget_admin && context.user.as_deref() == Some(caller.user.as_str());
-    if !reading && feeds_costs(&segments) && !budget_admin {
-        return core_error(403, messages::SHARED_DATA_ADMINS_ONLY);
+    // S11.6: every authenticated user reads the shared data of this interface (accounts,
+    // categories, customers, links, calendars, generic resources, projects, saved filters,
+    // worklogs); only administrators change it. A refusal comes before the path is looked at, so
+    // it changes nothing and reveals nothing.
+    if !reading && !caller.is_administrator(context) {
+        return core_error(403, messages::NO_PERMISSION);
     }
+    let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
     let outcome = route(state, request, context, &caller, &segments);
     outcome.unwrap_or_else(|response| response)
-}
-
-/// Whether a path names data that feeds folio costs: holiday and workload schemes (with their
-/// holidays, defaults and members), tracker projects, saved filters and worklogs.
-fn feeds_costs(segments: &[&str]) -> bool {
-    matches!(
-        segments,
-        ["holiday-schemes", ..]
-            | ["workload-schemes", ..]
-            | ["projects", ..]
-            | ["saved-filters", ..]
-            | ["worklogs", ..]
-    )
 }
 
 /// Answers a `GET` of the core administration interface on a shared state, or `None` when the

@@ -12,10 +12,6 @@ pub use crate::value::{excerpt, EXCERPT_CHARS};
 /// Budgeting 403: the caller may read the record but not change it (S11.5).
 pub const CHANGE_NOT_ALLOWED: &str =
     "The logged-in user does not have the required permission to change this data";
-/// Core 403: a change of data that feeds every folio's costs (calendars, projects, saved filters,
-/// worklogs) by someone who is not a budget administrator (S11.5).
-pub const SHARED_DATA_ADMINS_ONLY: &str =
-    "Only budget administrators may change calendars, projects, saved filters and worklogs";
 /// 403 of a change made with a read-only credential (S11.5).
 pub const READ_ONLY_CREDENTIAL: &str = "The credential is read-only: it cannot change data";
 
@@ -37,7 +33,8 @@ pub const LINK_NOT_FOUND: &str = "Link not found";
 pub const HOLIDAY_SCHEME_NOT_FOUND: &str = "Holiday scheme not found";
 /// Core: 404 of a generic resource.
 pub const GENERIC_RESOURCE_NOT_FOUND: &str = "Generic resource was not found";
-/// Core: 403.
+/// Core and audit: 403, the documented message, for a read-only token's change and for a change
+/// (or an audit read) by someone who is not an administrator (S11.6).
 pub const NO_PERMISSION: &str =
     "The logged-in user does not have the required permission to view this data";
 /// Core: `id` combined with other parameters on the account list.
