@@ -185,7 +185,7 @@ fn folio_body(fields: &str, name: &str) -> String {
 }
 
 const FOLIO_CREATE: &str = r#"{"name":"Road works","description":"Ring road","owner":"ada","startDate":"2026-01-01","endDate":"2026-12-31","closedDate":null,"reserve":10,"contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
-const FOLIO_UPDATE: &str = r#"{"id":{id},"name":"Ring road works","description":"Ring road","owner":"ada","startDate":"2026-01-01","endDate":"2026-12-31","closedDate":null,"reserve":10,"contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
+const FOLIO_UPDATE: &str = r#"{"id":{id},"name":"Ring road works","description":"Ring road","owner":"ada","startDate":"2026-01-01","endDate":"2026-12-31","closedDate":null,"reserve":10,"contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1,"customFields":{"values":{"1":"north"}}}"#;
 const VIEWERS: &str = r#"{"users":["bob","dan"]}"#;
 
 const EXPENSE_CREATE: &str = r#"{"folioId":{id},"name":"Licence","description":"","type":"Software","category":"OPEX","kind":".PlannedExpense","amount":100.00,"currencyCode":"EUR","recurrence":{"kind":".Monthly","startDate":"2026-01-15","occurrences":3}}"#;
@@ -221,6 +221,7 @@ const BUDGET_BASELINE: &str =
     r#"{"name":"Budget v1","approvedBy":"ada","expenditureType":"BUDGET"}"#;
 const ACTUAL_BASELINE: &str = r#"{"name":"Actuals","approvedBy":"ada","expenditureType":"ACTUAL"}"#;
 const CUSTOM_FIELD: &str = r#"{"name":"Region","style":"SELECT","type":"FOLIO","required":true,"options":["north","south"]}"#;
+const CUSTOM_FIELD_UPDATE: &str = r#"{"id":{id},"name":"Region","style":"SELECT","type":"FOLIO","required":true,"options":["north","south","east"]}"#;
 const SCOPE: &str = r#"{"items":[{"key":"A-1","weight":2,"logged":1,"remaining":1,"done":false,"progressive":true}]}"#;
 
 /// The public portfolio 1: ada's, no admins, holding ada's unshared folio 2.
@@ -500,6 +501,8 @@ const ROUTES: &[Route] = {
         route("folio update", "PUT", "/folio", Some(FOLIO_UPDATE), Some(ids::FOLIO), Folio),
         route("folio delete", "DELETE", "/folio/{id}", None, Some(ids::FOLIO), Folio),
         route("folio viewers", "PUT", "/folio/{id}/viewers", Some(VIEWERS), Some(ids::FOLIO), Folio),
+        route("folio viewers get", "GET", "/folio/{id}/viewers", None, Some(ids::FOLIO), Folio),
+        route("users", "GET", "/users?query=a", None, None, Open),
         // budget.rs: expenses (the create names its folio in the body).
         route("expense create", "POST", "/expense", Some(EXPENSE_CREATE), Some(ids::FOLIO), Folio),
         route("expense update", "PUT", "/expense", Some(EXPENSE_UPDATE), Some(ids::EXPENSE), Folio),
@@ -509,6 +512,7 @@ const ROUTES: &[Route] = {
         // budget.rs: shared data.
         route("exchangerate get", "GET", "/exchangerate", None, None, Open),
         route("exchangerate put", "PUT", "/exchangerate", Some(EXCHANGE_RATE), None, Shared),
+        route("exchangerate delete", "DELETE", "/exchangerate?from=GBP&to=EUR&effectiveDate=2026-01-01", None, None, Shared),
         route("overtimerule get", "GET", "/overtimerule", None, None, Open),
         route("overtimerule create", "POST", "/overtimerule", Some(OVERTIME_RULE), None, Shared),
         route("overtimerule update", "PUT", "/overtimerule", Some(OVERTIME_RULE_UPDATE), Some(ids::OVERTIME_RULE), Shared),
@@ -540,6 +544,7 @@ const ROUTES: &[Route] = {
         route("expenditures", "GET", "/folio/{id}/expenditures?actual=false&revenue=false", None, Some(ids::FOLIO), Folio),
         route("customfields get", "GET", "/folio/{id}/customfields", None, Some(ids::FOLIO), Folio),
         route("customfield post", "POST", "/folio/{id}/customfield", Some(CUSTOM_FIELD), Some(ids::FOLIO), Folio),
+        route("customfield put", "PUT", "/customfield", Some(CUSTOM_FIELD_UPDATE), Some(ids::CUSTOM_FIELD), Folio),
         route("customfield delete", "DELETE", "/customfield/{id}", None, Some(ids::CUSTOM_FIELD), Folio),
         route("scope put", "PUT", "/folio/{id}/scope", Some(SCOPE), Some(ids::FOLIO), Folio),
         route("indicators", "GET", "/folio/{id}/indicators?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),

@@ -473,6 +473,7 @@ fn baselines_freeze_the_draft_and_refuse_when_nothing_changed() {
     let mut book = worked_example();
     let budget = approve(
         &book.draft,
+        &[],
         &book.baselines,
         meta(1, ExpenditureType::Budget, "2026-03-01"),
     )
@@ -485,6 +486,7 @@ fn baselines_freeze_the_draft_and_refuse_when_nothing_changed() {
     book.baselines.push(budget);
     let again = approve(
         &book.draft,
+        &[],
         &book.baselines,
         meta(2, ExpenditureType::Budget, "2026-03-02"),
     )
@@ -503,6 +505,7 @@ fn baselines_freeze_the_draft_and_refuse_when_nothing_changed() {
     // PLANNED, REVENUE and ACTUAL freeze their own sides.
     let planned = approve(
         &book.draft,
+        &[],
         &book.baselines,
         meta(2, ExpenditureType::Planned, "2026-03-02"),
     )
@@ -518,6 +521,7 @@ fn baselines_freeze_the_draft_and_refuse_when_nothing_changed() {
     );
     let revenue = approve(
         &book.draft,
+        &[],
         &book.baselines,
         meta(3, ExpenditureType::Revenue, "2026-03-02"),
     )
@@ -533,6 +537,7 @@ fn baselines_freeze_the_draft_and_refuse_when_nothing_changed() {
     );
     let actual = approve(
         &book.draft,
+        &[],
         &book.baselines,
         meta(4, ExpenditureType::Actual, "2026-03-02"),
     )
@@ -550,6 +555,7 @@ fn baselines_freeze_the_draft_and_refuse_when_nothing_changed() {
     book.draft.positions[0].rates[0].rate = "55".parse().unwrap();
     assert!(approve(
         &book.draft,
+        &[],
         &book.baselines,
         meta(5, ExpenditureType::Budget, "2026-03-03")
     )
@@ -567,7 +573,7 @@ fn baselines_are_listed_by_side() {
         (3, ExpenditureType::Revenue),
         (4, ExpenditureType::Actual),
     ] {
-        all.push(approve(&book.draft, &all, meta(id, kind, "2026-03-01")).unwrap());
+        all.push(approve(&book.draft, &[], &all, meta(id, kind, "2026-03-01")).unwrap());
     }
     let ids = |all: &[BaselineSnapshot], costs, revenues| {
         list(all, costs, revenues)
@@ -589,6 +595,7 @@ fn expenditures_come_from_the_baseline_or_the_draft() {
     let mut book = worked_example();
     let budget = approve(
         &book.draft,
+        &[],
         &book.baselines,
         meta(1, ExpenditureType::Budget, "2026-03-01"),
     )
@@ -846,7 +853,7 @@ proptest! {
     #[test]
     fn editing_the_draft_never_changes_an_approved_baseline(book in any_book(), new_rate in 1u32..50_000, delete in any::<bool>()) {
         let mut book = book;
-        let snapshot = approve(&book.draft, &[], meta(1, ExpenditureType::Budget, "2026-01-01")).unwrap();
+        let snapshot = approve(&book.draft, &[], &[], meta(1, ExpenditureType::Budget, "2026-01-01")).unwrap();
         book.baselines.push(snapshot);
         let before = expenditures(&book.draft, &book.baselines, Some(Id::new(1)), false, false).unwrap();
         let bac_before = book.indicators("2026-06-30").bac;

@@ -4,7 +4,8 @@
 
 use chrono::NaiveDateTime;
 use costfolio::api::{
-    handle, issue_code, mint_personal_token, record_deletion, register_client, Context, Request,
+    handle, issue_code, mint_personal_token, record_deletion, register_client, register_user,
+    Context, Request,
 };
 use costfolio::state::{AuditEventKind, State};
 use serde_json::Value;
@@ -30,6 +31,8 @@ struct Call {
     body: Option<&'static str>,
     form: Option<&'static str>,
     extension: bool,
+    /// Sent with the token of bob, who is not an administrator (S11.6).
+    plain: bool,
 }
 
 const fn call(
@@ -46,6 +49,7 @@ const fn call(
         body,
         form: None,
         extension: false,
+        plain: false,
     }
 }
 
@@ -63,6 +67,20 @@ const fn ext(
         body,
         form: None,
         extension: true,
+        plain: false,
+    }
+}
+
+/// A call sent with the token of bob, who is not an administrator (S11.6).
+const fn plain(
+    title: &'static str,
+    method: &'static str,
+    path: &'static str,
+    body: Option<&'static str>,
+) -> Call {
+    Call {
+        plain: true,
+        ..call(title, method, path, body)
     }
 }
 
@@ -203,6 +221,18 @@ const CORE: &[Call] = &[
         Some(r#"{"name":"Principal engineer (to hire)"}"#),
     ),
     call("A missing account", "GET", "/core/3/accounts/NOPE", None),
+    plain(
+        "Only administrators change shared data (S11.6): anyone else may read it",
+        "POST",
+        "/core/3/customers",
+        Some(r#"{"key":"GLOBEX","name":"Globex"}"#),
+    ),
+    plain(
+        "Every authenticated user reads it",
+        "GET",
+        "/core/3/customers/ACME",
+        None,
+    ),
 ];
 
 const EXTENSIONS: &[Call] = &[
@@ -436,7 +466,7 @@ const EXTENSIONS: &[Call] = &[
     ),
 ];
 
-const FOLIO_BODY: &str = r#"{"name":"Bridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":1,"workloadSchemeId":2}"#;
+const FOLIO_BODY: &str = r#"{"name":"Bridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":2}"#;
 
 const BUDGET: &[Call] = &[
     call(
@@ -457,7 +487,7 @@ const BUDGET: &[Call] = &[
         "PUT",
         "/budgets/1/folio",
         Some(
-            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":1,"workloadSchemeId":2}"#,
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":2}"#,
         ),
     ),
     ext(
@@ -465,6 +495,26 @@ const BUDGET: &[Call] = &[
         "PUT",
         "/budgets/1/folio/1/viewers",
         Some(r#"{"users":["grace"]}"#),
+    ),
+    ext(
+        "Who a folio is shared with",
+        "GET",
+        "/budgets/1/folio/1/viewers",
+        None,
+    ),
+    ext(
+        "Users to pick from (owners, viewers, members), matching a query",
+        "GET",
+        "/budgets/1/users?query=gr",
+        None,
+    ),
+    ext(
+        "A calendar that does not exist is refused (S6.10)",
+        "PUT",
+        "/budgets/1/folio",
+        Some(
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":555}"#,
+        ),
     ),
     ext(
         "Create an overtime rule",
@@ -529,6 +579,49 @@ const BUDGET: &[Call] = &[
         "/budgets/1/expense/1/payments",
         None,
     ),
+    call(
+        "An expense in a currency with no exchange rate into the folio's is refused (S5.6)",
+        "POST",
+        "/budgets/1/expense",
+        Some(
+            r#"{"folioId":1,"name":"Survey","description":"","type":"Service","category":"OPEX","kind":".PlannedExpense","amount":800,"currencyCode":"CHF","recurrence":{"kind":".Once","startDate":"2026-03-09"}}"#,
+        ),
+    ),
+    call(
+        "An expense in another currency, which has a rate",
+        "POST",
+        "/budgets/1/expense",
+        Some(
+            r#"{"folioId":1,"name":"Survey","description":"","type":"Service","category":"OPEX","kind":".PlannedExpense","amount":800,"currencyCode":"USD","recurrence":{"kind":".Once","startDate":"2026-03-09"}}"#,
+        ),
+    ),
+    ext(
+        "The last rate an expense needs cannot be removed (S5.6)",
+        "DELETE",
+        "/budgets/1/exchangerate?from=USD&to=EUR&effectiveDate=2026-01-01",
+        None,
+    ),
+    ext(
+        "A folio's new currency must have a rate from its expenses' (S5.6)",
+        "PUT",
+        "/budgets/1/folio",
+        Some(
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"GBP","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":2}"#,
+        ),
+    ),
+    ext(
+        "A later rate of the pair",
+        "PUT",
+        "/budgets/1/exchangerate",
+        Some(r#"{"from":"USD","to":"EUR","rate":0.92,"effectiveDate":"2026-03-01"}"#),
+    ),
+    ext(
+        "Remove an exchange rate (one of the pair remains)",
+        "DELETE",
+        "/budgets/1/exchangerate?from=USD&to=EUR&effectiveDate=2026-03-01",
+        None,
+    ),
+    call("Delete an expense", "DELETE", "/budgets/1/expense/2", None),
     call(
         "Add a planned position",
         "POST",
@@ -650,6 +743,30 @@ const BUDGET: &[Call] = &[
         None,
     ),
     ext(
+        "A custom-field value must suit its definition (S7.4)",
+        "PUT",
+        "/budgets/1/folio",
+        Some(
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":2,"customFields":{"values":{"1":"east"}}}"#,
+        ),
+    ),
+    ext(
+        "Update a custom-field definition (S7.4)",
+        "PUT",
+        "/budgets/1/customfield",
+        Some(
+            r#"{"id":1,"name":"Region","style":"SELECT","type":"FOLIO","required":false,"options":["north","south","east"]}"#,
+        ),
+    ),
+    ext(
+        "Its new option is taken",
+        "PUT",
+        "/budgets/1/folio",
+        Some(
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":2,"customFields":{"values":{"1":"east"}}}"#,
+        ),
+    ),
+    ext(
         "Put scope items",
         "PUT",
         "/budgets/1/folio/1/scope",
@@ -679,6 +796,20 @@ const BUDGET: &[Call] = &[
         "Expenditures of a folio",
         "GET",
         "/budgets/1/folio/1/expenditures?actual=false&revenue=false",
+        None,
+    ),
+    call(
+        "A position renamed after the baseline",
+        "PUT",
+        "/budgets/1/position",
+        Some(
+            r#"{"id":1,"folioId":1,"name":"Principal engineer","description":"","title":"Engineer","rate":{"rate":50,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-27","percentage":80}}"#,
+        ),
+    ),
+    call(
+        "The baseline shows its items as approved (S8.6)",
+        "GET",
+        "/budgets/1/folio/1/expenditures?baselineId=1&actual=false&revenue=false",
         None,
     ),
     ext(
@@ -864,6 +995,12 @@ const AUDIT: &[Call] = &[
         "/audit/1/events/deleted/types/allocation",
         None,
     ),
+    plain(
+        "The feed is for administrators only (S11.6)",
+        "GET",
+        "/audit/1/events/deleted/types/allocation?updatedFrom=2026-11-01",
+        None,
+    ),
 ];
 
 fn pretty(bytes: &[u8]) -> String {
@@ -877,6 +1014,12 @@ fn render(state: &mut State, token: &str, calls: &[Call], out: &mut String, seed
     render_as(state, token, calls, out, seed, None);
 }
 
+/// The token of bob, a user who is not an administrator (S11.6), minted in `document`.
+fn plain_token(state: &State) -> String {
+    let mut copy = state.clone();
+    mint_personal_token(&mut copy, "bob", true, &context(11)).unwrap()
+}
+
 /// Renders `calls`; with `user`, as budgeting calls whose basic credentials the host verified.
 fn render_as(
     state: &mut State,
@@ -888,7 +1031,9 @@ fn render_as(
 ) {
     for c in calls {
         let mut request = Request::new(c.method, c.path);
-        if user.is_none() {
+        if c.plain {
+            request = request.header("Authorization", &format!("Bearer {}", plain_token(state)));
+        } else if user.is_none() {
             request = request.header("Authorization", &format!("Bearer {token}"));
         }
         if let Some(body) = c.body {
@@ -912,10 +1057,10 @@ fn render_as(
         };
         ctx.budget_admin = admin;
         if user.is_none() {
-            // A core call with ada's token: the host says she is a budget administrator, who
-            // alone changes calendars, projects, saved filters and worklogs (S11.5).
-            ctx.user = Some("ada".to_owned());
-            ctx.budget_admin = true;
+            // A core call with ada's token: the host says she is an administrator, who alone
+            // changes the core interface's data and reads the audit (S11.6); bob is not one.
+            ctx.user = Some(if c.plain { "bob" } else { "ada" }.to_owned());
+            ctx.budget_admin = !c.plain;
         }
         let response = handle(state, &request, &ctx);
         let marker = if c.extension { " (extension)" } else { "" };
@@ -923,7 +1068,9 @@ fn render_as(
         if !c.note.is_empty() {
             out.push_str(&format!("{}\n\n", c.note));
         }
-        let auth = if admin {
+        let auth = if c.plain {
+            "Authorization: Bearer <bob's token: bob is not an administrator>\n"
+        } else if admin {
             "Authorization: Basic <grace's credentials: a budget administrator>\n"
         } else if user.is_some() {
             "Authorization: Basic <ada's credentials>\n"
@@ -954,6 +1101,16 @@ fn render_as(
 fn document() -> String {
     let mut state = State::new();
     let token = mint_personal_token(&mut state, "ada", true, &context(1)).unwrap();
+    // The users the host registered: the pickers' list (`GET /budgets/1/users`).
+    for (key, name) in [
+        ("ada", "Ada Lovelace"),
+        ("bob", "Bob"),
+        ("grace", "Grace Hopper"),
+    ] {
+        register_user(&mut state, key, Some(name)).unwrap();
+    }
+    // bob's token, minted once: each plain call mints the same one on a copy.
+    let _ = mint_personal_token(&mut state, "bob", true, &context(11)).unwrap();
     register_client(
         &mut state,
         "planner",
@@ -1000,11 +1157,12 @@ fn document() -> String {
         body: None,
         form: Some(exchange),
         extension: false,
+        plain: false,
     }];
     render(&mut state, &token, &calls, &mut out, 7);
     calls = vec![
-        Call { title: "A code is single use", note: "", method: "POST", path: "/oauth/token/", body: None, form: Some(exchange), extension: false },
-        Call { title: "Revoke a token", note: "Revoking either token of a pair ends both. An unknown token is answered 200 too (RFC 7009).", method: "POST", path: "/oauth/revoke_token/", body: None, form: Some("token_type_hint=access_token&client_id=planner&client_secret=s3cret&token=0000"), extension: false },
+        Call { title: "A code is single use", note: "", method: "POST", path: "/oauth/token/", body: None, form: Some(exchange), extension: false, plain: false },
+        Call { title: "Revoke a token", note: "Revoking either token of a pair ends both. An unknown token is answered 200 too (RFC 7009).", method: "POST", path: "/oauth/revoke_token/", body: None, form: Some("token_type_hint=access_token&client_id=planner&client_secret=s3cret&token=0000"), extension: false, plain: false },
     ];
     render(&mut state, &token, &calls, &mut out, 8);
     out

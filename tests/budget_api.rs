@@ -242,19 +242,18 @@ fn expenses_with_their_payments_and_documented_errors() {
             .contains("OPERATING"),
         "{body}"
     );
-    call(
-        &mut state,
-        "ada",
-        "POST",
-        "/expense",
-        Some(&expense("").replace(r#""currencyCode":"EUR""#, r#""currencyCode":"GBP""#)),
+    // S5.6: an expense in a currency with no rate into the folio's is refused at its currency,
+    // naming the pair and who adds a rate; nothing is stored.
+    let gbp = expense("").replace(r#""currencyCode":"EUR""#, r#""currencyCode":"GBP""#);
+    let before = state.clone();
+    let (status, body) = call(&mut state, "ada", "POST", "/expense", Some(&gbp));
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(
+        body["errors"]["currencyCode"],
+        "No exchange rate from GBP to EUR: a budget administrator adds one under exchange rates",
+        "{body}"
     );
-    let (status, body) = call(&mut state, "ada", "GET", "/expense/2/payments", None);
-    assert_eq!(status, 400);
-    assert!(body["errorMessages"][0]
-        .as_str()
-        .unwrap()
-        .contains("GBP to EUR"));
+    assert_eq!(state, before, "a refused expense changes nothing");
     assert_eq!(
         call(
             &mut state,
@@ -278,6 +277,8 @@ fn expenses_with_their_payments_and_documented_errors() {
         .0,
         200
     );
+    let (status, body) = call(&mut state, "ada", "POST", "/expense", Some(&gbp));
+    assert_eq!((status, body["success"].as_u64()), (200, Some(2)), "{body}");
     let (_, got) = call(&mut state, "ada", "GET", "/expense/2", None);
     assert_eq!(got["success"]["convertedAmount"].to_string(), "351.00");
     assert_eq!(call(&mut state, "bob", "GET", "/expense/1", None).0, 404);

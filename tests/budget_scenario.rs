@@ -160,11 +160,9 @@ fn a_folio_built_through_the_api_adds_up_by_hand_and_by_the_engine() {
         None,
     );
     assert_eq!(planned["positions"].as_array().unwrap().len(), 1);
-    assert_eq!(
-        planned["positions"][0]["baselineId"],
-        Value::Null,
-        "no baselineId was asked for"
-    );
+    // The latest baseline covering planned costs answers (S8.4): its positions, like its
+    // expenses, say which baseline they come from (S8.6).
+    assert_eq!(planned["positions"][0]["baselineId"], 1);
     assert_eq!(planned["expenses"][0]["baselineId"], 1);
     let actual = api.budget(
         "GET",

@@ -235,7 +235,7 @@ fn a_missing_exchange_rate_is_an_error_naming_both_currencies() {
     );
     assert_eq!(
         error.to_string(),
-        "No exchange rate from GBP to EUR (nor from EUR to GBP): add one with PUT /exchangerate"
+        "No exchange rate from GBP to EUR (nor from EUR to GBP): a budget administrator adds one under exchange rates"
     );
     assert!(p.converted_amount(&frame, NO_RATES).is_err());
 }

@@ -246,6 +246,7 @@ fn with_a_baseline_the_planned_side_stays_frozen_while_the_draft_moves() {
     let snapshot = approve(
         &items(),
         &[],
+        &[],
         Baseline {
             id: Id::new(7),
             folio_id: Id::new(1),

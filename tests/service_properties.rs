@@ -12,12 +12,17 @@ fn start() -> NaiveDateTime {
     NaiveDateTime::parse_from_str("2026-11-21T10:00:00", "%Y-%m-%dT%H:%M:%S").unwrap()
 }
 
+/// The context the host gives a request of the token's user, "admin", an administrator: only
+/// administrators change the core interface and read the audit (S11.6).
 fn context(step: u64) -> Context {
-    Context::new(
+    let mut context = Context::new(
         "http://127.0.0.1:8080",
         start() + Duration::seconds(step as i64),
         (0..64u64).map(|i| (i * 7 + step * 13) as u8).collect(),
-    )
+    );
+    context.user = Some("admin".to_owned());
+    context.budget_admin = true;
+    context
 }
 
 /// A fresh service with one write token, its journal so far, and the token.

@@ -238,9 +238,9 @@ fn scenario() -> Value {
             // Exchange rates are shared data: budget administrators change them (S11.5).
             context["budgetAdmin"] = json!(true);
         }
-        if path.starts_with("/core/3") && user.is_none() {
-            // ada's token, whose user the host says is a budget administrator: calendars are
-            // shared data too (S11.5).
+        if (path.starts_with("/core/3") || path.starts_with("/audit/1")) && user.is_none() {
+            // ada's token, whose user the host says is an administrator: the core interface's
+            // data is changed, and the audit read, by administrators only (S11.6).
             context["user"] = json!("ada");
             context["budgetAdmin"] = json!(true);
         }

@@ -10,7 +10,6 @@ use costfolio::api::RollupError;
 use costfolio::api::{Context, Request, Response};
 use costfolio::json::read::Read;
 use costfolio::json::write::Write;
-use costfolio::model::budgeting::Expenditures;
 use costfolio::model::{messages, to_json, Id, WireError};
 use costfolio::plan::PlanError;
 use costfolio::recurrence::RecurrenceError;
@@ -269,11 +268,12 @@ pub fn folio_expenditures(
     revenue: bool,
 ) -> Result<String, Refusal> {
     let baseline = (baseline != 0).then(|| Id::new(baseline));
-    let items = book_of(state, folio)?.expenditures(baseline, actual, revenue)?;
-    Ok(to_json(&Expenditures {
-        positions: state.positions_shown(&items, baseline),
-        expenses: items.expenses,
-    }))
+    // A deleted folio answers as a missing one, as its REST reads do (S5.1).
+    book_of(state, folio)?;
+    let expenditures = state
+        .expenditures(folio, baseline, actual, revenue)
+        .ok_or(Refusal::Missing(messages::FOLIO_NOT_VIEWABLE))??;
+    Ok(to_json(&expenditures))
 }
 
 /// The payment lines of a position by `granularity` (S6), as JSON; none for a deleted position

@@ -5,7 +5,7 @@ use core::fmt;
 
 use super::items::Flow;
 pub use super::items::Items;
-use crate::model::budgeting::{Baseline, ExpenditureType};
+use crate::model::budgeting::{Baseline, ExpenditureType, Position};
 use crate::model::Id;
 
 /// An approved baseline with the items it froze.
@@ -15,6 +15,23 @@ pub struct BaselineSnapshot {
     pub baseline: Baseline,
     /// What it froze.
     pub items: Items,
+    /// The frozen positions' headers as they were approved (S8.6): name, title, member, category,
+    /// description and custom fields. A baseline approved before headers were frozen has none, and
+    /// shows its positions' current headers.
+    #[wire(default)]
+    pub headers: Vec<Position>,
+}
+
+impl BaselineSnapshot {
+    /// The header position `id` had when the baseline was approved, if it froze one (S8.6).
+    pub fn header(&self, id: Id) -> Option<&Position> {
+        self.headers.iter().find(|h| h.id == Some(id))
+    }
+
+    /// Whether the baseline froze its positions' headers (every baseline approved since S8.6).
+    fn froze_headers(&self) -> bool {
+        self.headers.len() == self.items.positions.len()
+    }
 }
 
 /// Why a baseline operation was refused.
@@ -59,13 +76,25 @@ pub fn frozen_flows(kind: ExpenditureType) -> &'static [Flow] {
 }
 
 /// Approves a baseline (S8.1): freezes a copy of the draft's items of its type, marked with the
-/// baseline's id. Refused when the latest live baseline of the same type froze exactly the same.
+/// baseline's id, with the headers of its positions among `headers` (S8.6). Refused when the
+/// latest live baseline of the same type froze exactly the same items and headers.
 pub fn approve<'a>(
     draft: &Items,
+    headers: &[Position],
     previous: impl IntoIterator<Item = &'a BaselineSnapshot>,
     baseline: Baseline,
 ) -> Result<BaselineSnapshot, BaselineError> {
     let items = draft.of_flows(frozen_flows(baseline.expenditure_type));
+    let frozen: Vec<Position> = items
+        .positions
+        .iter()
+        .filter_map(|record| headers.iter().find(|h| h.id == Some(record.id)))
+        .map(|header| {
+            let mut header = header.clone();
+            header.baseline_id = None;
+            header
+        })
+        .collect();
     let latest = previous
         .into_iter()
         .filter(|b| {
@@ -74,7 +103,17 @@ pub fn approve<'a>(
         })
         .max_by_key(|b| (b.baseline.created, b.baseline.id));
     if let Some(latest) = latest {
-        if latest.items.unmarked() == items.unmarked() {
+        // A baseline approved before headers were frozen compares by its items alone.
+        let same_headers = !latest.froze_headers()
+            || latest
+                .headers
+                .iter()
+                .map(|h| Position {
+                    baseline_id: None,
+                    ..h.clone()
+                })
+                .eq(frozen.iter().cloned());
+        if latest.items.unmarked() == items.unmarked() && same_headers {
             return Err(BaselineError::NothingChanged {
                 id: latest.baseline.id,
                 name: latest.baseline.name.clone(),
@@ -85,7 +124,18 @@ pub fn approve<'a>(
     for expense in &mut items.expenses {
         expense.baseline_id = Some(baseline.id);
     }
-    Ok(BaselineSnapshot { baseline, items })
+    let headers = frozen
+        .into_iter()
+        .map(|mut header| {
+            header.baseline_id = Some(baseline.id);
+            header
+        })
+        .collect();
+    Ok(BaselineSnapshot {
+        baseline,
+        items,
+        headers,
+    })
 }
 
 /// The live baselines listed for `costs` and `revenues` (S8.3): costs lists BUDGET, PLANNED and
@@ -139,7 +189,26 @@ pub fn expenditures<'a>(
         (true, false) => Flow::ActualCost,
         (true, true) => Flow::ActualRevenue,
     };
-    let named = match baseline_id {
+    let named = source(baselines, baseline_id, actual, revenue)?;
+    let source = named.map_or(draft, |b| &b.items);
+    Ok(source.of_flows(&[flow]))
+}
+
+/// The baseline the expenditures of a side come from (S8.4): the one named, or for the planned
+/// side the latest covering it; `None` for the draft (or the current actual items).
+pub fn source<'a>(
+    baselines: impl IntoIterator<Item = &'a BaselineSnapshot>,
+    baseline_id: Option<Id>,
+    actual: bool,
+    revenue: bool,
+) -> Result<Option<&'a BaselineSnapshot>, BaselineError> {
+    let flow = match (actual, revenue) {
+        (false, false) => Flow::PlannedCost,
+        (false, true) => Flow::PlannedRevenue,
+        (true, false) => Flow::ActualCost,
+        (true, true) => Flow::ActualRevenue,
+    };
+    Ok(match baseline_id {
         Some(id) => Some(
             baselines
                 .into_iter()
@@ -148,7 +217,5 @@ pub fn expenditures<'a>(
         ),
         None if !actual => latest_covering(baselines, flow),
         None => None,
-    };
-    let source = named.map_or(draft, |b| &b.items);
-    Ok(source.of_flows(&[flow]))
+    })
 }

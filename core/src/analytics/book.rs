@@ -469,10 +469,32 @@ impl<'a> FolioBook<'a> {
         .map_err(BookError::Baseline)
     }
 
-    /// Approves `baseline` (S8.1): a snapshot of the draft's items of its type, refused when the
-    /// latest live baseline of that type froze the same.
-    pub fn approve(&self, baseline: Baseline) -> Result<BaselineSnapshot, BaselineError> {
-        approve(&self.draft, self.baselines.iter().copied(), baseline)
+    /// The baseline the expenditures of a side come from (S8.4), `None` for the draft: whose
+    /// frozen headers its positions show (S8.6).
+    pub fn expenditure_source(
+        &self,
+        baseline: Option<Id>,
+        actual: bool,
+        revenue: bool,
+    ) -> Result<Option<&'a BaselineSnapshot>, BookError> {
+        super::baseline::source(self.baselines.iter().copied(), baseline, actual, revenue)
+            .map_err(BookError::Baseline)
+    }
+
+    /// Approves `baseline` (S8.1): a snapshot of the draft's items of its type with their
+    /// positions' `headers` as they are (S8.6), refused when the latest live baseline of that type
+    /// froze the same.
+    pub fn approve(
+        &self,
+        baseline: Baseline,
+        headers: &[crate::model::budgeting::Position],
+    ) -> Result<BaselineSnapshot, BaselineError> {
+        approve(
+            &self.draft,
+            headers,
+            self.baselines.iter().copied(),
+            baseline,
+        )
     }
 
     /// Applies one change to the draft, recosting only the item it touches in every ledger kept

@@ -20,8 +20,9 @@ pub use access::{Access, Caller as BudgetCaller};
 pub use audit::record_deletion;
 pub use auth::{
     authenticate, close_session, close_sessions_of, hash_secret, issue_code, mint_personal_token,
-    open_session, register_client, register_client_hashed, revoke_pair, session, session_csrf,
-    token_text, tokens_of, AuthError, Caller, OpenedSession, MAX_SESSIONS_PER_USER, SESSION_HOURS,
+    open_session, register_client, register_client_hashed, register_user, revoke_pair, session,
+    session_csrf, token_text, tokens_of, AuthError, Caller, OpenedSession, MAX_SESSIONS_PER_USER,
+    SESSION_HOURS,
 };
 pub use budget::{admin_rollup, can_view, RollupError};
 pub use http::{decode_form, encode_query, BodyError, Context, QueryError, Request, Response};

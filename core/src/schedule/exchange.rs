@@ -33,7 +33,7 @@ impl fmt::Display for ConversionError {
         match self {
             ConversionError::MissingRate { from, to } => write!(
                 f,
-                "No exchange rate from {from} to {to} (nor from {to} to {from}): add one with PUT /exchangerate"
+                "No exchange rate from {from} to {to} (nor from {to} to {from}): a budget administrator adds one under exchange rates"
             ),
             ConversionError::Overflow { amount, from, to } => write!(
                 f,

@@ -99,6 +99,28 @@ impl State {
         }))
     }
 
+    /// The expenditures of folio `folio` (S8.4): the items of one side from baseline `baseline`,
+    /// or by default from the latest baseline covering the side, else the draft; its positions as
+    /// that baseline froze them (S8.6). `None` when there is no such folio.
+    pub fn expenditures(
+        &self,
+        folio: u64,
+        baseline: Option<Id>,
+        actual: bool,
+        revenue: bool,
+    ) -> Option<Result<crate::model::budgeting::Expenditures, crate::analytics::BookError>> {
+        let book = self.folio_book(folio)?;
+        let shown = || {
+            let items = book.expenditures(baseline, actual, revenue)?;
+            let source = book.expenditure_source(baseline, actual, revenue)?;
+            Ok(crate::model::budgeting::Expenditures {
+                positions: self.positions_shown(&items, source),
+                expenses: items.expenses,
+            })
+        };
+        Some(shown())
+    }
+
     /// The calendar of a holiday scheme and a workload scheme (S3.4).
     pub fn calendar_of(&self, holiday_scheme: u64, workload_scheme: u64) -> Calendar {
         let state = self;
@@ -148,15 +170,25 @@ impl State {
         }
     }
 
-    /// The positions of `items` as expenditures show them (S8.4): each position's fields, its
-    /// first live rate and allocation in the record's history, marked with `baseline`.
-    pub fn positions_shown(&self, items: &Items, baseline: Option<Id>) -> Vec<Position> {
+    /// The positions of `items` as expenditures show them (S8.4): each position's fields (as the
+    /// baseline `source` froze them, S8.6, else as they are), its first live rate and allocation
+    /// in the record's history, marked with the baseline they come from.
+    fn positions_shown(
+        &self,
+        items: &Items,
+        source: Option<&crate::analytics::baseline::BaselineSnapshot>,
+    ) -> Vec<Position> {
+        let baseline = source.map(|b| b.baseline.id);
         items
             .positions
             .iter()
             .filter_map(|record| {
-                let row = self.positions.get(&record.id.get())?;
-                let mut position = row.header.clone();
+                // S8.6: a baseline's positions show their headers as approved.
+                let header = match source.and_then(|b| b.header(record.id)) {
+                    Some(frozen) => frozen,
+                    None => &self.positions.get(&record.id.get())?.header,
+                };
+                let mut position = header.clone();
                 if let Some(rate) = record
                     .rates
                     .iter()

@@ -7,9 +7,13 @@
 //! snapshot (the state as JSON) shortens replay.
 
 mod budget;
+mod computable;
 mod costing;
+mod custom_fields;
 mod document;
+mod journal;
 mod records;
+mod references;
 mod stored;
 
 use crate::json::write::Write;
@@ -18,176 +22,21 @@ use crate::json::read::Read;
 
 pub use crate::table::Table;
 pub use budget::{BilledHours, FolioRecord, PositionRow};
+pub use computable::{MissingRate, RateNeeded};
+pub use custom_fields::{
+    check_definition, CustomFieldError, FieldHolder, MAX_DEFINITIONS, MAX_OPTIONS,
+};
+pub use journal::{Command, JournalEntry, ReplayError};
 pub use records::{
     AccountRecord, AuditEvent, AuditEventKind, CategoryRecord, ClientRecord, CodeRecord,
     ContactRecord, CustomerRecord, GenericResourceRecord, HolidayRecord, HolidaySchemeRecord,
-    LinkRecord, ProjectRecord, SavedFilterRecord, TokenKind, TokenRecord, WorkloadSchemeRecord,
-    WorklogRecord,
+    LinkRecord, ProjectRecord, SavedFilterRecord, TokenKind, TokenRecord, UserRecord,
+    WorkloadSchemeRecord, WorklogRecord,
 };
+pub use references::{ReferenceError, Referenced};
 pub use stored::{Identified, Stored};
 
 use crate::value::UtcTimestamp;
-
-/// One change of the state. Applying a command never fails: everything is validated before one is
-/// made.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-pub enum Command {
-    /// Creates or replaces an account.
-    PutAccount(AccountRecord),
-    /// Deletes an account and its links (S10.2).
-    DeleteAccount(u64),
-    /// Creates or replaces a category.
-    PutCategory(CategoryRecord),
-    /// Deletes a category.
-    DeleteCategory(u64),
-    /// Creates or replaces a customer.
-    PutCustomer(CustomerRecord),
-    /// Deletes a customer.
-    DeleteCustomer(u64),
-    /// Creates an account link.
-    PutLink(LinkRecord),
-    /// Deletes an account link.
-    DeleteLink(u64),
-    /// Creates or replaces a holiday scheme.
-    PutHolidayScheme(HolidaySchemeRecord),
-    /// Deletes a holiday scheme.
-    DeleteHolidayScheme(u64),
-    /// Makes a holiday scheme the default (exactly one is, S3.2).
-    SetDefaultHolidayScheme(u64),
-    /// Creates or replaces a generic resource.
-    PutGenericResource(GenericResourceRecord),
-    /// Deletes a generic resource.
-    DeleteGenericResource(u64),
-    /// Registers an OAuth client (host administration, S11.1).
-    RegisterClient(ClientRecord),
-    /// Stores an authorization code (by hash).
-    IssueCode(CodeRecord),
-    /// Marks an authorization code used (single use, S11.1).
-    UseCode {
-        /// The code's hash.
-        hash: String,
-    },
-    /// Marks an authorization code used, by the grant it started.
-    UseCodeFor {
-        /// The code's hash.
-        hash: String,
-        /// The grant: the pair number of the first tokens it issued.
-        grant: u64,
-    },
-    /// Revokes every token of a grant: a replayed code or refresh token (RFC 6749 4.1.2).
-    RevokeGrant {
-        /// The grant.
-        grant: u64,
-    },
-    /// Stores an access token and, for a pair, its refresh token (by hash).
-    IssueTokens(Vec<TokenRecord>),
-    /// Revokes every token of a pair (S11.1: revoking one token of a pair ends both).
-    RevokePair {
-        /// The pair.
-        pair: u64,
-    },
-    /// Records a deletion event for the audit feed (S12).
-    RecordDeletion(AuditEvent),
-    /// Creates or replaces a holiday.
-    PutHoliday(HolidayRecord),
-    /// Deletes a holiday.
-    DeleteHoliday(u64),
-    /// Assigns users to a holiday scheme (and so away from any other).
-    SetHolidaySchemeMembers {
-        /// The scheme.
-        scheme: u64,
-        /// The users.
-        account_ids: Vec<String>,
-    },
-    /// Creates or replaces a workload scheme.
-    PutWorkloadScheme(WorkloadSchemeRecord),
-    /// Deletes a workload scheme.
-    DeleteWorkloadScheme(u64),
-    /// Makes a workload scheme the default.
-    SetDefaultWorkloadScheme(u64),
-    /// Assigns users to a workload scheme (and so away from any other).
-    SetWorkloadSchemeMembers {
-        /// The scheme.
-        scheme: u64,
-        /// The users.
-        account_ids: Vec<String>,
-    },
-    /// Creates or replaces a tracker project.
-    PutProject(ProjectRecord),
-    /// Creates or replaces a saved filter.
-    PutSavedFilter(SavedFilterRecord),
-    /// Creates or replaces a worklog.
-    PutWorklog(WorklogRecord),
-    /// Deletes a worklog.
-    DeleteWorklog(u64),
-    /// Creates or replaces a folio (deleting marks it, S5.1).
-    PutFolio(Box<FolioRecord>),
-    /// Creates or replaces a position with its history.
-    PutPosition(Box<PositionRow>),
-    /// Creates or replaces an expense.
-    PutExpense(Box<Stored<crate::model::budgeting::Expense>>),
-    /// Creates or replaces a baseline with what it froze (S8).
-    PutBaseline(Box<crate::analytics::baseline::BaselineSnapshot>),
-    /// Creates or replaces an overtime rule.
-    PutOvertimeRule(Stored<crate::model::budgeting::OvertimeRule>),
-    /// Creates or replaces a custom-field definition of a folio.
-    PutCustomField {
-        /// The folio.
-        folio: u64,
-        /// The definition.
-        definition: Stored<crate::model::budgeting::CustomFieldDefinition>,
-    },
-    /// Creates or replaces a portfolio.
-    PutPortfolio(Box<Stored<crate::model::budgeting::Portfolio>>),
-    /// Deletes a portfolio.
-    DeletePortfolio(u64),
-    /// Puts an exchange rate; one on the same pair and date is replaced (S5.3).
-    PutExchangeRate(crate::model::budgeting::ExchangeRate),
-    /// Replaces the billed hours of a consulting revenue (S6.5c).
-    PutBilledHours(BilledHours),
-    /// Applies the commands in order, as one entry: all of them or, unwritten, none (a folio
-    /// imported from a plan document, extension).
-    Batch(Vec<Command>),
-}
-
-/// A journal entry: a command with its gap-free sequence number (S13.1).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-pub struct JournalEntry {
-    /// 1 for the first entry, then one more each time.
-    pub seq: u64,
-    /// What was applied.
-    pub command: Command,
-}
-
-/// Why a journal could not be replayed.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub enum ReplayError {
-    /// An entry is out of sequence.
-    Gap {
-        /// The sequence number expected.
-        expected: u64,
-        /// The one found.
-        found: u64,
-    },
-    /// A snapshot or an entry is not valid JSON of the right shape.
-    Malformed(String),
-}
-
-impl core::fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            ReplayError::Gap { expected, found } => {
-                write!(
-                    f,
-                    "journal entry {found} found where {expected} was expected"
-                )
-            }
-            ReplayError::Malformed(detail) => write!(f, "malformed journal or snapshot: {detail}"),
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
 
 /// The kinds of record that get ids, each counted on its own (S10.1). Declared in the order of
 /// their wire names, so that counters are written in the same order as before they were typed.
@@ -318,6 +167,9 @@ pub struct State {
     pub exchange_rates: Vec<crate::model::budgeting::ExchangeRate>,
     /// Billed hours by position.
     pub billed_hours: Table<BilledHours>,
+    /// The users the service knows, by key (a snapshot written before they were kept has none).
+    #[wire(default)]
+    pub users: Table<UserRecord, String>,
     /// Entries applied since the host last took them.
     #[wire(skip)]
     outbox: Vec<JournalEntry>,
@@ -365,6 +217,7 @@ impl State {
             portfolios: Table::new(),
             exchange_rates: Vec::new(),
             billed_hours: Table::new(),
+            users: Table::new(),
             outbox: Vec::new(),
         };
         let day = 8 * 3600;
@@ -680,6 +533,17 @@ impl State {
                     (r.from, r.to, r.effective_date) != (rate.from, rate.to, rate.effective_date)
                 });
                 self.exchange_rates.push(rate.clone());
+            }
+            Command::RemoveExchangeRate {
+                from,
+                to,
+                effective_date,
+            } => {
+                self.exchange_rates
+                    .retain(|r| (r.from, r.to, r.effective_date) != (*from, *to, *effective_date));
+            }
+            Command::PutUser(user) => {
+                self.users.insert(user.key.clone(), user.clone());
             }
             Command::PutBilledHours(hours) => {
                 self.billed_hours.insert(hours.position, hours.clone());

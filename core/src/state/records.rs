@@ -292,3 +292,14 @@ pub struct WorklogRecord {
     /// When it was last changed.
     pub updated_at: UtcTimestamp,
 }
+
+/// A user the service knows (extension: `GET /budgets/1/users`; S7.4's USER values), registered by
+/// the host when it adds the user.
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[wire(rename_all = "camelCase")]
+pub struct UserRecord {
+    /// The user's key (the tracker's user key, the name they sign in with).
+    pub key: String,
+    /// How the user is shown.
+    pub display_name: String,
+}

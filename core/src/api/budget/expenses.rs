@@ -67,11 +67,14 @@ pub(super) fn with_converted(state: &State, expense: &Expense) -> Result<Expense
     }
     let frame = frame(folio)?;
     let plan = ExpensePlan::new(expense, &frame).map_err(expense_errors)?;
-    let converted = plan
-        .converted_amount(&frame, &rates(state))
-        .map_err(|error| message_error(400, error.to_string()))?;
     let mut shown = expense.clone();
-    shown.converted_amount = Some(crate::value::Exact::of(converted));
+    shown.converted_amount = match plan.converted_amount(&frame, &rates(state)) {
+        Ok(converted) => Some(crate::value::Exact::of(converted)),
+        // S5.6: an expense an older journal left without a rate still reads; only its figure is
+        // missing (its payments and the folio's figures answer the S5.3 refusal).
+        Err(crate::schedule::ConversionError::MissingRate { .. }) => None,
+        Err(error) => return Err(message_error(400, error.to_string())),
+    };
     Ok(shown)
 }
 
@@ -89,7 +92,7 @@ pub(super) fn put_expense(
         return Err(expense_errors(missing));
     }
     let mut expense: Expense = read(request)?;
-    let id = if update {
+    let (id, reporter, before) = if update {
         let id = expense
             .id
             .ok_or_else(|| field_error("id", "id is required to update an expense"))?;
@@ -107,14 +110,46 @@ pub(super) fn put_expense(
                 "an expense cannot move to another folio",
             ));
         }
-        id
+        // S6.9: an update keeps who created it.
+        (
+            id,
+            existing.reporter.clone(),
+            existing.custom_fields.clone(),
+        )
     } else {
         changeable_folio(state, context, expense.folio_id.get())?;
-        Id::new(state.counters.next(crate::state::IdKind::Expense))
+        // S6.9: the reporter is the caller, whatever the body says.
+        let reporter = Some(super::responses::caller(context)?.to_owned());
+        (
+            Id::new(state.counters.next(crate::state::IdKind::Expense)),
+            reporter,
+            None,
+        )
     };
     let folio = state.folios[&expense.folio_id.get()].folio.clone();
     let frame = frame(&folio)?;
     let plan = ExpensePlan::new(&expense, &frame).map_err(expense_errors)?;
+    // S5.6: a folio stays computable: no expense in a currency its folio's cannot be had from.
+    state
+        .check_expense_currency(expense.currency_code, folio.currency_code)
+        .map_err(|missing| field_error("currencyCode", missing.to_string()))?;
+    // S7.4: cost expenses carry ACTUAL fields, revenues REVENUE fields.
+    let kind = if expense.kind.is_cost() {
+        crate::model::budgeting::CustomFieldType::Actual
+    } else {
+        crate::model::budgeting::CustomFieldType::Revenue
+    };
+    expense.custom_fields = state
+        .check_custom_fields(
+            crate::state::FieldHolder {
+                folio: expense.folio_id.get(),
+                kind,
+                currency: folio.currency_code,
+            },
+            expense.custom_fields.as_ref(),
+            before.as_ref(),
+        )
+        .map_err(super::responses::custom_field_refusal)?;
     expense.id = Some(id);
     check_folio_payments(
         state,
@@ -131,6 +166,7 @@ pub(super) fn put_expense(
         return Err(field_error("amount", error.to_string()));
     }
     expense.id = Some(id);
+    expense.reporter = reporter;
     expense.deleted_on = None;
     expense.converted_amount = None;
     expense.baseline_id = None;

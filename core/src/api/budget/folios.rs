@@ -12,8 +12,8 @@ use crate::api::access::{who, Access, Caller};
 use crate::api::audit::record_deletion;
 use crate::api::http::{Context, Request, Response};
 use crate::model::budgeting::{
-    Baseline, CustomFieldCatalog, CustomFieldDefinition, ExpenditureType, Expenditures, Expense,
-    Folio, FolioSummary, ScopeItems,
+    Baseline, CustomFieldCatalog, CustomFieldDefinition, ExpenditureType, Expense, Folio,
+    FolioSummary, ScopeItems,
 };
 use crate::model::Id;
 use crate::schedule::{ExchangeRates, ExpensePlan, FolioFrame, Granularity};
@@ -348,8 +348,15 @@ pub(super) fn approve_baseline(
         deleted_on: None,
     };
     let id = baseline.id;
+    // S8.6: the positions' headers are frozen with their records.
+    let headers: Vec<crate::model::budgeting::Position> = state
+        .positions
+        .values()
+        .filter(|row| row.header.folio_id.get() == folio && row.record.deleted_on.is_none())
+        .map(|row| row.header.clone())
+        .collect();
     let snapshot = book_of(state, folio)?
-        .approve(baseline)
+        .approve(baseline, &headers)
         .map_err(|error| message_error(400, error.to_string()))?;
     state.apply(Command::PutBaseline(Box::new(snapshot)));
     Ok(success(id))
@@ -394,14 +401,11 @@ pub(super) fn folio_expenditures(
             )
         })?)),
     };
-    let items = book_of(state, folio)?
-        .expenditures(baseline, actual, revenue)
+    let expenditures = state
+        .expenditures(folio, baseline, actual, revenue)
+        .ok_or_else(folio_not_viewable)?
         .map_err(book_refusal)?;
-    let positions = state.positions_shown(&items, baseline);
-    Ok(success(Expenditures {
-        positions,
-        expenses: items.expenses,
-    }))
+    Ok(success(expenditures))
 }
 
 pub(super) fn custom_fields(state: &State, context: &Context, id: &str) -> Outcome {
@@ -427,14 +431,62 @@ pub(super) fn add_custom_field(
 ) -> Outcome {
     let folio = changeable_folio_id(state, context, id)?;
     let mut definition: CustomFieldDefinition = read(request)?;
-    if definition.name.trim().is_empty() {
-        return Err(field_error("name", crate::model::messages::NAME_REQUIRED));
+    crate::state::check_definition(&definition, None)
+        .map_err(super::responses::custom_field_refusal)?;
+    if state.live_custom_fields(folio) >= crate::state::MAX_DEFINITIONS {
+        return Err(message_error(
+            400,
+            format!(
+                "a folio holds at most {} custom fields",
+                crate::state::MAX_DEFINITIONS
+            ),
+        ));
     }
     let id = Id::new(state.counters.next(crate::state::IdKind::CustomField));
     definition.deleted_on = None;
     let definition = Stored::new(id, definition);
     state.apply(Command::PutCustomField { folio, definition });
     Ok(success(id))
+}
+
+/// `PUT /customfield` (extension, S7.4): renames a live definition, changes its options or
+/// whether it is required; its style, type and folio stay. Values already given stay as they are;
+/// the new terms apply to values written from now on.
+pub(super) fn update_custom_field(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+) -> Outcome {
+    who(context).writes()?;
+    let mut definition: CustomFieldDefinition = read(request)?;
+    let id = definition
+        .id
+        .ok_or_else(|| field_error("id", "id is required to update a custom field"))?;
+    let missing = || {
+        message_error(
+            404,
+            format!(
+                "Custom field {} does not exist",
+                crate::model::messages::excerpt(&id.to_string())
+            ),
+        )
+    };
+    let (folio, stored) = state
+        .custom_fields
+        .get(&id.get())
+        .filter(|(_, d)| d.deleted_on.is_none())
+        .cloned()
+        .ok_or_else(missing)?;
+    may_change_in(state, context, folio, missing)?;
+    crate::state::check_definition(&definition, Some(stored.record()))
+        .map_err(super::responses::custom_field_refusal)?;
+    definition.deleted_on = None;
+    let definition = Stored::new(id, definition);
+    state.apply(Command::PutCustomField {
+        folio,
+        definition: definition.clone(),
+    });
+    Ok(success(definition.into_record()))
 }
 
 pub(super) fn delete_custom_field(state: &mut State, context: &Context, id: &str) -> Outcome {
@@ -498,4 +550,77 @@ pub(super) fn book_of(
     folio: u64,
 ) -> Result<FolioBook<'_>, crate::api::http::Response> {
     state.folio_book(folio).ok_or_else(folio_not_viewable)
+}
+
+/// Who a folio is shared with (S11.4).
+#[derive(crate::json::write::Write)]
+struct Viewers<'v> {
+    users: &'v [String],
+}
+
+/// `GET /folio/{id}/viewers` (extension): the users the folio is shared with, to a caller who may
+/// read it (S11.4); otherwise the folio's 404.
+pub(super) fn viewers(state: &State, context: &Context, id: &str) -> Outcome {
+    let folio = folio_id(state, context, id)?;
+    let record = visible_folio(state, context, folio)?;
+    Ok(success(Viewers {
+        users: &record.viewers,
+    }))
+}
+
+/// A user as the pickers list them.
+#[derive(crate::json::write::Write)]
+#[wire(rename_all = "camelCase")]
+struct UserChoice<'u> {
+    key: &'u str,
+    display_name: &'u str,
+}
+
+/// The most users one answer of `GET /users` lists.
+const MAX_USERS_LISTED: usize = 100;
+
+/// `GET /users?query=&limit=` (extension): the users the service knows whose key or display name
+/// holds `query` (ignoring case; every user without one), in key order, at most `limit` (default
+/// 20, at most 100): what the planner's owner, viewer and member pickers offer. Every
+/// authenticated user may ask: a folio's viewers and owners are named by these keys.
+pub(super) fn users(state: &State, request: &Request) -> Outcome {
+    let limit = match request.param_value("limit") {
+        None => 20,
+        Some(text) => text
+            .parse::<usize>()
+            .ok()
+            .filter(|limit| (1..=MAX_USERS_LISTED).contains(limit))
+            .ok_or_else(|| {
+                field_error(
+                    "limit",
+                    format!(
+                        "limit must be a whole number from 1 to {MAX_USERS_LISTED}, got {}",
+                        crate::model::messages::excerpt(text)
+                    ),
+                )
+            })?,
+    };
+    let query = request
+        .param_value("query")
+        .unwrap_or("")
+        .trim()
+        .to_lowercase();
+    if query.chars().count() > 255 {
+        return Err(field_error("query", "query has at most 255 characters"));
+    }
+    let listed: Vec<UserChoice<'_>> = state
+        .users
+        .values()
+        .filter(|user| {
+            query.is_empty()
+                || user.key.to_lowercase().contains(&query)
+                || user.display_name.to_lowercase().contains(&query)
+        })
+        .take(limit)
+        .map(|user| UserChoice {
+            key: &user.key,
+            display_name: &user.display_name,
+        })
+        .collect();
+    Ok(success(listed))
 }

@@ -141,8 +141,14 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
                     ),
                 ));
             }
+            // S6.10: its calendars (and its saved filter, when it synchronizes) name live records.
+            state
+                .check_folio_references(&folio, None)
+                .map_err(responses::reference_refusal)?;
             // S7.2: an id in the body is ignored; the service assigns it.
             let id = state.counters.next(crate::state::IdKind::Folio);
+            // S7.4: a new folio has no definitions yet, so it takes no values.
+            folio.custom_fields = folio_fields(state, id, &folio, None)?;
             folio.status = None;
             folio.deleted_on = None;
             state.apply(Command::PutFolio(Box::new(FolioRecord {
@@ -171,6 +177,26 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
                 ));
             }
             check_folio(&folio)?;
+            state
+                .check_folio_references(&folio, Some(existing.folio.record()))
+                .map_err(responses::reference_refusal)?;
+            folio.custom_fields =
+                folio_fields(state, id, &folio, existing.folio.custom_fields.as_ref())?;
+            // S5.6: a new currency must be one every live expense of the folio converts into.
+            if folio.currency_code != existing.folio.currency_code {
+                if let Some((missing, count)) =
+                    state.unconvertible_expenses(id, folio.currency_code)
+                {
+                    return Err(field_error(
+                        "currencyCode",
+                        format!(
+                            "{missing} ({count} live expense{} of this folio in {})",
+                            if count == 1 { "" } else { "s" },
+                            missing.from
+                        ),
+                    ));
+                }
+            }
             // New dates change how many payments the folio's expenses make (S7.3), and how many
             // months its positions are costed over.
             check_folio_payments(state, id, &frame(&folio)?, None, "endDate")?;
@@ -235,6 +261,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             state.apply(Command::PutExchangeRate(rate));
             Ok(success(true))
         }
+        ("DELETE", ["exchangerate"]) => remove_exchange_rate(state, request, context),
         ("POST", ["overtimerule"]) => {
             who(context).shared_data_for_change("overtime rules")?;
             let mut rule: OvertimeRule = read(request)?;
@@ -300,6 +327,87 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
     }
 }
 
+/// `DELETE /exchangerate?from=&to=&effectiveDate=` (extension): removes one rate, unless it is the
+/// last of its pair (and the opposite pair has none) while a live expense of a live folio needs
+/// it: then a 409 naming each such folio and how many of its expenses need the pair (S5.6).
+fn remove_exchange_rate(state: &mut State, request: &Request, context: &Context) -> Outcome {
+    who(context).shared_data_for_change("exchange rates")?;
+    let currency = |name: &str| -> Result<crate::value::CurrencyCode, Response> {
+        let text = request
+            .param_value(name)
+            .ok_or_else(|| field_error(name, format!("{name} is required (a currency code)")))?;
+        text.parse().map_err(|error: crate::value::ValueError| {
+            field_error(name, format!("{name}: {error}"))
+        })
+    };
+    let (from, to) = (currency("from")?, currency("to")?);
+    let date = request
+        .param_value("effectiveDate")
+        .ok_or_else(|| field_error("effectiveDate", "effectiveDate is required (yyyy-MM-dd)"))?;
+    let date = crate::value::Date::parse(date)
+        .map_err(|error| responses::parse_failure(format!("effectiveDate: {error}")))?;
+    let held = state
+        .exchange_rates
+        .iter()
+        .any(|r| (r.from, r.to, r.effective_date) == (from, to, date));
+    if !held {
+        return Err(message_error(
+            404,
+            format!("There is no exchange rate from {from} to {to} on {date}"),
+        ));
+    }
+    let needed = state.needing_rate(from, to, date);
+    if !needed.is_empty() {
+        let folios: Vec<String> = needed
+            .iter()
+            .map(|n| {
+                format!(
+                    "folio {:?} ({}) has {} live expense{} that need{} it",
+                    messages::excerpt(&n.name),
+                    n.folio,
+                    n.expenses,
+                    if n.expenses == 1 { "" } else { "s" },
+                    if n.expenses == 1 { "s" } else { "" },
+                )
+            })
+            .collect();
+        return Err(message_error(
+            409,
+            format!(
+                "The rate from {from} to {to} on {date} is the last between {from} and {to}: {}. Add another rate of the pair first, or move those expenses to another currency",
+                folios.join("; ")
+            ),
+        ));
+    }
+    state.apply(Command::RemoveExchangeRate {
+        from,
+        to,
+        effective_date: date,
+    });
+    Ok(success(true))
+}
+
+/// The custom-field values of folio `id` as they are stored (S7.4: FOLIO fields), written as
+/// `folio` says over `before`, its stored values.
+fn folio_fields(
+    state: &State,
+    id: u64,
+    folio: &Folio,
+    before: Option<&crate::model::budgeting::CustomFields>,
+) -> Result<Option<crate::model::budgeting::CustomFields>, Response> {
+    state
+        .check_custom_fields(
+            crate::state::FieldHolder {
+                folio: id,
+                kind: crate::model::budgeting::CustomFieldType::Folio,
+                currency: folio.currency_code,
+            },
+            folio.custom_fields.as_ref(),
+            before,
+        )
+        .map_err(responses::custom_field_refusal)
+}
+
 /// The answer to a request no budgeting route serves.
 fn no_route(request: &Request) -> Response {
     message_error(
@@ -324,6 +432,7 @@ pub(super) fn folio_level_route(
         ("POST", ["folio", id, "baseline"]) => approve_baseline(state, request, context, id),
         ("DELETE", ["baseline", id]) => delete_baseline(state, context, id),
         ("POST", ["folio", id, "customfield"]) => add_custom_field(state, request, context, id),
+        ("PUT", ["customfield"]) => folios::update_custom_field(state, request, context),
         ("DELETE", ["customfield", id]) => delete_custom_field(state, context, id),
         ("PUT", ["folio", id, "scope"]) => scope(state, request, context, id),
         ("POST", ["portfolio"]) => put_portfolio(state, request, context, false),
@@ -345,6 +454,8 @@ pub(super) fn folio_level_read_route(
         ["folio", id, "baselines"] => baselines(state, request, context, id),
         ["folio", id, "expenditures"] => folio_expenditures(state, request, context, id),
         ["folio", id, "customfields"] => custom_fields(state, context, id),
+        ["folio", id, "viewers"] => folios::viewers(state, context, id),
+        ["users"] => folios::users(state, request),
         ["folio", id, "indicators"] => folio_indicators(state, request, context, id),
         ["folio", id, "timeline"] => folio_timeline(state, request, context, id),
         ["folio", id, "payments"] => folio_payments(state, request, context, id),

@@ -297,18 +297,15 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
             });
         }
     }
-    if let Some(rule) = position.ot_rule_id {
-        let live = state.overtime_rules.get(&rule.get());
-        if live.is_none_or(|r| r.deleted_on.is_some()) {
-            return Err(field_error(
-                "otRuleId",
-                format!("Overtime rule {rule} does not exist"),
-            ));
-        }
-    }
+    // S6.10: its calendars, overtime rule and account name live records.
+    state
+        .check_position_references(&position, None)
+        .map_err(super::responses::reference_refusal)?;
+    position.custom_fields = team_fields(state, &position, None)?;
     position.id = Some(Id::new(id));
     position.kind = Some(kind);
     position.deleted_on = None;
+    // S6.9: the reporter is the caller, whatever the body says.
     position.reporter = Some(caller(context)?.to_owned());
     position.team_role_id = Some(position.team_role_id.unwrap_or(Id::new(1)));
     position.member = Some(position.member.unwrap_or_else(|| "unassigned".into()));
@@ -329,6 +326,31 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
     Ok(success(Id::new(id)))
 }
 
+/// The custom-field values of `position` as they are stored (S7.4: positions of every kind carry
+/// TEAM fields), over `before`, its stored values.
+fn team_fields(
+    state: &State,
+    position: &Position,
+    before: Option<&crate::model::budgeting::CustomFields>,
+) -> Result<Option<crate::model::budgeting::CustomFields>, Response> {
+    let currency = state
+        .folios
+        .get(&position.folio_id.get())
+        .map(|f| f.folio.currency_code)
+        .ok_or_else(position_not_found)?;
+    state
+        .check_custom_fields(
+            crate::state::FieldHolder {
+                folio: position.folio_id.get(),
+                kind: crate::model::budgeting::CustomFieldType::Team,
+                currency,
+            },
+            position.custom_fields.as_ref(),
+            before,
+        )
+        .map_err(super::responses::custom_field_refusal)
+}
+
 fn update(state: &mut State, request: &Request, context: &Context) -> Outcome {
     let position: Position = read(request)?;
     let id = position
@@ -344,6 +366,10 @@ fn update(state: &mut State, request: &Request, context: &Context) -> Outcome {
     if position.name.trim().is_empty() {
         return Err(field_error("name", messages::NAME_REQUIRED));
     }
+    state
+        .check_position_references(&position, Some(&existing.header))
+        .map_err(super::responses::reference_refusal)?;
+    let custom_fields = team_fields(state, &position, existing.header.custom_fields.as_ref())?;
     let mut record = existing.record.clone();
     // A planned position and a consulting revenue carry exactly one allocation, changed by
     // updating the position (S6.2).
@@ -364,7 +390,9 @@ fn update(state: &mut State, request: &Request, context: &Context) -> Outcome {
     record.revenue = position.revenue.unwrap_or(record.revenue);
     record.ot_rule_id = position.ot_rule_id;
     let mut header = position;
+    header.custom_fields = custom_fields;
     header.kind = Some(record.kind);
+    // S6.9: an update keeps who created the position.
     header.reporter = existing.header.reporter.clone();
     header.deleted_on = None;
     header.team_role_id = Some(
@@ -616,10 +644,9 @@ fn change_hours(state: &mut State, request: &Request, context: &Context, id: &st
     let mut period: HoursPeriod = read(request)?;
     check_hours_period(&row.record.hours, &period, id).map_err(refused)?;
     period.id = id;
-    if period.reporter.is_none() {
-        let old = row.record.hours.iter().find(|h| h.id == id);
-        period.reporter = old.and_then(|h| h.reporter.clone());
-    }
+    // S6.9: an update keeps who entered the period; a reporter in the body is ignored.
+    let old = row.record.hours.iter().find(|h| h.id == id);
+    period.reporter = old.and_then(|h| h.reporter.clone());
     replace(&mut row.record.hours, id, period);
     store(state, row);
     Ok(success(true))

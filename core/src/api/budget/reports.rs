@@ -133,8 +133,10 @@ struct PositionItem {
     allocations: Vec<crate::model::budgeting::Allocation>,
     /// Worked hours of a team member, billable hours of a consulting revenue.
     hours: Vec<crate::model::budgeting::HoursPeriod>,
-    total: Exact,
-    to_date: Exact,
+    total: Option<Exact>,
+    to_date: Option<Exact>,
+    #[wire(default, omit_none)]
+    refusal: Option<String>,
 }
 
 /// A live expense of a folio (with its `convertedAmount`) and its money.
@@ -142,8 +144,78 @@ struct PositionItem {
 #[wire(rename_all = "camelCase")]
 struct ExpenseItem {
     expense: crate::model::budgeting::Expense,
-    total: Exact,
-    to_date: Exact,
+    total: Option<Exact>,
+    to_date: Option<Exact>,
+    #[wire(default, omit_none)]
+    refusal: Option<String>,
+}
+
+/// An item's money in the folio's currency, or, for an item that cannot be costed (an expense
+/// an older journal left without an exchange rate, S5.6), null figures and the refusal its
+/// figures answer.
+struct ItemMoney {
+    total: Option<Exact>,
+    to_date: Option<Exact>,
+    refusal: Option<String>,
+}
+
+impl ItemMoney {
+    fn of((total, to_date): (Exact, Exact)) -> ItemMoney {
+        ItemMoney {
+            total: Some(total),
+            to_date: Some(to_date),
+            refusal: None,
+        }
+    }
+}
+
+/// Whether `error` is a payment with no exchange rate (S5.3): what leaves a folio uncomputable.
+fn is_missing_rate(error: &crate::analytics::BookError) -> bool {
+    matches!(
+        error,
+        crate::analytics::BookError::Payments {
+            error: crate::schedule::ConversionError::MissingRate { .. },
+            ..
+        }
+    )
+}
+
+/// The money of each item of a folio's draft: read off the folio's book, or, once the folio
+/// turns out uncomputable (S5.6), item by item, each on a book of its own, so that one expense
+/// without a rate leaves the others' figures readable and answers its own refusal.
+struct ItemMoneys<'s> {
+    state: &'s State,
+    folio: u64,
+    as_of: Date,
+    book: FolioBook<'s>,
+    uncomputable: bool,
+}
+
+impl ItemMoneys<'_> {
+    fn of(&mut self, key: ItemKey) -> Result<ItemMoney, crate::api::http::Response> {
+        if !self.uncomputable {
+            match self.book.item_money(key, self.as_of) {
+                Ok((total, to_date)) => {
+                    return Ok(ItemMoney::of((Exact::of(total), Exact::of(to_date))))
+                }
+                Err(error) if is_missing_rate(&error) => self.uncomputable = true,
+                Err(error) => return Err(book_refusal(error)),
+            }
+        }
+        let mut own = self
+            .state
+            .item_book(self.folio, key)
+            .ok_or_else(super::responses::folio_not_viewable)?;
+        match own.item_money(key, self.as_of) {
+            Ok((total, to_date)) => Ok(ItemMoney::of((Exact::of(total), Exact::of(to_date)))),
+            Err(error) if is_missing_rate(&error) => Ok(ItemMoney {
+                total: None,
+                to_date: None,
+                refusal: Some(error.to_string()),
+            }),
+            Err(error) => Err(book_refusal(error)),
+        }
+    }
 }
 
 /// Every live item of a folio with its money.
@@ -167,7 +239,9 @@ fn item_money(
 /// `GET /budgets/1/folio/{id}/items?asOf=` (extension): every live position of the folio with its
 /// rates, allocations and hours, and every live expense, each with its total and its money to
 /// date at `asOf` in the folio's currency: what the planner's costs and revenues screen lists, in
-/// one request. A deleted folio lists nothing (S5.1).
+/// one request. A deleted folio lists nothing (S5.1). A folio an older journal left uncomputable
+/// (S5.6) still lists every item: those that cannot be costed with null figures and their
+/// refusal.
 pub(super) fn folio_items(
     state: &State,
     request: &Request,
@@ -184,14 +258,20 @@ pub(super) fn folio_items(
     if record.deleted_on.is_some() {
         return Ok(success(items));
     }
-    let mut book = book_of(state, folio)?;
+    let mut money = ItemMoneys {
+        state,
+        folio,
+        as_of,
+        book: book_of(state, folio)?,
+        uncomputable: false,
+    };
     let live = |deleted: Option<Date>| deleted.is_none();
     for row in state
         .positions
         .values()
         .filter(|row| row.header.folio_id.get() == folio && live(row.record.deleted_on))
     {
-        let (total, to_date) = item_money(&mut book, ItemKey::Position(row.record.id), as_of)?;
+        let item_money = money.of(ItemKey::Position(row.record.id))?;
         items.positions.push(PositionItem {
             position: super::positions::shown(row),
             rates: row
@@ -215,8 +295,9 @@ pub(super) fn folio_items(
                 .filter(|h| live(h.deleted_on))
                 .cloned()
                 .collect(),
-            total,
-            to_date,
+            total: item_money.total,
+            to_date: item_money.to_date,
+            refusal: item_money.refusal,
         });
     }
     for expense in state
@@ -224,11 +305,12 @@ pub(super) fn folio_items(
         .values()
         .filter(|e| e.folio_id.get() == folio && live(e.deleted_on))
     {
-        let (total, to_date) = item_money(&mut book, ItemKey::Expense(expense.id()), as_of)?;
+        let item_money = money.of(ItemKey::Expense(expense.id()))?;
         items.expenses.push(ExpenseItem {
             expense: super::expenses::with_converted(state, expense)?,
-            total,
-            to_date,
+            total: item_money.total,
+            to_date: item_money.to_date,
+            refusal: item_money.refusal,
         });
     }
     Ok(success(items))

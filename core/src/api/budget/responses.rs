@@ -144,3 +144,14 @@ pub(in crate::api) fn book_refusal(error: BookError) -> crate::api::http::Respon
         },
     }
 }
+
+/// A reference to no live record (S6.10): a 400 naming the field.
+pub(in crate::api) fn reference_refusal(error: crate::state::ReferenceError) -> Response {
+    field_error(error.field, error.to_string())
+}
+
+/// A refused custom-field value or definition (S7.4): a 400 naming its field
+/// (`customFields.<id>`, or the definition's own).
+pub(in crate::api) fn custom_field_refusal(error: crate::state::CustomFieldError) -> Response {
+    field_error(&error.field(), error.to_string())
+}

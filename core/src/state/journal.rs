@@ -1,0 +1,183 @@
+//! The journal: the commands that change the state and the entries that number them (S13.1).
+
+use crate::json::read::Read;
+use crate::json::write::Write;
+
+use super::{
+    AccountRecord, AuditEvent, CategoryRecord, ClientRecord, CodeRecord, CustomerRecord,
+    GenericResourceRecord, HolidayRecord, HolidaySchemeRecord, LinkRecord, ProjectRecord,
+    SavedFilterRecord, TokenRecord, UserRecord, WorkloadSchemeRecord, WorklogRecord,
+};
+use super::{BilledHours, FolioRecord, PositionRow, Stored};
+
+/// One change of the state. Applying a command never fails: everything is validated before one is
+/// made.
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+pub enum Command {
+    /// Creates or replaces an account.
+    PutAccount(AccountRecord),
+    /// Deletes an account and its links (S10.2).
+    DeleteAccount(u64),
+    /// Creates or replaces a category.
+    PutCategory(CategoryRecord),
+    /// Deletes a category.
+    DeleteCategory(u64),
+    /// Creates or replaces a customer.
+    PutCustomer(CustomerRecord),
+    /// Deletes a customer.
+    DeleteCustomer(u64),
+    /// Creates an account link.
+    PutLink(LinkRecord),
+    /// Deletes an account link.
+    DeleteLink(u64),
+    /// Creates or replaces a holiday scheme.
+    PutHolidayScheme(HolidaySchemeRecord),
+    /// Deletes a holiday scheme.
+    DeleteHolidayScheme(u64),
+    /// Makes a holiday scheme the default (exactly one is, S3.2).
+    SetDefaultHolidayScheme(u64),
+    /// Creates or replaces a generic resource.
+    PutGenericResource(GenericResourceRecord),
+    /// Deletes a generic resource.
+    DeleteGenericResource(u64),
+    /// Registers a user the service knows, or renames one (host administration).
+    PutUser(UserRecord),
+    /// Registers an OAuth client (host administration, S11.1).
+    RegisterClient(ClientRecord),
+    /// Stores an authorization code (by hash).
+    IssueCode(CodeRecord),
+    /// Marks an authorization code used (single use, S11.1).
+    UseCode {
+        /// The code's hash.
+        hash: String,
+    },
+    /// Marks an authorization code used, by the grant it started.
+    UseCodeFor {
+        /// The code's hash.
+        hash: String,
+        /// The grant: the pair number of the first tokens it issued.
+        grant: u64,
+    },
+    /// Revokes every token of a grant: a replayed code or refresh token (RFC 6749 4.1.2).
+    RevokeGrant {
+        /// The grant.
+        grant: u64,
+    },
+    /// Stores an access token and, for a pair, its refresh token (by hash).
+    IssueTokens(Vec<TokenRecord>),
+    /// Revokes every token of a pair (S11.1: revoking one token of a pair ends both).
+    RevokePair {
+        /// The pair.
+        pair: u64,
+    },
+    /// Records a deletion event for the audit feed (S12).
+    RecordDeletion(AuditEvent),
+    /// Creates or replaces a holiday.
+    PutHoliday(HolidayRecord),
+    /// Deletes a holiday.
+    DeleteHoliday(u64),
+    /// Assigns users to a holiday scheme (and so away from any other).
+    SetHolidaySchemeMembers {
+        /// The scheme.
+        scheme: u64,
+        /// The users.
+        account_ids: Vec<String>,
+    },
+    /// Creates or replaces a workload scheme.
+    PutWorkloadScheme(WorkloadSchemeRecord),
+    /// Deletes a workload scheme.
+    DeleteWorkloadScheme(u64),
+    /// Makes a workload scheme the default.
+    SetDefaultWorkloadScheme(u64),
+    /// Assigns users to a workload scheme (and so away from any other).
+    SetWorkloadSchemeMembers {
+        /// The scheme.
+        scheme: u64,
+        /// The users.
+        account_ids: Vec<String>,
+    },
+    /// Creates or replaces a tracker project.
+    PutProject(ProjectRecord),
+    /// Creates or replaces a saved filter.
+    PutSavedFilter(SavedFilterRecord),
+    /// Creates or replaces a worklog.
+    PutWorklog(WorklogRecord),
+    /// Deletes a worklog.
+    DeleteWorklog(u64),
+    /// Creates or replaces a folio (deleting marks it, S5.1).
+    PutFolio(Box<FolioRecord>),
+    /// Creates or replaces a position with its history.
+    PutPosition(Box<PositionRow>),
+    /// Creates or replaces an expense.
+    PutExpense(Box<Stored<crate::model::budgeting::Expense>>),
+    /// Creates or replaces a baseline with what it froze (S8).
+    PutBaseline(Box<crate::analytics::baseline::BaselineSnapshot>),
+    /// Creates or replaces an overtime rule.
+    PutOvertimeRule(Stored<crate::model::budgeting::OvertimeRule>),
+    /// Creates or replaces a custom-field definition of a folio.
+    PutCustomField {
+        /// The folio.
+        folio: u64,
+        /// The definition.
+        definition: Stored<crate::model::budgeting::CustomFieldDefinition>,
+    },
+    /// Creates or replaces a portfolio.
+    PutPortfolio(Box<Stored<crate::model::budgeting::Portfolio>>),
+    /// Deletes a portfolio.
+    DeletePortfolio(u64),
+    /// Puts an exchange rate; one on the same pair and date is replaced (S5.3).
+    PutExchangeRate(crate::model::budgeting::ExchangeRate),
+    /// Removes the exchange rate of a pair on a date (S5.6 decides whether it may go).
+    RemoveExchangeRate {
+        /// The currency converted from.
+        from: crate::value::CurrencyCode,
+        /// The currency converted into.
+        to: crate::value::CurrencyCode,
+        /// The rate's effective date.
+        effective_date: crate::value::Date,
+    },
+    /// Replaces the billed hours of a consulting revenue (S6.5c).
+    PutBilledHours(BilledHours),
+    /// Applies the commands in order, as one entry: all of them or, unwritten, none (a folio
+    /// imported from a plan document, extension).
+    Batch(Vec<Command>),
+}
+
+/// A journal entry: a command with its gap-free sequence number (S13.1).
+#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+pub struct JournalEntry {
+    /// 1 for the first entry, then one more each time.
+    pub seq: u64,
+    /// What was applied.
+    pub command: Command,
+}
+
+/// Why a journal could not be replayed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    /// An entry is out of sequence.
+    Gap {
+        /// The sequence number expected.
+        expected: u64,
+        /// The one found.
+        found: u64,
+    },
+    /// A snapshot or an entry is not valid JSON of the right shape.
+    Malformed(String),
+}
+
+impl core::fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ReplayError::Gap { expected, found } => {
+                write!(
+                    f,
+                    "journal entry {found} found where {expected} was expected"
+                )
+            }
+            ReplayError::Malformed(detail) => write!(f, "malformed journal or snapshot: {detail}"),
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
