@@ -178,24 +178,40 @@ fn difference(a: Option<Decimal>, b: Option<Decimal>) -> Result<Option<Decimal>,
     a.zip(b).map(|(a, b)| sub(a, b)).transpose()
 }
 
+/// A portfolio's derived money figures, each the sum of its members' own, converted (S9.9): not
+/// derived again from the portfolio's sums, so that its row adds up to its members' rows.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct Summed {
+    pub eac: Option<Decimal>,
+    pub cv: Option<Decimal>,
+    pub sv: Option<Decimal>,
+    pub etc: Option<Decimal>,
+    pub vac: Option<Decimal>,
+}
+
 /// Derives every indicator from the base figures (S9.4-S9.7). Derived money is computed from the
 /// rounded figures it is defined by; EAC is BAC x AC / EV rounded once; divisions by zero are null.
-/// `eac` is given for a portfolio, whose EAC is the sum of its members' own (S9.9); a folio's is
-/// derived here.
+/// `summed` is given for a portfolio, whose EAC, CV, SV, ETC and VAC are the sums of its members'
+/// own (S9.9); a folio's are derived here. Ratios are derived from the figures either way.
 pub(crate) fn derive(
     base: Base,
-    eac: Option<Option<Decimal>>,
+    summed: Option<Summed>,
     tolerance: Decimal,
     currency: CurrencyCode,
     status: Option<FolioStatus>,
 ) -> Result<Indicators, AnalyticsError> {
     let money = |value: Decimal| Exact::of(currency.round(value));
-    let cv = difference(base.ev, Some(base.ac))?;
-    let sv = difference(base.ev, base.pv)?;
+    let (cv, sv) = match summed {
+        Some(summed) => (summed.cv, summed.sv),
+        None => (
+            difference(base.ev, Some(base.ac))?,
+            difference(base.ev, base.pv)?,
+        ),
+    };
     let cpi = base.ev.and_then(|ev| quotient(ev, base.ac));
     let spi = base.ev.zip(base.pv).and_then(|(ev, pv)| quotient(ev, pv));
-    let eac = match (eac, cpi, base.ev) {
-        (Some(summed), _, _) => summed,
+    let eac = match (summed, cpi, base.ev) {
+        (Some(summed), _, _) => summed.eac,
         (None, Some(_), Some(ev)) => scaled(base.bac, base.ac, ev)?.map(|eac| currency.round(eac)),
         _ => None,
     };
@@ -212,12 +228,13 @@ pub(crate) fn derive(
         .actual_revenue
         .zip(base.planned_revenue_to_date)
         .and_then(|(actual, planned)| quotient(actual, planned));
-    let (etc, vac) = match eac {
-        Some(eac) => (
+    let (etc, vac) = match (summed, eac) {
+        (Some(summed), _) => (summed.etc.map(money), summed.vac.map(money)),
+        (None, Some(eac)) => (
             Some(money(sub(eac, base.ac)?)),
             Some(money(sub(base.bac, eac)?)),
         ),
-        None => (None, None),
+        (None, None) => (None, None),
     };
     Ok(Indicators {
         bac: money(base.bac),

@@ -2,7 +2,7 @@
 
 use rust_decimal::Decimal;
 
-use super::indicators::{add, derive, Base};
+use super::indicators::{add, derive, Base, Summed};
 use super::ledger::AnalyticsError;
 use crate::model::budgeting::Indicators;
 use crate::schedule::ExchangeRates;
@@ -15,12 +15,14 @@ pub type RollupMember<'a> = &'a Indicators;
 /// converted into the portfolio's `currency` at the rate in force on `as_of` and summed; ratios
 /// recomputed from the sums, never averaged; statuses judged with `tolerance`.
 ///
-/// PV, EV and EAC (and all built on them) are summed only when every member has them, and are null
-/// otherwise: an EV of some folios set against the AC of all would mislead. EAC is the sum of the
-/// members' own EACs (each forecast by its own performance), not BAC over the summed CPI; ETC and
-/// VAC follow from it and the summed AC and BAC (S9.9). Revenue figures are summed over the
-/// members that show revenues, and null when none does. Every sum is checked: a figure too large
-/// to hold is the overflow error, never a panic.
+/// Every money figure is the sum of the members' own, each converted on its own and rounded to the
+/// portfolio currency's minor units (S9.9), the derived ones too: EAC, CV, SV, ETC and VAC are the
+/// sums of the members' (each forecast by its own performance), not derived again from the sums,
+/// so that the portfolio's row adds up, to the cent, to its members' rows as converted. PV, EV and
+/// the figures built on them are summed only when every member has them, and are null otherwise:
+/// an EV of some folios set against the AC of all would mislead. Revenue figures are summed over
+/// the members that show revenues, and null when none does. Ratios are recomputed from the sums.
+/// Every sum is checked: a figure too large to hold is the overflow error, never a panic.
 pub fn rollup(
     members: &[RollupMember<'_>],
     currency: CurrencyCode,
@@ -31,7 +33,13 @@ pub fn rollup(
     let mut base = Base::default();
     let mut pv = Some(Decimal::ZERO);
     let mut ev = Some(Decimal::ZERO);
-    let mut eac = Some(Decimal::ZERO);
+    let mut summed = Summed {
+        eac: Some(Decimal::ZERO),
+        cv: Some(Decimal::ZERO),
+        sv: Some(Decimal::ZERO),
+        etc: Some(Decimal::ZERO),
+        vac: Some(Decimal::ZERO),
+    };
     for member in members {
         let from = member.currency_code;
         let convert = |value: Exact| rates.convert(value.get(), from, currency, as_of);
@@ -60,7 +68,11 @@ pub fn rollup(
         base.eac_known = add(base.eac_known, convert(member.eac_known)?)?;
         pv = all(pv, member.pv)?;
         ev = all(ev, member.ev)?;
-        eac = all(eac, member.eac)?;
+        summed.eac = all(summed.eac, member.eac)?;
+        summed.cv = all(summed.cv, member.cv)?;
+        summed.sv = all(summed.sv, member.sv)?;
+        summed.etc = all(summed.etc, member.etc)?;
+        summed.vac = all(summed.vac, member.vac)?;
         base.planned_revenue = some(base.planned_revenue, member.planned_revenue)?;
         base.planned_revenue_to_date =
             some(base.planned_revenue_to_date, member.planned_revenue_to_date)?;
@@ -70,5 +82,12 @@ pub fn rollup(
     let any = |sum: Option<Decimal>| sum.filter(|_| !members.is_empty());
     base.pv = any(pv);
     base.ev = any(ev);
-    derive(base, Some(any(eac)), tolerance, currency, None)
+    let summed = Summed {
+        eac: any(summed.eac),
+        cv: any(summed.cv),
+        sv: any(summed.sv),
+        etc: any(summed.etc),
+        vac: any(summed.vac),
+    };
+    derive(base, Some(summed), tolerance, currency, None)
 }
