@@ -725,8 +725,11 @@ fn a_portfolio_rolls_up_in_its_currency_with_ratios_from_sums() {
     assert_eq!(two.etc, money("10755.89"), "EAC - AC = 18,705.89 - 7,950");
     assert_eq!(two.vac, money("-3705.89"), "BAC - EAC = 15,000 - 18,705.89");
     // A member without an EAC makes the portfolio's null (S9.9).
+    // (A folio without an EAC has no ETC or VAC either.)
     let mut unforecast = a.clone();
     unforecast.eac = None;
+    unforecast.etc = None;
+    unforecast.vac = None;
     let partial = rollup(
         &[&a, &unforecast],
         "EUR".parse().unwrap(),
