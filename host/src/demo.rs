@@ -107,6 +107,18 @@ fn steps(today: NaiveDate) -> Result<Vec<Step>, String> {
         .collect()
 }
 
+/// The users the demo registers (key, display name): its own user and its team's tracker users.
+const DEMO_PEOPLE: [(&str, &str); 8] = [
+    (DEMO_USER, "Demo user"),
+    ("acosta", "Ana Acosta"),
+    ("erossi", "Elena Rossi"),
+    ("jweber", "Jonas Weber"),
+    ("lbrandt", "Lena Brandt"),
+    ("mkeller", "Max Keller"),
+    ("pshah", "Priya Shah"),
+    ("tnovak", "Tomas Novak"),
+];
+
 /// Makes the demo in `state` as [`DEMO_USER`] at `now`, each request with fresh bytes of
 /// `random`. An error names the request that was refused and the answer; `state` may then hold
 /// the requests before it, so callers try it on a copy first.
@@ -116,6 +128,11 @@ pub(crate) fn seed(
     now: NaiveDateTime,
     mut random: impl FnMut() -> Vec<u8>,
 ) -> Result<(), String> {
+    // The users the planner's pickers offer: the demo user and the tracker users its team
+    // members name.
+    for (key, name) in DEMO_PEOPLE {
+        costfolio::api::register_user(state, key, Some(name)).map_err(|e| e.to_string())?;
+    }
     for step in steps(now.date())? {
         let mut request = Request::new(&step.method, &step.path);
         if let Some(body) = &step.body {

@@ -3,7 +3,7 @@
 //! ```text
 //! costfolio serve [--listen 127.0.0.1:8080] [--db ./costfolio.db] [--base-url URL]
 //!                 [--connections-per-address 64]
-//! costfolio user add NAME [--admin] [--password PASSWORD] [--db DB]
+//! costfolio user add NAME [--admin] [--password PASSWORD] [--display-name NAME] [--db DB]
 //! costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db DB]
 //! costfolio token mint USER [--read-only] [--db DB]
 //! costfolio token list USER [--db DB]
@@ -33,7 +33,7 @@ use crate::store::Store;
 const USAGE: &str = "usage:
   costfolio serve [--listen 127.0.0.1:8080] [--db ./costfolio.db] [--base-url URL]
                   [--connections-per-address 64]   (0: no cap, e.g. behind a reverse proxy)
-  costfolio user add NAME [--admin] [--password PASSWORD] [--db DB]
+  costfolio user add NAME [--admin] [--password PASSWORD] [--display-name NAME] [--db DB]
   costfolio client add CLIENT_ID --secret SECRET --redirect URI [--db DB]
   costfolio token mint USER [--read-only] [--db DB]
   costfolio token list USER [--db DB]
@@ -261,7 +261,7 @@ fn run(raw: Vec<String>) -> Result<(), String> {
     match words.as_slice() {
         ["serve"] => serve(&args),
         ["user", "add", name] => {
-            args.check(&["admin", "password", "db"])?;
+            args.check(&["admin", "password", "db", "display-name"])?;
             let password = match args.option("password") {
                 Some(password) => password.to_owned(),
                 None => {
@@ -280,10 +280,15 @@ fn run(raw: Vec<String>) -> Result<(), String> {
             // A new password ends the user's planner sessions (a running server sees it within
             // 0.1 s), as it ends the basic credentials verified with the old one.
             let mut state = store.load().map_err(|e| e.to_string())?;
+            // The service knows the user from now on: the planner's pickers offer them, and a
+            // custom field of style USER takes their key (S7.4).
+            let display_name = args.option("display-name");
             let closed = store
                 .transact(&mut state, |state| {
-                    costfolio::api::close_sessions_of(state, name)
+                    costfolio::api::register_user(state, name, display_name)
+                        .map(|_| costfolio::api::close_sessions_of(state, name))
                 })
+                .map_err(|e| e.to_string())?
                 .map_err(|e| e.to_string())?;
             if closed > 0 {
                 println!("closed {closed} planner session(s) of {name}");

@@ -232,6 +232,28 @@ const WRITE_WAIT: Duration = crate::store::postgres::LOCK_WAIT;
 /// How often an idle replica catches up with what the others committed.
 pub(crate) const IDLE_CATCH_UP: Duration = Duration::from_secs(1);
 
+/// Registers with the core every user of the user table it does not know yet (a database from
+/// before the service kept its users): the planner's pickers offer them and a custom field of
+/// style USER takes their keys (S7.4). Journaled like any change; on replicas starting together,
+/// the second finds them registered (the transaction replays the first's entries) and adds none.
+fn register_users(store: &mut Store, state: &mut State) -> Result<(), StoreError> {
+    let missing: Vec<String> = store
+        .users()?
+        .into_iter()
+        .map(|(name, _, _)| name)
+        .filter(|name| !state.users.contains_key(name.as_str()))
+        .collect();
+    if missing.is_empty() {
+        return Ok(());
+    }
+    store.transact(state, |state| {
+        for name in &missing {
+            // A user table's name is never empty (`Store::add_user` refuses it).
+            let _ = costfolio::api::register_user(state, name, None);
+        }
+    })
+}
+
 impl Service {
     /// Whether its database is shared with other replicas (PostgreSQL).
     pub(crate) fn replicated(&self) -> bool {
@@ -240,8 +262,9 @@ impl Service {
 
     /// A service over `store` (the database `db` names: a SQLite path or a PostgreSQL address),
     /// its state loaded (latest snapshot, then the journal).
-    pub(crate) fn new(store: Store, db: &str, base_url: String) -> Result<Service, StoreError> {
-        let state = store.load()?;
+    pub(crate) fn new(mut store: Store, db: &str, base_url: String) -> Result<Service, StoreError> {
+        let mut state = store.load()?;
+        register_users(&mut store, &mut state)?;
         let snapshot_seq = state.seq;
         Ok(Service {
             state: RwLock::new(Arc::new(state)),
@@ -1017,6 +1040,29 @@ fn too_large(error: &axum::Error) -> bool {
     false
 }
 
+/// The next connection on `listener`, its socket set up for serving: every accepted socket goes
+/// through here, so none is served without [`set_up_socket`].
+async fn accept(
+    listener: &tokio::net::TcpListener,
+) -> std::io::Result<(tokio::net::TcpStream, std::net::SocketAddr)> {
+    let (stream, peer) = listener.accept().await?;
+    set_up_socket(&stream);
+    Ok((stream, peer))
+}
+
+/// Sets TCP_NODELAY on an accepted socket. Without it an answer hyper writes in more than one piece
+/// (a planner file `ServeDir` streams: its head, then its body) holds its last piece back under
+/// Nagle's algorithm until the client acknowledges the first, and a client delays that
+/// acknowledgement by up to 40 ms on a kept-alive connection: 44 ms per file instead of 0.3 ms
+/// (docs/performance.md). Small packets are not the risk Nagle's algorithm guards against here:
+/// hyper writes an answer's head with the body it has ready. A failure is logged and the
+/// connection served anyway: it is slower, not wrong.
+fn set_up_socket(stream: &tokio::net::TcpStream) {
+    if let Err(error) = stream.set_nodelay(true) {
+        eprintln!("accept: could not set TCP_NODELAY: {error}");
+    }
+}
+
 /// Serves on `listener` until interrupted: at most [`MAX_CONNECTIONS`] connections at once, each
 /// closed when its headers take longer than [`HEADER_TIMEOUT`] (idle keep-alive included) or after
 /// [`CONNECTION_LIFETIME`]. The interfaces answer their paths; `planner`, when given, every other
@@ -1057,7 +1103,7 @@ pub(crate) async fn serve(
     let mut interrupted = std::pin::pin!(tokio::signal::ctrl_c());
     loop {
         let (stream, peer) = tokio::select! {
-            accepted = listener.accept() => match accepted {
+            accepted = accept(&listener) => match accepted {
                 Ok(accepted) => accepted,
                 Err(error) => {
                     // Out of file descriptors or a connection reset before it was taken: wait a
@@ -1109,19 +1155,52 @@ mod tests {
         dir.join("t.db")
     }
 
+    /// A database whose users were added before the service kept them (no journal entry names
+    /// them): a service started on it registers each once, and a second start adds nothing.
+    #[test]
+    fn users_of_an_older_database_are_registered_at_start() {
+        let db = scratch("users");
+        let address = db.to_string_lossy().into_owned();
+        let store = Store::open_address(&address).unwrap();
+        store.add_user("ada", "a good password", true).unwrap();
+        store.add_user("bob", "another password", false).unwrap();
+        assert_eq!(store.journal_len().unwrap(), 0);
+        let service = service_on(&address);
+        let state = read_lock(&service.state).clone();
+        let keys: Vec<&str> = state.users.values().map(|u| u.key.as_str()).collect();
+        assert_eq!(keys, ["ada", "bob"]);
+        assert_eq!(state.users.get("bob").unwrap().display_name, "bob");
+        drop(service);
+        let again = service_on(&address);
+        assert_eq!(read_lock(&again.state).users.len(), 2);
+        assert_eq!(
+            Store::open_address(&address)
+                .unwrap()
+                .journal_len()
+                .unwrap(),
+            2,
+            "an entry per user, made by the first start"
+        );
+    }
+
     fn service_with_token(db: &std::path::Path) -> (Service, String) {
         let address = db.to_string_lossy();
         let token = mint(&address);
         (service_on(&address), token)
     }
 
-    /// A personal token of ada, minted into the database `address` names.
+    /// A personal token of ada, an administrator (she changes the core interface's data, S11.6),
+    /// minted into the database `address` names, in one transaction with her registration: the
+    /// journal then holds ada's entry (1) and the token's (2), and a service started on it
+    /// registers no one.
     fn mint(address: &str) -> String {
         let mut store = Store::open_address(address).unwrap();
+        store.add_user("ada", "a good password", true).unwrap();
         let mut state = store.load().unwrap();
         let context = Context::new("", chrono::Utc::now().naive_utc(), vec![1; 64]);
         store
             .transact(&mut state, |s| {
+                costfolio::api::register_user(s, "ada", None).unwrap();
                 costfolio::api::mint_personal_token(s, "ada", true, &context)
             })
             .unwrap()
@@ -1160,6 +1239,7 @@ mod tests {
             let mut state = Store::open_address(&address).unwrap().load().unwrap();
             let mut context = Context::new("http://x", chrono::Utc::now().naive_utc(), vec![1; 64]);
             context.user = Some("ada".into());
+            context.budget_admin = true;
             context.write = true;
             let mut request = customer(&token, "THIRD");
             request.split_query().unwrap();
@@ -1228,8 +1308,8 @@ mod tests {
         // Free again: writes go on; the refused one was never stored.
         assert_eq!(service.process(customer(&token, "AFTER"), None).status, 200);
         let store = Store::open_address(&address).unwrap();
-        assert_eq!(store.journal_len().unwrap(), 4);
-        assert_eq!(store.last_seq().unwrap(), 4);
+        assert_eq!(store.journal_len().unwrap(), 5);
+        assert_eq!(store.last_seq().unwrap(), 5);
     }
 
     /// A write queued behind this server's other writers for as long as a write may wait in all
@@ -1269,7 +1349,11 @@ mod tests {
         );
         assert_eq!(refused.header_value("Retry-After"), Some("1"));
         let store = Store::open_address(&address).unwrap();
-        assert_eq!(store.journal_len().unwrap(), 1, "only the token's entry");
+        assert_eq!(
+            store.journal_len().unwrap(),
+            2,
+            "only ada's and the token's entries"
+        );
         assert_eq!(service.process(customer(&token, "NEXT"), None).status, 200);
     }
 
@@ -1345,22 +1429,22 @@ mod tests {
         let (a, b) = (service_on(&address), service_on(&address));
         a.writer.lock().snapshot_every = 5;
         b.writer.lock().snapshot_every = 5;
-        // Both loaded the token's entry (1); a snapshots at 6.
+        // Both loaded ada's and the token's entries (2); a snapshots at 7.
         for key in ["A", "B", "C", "D", "E"] {
             assert_eq!(a.process(customer(&token, key), None).status, 200);
         }
         let store = Store::open_address(&address).unwrap();
-        assert_eq!(store.latest_snapshot().unwrap(), Some(6), "written by a");
+        assert_eq!(store.latest_snapshot().unwrap(), Some(7), "written by a");
         assert_eq!(b.process(customer(&token, "F"), None).status, 200);
         assert_eq!(
             store.latest_snapshot().unwrap(),
-            Some(6),
+            Some(7),
             "b finds a's snapshot recent and writes none"
         );
         for key in ["G", "H", "I", "J"] {
             assert_eq!(b.process(customer(&token, key), None).status, 200);
         }
-        assert_eq!(store.latest_snapshot().unwrap(), Some(11), "b's turn");
+        assert_eq!(store.latest_snapshot().unwrap(), Some(12), "b's turn");
     }
 
     /// A database that lost its last entries (restored from a backup, failed over to a standby
@@ -1376,7 +1460,7 @@ mod tests {
             assert_eq!(service.process(customer(&token, key), None).status, 200);
         }
         let mut test = postgres::Client::connect(&address, postgres::NoTls).unwrap();
-        test.execute("DELETE FROM journal WHERE seq = 3", &[])
+        test.execute("DELETE FROM journal WHERE seq = 4", &[])
             .unwrap();
         let mut read = Request::new("GET", "/core/3/customers")
             .header("Authorization", &format!("Bearer {token}"));
@@ -1390,8 +1474,8 @@ mod tests {
         // Writes go on where the database's journal ends: no gap.
         assert_eq!(service.process(customer(&token, "NEW"), None).status, 200);
         let store = Store::open_address(&address).unwrap();
-        assert_eq!(store.last_seq().unwrap(), 3);
-        assert_eq!(store.journal_len().unwrap(), 3);
+        assert_eq!(store.last_seq().unwrap(), 4);
+        assert_eq!(store.journal_len().unwrap(), 4);
     }
 
     #[test]
@@ -1423,10 +1507,10 @@ mod tests {
                 answer.text()
             );
         }
-        // The journal: one entry per write (and the token's), no gap, no duplicate.
+        // The journal: one entry per write (and ada's and the token's), no gap, no duplicate.
         let store = Store::open_address(&address).unwrap();
-        assert_eq!(store.journal_len().unwrap(), 11);
-        assert_eq!(store.last_seq().unwrap(), 11);
+        assert_eq!(store.journal_len().unwrap(), 12);
+        assert_eq!(store.last_seq().unwrap(), 12);
         assert_eq!(store.load().unwrap().customers.len(), 10);
     }
 
@@ -1463,8 +1547,8 @@ mod tests {
         assert!(answer.text().contains("BEFORE") && answer.text().contains("AFTER"));
         assert!(!answer.text().contains("DURING"), "{}", answer.text());
         let store = Store::open_address(&address).unwrap();
-        assert_eq!(store.journal_len().unwrap(), 3);
-        assert_eq!(store.last_seq().unwrap(), 3);
+        assert_eq!(store.journal_len().unwrap(), 4);
+        assert_eq!(store.last_seq().unwrap(), 4);
     }
 
     #[test]
@@ -1476,7 +1560,8 @@ mod tests {
             assert_eq!(service.process(customer(&token, key), None).status, 200);
         }
         let writer = service.writer.lock();
-        assert_eq!(writer.store.latest_snapshot().unwrap(), Some(10));
+        // ada's and the token's entries, then ten customers: snapshots at 5, 8 and 11.
+        assert_eq!(writer.store.latest_snapshot().unwrap(), Some(11));
         assert_eq!(
             writer.store.snapshot_count().unwrap(),
             crate::store::SNAPSHOTS_KEPT as u64,
@@ -1538,6 +1623,21 @@ mod tests {
         drop(reading);
         assert_eq!(service.process(customer(&token, "B"), None).status, 200);
         assert_eq!(read_lock(&service.state).customers.len(), 2);
+    }
+
+    /// The server's side of an accepted connection has TCP_NODELAY, as the accept loop takes it
+    /// (a client's own setting would say nothing about the answers' writes).
+    #[tokio::test]
+    async fn accepted_sockets_send_without_waiting_for_acknowledgements() {
+        let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let client = tokio::net::TcpStream::connect(address).await.unwrap();
+        let (served, peer) = accept(&listener).await.unwrap();
+        assert_eq!(peer, client.local_addr().unwrap());
+        assert!(
+            served.nodelay().unwrap(),
+            "the accepted socket has TCP_NODELAY"
+        );
     }
 
     #[test]

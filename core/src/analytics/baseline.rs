@@ -89,11 +89,7 @@ pub fn approve<'a>(
         .positions
         .iter()
         .filter_map(|record| headers.iter().find(|h| h.id == Some(record.id)))
-        .map(|header| {
-            let mut header = header.clone();
-            header.baseline_id = None;
-            header
-        })
+        .map(frozen_header)
         .collect();
     let latest = previous
         .into_iter()
@@ -108,11 +104,8 @@ pub fn approve<'a>(
             || latest
                 .headers
                 .iter()
-                .map(|h| Position {
-                    baseline_id: None,
-                    ..h.clone()
-                })
-                .eq(frozen.iter().cloned());
+                .map(header_terms)
+                .eq(frozen.iter().map(header_terms));
         if latest.items.unmarked() == items.unmarked() && same_headers {
             return Err(BaselineError::NothingChanged {
                 id: latest.baseline.id,
@@ -136,6 +129,41 @@ pub fn approve<'a>(
         items,
         headers,
     })
+}
+
+/// A position's header as a baseline freezes it, unmarked.
+fn frozen_header(header: &Position) -> Position {
+    let mut header = header.clone();
+    header.baseline_id = None;
+    header
+}
+
+/// What of a frozen header counts as a change for S8.1 (S8.6): its id, name, title, member,
+/// category, description, account and custom fields; not the rate and allocation its body
+/// carried (the record holds those, frozen and compared with the items).
+#[derive(PartialEq)]
+struct HeaderTerms<'h> {
+    id: Option<Id>,
+    name: &'h str,
+    title: &'h str,
+    description: &'h str,
+    member: Option<&'h str>,
+    category: Option<&'h str>,
+    account: Option<&'h str>,
+    custom_fields: Option<&'h crate::model::budgeting::CustomFields>,
+}
+
+fn header_terms(header: &Position) -> HeaderTerms<'_> {
+    HeaderTerms {
+        id: header.id,
+        name: &header.name,
+        title: &header.title,
+        description: &header.description,
+        member: header.member.as_deref(),
+        category: header.category.as_deref(),
+        account: header.account_key.as_deref(),
+        custom_fields: header.custom_fields.as_ref(),
+    }
 }
 
 /// The live baselines listed for `costs` and `revenues` (S8.3): costs lists BUDGET, PLANNED and

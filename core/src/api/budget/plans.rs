@@ -568,6 +568,18 @@ impl Importer<'_> {
         // What names records of the document's server, or of another folio, is not carried.
         position.team_id = None;
         position.team_member_id = None;
+        // An account of the document's server is carried only when this server has it (S6.10).
+        if let Some(key) = position.account_key.take() {
+            if key.trim().is_empty() || self.state.accounts.values().any(|a| a.key.as_str() == key)
+            {
+                position.account_key = Some(key);
+            } else {
+                not_imported.push(format!(
+                    "{item}.position.accountKey: this server has no account {:?}",
+                    crate::model::messages::excerpt(&key)
+                ));
+            }
+        }
         position.custom_fields = None;
         position.reporter = None;
         position.baseline_id = None;

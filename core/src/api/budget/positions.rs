@@ -287,12 +287,15 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
                 format!("a position may hold at most {MAX_POSITION_PARTS} hours periods"),
             ));
         }
+        let reporter = Some(caller(context)?.to_owned());
         for (hours_id, period) in (state.counters.next(crate::state::IdKind::Hours)..).zip(periods)
         {
             check_hours_period(&hours, &period, None).map_err(refused)?;
             hours.push(HoursPeriod {
                 id: Some(Id::new(hours_id)),
                 deleted_on: None,
+                // S6.9: whoever entered the position entered its hours.
+                reporter: reporter.clone(),
                 ..period
             });
         }
@@ -401,6 +404,8 @@ fn update(state: &mut State, request: &Request, context: &Context) -> Outcome {
             .or(existing.header.team_role_id)
             .unwrap_or(Id::new(1)),
     );
+    // S6.8: the update replaces the record; a member left out is `unassigned`, as on create.
+    header.member = Some(header.member.unwrap_or_else(|| "unassigned".into()));
     let row = PositionRow { header, record };
     state.apply(Command::PutPosition(Box::new(row.clone())));
     Ok(success(shown(&row)))

@@ -171,12 +171,17 @@ impl ItemMoney {
 
 /// Whether `error` is a payment with no exchange rate (S5.3): what leaves a folio uncomputable.
 fn is_missing_rate(error: &crate::analytics::BookError) -> bool {
+    use crate::analytics::{AnalyticsError, BookError};
+    use crate::schedule::ConversionError;
+    // A ledger reports it as an analytics error, one item's payments as their own.
     matches!(
         error,
-        crate::analytics::BookError::Payments {
-            error: crate::schedule::ConversionError::MissingRate { .. },
+        BookError::Payments {
+            error: ConversionError::MissingRate { .. },
             ..
-        }
+        } | BookError::Analytics(AnalyticsError::Conversion(
+            ConversionError::MissingRate { .. }
+        ))
     )
 }
 
