@@ -739,3 +739,46 @@ fn viewers_and_users_to_pick_from() {
     }
     assert!(w.0 == before);
 }
+
+/// A plan import creates a new folio, which has no custom-field definitions: the document's
+/// values are not carried, and the answer says so item by item (S7.4), as it does of the tracker
+/// records the document's server named.
+#[test]
+fn a_plan_import_says_which_custom_field_values_it_did_not_keep() {
+    let mut w = World::new();
+    let field = r#"{"name":"Cost centre","style":"TEXT","type":"ACTUAL","required":false}"#;
+    let id = w.send("ada", "POST", "/folio/1/customfield", field);
+    w.send(
+        "ada",
+        "POST",
+        "/expense",
+        &expense(1, "EUR", &format!(r#""customFields":{{"values":{{"{id}":"CC-7"}}}}"#)),
+    );
+    w.send("ada", "POST", "/expense", &expense(1, "EUR", ""));
+    w.send(
+        "ada",
+        "POST",
+        "/position",
+        &with(PLANNED, r#""teamId":4,"teamMemberId":9"#),
+    );
+    let plan = w.get("ada", "GET", "/folio/1/plan");
+    let imported = w.send("ada", "POST", "/folio/import", &plan.to_string());
+    let notes: Vec<&str> = imported["notImported"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|n| n.as_str().unwrap())
+        .collect();
+    assert_eq!(notes.len(), 2, "{notes:?}");
+    assert!(
+        notes[0].starts_with("positions[0].position: teamId and teamMemberId"),
+        "{notes:?}"
+    );
+    assert!(
+        notes[1].starts_with("expenses[0].customFields: custom-field values are not imported"),
+        "{notes:?}"
+    );
+    let copy = imported["expenses"][0].as_u64().unwrap();
+    let read = w.get("ada", "GET", &format!("/expense/{copy}"));
+    assert!(read.get("customFields").is_none(), "{read}");
+}

@@ -1,5 +1,6 @@
 // The budgeting interface, `/budgets/1`, one function per endpoint the planner uses.
 import { budget, request } from './client';
+import { parseRecords } from '../lib/json';
 import type {
   Allocation, Baseline, Expenditures, Expense, ExpenditureType, Folio, FolioItemsAnswer, FolioSummary, Indicators, OvertimeRule,
   Payment, Portfolio, Position, Rate, Session, TimelineBucket,
@@ -36,8 +37,10 @@ export const api = {
     budget<TimelineBucket[]>('GET', `/folio/${id}/timeline${q({ asOf, granularity, plan: plan === undefined ? undefined : plan === 'draft' ? 'draft' : plan.baseline })}`, undefined, signal),
   expenditures: (id: string, actual: boolean, revenue: boolean, baselineId?: string) =>
     budget<Expenditures>('GET', `/folio/${id}/expenditures${q({ baselineId, actual, revenue })}`),
-  /** Every live position (with its rates, allocations and hours) and expense, each with its total and to-date money. */
-  items: (id: string, asOf: string, signal?: AbortSignal) => budget<FolioItemsAnswer>('GET', `/folio/${id}/items${q({ asOf })}`, undefined, signal),
+  /** Every live position (with its rates, allocations and hours) and expense, each with its total and to-date money
+   * (null, with the item's `refusal`, for an item an uncomputable folio cannot cost). Read with `parseRecords`: the
+   * editors send these records back whole (`wireOf`). */
+  items: (id: string, asOf: string, signal?: AbortSignal) => budget<FolioItemsAnswer>('GET', `/folio/${id}/items${q({ asOf })}`, undefined, signal, parseRecords),
 
   /** Every live item's payment lines as CSV, with the columns of `costfolio plan --csv`. */
   folioPaymentsCsvUrl: (id: string, asOf: string) => `/budgets/1/folio/${id}/payments${q({ asOf, format: 'csv' })}`,

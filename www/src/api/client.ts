@@ -71,17 +71,20 @@ export function activeTransport(): Transport {
   return transport;
 }
 
-export async function request(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<unknown> {
-  return settle(path, await transport(method, path, body, signal));
+/** How an answer's text is read: `parseJson`, or `parseRecords` for records an editor sends back. */
+export type Parser = (text: string) => unknown;
+
+export async function request(method: Method, path: string, body?: unknown, signal?: AbortSignal, parser: Parser = parseJson): Promise<unknown> {
+  return settle(path, await transport(method, path, body, signal), parser);
 }
 
 /** Reads an answer to `path`: its lossless JSON, or an `ApiError` with its messages when not 2xx. */
-export function settle(path: string, answer: Answer): unknown {
+export function settle(path: string, answer: Answer, parser: Parser = parseJson): unknown {
   const text = answer.text;
   let data: unknown = null;
   if (text) {
     try {
-      data = parseJson(text);
+      data = parser(text);
     } catch {
       data = null;
     }
@@ -94,8 +97,8 @@ export function settle(path: string, answer: Answer): unknown {
 }
 
 /** A budgeting call: unwraps `{success: ...}`. */
-export async function budget<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal): Promise<T> {
-  const data = await request(method, '/budgets/1' + path, body, signal);
+export async function budget<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal, parser?: Parser): Promise<T> {
+  const data = await request(method, '/budgets/1' + path, body, signal, parser);
   if (data && typeof data === 'object' && 'success' in data) return (data as { success: T }).success;
   return data as T;
 }

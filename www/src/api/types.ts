@@ -114,6 +114,13 @@ export interface HoursPeriod {
 
 export type PositionKind = '.PlannedPositionByTimeFrame' | '.TeamMember' | '.ConsultingRevenue';
 
+/** Custom-field values of a record: a definition's id → its value (any JSON; S7.4). */
+export interface CustomFields {
+  values: Record<string, unknown>;
+}
+
+/** A position as `GET /position/{id}` (and `GET /folio/{id}/items`) shows it. `PUT /position`
+ * replaces the record: an editor sends every field back (`wireOf`), changing only its own. */
 export interface Position {
   id: Id;
   folioId: Id;
@@ -122,15 +129,24 @@ export interface Position {
   title: string;
   teamRoleId?: Id;
   kind?: PositionKind;
+  category?: string;
+  accountKey?: string;
   revenue?: boolean;
   member?: string;
   reporter?: string;
-  otRuleId?: Id;
   baselineId?: Id;
+  holidaySchemeId?: Id;
+  workloadSchemeId?: Id;
+  synchedWithTracker?: boolean;
+  teamMemberId?: Id;
+  teamId?: Id;
+  userRates?: boolean;
+  otRuleId?: Id;
+  deletedOn?: string;
+  customFields?: CustomFields;
   rate: Rate;
   allocation: Allocation;
   billableHours?: HoursPeriod[];
-  deletedOn?: string;
 }
 
 export type ExpenseKind = '.PlannedExpense' | '.ActualExpense' | '.PlannedRevenue' | '.ActualRevenue';
@@ -145,12 +161,18 @@ export interface Expense {
   category: Category;
   kind: ExpenseKind;
   amount: Dec;
+  /** The sum of its payments in the folio's currency; absent when no exchange rate converts them (S5.6). */
   convertedAmount?: Dec;
   currencyCode: string;
   amortized?: boolean;
+  /** Kept as given (any JSON values). */
+  labels?: unknown[];
+  /** Who created it (set by the server, S6.9). */
+  reporter?: string;
   baselineId?: Id;
-  recurrence: import('../lib/recurrence').Recurrence;
   deletedOn?: string;
+  customFields?: CustomFields;
+  recurrence: import('../lib/recurrence').Recurrence;
 }
 
 export interface Payment {
@@ -211,15 +233,19 @@ export interface ItemPosition {
   allocations: Allocation[];
   /** Worked hours of a team member, billable hours of a consulting revenue. */
   hours: HoursPeriod[];
-  total: Dec;
-  toDate: Dec;
+  /** Null when the folio cannot cost the item (S5.6: an older journal left an expense without an exchange rate); `refusal` says why. */
+  total: Dec | null;
+  toDate: Dec | null;
+  refusal?: string;
 }
 
-/** A live expense of `GET /folio/{id}/items` (with its `convertedAmount`) and its money. */
+/** A live expense of `GET /folio/{id}/items` (with its `convertedAmount`, absent when it cannot be converted) and its money. */
 export interface ItemExpense {
   expense: Expense;
-  total: Dec;
-  toDate: Dec;
+  total: Dec | null;
+  toDate: Dec | null;
+  /** Why `total` and `toDate` are null: the server's refusal (S5.3), e.g. "No exchange rate from GBP to EUR ...". */
+  refusal?: string;
 }
 
 /** `GET /folio/{id}/items?asOf=`: every live item of a folio with its money, in one answer. */

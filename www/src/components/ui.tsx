@@ -3,9 +3,10 @@ import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { useId } from 'preact/hooks';
 import type { Status } from '../api/types';
 import { STATUS_LABEL } from '../lib/lights';
-import type { Refusal } from '../lib/errors';
+import { refusalLines, type Refusal } from '../lib/errors';
 import { ApiError } from '../api/client';
 import * as fmt from '../lib/format';
+import { folioHref } from '../lib/routes';
 
 /** A traffic light: a coloured dot with its text label (colour is never the only cue). */
 export function Rag({ status, label, title }: { status: Status; label?: string; title?: string }) {
@@ -52,6 +53,52 @@ export function ErrorBox({ error, onRetry }: { error: unknown; onRetry?: () => v
         </button>
       ) : null}
     </div>
+  );
+}
+
+/**
+ * Where a screen's figures would be, when the server answered that it cannot compute them (a 400:
+ * e.g. an uncomputable folio, S5.6, answers S5.3's "No exchange rate from GBP to EUR ..."): the
+ * server's message, in a card titled as the figures' would be. Any other failure (the network, a
+ * 5xx, a 404) is an `ErrorBox` with "Try again".
+ */
+export function FiguresRefused({ error, onRetry, title, children }: { error: unknown; onRetry?: () => void; title: ComponentChildren; children?: ComponentChildren }) {
+  if (!isFiguresRefusal(error)) return <ErrorBox error={error} onRetry={onRetry} />;
+  return (
+    <Card title={title} class="figures-refused">
+      <RefusalNotice error={error} />
+      {children}
+    </Card>
+  );
+}
+
+/** Whether `error` is the server's refusal to compute figures (a 400), not a failure to try again. */
+export function isFiguresRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && error.status === 400;
+}
+
+/** The server's refusal to compute figures, with its messages. */
+export function RefusalNotice({ error }: { error: ApiError }) {
+  return (
+    <div class="alert alert-error" role="alert" data-refusal>
+      <p>
+        <strong>The server cannot compute these figures:</strong>
+      </p>
+      {refusalLines(error.refusal).map((m) => (
+        <p key={m} class="refusal-message">
+          {m}
+        </p>
+      ))}
+    </div>
+  );
+}
+
+/** Under a folio's refused figures: where its items are, with what can be computed of them. */
+export function UncomputableNote({ folioId }: { folioId: string }) {
+  return (
+    <p class="muted">
+      Every item of the folio is listed under <a href={folioHref(folioId, 'costs')}>Costs &amp; revenues</a>, with the figures that can be computed and the reason where they cannot.
+    </p>
   );
 }
 

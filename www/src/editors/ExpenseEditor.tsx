@@ -1,14 +1,19 @@
 // Add or change an expense: POST /expense or PUT /expense, one request (nothing half-saved).
-// Refusals land at their field; the recurrence's fields are the server's startDate, endDate,
-// occurrences, interval and recurrenceOn.
+// PUT /expense replaces the record: its body is the expense as GET /folio/{id}/items gave it (its
+// labels, custom fields and whatever else this editor does not show included), with only the
+// fields the user changed over it (`replacement`), and so is its recurrence (`editedRecurrence`).
+// Refusals land at their field (a currency without an exchange rate into the folio's at the
+// currency, S5.6); the recurrence's fields are the server's startDate, endDate, occurrences,
+// interval and recurrenceOn.
 import { useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
 import type { Expense, Folio } from '../api/types';
-import { num } from '../lib/json';
+import { num, wireOf } from '../lib/json';
+import { EXPENSE_DERIVED, replacement } from '../lib/records';
 import { placeRefusal, type Refusal } from '../lib/errors';
 import { checkAmount, checkCurrency, requireText, type FieldErrors } from '../lib/validate';
-import { draftOf, recurrenceOf, type RecurrenceDraft } from '../lib/recurrence';
+import { draftOf, editedRecurrence, recurrenceOf, type Recurrence, type RecurrenceDraft } from '../lib/recurrence';
 import { COST_CATEGORIES, EXPENSE_KINDS, isRevenueKind, REVENUE_CATEGORIES } from '../lib/items';
 import { currencyDigits } from '../lib/format';
 import { Checkbox, Field, FormErrors, SelectField } from '../components/ui';
@@ -25,8 +30,9 @@ const ALIASES: Record<string, string> = {
   recurrence: 'recurrence.startDate',
 };
 
-export function ExpenseEditor({ folio, expense, onClose, onSaved }: { folio: Folio; expense?: Expense; onClose: () => void; onSaved: (message: string) => void }) {
-  const [f, setF] = useState({
+/** The form's fields of an expense (a new one's defaults in `folio`). */
+function fieldsOf(expense: Expense | undefined, folio: Folio) {
+  return {
     name: expense?.name ?? '',
     type: expense?.type ?? '',
     description: expense?.description ?? '',
@@ -35,8 +41,16 @@ export function ExpenseEditor({ folio, expense, onClose, onSaved }: { folio: Fol
     amount: expense?.amount ?? '',
     currencyCode: expense?.currencyCode ?? folio.currencyCode,
     amortized: expense?.amortized ?? false,
-  });
-  const [recurrence, setRecurrence] = useState<RecurrenceDraft>(draftOf(expense?.recurrence, folio.startDate));
+  };
+}
+
+export function ExpenseEditor({ folio, expense, onClose, onSaved }: { folio: Folio; expense?: Expense; onClose: () => void; onSaved: (message: string) => void }) {
+  const [f, setF] = useState(() => fieldsOf(expense, folio));
+  const [first] = useState<RecurrenceDraft>(() => draftOf(expense?.recurrence, folio.startDate));
+  const [recurrence, setRecurrence] = useState<RecurrenceDraft>(first);
+  /** The stored recurrence (numbers as numbers): what an existing expense's fields change is put over it. */
+  const [stored] = useState(() => (expense ? (wireOf(expense).recurrence as Recurrence) : null));
+  const resolved = stored ? editedRecurrence(stored, first, recurrence) : recurrenceOf(recurrence);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const set = (k: keyof typeof f) => (v: string | boolean) => setF((p) => ({ ...p, [k]: v }));
@@ -54,25 +68,41 @@ export function ExpenseEditor({ folio, expense, onClose, onSaved }: { folio: Fol
     requireText(errors, 'type', f.type, 'Expense type');
     checkCurrency(errors, 'currencyCode', f.currencyCode);
     checkAmount(errors, 'amount', f.amount, 'Amount', errors.currencyCode ? undefined : currencyDigits(f.currencyCode.trim()));
-    const r = recurrenceOf(recurrence);
+    const r = resolved;
     Object.assign(errors, r.errors);
     if (Object.keys(errors).length || !r.recurrence) {
       setRefusal({ status: 0, messages: [], fields: errors });
       return;
     }
-    const body: Record<string, unknown> = {
-      folioId: num(folio.id),
-      name: f.name.trim(),
-      type: f.type.trim(),
-      description: f.description,
-      kind: f.kind,
-      category: f.category,
-      amount: num(f.amount.trim()),
-      currencyCode: f.currencyCode.trim(),
-      amortized: f.amortized,
-      recurrence: r.recurrence,
-    };
-    if (expense) body.id = num(expense.id);
+    let body: Record<string, unknown>;
+    if (expense) {
+      // The whole record back, with what the user changed over it.
+      const was = fieldsOf(expense, folio);
+      const changes: Record<string, unknown> = {};
+      if (f.name !== was.name) changes.name = f.name.trim();
+      if (f.type !== was.type) changes.type = f.type.trim();
+      if (f.description !== was.description) changes.description = f.description;
+      if (f.kind !== was.kind) changes.kind = f.kind;
+      if (f.category !== was.category) changes.category = f.category;
+      if (f.amount !== was.amount) changes.amount = num(f.amount.trim());
+      if (f.currencyCode !== was.currencyCode) changes.currencyCode = f.currencyCode.trim();
+      if (f.amortized !== was.amortized) changes.amortized = f.amortized;
+      if (r.recurrence !== stored) changes.recurrence = r.recurrence;
+      body = replacement(expense, EXPENSE_DERIVED, changes);
+    } else {
+      body = {
+        folioId: num(folio.id),
+        name: f.name.trim(),
+        type: f.type.trim(),
+        description: f.description,
+        kind: f.kind,
+        category: f.category,
+        amount: num(f.amount.trim()),
+        currencyCode: f.currencyCode.trim(),
+        amortized: f.amortized,
+        recurrence: r.recurrence,
+      };
+    }
     setBusy(true);
     setRefusal(null);
     try {
@@ -108,7 +138,7 @@ export function ExpenseEditor({ folio, expense, onClose, onSaved }: { folio: Fol
           <label for="expense-description">Description</label>
           <textarea id="expense-description" name="description" rows={2} value={f.description} onInput={(e) => set('description')((e.currentTarget as HTMLTextAreaElement).value)} />
         </div>
-        <RecurrenceEditor draft={recurrence} onDraft={setRecurrence} errors={refusal?.fields ?? {}} folioStart={folio.startDate} folioEnd={folio.endDate} />
+        <RecurrenceEditor draft={recurrence} resolved={resolved} onDraft={setRecurrence} errors={refusal?.fields ?? {}} folioStart={folio.startDate} folioEnd={folio.endDate} />
         <div class="form-actions">
           <button type="button" class="btn" onClick={onClose}>
             Cancel

@@ -1,14 +1,17 @@
 // Add or change a position. Creating sends one POST /position with the first allocation period
 // and rate, and the further ones as `moreAllocations` and `moreRates`: the server makes the whole
 // position or nothing, and a refusal is shown at its row.
-// Changing: the header is one PUT /position; each rate and each allocation period (of every kind
-// of position, from GET /folio/{id}/items) is saved, added or deleted by itself.
+// Changing: the header is one PUT /position, which replaces the record: its body is the position
+// as GET /folio/{id}/items gave it (every field, those this editor does not show included), with
+// only the fields the user changed over it (`replacement`). Each rate and each allocation period
+// (of every kind of position) is saved, added or deleted by itself.
 import { useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
-import type { Folio, OvertimeRule } from '../api/types';
+import type { Folio, OvertimeRule, Position } from '../api/types';
 import { num } from '../lib/json';
 import { placeRefusal, type Refusal } from '../lib/errors';
+import { POSITION_DERIVED, replacement } from '../lib/records';
 import { requireText, type FieldErrors } from '../lib/validate';
 import { checkAllocation, checkRate, createFields, prefixed, type AllocationValues, type RateValues } from '../lib/periods';
 import type { PositionItem } from '../lib/items';
@@ -33,6 +36,17 @@ function choiceOf(item: PositionItem): PositionChoice {
 const HEADER_FIELDS = ['kind', 'name', 'title', 'member', 'description', 'otRuleId'];
 const CREATE_FIELDS = [...HEADER_FIELDS, 'allocations.0.startDate', 'allocations.0.endDate', 'allocations.0.percentage'];
 
+/** The header fields as the form shows them. */
+function headerOf(p: Position | undefined) {
+  return {
+    name: p?.name ?? '',
+    title: p?.title ?? '',
+    member: p?.member && p.member !== 'unassigned' ? p.member : '',
+    description: p?.description ?? '',
+    otRuleId: p?.otRuleId ?? '',
+  };
+}
+
 export function PositionEditor({
   folio, item, initial = 'team', rules, onClose, onSaved, onChanged,
 }: {
@@ -46,13 +60,7 @@ export function PositionEditor({
 }) {
   const p = item?.position;
   const [choice, setChoice] = useState<PositionChoice>(item ? choiceOf(item) : initial);
-  const [h, setH] = useState({
-    name: p?.name ?? '',
-    title: p?.title ?? '',
-    member: p?.member && p.member !== 'unassigned' ? p.member : '',
-    description: p?.description ?? '',
-    otRuleId: p?.otRuleId ?? '',
-  });
+  const [h, setH] = useState(() => headerOf(p));
   const [allocations, setAllocations] = useState<AllocationValues[]>(
     item?.allocations.length
       ? item.allocations.map((a) => ({ startDate: a.startDate, endDate: a.endDate, percentage: a.percentage }))
@@ -126,8 +134,9 @@ export function PositionEditor({
     }
   };
 
-  // Changing the header: one PUT, with the position's first allocation period and rate as the
-  // server holds them (those are changed in their own rows below).
+  // Changing the header: one PUT of the whole record as the server sent it, the fields the user
+  // changed over it. Its first allocation period and rate go back as the server holds them (they
+  // are changed in their own rows below); the overtime rule set to None removes `otRuleId`.
   const update = async () => {
     if (!item) return;
     const errors: FieldErrors = {};
@@ -139,12 +148,14 @@ export function PositionEditor({
     setBusy(true);
     setRefusal(null);
     try {
-      const a = item.allocations[0] ?? item.position.allocation;
-      const r = item.rates[0] ?? item.position.rate;
-      const body = headerBody({ startDate: a.startDate, endDate: a.endDate, percentage: a.percentage }, { rate: r.rate, startDate: r.startDate });
-      body.id = num(item.position.id);
-      if (item.position.member && team && !h.member.trim()) body.member = item.position.member;
-      await api.updatePosition(body);
+      const was = headerOf(item.position);
+      const changes: Record<string, unknown> = {};
+      if (h.name !== was.name) changes.name = h.name.trim();
+      if (h.title !== was.title) changes.title = h.title.trim();
+      if (h.description !== was.description) changes.description = h.description;
+      if (team && h.member !== was.member) changes.member = h.member.trim() || 'unassigned';
+      if (h.otRuleId !== was.otRuleId) changes.otRuleId = h.otRuleId ? num(h.otRuleId) : undefined;
+      await api.updatePosition(replacement(item.position, POSITION_DERIVED, changes));
       onSaved(`“${h.name.trim()}” saved.`);
     } catch (error) {
       const r = error instanceof ApiError ? error.refusal : { status: 0, messages: [String(error)], fields: {} };

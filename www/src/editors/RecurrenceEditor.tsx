@@ -2,7 +2,7 @@
 // live by the wasm core (`expandRecurrence`) as the user types: a monthly expense on the 31st
 // shows Feb 28 (or Feb 29 in a leap year).
 import { useEffect, useState } from 'preact/hooks';
-import { describeRecurrence, RECURRENCE_KINDS, recurrenceOf, WEEKDAYS, type RecurrenceDraft } from '../lib/recurrence';
+import { describeRecurrence, RECURRENCE_KINDS, recurrenceOf, WEEKDAYS, type Recurrence, type RecurrenceDraft } from '../lib/recurrence';
 import { toJson } from '../lib/json';
 import { coreMessage, loadCore } from '../lib/wasm';
 import * as fmt from '../lib/format';
@@ -10,10 +10,16 @@ import { Field, SelectField } from '../components/ui';
 
 const SHOWN = 12;
 
-export function RecurrenceEditor({ draft, onDraft, errors, folioStart, folioEnd }: { draft: RecurrenceDraft; onDraft: (d: RecurrenceDraft) => void; errors: Record<string, string>; folioStart: string; folioEnd: string }) {
+/**
+ * `resolved`: the recurrence the form saves and its field messages, when it is not just the fields'
+ * (`recurrenceOf`): an existing expense's stored recurrence with the changed fields over it, which
+ * may say more than the fields do (an end date and a number of occurrences together). Its words
+ * and occurrences are shown.
+ */
+export function RecurrenceEditor({ draft, resolved, onDraft, errors, folioStart, folioEnd }: { draft: RecurrenceDraft; resolved?: { recurrence: Recurrence | null; errors: Record<string, string> }; onDraft: (d: RecurrenceDraft) => void; errors: Record<string, string>; folioStart: string; folioEnd: string }) {
   const set = <K extends keyof RecurrenceDraft>(k: K) => (v: RecurrenceDraft[K]) => onDraft({ ...draft, [k]: v });
   const [preview, setPreview] = useState<{ dates: string[]; total: number; error?: string } | null>(null);
-  const { recurrence, errors: local } = recurrenceOf(draft);
+  const { recurrence, errors: local } = resolved ?? recurrenceOf(draft);
 
   useEffect(() => {
     if (!recurrence) {

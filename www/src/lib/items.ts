@@ -16,15 +16,17 @@ export interface PositionItem {
   allocations: Allocation[];
   hours: HoursPeriod[];
   section: Section;
-  /** The server's figures at asOf, in the folio's currency. */
-  total: Dec;
-  toDate: Dec;
+  /** The server's figures at asOf, in the folio's currency; null when it cannot cost the item (`refusal` says why). */
+  total: Dec | null;
+  toDate: Dec | null;
+  refusal?: string;
 }
 
 export interface ExpenseItem {
   expense: Expense;
-  total: Dec;
-  toDate: Dec;
+  total: Dec | null;
+  toDate: Dec | null;
+  refusal?: string;
 }
 
 export interface FolioItems {
@@ -52,11 +54,14 @@ export function itemsOf(answer: FolioItemsAnswer): FolioItems {
         allocations: byStart(live(p.allocations)),
         hours: byStart(p.hours ?? []),
         section: sectionOf(p.position),
-        total: p.total,
-        toDate: p.toDate,
+        total: p.total ?? null,
+        toDate: p.toDate ?? null,
+        ...(p.refusal ? { refusal: p.refusal } : {}),
       }),
     );
-  const expenses = (answer.expenses ?? []).filter((e) => !e.expense.deletedOn).map((e): ExpenseItem => ({ expense: e.expense, total: e.total, toDate: e.toDate }));
+  const expenses = (answer.expenses ?? [])
+    .filter((e) => !e.expense.deletedOn)
+    .map((e): ExpenseItem => ({ expense: e.expense, total: e.total ?? null, toDate: e.toDate ?? null, ...(e.refusal ? { refusal: e.refusal } : {}) }));
   return { positions, expenses };
 }
 

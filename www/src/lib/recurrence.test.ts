@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeRecurrence, draftOf, isoWeekday, recurrenceOf } from './recurrence';
+import { describeRecurrence, draftOf, editedRecurrence, isoWeekday, recurrenceOf } from './recurrence';
 
 describe('recurrence in words', () => {
   it('once', () => {
@@ -52,5 +52,42 @@ describe('recurrence from the editor', () => {
   it('round-trips a stored recurrence', () => {
     const stored = { kind: '.Weekly' as const, startDate: '2026-10-05', endDate: '2026-12-31', recurrenceOn: [1, 4] };
     expect(recurrenceOf(draftOf(stored, '2026-01-01')).recurrence).toEqual(stored);
+  });
+});
+
+describe('a recurrence as the server sends it (numbers as their text)', () => {
+  it('is described with its counts', () => {
+    const r = { kind: '.Weekly', startDate: '2026-10-05', recurrenceOn: ['1', '4'], interval: '2', occurrences: '1' } as unknown as Parameters<typeof describeRecurrence>[0];
+    expect(describeRecurrence(r, 'en-GB')).toBe('Every 2 weeks on Monday and Thursday, from 5 Oct 2026, 1 time.');
+  });
+  it('gives the weekday checkboxes numbers', () => {
+    const r = { kind: '.Weekly', startDate: '2026-10-05', recurrenceOn: ['1', '4'] } as unknown as Parameters<typeof draftOf>[0];
+    expect(draftOf(r, '2026-01-01').weekdays).toEqual([1, 4]);
+  });
+});
+
+describe('editedRecurrence: an existing expense keeps what its fields do not change', () => {
+  // Stored with both ends (whichever first) and an explicit interval of 1: more than the fields show.
+  const stored = { kind: '.Monthly', startDate: '2027-01-31', occurrences: 3, endDate: '2027-12-17', interval: 1, recurrenceBy: 'DAY_OF_MONTH' } as const;
+  const first = draftOf(stored, '2027-01-04');
+  it('is the stored one while the fields are as they were', () => {
+    expect(editedRecurrence(stored, first, { ...first }).recurrence).toBe(stored);
+  });
+  it('puts a changed count over it, keeping the end date and interval', () => {
+    expect(editedRecurrence(stored, first, { ...first, occurrences: '4' }).recurrence).toEqual({ ...stored, occurrences: 4 });
+  });
+  it('puts a changed first date over it', () => {
+    expect(editedRecurrence(stored, first, { ...first, startDate: '2027-02-28' }).recurrence).toEqual({ ...stored, startDate: '2027-02-28' });
+  });
+  it('another way of ending replaces both ends', () => {
+    expect(editedRecurrence(stored, first, { ...first, end: 'folio' }).recurrence).toEqual({ kind: '.Monthly', startDate: '2027-01-31', interval: 1, recurrenceBy: 'DAY_OF_MONTH' });
+  });
+  it('another kind replaces it whole', () => {
+    expect(editedRecurrence(stored, first, { ...first, kind: '.Once' }).recurrence).toEqual({ kind: '.Once', startDate: '2027-01-31' });
+  });
+  it('checks the edited fields', () => {
+    const r = editedRecurrence(stored, first, { ...first, occurrences: 'x' });
+    expect(r.recurrence).toBeNull();
+    expect(r.errors['recurrence.occurrences']).toMatch(/whole number/);
   });
 });

@@ -69,7 +69,10 @@ export function describeRecurrence(r: Recurrence, locale = 'en-GB', folioEnd?: s
   if (!r.startDate || !isIsoDate(r.startDate)) return 'Choose a start date.';
   const start = formatDate(r.startDate, locale);
   if (r.kind === '.Once') return `Once, on ${start}.`;
-  const interval = r.interval && r.interval > 0 ? r.interval : 1;
+  // A stored recurrence may hold its counts as JSON numbers of the server's text (small integers).
+  const count = (v: unknown): number | undefined => (v == null || v === '' ? undefined : Number(String(v)));
+  const interval = (count(r.interval) ?? 0) > 0 ? count(r.interval)! : 1;
+  const occurrences = count(r.occurrences);
   const { m, d } = parseIso(r.startDate);
   let rule: string;
   switch (r.kind) {
@@ -77,7 +80,7 @@ export function describeRecurrence(r: Recurrence, locale = 'en-GB', folioEnd?: s
       rule = every(interval, 'day');
       break;
     case '.Weekly': {
-      const days = [...new Set(r.recurrenceOn && r.recurrenceOn.length ? r.recurrenceOn : [isoWeekday(r.startDate)])]
+      const days = [...new Set(r.recurrenceOn && r.recurrenceOn.length ? r.recurrenceOn.map((n) => count(n) ?? 0) : [isoWeekday(r.startDate)])]
         .filter((n) => n >= 1 && n <= 7)
         .sort((a, b) => a - b)
         .map((n) => WEEKDAYS[n - 1] ?? '');
@@ -99,7 +102,7 @@ export function describeRecurrence(r: Recurrence, locale = 'en-GB', folioEnd?: s
       break;
   }
   const ends: string[] = [];
-  if (r.occurrences) ends.push(`${r.occurrences} time${r.occurrences === 1 ? '' : 's'}`);
+  if (occurrences) ends.push(`${occurrences} time${occurrences === 1 ? '' : 's'}`);
   if (r.endDate) ends.push(`until ${formatDate(r.endDate, locale)}`);
   let tail: string;
   if (ends.length === 2) tail = `${ends[0]} at most, ${ends[1]} (whichever ends first)`;
@@ -117,7 +120,8 @@ export function draftOf(r: Recurrence | undefined, fallbackStart: string): Recur
     end: r?.occurrences ? 'count' : r?.endDate ? 'date' : 'folio',
     endDate: r?.endDate ?? '',
     occurrences: r?.occurrences ? String(r.occurrences) : '',
-    weekdays: r?.recurrenceOn?.length ? [...r.recurrenceOn] : start && isIsoDate(start) ? [isoWeekday(start)] : [1],
+    // Read from the server, the weekdays are the numbers' texts ("1"): the checkboxes compare numbers.
+    weekdays: r?.recurrenceOn?.length ? r.recurrenceOn.map((n) => Number(String(n))) : start && isIsoDate(start) ? [isoWeekday(start)] : [1],
     monthlyBy: r?.recurrenceBy ?? 'DAY_OF_MONTH',
   };
 }
@@ -147,4 +151,31 @@ export function recurrenceOf(draft: RecurrenceDraft): { recurrence: Recurrence |
     if (draft.kind === '.Monthly') r.recurrenceBy = draft.monthlyBy;
   }
   return { recurrence: Object.keys(errors).length ? null : r, errors };
+}
+
+/**
+ * The recurrence to save for an existing expense: the stored one (`stored`, as `wireOf` gives it)
+ * with only what the user changed in the fields (`first` → `now`) over it, so that what the fields
+ * cannot show (an end date and a number of occurrences together, an explicit interval of 1) is
+ * kept. Another kind replaces it whole; a changed way of ending (folio, date, count) replaces both
+ * ends. The edited fields are checked as `recurrenceOf` checks them; the stored ones are not.
+ */
+export function editedRecurrence(stored: Recurrence, first: RecurrenceDraft, now: RecurrenceDraft): { recurrence: Recurrence | null; errors: FieldErrors } {
+  if (JSON.stringify(first) === JSON.stringify(now)) return { recurrence: stored, errors: {} };
+  const edited = recurrenceOf(now);
+  const e = edited.recurrence;
+  if (!e || now.kind !== first.kind) return edited;
+  const r: Recurrence = { ...stored };
+  if (now.startDate !== first.startDate) r.startDate = e.startDate;
+  if (now.interval !== first.interval) r.interval = e.interval ?? 1;
+  if (now.end !== first.end) {
+    delete r.endDate;
+    delete r.occurrences;
+    if (e.endDate) r.endDate = e.endDate;
+    if (e.occurrences) r.occurrences = e.occurrences;
+  } else if (now.end === 'date' && now.endDate !== first.endDate) r.endDate = e.endDate!;
+  else if (now.end === 'count' && now.occurrences !== first.occurrences) r.occurrences = e.occurrences!;
+  if (now.kind === '.Weekly' && JSON.stringify(now.weekdays) !== JSON.stringify(first.weekdays)) r.recurrenceOn = e.recurrenceOn!;
+  if (now.kind === '.Monthly' && now.monthlyBy !== first.monthlyBy) r.recurrenceBy = e.recurrenceBy!;
+  return { recurrence: r, errors: {} };
 }

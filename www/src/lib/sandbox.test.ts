@@ -44,6 +44,23 @@ describe('the sandbox changes as REST calls', () => {
   });
 });
 
+describe('an expense changed in the sandbox', () => {
+  it('is PUT whole: every field of the plan document\'s record, its numbers as written, less what the server derives', () => {
+    const stored = parseDocument(
+      '{"id":7,"folioId":1,"name":"Crane","description":"","type":"Rental","category":"OPEX","kind":".PlannedExpense","amount":1200.00,"currencyCode":"EUR","amortized":false,' +
+        '"labels":["site",42],"reporter":"ada","customFields":{"values":{"3":99.90,"4":"007"}},"recurrence":{"kind":".Monthly","startDate":"2026-04-30","occurrences":3,"endDate":"2026-12-31","interval":1}}',
+    );
+    const after = copy(stored);
+    after.amount = parseDocument('{"x":1300.75}').x;
+    const [put] = callsOf({ kind: 'expense', id: 7, before: stored, after, label: '' }, new Map());
+    expect(put!.method).toBe('PUT');
+    expect(toJson(put!.body)).toBe(
+      '{"id":7,"folioId":1,"name":"Crane","description":"","type":"Rental","category":"OPEX","kind":".PlannedExpense","amount":1300.75,"currencyCode":"EUR","amortized":false,' +
+        '"labels":["site",42],"customFields":{"values":{"3":99.90,"4":"007"}},"recurrence":{"kind":".Monthly","startDate":"2026-04-30","occurrences":3,"endDate":"2026-12-31","interval":1}}',
+    );
+  });
+});
+
 describe('a position added in the sandbox', () => {
   it('is POSTed with its first rate and allocation, their sandbox ids named for mapping', () => {
     const added = parseDocument('{"position":{"id":1000000000,"folioId":1,"name":"Welder","title":"Welder","description":"","kind":".PlannedPositionByTimeFrame","rate":{"id":1000000001,"rate":45.50,"startDate":"2026-04-01"},"allocation":{"id":1000000002,"startDate":"2026-04-01","endDate":"2026-06-30","percentage":50}},"rates":[],"allocations":[],"hours":[]}');

@@ -4,6 +4,7 @@
 // Nothing here does arithmetic on money: the wasm `Sandbox` costs, `difference` subtracts.
 import { LosslessNumber, parse } from 'lossless-json';
 import { isDecimal, normalize } from './decimal';
+import { EXPENSE_DERIVED } from './records';
 
 /** A JSON object of a plan document, numbers as `LosslessNumber`. */
 export type Obj = Record<string, unknown>;
@@ -95,6 +96,9 @@ export function callsOf(change: Change, ids: Map<number, number>): Call[] {
       delete body.id;
       return [{ method: 'POST', path: '/budgets/1/expense', body }];
     }
+    // PUT /expense replaces the record: the body is the plan document's expense, which holds
+    // every field of the stored record (labels, custom fields ...), less what the server derives.
+    for (const key of EXPENSE_DERIVED) delete body[key];
     body.id = new LosslessNumber(String(id));
     return [{ method: 'PUT', path: '/budgets/1/expense', body }];
   }

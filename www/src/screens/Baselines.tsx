@@ -6,7 +6,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
-import type { Baseline, ExpenditureType, Expense, Position } from '../api/types';
+import type { Baseline, ExpenditureType, Expense, Indicators, Position, TimelineBucket } from '../api/types';
 import { useAsync } from '../lib/useAsync';
 import { loadItems } from '../lib/items';
 import { compareMonths, compareRows, EXPENSE_FIELDS, expenseValues, POSITION_FIELDS, positionValues, differs, type CompareRow, type MonthRow, type Values } from '../lib/compare';
@@ -16,7 +16,7 @@ import { placeRefusal, type Refusal } from '../lib/errors';
 import { sameDecimal } from '../lib/decimal';
 import * as fmt from '../lib/format';
 import { announce, session } from '../state';
-import { Card, ErrorBox, Field, FormErrors, Loading, SelectField } from '../components/ui';
+import { Card, ErrorBox, Field, FormErrors, isFiguresRefusal, Loading, RefusalNotice, SelectField } from '../components/ui';
 import type { FolioProps } from './Folio';
 
 const TYPES: { value: ExpenditureType; label: string }[] = [
@@ -256,14 +256,30 @@ export function Baselines({ folio, asOf }: FolioProps) {
     if (actual || covers(chosen, 'cost')) sides.push(false);
     if (folio.withRevenue !== false && (actual || covers(chosen, 'revenue'))) sides.push(true);
     const perMonth = !actual;
-    const [base, items, baseTimeline, draftTimeline, baseIndicators, draftIndicators] = await Promise.all([
+    // The months and totals are the server's figures: an uncomputable folio (S5.6) refuses them
+    // (400), and the per-item comparison, which needs none, is still shown.
+    type Figures = [TimelineBucket[], TimelineBucket[], Indicators | null, Indicators | null];
+    const none: Figures = [[], [], null, null];
+    const figures: Promise<{ answers: Figures; refused: ApiError | null }> = perMonth
+      ? Promise.all([
+          api.timeline(folio.id, asOf, 'month', signal, { baseline: chosen.id }),
+          api.timeline(folio.id, asOf, 'month', signal, 'draft'),
+          api.indicators(folio.id, asOf, signal, { baseline: chosen.id }),
+          api.indicators(folio.id, asOf, signal, 'draft'),
+        ]).then(
+          (answers): { answers: Figures; refused: ApiError | null } => ({ answers, refused: null }),
+          (error: unknown) => {
+            if (isFiguresRefusal(error)) return { answers: none, refused: error };
+            throw error;
+          },
+        )
+      : Promise.resolve({ answers: none, refused: null });
+    const [base, items, { answers, refused }] = await Promise.all([
       Promise.all(sides.map((revenue) => api.expenditures(folio.id, actual, revenue, chosen.id))),
       loadItems(folio.id, asOf, signal),
-      perMonth ? api.timeline(folio.id, asOf, 'month', signal, { baseline: chosen.id }) : Promise.resolve([]),
-      perMonth ? api.timeline(folio.id, asOf, 'month', signal, 'draft') : Promise.resolve([]),
-      perMonth ? api.indicators(folio.id, asOf, signal, { baseline: chosen.id }) : Promise.resolve(null),
-      perMonth ? api.indicators(folio.id, asOf, signal, 'draft') : Promise.resolve(null),
+      figures,
     ]);
+    const [baseTimeline, draftTimeline, baseIndicators, draftIndicators] = answers;
     const basePositions = base.flatMap((x) => x.positions);
     const baseExpenses = base.flatMap((x) => x.expenses);
     // The draft side: the folio's live items (GET /folio/{id}/items).
@@ -283,7 +299,7 @@ export function Baselines({ folio, asOf }: FolioProps) {
       draft: { cost: draftIndicators?.bac ?? null, revenue: draftIndicators?.plannedRevenue ?? null },
     };
     const months = compareMonths(baseTimeline, draftTimeline);
-    return { rows, months, totals };
+    return { rows, months, totals, refused };
   }, [folio.id, chosen?.id, asOf, baselines.map((b) => b.id).join(',')]);
 
   const remove = async (b: Baseline) => {
@@ -362,7 +378,11 @@ export function Baselines({ folio, asOf }: FolioProps) {
               {chosen.expenditureType !== 'ACTUAL' ? (
                 <>
                   <h3>Per month</h3>
-                  <MonthComparison baseline={chosen} months={comparison.data.months} totals={comparison.data.totals} currency={folio.currencyCode} />
+                  {comparison.data.refused ? (
+                    <RefusalNotice error={comparison.data.refused} />
+                  ) : (
+                    <MonthComparison baseline={chosen} months={comparison.data.months} totals={comparison.data.totals} currency={folio.currencyCode} />
+                  )}
                 </>
               ) : null}
             </div>

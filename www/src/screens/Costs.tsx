@@ -1,8 +1,10 @@
 // Screen 4: costs and revenues. Every live item comes from one request,
 // GET /folio/{id}/items?asOf=: team members grouped by title, planned positions, consulting
 // revenues, and expenses grouped by category, each with its period, rate or amount, and the
-// server's cost (or revenue) to date and total. Editors for positions and expenses. Long lists are
-// paged: one page of rows per table is in the DOM.
+// server's cost (or revenue) to date and total; an item the server cannot cost (an uncomputable
+// folio, S5.6: null figures) shows the server's refusal in their place, and the top says so.
+// Editors for positions and expenses. Long lists are paged: one page of rows per table is in the
+// DOM.
 import { Fragment } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import { api } from '../api/budgets';
@@ -27,12 +29,21 @@ type Editing =
   | { type: 'payments'; title: string; positionId?: string; expenseId?: string; currency: string }
   | null;
 
-/** The server's to-date and total figures of an item (folio currency, exact strings). */
-function FigureCells({ toDate, total, currency }: { toDate: string; total: string; currency: string }) {
+/**
+ * The server's to-date and total figures of an item (folio currency, exact strings), or, for an
+ * item the server cannot cost (S5.6: null figures), its refusal across both columns.
+ */
+function FigureCells({ item, currency }: { item: { toDate: string | null; total: string | null; refusal?: string }; currency: string }) {
+  if (item.total == null || item.toDate == null)
+    return (
+      <td colSpan={2} class="refused" data-field="refusal">
+        {item.refusal ?? 'The server did not compute this item.'}
+      </td>
+    );
   return (
     <>
-      <td class="right num" data-field="toDate" data-value={toDate}>{fmt.money(toDate, currency)}</td>
-      <td class="right num" data-field="total" data-value={total}>{fmt.money(total, currency)}</td>
+      <td class="right num" data-field="toDate" data-value={item.toDate}>{fmt.money(item.toDate, currency)}</td>
+      <td class="right num" data-field="total" data-value={item.total}>{fmt.money(item.total, currency)}</td>
     </>
   );
 }
@@ -128,7 +139,7 @@ function PositionTable({
                           {fmt.money(rate?.rate, currency)}
                           {item.rates.length > 1 ? <div class="sub">{item.rates.length} rates</div> : null}
                         </td>
-                        <FigureCells toDate={item.toDate} total={item.total} currency={currency} />
+                        <FigureCells item={item} currency={currency} />
                         <RowActions name={p.name} onEdit={() => onEdit(item)} onPayments={() => onPayments(item)} onDelete={() => onDelete(item)} />
                       </tr>
                     </Fragment>
@@ -221,7 +232,7 @@ function ExpenseTable({
                             </div>
                           ) : null}
                         </td>
-                        <FigureCells toDate={item.toDate} total={item.total} currency={currency} />
+                        <FigureCells item={item} currency={currency} />
                         <RowActions name={e.name} onEdit={() => onEdit(e)} onPayments={() => onPayments(e)} onDelete={() => onDelete(e)} />
                       </tr>
                     </Fragment>
@@ -313,6 +324,21 @@ export function Costs({ folio, asOf }: FolioProps) {
     return out;
   }, [data]);
 
+  /** The server's refusals of the items it cannot cost (S5.6), each with the items' names. */
+  const uncosted = useMemo(() => {
+    const out = new Map<string, string[]>();
+    const all = [
+      ...(data?.positions ?? []).map((p) => ({ name: p.position.name, refusal: p.refusal, total: p.total, toDate: p.toDate })),
+      ...(data?.expenses ?? []).map((e) => ({ name: e.expense.name, refusal: e.refusal, total: e.total, toDate: e.toDate })),
+    ];
+    for (const item of all) {
+      if (item.total != null && item.toDate != null && !item.refusal) continue;
+      const message = item.refusal ?? 'The server did not compute this item.';
+      out.set(message, [...(out.get(message) ?? []), item.name]);
+    }
+    return [...out.entries()];
+  }, [data]);
+
   const remove = async (what: string, action: () => Promise<unknown>) => {
     if (!window.confirm(`Delete ${what}? It will pay nothing from now on (it stays readable by id).`)) return;
     try {
@@ -331,6 +357,22 @@ export function Costs({ folio, asOf }: FolioProps) {
   return (
     <div class="stack" aria-busy={items.loading ? 'true' : undefined}>
       {items.error ? <ErrorBox error={items.error} onRetry={items.reload} /> : null}
+      {uncosted.length ? (
+        <div class="alert alert-error" data-refusal>
+          <p>
+            <strong>
+              {fmt.count(uncosted.length)} item{uncosted.length > 1 ? 's' : ''} of this folio cannot be costed, so neither can the folio's indicators and forecast:
+            </strong>
+          </p>
+          <ul>
+            {uncosted.map(([message, names]) => (
+              <li key={message}>
+                {names.join(', ')}: <span class="refusal-message">{message}</span>
+              </li>
+            ))}
+          </ul>
+        </div>
+      ) : null}
       {(['team', 'planned', 'consulting'] as Section[])
         .filter((s) => s !== 'consulting' || folio.withRevenue !== false || bySection.consulting.length)
         .map((s) => (

@@ -219,12 +219,12 @@ export function Folios() {
                       </td>
                       <td class="nowrap c-8" data-label="Period">{fmt.period(f.startDate, f.endDate)}</td>
                       <td class="c-4" data-label="Currency">{currency || (d?.error ? '—' : '…')}</td>
-                      <td class="right c-6" data-label="BAC">{ind ? <Money value={ind.bac} currency={currency} indicator="bac" /> : '…'}</td>
+                      <td class="right c-6" data-label="BAC">{ind ? <Money value={ind.bac} currency={currency} indicator="bac" /> : d?.error ? '—' : '…'}</td>
                       <td class="right c-3" data-label="CPI" data-indicator="cpi" data-value={ind?.cpi ?? ''}>
-                        {ind ? fmt.decimal(ind.cpi) : '…'}
+                        {ind ? fmt.decimal(ind.cpi) : d?.error ? '—' : '…'}
                       </td>
                       <td class="right c-3" data-label="SPI" data-indicator="spi" data-value={ind?.spi ?? ''}>
-                        {ind ? fmt.decimal(ind.spi) : '…'}
+                        {ind ? fmt.decimal(ind.spi) : d?.error ? '—' : '…'}
                       </td>
                       <td class="c-12">
                         {ind ? (
@@ -234,7 +234,7 @@ export function Folios() {
                             ))}
                           </div>
                         ) : d?.error ? (
-                          <span class="muted">{d.error}</span>
+                          <span class="muted" data-refusal>{d.error}</span>
                         ) : (
                           <span class="muted">Loading…</span>
                         )}

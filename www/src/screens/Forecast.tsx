@@ -6,6 +6,9 @@
 // The curves are drawn with floats (pixels); the figures of the selected period are the server's
 // exact strings.
 //
+// A folio the server cannot compute (S5.6: its timeline and indicators answer S5.3's 400) shows the
+// server's message in place of the charts.
+//
 // Speed: the server's strings are converted to pixel floats once per answer (`derive`); the two
 // uPlot charts are created once per currency and then only given new data (`setData`); the table
 // of figures is rendered after the charts have painted (one page of rows).
@@ -17,7 +20,7 @@ import type { TimelineBucket } from '../api/types';
 import { derive, markerLines, type Model } from '../lib/forecast';
 import { useAsync } from '../lib/useAsync';
 import * as fmt from '../lib/format';
-import { Card, ErrorBox, Loading, Pager } from '../components/ui';
+import { Card, FiguresRefused, Loading, Pager, UncomputableNote } from '../components/ui';
 import { UChart } from '../components/UChart';
 import type { FolioProps } from './Folio';
 
@@ -324,7 +327,12 @@ export function Forecast({ folio, asOf }: FolioProps) {
     [tl, page, currency],
   );
 
-  if (data.error) return <ErrorBox error={data.error} onRetry={data.reload} />;
+  if (data.error)
+    return (
+      <FiguresRefused error={data.error} onRetry={data.reload} title="Forecast">
+        <UncomputableNote folioId={folio.id} />
+      </FiguresRefused>
+    );
   const sel = selected != null && selected < tl.length ? selected : null;
   const bucket = sel != null ? tl[sel] : undefined;
   const g = model?.granularity ?? granularity;

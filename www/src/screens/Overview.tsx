@@ -1,15 +1,21 @@
 // Screen 2: the folio's indicators at the as-of date (GET /folio/{id}/indicators?asOf=) and its
-// traffic lights (the server's cpiStatus, spiStatus, revenueStatus and marginStatus).
+// traffic lights (the server's cpiStatus, spiStatus, revenueStatus and marginStatus). A folio the
+// server cannot compute (S5.6) shows its refusal in their place.
 import { api } from '../api/budgets';
 import { useAsync } from '../lib/useAsync';
-import { Card, ErrorBox, Loading } from '../components/ui';
+import { Card, FiguresRefused, Loading, UncomputableNote } from '../components/ui';
 import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
 import * as fmt from '../lib/format';
 import type { FolioProps } from './Folio';
 
 export function Overview({ folio, asOf }: FolioProps) {
   const ind = useAsync((signal) => api.indicators(folio.id, asOf, signal), [folio.id, asOf]);
-  if (ind.error) return <ErrorBox error={ind.error} onRetry={ind.reload} />;
+  if (ind.error)
+    return (
+      <FiguresRefused error={ind.error} onRetry={ind.reload} title={<>Indicators as of {fmt.date(asOf)}</>}>
+        <UncomputableNote folioId={folio.id} />
+      </FiguresRefused>
+    );
   if (!ind.data) return <Loading label="Computing the indicators" />;
   const i = ind.data;
   return (

@@ -2,12 +2,13 @@
 // folios with their figures and lights (GET /folio/{id}/indicators?asOf= for each, in the folio's
 // own currency). Every light is the server's status.
 import { api } from '../api/budgets';
+import { ApiError } from '../api/client';
 import type { Indicators } from '../api/types';
 import { useAsync } from '../lib/useAsync';
 import { pool } from '../lib/pool';
 import * as fmt from '../lib/format';
 import { asOf, setAsOf } from '../state';
-import { Card, ErrorBox, FolioStatus, Loading, Money } from '../components/ui';
+import { Card, ErrorBox, FiguresRefused, FolioStatus, Loading, Money } from '../components/ui';
 import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
 
 export function PortfolioScreen({ id }: { id: string }) {
@@ -22,7 +23,12 @@ export function PortfolioScreen({ id }: { id: string }) {
   const folios = useAsync(async () => {
     const list = portfolio.data?.folios ?? [];
     const results = await pool(list.map((f) => async () => ({ summary: f, indicators: await api.indicators(f.id, day) as Indicators | undefined })));
-    return results.map((r, i) => (r.status === 'fulfilled' ? r.value : { summary: list[i]!, indicators: undefined }));
+    // A folio the caller may not see answers 404; one the server cannot compute (S5.6) its refusal.
+    return results.map((r, i) =>
+      r.status === 'fulfilled'
+        ? { ...r.value, refusal: undefined }
+        : { summary: list[i]!, indicators: undefined, refusal: r.reason instanceof ApiError && r.reason.status === 400 ? r.reason.message : undefined },
+    );
   }, [portfolio.data, day]);
 
   if (portfolio.error) return <div class="page"><h1>Portfolio</h1><ErrorBox error={portfolio.error} onRetry={portfolio.reload} /></div>;
@@ -51,7 +57,7 @@ export function PortfolioScreen({ id }: { id: string }) {
         </div>
       </header>
       <div class="stack" style={{ marginTop: '1rem' }}>
-        {rollup.error ? <ErrorBox error={rollup.error} onRetry={rollup.reload} /> : null}
+        {rollup.error ? <FiguresRefused error={rollup.error} onRetry={rollup.reload} title={<>Rollup as of {fmt.date(day)}</>} /> : null}
         {rollup.data ? (
           <>
             <Card title="Traffic lights of the rollup">
@@ -81,7 +87,7 @@ export function PortfolioScreen({ id }: { id: string }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {folios.data.map(({ summary, indicators }) => (
+                  {folios.data.map(({ summary, indicators, refusal }) => (
                     <tr key={summary.id} data-folio-id={summary.id}>
                       <th scope="row" class="c-8"><a href={`/folios/${summary.id}`}>{summary.name}</a><div class="sub">{indicators?.currencyCode ?? ''}</div></th>
                       <td class="c-4 c-end"><FolioStatus status={indicators?.status ?? summary.status} /></td>
@@ -90,7 +96,7 @@ export function PortfolioScreen({ id }: { id: string }) {
                       <td class="right c-6" data-label="EAC">{indicators ? <Money value={indicators.eac} currency={indicators.currencyCode} indicator="eac" /> : '—'}</td>
                       <td class="right num c-6" data-label="CPI" data-indicator="cpi" data-value={indicators?.cpi ?? ''}>{fmt.decimal(indicators?.cpi)}</td>
                       <td class="right num c-6" data-label="SPI" data-indicator="spi" data-value={indicators?.spi ?? ''}>{fmt.decimal(indicators?.spi)}</td>
-                      <td class="c-12">{indicators ? <Lights indicators={indicators} /> : <span class="muted">not visible to you</span>}</td>
+                      <td class="c-12">{indicators ? <Lights indicators={indicators} /> : refusal ? <span class="muted" data-refusal>{refusal}</span> : <span class="muted">not visible to you</span>}</td>
                     </tr>
                   ))}
                 </tbody>

@@ -345,7 +345,13 @@ impl Importer<'_> {
             expense.folio_id = folio_id;
             expense.deleted_on = None;
             expense.reporter = None;
-            expense.custom_fields = None;
+            // Custom-field values name definitions of the document's folio (S7.4): said, not
+            // carried.
+            if expense.custom_fields.take().is_some_and(|c| !c.values.is_empty()) {
+                not_imported.push(format!(
+                    "{item}.customFields: custom-field values are not imported (their definitions belong to the folio the document came from)"
+                ));
+            }
             expense_ids.push(self.created("/expense", &expense, &item, Some(&name))?);
         }
         if !scope.is_empty() {
@@ -566,8 +572,12 @@ impl Importer<'_> {
             response: fail(400, BudgetErrorBody::field("position.otRuleId", message)),
         })?;
         // What names records of the document's server, or of another folio, is not carried.
-        position.team_id = None;
-        position.team_member_id = None;
+        let (team, member) = (position.team_id.take(), position.team_member_id.take());
+        if team.is_some() || member.is_some() {
+            not_imported.push(format!(
+                "{item}.position: teamId and teamMemberId name records of the document's server and are not imported"
+            ));
+        }
         // An account of the document's server is carried only when this server has it (S6.10).
         if let Some(key) = position.account_key.take() {
             if key.trim().is_empty() || self.state.accounts.values().any(|a| a.key.as_str() == key)
@@ -580,7 +590,11 @@ impl Importer<'_> {
                 ));
             }
         }
-        position.custom_fields = None;
+        if position.custom_fields.take().is_some_and(|c| !c.values.is_empty()) {
+            not_imported.push(format!(
+                "{item}.position.customFields: custom-field values are not imported (their definitions belong to the folio the document came from)"
+            ));
+        }
         position.reporter = None;
         position.baseline_id = None;
         position.deleted_on = None;
