@@ -198,6 +198,7 @@ fn folio_analytics(c: &mut Criterion) {
             scope: vec![],
             draft,
             baselines: vec![],
+            baseline_calendars: vec![],
         })
     };
     let mut group = c.benchmark_group("analytics/book");

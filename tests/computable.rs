@@ -623,3 +623,69 @@ fn an_uncomputable_folio_still_lists_its_items() {
     assert_eq!(tea["total"].to_string(), "360.00", "{tea}");
     assert!(tea.get("refusal").is_none(), "{tea}");
 }
+
+/// S5.6 counts the expenses a folio's live baselines hold: its figures cost the latest baseline
+/// covering each side (S8.5), so deleting the draft's expense does not free its currency or its
+/// rate while a baseline still holds it (found by a review: the owner alone could make their
+/// folio uncomputable this way).
+#[test]
+fn an_approved_baselines_expenses_keep_their_rates_too() {
+    let mut state = State::new();
+    let road = folio(&mut state, "Road works", "EUR");
+    put_rate(&mut state, "USD", "EUR", "0.9", "2026-01-01");
+    let usd = add_expense(&mut state, road, "USD");
+    let eur = add_expense(&mut state, road, "EUR");
+    let baseline = r#"{"name":"Budget","approvedBy":"ada","expenditureType":"BUDGET"}"#;
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "POST",
+        &format!("/folio/{road}/baseline"),
+        Some(baseline),
+    );
+    assert_eq!(status, 200, "{body}");
+    for id in [usd, eur] {
+        let (status, body) = call(&mut state, "ada", "DELETE", &format!("/expense/{id}"), None);
+        assert_eq!(status, 200, "{body}");
+    }
+    // The draft holds no expense; the baseline holds one in USD and one in EUR.
+    let before = state.clone();
+    let (status, body) = remove_rate(&mut state, "finance", "USD", "EUR", "2026-01-01");
+    assert_eq!(status, 409, "{body}");
+    assert!(
+        body["errorMessages"][0]
+            .as_str()
+            .unwrap()
+            .contains(r#"folio "Road works" (1) has 1 live expense that needs it"#),
+        "{body}"
+    );
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "PUT",
+        "/folio",
+        Some(&folio_update(road, "Road works", "GBP")),
+    );
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body["errors"]["currencyCode"]
+            .as_str()
+            .unwrap()
+            .starts_with("No exchange rate from EUR to GBP"),
+        "{body}"
+    );
+    assert!(state == before, "both refusals change nothing");
+    let (status, body) = call(
+        &mut state,
+        "ada",
+        "GET",
+        &format!("/folio/{road}/indicators?asOf=2026-03-15"),
+        None,
+    );
+    assert_eq!(status, 200, "{body}");
+    // Once the baseline is gone, nothing needs the pair any more.
+    let (status, body) = call(&mut state, "ada", "DELETE", "/baseline/1", None);
+    assert_eq!(status, 200, "{body}");
+    let (status, body) = remove_rate(&mut state, "finance", "USD", "EUR", "2026-01-01");
+    assert_eq!(status, 200, "{body}");
+}

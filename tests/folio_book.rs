@@ -113,6 +113,7 @@ fn book_with(draft: Items, baselines: Vec<&BaselineSnapshot>) -> FolioBook<'_> {
         scope: vec![],
         draft,
         baselines,
+        baseline_calendars: vec![],
     })
 }
 

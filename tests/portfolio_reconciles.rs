@@ -437,3 +437,44 @@ fn a_derived_figure_is_the_sum_of_the_members_not_derived_again() {
         "CV {cv} and EV - AC {recomputed} differ by rounding only"
     );
 }
+
+/// A sub-portfolio with nothing the caller may read has no figures: it is no member of its parent,
+/// whose earned-value side stays its folios' (found by a review: an empty sub-portfolio made it
+/// null).
+#[test]
+fn an_empty_sub_portfolio_is_no_member() {
+    let mut state = State::new();
+    let plan = FolioPlan {
+        currency: 0,
+        planned_rate: 5_000,
+        actual_rate: 4_000,
+        actual_cost: 10_000,
+        revenue: 0,
+        done: true,
+        logged: 2,
+        with_revenue: false,
+    };
+    let id = create_folio(&mut state, &plan, 0);
+    let summary = json!({"id": id, "name": "x", "startDate": "2026-01-01", "endDate": "2026-12-31", "owner": "finance", "status": "executing"});
+    let top = json!({"name": "Top", "currencyCode": "EUR", "isPrivate": false, "owner": "finance", "color": "blue", "admins": [], "folios": [summary], "portfolios": []});
+    let top = call(&mut state, "POST", "/portfolio", Some(&top))
+        .as_u64()
+        .unwrap();
+    let empty = json!({"name": "Empty", "currencyCode": "EUR", "isPrivate": false, "owner": "finance", "color": "red", "admins": [], "parentId": top, "folios": [], "portfolios": []});
+    call(&mut state, "POST", "/portfolio", Some(&empty));
+    let folio = call(
+        &mut state,
+        "GET",
+        &format!("/folio/{id}/indicators?asOf=2026-06-15"),
+        None,
+    );
+    let row = call(
+        &mut state,
+        "GET",
+        &format!("/portfolio/{top}/indicators?asOf=2026-06-15"),
+        None,
+    );
+    assert!(figure(&folio, "ev").is_some(), "{folio}");
+    let found = departures(&row, &[folio], "EUR", &|_| Decimal::ONE);
+    assert!(found.is_empty(), "{found:?}");
+}

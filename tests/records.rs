@@ -752,7 +752,11 @@ fn a_plan_import_says_which_custom_field_values_it_did_not_keep() {
         "ada",
         "POST",
         "/expense",
-        &expense(1, "EUR", &format!(r#""customFields":{{"values":{{"{id}":"CC-7"}}}}"#)),
+        &expense(
+            1,
+            "EUR",
+            &format!(r#""customFields":{{"values":{{"{id}":"CC-7"}}}}"#),
+        ),
     );
     w.send("ada", "POST", "/expense", &expense(1, "EUR", ""));
     w.send(
@@ -781,4 +785,154 @@ fn a_plan_import_says_which_custom_field_values_it_did_not_keep() {
     let copy = imported["expenses"][0].as_u64().unwrap();
     let read = w.get("ada", "GET", &format!("/expense/{copy}"));
     assert!(read.get("customFields").is_none(), "{read}");
+}
+
+/// S8.5, S8.6: a baseline is costed with the calendars its positions had when it was approved:
+/// moving a position to another workload scheme changes the draft, not the baseline (found by a
+/// review: the baseline's BAC halved).
+#[test]
+fn a_baseline_keeps_its_positions_calendars() {
+    let mut w = World::new();
+    let short = r#"{"name":"Half days","days":[{"day":"MONDAY","requiredSeconds":14400},{"day":"TUESDAY","requiredSeconds":14400},{"day":"WEDNESDAY","requiredSeconds":14400},{"day":"THURSDAY","requiredSeconds":14400},{"day":"FRIDAY","requiredSeconds":14400},{"day":"SATURDAY","requiredSeconds":0},{"day":"SUNDAY","requiredSeconds":0}]}"#;
+    w.core("POST", "/core/3/workload-schemes", Some(short));
+    let own = with(PLANNED, r#""workloadSchemeId":1"#);
+    w.send("ada", "POST", "/position", &own);
+    let approve = r#"{"name":"Budget","approvedBy":"ada","expenditureType":"BUDGET"}"#;
+    w.send("ada", "POST", "/folio/1/baseline", approve);
+    let bac = |w: &mut World, plan: &str| {
+        w.get(
+            "ada",
+            "GET",
+            &format!("/folio/1/indicators?asOf=2026-06-30&plan={plan}"),
+        )["bac"]
+            .to_string()
+    };
+    // 5 days of 8 hours at 50.
+    assert_eq!(bac(&mut w, "1"), "2000.00");
+    let moved = with(PLANNED, r#""id":1,"workloadSchemeId":2"#);
+    w.send("ada", "PUT", "/position", &moved);
+    assert_eq!(bac(&mut w, "draft"), "1000.00", "the draft has half days");
+    assert_eq!(bac(&mut w, "1"), "2000.00", "the baseline has whole ones");
+    // The calendar is part of what a baseline freezes: approving again is a change.
+    let again = r#"{"name":"Budget 2","approvedBy":"ada","expenditureType":"BUDGET"}"#;
+    assert_eq!(w.send("ada", "POST", "/folio/1/baseline", again), 2);
+    assert_eq!(bac(&mut w, "2"), "1000.00");
+}
+
+/// What the service derives is never taken from a position's body: a planned position's
+/// billable hours, a baseline mark (found by a review: both were stored and shown).
+#[test]
+fn a_positions_body_cannot_invent_hours_or_a_baseline() {
+    let mut w = World::new();
+    let invented = with(
+        PLANNED,
+        r#""billableHours":[{"id":4242,"startDate":"2026-03-02","endDate":"2026-03-02","effort":99,"otEffort":0,"reporter":"mallory"}],"baselineId":77"#,
+    );
+    w.send("ada", "POST", "/position", &invented);
+    let check = |w: &mut World| {
+        let shown = w.get("ada", "GET", "/position/1");
+        assert!(shown.get("baselineId").is_none(), "{shown}");
+        assert!(shown.get("billableHours").is_none(), "{shown}");
+        let listed = w.get(
+            "ada",
+            "GET",
+            "/folio/1/expenditures?actual=false&revenue=false",
+        );
+        let position = &listed["positions"][0];
+        assert!(position.get("billableHours").is_none(), "{listed}");
+        assert!(position.get("baselineId").is_none(), "{listed}");
+    };
+    check(&mut w);
+    let updated = with(&invented, r#""id":1"#);
+    w.send("ada", "PUT", "/position", &updated);
+    check(&mut w);
+}
+
+/// S7.4: a value is keyed by its definition's id as the service writes it ("7", not "07" or
+/// "+7"), so one definition holds one value; a refusal says what was given.
+#[test]
+fn a_custom_field_value_is_keyed_by_its_definitions_id() {
+    let mut w = World::new();
+    let colour = r#"{"name":"Colour","style":"SELECT","type":"ACTUAL","required":false,"options":["red","blue"]}"#;
+    let id = w.send("ada", "POST", "/folio/1/customfield", colour);
+    assert_eq!(id, 1);
+    for key in ["01", "+1", " 1"] {
+        let body = expense(
+            1,
+            "EUR",
+            &format!(r#""customFields":{{"values":{{"{key}":"red"}}}}"#),
+        );
+        let message = w.refused(
+            "ada",
+            "POST",
+            "/expense",
+            &body,
+            &format!("customFields.{key}"),
+        );
+        assert!(message.contains("there is no custom field"), "{message}");
+    }
+    let body = expense(1, "EUR", r#""customFields":{"values":{"1":"green"}}"#);
+    let message = w.refused("ada", "POST", "/expense", &body, "customFields.1");
+    assert!(message.ends_with(r#"not "green""#), "{message}");
+}
+
+/// S7.4: a value the record already holds, sent back unchanged, is not judged again: the folio's
+/// currency changed since (AMOUNT decimals), an option was dropped; the rest of the record stays
+/// editable, while a new value is checked against the terms of today.
+#[test]
+fn a_value_sent_back_unchanged_is_kept() {
+    let mut w = World::new();
+    let amount = r#"{"name":"Deposit","style":"AMOUNT","type":"ACTUAL","required":false}"#;
+    w.send("ada", "POST", "/folio/1/customfield", amount);
+    let size =
+        r#"{"name":"Size","style":"SELECT","type":"ACTUAL","required":false,"options":["S","M"]}"#;
+    w.send("ada", "POST", "/folio/1/customfield", size);
+    let values = r#""customFields":{"values":{"1":10.25,"2":"M"}}"#;
+    w.send("ada", "POST", "/expense", &expense(1, "EUR", values));
+    let rate = r#"{"from":"EUR","to":"JPY","rate":162,"effectiveDate":"2026-01-01"}"#;
+    w.send("finance", "PUT", "/exchangerate", rate);
+    let jpy =
+        with(FOLIO, r#""id":1"#).replace(r#""currencyCode":"EUR""#, r#""currencyCode":"JPY""#);
+    w.send("ada", "PUT", "/folio", &jpy);
+    let fewer = r#"{"id":2,"name":"Size","style":"SELECT","type":"ACTUAL","required":false,"options":["S"]}"#;
+    w.send("ada", "PUT", "/customfield", fewer);
+    // Renamed, its values sent back as read: accepted and kept.
+    let renamed = expense(1, "EUR", &format!(r#""id":1,{values}"#)).replace("Licence", "Licences");
+    let saved = w.send("ada", "PUT", "/expense", &renamed);
+    assert_eq!(saved["name"], "Licences");
+    assert_eq!(saved["customFields"]["values"]["1"].to_string(), "10.25");
+    assert_eq!(saved["customFields"]["values"]["2"], "M");
+    // A new value is checked: JPY takes no decimals, "M" is no option any more.
+    let changed = renamed.replace("10.25", "10.5");
+    w.refused("ada", "PUT", "/expense", &changed, "customFields.1");
+    let dropped = w.send(
+        "ada",
+        "PUT",
+        "/expense",
+        &renamed.replace(r#","2":"M""#, ""),
+    );
+    assert!(
+        dropped["customFields"]["values"].get("2").is_none(),
+        "{dropped}"
+    );
+    // Dropped, then sent again: a new value, no option any more.
+    w.refused("ada", "PUT", "/expense", &renamed, "customFields.2");
+}
+
+/// A plan document exported with a folio's own custom-field values imports (S7.4: the new folio
+/// has no definitions), saying what it did not keep.
+#[test]
+fn a_plan_export_with_folio_values_imports() {
+    let mut w = World::new();
+    let region = r#"{"name":"Region","style":"TEXT","type":"FOLIO","required":false}"#;
+    w.send("ada", "POST", "/folio/1/customfield", region);
+    let tagged = with(FOLIO, r#""id":1,"customFields":{"values":{"1":"north"}}"#);
+    w.send("ada", "PUT", "/folio", &tagged);
+    let plan = w.get("ada", "GET", "/folio/1/plan");
+    assert_eq!(plan["folio"]["customFields"]["values"]["1"], "north");
+    let imported = w.send("ada", "POST", "/folio/import", &plan.to_string());
+    assert_eq!(
+        imported["notImported"][0],
+        "folio.customFields: custom-field values are not imported (their definitions belong to the folio the document came from)"
+    );
 }

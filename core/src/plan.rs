@@ -198,6 +198,7 @@ pub fn book(mut plan: PlanDocument) -> Result<FolioBook<'static>, PlanError> {
             expenses: plan.expenses,
         },
         baselines: Vec::new(),
+        baseline_calendars: Vec::new(),
     });
     book.terms().map_err(PlanError::Folio)?;
     Ok(book)

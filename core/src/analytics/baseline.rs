@@ -139,8 +139,9 @@ fn frozen_header(header: &Position) -> Position {
 }
 
 /// What of a frozen header counts as a change for S8.1 (S8.6): its id, name, title, member,
-/// category, description, account and custom fields; not the rate and allocation its body
-/// carried (the record holds those, frozen and compared with the items).
+/// category, description, account, custom fields and own calendars (what it is costed in); not
+/// the rate and allocation its body carried (the record holds those, frozen and compared with the
+/// items).
 #[derive(PartialEq)]
 struct HeaderTerms<'h> {
     id: Option<Id>,
@@ -151,6 +152,8 @@ struct HeaderTerms<'h> {
     category: Option<&'h str>,
     account: Option<&'h str>,
     custom_fields: Option<&'h crate::model::budgeting::CustomFields>,
+    holiday_scheme: Option<Id>,
+    workload_scheme: Option<Id>,
 }
 
 fn header_terms(header: &Position) -> HeaderTerms<'_> {
@@ -163,6 +166,8 @@ fn header_terms(header: &Position) -> HeaderTerms<'_> {
         category: header.category.as_deref(),
         account: header.account_key.as_deref(),
         custom_fields: header.custom_fields.as_ref(),
+        holiday_scheme: header.holiday_scheme_id,
+        workload_scheme: header.workload_scheme_id,
     }
 }
 

@@ -166,6 +166,10 @@ pub struct BookParts<'a> {
     pub draft: Items,
     /// Its baselines, deleted ones included (they are never costed).
     pub baselines: Vec<&'a BaselineSnapshot>,
+    /// The own calendars of the positions each baseline froze, by baseline id, as their frozen
+    /// headers name them (S8.6): a baseline is costed with the calendars it was approved with,
+    /// whatever its positions name since. A baseline not listed uses `own_calendars`.
+    pub baseline_calendars: Vec<(Id, Vec<(Id, Calendar)>)>,
 }
 
 /// A figure read off a folio's terms, its three ledgers and its scope (indicators, timeline).
@@ -191,6 +195,7 @@ struct Setting {
     folio: Folio,
     calendar: Calendar,
     own_calendars: Vec<(Id, Calendar)>,
+    baseline_calendars: Vec<(Id, Vec<(Id, Calendar)>)>,
     rates: ExchangeRates,
     overtime_rules: Vec<OvertimeRule>,
     synced: HashMap<Id, DailyHours>,
@@ -216,12 +221,23 @@ impl Setting {
         })
     }
 
-    /// The cost bases of the calendars in `frame`.
+    /// The cost bases of the calendars in `frame`: the folio's, and its positions' own.
     fn bases(&self, frame: FolioFrame) -> Bases<'_> {
+        self.bases_with(frame, &self.own_calendars)
+    }
+
+    /// The cost bases of the calendars of `source` (a baseline's, as approved; else the draft's).
+    fn source_bases(&self, frame: FolioFrame, source: Option<Id>) -> Bases<'_> {
+        let own = source
+            .and_then(|id| self.baseline_calendars.iter().find(|(held, _)| *held == id))
+            .map_or(&self.own_calendars, |(_, own)| own);
+        self.bases_with(frame, own)
+    }
+
+    fn bases_with<'s>(&'s self, frame: FolioFrame, own: &'s [(Id, Calendar)]) -> Bases<'s> {
         Bases {
             basis: CostBasis::new(frame, &self.calendar),
-            own: self
-                .own_calendars
+            own: own
                 .iter()
                 .map(|(id, calendar)| (*id, CostBasis::new(frame, calendar)))
                 .collect(),
@@ -264,6 +280,7 @@ impl Setting {
 ///     scope: vec![],
 ///     draft: Default::default(),
 ///     baselines: vec![],
+///     baseline_calendars: vec![],
 /// });
 /// let as_of = "2026-06-30".parse().unwrap();
 /// assert_eq!(book.indicators(as_of, PlannedSide::Latest).unwrap().bac.to_string(), "0.00");
@@ -298,6 +315,7 @@ impl<'a> FolioBook<'a> {
                 folio: parts.folio,
                 calendar: parts.calendar,
                 own_calendars: parts.own_calendars,
+                baseline_calendars: parts.baseline_calendars,
                 rates: parts.rates,
                 overtime_rules: parts.overtime_rules,
                 synced: parts.synced,
@@ -666,16 +684,19 @@ impl<'a> FolioBook<'a> {
             return Ok((kept, sources));
         }
         // The cost bases are built only when a ledger is costed: a figure asked again at the
-        // same periods costs nothing.
-        let bases = self.setting.bases(frame);
-        let context = self.setting.context(&bases);
+        // same periods costs nothing. A baseline is costed with its own positions' calendars as
+        // approved (S8.6).
         for source in sources {
             match source {
                 None if costed.draft.is_none() => {
+                    let bases = self.setting.bases(frame);
+                    let context = self.setting.context(&bases);
                     costed.draft = Some(Ledger::of_items(periods.clone(), &self.draft, &context)?);
                 }
                 Some(id) if !costed.baselines.iter().any(|(held, _)| *held == id) => {
                     if let Some(baseline) = self.baselines.iter().find(|b| b.baseline.id == id) {
+                        let bases = self.setting.source_bases(frame, Some(id));
+                        let context = self.setting.context(&bases);
                         let ledger = Ledger::of_items(periods.clone(), &baseline.items, &context)?;
                         costed.baselines.push((id, ledger));
                     }

@@ -35,7 +35,8 @@ impl fmt::Display for MissingRate {
 
 impl std::error::Error for MissingRate {}
 
-/// A folio whose live expenses need a pair: which folio, and how many of its expenses.
+/// A folio whose live expenses need a pair: which folio, and how many of its expenses (those its
+/// live baselines hold counted too).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RateNeeded {
     /// The folio's id.
@@ -47,6 +48,28 @@ pub struct RateNeeded {
 }
 
 impl State {
+    /// The live expenses that live baselines hold (of folio `folio`, or of every folio), with
+    /// their baseline: a folio's figures cost the latest baseline covering each side (S8.5), so
+    /// its frozen expenses need their rates as much as the draft's do.
+    fn frozen_expenses(
+        &self,
+        folio: Option<u64>,
+    ) -> impl Iterator<Item = (u64, &crate::model::budgeting::Expense)> {
+        self.baselines
+            .iter()
+            .filter(move |(_, b)| {
+                b.baseline.deleted_on.is_none()
+                    && folio.is_none_or(|folio| b.baseline.folio_id.get() == folio)
+            })
+            .flat_map(|(id, b)| {
+                b.items
+                    .expenses
+                    .iter()
+                    .filter(|e| e.deleted_on.is_none())
+                    .map(move |e| (*id, e))
+            })
+    }
+
     /// Whether `from` converts into `to`: the same currency, or a rate of the pair or of its
     /// opposite (S5.3).
     pub fn converts(&self, from: CurrencyCode, to: CurrencyCode) -> bool {
@@ -74,19 +97,22 @@ impl State {
         }
     }
 
-    /// The live expenses of folio `folio`, by currency, that would have no rate into `currency`
-    /// (a new currency of the folio, S5.6): the first such currency and how many expenses are in
-    /// it, or `None` when every one converts.
+    /// The live expenses of folio `folio` (and those its live baselines hold), by currency, that
+    /// would have no rate into `currency` (a new currency of the folio, S5.6): the first such
+    /// currency and how many expenses are in it, or `None` when every one converts.
     pub fn unconvertible_expenses(
         &self,
         folio: u64,
         currency: CurrencyCode,
     ) -> Option<(MissingRate, usize)> {
         let mut missing: Vec<(CurrencyCode, usize)> = Vec::new();
-        for expense in self
+        let live = self
             .expenses
             .values()
             .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
+            .map(|e| e.record());
+        for expense in live
+            .chain(self.frozen_expenses(Some(folio)).map(|(_, e)| e))
             .filter(|e| !self.converts(e.currency_code, currency))
         {
             match missing
@@ -103,8 +129,8 @@ impl State {
             .map(|&(from, count)| (MissingRate { from, to: currency }, count))
     }
 
-    /// The live folios whose live expenses would lose their only rate if the rate of `from` to
-    /// `to` on `date` were removed (S5.6): none when another rate of the pair, or of its opposite,
+    /// The live folios whose live expenses (or those their live baselines hold) would lose their
+    /// only rate if the rate of `from` to `to` on `date` were removed (S5.6): none when another rate of the pair, or of its opposite,
     /// remains. Each folio with how many of its expenses need the pair, in folio order.
     pub fn needing_rate(
         &self,
@@ -124,7 +150,12 @@ impl State {
         };
         // One pass over the expenses (each looks its folio up), not one per folio.
         let mut counts: std::collections::BTreeMap<u64, usize> = std::collections::BTreeMap::new();
-        for expense in self.expenses.values().filter(|e| e.deleted_on.is_none()) {
+        let live = self
+            .expenses
+            .values()
+            .filter(|e| e.deleted_on.is_none())
+            .map(|e| e.record());
+        for expense in live.chain(self.frozen_expenses(None).map(|(_, e)| e)) {
             let folio = expense.folio_id.get();
             let Some(record) = self.folios.get(&folio) else {
                 continue;

@@ -18,16 +18,26 @@ impl State {
     /// has a book too, holding what was live when it was deleted: the interfaces answer a deleted
     /// folio as a missing one before they ask its book (S5.1).
     pub fn folio_book(&self, folio: u64) -> Option<FolioBook<'_>> {
-        self.book_with(folio, None)
+        self.book_with(folio, None, true)
+    }
+
+    /// The book of folio `folio` holding its draft and actual items but no baseline.
+    pub fn draft_book(&self, folio: u64) -> Option<FolioBook<'_>> {
+        self.book_with(folio, None, false)
     }
 
     /// The book of folio `folio` holding only the item `item` of its draft (and no baseline):
     /// what one item's payment lines need, without costing the folio's other items.
     pub fn item_book(&self, folio: u64, item: ItemKey) -> Option<FolioBook<'_>> {
-        self.book_with(folio, Some(item))
+        self.book_with(folio, Some(item), false)
     }
 
-    fn book_with(&self, folio: u64, only: Option<ItemKey>) -> Option<FolioBook<'_>> {
+    fn book_with(
+        &self,
+        folio: u64,
+        only: Option<ItemKey>,
+        with_baselines: bool,
+    ) -> Option<FolioBook<'_>> {
         let record = self.folios.get(&folio)?;
         let kept = |key: ItemKey| only.is_none_or(|only| only == key);
         let header = &record.folio;
@@ -65,6 +75,11 @@ impl State {
             }
             positions.push(row.record.clone());
         }
+        let baselines: Vec<&crate::analytics::baseline::BaselineSnapshot> = self
+            .baselines
+            .values()
+            .filter(|b| with_baselines && b.baseline.folio_id.get() == folio)
+            .collect();
         let expenses = self
             .expenses
             .values()
@@ -91,10 +106,10 @@ impl State {
                 positions,
                 expenses,
             },
-            baselines: self
-                .baselines
-                .values()
-                .filter(|b| only.is_none() && b.baseline.folio_id.get() == folio)
+            baselines: baselines.clone(),
+            baseline_calendars: baselines
+                .iter()
+                .filter_map(|b| self.frozen_calendars(b, header.record()))
                 .collect(),
         }))
     }
@@ -119,6 +134,30 @@ impl State {
             })
         };
         Some(shown())
+    }
+
+    /// The own calendars of the positions `baseline` froze, by the schemes their frozen headers
+    /// name (S3.4, S8.6), or `None` for a baseline that froze no headers (it then uses its
+    /// positions' current calendars).
+    fn frozen_calendars(
+        &self,
+        baseline: &crate::analytics::baseline::BaselineSnapshot,
+        folio: &crate::model::budgeting::Folio,
+    ) -> Option<(Id, Vec<(Id, Calendar)>)> {
+        if baseline.headers.len() != baseline.items.positions.len() {
+            return None;
+        }
+        let own = baseline
+            .headers
+            .iter()
+            .filter(|h| h.holiday_scheme_id.is_some() || h.workload_scheme_id.is_some())
+            .filter_map(|h| {
+                let holidays = h.holiday_scheme_id.unwrap_or(folio.holiday_scheme_id);
+                let workload = h.workload_scheme_id.unwrap_or(folio.workload_scheme_id);
+                Some((h.id?, self.calendar_of(holidays.get(), workload.get())))
+            })
+            .collect();
+        Some((baseline.baseline.id, own))
     }
 
     /// The calendar of a holiday scheme and a workload scheme (S3.4).
@@ -206,6 +245,17 @@ impl State {
                     position.allocation = allocation.clone();
                 }
                 position.baseline_id = baseline;
+                // A consulting revenue's billable hours, from the record as it was (a header
+                // stored by an older journal may hold hours its body carried).
+                position.billable_hours =
+                    (record.kind == PositionKind::ConsultingRevenue).then(|| {
+                        record
+                            .hours
+                            .iter()
+                            .filter(|h| h.deleted_on.is_none())
+                            .cloned()
+                            .collect()
+                    });
                 Some(position)
             })
             .collect()

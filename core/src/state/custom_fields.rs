@@ -56,6 +56,8 @@ pub enum CustomFieldError {
         name: String,
         /// What the style wants, in words.
         wanted: String,
+        /// The value given, as JSON (cut short).
+        given: String,
     },
     /// A required definition has no value.
     Required {
@@ -120,9 +122,15 @@ impl fmt::Display for CustomFieldError {
                 type_noun(*defined_for),
                 type_noun(*record)
             ),
-            CustomFieldError::Style { id, name, wanted } => {
-                write!(f, "custom field {name:?} ({id}) takes {wanted}")
-            }
+            CustomFieldError::Style {
+                id,
+                name,
+                wanted,
+                given,
+            } => write!(
+                f,
+                "custom field {name:?} ({id}) takes {wanted}, not {given}"
+            ),
             CustomFieldError::Required { id, name } => {
                 write!(f, "custom field {name:?} ({id}) is required")
             }
@@ -147,10 +155,12 @@ pub struct FieldHolder {
 impl State {
     /// The definitions of folio `folio`, live and deleted, by id.
     fn definitions_of(&self, folio: u64) -> impl Iterator<Item = (u64, &CustomFieldDefinition)> {
-        self.custom_fields
-            .iter()
-            .filter(move |(_, (owner, _))| *owner == folio)
-            .map(|(id, (_, definition))| (*id, definition.record()))
+        // The folio's own definitions, found by the index: never a walk over other folios'.
+        self.custom_fields_of(folio).iter().filter_map(move |id| {
+            self.custom_fields
+                .get(id)
+                .map(|(_, definition)| (*id, definition.record()))
+        })
     }
 
     /// The live definitions of folio `folio`.
@@ -173,20 +183,24 @@ impl State {
             self.definitions_of(holder.folio).collect();
         let mut kept = given.cloned().unwrap_or_default();
         for (key, value) in given.map(|g| &g.values).into_iter().flatten() {
+            // A key is a definition's id as written by the service ("7", not "07" or "+7"), so
+            // that one definition holds one value.
             let definition = key
                 .parse::<u64>()
                 .ok()
+                .filter(|id| id.to_string() == *key)
                 .and_then(|id| definitions.iter().find(|(held, _)| *held == id));
             let Some(&(id, definition)) = definition else {
                 return Err(CustomFieldError::Unknown { key: key.clone() });
             };
             let name = definition.name.clone();
+            // A value the record already holds, sent back as it is, is no new value: it is not
+            // judged again (its definition may have been deleted, lost the option, or the folio
+            // changed its currency since), so that the rest of the record stays editable.
+            if before.and_then(|b| b.values.get(key)) == Some(value) {
+                continue;
+            }
             if definition.deleted_on.is_some() {
-                // Kept as it was: the same value sent back is no new value.
-                let same = before.and_then(|b| b.values.get(key)) == Some(value);
-                if same {
-                    continue;
-                }
                 return Err(CustomFieldError::Deleted { id, name });
             }
             if definition.field_type != holder.kind {
@@ -201,7 +215,13 @@ impl State {
                 continue;
             }
             if let Some(wanted) = self.style_refusal(definition, value, holder.currency) {
-                return Err(CustomFieldError::Style { id, name, wanted });
+                return Err(CustomFieldError::Style {
+                    id,
+                    name,
+                    wanted,
+                    given: crate::model::messages::excerpt(&crate::json::to_json(value))
+                        .into_owned(),
+                });
             }
         }
         for (id, definition) in &definitions {

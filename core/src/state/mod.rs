@@ -173,6 +173,11 @@ pub struct State {
     /// Entries applied since the host last took them.
     #[wire(skip)]
     outbox: Vec<JournalEntry>,
+    /// The ids of each folio's custom-field definitions (deleted ones included): an index of
+    /// `custom_fields`, so that a write of one folio's record never walks other folios'
+    /// definitions. Not written: rebuilt when a snapshot is read.
+    #[wire(skip)]
+    custom_fields_by_folio: std::collections::BTreeMap<u64, Vec<u64>>,
 }
 
 impl Default for State {
@@ -219,6 +224,7 @@ impl State {
             billed_hours: Table::new(),
             users: Table::new(),
             outbox: Vec::new(),
+            custom_fields_by_folio: std::collections::BTreeMap::new(),
         };
         let day = 8 * 3600;
         state.workload_schemes.insert(
@@ -318,8 +324,23 @@ impl State {
 
     /// A state loaded from a snapshot.
     pub fn from_snapshot(text: &str) -> Result<State, ReplayError> {
-        crate::model::from_json(text.as_bytes())
-            .map_err(|error| ReplayError::Malformed(error.to_string()))
+        let mut state: State = crate::model::from_json(text.as_bytes())
+            .map_err(|error| ReplayError::Malformed(error.to_string()))?;
+        for (id, (folio, _)) in state.custom_fields.iter() {
+            state
+                .custom_fields_by_folio
+                .entry(*folio)
+                .or_default()
+                .push(*id);
+        }
+        Ok(state)
+    }
+
+    /// The ids of folio `folio`'s custom-field definitions, deleted ones included, oldest first.
+    pub fn custom_fields_of(&self, folio: u64) -> &[u64] {
+        self.custom_fields_by_folio
+            .get(&folio)
+            .map_or(&[], Vec::as_slice)
     }
 
     /// The time of the last recorded deletion, so that `deletedAt` never goes backwards (S12.2).
@@ -518,7 +539,13 @@ impl State {
             Command::PutCustomField { folio, definition } => {
                 let id = definition.id().get();
                 self.counters.saw(IdKind::CustomField, id);
-                self.custom_fields.insert(id, (*folio, definition.clone()));
+                let before = self.custom_fields.insert(id, (*folio, definition.clone()));
+                if before.is_none() {
+                    self.custom_fields_by_folio
+                        .entry(*folio)
+                        .or_default()
+                        .push(id);
+                }
             }
             Command::PutPortfolio(portfolio) => {
                 let id = portfolio.id().get();

@@ -358,8 +358,11 @@ fn remove_exchange_rate(state: &mut State, request: &Request, context: &Context)
     }
     let needed = state.needing_rate(from, to, date);
     if !needed.is_empty() {
-        let folios: Vec<String> = needed
+        // At most ten folios named; the rest counted.
+        const NAMED: usize = 10;
+        let mut folios: Vec<String> = needed
             .iter()
+            .take(NAMED)
             .map(|n| {
                 format!(
                     "folio {:?} ({}) has {} live expense{} that need{} it",
@@ -371,6 +374,9 @@ fn remove_exchange_rate(state: &mut State, request: &Request, context: &Context)
                 )
             })
             .collect();
+        if needed.len() > NAMED {
+            folios.push(format!("and {} more folios", needed.len() - NAMED));
+        }
         return Err(message_error(
             409,
             format!(

@@ -325,6 +325,16 @@ impl Importer<'_> {
         let (holiday_scheme, workload_scheme) =
             self.schemes(&PlanCalendar { workload, holidays }, &name, "folio")?;
         folio.id = None;
+        // The new folio has no custom-field definitions yet (S7.4): its values are said, not kept.
+        if folio
+            .custom_fields
+            .take()
+            .is_some_and(|c| !c.values.is_empty())
+        {
+            not_imported.push(
+                "folio.customFields: custom-field values are not imported (their definitions belong to the folio the document came from)".to_owned(),
+            );
+        }
         folio.owner = who(self.context).user.to_owned();
         folio.holiday_scheme_id = holiday_scheme;
         folio.workload_scheme_id = workload_scheme;
@@ -347,7 +357,11 @@ impl Importer<'_> {
             expense.reporter = None;
             // Custom-field values name definitions of the document's folio (S7.4): said, not
             // carried.
-            if expense.custom_fields.take().is_some_and(|c| !c.values.is_empty()) {
+            if expense
+                .custom_fields
+                .take()
+                .is_some_and(|c| !c.values.is_empty())
+            {
                 not_imported.push(format!(
                     "{item}.customFields: custom-field values are not imported (their definitions belong to the folio the document came from)"
                 ));
@@ -590,7 +604,11 @@ impl Importer<'_> {
                 ));
             }
         }
-        if position.custom_fields.take().is_some_and(|c| !c.values.is_empty()) {
+        if position
+            .custom_fields
+            .take()
+            .is_some_and(|c| !c.values.is_empty())
+        {
             not_imported.push(format!(
                 "{item}.position.customFields: custom-field values are not imported (their definitions belong to the folio the document came from)"
             ));

@@ -442,6 +442,11 @@ fn rollup_of(
             tolerances[index] = Some(tolerances[index].map_or(tolerance, |t| t.min(tolerance)));
             members[index].push(report);
         }
+        // A sub-portfolio with nothing the caller may read has no figures: it is no member of
+        // its parent (its nulls would blank the parent's earned-value side, S9.9).
+        if members[index].is_empty() && parent.is_some() {
+            continue;
+        }
         let refs: Vec<&Indicators> = members[index].iter().collect();
         let rolled = rollup(
             &refs,

@@ -141,6 +141,9 @@ fn row_for_change<'s>(
 /// hours of a consulting revenue.
 pub(super) fn shown(row: &PositionRow) -> Position {
     let mut position = row.header.clone();
+    // The position itself, not a baseline's copy (a header an older journal stored from a body
+    // may carry a mark).
+    position.baseline_id = None;
     let live_rates = row.record.rates.iter().filter(|r| r.deleted_on.is_none());
     if let Some(rate) = live_rates.min_by_key(|r| r.start_date) {
         position.rate = rate.clone();
@@ -308,6 +311,10 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
     position.id = Some(Id::new(id));
     position.kind = Some(kind);
     position.deleted_on = None;
+    // What the service derives is not taken from the body: the hours live in the record (a
+    // consulting revenue's were taken above), a baseline mark only on a baseline's copy.
+    position.billable_hours = None;
+    position.baseline_id = None;
     // S6.9: the reporter is the caller, whatever the body says.
     position.reporter = Some(caller(context)?.to_owned());
     position.team_role_id = Some(position.team_role_id.unwrap_or(Id::new(1)));
@@ -395,6 +402,11 @@ fn update(state: &mut State, request: &Request, context: &Context) -> Outcome {
     let mut header = position;
     header.custom_fields = custom_fields;
     header.kind = Some(record.kind);
+    // Derived, or made with the position only: never taken from an update's body.
+    header.billable_hours = None;
+    header.baseline_id = None;
+    header.more_allocations = None;
+    header.more_rates = None;
     // S6.9: an update keeps who created the position.
     header.reporter = existing.header.reporter.clone();
     header.deleted_on = None;

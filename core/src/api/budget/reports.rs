@@ -186,40 +186,72 @@ fn is_missing_rate(error: &crate::analytics::BookError) -> bool {
 }
 
 /// The money of each item of a folio's draft: read off the folio's book, or, once the folio
-/// turns out uncomputable (S5.6), item by item, each on a book of its own, so that one expense
-/// without a rate leaves the others' figures readable and answers its own refusal.
+/// turns out uncomputable (S5.6), off its draft alone, without the expenses whose currency has no
+/// rate into the folio's: those answer their own refusal (S5.3's message), and the others keep
+/// their figures. One book either way: the work stays that of the folio's own items.
 struct ItemMoneys<'s> {
     state: &'s State,
     folio: u64,
     as_of: Date,
     book: FolioBook<'s>,
-    uncomputable: bool,
+    /// Set once the folio's book refused for a missing rate: the draft's book without the
+    /// expenses that cannot be converted, and their refusals by id.
+    fallback: Option<Fallback<'s>>,
 }
 
-impl ItemMoneys<'_> {
+/// A folio's draft book without its expenses that cannot be converted, and their refusals by id.
+type Fallback<'s> = (FolioBook<'s>, Vec<(Id, String)>);
+
+impl<'s> ItemMoneys<'s> {
     fn of(&mut self, key: ItemKey) -> Result<ItemMoney, crate::api::http::Response> {
-        if !self.uncomputable {
+        if self.fallback.is_none() {
             match self.book.item_money(key, self.as_of) {
                 Ok((total, to_date)) => {
                     return Ok(ItemMoney::of((Exact::of(total), Exact::of(to_date))))
                 }
-                Err(error) if is_missing_rate(&error) => self.uncomputable = true,
+                Err(error) if is_missing_rate(&error) => self.fallback = Some(self.draft()?),
                 Err(error) => return Err(book_refusal(error)),
             }
         }
-        let mut own = self
-            .state
-            .item_book(self.folio, key)
-            .ok_or_else(super::responses::folio_not_viewable)?;
-        match own.item_money(key, self.as_of) {
-            Ok((total, to_date)) => Ok(ItemMoney::of((Exact::of(total), Exact::of(to_date)))),
-            Err(error) if is_missing_rate(&error) => Ok(ItemMoney {
+        let Some((book, refused)) = self.fallback.as_mut() else {
+            return Err(super::responses::folio_not_viewable());
+        };
+        if let Some((_, refusal)) = refused.iter().find(|(id, _)| ItemKey::Expense(*id) == key) {
+            return Ok(ItemMoney {
                 total: None,
                 to_date: None,
-                refusal: Some(error.to_string()),
-            }),
-            Err(error) => Err(book_refusal(error)),
+                refusal: Some(refusal.clone()),
+            });
         }
+        let (total, to_date) = book.item_money(key, self.as_of).map_err(book_refusal)?;
+        Ok(ItemMoney::of((Exact::of(total), Exact::of(to_date))))
+    }
+
+    /// The folio's draft book without its expenses that cannot be converted, and their refusals.
+    fn draft(&self) -> Result<Fallback<'s>, crate::api::http::Response> {
+        let mut book = self
+            .state
+            .draft_book(self.folio)
+            .ok_or_else(super::responses::folio_not_viewable)?;
+        let to = book.folio().currency_code;
+        let refused: Vec<(Id, String)> = book
+            .draft()
+            .expenses
+            .iter()
+            .filter(|e| !self.state.converts(e.currency_code, to))
+            .filter_map(|e| {
+                let refusal = crate::schedule::ConversionError::MissingRate {
+                    from: e.currency_code,
+                    to,
+                };
+                e.id.map(|id| (id, refusal.to_string()))
+            })
+            .collect();
+        for (id, _) in &refused {
+            book.apply(crate::analytics::Change::RemoveExpense(*id))
+                .map_err(book_refusal)?;
+        }
+        Ok((book, refused))
     }
 }
 
@@ -268,7 +300,7 @@ pub(super) fn folio_items(
         folio,
         as_of,
         book: book_of(state, folio)?,
-        uncomputable: false,
+        fallback: None,
     };
     let live = |deleted: Option<Date>| deleted.is_none();
     for row in state
