@@ -199,32 +199,6 @@ export function Card({ title, children, actions, class: cls, headingLevel = 2, b
   );
 }
 
-/** Page controls of a long table: only one page of rows is ever in the DOM. */
-export function Pager({ page, pages, total, pageSize, onPage, label }: { page: number; pages: number; total: number; pageSize: number; onPage: (p: number) => void; label: string }) {
-  if (pages <= 1) return null;
-  const first = page * pageSize + 1;
-  const last = Math.min(total, (page + 1) * pageSize);
-  return (
-    <nav class="pager" aria-label={`${label} pages`}>
-      <button type="button" class="btn btn-small" onClick={() => onPage(0)} disabled={page === 0}>
-        First
-      </button>
-      <button type="button" class="btn btn-small" onClick={() => onPage(page - 1)} disabled={page === 0}>
-        Previous
-      </button>
-      <span role="status">
-        Rows {fmt.count(first)}–{fmt.count(last)} of {fmt.count(total)}
-      </span>
-      <button type="button" class="btn btn-small" onClick={() => onPage(page + 1)} disabled={page >= pages - 1}>
-        Next
-      </button>
-      <button type="button" class="btn btn-small" onClick={() => onPage(pages - 1)} disabled={page >= pages - 1}>
-        Last
-      </button>
-    </nav>
-  );
-}
-
 /** A hint shown on hover and keyboard focus, read by screen readers as the element's description. */
 export function Hint({ text, children }: { text: string; children: ComponentChildren }) {
   const id = useId();

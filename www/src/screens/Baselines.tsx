@@ -17,7 +17,8 @@ import { sameDecimal } from '../lib/decimal';
 import * as fmt from '../lib/format';
 import { announce, session } from '../state';
 import { Card, ErrorBox, Field, FormErrors, isFiguresRefusal, Loading, RefusalNotice, SelectField } from '../components/ui';
-import type { FolioProps } from './Folio';
+import type { FolioProps } from './FolioProps';
+import { Pager, usePaging } from '../components/Pager';
 
 const TYPES: { value: ExpenditureType; label: string }[] = [
   { value: 'BUDGET', label: 'Budget (planned costs and revenues)' },
@@ -100,14 +101,11 @@ const STATE_LABEL = { same: 'Unchanged', changed: 'Changed', added: 'Added in th
 function ItemComparison({ rows, currency }: { rows: CompareRow[]; currency: string }) {
   const [onlyChanges, setOnlyChanges] = useState(true);
   const shown = onlyChanges ? rows.filter((r) => r.state !== 'same') : rows;
-  const PAGE = 50;
-  const [page, setPage] = useState(0);
-  const pages = Math.max(1, Math.ceil(shown.length / PAGE));
-  const current = Math.min(page, pages - 1);
+  const paging = usePaging(shown, 50, [onlyChanges]);
   return (
     <>
       <div class="field check">
-        <input id="only-changes" type="checkbox" checked={onlyChanges} onChange={(e) => { setOnlyChanges((e.currentTarget as HTMLInputElement).checked); setPage(0); }} />
+        <input id="only-changes" type="checkbox" checked={onlyChanges} onChange={(e) => setOnlyChanges((e.currentTarget as HTMLInputElement).checked)} />
         <label for="only-changes">Show changed items only</label>
       </div>
       <p class="muted small">
@@ -127,7 +125,7 @@ function ItemComparison({ rows, currency }: { rows: CompareRow[]; currency: stri
             </tr>
           </thead>
           <tbody>
-            {shown.slice(current * PAGE, current * PAGE + PAGE).flatMap((r) => {
+            {paging.visible.flatMap((r) => {
               const fields = r.state === 'changed' ? r.fields.filter((f) => r.changed.includes(f.key)) : r.fields.slice(0, r.group === 'position' ? 6 : 3);
               return fields.map((f, i) => {
                 const changed = r.state === 'changed' && differs(f, r.baseline?.[f.key], r.draft?.[f.key]);
@@ -160,13 +158,7 @@ function ItemComparison({ rows, currency }: { rows: CompareRow[]; currency: stri
           </tbody>
         </table>
       </div>
-      {pages > 1 ? (
-        <nav class="pager" aria-label="Comparison pages">
-          <button type="button" class="btn btn-small" disabled={current === 0} onClick={() => setPage(current - 1)}>Previous</button>
-          <span role="status">Page {current + 1} of {pages}</span>
-          <button type="button" class="btn btn-small" disabled={current >= pages - 1} onClick={() => setPage(current + 1)}>Next</button>
-        </nav>
-      ) : null}
+      <Pager paging={paging} label="Compared items" />
     </>
   );
 }

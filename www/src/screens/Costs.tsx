@@ -14,12 +14,13 @@ import { describeRecurrence } from '../lib/recurrence';
 import { useAsync } from '../lib/useAsync';
 import * as fmt from '../lib/format';
 import { announce } from '../state';
-import { Card, ErrorBox, Loading, Pager } from '../components/ui';
+import { Card, ErrorBox, Loading } from '../components/ui';
+import { Pager, usePaging } from '../components/Pager';
 import { Dialog } from '../components/Dialog';
 import { PositionEditor, type PositionChoice } from '../editors/PositionEditor';
 import { ExpenseEditor } from '../editors/ExpenseEditor';
 import { ApiError } from '../api/client';
-import type { FolioProps } from './Folio';
+import type { FolioProps } from './FolioProps';
 
 const PAGE = 50;
 
@@ -66,11 +67,9 @@ function PositionTable({
   onDelete: (item: PositionItem) => void;
   onAdd: () => void;
 }) {
-  const [page, setPage] = useState(0);
   const sorted = useMemo(() => byTitle(items), [items]);
-  const pages = Math.max(1, Math.ceil(sorted.length / PAGE));
-  const current = Math.min(page, pages - 1);
-  const visible = sorted.slice(current * PAGE, current * PAGE + PAGE);
+  const paging = usePaging(sorted, PAGE);
+  const visible = paging.visible;
   const revenue = section === 'consulting';
   let lastGroup: string | null = null;
   return (
@@ -148,7 +147,7 @@ function PositionTable({
               </tbody>
             </table>
           </div>
-          <Pager page={current} pages={pages} total={sorted.length} pageSize={PAGE} onPage={setPage} label={SECTION_TITLES[section]} />
+          <Pager paging={paging} label={SECTION_TITLES[section]} />
         </>
       )}
     </Card>
@@ -167,11 +166,9 @@ function ExpenseTable({
   onDelete: (e: Expense) => void;
   onAdd: () => void;
 }) {
-  const [page, setPage] = useState(0);
   const sorted = useMemo(() => byCategory(expenses), [expenses]);
-  const pages = Math.max(1, Math.ceil(sorted.length / PAGE));
-  const current = Math.min(page, pages - 1);
-  const visible = sorted.slice(current * PAGE, current * PAGE + PAGE);
+  const paging = usePaging(sorted, PAGE);
+  const visible = paging.visible;
   let lastGroup: string | null = null;
   return (
     <Card
@@ -241,7 +238,7 @@ function ExpenseTable({
               </tbody>
             </table>
           </div>
-          <Pager page={current} pages={pages} total={sorted.length} pageSize={PAGE} onPage={setPage} label="Expenses" />
+          <Pager paging={paging} label="Expenses" />
         </>
       )}
     </Card>
@@ -251,10 +248,8 @@ function ExpenseTable({
 function PaymentsDialog({ title, positionId, expenseId, currency, onClose }: { title: string; positionId?: string | undefined; expenseId?: string | undefined; currency: string; onClose: () => void }) {
   const lines = useAsync<Payment[]>(() => (positionId ? api.positionPayments(positionId, 'month') : api.expensePayments(expenseId!)), [positionId, expenseId]);
   const isPosition = !!positionId;
-  const [page, setPage] = useState(0);
   const all = lines.data ?? [];
-  const pages = Math.max(1, Math.ceil(all.length / PAGE));
-  const current = Math.min(page, pages - 1);
+  const paging = usePaging(all, PAGE);
   return (
     <Dialog title={`Payments of “${title}”`} onClose={onClose} wide>
       {lines.error ? <ErrorBox error={lines.error} onRetry={lines.reload} /> : null}
@@ -282,7 +277,7 @@ function PaymentsDialog({ title, positionId, expenseId, currency, onClose }: { t
                 </tr>
               </thead>
               <tbody>
-                {all.slice(current * PAGE, current * PAGE + PAGE).map((l, i) => (
+                {paging.visible.map((l, i) => (
                   <tr key={`${l.date}-${i}`}>
                     <th scope="row" class="nowrap">{fmt.date(l.date)}</th>
                     {isPosition ? (
@@ -305,7 +300,7 @@ function PaymentsDialog({ title, positionId, expenseId, currency, onClose }: { t
               </tbody>
             </table>
           </div>
-          <Pager page={current} pages={pages} total={all.length} pageSize={PAGE} onPage={setPage} label="Payments" />
+          <Pager paging={paging} label="Payments" />
         </>
       ) : null}
     </Dialog>

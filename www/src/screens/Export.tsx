@@ -11,7 +11,7 @@ import { activeTransport, ApiError, serverTransport } from '../api/client';
 import { mode } from '../state';
 import * as fmt from '../lib/format';
 import { Card } from '../components/ui';
-import type { FolioProps } from './Folio';
+import type { FolioProps } from './FolioProps';
 import { PlanDownload } from './PlanFiles';
 
 const PREVIEW_LINES = 40;

@@ -9,6 +9,7 @@ import type { FolioTab } from '../lib/routes';
 import { folioHref } from '../lib/routes';
 import { ErrorBox, FolioStatus, Loading } from '../components/ui';
 import { Overview } from './Overview';
+import type { FolioProps } from './FolioProps';
 
 const Forecast = lazy(() => import('./Forecast').then((m) => ({ default: m.Forecast })));
 const Costs = lazy(() => import('./Costs').then((m) => ({ default: m.Costs })));
@@ -24,12 +25,6 @@ const TABS: { tab: FolioTab; label: string }[] = [
   { tab: 'baselines', label: 'Baselines' },
   { tab: 'export', label: 'Export' },
 ];
-
-export interface FolioProps {
-  folio: Folio;
-  asOf: string;
-  reloadFolio: () => void;
-}
 
 export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
   const folio = useAsync(() => api.folio(id), [id]);

@@ -10,7 +10,8 @@ import * as fmt from '../lib/format';
 import { compare } from '../lib/decimal';
 import { lightsOf, STATUS_RANK } from '../lib/lights';
 import { pool } from '../lib/pool';
-import { ErrorBox, FolioStatus, Loading, Money, Pager, Rag } from '../components/ui';
+import { ErrorBox, FolioStatus, Loading, Money, Rag } from '../components/ui';
+import { Pager, usePaging } from '../components/Pager';
 
 interface Detail {
   indicators?: Indicators;
@@ -43,7 +44,6 @@ export function Folios() {
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortKey>('name');
   const [descending, setDescending] = useState(false);
-  const [page, setPage] = useState(0);
   const [details, setDetails] = useState<Record<string, Detail>>({});
   const day = asOf.value;
   const requested = useRef(new Set<string>());
@@ -82,9 +82,8 @@ export function Folios() {
     return descending ? sorted.reverse() : sorted;
   }, [list.data, query, sort, descending, details]);
 
-  const pages = Math.max(1, Math.ceil(filtered.length / PAGE));
-  const current = Math.min(page, pages - 1);
-  const visible = filtered.slice(current * PAGE, current * PAGE + PAGE);
+  const paging = usePaging(filtered, PAGE, [query, sort, descending]);
+  const visible = paging.visible;
   const figureSort = SORTS.find((s) => s.key === sort)?.figure ?? false;
 
   // Load the details of the rows on screen (all rows when sorting by a figure).
@@ -122,7 +121,6 @@ export function Folios() {
       setSort(key);
       setDescending(false);
     }
-    setPage(0);
   };
 
   return (
@@ -139,11 +137,11 @@ export function Folios() {
       <div class="toolbar card">
         <div class="field grow">
           <label for="folio-search">Search folios</label>
-          <input id="folio-search" type="search" value={query} placeholder="Name, owner or status" onInput={(e) => { setQuery((e.currentTarget as HTMLInputElement).value); setPage(0); }} />
+          <input id="folio-search" type="search" value={query} placeholder="Name, owner or status" onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)} />
         </div>
         <div class="field">
           <label for="folio-sort">Sort by</label>
-          <select id="folio-sort" value={sort} onChange={(e) => { setSort((e.currentTarget as HTMLSelectElement).value as SortKey); setPage(0); }}>
+          <select id="folio-sort" value={sort} onChange={(e) => setSort((e.currentTarget as HTMLSelectElement).value as SortKey)}>
             {SORTS.map((s) => (
               <option key={s.key} value={s.key}>
                 {s.label}
@@ -252,7 +250,7 @@ export function Folios() {
               </tbody>
             </table>
           </div>
-          <Pager page={current} pages={pages} total={filtered.length} pageSize={PAGE} onPage={setPage} label="Folios" />
+          <Pager paging={paging} label="Folios" />
         </section>
       ) : null}
     </div>

@@ -20,9 +20,10 @@ import type { TimelineBucket } from '../api/types';
 import { derive, markerLines, type Model } from '../lib/forecast';
 import { useAsync } from '../lib/useAsync';
 import * as fmt from '../lib/format';
-import { Card, FiguresRefused, Loading, Pager, UncomputableNote } from '../components/ui';
+import { Card, FiguresRefused, Loading, UncomputableNote } from '../components/ui';
+import { Pager, usePaging } from '../components/Pager';
 import { UChart } from '../components/UChart';
-import type { FolioProps } from './Folio';
+import type { FolioProps } from './FolioProps';
 
 const COLORS = {
   pv: '#4f6bed',
@@ -254,12 +255,12 @@ const PAGE = 31;
  * The figures per period, one page of rows. Its rows are rendered after the charts have painted
  * (an effect runs after the frame); until then the card is marked busy.
  */
-function PeriodTable({ tl, granularity, asOf, currency, page, onPage }: { tl: TimelineBucket[]; granularity: Granularity; asOf: string; currency: string; page: number; onPage: (p: number) => void }) {
+function PeriodTable({ tl, granularity, asOf, currency }: { tl: TimelineBucket[]; granularity: Granularity; asOf: string; currency: string }) {
   const [shown, setShown] = useState<{ tl: TimelineBucket[]; granularity: Granularity; asOf: string } | null>(null);
   useEffect(() => setShown({ tl, granularity, asOf }), [tl]);
   const rows = shown?.tl ?? [];
-  const pages = Math.max(1, Math.ceil(rows.length / PAGE));
-  const current = Math.min(page, pages - 1);
+  // Another period length starts again at the first page.
+  const paging = usePaging(rows, PAGE, [granularity]);
   return (
     <Card title="Figures per period" busy={shown?.tl !== tl}>
       <div class="table-scroll" tabIndex={0} role="region" aria-label="Timeline figures">
@@ -281,7 +282,7 @@ function PeriodTable({ tl, granularity, asOf, currency, page, onPage }: { tl: Ti
             </tr>
           </thead>
           <tbody>
-            {rows.slice(current * PAGE, current * PAGE + PAGE).map((b) => (
+            {paging.visible.map((b) => (
               <tr key={b.start} data-start={b.start}>
                 <th scope="row" class="nowrap">{fmt.bucketLabel(b.start, shown!.granularity)}</th>
                 {FIELDS.map((k) => (
@@ -294,7 +295,7 @@ function PeriodTable({ tl, granularity, asOf, currency, page, onPage }: { tl: Ti
           </tbody>
         </table>
       </div>
-      <Pager page={current} pages={pages} total={rows.length} pageSize={PAGE} onPage={onPage} label="Timeline" />
+      <Pager paging={paging} label="Timeline" />
     </Card>
   );
 }
@@ -302,7 +303,6 @@ function PeriodTable({ tl, granularity, asOf, currency, page, onPage }: { tl: Ti
 export function Forecast({ folio, asOf }: FolioProps) {
   const [granularity, setGranularity] = useState<Granularity>('month');
   const [selected, setSelected] = useState<number | null>(null);
-  const [page, setPage] = useState(0);
   const data = useAsync(
     async (signal) => {
       const [timeline, indicators] = await Promise.all([api.timeline(folio.id, asOf, granularity, signal), api.indicators(folio.id, asOf, signal)]);
@@ -323,8 +323,8 @@ export function Forecast({ folio, asOf }: FolioProps) {
   const tl = model?.tl ?? [];
   const ind = data.data?.indicators;
   const table = useMemo(
-    () => (model && tl.length ? <PeriodTable tl={tl} granularity={model.granularity} asOf={model.asOf} currency={currency} page={page} onPage={setPage} /> : null),
-    [tl, page, currency],
+    () => (model && tl.length ? <PeriodTable tl={tl} granularity={model.granularity} asOf={model.asOf} currency={currency} /> : null),
+    [tl, currency],
   );
 
   if (data.error)
@@ -347,7 +347,7 @@ export function Forecast({ folio, asOf }: FolioProps) {
             <legend class="sr-only">Period length</legend>
             {(['month', 'week', 'day'] as Granularity[]).map((g) => (
               <label key={g} class={g === granularity ? 'on' : ''}>
-                <input type="radio" name="granularity" value={g} checked={g === granularity} onChange={() => { setGranularity(g); setSelected(null); setPage(0); }} />
+                <input type="radio" name="granularity" value={g} checked={g === granularity} onChange={() => { setGranularity(g); setSelected(null); }} />
                 {g === 'month' ? 'Month' : g === 'week' ? 'Week' : 'Day'}
               </label>
             ))}

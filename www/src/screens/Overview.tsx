@@ -6,7 +6,7 @@ import { useAsync } from '../lib/useAsync';
 import { Card, FiguresRefused, Loading, UncomputableNote } from '../components/ui';
 import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
 import * as fmt from '../lib/format';
-import type { FolioProps } from './Folio';
+import type { FolioProps } from './FolioProps';
 
 export function Overview({ folio, asOf }: FolioProps) {
   const ind = useAsync((signal) => api.indicators(folio.id, asOf, signal), [folio.id, asOf]);

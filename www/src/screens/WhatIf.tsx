@@ -19,7 +19,8 @@ import * as fmt from '../lib/format';
 import { announce } from '../state';
 import { Card, ErrorBox, Loading, Money } from '../components/ui';
 import { UChart } from '../components/UChart';
-import type { FolioProps } from './Folio';
+import type { FolioProps } from './FolioProps';
+import { Pager, usePaging } from '../components/Pager';
 
 /** Performance marks for the benchmarks: the sandbox built and costed; a change made (then the chart's `costfolio:chart-drawn`). */
 export const WHATIF_LOADED = 'costfolio:whatif-loaded';
@@ -350,7 +351,7 @@ function rateAt(item: Obj, asOf: string): Obj {
 }
 
 function PositionsCard({ positions, currency, asOf, folio, nextId, commit }: { positions: Obj[]; currency: string; asOf: string; folio: Obj; nextId: { current: number }; commit: (c: Change) => void }) {
-  const [page, setPage] = useState(0);
+  const paging = usePaging(positions, 50);
   const [form, setForm] = useState({ name: '', rate: '', percentage: '100', start: String(folio.startDate), end: String(folio.endDate) });
   const set = (field: keyof typeof form) => (e: Event) => setForm({ ...form, [field]: (e.target as HTMLInputElement).value });
   const add = (e: Event) => {
@@ -369,7 +370,7 @@ function PositionsCard({ positions, currency, asOf, folio, nextId, commit }: { p
     commit({ kind: 'position', id, before: null, after: item, label: `Add position ${name}: ${form.rate.trim()} / h at ${form.percentage.trim()} %, ${form.start} – ${form.end}` });
     setForm({ ...form, name: '', rate: '' });
   };
-  const shown = positions.slice(page * 50, page * 50 + 50);
+  const shown = paging.visible;
   const change = (item: Obj, label: string, edit: (next: Obj) => void) => {
     const next = copy(item);
     edit(next);
@@ -408,7 +409,7 @@ function PositionsCard({ positions, currency, asOf, folio, nextId, commit }: { p
           </tbody>
         </table>
       </div>
-      {positions.length > 50 ? <Pages page={page} count={positions.length} onPage={setPage} /> : null}
+      <Pager paging={paging} label="Sandbox positions" />
       <form class="inline-form" onSubmit={add} aria-label="Add a planned position to the sandbox">
         <label>Name <input value={form.name} onInput={set('name')} /></label>
         <label>Rate / h ({currency}) <input inputMode="decimal" value={form.rate} aria-invalid={form.rate !== '' && !isJsonNumber(form.rate)} onInput={set('rate')} /></label>
@@ -422,11 +423,11 @@ function PositionsCard({ positions, currency, asOf, folio, nextId, commit }: { p
 }
 
 function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; folio: Obj; nextId: { current: number }; commit: (c: Change) => void }) {
-  const [page, setPage] = useState(0);
+  const paging = usePaging(expenses, 50);
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('');
   const [day, setDay] = useState(String(folio.startDate));
-  const shown = expenses.slice(page * 50, page * 50 + 50);
+  const shown = paging.visible;
   const change = (item: Obj, label: string, edit: (next: Obj) => void) => {
     const next = copy(item);
     edit(next);
@@ -488,7 +489,7 @@ function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; fo
           </tbody>
         </table>
       </div>
-      {expenses.length > 50 ? <Pages page={page} count={expenses.length} onPage={setPage} /> : null}
+      <Pager paging={paging} label="Sandbox expenses" />
       <form class="inline-form" onSubmit={add} aria-label="Add an expense to the sandbox">
         <label>Name <input value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} /></label>
         <label>Amount ({String(folio.currencyCode)}) <input inputMode="decimal" value={amount} aria-invalid={amount !== '' && !isJsonNumber(amount)} onInput={(e) => setAmount((e.target as HTMLInputElement).value)} /></label>
@@ -496,17 +497,6 @@ function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; fo
         <button type="submit" class="btn">Add expense</button>
       </form>
     </Card>
-  );
-}
-
-function Pages({ page, count, onPage }: { page: number; count: number; onPage: (p: number) => void }) {
-  const pages = Math.ceil(count / 50);
-  return (
-    <nav class="pager" aria-label="Pages">
-      <button type="button" class="btn btn-ghost" disabled={page === 0} onClick={() => onPage(page - 1)}>Previous</button>
-      <span>Page {page + 1} of {pages}</span>
-      <button type="button" class="btn btn-ghost" disabled={page + 1 >= pages} onClick={() => onPage(page + 1)}>Next</button>
-    </nav>
   );
 }
 
