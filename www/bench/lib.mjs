@@ -13,8 +13,15 @@ export const CHROMIUM = process.env.CHROMIUM ?? '/usr/bin/chromium';
 export const BIN = path.resolve(ROOT, process.env.COSTFOLIO_BIN ?? 'target/debug/costfolio');
 export const WWW = path.join(ROOT, 'www/dist');
 export const CHROMIUM_ARGS = [
-  '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
-  '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
 ];
 
 /** Starts `costfolio serve --demo`; resolves with its address, the demo user's credentials and stop(). */

@@ -27,7 +27,7 @@ const median = (xs) => {
 
 // A deterministic pseudo-random sequence (the same folio every run).
 let seed = 19;
-const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+const rand = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
 const pick = (n) => Math.floor(rand() * n);
 const money = () => `${100 + pick(20000)}.${String(pick(100)).padStart(2, '0')}`;
 const day = (start, offsetDays) => {
@@ -102,11 +102,26 @@ async function transfer(browser, server) {
 async function buildLarge(server) {
   const t0 = Date.now();
   const folio = await rest(server, 'POST', '/budgets/1/folio', {
-    name: LARGE.name, description: 'Built by www/bench/planner.mjs', owner: server.user,
-    startDate: LARGE.start, endDate: LARGE.end, closedDate: null, reserve: 10, contingency: 5, tolerance: 10,
-    hoursPerDay: null, currencyCode: 'EUR', withRevenue: true, withEarned: true, revenuesAsClientCosts: false,
-    usesUserRates: false, isSynchronizedWithWorkLogs: false, isSynchronizedWithServiceBilledHours: false,
-    savedFilterId: 1, holidaySchemeId: 1, workloadSchemeId: 1,
+    name: LARGE.name,
+    description: 'Built by www/bench/planner.mjs',
+    owner: server.user,
+    startDate: LARGE.start,
+    endDate: LARGE.end,
+    closedDate: null,
+    reserve: 10,
+    contingency: 5,
+    tolerance: 10,
+    hoursPerDay: null,
+    currencyCode: 'EUR',
+    withRevenue: true,
+    withEarned: true,
+    revenuesAsClientCosts: false,
+    usesUserRates: false,
+    isSynchronizedWithWorkLogs: false,
+    isSynchronizedWithServiceBilledHours: false,
+    savedFilterId: 1,
+    holidaySchemeId: 1,
+    workloadSchemeId: 1,
   });
   if (folio.status !== 200) throw new Error(`creating the folio: ${folio.status} ${folio.text}`);
   const id = String(folio.json.success);
@@ -118,7 +133,12 @@ async function buildLarge(server) {
   const positionTasks = Array.from({ length: POSITIONS }, (_, i) => async () => {
     if (refusedPositions) return;
     const p = await rest(server, 'POST', '/budgets/1/position', {
-      folioId: Number(id), name: `Member ${i + 1}`, title: `Role ${1 + (i % 12)}`, description: '', kind: '.TeamMember', member: `member${i + 1}`,
+      folioId: Number(id),
+      name: `Member ${i + 1}`,
+      title: `Role ${1 + (i % 12)}`,
+      description: '',
+      kind: '.TeamMember',
+      member: `member${i + 1}`,
       allocation: { startDate: LARGE.start, endDate: split, percentage: 50 + pick(51) },
       rate: { rate: 40 + pick(80), startDate: LARGE.start },
     });
@@ -148,8 +168,14 @@ async function buildLarge(server) {
     const monthly = i % 5 < 2; // 40 % monthly, 60 % one-off
     const start = day(LARGE.start, pick(monthly ? 700 : 1090));
     const e = await rest(server, 'POST', '/budgets/1/expense', {
-      folioId: Number(id), name: `${monthly ? 'Monthly' : 'One-off'} ${i + 1}`, type: monthly ? 'Rental' : 'Purchase', description: '',
-      kind: i % 7 === 0 ? '.ActualExpense' : '.PlannedExpense', category: categories[i % 3], amount: Number(money()), currencyCode: 'EUR',
+      folioId: Number(id),
+      name: `${monthly ? 'Monthly' : 'One-off'} ${i + 1}`,
+      type: monthly ? 'Rental' : 'Purchase',
+      description: '',
+      kind: i % 7 === 0 ? '.ActualExpense' : '.PlannedExpense',
+      category: categories[i % 3],
+      amount: Number(money()),
+      currencyCode: 'EUR',
       recurrence: monthly ? { kind: '.Monthly', startDate: start, occurrences: 6 + pick(30) } : { kind: '.Once', startDate: start },
     });
     if (e.status !== 200) refusedExpenses ??= `${e.status} ${e.text}`;
@@ -220,7 +246,10 @@ async function measureLarge(browser, server, large) {
       await page.locator('tr[data-position-id]').first().getByRole('button', { name: /^Edit/ }).click();
     }
     const d = page.getByRole('dialog');
-    const rate = d.getByRole('table', { name: /rate history/i }).getByLabel(/^Rate of row/).first();
+    const rate = d
+      .getByRole('table', { name: /rate history/i })
+      .getByLabel(/^Rate of row/)
+      .first();
     await rate.fill(String(150 + i));
     const save = rate.locator('xpath=ancestor::tr[1]').getByRole('button', { name: /^Save/ });
     const put = page.waitForResponse((r) => r.request().method() === 'PUT' && /\/budgets\/1\/rate\//.test(r.url()));
@@ -228,7 +257,14 @@ async function measureLarge(browser, server, large) {
     await save.click();
     const response = await put;
     if (!response.ok()) throw new Error(`PUT rate: ${response.status()} ${await response.text()}`);
-    const saved = await page.evaluate(() => Math.max(...performance.getEntriesByType('resource').filter((e) => /\/budgets\/1\/rate\//.test(e.name)).map((e) => e.responseEnd)));
+    const saved = await page.evaluate(() =>
+      Math.max(
+        ...performance
+          .getEntriesByType('resource')
+          .filter((e) => /\/budgets\/1\/rate\//.test(e.name))
+          .map((e) => e.responseEnd),
+      ),
+    );
     await d.getByRole('button', { name: 'Close', exact: true }).first().click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     const script0 = await scriptSeconds(cdp);
@@ -267,12 +303,17 @@ async function measureWhatIf(browser, server, large) {
   for (let i = 0; i < RUNS; i++) {
     await page.goto(url);
     await page.locator('[data-indicator="whatif-eac"]').waitFor();
-    load.push(await page.evaluate(() => {
-      const loaded = performance.getEntriesByName('costfolio:whatif-loaded')[0]?.startTime ?? NaN;
-      const plan = performance.getEntriesByType('resource').find((e) => /\/folio\/\d+\/plan$/.test(e.name));
-      return { loaded, plan: plan ? plan.responseEnd - plan.startTime : NaN, bytes: plan?.transferSize ?? 0 };
-    }));
-    const rate = page.locator('tr[data-position]').first().getByLabel(/^Rate of /);
+    load.push(
+      await page.evaluate(() => {
+        const loaded = performance.getEntriesByName('costfolio:whatif-loaded')[0]?.startTime ?? NaN;
+        const plan = performance.getEntriesByType('resource').find((e) => /\/folio\/\d+\/plan$/.test(e.name));
+        return { loaded, plan: plan ? plan.responseEnd - plan.startTime : NaN, bytes: plan?.transferSize ?? 0 };
+      }),
+    );
+    const rate = page
+      .locator('tr[data-position]')
+      .first()
+      .getByLabel(/^Rate of /);
     await rate.fill(String(150 + i));
     const chart = page.locator('[role="img"][data-drawn]').first();
     const drawnBefore = Number(await chart.getAttribute('data-drawn'));
@@ -339,34 +380,76 @@ try {
 
   console.log('\n## (b) The large folio\n');
   const large = await buildLarge(server);
-  console.log(`Built through REST in ${large.seconds.toFixed(0)} s: folio ${large.id}, ${large.positions} team members (2 allocation periods each, ${large.rates} rates in all), ${large.expenses} expenses (60 % one-off, 40 % monthly) over ${LARGE.start} – ${LARGE.end}.`);
+  console.log(
+    `Built through REST in ${large.seconds.toFixed(0)} s: folio ${large.id}, ${large.positions} team members (2 allocation periods each, ${large.rates} rates in all), ${large.expenses} expenses (60 % one-off, 40 % monthly) over ${LARGE.start} – ${LARGE.end}.`,
+  );
   for (const [what, message] of Object.entries(large.caps)) console.log(`- the server refused further ${what}: ${message.slice(0, 300)}`);
   const m = await measureLarge(browser, server, large);
   console.log(`\nCosts & revenues screen of the large folio: ${m.costsLoad} ms to its first rows; ${m.rows} item rows in the DOM.\n`);
   console.log(`| measure (median of ${RUNS}, ms) | median | runs |`);
   console.log('|---|---:|---|');
   const line = (label, xs) => console.log(`| ${label} | ${ms(median(xs))} | ${xs.map(ms).join(', ')} |`);
-  line('navigation → forecast chart drawn', m.nav.map((r) => r.total));
-  line('  of which: navigation → server answered (timeline, indicators)', m.nav.map((r) => r.server));
-  line('  of which: server answered → chart drawn (script, layout, paint)', m.nav.map((r) => r.after));
-  line('rate saved (click → server answered PUT /rate)', m.change.map((r) => r.save));
-  line('Forecast tab clicked → chart redrawn', m.change.map((r) => r.redraw));
-  line('  of which: server answered → chart redrawn', m.change.map((r) => r.after));
-  line('  script time during the redraw (CDP ScriptDuration)', m.change.map((r) => r.script));
-  line('rate change clicked → chart redrawn (incl. closing the editor)', m.change.map((r) => r.fromSave));
+  line(
+    'navigation → forecast chart drawn',
+    m.nav.map((r) => r.total),
+  );
+  line(
+    '  of which: navigation → server answered (timeline, indicators)',
+    m.nav.map((r) => r.server),
+  );
+  line(
+    '  of which: server answered → chart drawn (script, layout, paint)',
+    m.nav.map((r) => r.after),
+  );
+  line(
+    'rate saved (click → server answered PUT /rate)',
+    m.change.map((r) => r.save),
+  );
+  line(
+    'Forecast tab clicked → chart redrawn',
+    m.change.map((r) => r.redraw),
+  );
+  line(
+    '  of which: server answered → chart redrawn',
+    m.change.map((r) => r.after),
+  );
+  line(
+    '  script time during the redraw (CDP ScriptDuration)',
+    m.change.map((r) => r.script),
+  );
+  line(
+    'rate change clicked → chart redrawn (incl. closing the editor)',
+    m.change.map((r) => r.fromSave),
+  );
 
   console.log('\n## (c) What-if on the large folio\n');
   const w = await measureWhatIf(browser, server, large);
   console.log(`| measure (median of ${RUNS}, ms) | median | runs |`);
   console.log('|---|---:|---|');
-  line('navigation → plan document loaded into the sandbox and costed', w.load.map((r) => r.loaded));
-  line('  of which: GET /folio/{id}/plan (request → last byte)', w.load.map((r) => r.plan));
-  line('one rate changed → sandbox recosted and chart redrawn (marks)', w.change.map((r) => r.span));
-  line('  script time of that change (CDP ScriptDuration, Enter → drawn)', w.change.map((r) => r.script));
+  line(
+    'navigation → plan document loaded into the sandbox and costed',
+    w.load.map((r) => r.loaded),
+  );
+  line(
+    '  of which: GET /folio/{id}/plan (request → last byte)',
+    w.load.map((r) => r.plan),
+  );
+  line(
+    'one rate changed → sandbox recosted and chart redrawn (marks)',
+    w.change.map((r) => r.span),
+  );
+  line(
+    '  script time of that change (CDP ScriptDuration, Enter → drawn)',
+    w.change.map((r) => r.script),
+  );
   const mib = (b) => (b / 1048576).toFixed(1);
   const imp = await measureImport(server, large);
-  console.log(`\nPOST /budgets/1/folio/import of the large folio's plan document (${kib(imp.bytes)} KiB), from node, each a new folio: median ${ms(median(imp.times))} ms (${imp.times.map(ms).join(', ')}).`);
-  console.log(`\nMemory of the tab with the what-if screen open, after a garbage collection: JS heap ${mib(w.memory.heap)} MiB, wasm linear memory ${mib(w.memory.wasm)} MiB; the plan document is ${kib(w.memory.bytes)} KiB as transferred.`);
+  console.log(
+    `\nPOST /budgets/1/folio/import of the large folio's plan document (${kib(imp.bytes)} KiB), from node, each a new folio: median ${ms(median(imp.times))} ms (${imp.times.map(ms).join(', ')}).`,
+  );
+  console.log(
+    `\nMemory of the tab with the what-if screen open, after a garbage collection: JS heap ${mib(w.memory.heap)} MiB, wasm linear memory ${mib(w.memory.wasm)} MiB; the plan document is ${kib(w.memory.bytes)} KiB as transferred.`,
+  );
 } finally {
   await browser.close();
   await server.stop();

@@ -14,88 +14,145 @@ const folioTab = async (page, url) => {
 };
 
 const SCREENS = [
-  ['signin', false, async (page) => {
-    await page.goto('/signin');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
-  }],
-  ['folios', true, async (page) => {
-    await page.goto('/');
-    await page.getByRole('link', { name: FOLIO }).waitFor();
-    await settled(page);
-  }],
-  ['new-folio', true, async (page) => {
-    await page.goto('/folios/new');
-    await page.getByRole('button', { name: 'Create folio' }).waitFor();
-  }],
-  ['overview', true, async (page) => {
-    await folioTab(page, '/folios/1');
-    await page.locator('[data-indicator="bac"]').first().waitFor();
-  }],
-  ['forecast', true, async (page) => {
-    await folioTab(page, '/folios/1/forecast');
-    await page.getByRole('img').locator('canvas').first().waitFor();
-    // Show the exact figures of a period (keyboard on the chart).
-    await page.getByRole('img').first().focus();
-    await page.keyboard.press('End');
-    await page.keyboard.press('ArrowLeft');
-  }],
-  ['costs', true, async (page) => {
-    await folioTab(page, '/folios/1/costs');
-    await page.locator('tr[data-expense-id]').first().waitFor();
-    await settled(page);
-  }],
-  ['expense-editor', true, async (page) => {
-    await folioTab(page, '/folios/1/costs');
-    await page.getByRole('button', { name: 'Add an expense' }).click();
-    const d = page.getByRole('dialog');
-    await d.getByLabel('Name', { exact: true }).fill('Site office rent');
-    await d.getByLabel('Expense type').fill('Rental');
-    await d.getByLabel('Amount', { exact: true }).fill('1200.50');
-    await d.getByLabel('Repeats').selectOption({ label: 'Monthly' });
-    await d.getByLabel('First date').fill('2026-03-31');
-    await d.getByRole('list', { name: 'Next occurrences' }).locator('[data-date="2026-04-30"]').waitFor();
-    await d.getByLabel('Name', { exact: true }).focus();
-  }, { dialog: true }],
-  ['position-editor', true, async (page) => {
-    await folioTab(page, '/folios/1/costs');
-    await page.locator('tr[data-position-id]').first().waitFor();
-    const edit = page.locator('tr[data-position-id]').first().getByRole('button', { name: /^Edit/ });
-    await edit.click();
-    await page.getByRole('dialog').waitFor();
-    await settled(page);
-  }, { dialog: true }],
-  ['whatif', true, async (page) => {
-    await folioTab(page, '/folios/1/whatif');
-    // One change made: a team member's rate (the actual curve moves) and a planned rate (the planned one).
-    for (const [name, rate] of [['Maria Keller', '97.35'], ['Lighting designer', '120']]) {
-      const input = page.getByLabel(`Rate of ${name}`);
-      await input.fill(rate);
-      await input.press('Enter');
-    }
-    await page.getByRole('button', { name: /^Apply 2 changes/ }).waitFor();
-    await settled(page);
-  }],
-  ['baselines', true, async (page) => {
-    await folioTab(page, '/folios/1/baselines');
-    await page.getByRole('region', { name: 'Comparison per item' }).waitFor();
-    await settled(page);
-  }],
-  ['export', true, async (page) => {
-    await folioTab(page, '/folios/1/export');
-    await page.getByRole('button', { name: /preview/i }).click();
-    await page.getByTestId('csv-preview').waitFor();
-  }],
-  ['portfolios', true, async (page) => {
-    await page.goto('/portfolios');
-    await page.getByRole('link', { name: 'Projects 2026' }).waitFor();
-    await settled(page);
-  }],
-  ['portfolio', true, async (page) => {
-    await page.goto('/portfolios/1');
-    await page.getByRole('heading', { name: 'Projects 2026', level: 1 }).waitFor();
-    await page.locator('tr[data-folio-id]').first().waitFor();
-    await settled(page);
-  }],
+  [
+    'signin',
+    false,
+    async (page) => {
+      await page.goto('/signin');
+      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    },
+  ],
+  [
+    'folios',
+    true,
+    async (page) => {
+      await page.goto('/');
+      await page.getByRole('link', { name: FOLIO }).waitFor();
+      await settled(page);
+    },
+  ],
+  [
+    'new-folio',
+    true,
+    async (page) => {
+      await page.goto('/folios/new');
+      await page.getByRole('button', { name: 'Create folio' }).waitFor();
+    },
+  ],
+  [
+    'overview',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1');
+      await page.locator('[data-indicator="bac"]').first().waitFor();
+    },
+  ],
+  [
+    'forecast',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/forecast');
+      await page.getByRole('img').locator('canvas').first().waitFor();
+      // Show the exact figures of a period (keyboard on the chart).
+      await page.getByRole('img').first().focus();
+      await page.keyboard.press('End');
+      await page.keyboard.press('ArrowLeft');
+    },
+  ],
+  [
+    'costs',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/costs');
+      await page.locator('tr[data-expense-id]').first().waitFor();
+      await settled(page);
+    },
+  ],
+  [
+    'expense-editor',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/costs');
+      await page.getByRole('button', { name: 'Add an expense' }).click();
+      const d = page.getByRole('dialog');
+      await d.getByLabel('Name', { exact: true }).fill('Site office rent');
+      await d.getByLabel('Expense type').fill('Rental');
+      await d.getByLabel('Amount', { exact: true }).fill('1200.50');
+      await d.getByLabel('Repeats').selectOption({ label: 'Monthly' });
+      await d.getByLabel('First date').fill('2026-03-31');
+      await d.getByRole('list', { name: 'Next occurrences' }).locator('[data-date="2026-04-30"]').waitFor();
+      await d.getByLabel('Name', { exact: true }).focus();
+    },
+    { dialog: true },
+  ],
+  [
+    'position-editor',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/costs');
+      await page.locator('tr[data-position-id]').first().waitFor();
+      const edit = page.locator('tr[data-position-id]').first().getByRole('button', { name: /^Edit/ });
+      await edit.click();
+      await page.getByRole('dialog').waitFor();
+      await settled(page);
+    },
+    { dialog: true },
+  ],
+  [
+    'whatif',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/whatif');
+      // One change made: a team member's rate (the actual curve moves) and a planned rate (the planned one).
+      for (const [name, rate] of [
+        ['Maria Keller', '97.35'],
+        ['Lighting designer', '120'],
+      ]) {
+        const input = page.getByLabel(`Rate of ${name}`);
+        await input.fill(rate);
+        await input.press('Enter');
+      }
+      await page.getByRole('button', { name: /^Apply 2 changes/ }).waitFor();
+      await settled(page);
+    },
+  ],
+  [
+    'baselines',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/baselines');
+      await page.getByRole('region', { name: 'Comparison per item' }).waitFor();
+      await settled(page);
+    },
+  ],
+  [
+    'export',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/export');
+      await page.getByRole('button', { name: /preview/i }).click();
+      await page.getByTestId('csv-preview').waitFor();
+    },
+  ],
+  [
+    'portfolios',
+    true,
+    async (page) => {
+      await page.goto('/portfolios');
+      await page.getByRole('link', { name: 'Projects 2026' }).waitFor();
+      await settled(page);
+    },
+  ],
+  [
+    'portfolio',
+    true,
+    async (page) => {
+      await page.goto('/portfolios/1');
+      await page.getByRole('heading', { name: 'Projects 2026', level: 1 }).waitFor();
+      await page.locator('tr[data-folio-id]').first().waitFor();
+      await settled(page);
+    },
+  ],
 ];
 
 const server = await startServer();

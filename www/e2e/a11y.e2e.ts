@@ -76,7 +76,10 @@ const SCREENS: Screen[] = [
     signedIn: true,
     open: async (page) => {
       await folioTab(page, '/folios/1/costs');
-      await page.getByRole('button', { name: /add (an )?expense/i }).first().click();
+      await page
+        .getByRole('button', { name: /add (an )?expense/i })
+        .first()
+        .click();
       await page.getByRole('dialog').waitFor();
       await page.getByRole('dialog').getByRole('list', { name: 'Next occurrences' }).waitFor();
     },
@@ -86,7 +89,10 @@ const SCREENS: Screen[] = [
     signedIn: true,
     open: async (page) => {
       await folioTab(page, '/folios/1/costs');
-      await page.getByRole('button', { name: /add (a )?(team member|position)/i }).first().click();
+      await page
+        .getByRole('button', { name: /add (a )?(team member|position)/i })
+        .first()
+        .click();
       await page.getByRole('dialog').waitFor();
     },
   },
@@ -186,7 +192,9 @@ for (const viewport of [WIDE, NARROW]) {
             .map((e) => `<${e.tagName.toLowerCase()}${e.className ? ` class="${e.className}"` : ''}> right=${Math.round(e.getBoundingClientRect().right)}`);
           return { scroll: document.documentElement.scrollWidth, width, wide };
         });
-        expect(overflow.scroll, `${screen.name} at ${viewport.width} px is ${overflow.scroll} px wide: ${overflow.wide.join(', ')}`).toBeLessThanOrEqual(overflow.width);
+        expect(overflow.scroll, `${screen.name} at ${viewport.width} px is ${overflow.scroll} px wide: ${overflow.wide.join(', ')}`).toBeLessThanOrEqual(
+          overflow.width,
+        );
         if (!screen.signedIn) await page.close();
       });
     }

@@ -37,8 +37,18 @@ async function success(path: string): Promise<any> {
 
 /** Opens a tab of the folio through its navigation and waits for it to settle. */
 async function tab(name: string): Promise<void> {
-  await page.getByRole('navigation', { name: `${FOLIO.name} screens` }).getByRole('link', { name, exact: true }).click();
-  await expect.poll(async () => page.getByRole('navigation', { name: `${FOLIO.name} screens` }).getByRole('link', { name, exact: true }).getAttribute('aria-current')).toBe('page');
+  await page
+    .getByRole('navigation', { name: `${FOLIO.name} screens` })
+    .getByRole('link', { name, exact: true })
+    .click();
+  await expect
+    .poll(async () =>
+      page
+        .getByRole('navigation', { name: `${FOLIO.name} screens` })
+        .getByRole('link', { name, exact: true })
+        .getAttribute('aria-current'),
+    )
+    .toBe('page');
   await settled(page);
 }
 
@@ -108,12 +118,18 @@ describe('a folio from scratch', () => {
     expect(m.name).toBe('Ada Lovelace');
     expect(m.title).toBe('Engineer');
     expect(m.kind).toBe('.TeamMember');
-    const allocations = m.allocations.filter((a: { deletedOn?: string }) => !a.deletedOn).map((a: any) => [a.startDate, a.endDate, normalizeDecimal(a.percentage)]).sort();
+    const allocations = m.allocations
+      .filter((a: { deletedOn?: string }) => !a.deletedOn)
+      .map((a: any) => [a.startDate, a.endDate, normalizeDecimal(a.percentage)])
+      .sort();
     expect(allocations).toEqual([
       [FOLIO.start, '2027-06-30', '100'],
       ['2027-07-01', FOLIO.end, '50'],
     ]);
-    const rates = m.rates.filter((r: { deletedOn?: string }) => !r.deletedOn).map((r: any) => [r.startDate, normalizeDecimal(r.rate)]).sort();
+    const rates = m.rates
+      .filter((r: { deletedOn?: string }) => !r.deletedOn)
+      .map((r: any) => [r.startDate, normalizeDecimal(r.rate)])
+      .sort();
     expect(rates).toEqual([
       [FOLIO.start, '80'],
       ['2027-07-01', '95.5'],
@@ -138,7 +154,10 @@ describe('a folio from scratch', () => {
     await d.waitFor();
     await d.getByLabel('Name', { exact: true }).fill('Bridge designer');
     await d.getByLabel('Title (role)').fill('Designer');
-    await d.getByLabel(/^Percentage/).first().fill('50');
+    await d
+      .getByLabel(/^Percentage/)
+      .first()
+      .fill('50');
     await d.getByLabel('Rate 1', { exact: true }).fill('70');
     await d.getByRole('button', { name: 'Add position' }).click();
     await dialogClosed();
@@ -253,14 +272,18 @@ describe('a folio from scratch', () => {
     const starts = history.getByLabel(/^Effective from/);
     await starts.first().waitFor();
     let row = null;
-    for (let i = 0; i < (await starts.count()); i++) if ((await starts.nth(i).inputValue()) === '2027-07-01') row = starts.nth(i).locator('xpath=ancestor::tr[1]');
+    for (let i = 0; i < (await starts.count()); i++)
+      if ((await starts.nth(i).inputValue()) === '2027-07-01') row = starts.nth(i).locator('xpath=ancestor::tr[1]');
     expect(row, 'the rate history lists the rate from 2027-07-01').not.toBeNull();
     await row!.getByLabel(/^Rate/).fill('99');
     await row!.getByRole('button', { name: /^Save/ }).click();
     await expect
       .poll(async () => {
         const m = (await success(`/budgets/1/folio/${state.folioId}/team`)).members[0];
-        return m.rates.filter((r: any) => !r.deletedOn).map((r: any) => [r.startDate, normalizeDecimal(r.rate)]).sort();
+        return m.rates
+          .filter((r: any) => !r.deletedOn)
+          .map((r: any) => [r.startDate, normalizeDecimal(r.rate)])
+          .sort();
       })
       .toEqual([
         [FOLIO.start, '80'],
@@ -288,7 +311,12 @@ describe('a folio from scratch', () => {
     if ((await inRow.count()) > 0) await inRow.getByRole('button', { name: /^Save/ }).click();
     else await d.getByRole('button', { name: /^Save/ }).first().click();
     await expect.poll(async () => normalizeDecimal((await success(`/budgets/1/position/${state.plannedId}`)).rate.rate)).toBe('75');
-    if ((await page.getByRole('dialog').count()) > 0) await page.getByRole('dialog').getByRole('button', { name: /^(Close|Cancel)$/ }).first().click();
+    if ((await page.getByRole('dialog').count()) > 0)
+      await page
+        .getByRole('dialog')
+        .getByRole('button', { name: /^(Close|Cancel)$/ })
+        .first()
+        .click();
     await dialogClosed();
     state.rateChanged = true;
 
@@ -317,7 +345,10 @@ describe('a folio from scratch', () => {
       const b = timeline.find((x: { start: string }) => x.start === c.start);
       expect(normalizeDecimal(c.baseline!), `baseline ${c.start}`).toBe(normalizeDecimal(b.plannedCost));
     }
-    expect(cells.some((c) => c.draft !== null && c.draft !== '' && normalizeDecimal(c.draft) !== normalizeDecimal(c.baseline!)), 'some month of the draft differs').toBe(true);
+    expect(
+      cells.some((c) => c.draft !== null && c.draft !== '' && normalizeDecimal(c.draft) !== normalizeDecimal(c.baseline!)),
+      'some month of the draft differs',
+    ).toBe(true);
     // Totals: the baseline's BAC is the server's; the draft's is higher (75 > 70 per hour).
     const rest = await success(`/budgets/1/folio/${state.folioId}/indicators?asOf=${AS_OF}`);
     const totalBase = await perMonth.locator('tfoot [data-side="baseline"][data-field="bac"]').getAttribute('data-value');

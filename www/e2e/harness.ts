@@ -299,14 +299,21 @@ export interface Shown {
 
 /** Every element under `scope` carrying `attribute` (e.g. data-indicator), with its value and text. */
 export async function readFigures(page: Page, scope: string, attribute = 'data-indicator'): Promise<Shown[]> {
-  return page.locator(scope).first().evaluate((root, attr) => {
-    return [...root.querySelectorAll(`[${attr}]`)].map((e) => ({
-      key: e.getAttribute(attr) ?? '',
-      value: e.getAttribute('data-value') ?? '',
-      // The rendered first line: a note under the figure (e.g. "2 rates") is not part of it.
-      text: ((e as HTMLElement).innerText ?? e.textContent ?? '').split('\n').map((l) => l.trim()).filter(Boolean)[0] ?? '',
-    }));
-  }, attribute);
+  return page
+    .locator(scope)
+    .first()
+    .evaluate((root, attr) => {
+      return [...root.querySelectorAll(`[${attr}]`)].map((e) => ({
+        key: e.getAttribute(attr) ?? '',
+        value: e.getAttribute('data-value') ?? '',
+        // The rendered first line: a note under the figure (e.g. "2 rates") is not part of it.
+        text:
+          ((e as HTMLElement).innerText ?? e.textContent ?? '')
+            .split('\n')
+            .map((l) => l.trim())
+            .filter(Boolean)[0] ?? '',
+      }));
+    }, attribute);
 }
 
 /**

@@ -159,7 +159,7 @@ async function stored(page: Page): Promise<Stored> {
       r.onsuccess = () => resolve(r.result);
       r.onerror = () => reject(r.error);
     });
-    const done = <T,>(req: IDBRequest<T>) =>
+    const done = <T>(req: IDBRequest<T>) =>
       new Promise<T>((resolve, reject) => {
         req.onsuccess = () => resolve(req.result);
         req.onerror = () => reject(req.error);
@@ -196,11 +196,15 @@ function replayed(s: Stored): InstanceType<Wasm['Planner']> {
   return planner;
 }
 
-const CONTEXT = () => JSON.stringify({ baseUrl: 'http://127.0.0.1', now: new Date().toISOString().slice(0, 19), random: '00'.repeat(64), user: 'local', budgetAdmin: true });
+const CONTEXT = () =>
+  JSON.stringify({ baseUrl: 'http://127.0.0.1', now: new Date().toISOString().slice(0, 19), random: '00'.repeat(64), user: 'local', budgetAdmin: true });
 
 /** A GET answered by node's wasm core on the replayed state: the `success` value, numbers as text. */
 function get(planner: InstanceType<Wasm['Planner']>, pathAndQuery: string): any {
-  const r = JSON.parse(planner.handle(JSON.stringify({ method: 'GET', path: pathAndQuery, headers: [['Accept', 'application/json']] }), CONTEXT())) as { status: number; body: string };
+  const r = JSON.parse(planner.handle(JSON.stringify({ method: 'GET', path: pathAndQuery, headers: [['Accept', 'application/json']] }), CONTEXT())) as {
+    status: number;
+    body: string;
+  };
   expect(r.status, `${pathAndQuery}: ${r.body.slice(0, 300)}`).toBe(200);
   return (parseExact(r.body) as { success: unknown }).success;
 }
@@ -350,9 +354,15 @@ async function shownBac(page: Page, folioId: string, asOf: string): Promise<stri
 async function listedFolios(page: Page): Promise<number> {
   await page.goto('/');
   await page.getByRole('heading', { name: 'Folios', level: 1 }).waitFor();
-  await page.locator('caption').filter({ hasText: /^Folios \(/ }).waitFor();
+  await page
+    .locator('caption')
+    .filter({ hasText: /^Folios \(/ })
+    .waitFor();
   await settled(page);
-  const caption = await page.locator('caption').filter({ hasText: /^Folios \(/ }).innerText();
+  const caption = await page
+    .locator('caption')
+    .filter({ hasText: /^Folios \(/ })
+    .innerText();
   const count = Number(/^Folios \((\d+)/.exec(caption)?.[1]);
   expect(Number.isInteger(count), caption).toBe(true);
   return count;
@@ -428,7 +438,10 @@ describe('the offline planner', () => {
     await d.waitFor();
     await d.getByLabel('Name', { exact: true }).fill('Bridge designer');
     await d.getByLabel('Title (role)').fill('Designer');
-    await d.getByLabel(/^Percentage/).first().fill('50');
+    await d
+      .getByLabel(/^Percentage/)
+      .first()
+      .fill('50');
     await d.getByLabel('Rate 1', { exact: true }).fill('70');
     await d.getByRole('button', { name: 'Add position' }).click();
     await dialogClosed(page);
@@ -704,7 +717,8 @@ describe('the offline planner', () => {
     await expectBadge(page);
     await page.locator('[data-indicator="whatif-bac"]').waitFor();
     await settled(page);
-    const value = async (field: string): Promise<string> => normalizeDecimal((await page.locator(`[data-indicator="${field}"]`).getAttribute('data-value')) ?? '');
+    const value = async (field: string): Promise<string> =>
+      normalizeDecimal((await page.locator(`[data-indicator="${field}"]`).getAttribute('data-value')) ?? '');
     expect(await value('saved-bac')).toBe(state.importedBac);
     expect(await value('whatif-bac')).toBe(state.importedBac);
     const seq = checkNoGap(await stored(page));
@@ -758,28 +772,31 @@ describe('the offline planner', () => {
       expect(r.status, r.body).toBe(200);
       return (parseExact(r.body) as { success: unknown }).success;
     };
-    const folio = (name: string) => String(call('POST', '/budgets/1/folio', {
-      name,
-      description: '',
-      owner: 'local',
-      startDate: '2027-01-04',
-      endDate: '2027-12-17',
-      closedDate: null,
-      currencyCode: 'EUR',
-      reserve: 0,
-      contingency: 0,
-      tolerance: 10,
-      hoursPerDay: null,
-      withRevenue: true,
-      withEarned: true,
-      revenuesAsClientCosts: false,
-      usesUserRates: false,
-      isSynchronizedWithWorkLogs: false,
-      isSynchronizedWithServiceBilledHours: false,
-      savedFilterId: 1,
-      holidaySchemeId: 1,
-      workloadSchemeId: 1,
-    }));
+    const folio = (name: string) =>
+      String(
+        call('POST', '/budgets/1/folio', {
+          name,
+          description: '',
+          owner: 'local',
+          startDate: '2027-01-04',
+          endDate: '2027-12-17',
+          closedDate: null,
+          currencyCode: 'EUR',
+          reserve: 0,
+          contingency: 0,
+          tolerance: 10,
+          hoursPerDay: null,
+          withRevenue: true,
+          withEarned: true,
+          revenuesAsClientCosts: false,
+          usesUserRates: false,
+          isSynchronizedWithWorkLogs: false,
+          isSynchronizedWithServiceBilledHours: false,
+          savedFilterId: 1,
+          holidaySchemeId: 1,
+          workloadSchemeId: 1,
+        }),
+      );
     // The screen writes into an empty folio; the bulk (one entry per expense) goes into another.
     const folioId = folio('Seeded folio');
     const bulkId = folio('Bulk folio');

@@ -151,10 +151,26 @@ beforeAll(async () => {
   expect(account.status, account.text).toBe(200);
 
   const folio = await call('POST', '/budgets/1/folio', {
-    closedDate: null, hoursPerDay: null, owner: server.user, currencyCode: 'EUR', revenuesAsClientCosts: false, usesUserRates: false,
-    isSynchronizedWithWorkLogs: false, isSynchronizedWithServiceBilledHours: false, savedFilterId: n('1'), holidaySchemeId: n('1'),
-    workloadSchemeId: n('1'), name: FOLIO.name, description: '', startDate: FOLIO.start, endDate: FOLIO.end, reserve: n('10'),
-    contingency: n('5'), tolerance: n('10'), withEarned: false, withRevenue: true,
+    closedDate: null,
+    hoursPerDay: null,
+    owner: server.user,
+    currencyCode: 'EUR',
+    revenuesAsClientCosts: false,
+    usesUserRates: false,
+    isSynchronizedWithWorkLogs: false,
+    isSynchronizedWithServiceBilledHours: false,
+    savedFilterId: n('1'),
+    holidaySchemeId: n('1'),
+    workloadSchemeId: n('1'),
+    name: FOLIO.name,
+    description: '',
+    startDate: FOLIO.start,
+    endDate: FOLIO.end,
+    reserve: n('10'),
+    contingency: n('5'),
+    tolerance: n('10'),
+    withEarned: false,
+    withRevenue: true,
   });
   expect(folio.status, folio.text).toBe(200);
   setup.folioId = String(folio.success);
@@ -186,7 +202,10 @@ async function openCosts(rowSelector: string): Promise<void> {
 
 async function editPosition(id: string, name: string): Promise<Locator> {
   await openCosts(`tr[data-position-id="${id}"]`);
-  await page.locator(`tr[data-position-id="${id}"]`).getByRole('button', { name: `Edit ${name}` }).click();
+  await page
+    .locator(`tr[data-position-id="${id}"]`)
+    .getByRole('button', { name: `Edit ${name}` })
+    .click();
   const d = page.getByRole('dialog');
   await d.waitFor();
   return d;

@@ -36,7 +36,9 @@ async function uncomputable(context: BrowserContext): Promise<void> {
     async (route) => {
       const answer = await route.fetch();
       // Parsed and written with every number's exact text kept.
-      const body = parseLossless(await answer.text()) as { success: { expenses: { expense: Record<string, unknown>; total: unknown; toDate: unknown; refusal?: string }[] } };
+      const body = parseLossless(await answer.text()) as {
+        success: { expenses: { expense: Record<string, unknown>; total: unknown; toDate: unknown; refusal?: string }[] };
+      };
       const item = body.success.expenses.find((e) => idOf(e.expense.id) === uncosted.id)!;
       item.expense.currencyCode = 'GBP';
       delete item.expense.convertedAmount;
@@ -137,7 +139,10 @@ for (const viewport of [WIDE, NARROW]) {
     });
 
     it('stays usable: the uncomputable expense opens in its editor, other screens and another as-of date load', async () => {
-      await page.locator(`tr[data-expense-id="${uncosted.id}"]`).getByRole('button', { name: `Edit ${uncosted.name}` }).click();
+      await page
+        .locator(`tr[data-expense-id="${uncosted.id}"]`)
+        .getByRole('button', { name: `Edit ${uncosted.name}` })
+        .click();
       const d = page.getByRole('dialog');
       await d.waitFor();
       expect(await d.getByLabel('Currency', { exact: true }).inputValue()).toBe('GBP');

@@ -77,11 +77,21 @@ describe('what-if', () => {
     const [first, second] = (items.expenses as any[]).map((e) => e.expense);
     const row = (id: string) => page.locator(`tr[data-expense="${id}"]`);
     // Three changes: two amounts, and the first expense removed.
-    await row(first.id).getByLabel(/^Amount of /).fill('4321.09');
-    await row(first.id).getByLabel(/^Amount of /).press('Enter');
-    await row(second.id).getByLabel(/^Amount of /).fill('1.23');
-    await row(second.id).getByLabel(/^Amount of /).press('Enter');
-    await row(first.id).getByRole('button', { name: /^Remove/ }).click();
+    await row(first.id)
+      .getByLabel(/^Amount of /)
+      .fill('4321.09');
+    await row(first.id)
+      .getByLabel(/^Amount of /)
+      .press('Enter');
+    await row(second.id)
+      .getByLabel(/^Amount of /)
+      .fill('1.23');
+    await row(second.id)
+      .getByLabel(/^Amount of /)
+      .press('Enter');
+    await row(first.id)
+      .getByRole('button', { name: /^Remove/ })
+      .click();
     await page.getByRole('button', { name: /^Apply 3 changes/ }).waitFor();
     const savedBefore = await value('saved-bac');
     // While the first change is on its way, someone deletes the second expense on the server:
@@ -119,10 +129,18 @@ describe('what-if', () => {
     const items = (await rest(env.server(), 'GET', `/budgets/1/folio/2/items?asOf=${AS_OF}`)).json.success;
     const [first, second] = (items.expenses as any[]).map((e) => e.expense);
     const row = (id: string) => page.locator(`tr[data-expense="${id}"]`);
-    await row(first.id).getByLabel(/^Amount of /).fill('777.77');
-    await row(first.id).getByLabel(/^Amount of /).press('Enter');
-    await row(second.id).getByLabel(/^Amount of /).fill('1.23');
-    await row(second.id).getByLabel(/^Amount of /).press('Enter');
+    await row(first.id)
+      .getByLabel(/^Amount of /)
+      .fill('777.77');
+    await row(first.id)
+      .getByLabel(/^Amount of /)
+      .press('Enter');
+    await row(second.id)
+      .getByLabel(/^Amount of /)
+      .fill('1.23');
+    await row(second.id)
+      .getByLabel(/^Amount of /)
+      .press('Enter');
     await page.getByRole('button', { name: /^Apply 2 changes/ }).waitFor();
     // Someone else changes the second expense meanwhile.
     const raw = (await rest(env.server(), 'GET', `/budgets/1/expense/${second.id}`)).text;
@@ -193,7 +211,13 @@ describe('what-if', () => {
     // A hostile file is refused by name and creates nothing.
     const before = (await rest(env.server(), 'GET', '/budgets/1/folio')).json.success.length;
     await page.goto('/folios/new');
-    await page.getByLabel('Plan file', { exact: true }).setInputFiles({ name: 'bad.json', mimeType: 'application/json', buffer: Buffer.from('{"folio":{"name":"x"},"positions":[{"position":{"rate":{"rate":"lots"}}}]}') });
+    await page
+      .getByLabel('Plan file', { exact: true })
+      .setInputFiles({
+        name: 'bad.json',
+        mimeType: 'application/json',
+        buffer: Buffer.from('{"folio":{"name":"x"},"positions":[{"position":{"rate":{"rate":"lots"}}}]}'),
+      });
     const errors = page.locator('[data-import-errors]');
     await errors.waitFor();
     expect(await errors.textContent()).toMatch(/folio/);

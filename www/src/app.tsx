@@ -79,7 +79,10 @@ function TopBar() {
   return (
     <header class="topbar">
       <a class="brand" href="/">
-        <span class="logo" aria-hidden="true">◆</span> costfolio
+        <span class="logo" aria-hidden="true">
+          ◆
+        </span>{' '}
+        costfolio
       </a>
       {s ? (
         <>

@@ -2,8 +2,22 @@
 import { budget, request } from './client';
 import { parseRecords } from '../lib/json';
 import type {
-  Allocation, Baseline, Expenditures, Expense, ExpenditureType, Folio, FolioItemsAnswer, FolioSummary, Indicators, OvertimeRule,
-  Payment, Portfolio, Position, Rate, Session, TimelineBucket,
+  Allocation,
+  Baseline,
+  Expenditures,
+  Expense,
+  ExpenditureType,
+  Folio,
+  FolioItemsAnswer,
+  FolioSummary,
+  Indicators,
+  OvertimeRule,
+  Payment,
+  Portfolio,
+  Position,
+  Rate,
+  Session,
+  TimelineBucket,
 } from './types';
 
 const q = (params: Record<string, string | boolean | undefined | null>): string => {
@@ -32,15 +46,26 @@ export const api = {
   updateFolio: (body: unknown) => budget<Folio>('PUT', '/folio', body),
   deleteFolio: (id: string) => budget<boolean>('DELETE', `/folio/${id}`),
   indicators: (id: string, asOf: string, signal?: AbortSignal, plan?: PlanSide) =>
-    budget<Indicators>('GET', `/folio/${id}/indicators${q({ asOf, plan: plan === undefined ? undefined : plan === 'draft' ? 'draft' : plan.baseline })}`, undefined, signal),
+    budget<Indicators>(
+      'GET',
+      `/folio/${id}/indicators${q({ asOf, plan: plan === undefined ? undefined : plan === 'draft' ? 'draft' : plan.baseline })}`,
+      undefined,
+      signal,
+    ),
   timeline: (id: string, asOf: string, granularity: Granularity, signal?: AbortSignal, plan?: PlanSide) =>
-    budget<TimelineBucket[]>('GET', `/folio/${id}/timeline${q({ asOf, granularity, plan: plan === undefined ? undefined : plan === 'draft' ? 'draft' : plan.baseline })}`, undefined, signal),
+    budget<TimelineBucket[]>(
+      'GET',
+      `/folio/${id}/timeline${q({ asOf, granularity, plan: plan === undefined ? undefined : plan === 'draft' ? 'draft' : plan.baseline })}`,
+      undefined,
+      signal,
+    ),
   expenditures: (id: string, actual: boolean, revenue: boolean, baselineId?: string) =>
     budget<Expenditures>('GET', `/folio/${id}/expenditures${q({ baselineId, actual, revenue })}`),
   /** Every live position (with its rates, allocations and hours) and expense, each with its total and to-date money
    * (null, with the item's `refusal`, for an item an uncomputable folio cannot cost). Read with `parseRecords`: the
    * editors send these records back whole (`wireOf`). */
-  items: (id: string, asOf: string, signal?: AbortSignal) => budget<FolioItemsAnswer>('GET', `/folio/${id}/items${q({ asOf })}`, undefined, signal, parseRecords),
+  items: (id: string, asOf: string, signal?: AbortSignal) =>
+    budget<FolioItemsAnswer>('GET', `/folio/${id}/items${q({ asOf })}`, undefined, signal, parseRecords),
 
   /** Every live item's payment lines as CSV, with the columns of `costfolio plan --csv`. */
   folioPaymentsCsvUrl: (id: string, asOf: string) => `/budgets/1/folio/${id}/payments${q({ asOf, format: 'csv' })}`,

@@ -7,12 +7,22 @@ import { gapIn, nowText, randomHex } from './offline';
 describe('gapIn', () => {
   it('accepts batches that continue the sequence', () => {
     expect(gapIn(0, [])).toBeNull();
-    expect(gapIn(0, [{ first: 1, last: 3 }, { first: 4, last: 4 }])).toBeNull();
+    expect(
+      gapIn(0, [
+        { first: 1, last: 3 },
+        { first: 4, last: 4 },
+      ]),
+    ).toBeNull();
     expect(gapIn(200, [{ first: 201, last: 205 }])).toBeNull();
   });
   it('names the first gap', () => {
     expect(gapIn(3, [{ first: 5, last: 6 }])).toBe('journal entries 5–6 found where 4 was expected');
-    expect(gapIn(0, [{ first: 1, last: 2 }, { first: 2, last: 3 }])).toBe('journal entries 2–3 found where 3 was expected');
+    expect(
+      gapIn(0, [
+        { first: 1, last: 2 },
+        { first: 2, last: 3 },
+      ]),
+    ).toBe('journal entries 2–3 found where 3 was expected');
   });
 });
 

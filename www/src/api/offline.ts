@@ -64,7 +64,9 @@ export interface OfflineOptions {
  */
 export async function openOffline(options: OfflineOptions): Promise<Transport> {
   if (typeof indexedDB === 'undefined' || indexedDB === null) {
-    throw new OfflineUnavailable('This browser offers no IndexedDB to this page, so the offline planner has nowhere to keep its data. Nothing was loaded or saved.');
+    throw new OfflineUnavailable(
+      'This browser offers no IndexedDB to this page, so the offline planner has nowhere to keep its data. Nothing was loaded or saved.',
+    );
   }
   let closed: string | null = null;
   let db: Db;
@@ -84,7 +86,9 @@ export async function openOffline(options: OfflineOptions): Promise<Transport> {
       },
     });
   } catch (e) {
-    throw new OfflineUnavailable(`IndexedDB cannot be opened here (${coreMessage(e)}), so the offline planner has nowhere to keep its data. Nothing was loaded or saved.`);
+    throw new OfflineUnavailable(
+      `IndexedDB cannot be opened here (${coreMessage(e)}), so the offline planner has nowhere to keep its data. Nothing was loaded or saved.`,
+    );
   }
   let core: Core;
   try {

@@ -41,7 +41,8 @@ export function Loading({ label = 'Loading' }: { label?: string }) {
 }
 
 export function ErrorBox({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
-  const messages = error instanceof ApiError ? error.refusal.messages.concat(Object.values(error.refusal.fields)) : [String((error as Error)?.message ?? error)];
+  const messages =
+    error instanceof ApiError ? error.refusal.messages.concat(Object.values(error.refusal.fields)) : [String((error as Error)?.message ?? error)];
   return (
     <div class="alert alert-error" role="alert">
       {messages.map((m) => (
@@ -62,7 +63,17 @@ export function ErrorBox({ error, onRetry }: { error: unknown; onRetry?: () => v
  * server's message, in a card titled as the figures' would be. Any other failure (the network, a
  * 5xx, a 404) is an `ErrorBox` with "Try again".
  */
-export function FiguresRefused({ error, onRetry, title, children }: { error: unknown; onRetry?: () => void; title: ComponentChildren; children?: ComponentChildren }) {
+export function FiguresRefused({
+  error,
+  onRetry,
+  title,
+  children,
+}: {
+  error: unknown;
+  onRetry?: () => void;
+  title: ComponentChildren;
+  children?: ComponentChildren;
+}) {
   if (!isFiguresRefusal(error)) return <ErrorBox error={error} onRetry={onRetry} />;
   return (
     <Card title={title} class="figures-refused">
@@ -97,7 +108,8 @@ export function RefusalNotice({ error }: { error: ApiError }) {
 export function UncomputableNote({ folioId }: { folioId: string }) {
   return (
     <p class="muted">
-      Every item of the folio is listed under <a href={folioHref(folioId, 'costs')}>Costs &amp; revenues</a>, with the figures that can be computed and the reason where they cannot.
+      Every item of the folio is listed under <a href={folioHref(folioId, 'costs')}>Costs &amp; revenues</a>, with the figures that can be computed and the
+      reason where they cannot.
     </p>
   );
 }
@@ -121,7 +133,14 @@ export function FormErrors({ refusal, note }: { refusal: Refusal | null; note?: 
 type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'label' | 'onInput' | 'value' | 'type' | 'name'>;
 
 export function Field({
-  label, value, onValue, error, hint, type = 'text', name, ...rest
+  label,
+  value,
+  onValue,
+  error,
+  hint,
+  type = 'text',
+  name,
+  ...rest
 }: InputProps & { label: string; value: string; onValue: (v: string) => void; error?: string | undefined; hint?: string; type?: string; name: string }) {
   const id = useId();
   const describedBy = [error ? `${id}-err` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
@@ -153,38 +172,104 @@ export function Field({
 }
 
 export function SelectField({
-  label, value, onValue, options, error, name, hint,
-}: { label: string; value: string; onValue: (v: string) => void; options: readonly { value: string; label: string }[]; error?: string | undefined; name: string; hint?: string }) {
+  label,
+  value,
+  onValue,
+  options,
+  error,
+  name,
+  hint,
+}: {
+  label: string;
+  value: string;
+  onValue: (v: string) => void;
+  options: readonly { value: string; label: string }[];
+  error?: string | undefined;
+  name: string;
+  hint?: string;
+}) {
   const id = useId();
   const describedBy = [error ? `${id}-err` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div class={`field${error ? ' has-error' : ''}`}>
       <label for={id}>{label}</label>
-      <select id={id} name={name} value={value} onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)} aria-invalid={error ? 'true' : undefined} aria-describedby={describedBy}>
+      <select
+        id={id}
+        name={name}
+        value={value}
+        onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)}
+        aria-invalid={error ? 'true' : undefined}
+        aria-describedby={describedBy}
+      >
         {options.map((o) => (
           <option key={o.value} value={o.value}>
             {o.label}
           </option>
         ))}
       </select>
-      {hint ? <small id={`${id}-hint`} class="hint">{hint}</small> : null}
-      {error ? <small id={`${id}-err`} class="field-error" data-field={name}>{error}</small> : null}
+      {hint ? (
+        <small id={`${id}-hint`} class="hint">
+          {hint}
+        </small>
+      ) : null}
+      {error ? (
+        <small id={`${id}-err`} class="field-error" data-field={name}>
+          {error}
+        </small>
+      ) : null}
     </div>
   );
 }
 
-export function Checkbox({ label, checked, onValue, name, hint }: { label: string; checked: boolean; onValue: (v: boolean) => void; name: string; hint?: string }) {
+export function Checkbox({
+  label,
+  checked,
+  onValue,
+  name,
+  hint,
+}: {
+  label: string;
+  checked: boolean;
+  onValue: (v: boolean) => void;
+  name: string;
+  hint?: string;
+}) {
   const id = useId();
   return (
     <div class="field check">
-      <input id={id} name={name} type="checkbox" checked={checked} onChange={(e) => onValue((e.currentTarget as HTMLInputElement).checked)} aria-describedby={hint ? `${id}-hint` : undefined} />
+      <input
+        id={id}
+        name={name}
+        type="checkbox"
+        checked={checked}
+        onChange={(e) => onValue((e.currentTarget as HTMLInputElement).checked)}
+        aria-describedby={hint ? `${id}-hint` : undefined}
+      />
       <label for={id}>{label}</label>
-      {hint ? <small id={`${id}-hint`} class="hint">{hint}</small> : null}
+      {hint ? (
+        <small id={`${id}-hint`} class="hint">
+          {hint}
+        </small>
+      ) : null}
     </div>
   );
 }
 
-export function Card({ title, children, actions, class: cls, headingLevel = 2, busy }: { title?: ComponentChildren; children: ComponentChildren; actions?: ComponentChildren; class?: string; headingLevel?: 2 | 3; busy?: boolean }) {
+export function Card({
+  title,
+  children,
+  actions,
+  class: cls,
+  headingLevel = 2,
+  busy,
+}: {
+  title?: ComponentChildren;
+  children: ComponentChildren;
+  actions?: ComponentChildren;
+  class?: string;
+  headingLevel?: 2 | 3;
+  busy?: boolean;
+}) {
   const H = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <section class={`card ${cls ?? ''}`} aria-busy={busy ? 'true' : undefined}>

@@ -20,7 +20,20 @@ import { Checkbox, Field, FormErrors, SelectField } from '../components/ui';
 import { Dialog } from '../components/Dialog';
 import { RecurrenceEditor } from './RecurrenceEditor';
 
-const FIELDS = ['name', 'type', 'description', 'kind', 'category', 'amount', 'currencyCode', 'recurrence.startDate', 'recurrence.endDate', 'recurrence.occurrences', 'recurrence.interval', 'recurrence.recurrenceOn'];
+const FIELDS = [
+  'name',
+  'type',
+  'description',
+  'kind',
+  'category',
+  'amount',
+  'currencyCode',
+  'recurrence.startDate',
+  'recurrence.endDate',
+  'recurrence.occurrences',
+  'recurrence.interval',
+  'recurrence.recurrenceOn',
+];
 const ALIASES: Record<string, string> = {
   startDate: 'recurrence.startDate',
   endDate: 'recurrence.endDate',
@@ -44,7 +57,17 @@ function fieldsOf(expense: Expense | undefined, folio: Folio) {
   };
 }
 
-export function ExpenseEditor({ folio, expense, onClose, onSaved }: { folio: Folio; expense?: Expense; onClose: () => void; onSaved: (message: string) => void }) {
+export function ExpenseEditor({
+  folio,
+  expense,
+  onClose,
+  onSaved,
+}: {
+  folio: Folio;
+  expense?: Expense;
+  onClose: () => void;
+  onSaved: (message: string) => void;
+}) {
   const [f, setF] = useState(() => fieldsOf(expense, folio));
   const [first] = useState<RecurrenceDraft>(() => draftOf(expense?.recurrence, folio.startDate));
   const [recurrence, setRecurrence] = useState<RecurrenceDraft>(first);
@@ -127,18 +150,53 @@ export function ExpenseEditor({ folio, expense, onClose, onSaved }: { folio: Fol
         </div>
         <div class="grid-3">
           <SelectField label="Kind" name="kind" value={f.kind} onValue={setKind} options={EXPENSE_KINDS} error={err('kind')} />
-          <SelectField label="Category" name="category" value={f.category} onValue={set('category')} options={categories.map((c) => ({ value: c, label: c.replace('_', ' ') }))} error={err('category')} />
-          <Field label="Currency" name="currencyCode" value={f.currencyCode} onValue={(v) => set('currencyCode')(v.toUpperCase())} maxLength={3} error={err('currencyCode')} />
+          <SelectField
+            label="Category"
+            name="category"
+            value={f.category}
+            onValue={set('category')}
+            options={categories.map((c) => ({ value: c, label: c.replace('_', ' ') }))}
+            error={err('category')}
+          />
+          <Field
+            label="Currency"
+            name="currencyCode"
+            value={f.currencyCode}
+            onValue={(v) => set('currencyCode')(v.toUpperCase())}
+            maxLength={3}
+            error={err('currencyCode')}
+          />
         </div>
         <div class="grid-2">
-          <Field label="Amount" name="amount" inputMode="decimal" value={f.amount} onValue={set('amount')} error={err('amount')} hint={f.amortized ? 'The whole amount, spread over the payments.' : 'Paid at each occurrence.'} />
+          <Field
+            label="Amount"
+            name="amount"
+            inputMode="decimal"
+            value={f.amount}
+            onValue={set('amount')}
+            error={err('amount')}
+            hint={f.amortized ? 'The whole amount, spread over the payments.' : 'Paid at each occurrence.'}
+          />
           <Checkbox label="Amortized (spread the amount over the occurrences)" name="amortized" checked={f.amortized} onValue={set('amortized')} />
         </div>
         <div class="field">
           <label for="expense-description">Description</label>
-          <textarea id="expense-description" name="description" rows={2} value={f.description} onInput={(e) => set('description')((e.currentTarget as HTMLTextAreaElement).value)} />
+          <textarea
+            id="expense-description"
+            name="description"
+            rows={2}
+            value={f.description}
+            onInput={(e) => set('description')((e.currentTarget as HTMLTextAreaElement).value)}
+          />
         </div>
-        <RecurrenceEditor draft={recurrence} resolved={resolved} onDraft={setRecurrence} errors={refusal?.fields ?? {}} folioStart={folio.startDate} folioEnd={folio.endDate} />
+        <RecurrenceEditor
+          draft={recurrence}
+          resolved={resolved}
+          onDraft={setRecurrence}
+          errors={refusal?.fields ?? {}}
+          folioStart={folio.startDate}
+          folioEnd={folio.endDate}
+        />
         <div class="form-actions">
           <button type="button" class="btn" onClick={onClose}>
             Cancel

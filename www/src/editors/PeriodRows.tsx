@@ -21,7 +21,18 @@ export interface Row {
 }
 
 export function PeriodRows({
-  caption, fields, rows, validate, onSave, onAdd, onDelete, addLabel, emptyRow, canDelete, canAdd = true, note,
+  caption,
+  fields,
+  rows,
+  validate,
+  onSave,
+  onAdd,
+  onDelete,
+  addLabel,
+  emptyRow,
+  canDelete,
+  canAdd = true,
+  note,
 }: {
   caption: string;
   fields: RowField[];
@@ -56,7 +67,13 @@ export function PeriodRows({
       await action();
       after?.();
     } catch (error) {
-      const refusal = error instanceof ApiError ? placeRefusal(error.refusal, fields.map((f) => f.key)) : { status: 0, messages: [String(error)], fields: {} };
+      const refusal =
+        error instanceof ApiError
+          ? placeRefusal(
+              error.refusal,
+              fields.map((f) => f.key),
+            )
+          : { status: 0, messages: [String(error)], fields: {} };
       setRefusals((r) => ({ ...r, [key]: refusal }));
     } finally {
       setBusy(null);
@@ -128,18 +145,28 @@ export function PeriodRows({
                       class="btn btn-small"
                       disabled={!changed || busy !== null}
                       onClick={() =>
-                        run(key, valuesOf(key, row), rows.filter((r) => r !== row), () => onSave(row.id!, valuesOf(key, row)), () =>
-                          setEdits((all) => {
-                            const { [key]: _, ...rest } = all;
-                            return rest;
-                          }),
+                        run(
+                          key,
+                          valuesOf(key, row),
+                          rows.filter((r) => r !== row),
+                          () => onSave(row.id!, valuesOf(key, row)),
+                          () =>
+                            setEdits((all) => {
+                              const { [key]: _, ...rest } = all;
+                              return rest;
+                            }),
                         )
                       }
                     >
                       Save<span class="sr-only"> row {index + 1}</span>
                     </button>
                     {canDelete ? (
-                      <button type="button" class="btn btn-small btn-danger" disabled={busy !== null} onClick={() => run(key, row.values, [], () => onDelete(row.id!))}>
+                      <button
+                        type="button"
+                        class="btn btn-small btn-danger"
+                        disabled={busy !== null}
+                        onClick={() => run(key, row.values, [], () => onDelete(row.id!))}
+                      >
                         Delete<span class="sr-only"> row {index + 1}</span>
                       </button>
                     ) : null}
@@ -156,14 +183,27 @@ export function PeriodRows({
             );
           })}
           {canAdd ? (
-          <tr class="add-row">
-            {inputs('new')}
-            <td class="row-actions">
-              <button type="button" class="btn btn-small btn-primary" disabled={busy !== null} onClick={() => run('new', adding, rows, () => onAdd(adding), () => setAdding(emptyRow))}>
-                {addLabel}
-              </button>
-            </td>
-          </tr>
+            <tr class="add-row">
+              {inputs('new')}
+              <td class="row-actions">
+                <button
+                  type="button"
+                  class="btn btn-small btn-primary"
+                  disabled={busy !== null}
+                  onClick={() =>
+                    run(
+                      'new',
+                      adding,
+                      rows,
+                      () => onAdd(adding),
+                      () => setAdding(emptyRow),
+                    )
+                  }
+                >
+                  {addLabel}
+                </button>
+              </td>
+            </tr>
           ) : null}
           {canAdd && refusals.new && refusals.new.messages.length ? (
             <tr>

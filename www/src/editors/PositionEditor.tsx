@@ -48,7 +48,13 @@ function headerOf(p: Position | undefined) {
 }
 
 export function PositionEditor({
-  folio, item, initial = 'team', rules, onClose, onSaved, onChanged,
+  folio,
+  item,
+  initial = 'team',
+  rules,
+  onClose,
+  onSaved,
+  onChanged,
 }: {
   folio: Folio;
   item?: PositionItem;
@@ -114,9 +120,7 @@ export function PositionEditor({
     try {
       const body = headerBody(periods[0]!, rates[0]!);
       if (periods.length > 1) {
-        body.moreAllocations = periods
-          .slice(1)
-          .map((a) => ({ startDate: a.startDate, endDate: a.endDate, percentage: num(a.percentage.trim()) }));
+        body.moreAllocations = periods.slice(1).map((a) => ({ startDate: a.startDate, endDate: a.endDate, percentage: num(a.percentage.trim()) }));
       }
       if (rates.length > 1) {
         body.moreRates = rates.slice(1).map((r) => ({ rate: num(r.rate.trim()), startDate: r.startDate }));
@@ -126,7 +130,11 @@ export function PositionEditor({
     } catch (error) {
       const r = error instanceof ApiError ? error.refusal : { status: 0, messages: [String(error)], fields: {} };
       const fields = createFields(r.fields);
-      const shown = [...CREATE_FIELDS, ...periods.flatMap((_a, i) => [`allocations.${i}.startDate`, `allocations.${i}.endDate`, `allocations.${i}.percentage`]), ...rates.flatMap((_r, i) => [`rates.${i}.rate`, `rates.${i}.startDate`])];
+      const shown = [
+        ...CREATE_FIELDS,
+        ...periods.flatMap((_a, i) => [`allocations.${i}.startDate`, `allocations.${i}.endDate`, `allocations.${i}.percentage`]),
+        ...rates.flatMap((_r, i) => [`rates.${i}.rate`, `rates.${i}.startDate`]),
+      ];
       const placed = placeRefusal({ ...r, fields }, shown);
       setRefusal({ ...placed, messages: [...placed.messages, 'Nothing was saved.'] });
     } finally {
@@ -194,20 +202,40 @@ export function PositionEditor({
           <Field label="Name" name="name" value={h.name} onValue={setHeader('name')} error={err('name')} />
         </div>
         <div class="grid-3">
-          <Field label="Title (role)" name="title" value={h.title} onValue={setHeader('title')} error={err('title')} hint="Team members are grouped by title." />
-          {team ? <Field label="Member (user key)" name="member" value={h.member} onValue={setHeader('member')} error={err('member')} hint="Empty: unassigned." /> : <span />}
+          <Field
+            label="Title (role)"
+            name="title"
+            value={h.title}
+            onValue={setHeader('title')}
+            error={err('title')}
+            hint="Team members are grouped by title."
+          />
+          {team ? (
+            <Field label="Member (user key)" name="member" value={h.member} onValue={setHeader('member')} error={err('member')} hint="Empty: unassigned." />
+          ) : (
+            <span />
+          )}
           <SelectField
             label="Overtime rule"
             name="otRuleId"
             value={h.otRuleId}
             onValue={setHeader('otRuleId')}
             error={err('otRuleId')}
-            options={[{ value: '', label: 'None' }, ...rules.map((r) => ({ value: r.id, label: `${r.name} (${r.frequency.toLowerCase()}, ${r.regularHours} h, ×${r.coefficient})` }))]}
+            options={[
+              { value: '', label: 'None' },
+              ...rules.map((r) => ({ value: r.id, label: `${r.name} (${r.frequency.toLowerCase()}, ${r.regularHours} h, ×${r.coefficient})` })),
+            ]}
           />
         </div>
         <div class="field">
           <label for="position-description">Description</label>
-          <textarea id="position-description" name="description" rows={2} value={h.description} onInput={(e) => setHeader('description')((e.currentTarget as HTMLTextAreaElement).value)} />
+          <textarea
+            id="position-description"
+            name="description"
+            rows={2}
+            value={h.description}
+            onInput={(e) => setHeader('description')((e.currentTarget as HTMLTextAreaElement).value)}
+          />
         </div>
 
         {!item ? (
@@ -215,9 +243,31 @@ export function PositionEditor({
             <legend>{team ? 'Allocation periods' : 'Allocation period'}</legend>
             {(team ? allocations : allocations.slice(0, 1)).map((a, i) => (
               <div class="grid-4 period-row" key={i} data-row={i}>
-                <Field label={`Start date${team ? ` (period ${i + 1})` : ''}`} name={`allocations.${i}.startDate`} type="date" value={a.startDate} onValue={setAllocation(i, 'startDate')} error={err(`allocations.${i}.startDate`)} />
-                <Field label={`End date${team ? ` (period ${i + 1})` : ''}`} name={`allocations.${i}.endDate`} type="date" value={a.endDate} onValue={setAllocation(i, 'endDate')} error={err(`allocations.${i}.endDate`)} />
-                <Field label={`Percentage${team ? ` (period ${i + 1})` : ''}`} name={`allocations.${i}.percentage`} inputMode="decimal" value={a.percentage} onValue={setAllocation(i, 'percentage')} error={err(`allocations.${i}.percentage`)} hint="0 to 100 % of the working capacity" />
+                <Field
+                  label={`Start date${team ? ` (period ${i + 1})` : ''}`}
+                  name={`allocations.${i}.startDate`}
+                  type="date"
+                  value={a.startDate}
+                  onValue={setAllocation(i, 'startDate')}
+                  error={err(`allocations.${i}.startDate`)}
+                />
+                <Field
+                  label={`End date${team ? ` (period ${i + 1})` : ''}`}
+                  name={`allocations.${i}.endDate`}
+                  type="date"
+                  value={a.endDate}
+                  onValue={setAllocation(i, 'endDate')}
+                  error={err(`allocations.${i}.endDate`)}
+                />
+                <Field
+                  label={`Percentage${team ? ` (period ${i + 1})` : ''}`}
+                  name={`allocations.${i}.percentage`}
+                  inputMode="decimal"
+                  value={a.percentage}
+                  onValue={setAllocation(i, 'percentage')}
+                  error={err(`allocations.${i}.percentage`)}
+                  hint="0 to 100 % of the working capacity"
+                />
                 {team && i > 0 ? (
                   <div class="field end">
                     <button type="button" class="btn btn-small btn-danger" onClick={() => setAllocations((all) => all.filter((_a, j) => j !== i))}>
@@ -240,8 +290,22 @@ export function PositionEditor({
             <legend>Rates (per hour, {folio.currencyCode})</legend>
             {rates.map((r, i) => (
               <div class="grid-3 period-row" key={i} data-row={i}>
-                <Field label={`Rate ${i + 1}`} name={`rates.${i}.rate`} inputMode="decimal" value={r.rate} onValue={setRate(i, 'rate')} error={err(`rates.${i}.rate`)} />
-                <Field label={`Effective from (rate ${i + 1})`} name={`rates.${i}.startDate`} type="date" value={r.startDate} onValue={setRate(i, 'startDate')} error={err(`rates.${i}.startDate`)} />
+                <Field
+                  label={`Rate ${i + 1}`}
+                  name={`rates.${i}.rate`}
+                  inputMode="decimal"
+                  value={r.rate}
+                  onValue={setRate(i, 'rate')}
+                  error={err(`rates.${i}.rate`)}
+                />
+                <Field
+                  label={`Effective from (rate ${i + 1})`}
+                  name={`rates.${i}.startDate`}
+                  type="date"
+                  value={r.startDate}
+                  onValue={setRate(i, 'startDate')}
+                  error={err(`rates.${i}.startDate`)}
+                />
                 {i > 0 ? (
                   <div class="field end">
                     <button type="button" class="btn btn-small btn-danger" onClick={() => setRates((all) => all.filter((_r, j) => j !== i))}>
@@ -276,11 +340,27 @@ export function PositionEditor({
               { key: 'endDate', label: 'End date', type: 'date' },
               { key: 'percentage', label: 'Percentage', inputMode: 'decimal' },
             ]}
-            rows={item.allocations.filter((a) => a.id != null).map((a) => ({ id: a.id!, values: { startDate: a.startDate, endDate: a.endDate, percentage: a.percentage } }))}
-            validate={(v, others) => checkAllocation(v as unknown as AllocationValues, others.map((o) => o.values as unknown as AllocationValues))}
-            onSave={async (id, v) => { await api.updateAllocation(id, { startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage!.trim()) }); onChanged(); }}
-            onAdd={async (v) => { await api.addAllocation(item.position.id, { startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage!.trim()) }); onChanged(); }}
-            onDelete={async (id) => { await api.deleteAllocation(id); onChanged(); }}
+            rows={item.allocations
+              .filter((a) => a.id != null)
+              .map((a) => ({ id: a.id!, values: { startDate: a.startDate, endDate: a.endDate, percentage: a.percentage } }))}
+            validate={(v, others) =>
+              checkAllocation(
+                v as unknown as AllocationValues,
+                others.map((o) => o.values as unknown as AllocationValues),
+              )
+            }
+            onSave={async (id, v) => {
+              await api.updateAllocation(id, { startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage!.trim()) });
+              onChanged();
+            }}
+            onAdd={async (v) => {
+              await api.addAllocation(item.position.id, { startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage!.trim()) });
+              onChanged();
+            }}
+            onDelete={async (id) => {
+              await api.deleteAllocation(id);
+              onChanged();
+            }}
             addLabel="Add period"
             emptyRow={{ startDate: '', endDate: '', percentage: '100' }}
             canAdd={team}
@@ -294,10 +374,24 @@ export function PositionEditor({
               { key: 'startDate', label: 'Effective from', type: 'date' },
             ]}
             rows={item.rates.filter((r) => r.id != null).map((r) => ({ id: r.id!, values: { rate: r.rate, startDate: r.startDate } }))}
-            validate={(v, others) => checkRate(v as unknown as RateValues, others.map((o) => o.values as unknown as RateValues))}
-            onSave={async (id, v) => { await api.updateRate(id, { rate: num(v.rate!.trim()), startDate: v.startDate }); onChanged(); }}
-            onAdd={async (v) => { await api.addRate(item.position.id, { rate: num(v.rate!.trim()), startDate: v.startDate }); onChanged(); }}
-            onDelete={async (id) => { await api.deleteRate(id); onChanged(); }}
+            validate={(v, others) =>
+              checkRate(
+                v as unknown as RateValues,
+                others.map((o) => o.values as unknown as RateValues),
+              )
+            }
+            onSave={async (id, v) => {
+              await api.updateRate(id, { rate: num(v.rate!.trim()), startDate: v.startDate });
+              onChanged();
+            }}
+            onAdd={async (v) => {
+              await api.addRate(item.position.id, { rate: num(v.rate!.trim()), startDate: v.startDate });
+              onChanged();
+            }}
+            onDelete={async (id) => {
+              await api.deleteRate(id);
+              onChanged();
+            }}
             addLabel="Add rate"
             emptyRow={{ rate: '', startDate: '' }}
             canDelete={item.rates.length > 1}
@@ -307,4 +401,3 @@ export function PositionEditor({
     </Dialog>
   );
 }
-

@@ -16,8 +16,25 @@ const SHOWN = 12;
  * may say more than the fields do (an end date and a number of occurrences together). Its words
  * and occurrences are shown.
  */
-export function RecurrenceEditor({ draft, resolved, onDraft, errors, folioStart, folioEnd }: { draft: RecurrenceDraft; resolved?: { recurrence: Recurrence | null; errors: Record<string, string> }; onDraft: (d: RecurrenceDraft) => void; errors: Record<string, string>; folioStart: string; folioEnd: string }) {
-  const set = <K extends keyof RecurrenceDraft>(k: K) => (v: RecurrenceDraft[K]) => onDraft({ ...draft, [k]: v });
+export function RecurrenceEditor({
+  draft,
+  resolved,
+  onDraft,
+  errors,
+  folioStart,
+  folioEnd,
+}: {
+  draft: RecurrenceDraft;
+  resolved?: { recurrence: Recurrence | null; errors: Record<string, string> };
+  onDraft: (d: RecurrenceDraft) => void;
+  errors: Record<string, string>;
+  folioStart: string;
+  folioEnd: string;
+}) {
+  const set =
+    <K extends keyof RecurrenceDraft>(k: K) =>
+    (v: RecurrenceDraft[K]) =>
+      onDraft({ ...draft, [k]: v });
   const [preview, setPreview] = useState<{ dates: string[]; total: number; error?: string } | null>(null);
   const { recurrence, errors: local } = resolved ?? recurrenceOf(draft);
 
@@ -52,9 +69,31 @@ export function RecurrenceEditor({ draft, resolved, onDraft, errors, folioStart,
     <fieldset class="recurrence">
       <legend>Recurrence</legend>
       <div class="grid-3">
-        <SelectField label="Repeats" name="recurrence.kind" value={draft.kind} onValue={(v) => set('kind')(v as RecurrenceDraft['kind'])} options={RECURRENCE_KINDS.map((k) => ({ value: k.kind, label: k.label }))} />
-        <Field label={repeating ? 'First date' : 'Date'} name="recurrence.startDate" type="date" value={draft.startDate} onValue={set('startDate')} error={err('startDate')} />
-        {repeating ? <Field label={`Repeat every (${unit})`} name="recurrence.interval" inputMode="numeric" value={draft.interval} onValue={set('interval')} error={err('interval')} /> : null}
+        <SelectField
+          label="Repeats"
+          name="recurrence.kind"
+          value={draft.kind}
+          onValue={(v) => set('kind')(v as RecurrenceDraft['kind'])}
+          options={RECURRENCE_KINDS.map((k) => ({ value: k.kind, label: k.label }))}
+        />
+        <Field
+          label={repeating ? 'First date' : 'Date'}
+          name="recurrence.startDate"
+          type="date"
+          value={draft.startDate}
+          onValue={set('startDate')}
+          error={err('startDate')}
+        />
+        {repeating ? (
+          <Field
+            label={`Repeat every (${unit})`}
+            name="recurrence.interval"
+            inputMode="numeric"
+            value={draft.interval}
+            onValue={set('interval')}
+            error={err('interval')}
+          />
+        ) : null}
       </div>
       {draft.kind === '.Weekly' ? (
         <fieldset class="weekdays-set" aria-describedby={err('recurrenceOn') ? 'weekdays-error' : undefined}>
@@ -76,7 +115,11 @@ export function RecurrenceEditor({ draft, resolved, onDraft, errors, folioStart,
               </label>
             ))}
           </div>
-          {err('recurrenceOn') ? <small id="weekdays-error" class="field-error">{err('recurrenceOn')}</small> : null}
+          {err('recurrenceOn') ? (
+            <small id="weekdays-error" class="field-error">
+              {err('recurrenceOn')}
+            </small>
+          ) : null}
         </fieldset>
       ) : null}
       {draft.kind === '.Monthly' ? (
@@ -104,8 +147,19 @@ export function RecurrenceEditor({ draft, resolved, onDraft, errors, folioStart,
               { value: 'count', label: 'After a number of times' },
             ]}
           />
-          {draft.end === 'date' ? <Field label="End date" name="recurrence.endDate" type="date" value={draft.endDate} onValue={set('endDate')} error={err('endDate')} /> : null}
-          {draft.end === 'count' ? <Field label="Occurrences" name="recurrence.occurrences" inputMode="numeric" value={draft.occurrences} onValue={set('occurrences')} error={err('occurrences')} /> : null}
+          {draft.end === 'date' ? (
+            <Field label="End date" name="recurrence.endDate" type="date" value={draft.endDate} onValue={set('endDate')} error={err('endDate')} />
+          ) : null}
+          {draft.end === 'count' ? (
+            <Field
+              label="Occurrences"
+              name="recurrence.occurrences"
+              inputMode="numeric"
+              value={draft.occurrences}
+              onValue={set('occurrences')}
+              error={err('occurrences')}
+            />
+          ) : null}
         </div>
       ) : null}
       <div class="preview" aria-live="polite" data-testid="recurrence-preview">
@@ -119,7 +173,9 @@ export function RecurrenceEditor({ draft, resolved, onDraft, errors, folioStart,
           ) : (
             <>
               <p class="muted small">
-                {preview.total > SHOWN ? `First ${SHOWN} of ${fmt.count(preview.total)} payments inside the folio:` : `${fmt.count(preview.total)} payment${preview.total === 1 ? '' : 's'} inside the folio:`}
+                {preview.total > SHOWN
+                  ? `First ${SHOWN} of ${fmt.count(preview.total)} payments inside the folio:`
+                  : `${fmt.count(preview.total)} payment${preview.total === 1 ? '' : 's'} inside the folio:`}
               </p>
               <ol aria-label="Next occurrences">
                 {preview.dates.map((d) => (

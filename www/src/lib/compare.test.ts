@@ -37,13 +37,26 @@ describe('lights', () => {
 });
 
 const bucket = (start: string, end: string, plannedCost: string, plannedRevenue: string | null, pv: string | null): TimelineBucket => ({
-  start, end, plannedCost, plannedRevenue, pv, actualCost: '0', actualRevenue: '0', contingency: '0', ev: null, ac: '0',
+  start,
+  end,
+  plannedCost,
+  plannedRevenue,
+  pv,
+  actualCost: '0',
+  actualRevenue: '0',
+  contingency: '0',
+  ev: null,
+  ac: '0',
 });
 
 describe('month comparison', () => {
   it('pairs the buckets by start and marks differences by decimal value', () => {
     const base = [bucket('2026-03-02', '2026-03-31', '100.00', '0.00', '90.00'), bucket('2026-04-01', '2026-04-30', '50', '10', '150.00')];
-    const draft = [bucket('2026-03-02', '2026-03-31', '100', '0', '95.00'), bucket('2026-04-01', '2026-04-30', '60.00', '10.00', '160.00'), bucket('2026-05-01', '2026-05-29', '1', null, '161')];
+    const draft = [
+      bucket('2026-03-02', '2026-03-31', '100', '0', '95.00'),
+      bucket('2026-04-01', '2026-04-30', '60.00', '10.00', '160.00'),
+      bucket('2026-05-01', '2026-05-29', '1', null, '161'),
+    ];
     const rows = compareMonths(base, draft);
     expect(rows.map((r) => [r.start, r.costChanged, r.revenueChanged])).toEqual([
       ['2026-03-02', false, false],

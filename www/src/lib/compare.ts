@@ -54,7 +54,11 @@ export function expenseValues(e: Expense): Values {
 function canonicalRecurrence(r: unknown): unknown {
   if (!r || typeof r !== 'object') return r;
   const o = r as Record<string, unknown>;
-  return Object.fromEntries(Object.keys(o).sort().map((k) => [k, o[k]]));
+  return Object.fromEntries(
+    Object.keys(o)
+      .sort()
+      .map((k) => [k, o[k]]),
+  );
 }
 
 /** Whether one field differs: decimals by value ("50" = "50.00"), everything else as text. */
@@ -76,12 +80,7 @@ export interface CompareRow {
   changed: string[];
 }
 
-export function compareRows(
-  group: 'position' | 'expense',
-  fields: CompareField[],
-  baseline: Map<string, Values>,
-  draft: Map<string, Values>,
-): CompareRow[] {
+export function compareRows(group: 'position' | 'expense', fields: CompareField[], baseline: Map<string, Values>, draft: Map<string, Values>): CompareRow[] {
   const keys = [...new Set([...baseline.keys(), ...draft.keys()])];
   return keys.map((key) => {
     const a = baseline.get(key) ?? null;
@@ -122,4 +121,3 @@ export function compareMonths(baseline: TimelineBucket[], draft: TimelineBucket[
     };
   });
 }
-

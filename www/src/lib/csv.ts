@@ -3,7 +3,13 @@
 
 /** A file name for a folio's export: letters, digits and dashes only. */
 export function csvFileName(folioName: string, asOf: string): string {
-  const base = folioName.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\w-]+/g, '-').replace(/^-+|-+$/g, '').toLowerCase() || 'folio';
+  const base =
+    folioName
+      .normalize('NFKD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .replace(/[^\w-]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .toLowerCase() || 'folio';
   return `${base}-payments-${asOf}.csv`;
 }
 

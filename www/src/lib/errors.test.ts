@@ -40,7 +40,11 @@ describe('client-side checks', () => {
   });
   it('an end before a start, and overlapping periods', () => {
     expect(checkAllocation({ startDate: '2027-03-16', endDate: '2027-03-01', percentage: '50' }).endDate).toMatch(/must not be before/);
-    expect(checkAllocation({ startDate: '2027-03-10', endDate: '2027-03-20', percentage: '50' }, [{ startDate: '2027-03-01', endDate: '2027-03-10', percentage: '100' }]).startDate).toMatch(/Overlaps/);
+    expect(
+      checkAllocation({ startDate: '2027-03-10', endDate: '2027-03-20', percentage: '50' }, [
+        { startDate: '2027-03-01', endDate: '2027-03-10', percentage: '100' },
+      ]).startDate,
+    ).toMatch(/Overlaps/);
   });
   it('two rates on one date', () => {
     expect(checkRate({ rate: '45', startDate: '2027-01-01' }, [{ rate: '40', startDate: '2027-01-01' }]).startDate).toMatch(/already/);

@@ -3,7 +3,16 @@ import type { Indicators, TimelineBucket } from '../api/types';
 import { derive, markerLines } from './forecast';
 
 const bucket = (start: string, end: string, pv: string, ev: string | null, ac: string): TimelineBucket => ({
-  start, end, plannedCost: '10.00', actualCost: '5.00', plannedRevenue: null, actualRevenue: null, contingency: '0.00', pv, ev, ac,
+  start,
+  end,
+  plannedCost: '10.00',
+  actualCost: '5.00',
+  plannedRevenue: null,
+  actualRevenue: null,
+  contingency: '0.00',
+  pv,
+  ev,
+  ac,
 });
 // EV is the folio's current state (S9.3): the server repeats it in every bucket on or before asOf.
 const TL: TimelineBucket[] = [

@@ -98,4 +98,3 @@ export function markerLines(asOf: string, today: string): Marker[] {
     { iso: asOf, kind: 'asOf', text: 'As of', dash: [6, 4] },
   ];
 }
-

@@ -58,7 +58,10 @@ export function money(value: Dec | null | undefined, currency: string, locale = 
   const minor = currencyDigits(currency, locale);
   const digits = Math.min(20, Math.max(minor, fractionDigits(value)));
   try {
-    return exact(numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: minor, maximumFractionDigits: digits }, `|c|${currency}|${minor}|${digits}`), value);
+    return exact(
+      numberFormat(locale, { style: 'currency', currency, minimumFractionDigits: minor, maximumFractionDigits: digits }, `|c|${currency}|${minor}|${digits}`),
+      value,
+    );
   } catch {
     return `${decimal(value, locale)} ${currency}`;
   }
@@ -85,7 +88,10 @@ export function hours(value: Dec | null | undefined, locale = browserLocale()): 
   if (value == null || value === '') return NONE;
   if (!isDecimal(value)) return value;
   const digits = Math.min(20, fractionDigits(value));
-  return exact(numberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits }), value);
+  return exact(
+    numberFormat(locale, { style: 'unit', unit: 'hour', unitDisplay: 'short', minimumFractionDigits: digits, maximumFractionDigits: digits }),
+    value,
+  );
 }
 
 /** A count (rows, occurrences). */

@@ -47,18 +47,16 @@ const byStart = <T extends { startDate: string }>(xs: T[]): T[] => [...xs].sort(
 export function itemsOf(answer: FolioItemsAnswer): FolioItems {
   const positions = (answer.positions ?? [])
     .filter((p) => !p.position.deletedOn)
-    .map(
-      (p): PositionItem => ({
-        position: p.position,
-        rates: byStart(live(p.rates)),
-        allocations: byStart(live(p.allocations)),
-        hours: byStart(p.hours ?? []),
-        section: sectionOf(p.position),
-        total: p.total ?? null,
-        toDate: p.toDate ?? null,
-        ...(p.refusal ? { refusal: p.refusal } : {}),
-      }),
-    );
+    .map((p): PositionItem => ({
+      position: p.position,
+      rates: byStart(live(p.rates)),
+      allocations: byStart(live(p.allocations)),
+      hours: byStart(p.hours ?? []),
+      section: sectionOf(p.position),
+      total: p.total ?? null,
+      toDate: p.toDate ?? null,
+      ...(p.refusal ? { refusal: p.refusal } : {}),
+    }));
   const expenses = (answer.expenses ?? [])
     .filter((e) => !e.expense.deletedOn)
     .map((e): ExpenseItem => ({ expense: e.expense, total: e.total ?? null, toDate: e.toDate ?? null, ...(e.refusal ? { refusal: e.refusal } : {}) }));
@@ -71,12 +69,16 @@ export async function loadItems(folioId: string, asOf: string, signal?: AbortSig
 
 /** Positions grouped by title, then by name (the order of the tables). */
 export function byTitle(items: PositionItem[]): PositionItem[] {
-  return [...items].sort((a, b) => a.position.title.localeCompare(b.position.title) || a.position.name.localeCompare(b.position.name) || idOrder(a.position.id, b.position.id));
+  return [...items].sort(
+    (a, b) => a.position.title.localeCompare(b.position.title) || a.position.name.localeCompare(b.position.name) || idOrder(a.position.id, b.position.id),
+  );
 }
 
 /** Expenses grouped by category, then by name. */
 export function byCategory(items: ExpenseItem[]): ExpenseItem[] {
-  return [...items].sort((a, b) => a.expense.category.localeCompare(b.expense.category) || a.expense.name.localeCompare(b.expense.name) || idOrder(a.expense.id, b.expense.id));
+  return [...items].sort(
+    (a, b) => a.expense.category.localeCompare(b.expense.category) || a.expense.name.localeCompare(b.expense.name) || idOrder(a.expense.id, b.expense.id),
+  );
 }
 
 const idOrder = (a: string, b: string): number => a.length - b.length || (a < b ? -1 : a > b ? 1 : 0);

@@ -31,8 +31,7 @@ export function checkRate(v: RateValues, others: RateValues[] = []): FieldErrors
   const errors: FieldErrors = {};
   checkAmount(errors, 'rate', v.rate, 'Rate', 4);
   checkDate(errors, 'startDate', v.startDate, 'Effective date');
-  if (!errors.startDate && others.some((o) => o.startDate === v.startDate))
-    errors.startDate = `A rate already starts on ${v.startDate}`;
+  if (!errors.startDate && others.some((o) => o.startDate === v.startDate)) errors.startDate = `A rate already starts on ${v.startDate}`;
   return errors;
 }
 

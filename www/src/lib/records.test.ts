@@ -32,7 +32,9 @@ describe('records read with their JSON types (parseRecords) and sent back whole 
     expect((record.rate as Record<string, unknown>).rate).toBe('70.25');
   });
   it('keeps the marks of the records that items() hands to the editors', () => {
-    const answer = parseRecords(`{"positions":[{"position":${POSITION},"rates":[],"allocations":[],"hours":[],"total":1.00,"toDate":null,"refusal":"no rate"}],"expenses":[]}`) as FolioItemsAnswer;
+    const answer = parseRecords(
+      `{"positions":[{"position":${POSITION},"rates":[],"allocations":[],"hours":[],"total":1.00,"toDate":null,"refusal":"no rate"}],"expenses":[]}`,
+    ) as FolioItemsAnswer;
     const item = itemsOf(answer).positions[0]!;
     expect(item.total).toBe('1.00');
     expect(item.toDate).toBeNull();
@@ -55,10 +57,12 @@ describe('replacement: the body of a PUT that replaces a record', () => {
     expect('otRuleId' in body).toBe(false);
     expect(toJson(body)).toContain('"holidaySchemeId":1');
   });
-  it('drops an expense\'s converted amount, reporter, deletion mark and baseline', () => {
+  it("drops an expense's converted amount, reporter, deletion mark and baseline", () => {
     const expense = parseRecords(
       '{"id":3,"folioId":1,"name":"Tea","amount":10.50,"convertedAmount":9.10,"currencyCode":"GBP","reporter":"ada","baselineId":2,"deletedOn":"2027-01-01","labels":["x",1],"recurrence":{"kind":".Once","startDate":"2027-01-04"}}',
     ) as object;
-    expect(toJson(replacement(expense, EXPENSE_DERIVED, {}))).toBe('{"id":3,"folioId":1,"name":"Tea","amount":10.50,"currencyCode":"GBP","labels":["x",1],"recurrence":{"kind":".Once","startDate":"2027-01-04"}}');
+    expect(toJson(replacement(expense, EXPENSE_DERIVED, {}))).toBe(
+      '{"id":3,"folioId":1,"name":"Tea","amount":10.50,"currencyCode":"GBP","labels":["x",1],"recurrence":{"kind":".Once","startDate":"2027-01-04"}}',
+    );
   });
 });

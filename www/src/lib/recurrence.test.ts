@@ -57,7 +57,9 @@ describe('recurrence from the editor', () => {
 
 describe('a recurrence as the server sends it (numbers as their text)', () => {
   it('is described with its counts', () => {
-    const r = { kind: '.Weekly', startDate: '2026-10-05', recurrenceOn: ['1', '4'], interval: '2', occurrences: '1' } as unknown as Parameters<typeof describeRecurrence>[0];
+    const r = { kind: '.Weekly', startDate: '2026-10-05', recurrenceOn: ['1', '4'], interval: '2', occurrences: '1' } as unknown as Parameters<
+      typeof describeRecurrence
+    >[0];
     expect(describeRecurrence(r, 'en-GB')).toBe('Every 2 weeks on Monday and Thursday, from 5 Oct 2026, 1 time.');
   });
   it('gives the weekday checkboxes numbers', () => {
@@ -80,7 +82,12 @@ describe('editedRecurrence: an existing expense keeps what its fields do not cha
     expect(editedRecurrence(stored, first, { ...first, startDate: '2027-02-28' }).recurrence).toEqual({ ...stored, startDate: '2027-02-28' });
   });
   it('another way of ending replaces both ends', () => {
-    expect(editedRecurrence(stored, first, { ...first, end: 'folio' }).recurrence).toEqual({ kind: '.Monthly', startDate: '2027-01-31', interval: 1, recurrenceBy: 'DAY_OF_MONTH' });
+    expect(editedRecurrence(stored, first, { ...first, end: 'folio' }).recurrence).toEqual({
+      kind: '.Monthly',
+      startDate: '2027-01-31',
+      interval: 1,
+      recurrenceBy: 'DAY_OF_MONTH',
+    });
   });
   it('another kind replaces it whole', () => {
     expect(editedRecurrence(stored, first, { ...first, kind: '.Once' }).recurrence).toEqual({ kind: '.Once', startDate: '2027-01-31' });

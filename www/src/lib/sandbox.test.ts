@@ -16,7 +16,7 @@ describe('the sandbox changes as REST calls', () => {
 
   it('sends a changed rate as PUT /rate/{id}, nothing for what did not change', () => {
     const after = copy(position);
-    ((after.rates as Obj[])[0]!).rate = parseDocument('{"x":95.25}').x;
+    (after.rates as Obj[])[0]!.rate = parseDocument('{"x":95.25}').x;
     const calls = callsOf({ kind: 'position', id: 4, before: position, after, label: '' }, new Map());
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /budgets/1/rate/10']);
     expect(toJson(calls[0]!.body)).toBe('{"rate":95.25,"startDate":"2026-05-01"}');
@@ -45,7 +45,7 @@ describe('the sandbox changes as REST calls', () => {
 });
 
 describe('an expense changed in the sandbox', () => {
-  it('is PUT whole: every field of the plan document\'s record, its numbers as written, less what the server derives', () => {
+  it("is PUT whole: every field of the plan document's record, its numbers as written, less what the server derives", () => {
     const stored = parseDocument(
       '{"id":7,"folioId":1,"name":"Crane","description":"","type":"Rental","category":"OPEX","kind":".PlannedExpense","amount":1200.00,"currencyCode":"EUR","amortized":false,' +
         '"labels":["site",42],"reporter":"ada","customFields":{"values":{"3":99.90,"4":"007"}},"recurrence":{"kind":".Monthly","startDate":"2026-04-30","occurrences":3,"endDate":"2026-12-31","interval":1}}',
@@ -63,16 +63,23 @@ describe('an expense changed in the sandbox', () => {
 
 describe('a position added in the sandbox', () => {
   it('is POSTed with its first rate and allocation, their sandbox ids named for mapping', () => {
-    const added = parseDocument('{"position":{"id":1000000000,"folioId":1,"name":"Welder","title":"Welder","description":"","kind":".PlannedPositionByTimeFrame","rate":{"id":1000000001,"rate":45.50,"startDate":"2026-04-01"},"allocation":{"id":1000000002,"startDate":"2026-04-01","endDate":"2026-06-30","percentage":50}},"rates":[],"allocations":[],"hours":[]}');
+    const added = parseDocument(
+      '{"position":{"id":1000000000,"folioId":1,"name":"Welder","title":"Welder","description":"","kind":".PlannedPositionByTimeFrame","rate":{"id":1000000001,"rate":45.50,"startDate":"2026-04-01"},"allocation":{"id":1000000002,"startDate":"2026-04-01","endDate":"2026-06-30","percentage":50}},"rates":[],"allocations":[],"hours":[]}',
+    );
     const [post] = callsOf({ kind: 'position', id: 1000000000, before: null, after: added, label: '' }, new Map());
     expect(post!.method).toBe('POST');
     expect(post!.path).toBe('/budgets/1/position');
-    expect(toJson(post!.body)).toBe('{"folioId":1,"name":"Welder","title":"Welder","description":"","kind":".PlannedPositionByTimeFrame","rate":{"rate":45.50,"startDate":"2026-04-01"},"allocation":{"startDate":"2026-04-01","endDate":"2026-06-30","percentage":50}}');
+    expect(toJson(post!.body)).toBe(
+      '{"folioId":1,"name":"Welder","title":"Welder","description":"","kind":".PlannedPositionByTimeFrame","rate":{"rate":45.50,"startDate":"2026-04-01"},"allocation":{"startDate":"2026-04-01","endDate":"2026-06-30","percentage":50}}',
+    );
     expect(post!.created).toEqual({ rate: '1000000001', allocation: '1000000002' });
     // Its rate changed later goes to the rate the server made.
     const after = copy(added);
     ((after.position as Obj).rate as Obj).rate = parseDocument('{"x":47}').x;
-    const ids = new Map([[1000000000, 31], [1000000001, 77]]);
+    const ids = new Map([
+      [1000000000, 31],
+      [1000000001, 77],
+    ]);
     const [put] = callsOf({ kind: 'position', id: 1000000000, before: added, after, label: '' }, ids);
     expect(put!.path).toBe('/budgets/1/rate/77');
   });
@@ -99,8 +106,16 @@ describe('history', () => {
 
 describe('conflicts with the server', () => {
   const serverItems = (amount: string, rate: string) => ({
-    positions: [parseDocument(`{"position":{"id":4,"folioId":1,"name":"Engineer","rate":{"id":9,"rate":85.5,"startDate":"2026-03-02"},"allocation":{"id":3,"startDate":"2026-03-02","endDate":"2026-06-30","percentage":80}},"rates":[{"id":9,"rate":85.5,"startDate":"2026-03-02"},{"id":10,"rate":${rate},"startDate":"2026-05-01"}],"allocations":[{"id":3,"startDate":"2026-03-02","endDate":"2026-06-30","percentage":80}],"total":"1.00"}`)],
-    expenses: [parseDocument(`{"expense":{"id":7,"folioId":1,"name":"Crane","amount":${amount},"currencyCode":"EUR","convertedAmount":${amount},"recurrence":{"kind":".Once","startDate":"2026-04-01"}},"total":"1.00"}`)],
+    positions: [
+      parseDocument(
+        `{"position":{"id":4,"folioId":1,"name":"Engineer","rate":{"id":9,"rate":85.5,"startDate":"2026-03-02"},"allocation":{"id":3,"startDate":"2026-03-02","endDate":"2026-06-30","percentage":80}},"rates":[{"id":9,"rate":85.5,"startDate":"2026-03-02"},{"id":10,"rate":${rate},"startDate":"2026-05-01"}],"allocations":[{"id":3,"startDate":"2026-03-02","endDate":"2026-06-30","percentage":80}],"total":"1.00"}`,
+      ),
+    ],
+    expenses: [
+      parseDocument(
+        `{"expense":{"id":7,"folioId":1,"name":"Crane","amount":${amount},"currencyCode":"EUR","convertedAmount":${amount},"recurrence":{"kind":".Once","startDate":"2026-04-01"}},"total":"1.00"}`,
+      ),
+    ],
   });
   const edit = (kind: 'position' | 'expense', before: Obj): Change => ({ kind, id: kind === 'position' ? 4 : 7, before, after: before, label: kind });
 

@@ -115,8 +115,11 @@ export function callsOf(change: Change, ids: Map<number, number>): Call[] {
   }
   // A position's changes: each rate and allocation period that differs, by its id.
   const calls: Call[] = [];
-  const rows = (item: Obj, first: string, rest: string): Obj[] => [((item.position as Obj)[first] as Obj), ...((item[rest] as Obj[] | undefined) ?? [])];
-  for (const [first, rest, path] of [['rate', 'rates', 'rate'], ['allocation', 'allocations', 'allocation']] as const) {
+  const rows = (item: Obj, first: string, rest: string): Obj[] => [(item.position as Obj)[first] as Obj, ...((item[rest] as Obj[] | undefined) ?? [])];
+  for (const [first, rest, path] of [
+    ['rate', 'rates', 'rate'],
+    ['allocation', 'allocations', 'allocation'],
+  ] as const) {
     const before = rows(change.before, first, rest);
     for (const row of rows(change.after, first, rest)) {
       const old = before.find((b) => text(b.id) === text(row.id));
@@ -168,7 +171,10 @@ export function holds(server: unknown, mine: unknown): boolean {
 /** The live rows of a position's rates or allocations, as a document or the server's items list them. */
 function rowsOf(item: Obj, first: 'rate' | 'allocation', rest: 'rates' | 'allocations'): Obj[] {
   const listed = item[rest] as Obj[] | undefined;
-  const all = listed && listed.some((r) => text(r.id) === text(((item.position as Obj)[first] as Obj).id)) ? listed : [((item.position as Obj)[first] as Obj), ...(listed ?? [])];
+  const all =
+    listed && listed.some((r) => text(r.id) === text(((item.position as Obj)[first] as Obj).id))
+      ? listed
+      : [(item.position as Obj)[first] as Obj, ...(listed ?? [])];
   return all.filter((r) => !r.deletedOn).map((r) => ({ ...r, deletedOn: undefined }));
 }
 

@@ -34,8 +34,7 @@ export function checkDate(errors: FieldErrors, field: string, value: string, lab
 export function checkPeriod(errors: FieldErrors, startField: string, endField: string, start: string, end: string): void {
   checkDate(errors, startField, start, 'Start date');
   checkDate(errors, endField, end, 'End date');
-  if (!errors[startField] && !errors[endField] && end < start)
-    errors[endField] = `The end date (${end}) must not be before the start date (${start})`;
+  if (!errors[startField] && !errors[endField] && end < start) errors[endField] = `The end date (${end}) must not be before the start date (${start})`;
 }
 
 export function checkCurrency(errors: FieldErrors, field: string, value: string): void {

@@ -9,7 +9,18 @@ import { ApiError } from '../api/client';
 import type { Baseline, ExpenditureType, Expense, Indicators, Position, TimelineBucket } from '../api/types';
 import { useAsync } from '../lib/useAsync';
 import { loadItems } from '../lib/items';
-import { compareMonths, compareRows, EXPENSE_FIELDS, expenseValues, POSITION_FIELDS, positionValues, differs, type CompareRow, type MonthRow, type Values } from '../lib/compare';
+import {
+  compareMonths,
+  compareRows,
+  EXPENSE_FIELDS,
+  expenseValues,
+  POSITION_FIELDS,
+  positionValues,
+  differs,
+  type CompareRow,
+  type MonthRow,
+  type Values,
+} from '../lib/compare';
 import { describeRecurrence, type Recurrence } from '../lib/recurrence';
 import { parseJson } from '../lib/json';
 import { placeRefusal, type Refusal } from '../lib/errors';
@@ -46,7 +57,11 @@ function Approve({ folioId, onDone }: { folioId: string; onDone: () => void }) {
     setBusy(true);
     setRefusal(null);
     try {
-      const body: { name: string; approvedBy: string; expenditureType: ExpenditureType; description?: string } = { name: name.trim(), approvedBy: session.value?.user ?? '', expenditureType: type };
+      const body: { name: string; approvedBy: string; expenditureType: ExpenditureType; description?: string } = {
+        name: name.trim(),
+        approvedBy: session.value?.user ?? '',
+        expenditureType: type,
+      };
       if (description.trim()) body.description = description.trim();
       await api.approveBaseline(folioId, body);
       announce(`Baseline “${name.trim()}” approved.`);
@@ -54,7 +69,11 @@ function Approve({ folioId, onDone }: { folioId: string; onDone: () => void }) {
       setDescription('');
       onDone();
     } catch (error) {
-      setRefusal(error instanceof ApiError ? placeRefusal(error.refusal, ['name', 'expenditureType', 'description']) : { status: 0, messages: [String(error)], fields: {} });
+      setRefusal(
+        error instanceof ApiError
+          ? placeRefusal(error.refusal, ['name', 'expenditureType', 'description'])
+          : { status: 0, messages: [String(error)], fields: {} },
+      );
     } finally {
       setBusy(false);
     }
@@ -64,7 +83,14 @@ function Approve({ folioId, onDone }: { folioId: string; onDone: () => void }) {
       <FormErrors refusal={refusal} />
       <div class="grid-3">
         <Field label="Baseline name" name="name" value={name} onValue={setName} error={refusal?.fields.name} />
-        <SelectField label="What it freezes" name="expenditureType" value={type} onValue={(v) => setType(v as ExpenditureType)} options={TYPES} error={refusal?.fields.expenditureType} />
+        <SelectField
+          label="What it freezes"
+          name="expenditureType"
+          value={type}
+          onValue={(v) => setType(v as ExpenditureType)}
+          options={TYPES}
+          error={refusal?.fields.expenditureType}
+        />
         <Field label="Description (optional)" name="description" value={description} onValue={setDescription} />
       </div>
       <div class="form-actions">
@@ -120,8 +146,12 @@ function ItemComparison({ rows, currency }: { rows: CompareRow[]; currency: stri
               <th scope="col">Item</th>
               <th scope="col">State</th>
               <th scope="col">Field</th>
-              <th scope="col" class="right">Baseline</th>
-              <th scope="col" class="right">Draft</th>
+              <th scope="col" class="right">
+                Baseline
+              </th>
+              <th scope="col" class="right">
+                Draft
+              </th>
             </tr>
           </thead>
           <tbody>
@@ -152,7 +182,9 @@ function ItemComparison({ rows, currency }: { rows: CompareRow[]; currency: stri
             })}
             {shown.length === 0 ? (
               <tr>
-                <td colSpan={5} class="empty">The draft matches this baseline item for item.</td>
+                <td colSpan={5} class="empty">
+                  The draft matches this baseline item for item.
+                </td>
               </tr>
             ) : null}
           </tbody>
@@ -170,7 +202,17 @@ interface Totals {
   revenue: string | null;
 }
 
-function MonthComparison({ baseline, months, totals, currency }: { baseline: Baseline; months: MonthRow[]; totals: { baseline: Totals; draft: Totals }; currency: string }) {
+function MonthComparison({
+  baseline,
+  months,
+  totals,
+  currency,
+}: {
+  baseline: Baseline;
+  months: MonthRow[];
+  totals: { baseline: Totals; draft: Totals };
+  currency: string;
+}) {
   const rev = covers(baseline, 'revenue');
   const changed = months.filter((m) => m.costChanged || (rev && m.revenueChanged)).length;
   const costTotalChanged = !sameDecimal(totals.baseline.cost, totals.draft.cost);
@@ -191,20 +233,37 @@ function MonthComparison({ baseline, months, totals, currency }: { baseline: Bas
       </p>
       <div class="table-scroll" tabIndex={0} role="region" aria-label="Comparison per month">
         <table class="table compare">
-          <caption>Per month: planned cost{rev ? ' and revenue' : ''} of the baseline and of the draft (the server's timelines); differences highlighted; totals from the server</caption>
+          <caption>
+            Per month: planned cost{rev ? ' and revenue' : ''} of the baseline and of the draft (the server's timelines); differences highlighted; totals from
+            the server
+          </caption>
           <thead>
             <tr>
               <th scope="col">Month</th>
-              <th scope="col" class="right">Baseline cost</th>
-              <th scope="col" class="right">Draft cost</th>
-              {rev ? <th scope="col" class="right">Baseline revenue</th> : null}
-              {rev ? <th scope="col" class="right">Draft revenue</th> : null}
+              <th scope="col" class="right">
+                Baseline cost
+              </th>
+              <th scope="col" class="right">
+                Draft cost
+              </th>
+              {rev ? (
+                <th scope="col" class="right">
+                  Baseline revenue
+                </th>
+              ) : null}
+              {rev ? (
+                <th scope="col" class="right">
+                  Draft revenue
+                </th>
+              ) : null}
             </tr>
           </thead>
           <tbody>
             {months.map((m) => (
               <tr key={m.start} data-start={m.start} class={m.costChanged || (rev && m.revenueChanged) ? 'changed-row' : undefined}>
-                <th scope="row" class="nowrap">{fmt.bucketLabel(m.start, 'month')}</th>
+                <th scope="row" class="nowrap">
+                  {fmt.bucketLabel(m.start, 'month')}
+                </th>
                 {cell('baseline', 'plannedCost', m, m.costChanged)}
                 {cell('draft', 'plannedCost', m, m.costChanged)}
                 {rev ? cell('baseline', 'plannedRevenue', m, m.revenueChanged) : null}
@@ -215,15 +274,29 @@ function MonthComparison({ baseline, months, totals, currency }: { baseline: Bas
           <tfoot>
             <tr>
               <th scope="row">Total</th>
-              <td class={`right num${costTotalChanged ? ' changed' : ''}`} data-side="baseline" data-field="bac" data-value={totals.baseline.cost ?? ''}>{fmt.money(totals.baseline.cost, currency)}</td>
-              <td class={`right num${costTotalChanged ? ' changed' : ''}`} data-side="draft" data-field="bac" data-value={totals.draft.cost ?? ''}>{fmt.money(totals.draft.cost, currency)}</td>
+              <td class={`right num${costTotalChanged ? ' changed' : ''}`} data-side="baseline" data-field="bac" data-value={totals.baseline.cost ?? ''}>
+                {fmt.money(totals.baseline.cost, currency)}
+              </td>
+              <td class={`right num${costTotalChanged ? ' changed' : ''}`} data-side="draft" data-field="bac" data-value={totals.draft.cost ?? ''}>
+                {fmt.money(totals.draft.cost, currency)}
+              </td>
               {rev ? (
-                <td class={`right num${revTotalChanged ? ' changed' : ''}`} data-side="baseline" data-field="plannedRevenue" data-value={totals.baseline.revenue ?? ''}>
+                <td
+                  class={`right num${revTotalChanged ? ' changed' : ''}`}
+                  data-side="baseline"
+                  data-field="plannedRevenue"
+                  data-value={totals.baseline.revenue ?? ''}
+                >
                   {fmt.money(totals.baseline.revenue, currency)}
                 </td>
               ) : null}
               {rev ? (
-                <td class={`right num${revTotalChanged ? ' changed' : ''}`} data-side="draft" data-field="plannedRevenue" data-value={totals.draft.revenue ?? ''}>
+                <td
+                  class={`right num${revTotalChanged ? ' changed' : ''}`}
+                  data-side="draft"
+                  data-field="plannedRevenue"
+                  data-value={totals.draft.revenue ?? ''}
+                >
                   {fmt.money(totals.draft.revenue, currency)}
                 </td>
               ) : null}
@@ -241,58 +314,63 @@ export function Baselines({ folio, asOf }: FolioProps) {
   const baselines = useMemo(() => [...(list.data ?? [])].sort((a, b) => Number(b.id) - Number(a.id)), [list.data]);
   const chosen = baselines.find((b) => b.id === selected) ?? baselines[0];
 
-  const comparison = useAsync(async (signal) => {
-    if (!chosen) return null;
-    const actual = chosen.expenditureType === 'ACTUAL';
-    const sides: boolean[] = [];
-    if (actual || covers(chosen, 'cost')) sides.push(false);
-    if (folio.withRevenue !== false && (actual || covers(chosen, 'revenue'))) sides.push(true);
-    const perMonth = !actual;
-    // The months and totals are the server's figures: an uncomputable folio (S5.6) refuses them
-    // (400), and the per-item comparison, which needs none, is still shown.
-    type Figures = [TimelineBucket[], TimelineBucket[], Indicators | null, Indicators | null];
-    const none: Figures = [[], [], null, null];
-    const figures: Promise<{ answers: Figures; refused: ApiError | null }> = perMonth
-      ? Promise.all([
-          api.timeline(folio.id, asOf, 'month', signal, { baseline: chosen.id }),
-          api.timeline(folio.id, asOf, 'month', signal, 'draft'),
-          api.indicators(folio.id, asOf, signal, { baseline: chosen.id }),
-          api.indicators(folio.id, asOf, signal, 'draft'),
-        ]).then(
-          (answers): { answers: Figures; refused: ApiError | null } => ({ answers, refused: null }),
-          (error: unknown) => {
-            if (isFiguresRefusal(error)) return { answers: none, refused: error };
-            throw error;
-          },
-        )
-      : Promise.resolve({ answers: none, refused: null });
-    const [base, items, { answers, refused }] = await Promise.all([
-      Promise.all(sides.map((revenue) => api.expenditures(folio.id, actual, revenue, chosen.id))),
-      loadItems(folio.id, asOf, signal),
-      figures,
-    ]);
-    const [baseTimeline, draftTimeline, baseIndicators, draftIndicators] = answers;
-    const basePositions = base.flatMap((x) => x.positions);
-    const baseExpenses = base.flatMap((x) => x.expenses);
-    // The draft side: the folio's live items (GET /folio/{id}/items).
-    const draftPositions: Position[] = items.positions
-      .filter((p) => (actual ? !isPlannedPosition(p.position) : isPlannedPosition(p.position)))
-      .filter((p) => sides.includes(actual ? p.section === 'consulting' : !!p.position.revenue))
-      .map((p) => ({ ...p.position, rate: p.rates[0] ?? p.position.rate, allocation: p.allocations[0] ?? p.position.allocation }));
-    const draftExpenses: Expense[] = items.expenses.map((e) => e.expense).filter((e) => (actual ? !isPlannedExpense(e) : isPlannedExpense(e)) && sides.includes(e.kind.endsWith('Revenue')));
-    const map = <T extends { id: string }>(xs: T[], f: (x: T) => Values) => new Map(xs.map((x) => [x.id, f(x)]));
-    const rows = [
-      ...compareRows('position', POSITION_FIELDS, map(basePositions, positionValues), map(draftPositions, positionValues)),
-      ...compareRows('expense', EXPENSE_FIELDS, map(baseExpenses, expenseValues), map(draftExpenses, expenseValues)),
-    ];
-    // Totals: the server's, from the indicators of each plan (indicators?plan=ID and plan=draft).
-    const totals = {
-      baseline: { cost: baseIndicators?.bac ?? null, revenue: baseIndicators?.plannedRevenue ?? null },
-      draft: { cost: draftIndicators?.bac ?? null, revenue: draftIndicators?.plannedRevenue ?? null },
-    };
-    const months = compareMonths(baseTimeline, draftTimeline);
-    return { rows, months, totals, refused };
-  }, [folio.id, chosen?.id, asOf, baselines.map((b) => b.id).join(',')]);
+  const comparison = useAsync(
+    async (signal) => {
+      if (!chosen) return null;
+      const actual = chosen.expenditureType === 'ACTUAL';
+      const sides: boolean[] = [];
+      if (actual || covers(chosen, 'cost')) sides.push(false);
+      if (folio.withRevenue !== false && (actual || covers(chosen, 'revenue'))) sides.push(true);
+      const perMonth = !actual;
+      // The months and totals are the server's figures: an uncomputable folio (S5.6) refuses them
+      // (400), and the per-item comparison, which needs none, is still shown.
+      type Figures = [TimelineBucket[], TimelineBucket[], Indicators | null, Indicators | null];
+      const none: Figures = [[], [], null, null];
+      const figures: Promise<{ answers: Figures; refused: ApiError | null }> = perMonth
+        ? Promise.all([
+            api.timeline(folio.id, asOf, 'month', signal, { baseline: chosen.id }),
+            api.timeline(folio.id, asOf, 'month', signal, 'draft'),
+            api.indicators(folio.id, asOf, signal, { baseline: chosen.id }),
+            api.indicators(folio.id, asOf, signal, 'draft'),
+          ]).then(
+            (answers): { answers: Figures; refused: ApiError | null } => ({ answers, refused: null }),
+            (error: unknown) => {
+              if (isFiguresRefusal(error)) return { answers: none, refused: error };
+              throw error;
+            },
+          )
+        : Promise.resolve({ answers: none, refused: null });
+      const [base, items, { answers, refused }] = await Promise.all([
+        Promise.all(sides.map((revenue) => api.expenditures(folio.id, actual, revenue, chosen.id))),
+        loadItems(folio.id, asOf, signal),
+        figures,
+      ]);
+      const [baseTimeline, draftTimeline, baseIndicators, draftIndicators] = answers;
+      const basePositions = base.flatMap((x) => x.positions);
+      const baseExpenses = base.flatMap((x) => x.expenses);
+      // The draft side: the folio's live items (GET /folio/{id}/items).
+      const draftPositions: Position[] = items.positions
+        .filter((p) => (actual ? !isPlannedPosition(p.position) : isPlannedPosition(p.position)))
+        .filter((p) => sides.includes(actual ? p.section === 'consulting' : !!p.position.revenue))
+        .map((p) => ({ ...p.position, rate: p.rates[0] ?? p.position.rate, allocation: p.allocations[0] ?? p.position.allocation }));
+      const draftExpenses: Expense[] = items.expenses
+        .map((e) => e.expense)
+        .filter((e) => (actual ? !isPlannedExpense(e) : isPlannedExpense(e)) && sides.includes(e.kind.endsWith('Revenue')));
+      const map = <T extends { id: string }>(xs: T[], f: (x: T) => Values) => new Map(xs.map((x) => [x.id, f(x)]));
+      const rows = [
+        ...compareRows('position', POSITION_FIELDS, map(basePositions, positionValues), map(draftPositions, positionValues)),
+        ...compareRows('expense', EXPENSE_FIELDS, map(baseExpenses, expenseValues), map(draftExpenses, expenseValues)),
+      ];
+      // Totals: the server's, from the indicators of each plan (indicators?plan=ID and plan=draft).
+      const totals = {
+        baseline: { cost: baseIndicators?.bac ?? null, revenue: baseIndicators?.plannedRevenue ?? null },
+        draft: { cost: draftIndicators?.bac ?? null, revenue: draftIndicators?.plannedRevenue ?? null },
+      };
+      const months = compareMonths(baseTimeline, draftTimeline);
+      return { rows, months, totals, refused };
+    },
+    [folio.id, chosen?.id, asOf, baselines.map((b) => b.id).join(',')],
+  );
 
   const remove = async (b: Baseline) => {
     if (!window.confirm(`Delete baseline “${b.name}”? The folio's budget falls back to the previous baseline, or the draft.`)) return;
@@ -324,7 +402,9 @@ export function Baselines({ folio, asOf }: FolioProps) {
                   <th scope="col">Freezes</th>
                   <th scope="col">Created</th>
                   <th scope="col">Approved by</th>
-                  <th scope="col" class="right">Actions</th>
+                  <th scope="col" class="right">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -351,7 +431,9 @@ export function Baselines({ folio, asOf }: FolioProps) {
                 ))}
                 {baselines.length === 0 ? (
                   <tr>
-                    <td colSpan={5} class="empty">No baseline yet: approve the first one above.</td>
+                    <td colSpan={5} class="empty">
+                      No baseline yet: approve the first one above.
+                    </td>
                   </tr>
                 ) : null}
               </tbody>
@@ -360,7 +442,13 @@ export function Baselines({ folio, asOf }: FolioProps) {
         ) : null}
       </Card>
       {chosen ? (
-        <Card title={<>Compare “{chosen.name}” with the {chosen.expenditureType === 'ACTUAL' ? 'current actual items' : 'draft'}</>}>
+        <Card
+          title={
+            <>
+              Compare “{chosen.name}” with the {chosen.expenditureType === 'ACTUAL' ? 'current actual items' : 'draft'}
+            </>
+          }
+        >
           {comparison.error ? <ErrorBox error={comparison.error} onRetry={comparison.reload} /> : null}
           {comparison.loading && !comparison.data ? <Loading label="Comparing" /> : null}
           {comparison.data ? (

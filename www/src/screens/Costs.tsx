@@ -43,8 +43,12 @@ function FigureCells({ item, currency }: { item: { toDate: string | null; total:
     );
   return (
     <>
-      <td class="right num" data-field="toDate" data-value={item.toDate}>{fmt.money(item.toDate, currency)}</td>
-      <td class="right num" data-field="total" data-value={item.total}>{fmt.money(item.total, currency)}</td>
+      <td class="right num" data-field="toDate" data-value={item.toDate}>
+        {fmt.money(item.toDate, currency)}
+      </td>
+      <td class="right num" data-field="total" data-value={item.total}>
+        {fmt.money(item.total, currency)}
+      </td>
     </>
   );
 }
@@ -56,7 +60,14 @@ const SECTION_TITLES: Record<Section, string> = {
 };
 
 function PositionTable({
-  section, items, currency, asOf, onEdit, onPayments, onDelete, onAdd,
+  section,
+  items,
+  currency,
+  asOf,
+  onEdit,
+  onPayments,
+  onDelete,
+  onAdd,
 }: {
   section: Section;
   items: PositionItem[];
@@ -95,11 +106,21 @@ function PositionTable({
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Period</th>
-                  <th scope="col" class="right">Allocation</th>
-                  <th scope="col" class="right">Rate / h</th>
-                  <th scope="col" class="right">{revenue ? 'Revenue' : 'Cost'} to date</th>
-                  <th scope="col" class="right">Total</th>
-                  <th scope="col" class="right">Actions</th>
+                  <th scope="col" class="right">
+                    Allocation
+                  </th>
+                  <th scope="col" class="right">
+                    Rate / h
+                  </th>
+                  <th scope="col" class="right">
+                    {revenue ? 'Revenue' : 'Cost'} to date
+                  </th>
+                  <th scope="col" class="right">
+                    Total
+                  </th>
+                  <th scope="col" class="right">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -112,7 +133,12 @@ function PositionTable({
                   const last = item.allocations[item.allocations.length - 1];
                   const rate = rateOn(item.rates, asOf);
                   const allocation = allocationOn(item.allocations, asOf);
-                  const sub = [p.member && p.member !== 'unassigned' ? p.member : section === 'team' ? 'unassigned' : '', p.revenue ? 'planned revenue' : section === 'planned' ? 'planned cost' : ''].filter(Boolean).join(' · ');
+                  const sub = [
+                    p.member && p.member !== 'unassigned' ? p.member : section === 'team' ? 'unassigned' : '',
+                    p.revenue ? 'planned revenue' : section === 'planned' ? 'planned cost' : '',
+                  ]
+                    .filter(Boolean)
+                    .join(' · ');
                   return (
                     <Fragment key={p.id}>
                       {header ? (
@@ -155,7 +181,14 @@ function PositionTable({
 }
 
 function ExpenseTable({
-  expenses, currency, folioEnd, asOf, onEdit, onPayments, onDelete, onAdd,
+  expenses,
+  currency,
+  folioEnd,
+  asOf,
+  onEdit,
+  onPayments,
+  onDelete,
+  onAdd,
 }: {
   expenses: ExpenseItem[];
   currency: string;
@@ -185,16 +218,26 @@ function ExpenseTable({
         <>
           <div class="table-scroll" tabIndex={0} role="region" aria-label="Expenses table">
             <table class="table items" data-section="expenses">
-              <caption>Expenses grouped by category — amount in the expense's currency; to date and total in {currency} as of {fmt.date(asOf)}</caption>
+              <caption>
+                Expenses grouped by category — amount in the expense's currency; to date and total in {currency} as of {fmt.date(asOf)}
+              </caption>
               <thead>
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Kind</th>
                   <th scope="col">Schedule</th>
-                  <th scope="col" class="right">Amount</th>
-                  <th scope="col" class="right">To date</th>
-                  <th scope="col" class="right">Total</th>
-                  <th scope="col" class="right">Actions</th>
+                  <th scope="col" class="right">
+                    Amount
+                  </th>
+                  <th scope="col" class="right">
+                    To date
+                  </th>
+                  <th scope="col" class="right">
+                    Total
+                  </th>
+                  <th scope="col" class="right">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody>
@@ -245,7 +288,19 @@ function ExpenseTable({
   );
 }
 
-function PaymentsDialog({ title, positionId, expenseId, currency, onClose }: { title: string; positionId?: string | undefined; expenseId?: string | undefined; currency: string; onClose: () => void }) {
+function PaymentsDialog({
+  title,
+  positionId,
+  expenseId,
+  currency,
+  onClose,
+}: {
+  title: string;
+  positionId?: string | undefined;
+  expenseId?: string | undefined;
+  currency: string;
+  onClose: () => void;
+}) {
   const lines = useAsync<Payment[]>(() => (positionId ? api.positionPayments(positionId, 'month') : api.expensePayments(expenseId!)), [positionId, expenseId]);
   const isPosition = !!positionId;
   const all = lines.data ?? [];
@@ -266,20 +321,34 @@ function PaymentsDialog({ title, positionId, expenseId, currency, onClose }: { t
                   <th scope="col">Date</th>
                   {isPosition ? (
                     <>
-                      <th scope="col" class="right">Rate</th>
-                      <th scope="col" class="right">Hours</th>
-                      <th scope="col" class="right">Overtime hours</th>
-                      <th scope="col" class="right">Amount</th>
-                      <th scope="col" class="right">Overtime</th>
+                      <th scope="col" class="right">
+                        Rate
+                      </th>
+                      <th scope="col" class="right">
+                        Hours
+                      </th>
+                      <th scope="col" class="right">
+                        Overtime hours
+                      </th>
+                      <th scope="col" class="right">
+                        Amount
+                      </th>
+                      <th scope="col" class="right">
+                        Overtime
+                      </th>
                     </>
                   ) : null}
-                  <th scope="col" class="right">Total</th>
+                  <th scope="col" class="right">
+                    Total
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {paging.visible.map((l, i) => (
                   <tr key={`${l.date}-${i}`}>
-                    <th scope="row" class="nowrap">{fmt.date(l.date)}</th>
+                    <th scope="row" class="nowrap">
+                      {fmt.date(l.date)}
+                    </th>
                     {isPosition ? (
                       <>
                         <td class="right num">{fmt.money(l.rate, currency)}</td>
@@ -289,12 +358,16 @@ function PaymentsDialog({ title, positionId, expenseId, currency, onClose }: { t
                         <td class="right num">{fmt.money(l.overtimeAmount, currency)}</td>
                       </>
                     ) : null}
-                    <td class="right num" data-value={l.totalAmount ?? l.amount}>{fmt.money(l.totalAmount ?? l.amount, currency)}</td>
+                    <td class="right num" data-value={l.totalAmount ?? l.amount}>
+                      {fmt.money(l.totalAmount ?? l.amount, currency)}
+                    </td>
                   </tr>
                 ))}
                 {all.length === 0 ? (
                   <tr>
-                    <td colSpan={isPosition ? 7 : 2} class="empty">No payment inside the folio.</td>
+                    <td colSpan={isPosition ? 7 : 2} class="empty">
+                      No payment inside the folio.
+                    </td>
                   </tr>
                 ) : null}
               </tbody>
@@ -356,7 +429,8 @@ export function Costs({ folio, asOf }: FolioProps) {
         <div class="alert alert-error" data-refusal>
           <p>
             <strong>
-              {fmt.count(uncosted.length)} item{uncosted.length > 1 ? 's' : ''} of this folio cannot be costed, so neither can the folio's indicators and forecast:
+              {fmt.count(uncosted.length)} item{uncosted.length > 1 ? 's' : ''} of this folio cannot be costed, so neither can the folio's indicators and
+              forecast:
             </strong>
           </p>
           <ul>
@@ -424,7 +498,15 @@ export function Costs({ folio, asOf }: FolioProps) {
           }}
         />
       ) : null}
-      {editing?.type === 'payments' ? <PaymentsDialog title={editing.title} positionId={editing.positionId} expenseId={editing.expenseId} currency={editing.currency} onClose={() => setEditing(null)} /> : null}
+      {editing?.type === 'payments' ? (
+        <PaymentsDialog
+          title={editing.title}
+          positionId={editing.positionId}
+          expenseId={editing.expenseId}
+          currency={editing.currency}
+          onClose={() => setEditing(null)}
+        />
+      ) : null}
     </div>
   );
 }

@@ -29,8 +29,22 @@ const TABS: { tab: FolioTab; label: string }[] = [
 export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
   const folio = useAsync(() => api.folio(id), [id]);
   const day = asOf.value;
-  if (folio.error) return <div class="page"><nav class="crumbs" aria-label="Breadcrumb"><a href="/">Folios</a></nav><h1>Folio {id}</h1><ErrorBox error={folio.error} onRetry={folio.reload} /></div>;
-  if (!folio.data) return <div class="page"><Loading label="Loading the folio" /></div>;
+  if (folio.error)
+    return (
+      <div class="page">
+        <nav class="crumbs" aria-label="Breadcrumb">
+          <a href="/">Folios</a>
+        </nav>
+        <h1>Folio {id}</h1>
+        <ErrorBox error={folio.error} onRetry={folio.reload} />
+      </div>
+    );
+  if (!folio.data)
+    return (
+      <div class="page">
+        <Loading label="Loading the folio" />
+      </div>
+    );
   const f = folio.data;
   const props: FolioProps = { folio: f, asOf: day, reloadFolio: folio.reload };
   const label = TABS.find((t) => t.tab === tab)?.label ?? '';

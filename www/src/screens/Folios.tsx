@@ -137,7 +137,13 @@ export function Folios() {
       <div class="toolbar card">
         <div class="field grow">
           <label for="folio-search">Search folios</label>
-          <input id="folio-search" type="search" value={query} placeholder="Name, owner or status" onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)} />
+          <input
+            id="folio-search"
+            type="search"
+            value={query}
+            placeholder="Name, owner or status"
+            onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)}
+          />
         </div>
         <div class="field">
           <label for="folio-sort">Sort by</label>
@@ -155,7 +161,15 @@ export function Folios() {
         </div>
         <div class="field">
           <label for="folios-asof">As of</label>
-          <input id="folios-asof" type="date" value={day} onChange={(e) => { const v = (e.currentTarget as HTMLInputElement).value; if (v) setAsOf(v); }} />
+          <input
+            id="folios-asof"
+            type="date"
+            value={day}
+            onChange={(e) => {
+              const v = (e.currentTarget as HTMLInputElement).value;
+              if (v) setAsOf(v);
+            }}
+          />
         </div>
       </div>
       {list.loading && !list.data ? <Loading label="Loading folios" /> : null}
@@ -215,9 +229,15 @@ export function Folios() {
                       <td class="c-4 c-end">
                         <FolioStatus status={f.status} />
                       </td>
-                      <td class="nowrap c-8" data-label="Period">{fmt.period(f.startDate, f.endDate)}</td>
-                      <td class="c-4" data-label="Currency">{currency || (d?.error ? '—' : '…')}</td>
-                      <td class="right c-6" data-label="BAC">{ind ? <Money value={ind.bac} currency={currency} indicator="bac" /> : d?.error ? '—' : '…'}</td>
+                      <td class="nowrap c-8" data-label="Period">
+                        {fmt.period(f.startDate, f.endDate)}
+                      </td>
+                      <td class="c-4" data-label="Currency">
+                        {currency || (d?.error ? '—' : '…')}
+                      </td>
+                      <td class="right c-6" data-label="BAC">
+                        {ind ? <Money value={ind.bac} currency={currency} indicator="bac" /> : d?.error ? '—' : '…'}
+                      </td>
                       <td class="right c-3" data-label="CPI" data-indicator="cpi" data-value={ind?.cpi ?? ''}>
                         {ind ? fmt.decimal(ind.cpi) : d?.error ? '—' : '…'}
                       </td>
@@ -232,7 +252,9 @@ export function Folios() {
                             ))}
                           </div>
                         ) : d?.error ? (
-                          <span class="muted" data-refusal>{d.error}</span>
+                          <span class="muted" data-refusal>
+                            {d.error}
+                          </span>
                         ) : (
                           <span class="muted">Loading…</span>
                         )}

@@ -144,7 +144,8 @@ function tickFormat(granularity: Granularity): Intl.DateTimeFormat {
   const key = `${locale}|${granularity === 'month' ? 'm' : 'd'}`;
   let df = tickFormats.get(key);
   if (!df) {
-    const opts: Intl.DateTimeFormatOptions = granularity === 'month' ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
+    const opts: Intl.DateTimeFormatOptions =
+      granularity === 'month' ? { month: 'short', year: '2-digit', timeZone: 'UTC' } : { day: 'numeric', month: 'short', timeZone: 'UTC' };
     df = new Intl.DateTimeFormat(locale, opts);
     tickFormats.set(key, df);
   }
@@ -170,7 +171,12 @@ function chartOptions(currency: string, model: MutableRef<Model | null>) {
   } catch {
     compact = null;
   }
-  const yAxis: uPlot.Axis = { font: FONT, values: (_u, splits) => splits.map((v) => (compact ? compact.format(v) : String(v))), size: 70, grid: { stroke: '#eef0f3' } };
+  const yAxis: uPlot.Axis = {
+    font: FONT,
+    values: (_u, splits) => splits.map((v) => (compact ? compact.format(v) : String(v))),
+    size: 70,
+    grid: { stroke: '#eef0f3' },
+  };
   // One tick per bucket (every k-th when they would crowd), labelled by the bucket's start.
   const xAxis: uPlot.Axis = {
     font: FONT,
@@ -202,7 +208,13 @@ function chartOptions(currency: string, model: MutableRef<Model | null>) {
       {},
       { label: 'PV', stroke: COLORS.pv, width: 2 },
       // EV: one point at the as-of bucket, no line.
-      { label: 'EV (at as-of)', stroke: COLORS.ev, width: 2, paths: () => null, points: { show: true, size: 11, width: 2, stroke: '#ffffff', fill: COLORS.ev } },
+      {
+        label: 'EV (at as-of)',
+        stroke: COLORS.ev,
+        width: 2,
+        paths: () => null,
+        points: { show: true, size: 11, width: 2, stroke: '#ffffff', fill: COLORS.ev },
+      },
       { label: 'AC', stroke: COLORS.ac, width: 2.5 },
       { label: 'AC (known, scheduled)', stroke: COLORS.ac, width: 1.5, dash: [3, 3] },
       { label: 'EAC projection', stroke: COLORS.eac, width: 2, dash: [8, 5], spanGaps: true },
@@ -230,7 +242,14 @@ function chartOptions(currency: string, model: MutableRef<Model | null>) {
     plugins: [markers(model, false)],
     series: [
       {},
-      ...barSeries.map((k, i) => ({ label: k, stroke: COLORS[k], fill: COLORS[k], width: 0, paths: groupedBars(i, barSeries.length), points: { show: false } })),
+      ...barSeries.map((k, i) => ({
+        label: k,
+        stroke: COLORS[k],
+        fill: COLORS[k],
+        width: 0,
+        paths: groupedBars(i, barSeries.length),
+        points: { show: false },
+      })),
     ],
   });
   return { cumulative, bars };
@@ -271,20 +290,38 @@ function PeriodTable({ tl, granularity, asOf, currency }: { tl: TimelineBucket[]
           <thead>
             <tr>
               <th scope="col">Period</th>
-              <th scope="col" class="right">Planned cost</th>
-              <th scope="col" class="right">Actual cost</th>
-              <th scope="col" class="right">Planned revenue</th>
-              <th scope="col" class="right">Actual revenue</th>
-              <th scope="col" class="right">Contingency</th>
-              <th scope="col" class="right">PV</th>
-              <th scope="col" class="right">EV</th>
-              <th scope="col" class="right">AC</th>
+              <th scope="col" class="right">
+                Planned cost
+              </th>
+              <th scope="col" class="right">
+                Actual cost
+              </th>
+              <th scope="col" class="right">
+                Planned revenue
+              </th>
+              <th scope="col" class="right">
+                Actual revenue
+              </th>
+              <th scope="col" class="right">
+                Contingency
+              </th>
+              <th scope="col" class="right">
+                PV
+              </th>
+              <th scope="col" class="right">
+                EV
+              </th>
+              <th scope="col" class="right">
+                AC
+              </th>
             </tr>
           </thead>
           <tbody>
             {paging.visible.map((b) => (
               <tr key={b.start} data-start={b.start}>
-                <th scope="row" class="nowrap">{fmt.bucketLabel(b.start, shown!.granularity)}</th>
+                <th scope="row" class="nowrap">
+                  {fmt.bucketLabel(b.start, shown!.granularity)}
+                </th>
                 {FIELDS.map((k) => (
                   <td key={k} class="right num" data-field={k} data-value={b[k] ?? ''}>
                     {fmt.money(b[k], currency)}
@@ -347,7 +384,16 @@ export function Forecast({ folio, asOf }: FolioProps) {
             <legend class="sr-only">Period length</legend>
             {(['month', 'week', 'day'] as Granularity[]).map((g) => (
               <label key={g} class={g === granularity ? 'on' : ''}>
-                <input type="radio" name="granularity" value={g} checked={g === granularity} onChange={() => { setGranularity(g); setSelected(null); }} />
+                <input
+                  type="radio"
+                  name="granularity"
+                  value={g}
+                  checked={g === granularity}
+                  onChange={() => {
+                    setGranularity(g);
+                    setSelected(null);
+                  }}
+                />
                 {g === 'month' ? 'Month' : g === 'week' ? 'Week' : 'Day'}
               </label>
             ))}
@@ -363,11 +409,17 @@ export function Forecast({ folio, asOf }: FolioProps) {
               </li>
             ))}
             {model.asOf === model.today ? (
-              <li><span class="swatch marker marker-asof" aria-hidden="true" /> Today (as of), {fmt.date(model.today)}</li>
+              <li>
+                <span class="swatch marker marker-asof" aria-hidden="true" /> Today (as of), {fmt.date(model.today)}
+              </li>
             ) : (
               <>
-                <li><span class="swatch marker" aria-hidden="true" /> Today, {fmt.date(model.today)}</li>
-                <li><span class="swatch marker marker-asof" aria-hidden="true" /> As of, {fmt.date(model.asOf)}</li>
+                <li>
+                  <span class="swatch marker" aria-hidden="true" /> Today, {fmt.date(model.today)}
+                </li>
+                <li>
+                  <span class="swatch marker marker-asof" aria-hidden="true" /> As of, {fmt.date(model.asOf)}
+                </li>
               </>
             )}
           </ul>
@@ -411,7 +463,9 @@ export function Forecast({ folio, asOf }: FolioProps) {
                     ).map(([k, label, v]) => (
                       <div key={k}>
                         <dt>{label}</dt>
-                        <dd class="num" data-field={k} data-value={v ?? ''}>{fmt.money(v, currency)}</dd>
+                        <dd class="num" data-field={k} data-value={v ?? ''}>
+                          {fmt.money(v, currency)}
+                        </dd>
                       </div>
                     ))}
                   </dl>
@@ -421,10 +475,22 @@ export function Forecast({ folio, asOf }: FolioProps) {
               )}
             </div>
             <p class="muted small">
-              BAC <span data-indicator="bac" data-value={ind.bac ?? ''}>{fmt.money(ind.bac, currency)}</span> · EAC{' '}
-              <span data-indicator="eac" data-value={ind.eac ?? ''}>{fmt.money(ind.eac, currency)}</span> · AC to date{' '}
-              <span data-indicator="ac" data-value={ind.ac ?? ''}>{fmt.money(ind.ac, currency)}</span> · EV at as-of{' '}
-              <span data-indicator="ev" data-value={ind.ev ?? ''}>{fmt.money(ind.ev, currency)}</span>
+              BAC{' '}
+              <span data-indicator="bac" data-value={ind.bac ?? ''}>
+                {fmt.money(ind.bac, currency)}
+              </span>{' '}
+              · EAC{' '}
+              <span data-indicator="eac" data-value={ind.eac ?? ''}>
+                {fmt.money(ind.eac, currency)}
+              </span>{' '}
+              · AC to date{' '}
+              <span data-indicator="ac" data-value={ind.ac ?? ''}>
+                {fmt.money(ind.ac, currency)}
+              </span>{' '}
+              · EV at as-of{' '}
+              <span data-indicator="ev" data-value={ind.ev ?? ''}>
+                {fmt.money(ind.ev, currency)}
+              </span>
             </p>
           </>
         ) : null}

@@ -89,7 +89,15 @@ export function NewFolio() {
         <Field label="Name" name="name" value={f.name} onValue={set('name')} error={err('name')} required />
         <div class="field">
           <label for="folio-description">Description</label>
-          <textarea id="folio-description" name="description" maxLength={500} rows={2} value={f.description} onInput={(e) => set('description')((e.currentTarget as HTMLTextAreaElement).value)} aria-invalid={err('description') ? 'true' : undefined} />
+          <textarea
+            id="folio-description"
+            name="description"
+            maxLength={500}
+            rows={2}
+            value={f.description}
+            onInput={(e) => set('description')((e.currentTarget as HTMLTextAreaElement).value)}
+            aria-invalid={err('description') ? 'true' : undefined}
+          />
           {err('description') ? <small class="field-error">{err('description')}</small> : null}
         </div>
         <div class="grid-2">
@@ -97,13 +105,36 @@ export function NewFolio() {
           <Field label="End date" name="endDate" type="date" value={f.endDate} onValue={set('endDate')} error={err('endDate')} required />
         </div>
         <div class="grid-2">
-          <Field label="Owner" name="owner" value={f.owner} onValue={set('owner')} error={err('owner')} hint="A user key; budget administrators may name another user." />
-          <Field label="Currency" name="currencyCode" value={f.currencyCode} onValue={(v) => set('currencyCode')(v.toUpperCase())} error={err('currencyCode')} maxLength={3} hint="ISO 4217, e.g. EUR, USD, JPY" />
+          <Field
+            label="Owner"
+            name="owner"
+            value={f.owner}
+            onValue={set('owner')}
+            error={err('owner')}
+            hint="A user key; budget administrators may name another user."
+          />
+          <Field
+            label="Currency"
+            name="currencyCode"
+            value={f.currencyCode}
+            onValue={(v) => set('currencyCode')(v.toUpperCase())}
+            error={err('currencyCode')}
+            maxLength={3}
+            hint="ISO 4217, e.g. EUR, USD, JPY"
+          />
         </div>
         <div class="grid-3">
           <Field label="Reserve (%)" name="reserve" inputMode="decimal" value={f.reserve} onValue={set('reserve')} error={err('reserve')} />
           <Field label="Contingency (%)" name="contingency" inputMode="decimal" value={f.contingency} onValue={set('contingency')} error={err('contingency')} />
-          <Field label="Tolerance (%)" name="tolerance" inputMode="decimal" value={f.tolerance} onValue={set('tolerance')} error={err('tolerance')} hint="Indices within this range below 1 are amber, not red." />
+          <Field
+            label="Tolerance (%)"
+            name="tolerance"
+            inputMode="decimal"
+            value={f.tolerance}
+            onValue={set('tolerance')}
+            error={err('tolerance')}
+            hint="Indices within this range below 1 are amber, not red."
+          />
         </div>
         <Checkbox label="Includes revenues" name="withRevenue" checked={f.withRevenue} onValue={set('withRevenue')} />
         <Checkbox label="Uses earned value" name="withEarned" checked={f.withEarned} onValue={set('withEarned')} />

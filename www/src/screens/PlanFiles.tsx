@@ -13,7 +13,11 @@ import { RawJson, toJson } from '../lib/json';
 
 /** The file name of a folio's plan document. */
 export function planFileName(folioName: string): string {
-  const base = folioName.trim().replace(/[^\p{L}\p{N}._-]+/gu, '-').replace(/^-+|-+$/g, '') || 'folio';
+  const base =
+    folioName
+      .trim()
+      .replace(/[^\p{L}\p{N}._-]+/gu, '-')
+      .replace(/^-+|-+$/g, '') || 'folio';
   return `${base}-plan.json`;
 }
 
@@ -39,8 +43,14 @@ export function PlanDownload({ folioId, folioName }: { folioId: string | number;
   };
   return (
     <div class="plan-download">
-      <button type="button" class="btn" onClick={() => void download()}>Download plan (JSON)</button>
-      {error ? <p class="error" role="alert">{error}</p> : null}
+      <button type="button" class="btn" onClick={() => void download()}>
+        Download plan (JSON)
+      </button>
+      {error ? (
+        <p class="error" role="alert">
+          {error}
+        </p>
+      ) : null}
     </div>
   );
 }
@@ -71,7 +81,10 @@ export function PlanImport() {
       if (id) {
         navigate(`/folios/${id}`);
         // What the server does not keep is said on the new folio's screen.
-        announce(notes.length ? `Imported, except: ${notes.join(' ')}` : 'Imported: every item of the plan file is in this new folio.', notes.length ? 'error' : 'ok');
+        announce(
+          notes.length ? `Imported, except: ${notes.join(' ')}` : 'Imported: every item of the plan file is in this new folio.',
+          notes.length ? 'error' : 'ok',
+        );
       } else if (notes.length) setMessages(notes);
     } catch (e) {
       if (e instanceof ApiError) setMessages(refusalLines(e.refusal));
@@ -86,11 +99,21 @@ export function PlanImport() {
       <p class="muted">A plan document (JSON, as “Download plan” saves it) becomes a new folio of yours, with all its items, or nothing at all.</p>
       <label>
         Plan file
-        <input type="file" accept="application/json,.json" disabled={busy} onChange={(e) => { const f = (e.target as HTMLInputElement).files?.[0]; if (f) void upload(f); }} />
+        <input
+          type="file"
+          accept="application/json,.json"
+          disabled={busy}
+          onChange={(e) => {
+            const f = (e.target as HTMLInputElement).files?.[0];
+            if (f) void upload(f);
+          }}
+        />
       </label>
       {messages.length ? (
         <ul class="error" role="alert" data-import-errors>
-          {messages.map((m, i) => <li key={i}>{m}</li>)}
+          {messages.map((m, i) => (
+            <li key={i}>{m}</li>
+          ))}
         </ul>
       ) : null}
     </section>

@@ -22,7 +22,7 @@ export function PortfolioScreen({ id }: { id: string }) {
   const rollup = useAsync(() => api.portfolioIndicators(id, day), [id, day]);
   const folios = useAsync(async () => {
     const list = portfolio.data?.folios ?? [];
-    const results = await pool(list.map((f) => async () => ({ summary: f, indicators: await api.indicators(f.id, day) as Indicators | undefined })));
+    const results = await pool(list.map((f) => async () => ({ summary: f, indicators: (await api.indicators(f.id, day)) as Indicators | undefined })));
     // A folio the caller may not see answers 404; one the server cannot compute (S5.6) its refusal.
     return results.map((r, i) =>
       r.status === 'fulfilled'
@@ -31,8 +31,19 @@ export function PortfolioScreen({ id }: { id: string }) {
     );
   }, [portfolio.data, day]);
 
-  if (portfolio.error) return <div class="page"><h1>Portfolio</h1><ErrorBox error={portfolio.error} onRetry={portfolio.reload} /></div>;
-  if (!portfolio.data) return <div class="page"><Loading label="Loading the portfolio" /></div>;
+  if (portfolio.error)
+    return (
+      <div class="page">
+        <h1>Portfolio</h1>
+        <ErrorBox error={portfolio.error} onRetry={portfolio.reload} />
+      </div>
+    );
+  if (!portfolio.data)
+    return (
+      <div class="page">
+        <Loading label="Loading the portfolio" />
+      </div>
+    );
   const p = portfolio.data;
   return (
     <div class="page">
@@ -46,14 +57,33 @@ export function PortfolioScreen({ id }: { id: string }) {
         </div>
         {p.description ? <p class="muted">{p.description}</p> : null}
         <dl class="facts">
-          <div><dt>Currency</dt><dd>{p.currencyCode}</dd></div>
-          <div><dt>Owner</dt><dd>{p.owner}</dd></div>
-          <div><dt>Folios</dt><dd>{fmt.count(p.folios.length)}</dd></div>
+          <div>
+            <dt>Currency</dt>
+            <dd>{p.currencyCode}</dd>
+          </div>
+          <div>
+            <dt>Owner</dt>
+            <dd>{p.owner}</dd>
+          </div>
+          <div>
+            <dt>Folios</dt>
+            <dd>{fmt.count(p.folios.length)}</dd>
+          </div>
         </dl>
         <div class="asof">
           <label for="portfolio-asof">As of</label>
-          <input id="portfolio-asof" type="date" value={day} onChange={(e) => { const v = (e.currentTarget as HTMLInputElement).value; if (v) setAsOf(v); }} />
-          <button type="button" class="btn btn-small" onClick={() => setAsOf(fmt.today())}>Today</button>
+          <input
+            id="portfolio-asof"
+            type="date"
+            value={day}
+            onChange={(e) => {
+              const v = (e.currentTarget as HTMLInputElement).value;
+              if (v) setAsOf(v);
+            }}
+          />
+          <button type="button" class="btn btn-small" onClick={() => setAsOf(fmt.today())}>
+            Today
+          </button>
         </div>
       </header>
       <div class="stack" style={{ marginTop: '1rem' }}>
@@ -67,10 +97,14 @@ export function PortfolioScreen({ id }: { id: string }) {
               <IndicatorGrid indicators={rollup.data} currency={rollup.data.currencyCode} />
             </Card>
           </>
-        ) : !rollup.error ? <Loading label="Rolling up" /> : null}
+        ) : !rollup.error ? (
+          <Loading label="Rolling up" />
+        ) : null}
         <Card title="Folios">
           {folios.error ? <ErrorBox error={folios.error} /> : null}
-          {!folios.data ? <Loading /> : (
+          {!folios.data ? (
+            <Loading />
+          ) : (
             <div class="table-scroll" tabIndex={0} role="region" aria-label="Folios of the portfolio">
               <table class="table table-cards">
                 <caption>Folios of {p.name}, each in its own currency</caption>
@@ -79,24 +113,57 @@ export function PortfolioScreen({ id }: { id: string }) {
                     <th scope="col">Folio</th>
                     <th scope="col">Status</th>
                     <th scope="col">Period</th>
-                    <th scope="col" class="right">BAC</th>
-                    <th scope="col" class="right">EAC</th>
-                    <th scope="col" class="right">CPI</th>
-                    <th scope="col" class="right">SPI</th>
+                    <th scope="col" class="right">
+                      BAC
+                    </th>
+                    <th scope="col" class="right">
+                      EAC
+                    </th>
+                    <th scope="col" class="right">
+                      CPI
+                    </th>
+                    <th scope="col" class="right">
+                      SPI
+                    </th>
                     <th scope="col">Lights</th>
                   </tr>
                 </thead>
                 <tbody>
                   {folios.data.map(({ summary, indicators, refusal }) => (
                     <tr key={summary.id} data-folio-id={summary.id}>
-                      <th scope="row" class="c-8"><a href={`/folios/${summary.id}`}>{summary.name}</a><div class="sub">{indicators?.currencyCode ?? ''}</div></th>
-                      <td class="c-4 c-end"><FolioStatus status={indicators?.status ?? summary.status} /></td>
-                      <td class="nowrap c-12" data-label="Period">{fmt.period(summary.startDate, summary.endDate)}</td>
-                      <td class="right c-6" data-label="BAC">{indicators ? <Money value={indicators.bac} currency={indicators.currencyCode} indicator="bac" /> : '—'}</td>
-                      <td class="right c-6" data-label="EAC">{indicators ? <Money value={indicators.eac} currency={indicators.currencyCode} indicator="eac" /> : '—'}</td>
-                      <td class="right num c-6" data-label="CPI" data-indicator="cpi" data-value={indicators?.cpi ?? ''}>{fmt.decimal(indicators?.cpi)}</td>
-                      <td class="right num c-6" data-label="SPI" data-indicator="spi" data-value={indicators?.spi ?? ''}>{fmt.decimal(indicators?.spi)}</td>
-                      <td class="c-12">{indicators ? <Lights indicators={indicators} /> : refusal ? <span class="muted" data-refusal>{refusal}</span> : <span class="muted">not visible to you</span>}</td>
+                      <th scope="row" class="c-8">
+                        <a href={`/folios/${summary.id}`}>{summary.name}</a>
+                        <div class="sub">{indicators?.currencyCode ?? ''}</div>
+                      </th>
+                      <td class="c-4 c-end">
+                        <FolioStatus status={indicators?.status ?? summary.status} />
+                      </td>
+                      <td class="nowrap c-12" data-label="Period">
+                        {fmt.period(summary.startDate, summary.endDate)}
+                      </td>
+                      <td class="right c-6" data-label="BAC">
+                        {indicators ? <Money value={indicators.bac} currency={indicators.currencyCode} indicator="bac" /> : '—'}
+                      </td>
+                      <td class="right c-6" data-label="EAC">
+                        {indicators ? <Money value={indicators.eac} currency={indicators.currencyCode} indicator="eac" /> : '—'}
+                      </td>
+                      <td class="right num c-6" data-label="CPI" data-indicator="cpi" data-value={indicators?.cpi ?? ''}>
+                        {fmt.decimal(indicators?.cpi)}
+                      </td>
+                      <td class="right num c-6" data-label="SPI" data-indicator="spi" data-value={indicators?.spi ?? ''}>
+                        {fmt.decimal(indicators?.spi)}
+                      </td>
+                      <td class="c-12">
+                        {indicators ? (
+                          <Lights indicators={indicators} />
+                        ) : refusal ? (
+                          <span class="muted" data-refusal>
+                            {refusal}
+                          </span>
+                        ) : (
+                          <span class="muted">not visible to you</span>
+                        )}
+                      </td>
                     </tr>
                   ))}
                 </tbody>

@@ -26,7 +26,9 @@ export function Portfolios() {
                   <th scope="col">Name</th>
                   <th scope="col">Currency</th>
                   <th scope="col">Owner</th>
-                  <th scope="col" class="right">Folios</th>
+                  <th scope="col" class="right">
+                    Folios
+                  </th>
                   <th scope="col">Visibility</th>
                 </tr>
               </thead>
@@ -45,7 +47,9 @@ export function Portfolios() {
                 ))}
                 {list.data.length === 0 ? (
                   <tr>
-                    <td colSpan={5} class="empty">No portfolio yet.</td>
+                    <td colSpan={5} class="empty">
+                      No portfolio yet.
+                    </td>
                   </tr>
                 ) : null}
               </tbody>

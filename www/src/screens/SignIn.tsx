@@ -49,7 +49,15 @@ export function SignIn({ next }: { next?: string | undefined }) {
         <p class="muted">Plan costs, revenues and forecasts of your folios.</p>
         <FormErrors refusal={refusal && { ...refusal, fields: {} }} />
         <Field label="User name" name="username" value={username} onValue={setUsername} autoComplete="username" error={refusal?.fields.username} autoFocus />
-        <Field label="Password" name="password" type="password" value={secret} onValue={setPassword} autoComplete="current-password" error={refusal?.fields.password} />
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          value={secret}
+          onValue={setPassword}
+          autoComplete="current-password"
+          error={refusal?.fields.password}
+        />
         <button type="submit" class="btn btn-primary btn-block" disabled={busy}>
           {busy ? 'Signing in…' : 'Sign in'}
         </button>

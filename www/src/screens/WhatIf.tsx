@@ -69,7 +69,10 @@ export function WhatIf({ folio, asOf }: FolioProps) {
     let live = true;
     setLoaded(null);
     setError(null);
-    load(id, asOf).then((l) => live && setLoaded(l), (e) => live && setError(e));
+    load(id, asOf).then(
+      (l) => live && setLoaded(l),
+      (e) => live && setError(e),
+    );
     return () => {
       live = false;
     };
@@ -93,7 +96,11 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
   }).current;
   /** Ids the sandbox gives what it adds (items, a new position's rate and allocation): above any the server gave. */
   const nextId = useRef(1_000_000_000);
-  const [figures, setFigures] = useState<{ asOf: string; saved: Summary; now: Summary }>({ asOf: loaded.first.asOf, saved: loaded.first.summary, now: loaded.first.summary });
+  const [figures, setFigures] = useState<{ asOf: string; saved: Summary; now: Summary }>({
+    asOf: loaded.first.asOf,
+    saved: loaded.first.summary,
+    now: loaded.first.summary,
+  });
   const { saved, now } = figures;
   const [, setVersion] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
@@ -197,7 +204,9 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
             }
             if (call.created && ids.has(change.id) && !(ids.has(Number(call.created.rate)) && ids.has(Number(call.created.allocation)))) {
               // The new position's first rate and allocation, by the ids the server gave them.
-              const shown = (await request('GET', `/budgets/1/position/${ids.get(change.id)}`)) as { success?: { rate?: { id?: string }; allocation?: { id?: string } } };
+              const shown = (await request('GET', `/budgets/1/position/${ids.get(change.id)}`)) as {
+                success?: { rate?: { id?: string }; allocation?: { id?: string } };
+              };
               const rate = shown.success?.rate?.id;
               const allocation = shown.success?.allocation?.id;
               if (rate) ids.set(Number(call.created.rate), Number(rate));
@@ -241,46 +250,72 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
           Changes here are computed in your browser and saved nowhere until you apply them. Figures are the folio's draft as of {fmt.date(asOf)}.
         </p>
         <div class="table-scroll" tabIndex={0} role="region" aria-label="Saved and what-if figures">
-        <table class="compare" aria-label="Saved folio against the sandbox">
-          <thead>
-            <tr>
-              <th scope="col">Indicator</th>
-              <th scope="col">Saved</th>
-              <th scope="col">What-if</th>
-              <th scope="col">Difference</th>
-            </tr>
-          </thead>
-          <tbody>
-            {COMPARED.map(({ key, label, long }) => {
-              const a = saved.indicators[key] as string | null;
-              const b = now.indicators[key] as string | null;
-              const d = a != null && b != null ? core.difference(b, a) : null;
-              const show = (v: string | null, field: string) => (key === 'margin' ? <span data-field={field} data-value={v ?? ''}>{fmt.percent(v)}</span> : <Money value={v} currency={currency} indicator={field} />);
-              return (
-                <tr key={key}>
-                  <th scope="row">
-                    <abbr title={long}>{label}</abbr>
-                  </th>
-                  <td>{show(a, `saved-${key}`)}</td>
-                  <td>{show(b, `whatif-${key}`)}</td>
-                  <td class={d && d !== '0' && !/^-?0(\.0+)?$/.test(d) ? 'changed' : undefined}>{show(d, `delta-${key}`)}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+          <table class="compare" aria-label="Saved folio against the sandbox">
+            <thead>
+              <tr>
+                <th scope="col">Indicator</th>
+                <th scope="col">Saved</th>
+                <th scope="col">What-if</th>
+                <th scope="col">Difference</th>
+              </tr>
+            </thead>
+            <tbody>
+              {COMPARED.map(({ key, label, long }) => {
+                const a = saved.indicators[key] as string | null;
+                const b = now.indicators[key] as string | null;
+                const d = a != null && b != null ? core.difference(b, a) : null;
+                const show = (v: string | null, field: string) =>
+                  key === 'margin' ? (
+                    <span data-field={field} data-value={v ?? ''}>
+                      {fmt.percent(v)}
+                    </span>
+                  ) : (
+                    <Money value={v} currency={currency} indicator={field} />
+                  );
+                return (
+                  <tr key={key}>
+                    <th scope="row">
+                      <abbr title={long}>{label}</abbr>
+                    </th>
+                    <td>{show(a, `saved-${key}`)}</td>
+                    <td>{show(b, `whatif-${key}`)}</td>
+                    <td class={d && d !== '0' && !/^-?0(\.0+)?$/.test(d) ? 'changed' : undefined}>{show(d, `delta-${key}`)}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
         </div>
-        <p class="muted small">Cumulative cost by month: dashed, the saved folio; solid, the what-if. Actual cost counts the team's hours and the costs already scheduled after the as-of date.</p>
-        <UChart options={options} data={chart} label="Cumulative planned and actual cost: saved folio and what-if" length={now.timeline.length} selected={null} />
+        <p class="muted small">
+          Cumulative cost by month: dashed, the saved folio; solid, the what-if. Actual cost counts the team's hours and the costs already scheduled after the
+          as-of date.
+        </p>
+        <UChart
+          options={options}
+          data={chart}
+          label="Cumulative planned and actual cost: saved folio and what-if"
+          length={now.timeline.length}
+          selected={null}
+        />
         <div class="actions">
-          <button type="button" class="btn" onClick={undo} disabled={!history.pending.length || applying}>Undo</button>
-          <button type="button" class="btn" onClick={redo} disabled={!history.undone.length || applying}>Redo</button>
+          <button type="button" class="btn" onClick={undo} disabled={!history.pending.length || applying}>
+            Undo
+          </button>
+          <button type="button" class="btn" onClick={redo} disabled={!history.undone.length || applying}>
+            Redo
+          </button>
           <button type="button" class="btn btn-primary" onClick={() => void apply()} disabled={!history.pending.length || applying}>
             Apply {history.pending.length ? `${history.pending.length} change${history.pending.length > 1 ? 's' : ''}` : ''}
           </button>
-          <button type="button" class="btn btn-ghost" onClick={discard} disabled={!history.pending.length || applying}>Discard</button>
+          <button type="button" class="btn btn-ghost" onClick={discard} disabled={!history.pending.length || applying}>
+            Discard
+          </button>
         </div>
-        {problem ? <p class="error" role="alert">{problem}</p> : null}
+        {problem ? (
+          <p class="error" role="alert">
+            {problem}
+          </p>
+        ) : null}
         {refused ? (
           <p class="error" role="alert" data-refused={refused.kind ?? 'refused'}>
             {refused.kind
@@ -292,8 +327,15 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
       </Card>
       <fieldset class="plain" disabled={applying}>
         <legend class="sr-only">The sandbox's items</legend>
-      <PositionsCard positions={[...items.positions.values()]} currency={currency} asOf={asOf} folio={loaded.doc.folio as Obj} nextId={nextId} commit={commit} />
-      <ExpensesCard expenses={[...items.expenses.values()]} folio={loaded.doc.folio as Obj} nextId={nextId} commit={commit} />
+        <PositionsCard
+          positions={[...items.positions.values()]}
+          currency={currency}
+          asOf={asOf}
+          folio={loaded.doc.folio as Obj}
+          nextId={nextId}
+          commit={commit}
+        />
+        <ExpensesCard expenses={[...items.expenses.values()]} folio={loaded.doc.folio as Obj} nextId={nextId} commit={commit} />
       </fieldset>
     </div>
   );
@@ -305,15 +347,35 @@ function ChangeList({ title, changes, applied }: { title: string; changes: Chang
     <section aria-label={title}>
       <h3>{title}</h3>
       <ol class="changes">
-        {applied.map((c, i) => <li key={`a${i}`} data-status="applied">{c.label} <span class="badge status-closed">applied</span></li>)}
-        {changes.map((c, i) => <li key={`p${i}`} data-status="pending">{c.label}</li>)}
+        {applied.map((c, i) => (
+          <li key={`a${i}`} data-status="applied">
+            {c.label} <span class="badge status-closed">applied</span>
+          </li>
+        ))}
+        {changes.map((c, i) => (
+          <li key={`p${i}`} data-status="pending">
+            {c.label}
+          </li>
+        ))}
       </ol>
     </section>
   );
 }
 
 /** A decimal field that commits on change (Enter or leaving it) when it holds a number. */
-function NumberInput({ value, label, onCommit, placeholder, size = 9 }: { value: string; label: string; onCommit: (v: string) => void; placeholder?: string; size?: number }) {
+function NumberInput({
+  value,
+  label,
+  onCommit,
+  placeholder,
+  size = 9,
+}: {
+  value: string;
+  label: string;
+  onCommit: (v: string) => void;
+  placeholder?: string;
+  size?: number;
+}) {
   const [draft, setDraft] = useState(value);
   useEffect(() => setDraft(value), [value]);
   const bad = draft.trim() !== '' && !isJsonNumber(draft);
@@ -339,18 +401,42 @@ function NumberInput({ value, label, onCommit, placeholder, size = 9 }: { value:
 }
 
 function DateInput({ value, label, onCommit }: { value: string; label: string; onCommit: (v: string) => void }) {
-  return <input type="date" aria-label={label} value={value} onChange={(e) => { const v = (e.target as HTMLInputElement).value; if (v && v !== value) onCommit(v); }} />;
+  return (
+    <input
+      type="date"
+      aria-label={label}
+      value={value}
+      onChange={(e) => {
+        const v = (e.target as HTMLInputElement).value;
+        if (v && v !== value) onCommit(v);
+      }}
+    />
+  );
 }
 
 /** The rate in force at `asOf` (the latest start on or before it, else the first), as the server picks it. */
 function rateAt(item: Obj, asOf: string): Obj {
-  const all = [((item.position as Obj).rate as Obj), ...((item.rates as Obj[]) ?? [])].filter((r) => !r.deletedOn);
+  const all = [(item.position as Obj).rate as Obj, ...((item.rates as Obj[]) ?? [])].filter((r) => !r.deletedOn);
   let best = all[0]!;
   for (const r of all) if (String(r.startDate) <= asOf && String(r.startDate) >= String(best.startDate)) best = r;
   return best;
 }
 
-function PositionsCard({ positions, currency, asOf, folio, nextId, commit }: { positions: Obj[]; currency: string; asOf: string; folio: Obj; nextId: { current: number }; commit: (c: Change) => void }) {
+function PositionsCard({
+  positions,
+  currency,
+  asOf,
+  folio,
+  nextId,
+  commit,
+}: {
+  positions: Obj[];
+  currency: string;
+  asOf: string;
+  folio: Obj;
+  nextId: { current: number };
+  commit: (c: Change) => void;
+}) {
   const paging = usePaging(positions, 50);
   const [form, setForm] = useState({ name: '', rate: '', percentage: '100', start: String(folio.startDate), end: String(folio.endDate) });
   const set = (field: keyof typeof form) => (e: Event) => setForm({ ...form, [field]: (e.target as HTMLInputElement).value });
@@ -361,13 +447,31 @@ function PositionsCard({ positions, currency, asOf, folio, nextId, commit }: { p
     const id = nextId.current++;
     const item: Obj = {
       position: {
-        id: new LosslessNumber(String(id)), folioId: folio.id, name, title: name, description: '', kind: '.PlannedPositionByTimeFrame',
+        id: new LosslessNumber(String(id)),
+        folioId: folio.id,
+        name,
+        title: name,
+        description: '',
+        kind: '.PlannedPositionByTimeFrame',
         rate: { id: new LosslessNumber(String(nextId.current++)), rate: new LosslessNumber(form.rate.trim()), startDate: form.start },
-        allocation: { id: new LosslessNumber(String(nextId.current++)), startDate: form.start, endDate: form.end, percentage: new LosslessNumber(form.percentage.trim()) },
+        allocation: {
+          id: new LosslessNumber(String(nextId.current++)),
+          startDate: form.start,
+          endDate: form.end,
+          percentage: new LosslessNumber(form.percentage.trim()),
+        },
       },
-      rates: [], allocations: [], hours: [],
+      rates: [],
+      allocations: [],
+      hours: [],
     };
-    commit({ kind: 'position', id, before: null, after: item, label: `Add position ${name}: ${form.rate.trim()} / h at ${form.percentage.trim()} %, ${form.start} – ${form.end}` });
+    commit({
+      kind: 'position',
+      id,
+      before: null,
+      after: item,
+      label: `Add position ${name}: ${form.rate.trim()} / h at ${form.percentage.trim()} %, ${form.start} – ${form.end}`,
+    });
     setForm({ ...form, name: '', rate: '' });
   };
   const shown = paging.visible;
@@ -382,7 +486,16 @@ function PositionsCard({ positions, currency, asOf, folio, nextId, commit }: { p
         <table>
           <caption class="sr-only">Positions of the sandbox</caption>
           <thead>
-            <tr><th scope="col">Name</th><th scope="col">Rate / h ({currency})</th><th scope="col">Allocation %</th><th scope="col">Start</th><th scope="col">End</th><th scope="col"><span class="sr-only">Remove</span></th></tr>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Rate / h ({currency})</th>
+              <th scope="col">Allocation %</th>
+              <th scope="col">Start</th>
+              <th scope="col">End</th>
+              <th scope="col">
+                <span class="sr-only">Remove</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {shown.map((item) => {
@@ -393,16 +506,66 @@ function PositionsCard({ positions, currency, asOf, folio, nextId, commit }: { p
               const pick = (next: Obj): Obj => {
                 const np = next.position as Obj;
                 if (text((np.rate as Obj).id) === text(rate.id) && String((np.rate as Obj).startDate) === String(rate.startDate)) return np.rate as Obj;
-                return ((next.rates as Obj[]) ?? []).find((r) => text(r.id) === text(rate.id) && String(r.startDate) === String(rate.startDate)) ?? (np.rate as Obj);
+                return (
+                  ((next.rates as Obj[]) ?? []).find((r) => text(r.id) === text(rate.id) && String(r.startDate) === String(rate.startDate)) ?? (np.rate as Obj)
+                );
               };
               return (
                 <tr key={text(p.id)} data-position={text(p.id)}>
                   <th scope="row">{name}</th>
-                  <td><NumberInput value={text(rate.rate)} label={`Rate of ${name}`} onCommit={(v) => change(item, `Rate of ${name}: ${text(rate.rate)} → ${v}`, (n) => { pick(n).rate = new LosslessNumber(v); })} /></td>
-                  <td><NumberInput value={text(alloc.percentage)} label={`Allocation of ${name}`} onCommit={(v) => change(item, `Allocation of ${name}: ${text(alloc.percentage)} % → ${v} %`, (n) => { ((n.position as Obj).allocation as Obj).percentage = new LosslessNumber(v); })} /></td>
-                  <td><DateInput value={String(alloc.startDate)} label={`Start of ${name}`} onCommit={(v) => change(item, `Start of ${name}: ${String(alloc.startDate)} → ${v}`, (n) => { ((n.position as Obj).allocation as Obj).startDate = v; })} /></td>
-                  <td><DateInput value={String(alloc.endDate)} label={`End of ${name}`} onCommit={(v) => change(item, `End of ${name}: ${String(alloc.endDate)} → ${v}`, (n) => { ((n.position as Obj).allocation as Obj).endDate = v; })} /></td>
-                  <td><button type="button" class="btn btn-ghost" onClick={() => commit({ kind: 'position', id: itemId('position', item), before: item, after: null, label: `Remove position ${name}` })}>Remove<span class="sr-only"> {name}</span></button></td>
+                  <td>
+                    <NumberInput
+                      value={text(rate.rate)}
+                      label={`Rate of ${name}`}
+                      onCommit={(v) =>
+                        change(item, `Rate of ${name}: ${text(rate.rate)} → ${v}`, (n) => {
+                          pick(n).rate = new LosslessNumber(v);
+                        })
+                      }
+                    />
+                  </td>
+                  <td>
+                    <NumberInput
+                      value={text(alloc.percentage)}
+                      label={`Allocation of ${name}`}
+                      onCommit={(v) =>
+                        change(item, `Allocation of ${name}: ${text(alloc.percentage)} % → ${v} %`, (n) => {
+                          ((n.position as Obj).allocation as Obj).percentage = new LosslessNumber(v);
+                        })
+                      }
+                    />
+                  </td>
+                  <td>
+                    <DateInput
+                      value={String(alloc.startDate)}
+                      label={`Start of ${name}`}
+                      onCommit={(v) =>
+                        change(item, `Start of ${name}: ${String(alloc.startDate)} → ${v}`, (n) => {
+                          ((n.position as Obj).allocation as Obj).startDate = v;
+                        })
+                      }
+                    />
+                  </td>
+                  <td>
+                    <DateInput
+                      value={String(alloc.endDate)}
+                      label={`End of ${name}`}
+                      onCommit={(v) =>
+                        change(item, `End of ${name}: ${String(alloc.endDate)} → ${v}`, (n) => {
+                          ((n.position as Obj).allocation as Obj).endDate = v;
+                        })
+                      }
+                    />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      class="btn btn-ghost"
+                      onClick={() => commit({ kind: 'position', id: itemId('position', item), before: item, after: null, label: `Remove position ${name}` })}
+                    >
+                      Remove<span class="sr-only"> {name}</span>
+                    </button>
+                  </td>
                 </tr>
               );
             })}
@@ -411,12 +574,25 @@ function PositionsCard({ positions, currency, asOf, folio, nextId, commit }: { p
       </div>
       <Pager paging={paging} label="Sandbox positions" />
       <form class="inline-form" onSubmit={add} aria-label="Add a planned position to the sandbox">
-        <label>Name <input value={form.name} onInput={set('name')} /></label>
-        <label>Rate / h ({currency}) <input inputMode="decimal" value={form.rate} aria-invalid={form.rate !== '' && !isJsonNumber(form.rate)} onInput={set('rate')} /></label>
-        <label>Allocation % <input inputMode="decimal" value={form.percentage} aria-invalid={!isJsonNumber(form.percentage)} onInput={set('percentage')} /></label>
-        <label>Start <input type="date" value={form.start} onInput={set('start')} /></label>
-        <label>End <input type="date" value={form.end} onInput={set('end')} /></label>
-        <button type="submit" class="btn">Add position</button>
+        <label>
+          Name <input value={form.name} onInput={set('name')} />
+        </label>
+        <label>
+          Rate / h ({currency}){' '}
+          <input inputMode="decimal" value={form.rate} aria-invalid={form.rate !== '' && !isJsonNumber(form.rate)} onInput={set('rate')} />
+        </label>
+        <label>
+          Allocation % <input inputMode="decimal" value={form.percentage} aria-invalid={!isJsonNumber(form.percentage)} onInput={set('percentage')} />
+        </label>
+        <label>
+          Start <input type="date" value={form.start} onInput={set('start')} />
+        </label>
+        <label>
+          End <input type="date" value={form.end} onInput={set('end')} />
+        </label>
+        <button type="submit" class="btn">
+          Add position
+        </button>
       </form>
     </Card>
   );
@@ -438,8 +614,16 @@ function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; fo
     if (!name.trim() || !isJsonNumber(amount)) return;
     const id = nextId.current++;
     const item: Obj = {
-      id: new LosslessNumber(String(id)), folioId: (folio as Obj).id, name: name.trim(), description: '', type: 'What-if', category: 'OPEX',
-      kind: '.PlannedExpense', amount: new LosslessNumber(amount.trim()), currencyCode: folio.currencyCode, amortized: false,
+      id: new LosslessNumber(String(id)),
+      folioId: (folio as Obj).id,
+      name: name.trim(),
+      description: '',
+      type: 'What-if',
+      category: 'OPEX',
+      kind: '.PlannedExpense',
+      amount: new LosslessNumber(amount.trim()),
+      currencyCode: folio.currencyCode,
+      amortized: false,
       recurrence: { kind: '.Once', startDate: day },
     };
     commit({ kind: 'expense', id, before: null, after: item, label: `Add expense ${name.trim()}: ${amount.trim()} on ${day}` });
@@ -452,7 +636,15 @@ function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; fo
         <table>
           <caption class="sr-only">Expenses of the sandbox</caption>
           <thead>
-            <tr><th scope="col">Name</th><th scope="col">Amount</th><th scope="col">First date</th><th scope="col">Occurrences</th><th scope="col"><span class="sr-only">Remove</span></th></tr>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Amount</th>
+              <th scope="col">First date</th>
+              <th scope="col">Occurrences</th>
+              <th scope="col">
+                <span class="sr-only">Remove</span>
+              </th>
+            </tr>
           </thead>
           <tbody>
             {shown.map((item) => {
@@ -461,8 +653,29 @@ function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; fo
               return (
                 <tr key={text(item.id)} data-expense={text(item.id)}>
                   <th scope="row">{label}</th>
-                  <td><NumberInput value={text(item.amount)} label={`Amount of ${label} (${String(item.currencyCode)})`} onCommit={(v) => change(item, `Amount of ${label}: ${text(item.amount)} → ${v}`, (n) => { n.amount = new LosslessNumber(v); })} /> {String(item.currencyCode)}</td>
-                  <td><DateInput value={String(rec.startDate)} label={`First date of ${label}`} onCommit={(v) => change(item, `First date of ${label}: ${String(rec.startDate)} → ${v}`, (n) => { (n.recurrence as Obj).startDate = v; })} /></td>
+                  <td>
+                    <NumberInput
+                      value={text(item.amount)}
+                      label={`Amount of ${label} (${String(item.currencyCode)})`}
+                      onCommit={(v) =>
+                        change(item, `Amount of ${label}: ${text(item.amount)} → ${v}`, (n) => {
+                          n.amount = new LosslessNumber(v);
+                        })
+                      }
+                    />{' '}
+                    {String(item.currencyCode)}
+                  </td>
+                  <td>
+                    <DateInput
+                      value={String(rec.startDate)}
+                      label={`First date of ${label}`}
+                      onCommit={(v) =>
+                        change(item, `First date of ${label}: ${String(rec.startDate)} → ${v}`, (n) => {
+                          (n.recurrence as Obj).startDate = v;
+                        })
+                      }
+                    />
+                  </td>
                   <td>
                     {rec.kind === '.Once' ? (
                       <span class="muted">once</span>
@@ -473,16 +686,28 @@ function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; fo
                         size={16}
                         label={`Occurrences of ${label}`}
                         onCommit={(v) =>
-                          change(item, `Occurrences of ${label}: ${text(rec.occurrences) || (rec.endDate ? `until ${String(rec.endDate)}` : 'open')} → ${v}`, (n) => {
-                            const r = n.recurrence as Obj;
-                            r.occurrences = new LosslessNumber(v);
-                            delete r.endDate;
-                          })
+                          change(
+                            item,
+                            `Occurrences of ${label}: ${text(rec.occurrences) || (rec.endDate ? `until ${String(rec.endDate)}` : 'open')} → ${v}`,
+                            (n) => {
+                              const r = n.recurrence as Obj;
+                              r.occurrences = new LosslessNumber(v);
+                              delete r.endDate;
+                            },
+                          )
                         }
                       />
                     )}
                   </td>
-                  <td><button type="button" class="btn btn-ghost" onClick={() => commit({ kind: 'expense', id: itemId('expense', item), before: item, after: null, label: `Remove expense ${label}` })}>Remove<span class="sr-only"> {label}</span></button></td>
+                  <td>
+                    <button
+                      type="button"
+                      class="btn btn-ghost"
+                      onClick={() => commit({ kind: 'expense', id: itemId('expense', item), before: item, after: null, label: `Remove expense ${label}` })}
+                    >
+                      Remove<span class="sr-only"> {label}</span>
+                    </button>
+                  </td>
                 </tr>
               );
             })}
@@ -491,10 +716,24 @@ function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; fo
       </div>
       <Pager paging={paging} label="Sandbox expenses" />
       <form class="inline-form" onSubmit={add} aria-label="Add an expense to the sandbox">
-        <label>Name <input value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} /></label>
-        <label>Amount ({String(folio.currencyCode)}) <input inputMode="decimal" value={amount} aria-invalid={amount !== '' && !isJsonNumber(amount)} onInput={(e) => setAmount((e.target as HTMLInputElement).value)} /></label>
-        <label>Date <input type="date" value={day} onInput={(e) => setDay((e.target as HTMLInputElement).value)} /></label>
-        <button type="submit" class="btn">Add expense</button>
+        <label>
+          Name <input value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <label>
+          Amount ({String(folio.currencyCode)}){' '}
+          <input
+            inputMode="decimal"
+            value={amount}
+            aria-invalid={amount !== '' && !isJsonNumber(amount)}
+            onInput={(e) => setAmount((e.target as HTMLInputElement).value)}
+          />
+        </label>
+        <label>
+          Date <input type="date" value={day} onInput={(e) => setDay((e.target as HTMLInputElement).value)} />
+        </label>
+        <button type="submit" class="btn">
+          Add expense
+        </button>
       </form>
     </Card>
   );
