@@ -17,10 +17,11 @@
 //! database (`postgres://USER@HOST/DB`), which several `serve` processes may share.
 #![forbid(unsafe_code)]
 
-mod credentials;
-mod demo;
-mod planner;
-mod server;
+mod auth;
+mod cli;
+mod http;
+mod password;
+mod service;
 mod store;
 
 use std::net::SocketAddr;
@@ -28,6 +29,7 @@ use std::process::ExitCode;
 
 use costfolio::api::{mint_personal_token, register_client_hashed, Context};
 
+use crate::cli::demo;
 use crate::store::Store;
 
 const USAGE: &str = "usage:
@@ -132,7 +134,7 @@ fn serve(args: &Args) -> Result<(), String> {
     ])?;
     let per_address: usize = args
         .option("connections-per-address")
-        .map_or(Ok(server::MAX_CONNECTIONS_PER_ADDRESS), str::parse)
+        .map_or(Ok(http::MAX_CONNECTIONS_PER_ADDRESS), str::parse)
         .map_err(|e| format!("--connections-per-address: {e} (a whole number; 0 for no cap)"))?;
     let listen: SocketAddr = args
         .option("listen")
@@ -140,8 +142,8 @@ fn serve(args: &Args) -> Result<(), String> {
         .parse()
         .map_err(|e| format!("--listen: {e}"))?;
     let planner = match args.option("www") {
-        Some(dir) => Some(planner::Planner::open(std::path::Path::new(dir))?),
-        None => planner::Planner::open(std::path::Path::new(DEFAULT_WWW)).ok(),
+        Some(dir) => Some(http::planner::Planner::open(std::path::Path::new(dir))?),
+        None => http::planner::Planner::open(std::path::Path::new(DEFAULT_WWW)).ok(),
     };
     let address = args.db_address();
     let shown = shown_database(&address);
@@ -166,7 +168,7 @@ fn serve(args: &Args) -> Result<(), String> {
     let entries = store.journal_len().map_err(|e| e.to_string())?;
     let snapshot = store.latest_snapshot().map_err(|e| e.to_string())?;
     let service =
-        server::Service::new(store, &address, base_url.clone()).map_err(|e| e.to_string())?;
+        service::Service::new(store, &address, base_url.clone()).map_err(|e| e.to_string())?;
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::from_std(listener)
@@ -201,7 +203,7 @@ fn serve(args: &Args) -> Result<(), String> {
         }
         use std::io::Write as _;
         let _ = std::io::stdout().flush();
-        server::serve(service, listener, per_address, planner)
+        http::serve(service, listener, per_address, planner)
             .await
             .map_err(|e| format!("serve {listen}: {e}"))
     })
@@ -311,7 +313,7 @@ fn run(raw: Vec<String>) -> Result<(), String> {
                 return Err("a client secret must have at least 16 characters".to_owned());
             }
             // A slow, salted hash (argon2), verified by the server outside its locks.
-            let hash = credentials::hash_password(secret).map_err(|e| e.to_string())?;
+            let hash = password::hash_password(secret).map_err(|e| e.to_string())?;
             let mut store = Store::open_address(&args.db_address()).map_err(|e| e.to_string())?;
             let mut state = store.load().map_err(|e| e.to_string())?;
             store

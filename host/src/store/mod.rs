@@ -12,6 +12,7 @@ pub(crate) mod cluster;
 #[cfg(test)]
 mod cut_off;
 pub(crate) mod postgres;
+mod said;
 mod sqlite;
 #[cfg(test)]
 mod suite;
@@ -497,7 +498,7 @@ impl Store {
                 "a password must have at least 8 characters".into(),
             ));
         }
-        let hash = crate::credentials::hash_password(password)?;
+        let hash = crate::password::hash_password(password).map_err(StoreError::User)?;
         self.backend.put_user(name, &hash, budget_admin)
     }
 }

@@ -9,6 +9,10 @@ use costfolio::state::{JournalEntry, State};
 use postgres::Client;
 use r2d2::{Pool, PooledConnection};
 
+mod landed;
+mod schema;
+
+use super::said::said;
 use super::tls::Connector;
 use super::watchdog::{Watchdog, COMMIT_WAIT};
 use super::{
@@ -40,27 +44,6 @@ fn held(error: &postgres::Error) -> bool {
     error.code() == Some(&postgres::error::SqlState::LOCK_NOT_AVAILABLE)
 }
 
-/// What the database said: its SQLSTATE and message when it answered one (`Display` says only
-/// "db error"), else the client's error with its causes (`Display` says only what kind of error,
-/// such as "error performing TLS handshake", not why).
-pub(crate) fn said(error: &postgres::Error) -> String {
-    if let Some(db) = error.as_db_error() {
-        return format!("{} ({})", db.message(), db.code().code());
-    }
-    let mut text = error.to_string();
-    let mut cause = std::error::Error::source(error);
-    while let Some(error) = cause {
-        // A cause's text may carry its own cause's already (OpenSSL's does).
-        let more = error.to_string();
-        if !text.contains(&more) {
-            text.push_str(": ");
-            text.push_str(&more);
-        }
-        cause = error.source();
-    }
-    text
-}
-
 impl From<postgres::Error> for StoreError {
     fn from(error: postgres::Error) -> Self {
         if away(&error) {
@@ -79,18 +62,6 @@ impl From<postgres::Error> for StoreError {
 
 /// The advisory lock every journal writer takes for its transaction ("costfolio" in ASCII).
 pub(crate) const JOURNAL_LOCK: i64 = 0x636f_7374_666f_6c69;
-/// The advisory lock of the schema's migrations.
-const MIGRATION_LOCK: i64 = JOURNAL_LOCK + 1;
-
-/// The schema's migrations, in order: version `n` is `MIGRATIONS[n - 1]`. A database records the
-/// last version it holds; opening it applies the ones after, in one transaction each.
-const MIGRATIONS: &[&str] = &[
-    "CREATE TABLE journal (seq BIGINT PRIMARY KEY, entry TEXT NOT NULL);
-     CREATE TABLE snapshots (seq BIGINT PRIMARY KEY, state TEXT NOT NULL);
-     CREATE TABLE users (
-         name TEXT PRIMARY KEY, hash TEXT NOT NULL, budget_admin BOOLEAN NOT NULL)",
-];
-
 /// A connection of the pool, and whether it was found lost: then the pool drops it when it comes
 /// back, rather than hand it to the next request.
 struct Connection {
@@ -168,7 +139,7 @@ impl Postgres {
     pub(crate) fn open(address: &str, size: u32) -> Result<Postgres, StoreError> {
         let connector = Connector::new(address)?;
         let mut client = connector.connect()?;
-        migrate(&mut client)?;
+        schema::migrate(&mut client)?;
         Ok(Postgres::pooled(connector, size))
     }
 
@@ -177,23 +148,7 @@ impl Postgres {
     pub(crate) fn open_source(address: &str) -> Result<Postgres, StoreError> {
         let connector = Connector::new(address)?;
         let mut client = connector.connect()?;
-        let version: i32 = match client.query_one("SELECT version FROM costfolio_schema", &[]) {
-            Ok(row) => row.get(0),
-            Err(error) if error.code() == Some(&postgres::error::SqlState::UNDEFINED_TABLE) => {
-                return Err(StoreError::User(format!(
-                    "--from {}: not a costfolio database (it has no costfolio_schema table)",
-                    super::shown(address)
-                )))
-            }
-            Err(error) => return Err(error.into()),
-        };
-        if usize::try_from(version).ok() != Some(MIGRATIONS.len()) {
-            return Err(StoreError::User(format!(
-                "--from {}: its schema is version {version}, where this costfolio reads version {}: migrate with the costfolio that last served it",
-                super::shown(address),
-                MIGRATIONS.len()
-            )));
-        }
+        schema::check_source(&mut client, address)?;
         Ok(Postgres::pooled(connector, POOL))
     }
 
@@ -265,131 +220,6 @@ impl Postgres {
         }
     }
 
-    /// After a commit whose answer was lost with the connection: whether transaction `xid`
-    /// committed, asked on another connection once the journal lock is free (the lost transaction
-    /// held it until it committed or rolled back) with `txid_status`, which PostgreSQL keeps for
-    /// this very question. Asked again for up to [`LANDED_WAIT`] while the database is away (a
-    /// restart) or the lock still held. `Ok` if it committed and the journal holds `last` (the
-    /// last entry it wrote: sequence number, text) as written; `Unavailable` (nothing stored) if it
-    /// was rolled back, or if its id committed with another entry there (a database that crashed
-    /// before the lost commit reached its disk gives its id again); `Unconfirmed` if the database
-    /// could not be asked or did not know.
-    fn landed(
-        &self,
-        xid: i64,
-        last: &(i64, String),
-        lost: &postgres::Error,
-    ) -> Result<(), StoreError> {
-        let started = Instant::now();
-        let mut pause = Duration::from_millis(100);
-        loop {
-            let wait = LANDED_WAIT.saturating_sub(started.elapsed());
-            let asked = self.txid_status(xid, last.0, wait);
-            let status = asked.as_ref().map(|(status, _)| status.as_str());
-            match status {
-                Ok("committed") => {
-                    let stored = asked.as_ref().ok().and_then(|(_, entry)| entry.as_ref());
-                    if stored == Some(&last.1) {
-                        return self.replicated_as_configured(lost);
-                    }
-                    return Err(StoreError::Unavailable(format!(
-                        "the commit did not land: transaction {xid} committed, but with another entry {} than this one (the database gave its id again after losing it): {}",
-                        last.0,
-                        said(lost)
-                    )));
-                }
-                Ok("aborted") => {
-                    return Err(StoreError::Unavailable(format!(
-                        "the commit was cut off and did not land: {}",
-                        said(lost)
-                    )))
-                }
-                // Another status ("in progress", or none: not known) or no answer: asked again
-                // until the time is up.
-                _ if started.elapsed() + pause < LANDED_WAIT => {
-                    std::thread::sleep(pause);
-                    pause = (pause * 2).min(Duration::from_secs(2));
-                }
-                Ok(status) => {
-                    return Err(StoreError::Unconfirmed(format!(
-                        "{}; transaction {xid} is {status}",
-                        said(lost)
-                    )))
-                }
-                Err(error) => {
-                    return Err(StoreError::Unconfirmed(format!(
-                        "{}; asking for {} s whether it landed: {error}",
-                        said(lost),
-                        LANDED_WAIT.as_secs()
-                    )))
-                }
-            }
-        }
-    }
-
-    /// After a lost commit found on the primary: whether the database's synchronous standbys (if
-    /// it has any) have it too, as they would have before its answer. A commit of this store's
-    /// own, which writes (a row rewritten as it is) so that it waits for them to reach its place
-    /// in the log (past the lost one), under the watchdog: answered, they have both; cancelled,
-    /// they may not (`Unconfirmed`).
-    fn replicated_as_configured(&self, lost: &postgres::Error) -> Result<(), StoreError> {
-        let unconfirmed = |why: String| {
-            StoreError::Unconfirmed(format!(
-                "{}; the primary has it, its synchronous standbys did not confirm it: {why}",
-                said(lost)
-            ))
-        };
-        let mut connection = self.live_client().map_err(|e| unconfirmed(e.to_string()))?;
-        let mut transaction = connection
-            .client
-            .transaction()
-            .map_err(|e| unconfirmed(said(&e)))?;
-        // A write (a commit without one does not wait for the standbys), of nothing.
-        transaction
-            .batch_execute("UPDATE costfolio_schema SET version = version")
-            .map_err(|e| unconfirmed(said(&e)))?;
-        let (committed, fired) = self.commit(transaction);
-        connection.lost |= fired;
-        match committed {
-            Ok(()) if !fired => Ok(()),
-            Ok(()) => Err(unconfirmed(format!(
-                "held for {} s and cancelled",
-                COMMIT_WAIT.as_secs()
-            ))),
-            Err(error) => Err(unconfirmed(said(&error))),
-        }
-    }
-
-    /// One asking of [`Postgres::landed`]: the status of transaction `xid` ("unknown" when the
-    /// database has none) and the journal's entry `seq`, waiting at most `wait` (and
-    /// [`LOCK_WAIT`]) for the journal lock.
-    fn txid_status(
-        &self,
-        xid: i64,
-        seq: i64,
-        wait: Duration,
-    ) -> Result<(String, Option<String>), StoreError> {
-        let mut connection = self.live_client()?;
-        let mut transaction = writer_transaction(&mut connection.client, wait.min(LOCK_WAIT))?;
-        let row = match transaction.query_one(
-            "SELECT txid_status($1), (SELECT entry FROM journal WHERE seq = $2)",
-            &[&xid, &seq],
-        ) {
-            Ok(row) => row,
-            // "transaction ID is in the future": the database came back from a crash without any
-            // record of it, so it never committed (a commit's record moves the next id past it).
-            Err(error)
-                if error.code() == Some(&postgres::error::SqlState::INVALID_PARAMETER_VALUE) =>
-            {
-                return Ok(("aborted".to_owned(), None));
-            }
-            Err(error) => return Err(error.into()),
-        };
-        let _ = transaction.rollback();
-        let status: Option<String> = row.get(0);
-        Ok((status.unwrap_or_else(|| "unknown".to_owned()), row.get(1)))
-    }
-
     /// Commits `transaction`, cancelled if the database holds the commit up longer than
     /// [`COMMIT_WAIT`] (watchdog.rs).
     /// Returns the commit's outcome, and whether it was cancelled.
@@ -413,35 +243,6 @@ impl Postgres {
         let count: i64 = self.read(|client| client.query_one(sql, &[]))?.get(0);
         Ok(count as u64)
     }
-}
-
-/// Applies the migrations the database lacks, each in its own transaction, under the migration
-/// lock.
-fn migrate(client: &mut Client) -> Result<(), StoreError> {
-    let mut transaction = client.transaction()?;
-    transaction.execute("SELECT pg_advisory_xact_lock($1)", &[&MIGRATION_LOCK])?;
-    transaction.batch_execute(
-        "CREATE TABLE IF NOT EXISTS costfolio_schema (version INTEGER NOT NULL);
-         INSERT INTO costfolio_schema (version)
-             SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM costfolio_schema)",
-    )?;
-    let version: i32 = transaction
-        .query_one("SELECT version FROM costfolio_schema", &[])?
-        .get(0);
-    let held = usize::try_from(version).unwrap_or(usize::MAX);
-    if held > MIGRATIONS.len() {
-        return Err(StoreError::User(format!(
-            "the database's schema is version {version}, newer than this costfolio knows ({}): upgrade costfolio",
-            MIGRATIONS.len()
-        )));
-    }
-    for (index, migration) in MIGRATIONS.iter().enumerate().skip(held) {
-        transaction.batch_execute(migration)?;
-        let next = i32::try_from(index + 1).unwrap_or(i32::MAX);
-        transaction.execute("UPDATE costfolio_schema SET version = $1", &[&next])?;
-    }
-    transaction.commit()?;
-    Ok(())
 }
 
 /// A writer's transaction, holding the journal lock: read committed whatever the database's

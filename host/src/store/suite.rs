@@ -221,7 +221,7 @@ fn a_migration_to_postgres_answers_every_read_as_the_source_did() {
     let source_address = db.to_string_lossy().into_owned();
     let mut source = Store::open_address(&source_address).unwrap();
     source
-        .add_user(crate::demo::DEMO_USER, "a good password", true)
+        .add_user(crate::cli::demo::DEMO_USER, "a good password", true)
         .unwrap();
     let now = chrono::NaiveDate::from_ymd_opt(2026, 11, 23)
         .unwrap()
@@ -230,10 +230,10 @@ fn a_migration_to_postgres_answers_every_read_as_the_source_did() {
     let mut state = source.load().unwrap();
     let token = source
         .transact(&mut state, |state| {
-            crate::demo::seed(state, "http://x", now, || vec![5; 64]).unwrap();
+            crate::cli::demo::seed(state, "http://x", now, || vec![5; 64]).unwrap();
             costfolio::api::mint_personal_token(
                 state,
-                crate::demo::DEMO_USER,
+                crate::cli::demo::DEMO_USER,
                 true,
                 &Context::new("http://x", now, vec![6; 64]),
             )
@@ -256,7 +256,7 @@ fn a_migration_to_postgres_answers_every_read_as_the_source_did() {
     assert_eq!(target.latest_snapshot().unwrap(), Some(state.seq));
     // Every read of a scripted session answers the same through both.
     let serve = |address: &str| {
-        crate::server::Service::new(
+        crate::service::Service::new(
             Store::open_address(address).unwrap(),
             address,
             "http://x".into(),
@@ -312,8 +312,12 @@ fn a_migration_to_postgres_answers_every_read_as_the_source_did() {
     let mut cut = Store::open_address(&cut_address).unwrap();
     let first = source.backend.journal_text(0, 40).unwrap();
     cut.backend.append_text(&first).unwrap();
-    cut.add_user(crate::demo::DEMO_USER, "the target's own password", true)
-        .unwrap();
+    cut.add_user(
+        crate::cli::demo::DEMO_USER,
+        "the target's own password",
+        true,
+    )
+    .unwrap();
     let set_here = cut.users().unwrap();
     run(&source_address, &cut_address).unwrap();
     assert_eq!(cut.journal_len().unwrap(), source.journal_len().unwrap());

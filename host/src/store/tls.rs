@@ -27,6 +27,7 @@ use postgres::config::{Host, SslMode};
 use postgres::{CancelToken, Client, Config, NoTls};
 use postgres_native_tls::MakeTlsConnector;
 
+use super::said::said;
 use super::{shown, StoreError};
 
 /// How long a connection may take to open (libpq's `connect_timeout`, when the address gives none).
@@ -89,7 +90,7 @@ impl Connector {
         };
         let mut config: Config = rest
             .parse()
-            .map_err(|e: postgres::Error| refused(super::postgres::said(&e)))?;
+            .map_err(|e: postgres::Error| refused(said(&e)))?;
         // libpq waits for ever for a database that does not answer; a server must not: a
         // request waits for its connection, or an answer on it, a bounded time. What the address
         // says is kept.

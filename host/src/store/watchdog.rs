@@ -14,6 +14,7 @@ use std::time::{Duration, Instant};
 
 use postgres::CancelToken;
 
+use super::said::said;
 use super::tls::Connector;
 
 /// How long a commit may take before it is cancelled.
@@ -118,7 +119,7 @@ fn watch(slot: &Slot, connector: &Connector) {
                     eprintln!(
                         "a commit held for {} s could not be cancelled, tried again in a second: {}",
                         COMMIT_WAIT.as_secs(),
-                        super::postgres::said(&error)
+                        said(&error)
                     );
                     // Still the same commit, still running: watched again.
                     if watched.generation == generation && watched.commit.is_none() {

@@ -1,0 +1,171 @@
+//! The OAuth authorize page (S11.1): `GET /oauth/authorize` shows a sign-in form for a registered
+//! client and its registered redirect address; `POST` verifies the user's password (outside every
+//! lock, throttled) and the form's CSRF token, then redirects with an authorization code.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+
+use costfolio::api::{decode_form, encode_query, issue_code, Context, Request, Response};
+
+use super::credentials::Refusal;
+use super::{busy, cookie, throttled, Journal, SignIn};
+
+impl<J: Journal> SignIn<'_, J> {
+    /// `GET /oauth/authorize`: a sign-in form; `POST`: the user signs in and grants the client,
+    /// then is redirected with the code (S11.1).
+    pub(crate) fn authorize(
+        &self,
+        request: &Request,
+        context: &Context,
+        peer: Option<IpAddr>,
+    ) -> Response {
+        let param = |name: &str| request.param_value(name).unwrap_or("").to_owned();
+        if request.method == "GET" {
+            // RFC 6749 3.1.2.4: no sign-in page for an unknown client or a redirect it did not
+            // register (an attacker's words on the real sign-in page help phishing).
+            let registered = match self.journal.current(&request.path) {
+                Ok(state) => state,
+                Err(failure) => return failure,
+            }
+            .clients
+            .get(param("client_id").as_str())
+            .is_some_and(|client| client.redirect_uri == param("redirect_uri"));
+            if !registered {
+                return Response {
+                    status: 400,
+                    headers: vec![
+                        ("Content-Type".into(), "text/plain; charset=utf-8".into()),
+                        ("Cache-Control".into(), "no-store".into()),
+                    ],
+                    body: b"This sign-in link is not valid: its client or redirect address is not registered with this costfolio server.\n".to_vec(),
+                };
+            }
+            // A CSRF token, sent both as a SameSite=Strict cookie and in the form: a POST from
+            // another site carries neither the cookie nor the value (double submit).
+            let csrf = costfolio::api::token_text(context.random.get(32..64).unwrap_or(&[]));
+            let page = format!(
+                "<!doctype html><html><head><meta charset=\"utf-8\"><title>costfolio: grant access</title></head><body>\
+                 <h1>Grant {client} access to costfolio</h1>\
+                 <form method=\"post\" action=\"/oauth/authorize\">\
+                 <input type=\"hidden\" name=\"client_id\" value=\"{client}\">\
+                 <input type=\"hidden\" name=\"redirect_uri\" value=\"{redirect}\">\
+                 <input type=\"hidden\" name=\"state\" value=\"{state}\">\
+                 <input type=\"hidden\" name=\"csrf\" value=\"{csrf}\">\
+                 <label>User <input name=\"username\" autocomplete=\"username\"></label>\
+                 <label>Password <input name=\"password\" type=\"password\" autocomplete=\"current-password\"></label>\
+                 <button type=\"submit\">Grant access</button></form></body></html>",
+                client = html(&param("client_id")),
+                redirect = html(&param("redirect_uri")),
+                state = html(&param("state")),
+            );
+            let secure = if self.secure { "; Secure" } else { "" };
+            return Response {
+                status: 200,
+                headers: vec![
+                    ("Content-Type".into(), "text/html; charset=utf-8".into()),
+                    // No page of another site may frame the sign-in (clickjacking).
+                    (
+                        "Content-Security-Policy".into(),
+                        "default-src 'none'; frame-ancestors 'none'; base-uri 'none'".into(),
+                    ),
+                    ("X-Frame-Options".into(), "DENY".into()),
+                    ("Cache-Control".into(), "no-store".into()),
+                    ("Referrer-Policy".into(), "no-referrer".into()),
+                    (
+                        "Set-Cookie".into(),
+                        format!(
+                            "{CSRF_COOKIE}={csrf}; Path=/oauth/authorize; HttpOnly; SameSite=Strict{secure}"
+                        ),
+                    ),
+                ],
+                body: page.into_bytes(),
+            };
+        }
+        if request.method != "POST" {
+            return oauth_error(
+                405,
+                "invalid_request",
+                "use GET to show the form and POST to grant",
+            );
+        }
+        let Some(form) = std::str::from_utf8(&request.body)
+            .ok()
+            .and_then(decode_form)
+        else {
+            return oauth_error(
+                400,
+                "invalid_request",
+                "the body is not valid form encoding",
+            );
+        };
+        let form: HashMap<String, String> = form.into_iter().collect();
+        let sent = form.get("csrf").map(String::as_str).unwrap_or("");
+        if sent.len() != 64 || cookie(request, CSRF_COOKIE) != Some(sent) {
+            return oauth_error(
+                403,
+                "access_denied",
+                "the sign-in form was not sent from this server's page, or it expired: load the page again",
+            );
+        }
+        let field = |name: &str| form.get(name).cloned().unwrap_or_default();
+        match self
+            .credentials
+            .verify(&field("username"), &field("password"), peer, None)
+        {
+            Ok(_) => {}
+            Err(Refusal::Throttled(seconds)) => return throttled(&request.path, seconds),
+            Err(Refusal::Busy) => return busy(&request.path),
+            Err(Refusal::Storage { detail, away }) => {
+                let (status, error) = if away {
+                    (503, "temporarily_unavailable")
+                } else {
+                    (500, "server_error")
+                };
+                return oauth_error(status, error, &format!("users: {detail}"));
+            }
+            Err(Refusal::Wrong) => {
+                return oauth_error(401, "access_denied", "wrong user name or password")
+            }
+        }
+        let (client, redirect) = (field("client_id"), field("redirect_uri"));
+        let user = field("username");
+        let code = self.journal.transact(&request.path, |state| {
+            issue_code(state, &client, &redirect, &user, context)
+        });
+        match code {
+            Ok(Ok(code)) => {
+                let separator = if redirect.contains('?') { '&' } else { '?' };
+                let mut location = format!("{redirect}{separator}code={code}");
+                if !field("state").is_empty() {
+                    location.push_str(&format!("&state={}", encode_query(&field("state"))));
+                }
+                Response {
+                    status: 302,
+                    headers: vec![("Location".into(), location)],
+                    body: Vec::new(),
+                }
+            }
+            Ok(Err(error)) => oauth_error(400, "invalid_request", &error.to_string()),
+            Err(failure) => failure,
+        }
+    }
+}
+
+/// An OAuth error answer (RFC 6749 5.2's JSON).
+fn oauth_error(status: u16, error: &str, description: &str) -> Response {
+    Response::json(
+        status,
+        serde_json::json!({"error": error, "error_description": description}).to_string(),
+    )
+}
+
+/// `text` escaped for HTML text and attribute values.
+fn html(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+}
+
+/// The cookie that carries the authorize page's CSRF token.
+const CSRF_COOKIE: &str = "costfolio_csrf";

@@ -1,0 +1,3 @@
+//! The command line's parts beside its parser: the demo `serve --demo` adds.
+
+pub(crate) mod demo;

@@ -1,0 +1,144 @@
+//! A request's way through the app: the planner's files for the planner's paths, else its body
+//! read within the limits and the service's answer, computed on a blocking thread (the store's
+//! PostgreSQL client blocks).
+
+use std::net::SocketAddr;
+use std::time::Instant;
+
+use axum::body::{to_bytes, Body};
+use axum::extract::{ConnectInfo, State as Shared};
+use axum::http::{HeaderMap, Method, StatusCode, Uri};
+use axum::response::Response as HttpResponse;
+use costfolio::api::{envelope, Request};
+
+use super::limits::{large_import, too_large, BODY_TIMEOUT, MAX_BODY, MAX_IMPORT_BODY};
+use super::App;
+use crate::auth::session::SESSION_PATH;
+
+/// The paths the interfaces answer; every other path is the planner's.
+fn is_interface(path: &str) -> bool {
+    ["/budgets", "/core", "/audit", "/oauth", SESSION_PATH]
+        .iter()
+        .any(|base| {
+            path.strip_prefix(base)
+                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+        })
+}
+
+/// Sends a request to its interface, or to the planner's files.
+pub(super) async fn route(
+    Shared(app): Shared<App>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    request: axum::extract::Request,
+) -> HttpResponse {
+    match &app.planner {
+        Some(planner) if !is_interface(request.uri().path()) => planner.answer(request).await,
+        _ => {
+            let (parts, body) = request.into_parts();
+            any(app, peer, parts.method, parts.uri, parts.headers, body).await
+        }
+    }
+}
+
+/// Answers a request of an interface: its body read within the limits, then the service's answer.
+async fn any(
+    app: App,
+    peer: SocketAddr,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+    body: Body,
+) -> HttpResponse {
+    let started = Instant::now();
+    let path = uri
+        .path_and_query()
+        .map_or_else(|| uri.path().to_owned(), |p| p.as_str().to_owned());
+    // A large import holds one of the import permits until it is answered; with none free it is
+    // answered 503 at once, its body unread.
+    let permit = if large_import(&method, uri.path(), &headers) {
+        match app.imports.clone().try_acquire_owned() {
+            Ok(permit) => Ok(Some(permit)),
+            Err(_) => Err(()),
+        }
+    } else {
+        Ok(None)
+    };
+    let limit = match &permit {
+        Ok(Some(_)) => MAX_IMPORT_BODY,
+        _ => MAX_BODY,
+    };
+    let read = async {
+        if permit.is_err() {
+            None
+        } else {
+            Some(tokio::time::timeout(BODY_TIMEOUT, to_bytes(body, limit)).await)
+        }
+    };
+    let response = match read.await {
+        None => {
+            let mut busy = envelope(
+                uri.path(),
+                503,
+                "another plan import is being received; try again in a moment",
+            );
+            busy.headers
+                .push(("Retry-After".to_owned(), "1".to_owned()));
+            busy
+        }
+        Some(Err(_)) => envelope(
+            uri.path(),
+            408,
+            &format!(
+                "the body did not arrive within {} seconds",
+                BODY_TIMEOUT.as_secs()
+            ),
+        ),
+        Some(Ok(Err(error))) if too_large(&error) => envelope(
+            uri.path(),
+            413,
+            &format!("the body is larger than {limit} bytes"),
+        ),
+        Some(Ok(Err(error))) => envelope(
+            uri.path(),
+            400,
+            &format!("the body could not be read: {error}"),
+        ),
+        Some(Ok(Ok(bytes))) => {
+            let request = Request {
+                method: method.as_str().to_owned(),
+                path: path.clone(),
+                query: Vec::new(),
+                headers: headers
+                    .iter()
+                    .map(|(name, value)| {
+                        (
+                            name.as_str().to_owned(),
+                            String::from_utf8_lossy(value.as_bytes()).into_owned(),
+                        )
+                    })
+                    .collect(),
+                body: bytes.to_vec(),
+            };
+            let result =
+                tokio::task::spawn_blocking(move || app.service.process(request, Some(peer.ip())))
+                    .await;
+            result.unwrap_or_else(|_| envelope(uri.path(), 500, "the request failed"))
+        }
+    };
+    drop(permit);
+    eprintln!(
+        "{} {} {} {}ms",
+        method,
+        uri.path(),
+        response.status,
+        started.elapsed().as_millis()
+    );
+    let mut builder = HttpResponse::builder()
+        .status(StatusCode::from_u16(response.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR));
+    for (name, value) in &response.headers {
+        builder = builder.header(name.as_str(), value.as_str());
+    }
+    builder
+        .body(Body::from(response.body))
+        .unwrap_or_else(|_| HttpResponse::new(Body::empty()))
+}

@@ -1,0 +1,124 @@
+//! How a request reaches the core: its credentials verified (basic outside every lock, a bearer
+//! token against the state), the host's sign-in endpoints (`/oauth/authorize`, `/session`), the
+//! planner's session and an OAuth client's secret, then a read from the shared state or a change
+//! under the writers' lock.
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use costfolio::api::{authenticate, envelope, handle, Request, Response};
+use costfolio::state::State;
+
+use super::Service;
+use crate::auth::credentials::Refusal;
+use crate::auth::session::{self, SESSION_PATH};
+use crate::auth::{busy, throttled, users_failure, Journal, SignIn};
+
+impl Service {
+    /// Handles one request from `peer`: the core's answer, after its entries are committed.
+    pub(crate) fn process(&self, request: Request, peer: Option<IpAddr>) -> Response {
+        let planner = session::has_cookie(&request);
+        let mut response = self.answer(request, peer);
+        if planner && response.status == 401 {
+            // The planner's page handles a closed session itself: no browser password prompt,
+            // whose remembered basic credentials would outlive a sign-out.
+            response
+                .headers
+                .retain(|(name, _)| !name.eq_ignore_ascii_case("WWW-Authenticate"));
+        }
+        response
+    }
+
+    /// The answer to `request` from `peer`: its query split off, its credentials verified, then
+    /// the sign-in endpoints, a read, or a change.
+    fn answer(&self, mut request: Request, peer: Option<IpAddr>) -> Response {
+        if let Err(refusal) = request.split_query() {
+            return refusal;
+        }
+        let mut context = self.context();
+        if context.random.is_empty() {
+            return envelope(&request.path, 500, "the host could not draw random bytes");
+        }
+        let basic = request
+            .header_value("Authorization")
+            .filter(|_| request.credentials("Basic").is_some());
+        if let (true, Some(header)) = (request.path.starts_with("/budgets/"), basic) {
+            // Verified outside every lock: a slow hash never makes others wait (S11.4).
+            match self.credentials.basic(header, peer) {
+                Ok(verified) => {
+                    context.user = Some(verified.user);
+                    context.budget_admin = verified.budget_admin;
+                }
+                Err(Refusal::Wrong) => {}
+                Err(Refusal::Throttled(seconds)) => return throttled(&request.path, seconds),
+                Err(Refusal::Busy) => return busy(&request.path),
+                Err(Refusal::Storage { detail, away }) => {
+                    return users_failure(&request.path, &detail, away)
+                }
+            }
+        }
+        // Whether this request has looked at the journal yet: once is enough.
+        let mut caught_up = false;
+        let bearer = request.credentials("Bearer").is_some();
+        if bearer {
+            // The token's user, and whether they are a budget administrator now: the core reads
+            // both from the context (S11.5).
+            if let Err(failure) = self.fresh(&request.path, &mut caught_up) {
+                return failure;
+            }
+            let token = match self.settled(&request.path) {
+                Ok(state) => authenticate(&state, &request, &context),
+                Err(failure) => return failure,
+            };
+            if let Ok(token) = token {
+                context.budget_admin = self.credentials.is_budget_admin(&token.user);
+                context.user = Some(token.user);
+                context.write = token.write;
+            }
+        }
+        if request.path.trim_end_matches('/') == "/oauth/authorize" {
+            return self.sign_in().authorize(&request, &context, peer);
+        }
+        if request.path == SESSION_PATH {
+            return self.sign_in().session_endpoint(&request, &context, peer);
+        }
+        if let Some(refusal) = self.sign_in().session_caller(&request, &mut context) {
+            return refusal;
+        }
+        if let Some(refusal) =
+            self.sign_in()
+                .verify_client(&request, &mut context, peer, &mut caught_up)
+        {
+            return refusal;
+        }
+        if let Some(response) = self.read(&request, &context, &mut caught_up) {
+            return response;
+        }
+        self.change(&request.path, |state| handle(state, &request, &context))
+            .unwrap_or_else(|refusal| refusal)
+    }
+
+    /// The sign-in endpoints' view of this service: its journal, its verifier, and whether its
+    /// cookies are `Secure` (behind an `https` base URL).
+    fn sign_in(&self) -> SignIn<'_, Service> {
+        SignIn {
+            journal: self,
+            credentials: &self.credentials,
+            secure: self.base_url.starts_with("https:"),
+        }
+    }
+}
+
+impl Journal for Service {
+    fn look(&self, path: &str, done: &mut bool) -> Result<(), Response> {
+        self.fresh(path, done)
+    }
+
+    fn current(&self, path: &str) -> Result<Arc<State>, Response> {
+        self.settled(path).map(|state| Arc::clone(&state))
+    }
+
+    fn transact<T>(&self, path: &str, change: impl FnOnce(&mut State) -> T) -> Result<T, Response> {
+        self.change(path, change)
+    }
+}
