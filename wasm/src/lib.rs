@@ -20,7 +20,9 @@ use costfolio::value::ValueError;
 use costfolio::value::{Date, DateRange};
 use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
 
+mod periods;
 mod sandbox;
+pub use periods::{check_allocation, check_rate};
 pub use sandbox::Sandbox;
 
 /// The version of the costfolio core this package wraps.
