@@ -269,8 +269,18 @@ impl Credentials {
         }
     }
 
-    /// Whether `name` is a budget administrator now (for the user of a bearer token); false for
-    /// an unknown name or an unreadable table.
+    /// Whether `name` is a budget administrator now (for the user of a bearer token or a
+    /// session); false for an unknown name. A user table that cannot be read is a refusal (503
+    /// while the database is away): taken as "not an administrator", it would answer an
+    /// administrator's change 403 while the database comes back.
+    pub(crate) fn budget_admin(&self, name: &str) -> Result<bool, Refusal> {
+        self.row(name)
+            .map(|row| row.is_some_and(|(_, admin)| admin))
+            .map_err(storage)
+    }
+
+    /// Whether `name` is a budget administrator now, as the planner's page shows it; false for an
+    /// unknown name or an unreadable table.
     pub(crate) fn is_budget_admin(&self, name: &str) -> bool {
         self.row(name)
             .ok()

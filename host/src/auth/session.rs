@@ -278,7 +278,13 @@ impl<J: Journal> SignIn<'_, J> {
                 return Some(refused);
             }
         }
-        context.budget_admin = self.credentials.is_budget_admin(&user);
+        context.budget_admin = match self.credentials.budget_admin(&user) {
+            Ok(admin) => admin,
+            Err(Refusal::Storage { detail, away }) => {
+                return Some(users_failure(&request.path, &detail, away))
+            }
+            Err(_) => false,
+        };
         context.user = Some(user);
         context.write = true;
         None

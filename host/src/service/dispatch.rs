@@ -71,7 +71,13 @@ impl Service {
                 Err(failure) => return failure,
             };
             if let Ok(token) = token {
-                context.budget_admin = self.credentials.is_budget_admin(&token.user);
+                context.budget_admin = match self.credentials.budget_admin(&token.user) {
+                    Ok(admin) => admin,
+                    Err(Refusal::Storage { detail, away }) => {
+                        return users_failure(&request.path, &detail, away)
+                    }
+                    Err(_) => false,
+                };
                 context.user = Some(token.user);
                 context.write = token.write;
             }
