@@ -346,6 +346,22 @@ impl Store {
         }
     }
 
+    /// The journal's entries after `after` as stored (a migration's test cuts one off with them).
+    #[cfg(test)]
+    pub(crate) fn journal_text(
+        &self,
+        after: u64,
+        limit: u64,
+    ) -> Result<Vec<(u64, String)>, StoreError> {
+        self.backend.journal_text(after, limit)
+    }
+
+    /// Appends stored entries as they are (a migration's test cuts one off with them).
+    #[cfg(test)]
+    pub(crate) fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError> {
+        self.backend.append_text(entries)
+    }
+
     /// How long the next transaction may wait for the journal another server holds.
     pub(crate) fn set_lock_wait(&mut self, wait: std::time::Duration) {
         self.backend.set_lock_wait(wait);

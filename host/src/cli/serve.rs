@@ -1,0 +1,125 @@
+//! `costfolio serve`: binds, opens the database (adding the demo with `--demo` on an empty one),
+//! loads the state, prints where it listens, then runs the HTTP server until interrupted.
+
+use std::net::SocketAddr;
+
+use super::args::Serve;
+use super::{demo, shown_database};
+use crate::http::planner::Planner;
+use crate::service::Service;
+use crate::store::Store;
+
+/// The directory the planner is served from when `--www` is not given, if it was built there.
+const DEFAULT_WWW: &str = "www/dist";
+
+/// `costfolio serve`: the interfaces, the planner's files, and with `--demo` on an empty database
+/// the demo user and portfolio.
+pub(super) fn serve(args: &Serve) -> Result<(), String> {
+    let listen: SocketAddr = args.listen;
+    let planner = match &args.www {
+        Some(dir) => Some(Planner::open(std::path::Path::new(dir))?),
+        None => Planner::open(std::path::Path::new(DEFAULT_WWW)).ok(),
+    };
+    let address = args.db.address.clone();
+    let shown = shown_database(&address);
+    // Everything that talks to the database happens here, on this thread, before the runtime
+    // starts: the PostgreSQL client is blocking and may not run inside the runtime's tasks.
+    let listener =
+        std::net::TcpListener::bind(listen).map_err(|e| format!("--listen {listen}: {e}"))?;
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| format!("--listen {listen}: {e}"))?;
+    let bound = listener.local_addr().map_err(|e| e.to_string())?;
+    // The address clients use: said, or the bound one (a port 0 becomes the one given).
+    let base_url = args
+        .base_url
+        .clone()
+        .unwrap_or_else(|| format!("http://{bound}"));
+    let mut store = Store::open_address(&address).map_err(|e| e.to_string())?;
+    let demo_password = if args.demo {
+        add_demo(&mut store, &base_url)?
+    } else {
+        None
+    };
+    let entries = store.journal_len().map_err(|e| e.to_string())?;
+    let snapshot = store.latest_snapshot().map_err(|e| e.to_string())?;
+    let service = Service::new(store, &address, base_url.clone()).map_err(|e| e.to_string())?;
+    let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::from_std(listener)
+            .map_err(|e| format!("--listen {listen}: {e}"))?;
+        let from = snapshot.map_or_else(
+            || "the start".to_owned(),
+            |seq| format!("the snapshot at entry {seq}"),
+        );
+        println!("costfolio listening on {base_url} (bound to {bound}, database {shown})");
+        eprintln!("journal: {entries} entries; replayed from {from}");
+        match &planner {
+            Some(planner) => println!(
+                "  the planner:    {base_url}/ (from {})",
+                planner.dir().display()
+            ),
+            None => println!(
+                "  the planner is not built ({DEFAULT_WWW} has no index.html): ./scripts/serve builds it"
+            ),
+        }
+        match demo_password {
+            Some(password) => println!(
+                "demo: sign in at {base_url}/ as {} with password {password} (shown only this once)",
+                demo::DEMO_USER
+            ),
+            None => {
+                println!("  add a user:     costfolio user add NAME --db {shown}");
+                println!("  get a token:    costfolio token mint NAME --db {shown}");
+                println!(
+                    "  then call:      curl -H 'Authorization: Bearer TOKEN' {base_url}/core/3/accounts"
+                );
+            }
+        }
+        use std::io::Write as _;
+        let _ = std::io::stdout().flush();
+        crate::http::serve(service, listener, args.connections_per_address, planner)
+            .await
+            .map_err(|e| format!("serve {listen}: {e}"))
+    })
+}
+
+/// With `--demo`: on a database without users or journal entries, the demo user (a random
+/// password, returned to be printed once) and the demo portfolio; `None`, and nothing changed,
+/// on a database that holds anything.
+fn add_demo(store: &mut Store, base_url: &str) -> Result<Option<String>, String> {
+    let empty = store.journal_len().map_err(|e| e.to_string())? == 0
+        && store.user_count().map_err(|e| e.to_string())? == 0;
+    if !empty {
+        println!("demo: the database already holds data, so no demo was added");
+        return Ok(None);
+    }
+    let now = chrono::Utc::now().naive_utc();
+    let random = || {
+        let mut bytes = vec![0u8; 64];
+        getrandom::fill(&mut bytes)
+            .map(|()| bytes)
+            .unwrap_or_default()
+    };
+    let mut state = store.load().map_err(|e| e.to_string())?;
+    // Tried on a copy first: a refusal leaves the database empty, not half a demo.
+    demo::seed(&mut state.clone(), base_url, now, random)?;
+    let password = demo::password()?;
+    // Seeded only if the journal is still empty inside the transaction: another replica started
+    // with --demo at the same moment may have seeded it since the look above.
+    let seeded = store
+        .transact(&mut state, |state| {
+            (state.seq == 0)
+                .then(|| demo::seed(state, base_url, now, random))
+                .transpose()
+        })
+        .map_err(|e| e.to_string())??;
+    if seeded.is_none() {
+        println!("demo: another server added data meanwhile, so no demo was added");
+        return Ok(None);
+    }
+    store
+        .add_user(demo::DEMO_USER, &password, true)
+        .map_err(|e| e.to_string())?;
+    Ok(Some(password))
+}
