@@ -242,7 +242,7 @@ fn folio_analytics(c: &mut Criterion) {
 }
 
 /// A wire value as a JSON value.
-fn j<T: costfolio::json::write::Write>(value: &T) -> serde_json::Value {
+fn j<T: serde::Serialize>(value: &T) -> serde_json::Value {
     serde_json::from_str(&costfolio::model::to_json(value)).unwrap()
 }
 

@@ -5,8 +5,6 @@
 use std::collections::BTreeSet;
 use std::fmt::Debug;
 
-use costfolio::json::read::Read as DeserializeOwned;
-use costfolio::json::write::Write as Serialize;
 use costfolio::model::audit::{DeletedAllocation, DeletedEventsPage, DeletedWorklog};
 use costfolio::model::budgeting::{
     Allocation, Baseline, BudgetErrorBody, CustomFieldCatalog, CustomFieldDefinition, ExchangeRate,
@@ -21,6 +19,8 @@ use costfolio::model::core_admin::{
 };
 use costfolio::model::{from_json, to_json, Id};
 use costfolio_suite::{golden, golden_dir};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 use serde_json::Value;
 
 /// Reads `name` as `T`, writes it back, and checks that the JSON is the same value (numbers

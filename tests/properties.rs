@@ -4,8 +4,6 @@
 use std::fmt::Debug;
 
 use chrono::{Days, NaiveDate};
-use costfolio::json::read::Read as DeserializeOwned;
-use costfolio::json::write::Write as Serialize;
 use costfolio::model::budgeting::{
     Allocation, Expense, ExpenseCategory, ExpenseKind, HoursPeriod, Rate, Recurrence, RecurrenceBy,
     RecurrenceKind,
@@ -17,6 +15,8 @@ use costfolio::value::{
     UtcTimestamp,
 };
 use proptest::prelude::*;
+use serde::de::DeserializeOwned;
+use serde::Serialize;
 
 /// Writes and reads `value`; the result must be equal and, written again, the same text.
 fn survives<T: Serialize + DeserializeOwned + PartialEq + Debug>(

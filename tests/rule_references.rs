@@ -24,7 +24,7 @@ fn files(dir: &Path, ext: &str) -> Vec<PathBuf> {
 }
 
 fn sources() -> Vec<PathBuf> {
-    ["core/src", "host/src", "wasm/src", "derive/src"]
+    ["core/src", "host/src", "wasm/src"]
         .iter()
         .flat_map(|dir| files(&root().join(dir), "rs"))
         .collect()

@@ -32,7 +32,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-// `#[derive(Read)]` names its paths `::costfolio::...`, inside this crate too.
+// `#[derive(serde::Deserialize)]` names its paths `::costfolio::...`, inside this crate too.
 extern crate self as costfolio;
 
 pub mod analytics;

@@ -7,7 +7,6 @@ use std::collections::HashMap;
 use crate::analytics::baseline::Items;
 use crate::analytics::{payments_csv, BookError, BookParts, FolioBook, ItemPayments, PlannedSide};
 use crate::calendar::{Calendar, CalendarError, HolidayScheme, WorkloadScheme};
-use crate::json::write::Write;
 use crate::model::budgeting::{PlanDocument, PlanHoliday, PlanPosition};
 use crate::model::core_ext::WorkloadDay;
 use crate::model::{from_json, Id, WireError};
@@ -115,7 +114,7 @@ fn duplicate_ids(list: &'static str, ids: impl Iterator<Item = Id>) -> Result<()
     }
 }
 
-#[derive(Write)]
+#[derive(serde::Serialize)]
 struct PlanOutput {
     positions: Vec<ItemPayments>,
     expenses: Vec<ItemPayments>,
@@ -124,7 +123,7 @@ struct PlanOutput {
 }
 
 /// The folio's figures without its items' payment lines: what a planning screen's chart needs.
-#[derive(Write)]
+#[derive(serde::Serialize)]
 struct PlanSummary {
     indicators: crate::model::budgeting::Indicators,
     timeline: Vec<crate::model::budgeting::TimelineBucket>,

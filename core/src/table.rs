@@ -4,9 +4,6 @@
 use core::borrow::Borrow;
 use core::fmt;
 
-use crate::json::read::{Fault, Read, ReadKey, Reader};
-use crate::json::write::{Write, WriteKey, Writer};
-
 /// Records by id (`K`, `u64` unless the records are keyed by text), in ascending order: what a
 /// `BTreeMap<K, V>` offers the state (lookups, inserts, removals, ordered iteration, the same
 /// JSON), held in one sorted vector. Ids are handed out in increasing order, so inserting is
@@ -154,20 +151,46 @@ impl<V, K: Ord + Borrow<Q>, Q: Ord + fmt::Debug + ?Sized> core::ops::Index<&Q> f
 }
 
 /// Written as a JSON object keyed by id, as a `BTreeMap<K, V>` is (snapshots keep their form).
-impl<V: Write, K: WriteKey + Ord> Write for Table<V, K> {
-    fn write(&self, writer: &mut Writer) {
-        crate::json::write::write_map(writer, self.iter());
+impl<V: serde::Serialize, K: serde::Serialize + Ord> serde::Serialize for Table<V, K> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_map(self.iter())
     }
 }
 
 /// Read from a JSON object keyed by id; a repeated id keeps its last record, as a map does.
-impl<V: Read, K: ReadKey + Ord> Read for Table<V, K> {
-    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
-        let mut table = Table::new();
-        crate::json::read::read_entries(reader, "records by id", |id, record| {
-            table.insert(id, record);
-        })?;
-        Ok(table)
+impl<'de, V, K> serde::Deserialize<'de> for Table<V, K>
+where
+    V: serde::Deserialize<'de>,
+    K: serde::Deserialize<'de> + Ord,
+{
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        /// Visits the entries of the object into a table.
+        struct Entries<V, K>(core::marker::PhantomData<(V, K)>);
+
+        impl<'de, V, K> serde::de::Visitor<'de> for Entries<V, K>
+        where
+            V: serde::Deserialize<'de>,
+            K: serde::Deserialize<'de> + Ord,
+        {
+            type Value = Table<V, K>;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("records by id")
+            }
+
+            fn visit_map<A: serde::de::MapAccess<'de>>(
+                self,
+                mut map: A,
+            ) -> Result<Self::Value, A::Error> {
+                let mut table = Table::new();
+                while let Some((id, record)) = map.next_entry()? {
+                    table.insert(id, record);
+                }
+                Ok(table)
+            }
+        }
+
+        deserializer.deserialize_map(Entries(core::marker::PhantomData))
     }
 }
 

@@ -8,8 +8,6 @@
 use costfolio::analytics::{BookError, FolioBook, ItemKey, PlannedSide};
 use costfolio::api::RollupError;
 use costfolio::api::{Context, Request, Response};
-use costfolio::json::read::Read;
-use costfolio::json::write::Write;
 use costfolio::model::{messages, to_json, Id, WireError};
 use costfolio::plan::PlanError;
 use costfolio::recurrence::RecurrenceError;
@@ -32,38 +30,38 @@ pub fn version() -> String {
 }
 
 /// A request as JS gives it.
-#[derive(Read)]
+#[derive(serde::Deserialize)]
 struct RequestInput {
     method: String,
     path: String,
-    #[wire(default)]
+    #[serde(default)]
     headers: Vec<(String, String)>,
-    #[wire(default)]
+    #[serde(default)]
     body: String,
 }
 
 /// What the host knows: its address, the time, fresh randomness, the verified budgeting caller.
-#[derive(Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 struct ContextInput {
-    #[wire(default)]
+    #[serde(default)]
     base_url: String,
     /// UTC, `yyyy-MM-ddTHH:mm:ss` (fractions allowed).
     now: String,
     /// Hex digits of fresh random bytes (128 digits = 64 bytes for token requests).
-    #[wire(default)]
+    #[serde(default)]
     random: String,
-    #[wire(default)]
+    #[serde(default)]
     user: Option<String>,
-    #[wire(default)]
+    #[serde(default)]
     budget_admin: bool,
     /// True when the caller's credential may not change data (S11.5).
-    #[wire(default)]
+    #[serde(default)]
     read_only: bool,
 }
 
 /// A response as JS reads it.
-#[derive(Write)]
+#[derive(serde::Serialize)]
 struct ResponseOutput {
     status: u16,
     headers: Vec<(String, String)>,

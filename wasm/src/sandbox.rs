@@ -3,7 +3,6 @@
 //! the sandbox's figures are its draft's, at any as-of date and granularity.
 
 use costfolio::analytics::{Change, FolioBook, PlannedSide};
-use costfolio::json::write::Write;
 use costfolio::model::budgeting::{
     Expense, Indicators, PlanDocument, PlanPosition, TimelineBucket,
 };
@@ -20,7 +19,7 @@ pub struct Sandbox {
 }
 
 /// The figures of a sandbox at one date and granularity.
-#[derive(Write)]
+#[derive(serde::Serialize)]
 struct Summary {
     indicators: Indicators,
     timeline: Vec<TimelineBucket>,

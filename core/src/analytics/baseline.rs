@@ -9,7 +9,7 @@ use crate::model::budgeting::{Baseline, ExpenditureType, Position};
 use crate::model::Id;
 
 /// An approved baseline with the items it froze.
-#[derive(Debug, Clone, PartialEq, Eq, crate::json::write::Write, crate::json::read::Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BaselineSnapshot {
     /// The baseline's record.
     pub baseline: Baseline,
@@ -18,7 +18,7 @@ pub struct BaselineSnapshot {
     /// The frozen positions' headers as they were approved (S8.6): name, title, member, category,
     /// description and custom fields. A baseline approved before headers were frozen has none, and
     /// shows its positions' current headers.
-    #[wire(default)]
+    #[serde(default)]
     pub headers: Vec<Position>,
 }
 

@@ -54,9 +54,7 @@ impl Flow {
 
 /// A folio's items: the working draft (planned items) with the actual items, or what a baseline
 /// froze.
-#[derive(
-    Debug, Clone, Default, PartialEq, Eq, crate::json::write::Write, crate::json::read::Read,
-)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Items {
     /// Positions.
     pub positions: Vec<PositionRecord>,

@@ -1,12 +1,11 @@
 //! A folio's payments as a file: the CSV of `costfolio plan --csv` and of
 //! `GET /budgets/1/folio/{id}/payments?format=csv`.
 
-use crate::json::write::Write;
 use crate::model::budgeting::{ExpensePayment, TimelineBucket};
 use crate::model::Id;
 
 /// One item's payment lines, named.
-#[derive(Debug, Clone, Write)]
+#[derive(Debug, Clone, serde::Serialize)]
 pub struct ItemPayments {
     /// The position's or expense's id.
     pub id: Id,

@@ -2,7 +2,6 @@
 //! revocation endpoints (RFC 6749, RFC 7009), personal tokens, and bearer authentication. Tokens,
 //! codes and secrets are kept only as SHA-256 hashes.
 
-use crate::json::write::Write;
 use chrono::{Duration, NaiveDateTime};
 use sha2::{Digest, Sha256};
 
@@ -398,7 +397,7 @@ pub fn authenticate(
 }
 
 /// The body of a successful token response (RFC 6749 section 5.1).
-#[derive(Write)]
+#[derive(serde::Serialize)]
 struct TokenResponse {
     access_token: String,
     expires_in: i64,

@@ -1,8 +1,6 @@
 //! Building responses: the core error envelope, 401 without a body, JSON bodies, and reading JSON
 //! request bodies with their content type checked.
 
-use crate::json::write::{Write, Writer};
-
 use super::http::{BodyError, Request, Response};
 use crate::model::budgeting::BudgetErrorBody;
 use crate::model::core_admin::CoreErrorBody;
@@ -31,26 +29,32 @@ pub(super) fn folio_not_viewable() -> Response {
 
 /// An RFC 6749 section 5.2 error body: `{"error": ..., "error_description": ...}`.
 pub(crate) fn oauth_error_body(error: &str, description: &str) -> String {
-    let mut body = Writer::new();
-    body.begin_object();
-    body.key("error");
-    body.string(error);
-    body.key("error_description");
-    body.string(description);
-    body.end_object();
-    body.finish()
+    /// The body's two fields, in this order.
+    #[derive(serde::Serialize)]
+    struct OAuthError<'e> {
+        error: &'e str,
+        error_description: &'e str,
+    }
+    to_json(&OAuthError {
+        error,
+        error_description: description,
+    })
 }
 
 /// An error in the envelope of the interface `path` belongs to: `{"errorMessages": [...]}` under
 /// `/budgets/`, the OAuth `{"error", "error_description"}` under `/oauth`, else the core envelope.
 pub fn envelope(path: &str, status: u16, message: &str) -> Response {
     if path.starts_with("/budgets/") {
-        let mut body = Writer::new();
-        body.begin_object();
-        body.key("errorMessages");
-        [message].write(&mut body);
-        body.end_object();
-        Response::json(status, body.finish())
+        /// The budgeting envelope of one message.
+        #[derive(serde::Serialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Messages<'m> {
+            error_messages: [&'m str; 1],
+        }
+        let body = to_json(&Messages {
+            error_messages: [message],
+        });
+        Response::json(status, body)
     } else if path.starts_with("/oauth") {
         Response::json(status, oauth_error_body("invalid_request", message))
     } else {
@@ -79,13 +83,13 @@ pub(super) fn unauthorized() -> Response {
 }
 
 /// A JSON response of `value`.
-pub(super) fn ok<T: Write>(status: u16, value: &T) -> Response {
+pub(super) fn ok<T: serde::Serialize>(status: u16, value: &T) -> Response {
     Response::json(status, to_json(value))
 }
 
 /// Reads a JSON body: the content type must be JSON (415 otherwise) and the body must read into
 /// `T` (400 naming the field otherwise), in the core envelope.
-pub(super) fn read_body<T: crate::json::read::Read>(request: &Request) -> Result<T, Response> {
+pub(super) fn read_body<T: serde::de::DeserializeOwned>(request: &Request) -> Result<T, Response> {
     json_object(request)?;
     from_json(&request.body).map_err(|error: WireError| core_error(400, &error.to_string()))
 }

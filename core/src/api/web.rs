@@ -162,11 +162,7 @@ impl Web<'_> {
     }
 
     /// A page of `all` by `offset` and `limit` (S10.4), with absolute next and previous.
-    pub(crate) fn page<T: crate::json::write::Write>(
-        &self,
-        request: &Request,
-        all: Vec<T>,
-    ) -> Outcome {
+    pub(crate) fn page<T: serde::Serialize>(&self, request: &Request, all: Vec<T>) -> Outcome {
         let number = |name: &str, default: u64| -> Result<u64, Response> {
             match request.param_value(name) {
                 None => Ok(default),

@@ -1,17 +1,12 @@
-//! The JSON codec, the bottom of the crate: [`from_json`] reads a wire type with one
-//! non-generic [`Reader`] and a short function per type ([`Read`], derived by
-//! `#[derive(Read)]`), [`to_json`] writes one with one [`Writer`] ([`Write`], derived by
-//! `#[derive(Write)]`); a refusal is a [`WireError`] naming the field at fault. [`Value`] is any
-//! JSON value. Nothing here knows the wire model or the values above it: they implement
-//! [`Read`] and [`Write`].
+//! JSON, the bottom of the crate: serde and serde_json with `arbitrary_precision`, so that every
+//! number keeps its digits from the wire to the engine and back (S1.1). [`from_json`] reads a wire
+//! type, naming the field at fault in a [`WireError`]; [`to_json`] writes one compactly. [`Value`]
+//! is any JSON value (numbers kept as their text). Value types refuse a value with their own error
+//! through [`refuse`], which the [`WireError`] keeps typed. Nothing here knows the wire model or
+//! the values above it.
 
-pub mod read;
-mod reader;
-mod value;
+mod scan;
 mod wire;
-pub mod write;
 
-pub use read::{Cause, Fault, FaultKind, Kind, Read, ReadKey, Reader};
-pub use value::{Number, Value};
-pub use wire::{from_json, from_value, to_json, WireError};
-pub use write::{Write, WriteKey, Writer};
+pub use serde_json::{Number, Value};
+pub use wire::{from_json, from_value, number, refuse, to_json, Cause, WireError};

@@ -1,20 +1,75 @@
-//! Reading and writing bodies, with errors that name the field.
+//! Reading and writing bodies with serde_json, with errors that name the field.
 
+use core::cell::RefCell;
 use core::fmt;
+use std::sync::Arc;
 
-use super::read::{Cause, Fault, FaultKind, Read, Reader};
-use super::value::Value;
-use super::write::{Write, Writer};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use super::Value;
+
+/// A value type's own refusal of a value, kept typed through serde (whose errors are text):
+/// [`WireError::value_error`] gives it back.
+#[derive(Debug, Clone)]
+pub struct Cause(Arc<dyn std::error::Error + Send + Sync>);
+
+impl Cause {
+    /// The error, when it is an `E`.
+    pub fn downcast_ref<E: std::error::Error + 'static>(&self) -> Option<&E> {
+        self.0.downcast_ref::<E>()
+    }
+}
+
+impl PartialEq for Cause {
+    fn eq(&self, other: &Cause) -> bool {
+        self.0.to_string() == other.0.to_string()
+    }
+}
+
+impl Eq for Cause {}
+
+impl fmt::Display for Cause {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+thread_local! {
+    /// The last value type's refusal of the read under way: serde carries only its text, and
+    /// [`from_json`] takes it back from here (the engine is single-threaded per read, and the
+    /// wasm package has one thread).
+    static REFUSED: RefCell<Option<Cause>> = const { RefCell::new(None) };
+}
+
+/// Refuses a value with a value type's own `error`, for a `Deserialize` implementation: serde's
+/// error holds its text, and the refusal of [`from_json`] holds the error itself
+/// ([`WireError::Value`]).
+pub fn refuse<E, D>(error: E) -> D
+where
+    E: std::error::Error + Send + Sync + 'static,
+    D: serde::de::Error,
+{
+    let message = error.to_string();
+    REFUSED.with(|refused| *refused.borrow_mut() = Some(Cause(Arc::new(error))));
+    D::custom(message)
+}
+
+/// Writes a decimal's text (`1000.00`, `-3.5`) as a JSON number with exactly those digits.
+pub fn number<S: serde::Serializer>(text: &str, serializer: S) -> Result<S::Ok, S::Error> {
+    let number: super::Number = text.parse().map_err(serde::ser::Error::custom)?;
+    number.serialize(serializer)
+}
 
 /// Why a body could not be read into a wire type.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum WireError {
-    /// The body is not JSON: malformed or cut short.
+    /// The body is not JSON: malformed, cut short, or nested too deep.
     Syntax {
         /// Line of the problem, from 1.
         line: usize,
         /// Column of the last byte read, in bytes from 1 (0 for an empty body or one that ends
-        /// right after a line break), as serde_json counted it.
+        /// right after a line break), as serde_json counts it.
         column: usize,
         /// What the JSON reader saw.
         detail: String,
@@ -32,12 +87,12 @@ pub enum WireError {
         /// The value type's error.
         cause: Cause,
     },
-    /// A field holds a value of the wrong type, or one the codec refuses.
+    /// A field holds a value of the wrong type, or one the reader refuses.
     Invalid {
         /// The field's path, for example `allocation.percentage` or `recurrenceOn[1]`; empty for
         /// the body as a whole.
         field: String,
-        /// Why, naming the value.
+        /// Why, saying what was expected.
         message: String,
     },
 }
@@ -111,7 +166,8 @@ impl fmt::Display for WireError {
 
 impl std::error::Error for WireError {}
 
-/// Reads a body into a wire type. Unknown fields are ignored; numbers are read exactly.
+/// Reads a body into a wire type. Unknown fields are ignored; numbers are read exactly; a body
+/// nests at most 127 levels of arrays and objects, and no text holds NUL.
 ///
 /// ```
 /// use costfolio::model::{budgeting::Rate, from_json, WireError};
@@ -120,245 +176,133 @@ impl std::error::Error for WireError {}
 /// let missing = from_json::<Rate>(br#"{"rate": 80.25}"#).unwrap_err();
 /// assert_eq!(missing, WireError::Missing { field: "startDate".into() });
 /// ```
-pub fn from_json<T: Read>(body: &[u8]) -> Result<T, WireError> {
-    // JSON is UTF-8 (RFC 8259): the whole body is checked once, here, so the reader need not
-    // check each string again (and an invalid byte anywhere, even in an ignored field, is named).
+pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, WireError> {
+    REFUSED.with(|refused| refused.borrow_mut().take());
+    // JSON is UTF-8 (RFC 8259): the whole body is checked once, here, so that an invalid byte
+    // anywhere, even in a field that is ignored, is named.
     let text = core::str::from_utf8(body).map_err(|error| not_utf8(body, error.valid_up_to()))?;
-    let mut reader = Reader::new(text);
-    // Only this line is built per wire type; the UTF-8 check, the end check and the refusal are
-    // not generic.
-    let value = T::read(&mut reader).and_then(|value| reader.end().map(|()| value));
-    value.map_err(|fault| refusal(text, fault))
-}
-
-/// A body that is not UTF-8, refused at its first invalid byte (lines from 1, columns in bytes
-/// from 1, as the JSON reader counts them).
-#[inline(never)]
-fn not_utf8(body: &[u8], at: usize) -> WireError {
-    let (line, column) = line_and_column(body, at);
-    WireError::Syntax {
-        line,
-        column,
-        detail: "invalid UTF-8".to_owned(),
+    // What serde_json lets through or refuses out of place: too deep, NUL in a text. A malformed
+    // body is refused as such first.
+    if let Some(refusal) = super::scan::check(body) {
+        return Err(
+            match serde_json::from_slice::<serde::de::IgnoredAny>(body) {
+                Err(broken) => syntax(&broken),
+                Ok(_) => refusal,
+            },
+        );
+    }
+    let mut reader = serde_json::Deserializer::from_str(text);
+    match serde_path_to_error::deserialize::<_, T>(&mut reader) {
+        Ok(value) => match reader.end() {
+            Ok(()) => Ok(value),
+            Err(error) => Err(syntax(&error)),
+        },
+        Err(error) => Err(refusal(body, error)),
     }
 }
 
-/// The line (from 1) and column (in bytes, from 1) of the byte at `at`.
-fn line_and_column(body: &[u8], at: usize) -> (usize, usize) {
+/// Why `body` was refused. A malformed body is refused as such, at the place its JSON breaks,
+/// even when a value before the fault was also wrong: a body is read as data only once it is
+/// JSON. Not generic, so that it is built once rather than once for every wire type.
+#[inline(never)]
+fn refusal(body: &[u8], error: serde_path_to_error::Error<serde_json::Error>) -> WireError {
+    if let Err(broken) = serde_json::from_slice::<serde::de::IgnoredAny>(body) {
+        return syntax(&broken);
+    }
+    let path = match error.path().to_string() {
+        root if root == "." => String::new(),
+        path => path,
+    };
+    let inner = error.into_inner();
+    // Nested deeper than serde_json reads (128 levels): the body as a whole, at its place.
+    if without_place(&inner) == "recursion limit exceeded" {
+        return syntax(&inner);
+    }
+    // The body is JSON (checked above): whatever serde_json says now is about a value's shape,
+    // even in the words it uses for syntax (an enum's name given as an object: "expected value").
+    let message = match without_place(&inner) {
+        message if message == "expected value" => {
+            "expected a value of another shape (a name, not an object)".to_owned()
+        }
+        message => message,
+    };
+    let joined = |name: &str| {
+        if path.is_empty() {
+            name.to_owned()
+        } else {
+            format!("{path}.{name}")
+        }
+    };
+    if let Some(name) = message
+        .strip_prefix("missing field `")
+        .and_then(|rest| rest.strip_suffix('`'))
+    {
+        return WireError::Missing {
+            field: joined(name),
+        };
+    }
+    // A field given twice is named where it stands, like any field at fault.
+    if let Some(name) = message
+        .strip_prefix("duplicate field `")
+        .and_then(|rest| rest.strip_suffix('`'))
+    {
+        return WireError::Invalid {
+            field: joined(name),
+            message,
+        };
+    }
+    let cause = REFUSED.with(|refused| refused.borrow_mut().take());
+    match cause {
+        Some(cause) if cause.to_string() == message => WireError::Value { field: path, cause },
+        _ => WireError::Invalid {
+            field: path,
+            message,
+        },
+    }
+}
+
+/// A body that is not UTF-8, refused at its first invalid byte (lines from 1, columns in bytes
+/// from 1, as serde_json counts them).
+#[inline(never)]
+fn not_utf8(body: &[u8], at: usize) -> WireError {
     let before = &body[..at.min(body.len())];
     let line_start = before
         .iter()
         .rposition(|&b| b == b'\n')
         .map_or(0, |i| i + 1);
-    (
-        1 + before.iter().filter(|&&b| b == b'\n').count(),
-        before.len() - line_start + 1,
-    )
+    WireError::Syntax {
+        line: 1 + before.iter().filter(|&&b| b == b'\n').count(),
+        column: before.len() - line_start + 1,
+        detail: "invalid UTF-8".to_owned(),
+    }
 }
 
-/// Why `body` was refused. A malformed body is refused as such, at the place its JSON breaks,
-/// even when a value before the fault was also wrong: a body is read as data only once it is JSON
-/// (the reader skips it whole, checking its syntax and depth). A value refused in a well-formed
-/// body is named by its path. Not generic, so that it is built once rather than once for every
-/// wire type.
-#[inline(never)]
-fn refusal(body: &str, fault: Fault) -> WireError {
-    if let Err(broken) = Reader::check_syntax(body) {
-        // The place is the last byte read: the one at fault, or the body's end.
-        let read = broken.at.saturating_add(1).min(body.len());
-        let (line, column) = line_and_column(body.as_bytes(), read);
-        let column = column - 1;
-        return WireError::Syntax {
-            line,
-            column,
-            detail: match broken.kind {
-                FaultKind::Syntax(detail) => detail.to_owned(),
-                FaultKind::Invalid(detail) => detail,
-                FaultKind::Value(cause) => cause.to_string(),
-                FaultKind::Missing(name) => format!("{name} is required"),
-            },
-        };
-    }
-    let path = path_at(body.as_bytes(), fault.at);
-    match fault.kind {
-        FaultKind::Missing(name) => WireError::Missing {
-            field: if path.is_empty() {
-                name.to_owned()
-            } else {
-                format!("{path}.{name}")
-            },
-        },
-        FaultKind::Invalid(message) => WireError::Invalid {
-            field: path,
-            message,
-        },
-        FaultKind::Value(cause) => WireError::Value { field: path, cause },
-        // A syntax fault in a body the skip above accepted (never, but said rather than hidden).
-        FaultKind::Syntax(detail) => {
-            let (line, column) = line_and_column(body.as_bytes(), fault.at);
-            WireError::Syntax {
-                line,
-                column,
-                detail: detail.to_owned(),
-            }
-        }
+/// serde_json's message of `error`, without the place it appends.
+fn without_place(error: &serde_json::Error) -> String {
+    let text = error.to_string();
+    let place = format!(" at line {} column {}", error.line(), error.column());
+    text.strip_suffix(&place).unwrap_or(&text).to_owned()
+}
+
+/// A body that is not JSON: serde_json's own verdict and place.
+fn syntax(error: &serde_json::Error) -> WireError {
+    WireError::Syntax {
+        line: error.line(),
+        column: error.column(),
+        detail: without_place(error),
     }
 }
 
 /// Reads an already parsed JSON value into a wire type, with the same errors as [`from_json`].
-pub fn from_value<T: Read>(value: Value) -> Result<T, WireError> {
+pub fn from_value<T: DeserializeOwned>(value: Value) -> Result<T, WireError> {
     let body = to_json(&value);
     from_json(body.as_bytes())
 }
 
 /// Writes a wire type as compact JSON, numbers with exactly their digits, absent optional fields
-/// left out. Every wire value has a JSON form: writing cannot fail.
-pub fn to_json<T: Write + ?Sized>(value: &T) -> String {
-    let mut writer = Writer::new();
-    value.write(&mut writer);
-    writer.finish()
-}
-
-/// The path (`recurrence.recurrenceOn[1]`, `results[0].deletedAt`) of the value at the offset the
-/// reader placed its refusal at: just after a value its type refused, at the start of a value of
-/// the wrong type, just after an object that lacks a field. The path is that of the containers
-/// open at that point, each with the key (once its colon is read) or the index of the value it is
-/// in. Reading the body again only when it is refused keeps the reading of every accepted body free
-/// of any path keeping.
-fn path_at(body: &[u8], at: usize) -> String {
-    let end = at.min(body.len());
-    let mut frames: Vec<Frame> = Vec::new();
-    let mut index = 0;
-    while index < end {
-        let byte = body[index];
-        match byte {
-            b'{' | b'[' => {
-                begin_element(&mut frames);
-                frames.push(if byte == b'{' {
-                    Frame::Object {
-                        key: None,
-                        in_value: false,
-                    }
-                } else {
-                    // The first element begins here: an element the reader refuses before
-                    // reading it (an object where a string belongs) is already at its index.
-                    Frame::Array {
-                        index: 0,
-                        begun: false,
-                    }
-                });
-                index += 1;
-            }
-            b'}' | b']' => {
-                frames.pop();
-                index += 1;
-            }
-            b':' => {
-                if let Some(Frame::Object { in_value, .. }) = frames.last_mut() {
-                    *in_value = true;
-                }
-                index += 1;
-            }
-            b',' => {
-                match frames.last_mut() {
-                    Some(Frame::Object { key, in_value }) => {
-                        *key = None;
-                        *in_value = false;
-                    }
-                    Some(Frame::Array { index, begun }) => {
-                        *index += 1;
-                        *begun = false;
-                    }
-                    None => {}
-                }
-                index += 1;
-            }
-            b'"' => {
-                let (text, next) = string_at(body, index + 1, end);
-                if let Some(Frame::Object {
-                    key,
-                    in_value: false,
-                }) = frames.last_mut()
-                {
-                    *key = Some(text);
-                } else {
-                    begin_element(&mut frames);
-                }
-                index = next;
-            }
-            b' ' | b'\t' | b'\n' | b'\r' => index += 1,
-            _ => {
-                // A number or a literal: one value, up to the next delimiter.
-                begin_element(&mut frames);
-                while index < end && !b",:{}[] \t\n\r\"".contains(&body[index]) {
-                    index += 1;
-                }
-            }
-        }
-    }
-    // An array the reader stopped in before any element, at its `]`, is refused as a whole (an
-    // empty one where something else belongs): no element is named.
-    let at_close = body[end..].iter().find(|byte| !byte.is_ascii_whitespace()) == Some(&b']');
-    if at_close && matches!(frames.last(), Some(Frame::Array { begun: false, .. })) {
-        frames.pop();
-    }
-    let mut path = String::new();
-    for frame in &frames {
-        match frame {
-            Frame::Object {
-                key: Some(key),
-                in_value: true,
-            } => {
-                if !path.is_empty() {
-                    path.push('.');
-                }
-                path.push_str(key);
-            }
-            Frame::Array { index: at, .. } => {
-                path.push('[');
-                path.push_str(&at.to_string());
-                path.push(']');
-            }
-            _ => {}
-        }
-    }
-    path
-}
-
-/// A container open at the point [`path_at`] looks for.
-enum Frame {
-    /// An object: the key last read, and whether its colon was (so the reader is in its value).
-    Object { key: Option<String>, in_value: bool },
-    /// An array: the index of the element the reader is at (counted at `[` and at each `,`),
-    /// and whether that element has begun.
-    Array { index: usize, begun: bool },
-}
-
-/// A value begins: in an array, its element has.
-fn begin_element(frames: &mut [Frame]) {
-    if let Some(Frame::Array { begun, .. }) = frames.last_mut() {
-        *begun = true;
-    }
-}
-
-/// The text of the string whose contents begin at `from` (its escapes read by the JSON reader
-/// itself), and the index just past its closing quote; a string cut off at `end`, or one the reader
-/// refuses (a lone surrogate), is given as it stands.
-fn string_at(body: &[u8], from: usize, end: usize) -> (String, usize) {
-    let raw = |until: usize| String::from_utf8_lossy(&body[from..until]).into_owned();
-    let mut index = from;
-    while index < end {
-        match body[index] {
-            b'"' => {
-                let text = core::str::from_utf8(&body[from - 1..=index])
-                    .ok()
-                    .and_then(|quoted| Reader::new(quoted).string().ok())
-                    .map_or_else(|| raw(index), std::borrow::Cow::into_owned);
-                return (text, index + 1);
-            }
-            b'\\' => index += 2,
-            _ => index += 1,
-        }
-    }
-    (raw(end.min(body.len())), end)
+/// left out.
+pub fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
+    // Every wire value has a JSON form (its map keys are text or numbers): serde_json cannot
+    // refuse one, and `null` stands for what never happens.
+    serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
 }

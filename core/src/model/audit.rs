@@ -1,33 +1,29 @@
 //! Wire types of the deletion-audit interface (`/audit/1`, deletion-audit-api.md).
 
-use crate::json::write::Write;
-
-use crate::json::read::Read;
-
 use super::Id;
 use crate::value::EventTimestamp;
 
 /// The `metadata` of a page of deleted events (S12.2).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct DeletedEventsMetadata {
     /// How many results this page holds.
     pub count: u64,
     /// The most results a page holds (default 50, at most 1000).
     pub limit: u64,
     /// Full address of the next page, when more remain.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next: Option<String>,
     /// Opaque key to ask for the next page with, when more remain.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub last_evaluated_key: Option<String>,
 }
 
 /// A page of deleted events, of worklogs or of allocations.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct DeletedEventsPage<T> {
     /// Address of the request.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// Count, limit and where the next page is.
     pub metadata: DeletedEventsMetadata,
@@ -36,8 +32,8 @@ pub struct DeletedEventsPage<T> {
 }
 
 /// A deleted worklog.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct DeletedWorklog {
     /// When it was deleted (UTC, no zone designator, milliseconds).
     pub deleted_at: EventTimestamp,
@@ -48,8 +44,8 @@ pub struct DeletedWorklog {
 }
 
 /// A deleted allocation.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct DeletedAllocation {
     /// When it was deleted (UTC, no zone designator, milliseconds).
     pub deleted_at: EventTimestamp,

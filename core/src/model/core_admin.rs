@@ -2,16 +2,14 @@
 //! categories and category types, account links, customers, holiday schemes, generic resources,
 //! the list envelopes and the error envelope.
 
-use crate::json::write::Write;
-
-use crate::json::read::Read;
-
 use super::Id;
 use crate::value::{Key, Name, UtcTimestamp, WholeAmount};
 
 /// Status of an account.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum AccountStatus {
     /// Open for work.
     Open,
@@ -22,11 +20,11 @@ pub enum AccountStatus {
 }
 
 /// An account as the service returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Account {
     /// Address of the account.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// The account's key.
     pub key: Key,
@@ -39,40 +37,40 @@ pub struct Account {
     /// Whether the account is global (default false).
     pub global: bool,
     /// The monthly budget, a whole number (S10.2).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub monthly_budget: Option<WholeAmount>,
     /// The account's lead.
     pub lead: Lead,
     /// The contact; left out when the account has none.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contact: Option<Contact>,
     /// The category; left out when the account has none.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<Category>,
     /// The customer; left out when the account has none.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub customer: Option<Customer>,
     /// Where the account's links are.
     pub links: SelfLink,
 }
 
 /// The lead of an account.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Lead {
     /// Address of the user.
-    #[wire(rename = "self", default, omit_none)]
+    #[serde(rename = "self", default, skip_serializing_if = "Option::is_none")]
     pub self_: Option<String>,
     /// The tracker's accountId of the lead.
     pub account_id: String,
     /// The lead's display name.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub display_name: Option<String>,
 }
 
 /// Whether a contact is a registered tracker user.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Write, Read)]
-#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ContactType {
     /// A registered issue-tracker user.
     User,
@@ -81,33 +79,33 @@ pub enum ContactType {
 }
 
 /// The contact of an account.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Contact {
     /// Address of the user, for a USER contact.
-    #[wire(rename = "self", default, omit_none)]
+    #[serde(rename = "self", default, skip_serializing_if = "Option::is_none")]
     pub self_: Option<String>,
     /// The tracker's accountId, for a USER contact.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub account_id: Option<String>,
     /// The contact's name.
     pub display_name: String,
     /// USER or EXTERNAL.
-    #[wire(rename = "type")]
+    #[serde(rename = "type")]
     pub contact_type: ContactType,
 }
 
 /// An object holding only the address of something.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SelfLink {
     /// The address.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
 }
 
 /// The body of "create account" and "update account".
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct AccountRequest {
     /// The account's key.
     pub key: Key,
@@ -118,28 +116,30 @@ pub struct AccountRequest {
     /// The lead's accountId.
     pub lead_account_id: String,
     /// The contact's accountId, when the contact is a registered user.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub contact_account_id: Option<String>,
     /// The contact's name, when the contact is not a registered user.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub external_contact_name: Option<String>,
     /// Key of the account's category.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category_key: Option<Key>,
     /// Key of the account's customer.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub customer_key: Option<Key>,
     /// The monthly budget, a whole number 0 or more (S10.2).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub monthly_budget: Option<WholeAmount>,
     /// Whether the account is global; absent means false.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub global: Option<bool>,
 }
 
 /// The four types of category.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CategoryTypeName {
     /// Billable work.
     Billable,
@@ -162,17 +162,17 @@ impl CategoryTypeName {
 }
 
 /// A category type, an item of "list category types" and the `type` of a category.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Write, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub struct CategoryType {
     /// The type's name.
     pub name: CategoryTypeName,
 }
 
 /// An account category as the service returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Category {
     /// Address of the category.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// The category's key.
     pub key: Key,
@@ -181,49 +181,49 @@ pub struct Category {
     /// The category's name.
     pub name: Name,
     /// The category's type.
-    #[wire(rename = "type")]
+    #[serde(rename = "type")]
     pub category_type: CategoryType,
 }
 
 /// The body of "create category" and "update category".
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CategoryRequest {
     /// The category's key.
     pub key: Key,
     /// The category's name.
     pub name: Name,
     /// The category's type.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub type_name: Option<CategoryTypeName>,
 }
 
 /// What an account link binds the account to: only projects.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Write, Read)]
-#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ScopeType {
     /// A tracker project.
     Project,
 }
 
 /// The scope of an account link.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LinkScope {
     /// Address of the project.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// The project's id.
     pub id: Id,
     /// Always PROJECT.
-    #[wire(rename = "type")]
+    #[serde(rename = "type")]
     pub scope_type: ScopeType,
 }
 
 /// An account link as the service returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AccountLink {
     /// Address of the link.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// The link's id.
     pub id: Id,
@@ -234,8 +234,8 @@ pub struct AccountLink {
 }
 
 /// The body of "create link".
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct AccountLinkRequest {
     /// Key of the account.
     pub account_key: Key,
@@ -246,10 +246,10 @@ pub struct AccountLinkRequest {
 }
 
 /// An item of "list links of a project": the link with its whole account.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AccountLinkByProject {
     /// Address of the link.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// The link's id.
     pub id: Id,
@@ -260,10 +260,10 @@ pub struct AccountLinkByProject {
 }
 
 /// A customer as the service returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Customer {
     /// Address of the customer.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// The customer's key.
     pub key: Key,
@@ -274,7 +274,7 @@ pub struct Customer {
 }
 
 /// The body of "create customer" and "update customer".
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CustomerRequest {
     /// The customer's key.
     pub key: Key,
@@ -283,18 +283,18 @@ pub struct CustomerRequest {
 }
 
 /// A holiday scheme as the service returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct HolidayScheme {
     /// Address of the scheme.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// The scheme's id.
     pub id: Id,
     /// The scheme's name.
     pub name: Name,
     /// Its description.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Whether it is the default scheme (exactly one is).
     pub default_scheme: bool,
@@ -303,42 +303,42 @@ pub struct HolidayScheme {
 }
 
 /// The body of "create holiday scheme".
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HolidaySchemeCreate {
     /// The scheme's name (a missing name is the documented 400).
     pub name: Name,
     /// Its description.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
 }
 
 /// The body of "update holiday scheme": the name is required, the description may change too.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HolidaySchemeUpdate {
     /// The scheme's new name.
     pub name: Name,
     /// Its new description; absent leaves it as it is.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
 }
 
 /// A user as generic resources name their author.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct UserRef {
     /// Address of the user.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// The tracker's accountId.
     pub account_id: String,
 }
 
 /// A generic resource (a named placeholder) as the service returns it.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct GenericResource {
     /// Address of the resource.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// The resource's id.
     pub id: Id,
@@ -355,24 +355,24 @@ pub struct GenericResource {
 }
 
 /// The body of "create generic resource" and "update generic resource".
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GenericResourceRequest {
     /// The resource's name.
     pub name: Name,
 }
 
 /// The `metadata` of a list.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ListMetadata {
     /// How many results the list holds.
     pub count: u64,
 }
 
 /// The envelope of every list of this interface.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ListEnvelope<T> {
     /// Address of the list.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// How many results.
     pub metadata: ListMetadata,
@@ -381,7 +381,7 @@ pub struct ListEnvelope<T> {
 }
 
 /// The `metadata` of a paged list: the count and the page's place.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PageMetadata {
     /// How many results this page holds.
     pub count: u64,
@@ -390,18 +390,18 @@ pub struct PageMetadata {
     /// The most results a page holds (default 50, at most 1000).
     pub limit: u64,
     /// Address of the next page, when there is one.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub next: Option<String>,
     /// Address of the previous page, when there is one.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub previous: Option<String>,
 }
 
 /// A paged list, such as the list of holiday schemes.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PagedList<T> {
     /// Address of this page.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// The count and paging fields.
     pub metadata: PageMetadata,
@@ -410,14 +410,14 @@ pub struct PagedList<T> {
 }
 
 /// One message of the error envelope.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ErrorMessage {
     /// The message text.
     pub message: String,
 }
 
 /// The error envelope of the core interface: `{"errors": [{"message": ...}]}`.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CoreErrorBody {
     /// The messages.
     pub errors: Vec<ErrorMessage>,

@@ -2,32 +2,28 @@
 //! members, workload schemes, tracker projects, saved filters and worklogs. They follow the shapes
 //! the vendor's own Core API v3 gives these resources; optional fields may arrive as null.
 
-use crate::json::write::Write;
-
-use crate::json::read::Read;
-
 use super::core_admin::UserRef;
 use super::Id;
 use crate::value::{Date, Key, Name, UtcTimestamp};
 
 /// A holiday of a holiday scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Holiday {
     /// Address of the holiday.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// Its id.
     pub id: Id,
     /// The scheme it belongs to.
     pub scheme_id: Id,
     /// FIXED (every year) or FLOATING (once).
-    #[wire(rename = "type")]
+    #[serde(rename = "type")]
     pub holiday_type: HolidayKind,
     /// Its name.
     pub name: Name,
     /// Its description.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// How long it is: 1 to 86400 seconds (S3.2).
     pub duration_seconds: u32,
@@ -36,16 +32,16 @@ pub struct Holiday {
 }
 
 /// The body of "create holiday" and "update holiday".
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct HolidayRequest {
     /// FIXED or FLOATING.
-    #[wire(rename = "type")]
+    #[serde(rename = "type")]
     pub holiday_type: HolidayKind,
     /// Its name.
     pub name: Name,
     /// Its description.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// 1 to 86400 seconds.
     pub duration_seconds: u32,
@@ -54,27 +50,29 @@ pub struct HolidayRequest {
 }
 
 /// The body of "add members": the users to assign to a scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct MembersRequest {
     /// The users' accountIds.
     pub account_ids: Vec<String>,
 }
 
 /// A member of a scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Member {
     /// Address of the user.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// The user's accountId.
     pub account_id: String,
 }
 
 /// A weekday of a workload scheme, as the wire spells it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum WeekdayName {
     /// ISO 1.
     Monday,
@@ -111,8 +109,8 @@ impl WeekdayName {
 }
 
 /// Required seconds of one weekday.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct WorkloadDay {
     /// The weekday.
     pub day: WeekdayName,
@@ -121,18 +119,18 @@ pub struct WorkloadDay {
 }
 
 /// A workload scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct WorkloadScheme {
     /// Address of the scheme.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// Its id.
     pub id: Id,
     /// Its name.
     pub name: Name,
     /// Its description.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Whether it is the default scheme.
     pub default_scheme: bool,
@@ -143,23 +141,23 @@ pub struct WorkloadScheme {
 }
 
 /// The body of "create workload scheme" and "update workload scheme".
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct WorkloadSchemeRequest {
     /// Its name.
     pub name: Name,
     /// Its description.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Each weekday once.
     pub days: Vec<WorkloadDay>,
 }
 
 /// A tracker project (for account links and worklogs).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Project {
     /// Address of the project.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// Its id.
     pub id: Id,
@@ -170,7 +168,7 @@ pub struct Project {
 }
 
 /// The body of `PUT /projects/{id}`.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ProjectRequest {
     /// Its key.
     pub key: Key,
@@ -179,11 +177,11 @@ pub struct ProjectRequest {
 }
 
 /// A saved filter: the projects that make a folio's scope.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SavedFilter {
     /// Address of the filter.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// Its id.
     pub id: Id,
@@ -194,8 +192,8 @@ pub struct SavedFilter {
 }
 
 /// The body of `PUT /saved-filters/{id}`.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SavedFilterRequest {
     /// Its name.
     pub name: Name,
@@ -204,21 +202,21 @@ pub struct SavedFilterRequest {
 }
 
 /// The issue a worklog belongs to.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct IssueRef {
     /// Address of the issue.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// The issue key, such as `ABC-12`.
     pub key: String,
 }
 
 /// A worklog.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Worklog {
     /// Address of the worklog.
-    #[wire(rename = "self")]
+    #[serde(rename = "self")]
     pub self_: String,
     /// The service's id.
     pub service_worklog_id: Id,
@@ -245,34 +243,36 @@ pub struct Worklog {
 }
 
 /// The body of "create worklog" and "update worklog".
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct WorklogRequest {
     /// The issue key; its project is the part before the last `-`.
     pub issue_key: String,
     /// Seconds worked.
     pub time_spent_seconds: u64,
     /// Seconds billable (default: all of them).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub billable_seconds: Option<u64>,
     /// The day worked.
     pub start_date: Date,
     /// The time of day it started, `HH:mm:ss` (default midnight).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub start_time: Option<String>,
     /// What was done.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Who worked.
     pub author_account_id: String,
     /// The tracker's id, when the tracker gives one.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tracker_worklog_id: Option<Id>,
 }
 
 /// Whether a holiday recurs every year (S3.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum HolidayKind {
     /// Every year on its date's month and day, before and after its year (Feb 29 only in leap
     /// years).

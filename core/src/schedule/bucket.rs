@@ -1,15 +1,24 @@
 //! Buckets of payment lines and timelines: a day, an ISO week or a calendar month (S6.7, S9.8).
 
-use crate::json::write::Write;
 use chrono::{Datelike, Days, NaiveDate};
-
-use crate::json::read::Read;
 
 use crate::recurrence::days_in_month;
 
 /// How finely lines are cut.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Write, Read)]
-#[wire(rename_all = "lowercase")]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum Granularity {
     /// One line per day.
     Day,

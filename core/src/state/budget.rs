@@ -1,15 +1,11 @@
 //! The records of the budgeting interface (budgeting-api.md).
 
-use crate::json::write::Write;
-
-use crate::json::read::Read;
-
 use crate::model::budgeting::{Folio, Position, ScopeItem};
 use crate::schedule::position::PositionRecord;
 use crate::value::Date;
 
 /// A folio with who else may see it and its scope items (S11.4, S9.3).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct FolioRecord {
     /// The folio as stored (its `id` set, its `status` left out: it is derived, S7.1).
     pub folio: super::Stored<Folio>,
@@ -21,7 +17,7 @@ pub struct FolioRecord {
 
 /// A position: its fields as the wire has them, and its full history of allocations, rates and
 /// hours periods for costing.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PositionRow {
     /// The fields of the position; `rate`, `allocation` and `billableHours` are derived from
     /// `record` when the position is shown.
@@ -31,7 +27,7 @@ pub struct PositionRow {
 }
 
 /// Billed hours of a consulting revenue, per day (S6.5c).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct BilledHours {
     /// The position.
     pub position: u64,

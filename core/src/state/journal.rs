@@ -1,8 +1,5 @@
 //! The journal: the commands that change the state and the entries that number them (S13.1).
 
-use crate::json::read::Read;
-use crate::json::write::Write;
-
 use super::{
     AccountRecord, AuditEvent, CategoryRecord, ClientRecord, CodeRecord, CustomerRecord,
     GenericResourceRecord, HolidayRecord, HolidaySchemeRecord, LinkRecord, ProjectRecord,
@@ -12,7 +9,7 @@ use super::{BilledHours, FolioRecord, PositionRow, Stored};
 
 /// One change of the state. Applying a command never fails: everything is validated before one is
 /// made.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Command {
     /// Creates or replaces an account.
     PutAccount(AccountRecord),
@@ -144,7 +141,7 @@ pub enum Command {
 }
 
 /// A journal entry: a command with its gap-free sequence number (S13.1).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct JournalEntry {
     /// 1 for the first entry, then one more each time.
     pub seq: u64,

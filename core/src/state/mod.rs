@@ -16,10 +16,6 @@ mod records;
 mod references;
 mod stored;
 
-use crate::json::write::Write;
-
-use crate::json::read::Read;
-
 pub use crate::table::Table;
 pub use budget::{BilledHours, FolioRecord, PositionRow};
 pub use computable::{MissingRate, RateNeeded};
@@ -40,8 +36,10 @@ use crate::value::UtcTimestamp;
 
 /// The kinds of record that get ids, each counted on its own (S10.1). Declared in the order of
 /// their wire names, so that counters are written in the same order as before they were typed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "camelCase")]
 pub enum IdKind {
     /// Accounts.
     Account,
@@ -90,7 +88,7 @@ pub enum IdKind {
 }
 
 /// Counters of ids, one per kind of record; ids are never reused (S10.1).
-#[derive(Debug, Clone, Default, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Counters {
     /// The last id given to each kind.
     pub last: Table<u64, IdKind>,
@@ -113,7 +111,7 @@ impl Counters {
 }
 
 /// Everything the service knows.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct State {
     /// The sequence number of the last applied command.
     pub seq: u64,
@@ -168,15 +166,15 @@ pub struct State {
     /// Billed hours by position.
     pub billed_hours: Table<BilledHours>,
     /// The users the service knows, by key (a snapshot written before they were kept has none).
-    #[wire(default)]
+    #[serde(default)]
     pub users: Table<UserRecord, String>,
     /// Entries applied since the host last took them.
-    #[wire(skip)]
+    #[serde(skip)]
     outbox: Vec<JournalEntry>,
     /// The ids of each folio's custom-field definitions (deleted ones included): an index of
     /// `custom_fields`, so that a write of one folio's record never walks other folios'
     /// definitions. Not written: rebuilt when a snapshot is read.
-    #[wire(skip)]
+    #[serde(skip)]
     custom_fields_by_folio: std::collections::BTreeMap<u64, Vec<u64>>,
 }
 
@@ -317,9 +315,7 @@ impl State {
 
     /// The state as a snapshot (JSON); it holds no token or secret in clear (S11.2).
     pub fn snapshot(&self) -> String {
-        let mut writer = crate::json::write::Writer::new();
-        crate::json::write::Write::write(self, &mut writer);
-        writer.finish()
+        crate::json::to_json(self)
     }
 
     /// A state loaded from a snapshot.

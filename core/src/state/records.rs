@@ -1,14 +1,10 @@
 //! The records the state keeps: what the service stores, not how the wire shows it.
 
-use crate::json::write::Write;
-
-use crate::json::read::Read;
-
 use crate::model::core_admin::{AccountStatus, CategoryTypeName};
 use crate::value::{EventTimestamp, Key, Name, UtcTimestamp, WholeAmount};
 
 /// The contact of an account: a registered user, or someone outside.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum ContactRecord {
     /// A registered tracker user, by accountId.
     User(String),
@@ -17,7 +13,7 @@ pub enum ContactRecord {
 }
 
 /// An account.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AccountRecord {
     /// Its id.
     pub id: u64,
@@ -42,7 +38,7 @@ pub struct AccountRecord {
 }
 
 /// An account category.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CategoryRecord {
     /// Its id.
     pub id: u64,
@@ -55,7 +51,7 @@ pub struct CategoryRecord {
 }
 
 /// A customer.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CustomerRecord {
     /// Its id.
     pub id: u64,
@@ -66,7 +62,7 @@ pub struct CustomerRecord {
 }
 
 /// A link from an account to a tracker project.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct LinkRecord {
     /// Its id.
     pub id: u64,
@@ -77,7 +73,7 @@ pub struct LinkRecord {
 }
 
 /// A holiday scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HolidaySchemeRecord {
     /// Its id.
     pub id: u64,
@@ -92,7 +88,7 @@ pub struct HolidaySchemeRecord {
 }
 
 /// A generic resource.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct GenericResourceRecord {
     /// Its id.
     pub id: u64,
@@ -109,7 +105,7 @@ pub struct GenericResourceRecord {
 }
 
 /// A registered OAuth client; its secret only as a hash (S11.2).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ClientRecord {
     /// The client id.
     pub client_id: String,
@@ -121,7 +117,7 @@ pub struct ClientRecord {
 }
 
 /// An authorization code, by hash: single use, bound to a client and redirect URI (S11.1).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct CodeRecord {
     /// SHA-256 of the code, hex.
     pub hash: String,
@@ -137,12 +133,12 @@ pub struct CodeRecord {
     pub used: bool,
     /// The grant its exchange started: the pair number of the first tokens it issued, which every
     /// later refresh keeps. A replayed code revokes the whole grant (RFC 6749 4.1.2).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grant: Option<u64>,
 }
 
 /// What a token is for.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum TokenKind {
     /// Authorizes requests.
     Access,
@@ -154,7 +150,7 @@ pub enum TokenKind {
 }
 
 /// A token, by hash (S11.2).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TokenRecord {
     /// SHA-256 of the token, hex.
     pub hash: String,
@@ -174,12 +170,12 @@ pub struct TokenRecord {
     pub revoked: bool,
     /// The grant it descends from (see [`CodeRecord::grant`]); none for a personal token. A
     /// replayed refresh token revokes the whole grant (OAuth 2.0 Security BCP, 4.14).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grant: Option<u64>,
 }
 
 /// What was deleted.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum AuditEventKind {
     /// A worklog.
     Worklog {
@@ -196,7 +192,7 @@ pub enum AuditEventKind {
 }
 
 /// A deletion event of the audit feed (S12).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct AuditEvent {
     /// Its place in the feed, from 1.
     pub seq: u64,
@@ -207,7 +203,7 @@ pub struct AuditEvent {
 }
 
 /// A holiday of a holiday scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct HolidayRecord {
     /// Its id.
     pub id: u64,
@@ -226,7 +222,7 @@ pub struct HolidayRecord {
 }
 
 /// A workload scheme.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct WorkloadSchemeRecord {
     /// Its id.
     pub id: u64,
@@ -243,7 +239,7 @@ pub struct WorkloadSchemeRecord {
 }
 
 /// A tracker project.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ProjectRecord {
     /// Its id (the tracker's).
     pub id: u64,
@@ -254,7 +250,7 @@ pub struct ProjectRecord {
 }
 
 /// A saved filter.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct SavedFilterRecord {
     /// Its id (the tracker's).
     pub id: u64,
@@ -265,7 +261,7 @@ pub struct SavedFilterRecord {
 }
 
 /// A worklog.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct WorklogRecord {
     /// The service's id.
     pub id: u64,
@@ -295,8 +291,8 @@ pub struct WorklogRecord {
 
 /// A user the service knows (extension: `GET /budgets/1/users`; S7.4's USER values), registered by
 /// the host when it adds the user.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct UserRecord {
     /// The user's key (the tracker's user key, the name they sign in with).
     pub key: String,

@@ -3,8 +3,6 @@
 
 use core::ops::Deref;
 
-use crate::json::read::{Fault, Read, Reader};
-use crate::json::write::{Write, Writer};
 use crate::model::budgeting::{CustomFieldDefinition, Expense, Folio, OvertimeRule, Portfolio};
 use crate::model::Id;
 
@@ -100,18 +98,19 @@ impl<T> Deref for Stored<T> {
     }
 }
 
-impl<T: Write> Write for Stored<T> {
-    fn write(&self, writer: &mut Writer) {
-        self.record.write(writer);
+impl<T: serde::Serialize> serde::Serialize for Stored<T> {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        self.record.serialize(serializer)
     }
 }
 
-impl<T: Read + Identified> Read for Stored<T> {
-    fn read(reader: &mut Reader<'_>) -> Result<Self, Fault> {
-        let record = T::read(reader)?;
+/// A stored record must hold its id: one without is refused as a missing field.
+impl<'de, T: serde::Deserialize<'de> + Identified> serde::Deserialize<'de> for Stored<T> {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let record = T::deserialize(deserializer)?;
         match record.id() {
             Some(id) => Ok(Stored { id, record }),
-            None => Err(reader.missing("id")),
+            None => Err(serde::de::Error::missing_field("id")),
         }
     }
 }

@@ -136,15 +136,15 @@ impl fmt::Display for CurrencyCode {
     }
 }
 
-impl crate::json::write::Write for CurrencyCode {
-    fn write(&self, writer: &mut crate::json::write::Writer) {
-        writer.string(self.as_str());
+impl serde::Serialize for CurrencyCode {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.as_str())
     }
 }
 
-impl crate::json::read::Read for CurrencyCode {
-    fn read(reader: &mut crate::json::read::Reader<'_>) -> Result<Self, crate::json::read::Fault> {
-        super::reading::string_value(reader, CurrencyCode::new)
+impl<'de> serde::Deserialize<'de> for CurrencyCode {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        super::reading::string_value(deserializer, CurrencyCode::new)
     }
 }
 

@@ -362,17 +362,15 @@ macro_rules! string_form {
             }
         }
 
-        impl crate::json::write::Write for $name {
-            fn write(&self, writer: &mut crate::json::write::Writer) {
-                writer.string(&self.to_string());
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.collect_str(self)
             }
         }
 
-        impl crate::json::read::Read for $name {
-            fn read(
-                reader: &mut crate::json::read::Reader<'_>,
-            ) -> Result<Self, crate::json::read::Fault> {
-                super::reading::string_value(reader, $name::parse)
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                super::reading::string_value(deserializer, $name::parse)
             }
         }
     };

@@ -132,8 +132,11 @@ pub fn decimal_places(value: Decimal) -> u32 {
 }
 
 /// Writes `value` as a JSON number with exactly its digits.
-pub fn write_decimal(value: &Decimal, writer: &mut crate::json::write::Writer) {
-    writer.raw(&value.to_string());
+pub fn write_decimal<S: serde::Serializer>(
+    value: &Decimal,
+    serializer: S,
+) -> Result<S::Ok, S::Error> {
+    crate::json::number(&value.to_string(), serializer)
 }
 
 /// Checks that `value` lies in `[min, max]` and has at most `max_decimals` places.
@@ -217,17 +220,15 @@ macro_rules! decimal_value {
             }
         }
 
-        impl crate::json::write::Write for $name {
-            fn write(&self, writer: &mut crate::json::write::Writer) {
-                write_decimal(&self.0, writer);
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                write_decimal(&self.0, serializer)
             }
         }
 
-        impl crate::json::read::Read for $name {
-            fn read(
-                reader: &mut crate::json::read::Reader<'_>,
-            ) -> Result<Self, crate::json::read::Fault> {
-                super::reading::number_value(reader, $name::new)
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                number_value(deserializer, $name::new)
             }
         }
     };
@@ -385,15 +386,18 @@ decimal_value!(
     }
 );
 
-/// Reads a JSON number that must be a whole number from 0 to `u64::MAX`, with messages that name
-/// the value (rather than serde's "expected u64").
-fn read_whole(
-    reader: &mut crate::json::read::Reader<'_>,
-    what: &'static str,
-    min: &'static str,
-    max: &'static str,
-) -> Result<u64, crate::json::read::Fault> {
-    super::reading::number_value(reader, |value| whole(value, what, min, max))
+/// Reads a JSON number (never a string) exactly and converts it with `convert`; a refusal is
+/// the value type's own error ([`crate::json::refuse`]).
+pub(crate) fn number_value<'de, D, T>(
+    deserializer: D,
+    convert: impl FnOnce(Decimal) -> Result<T, ValueError>,
+) -> Result<T, D::Error>
+where
+    D: serde::Deserializer<'de>,
+{
+    let number = <crate::json::Number as serde::Deserialize>::deserialize(deserializer)?;
+    let value = parse_decimal(number.as_str()).map_err(crate::json::refuse)?;
+    convert(value).map_err(crate::json::refuse)
 }
 
 /// `value` as a whole number from 0 to `u64::MAX`.
@@ -475,15 +479,18 @@ impl fmt::Display for Id {
     }
 }
 
-impl crate::json::write::Write for Id {
-    fn write(&self, writer: &mut crate::json::write::Writer) {
-        writer.unsigned(self.0);
+impl serde::Serialize for Id {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_u64(self.0)
     }
 }
 
-impl crate::json::read::Read for Id {
-    fn read(reader: &mut crate::json::read::Reader<'_>) -> Result<Self, crate::json::read::Fault> {
-        read_whole(reader, "id", "0", "18446744073709551615").map(Id)
+impl<'de> serde::Deserialize<'de> for Id {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        number_value(deserializer, |value| {
+            whole(value, "id", "0", "18446744073709551615")
+        })
+        .map(Id)
     }
 }
 
@@ -533,17 +540,15 @@ macro_rules! count_value {
             }
         }
 
-        impl crate::json::write::Write for $name {
-            fn write(&self, writer: &mut crate::json::write::Writer) {
-                writer.unsigned(u64::from(self.0));
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_u32(self.0)
             }
         }
 
-        impl crate::json::read::Read for $name {
-            fn read(
-                reader: &mut crate::json::read::Reader<'_>,
-            ) -> Result<Self, crate::json::read::Fault> {
-                super::reading::number_value(reader, |value| {
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                number_value(deserializer, |value| {
                     let whole = whole(value, $what, stringify!($min), stringify!($max))?;
                     let whole = u32::try_from(whole).map_err(|_| ValueError::OutOfRange {
                         what: $what,

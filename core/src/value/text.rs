@@ -95,17 +95,15 @@ macro_rules! text_value {
             }
         }
 
-        impl crate::json::write::Write for $name {
-            fn write(&self, writer: &mut crate::json::write::Writer) {
-                writer.string(&self.0);
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+                serializer.serialize_str(&self.0)
             }
         }
 
-        impl crate::json::read::Read for $name {
-            fn read(
-                reader: &mut crate::json::read::Reader<'_>,
-            ) -> Result<Self, crate::json::read::Fault> {
-                super::reading::string_value(reader, $name::new)
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+                super::reading::string_value(deserializer, $name::new)
             }
         }
     };

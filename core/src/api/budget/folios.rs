@@ -311,8 +311,8 @@ pub(super) fn approve_baseline(
     context: &Context,
     id: &str,
 ) -> Outcome {
-    #[derive(crate::json::read::Read)]
-    #[wire(rename_all = "camelCase")]
+    #[derive(serde::Deserialize)]
+    #[serde(rename_all = "camelCase")]
     struct Approval {
         name: String,
         description: Option<String>,
@@ -553,7 +553,7 @@ pub(super) fn book_of(
 }
 
 /// Who a folio is shared with (S11.4).
-#[derive(crate::json::write::Write)]
+#[derive(serde::Serialize)]
 struct Viewers<'v> {
     users: &'v [String],
 }
@@ -569,8 +569,8 @@ pub(super) fn viewers(state: &State, context: &Context, id: &str) -> Outcome {
 }
 
 /// A user as the pickers list them.
-#[derive(crate::json::write::Write)]
-#[wire(rename_all = "camelCase")]
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 struct UserChoice<'u> {
     key: &'u str,
     display_name: &'u str,

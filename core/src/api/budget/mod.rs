@@ -221,7 +221,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
             Ok(success(true))
         }
         ("PUT", ["folio", id, "viewers"]) => {
-            #[derive(crate::json::read::Read)]
+            #[derive(serde::Deserialize)]
             struct Viewers {
                 users: Vec<String>,
             }

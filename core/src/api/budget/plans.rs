@@ -9,7 +9,6 @@ use super::responses::{fail, success, Outcome};
 
 use crate::api::access::who;
 use crate::api::http::{Context, Request, Response};
-use crate::json::write::Write;
 use crate::model::budgeting::{
     BudgetErrorBody, ExchangeRate, OvertimeRule, PlanCalendar, PlanDocument, PlanPosition,
     PositionKind, ScopeItems,
@@ -37,8 +36,8 @@ pub(super) fn folio_plan(state: &State, context: &Context, id: &str) -> Outcome 
 
 /// What an import created: the folio's id, the ids of its positions and expenses in the
 /// document's order, and what of the document the server does not keep.
-#[derive(Debug, Write)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 struct Imported {
     folio_id: Id,
     positions: Vec<Id>,
@@ -184,7 +183,7 @@ impl Importer<'_> {
     }
 
     /// One ordinary call: its `{"success": ...}` value on 200, else the refusal at `item`.
-    fn call<T: Write>(
+    fn call<T: serde::Serialize>(
         &mut self,
         method: &str,
         path: &str,
@@ -229,14 +228,14 @@ impl Importer<'_> {
     }
 
     /// The id a create call answered.
-    fn created<T: Write>(
+    fn created<T: serde::Serialize>(
         &mut self,
         path: &str,
         body: &T,
         item: &str,
         name: Option<&str>,
     ) -> Result<Id, Refused> {
-        #[derive(crate::json::read::Read)]
+        #[derive(serde::Deserialize)]
         struct Created {
             success: Id,
         }
@@ -669,12 +668,12 @@ impl Importer<'_> {
                     .get(&folio.get())
                     .is_some_and(|f| f.folio.is_synchronized_with_service_billed_hours);
             if billed {
-                #[derive(Write)]
+                #[derive(serde::Serialize)]
                 struct Day {
                     date: crate::value::Date,
                     hours: crate::value::Exact,
                 }
-                #[derive(Write)]
+                #[derive(serde::Serialize)]
                 struct Body {
                     days: Vec<Day>,
                 }

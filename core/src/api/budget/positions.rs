@@ -678,12 +678,12 @@ fn remove_hours(state: &mut State, context: &Context, id: &str) -> Outcome {
 }
 
 fn billed_hours(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    #[derive(crate::json::read::Read)]
+    #[derive(serde::Deserialize)]
     struct Day {
         date: Date,
         hours: crate::value::Hours,
     }
-    #[derive(crate::json::read::Read)]
+    #[derive(serde::Deserialize)]
     struct Body {
         days: Vec<Day>,
     }

@@ -5,7 +5,6 @@ use super::responses::{as_of, book_refusal, path_id, success, Outcome};
 
 use crate::analytics::{payments_csv, FolioBook, ItemKey, ItemPayments, PlannedSide};
 use crate::api::http::{Context, Request};
-use crate::json::write::Write;
 use crate::model::budgeting::{ExpensePayment, Indicators, Position, TimelineBucket};
 use crate::model::Id;
 use crate::schedule::Granularity;
@@ -105,8 +104,8 @@ fn buckets(
 /// One live item of a folio with its money: the whole and the part to date in the folio's
 /// currency (as the folio's indicators count it: positions by their atoms, expenses by their
 /// converted payments), and its payment lines.
-#[derive(Write)]
-#[wire(rename_all = "camelCase")]
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 struct FolioItem {
     id: Id,
     name: String,
@@ -116,7 +115,7 @@ struct FolioItem {
 }
 
 /// A folio's payments: every live item's lines and the monthly timeline.
-#[derive(Write)]
+#[derive(serde::Serialize)]
 struct FolioPayments {
     positions: Vec<FolioItem>,
     expenses: Vec<FolioItem>,
@@ -124,8 +123,8 @@ struct FolioPayments {
 }
 
 /// A live position of a folio with its whole history and its money.
-#[derive(Write)]
-#[wire(rename_all = "camelCase")]
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 struct PositionItem {
     /// As `GET /position/{id}` shows it.
     position: Position,
@@ -135,18 +134,18 @@ struct PositionItem {
     hours: Vec<crate::model::budgeting::HoursPeriod>,
     total: Option<Exact>,
     to_date: Option<Exact>,
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     refusal: Option<String>,
 }
 
 /// A live expense of a folio (with its `convertedAmount`) and its money.
-#[derive(Write)]
-#[wire(rename_all = "camelCase")]
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 struct ExpenseItem {
     expense: crate::model::budgeting::Expense,
     total: Option<Exact>,
     to_date: Option<Exact>,
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     refusal: Option<String>,
 }
 
@@ -256,7 +255,7 @@ impl<'s> ItemMoneys<'s> {
 }
 
 /// Every live item of a folio with its money.
-#[derive(Write)]
+#[derive(serde::Serialize)]
 struct FolioItems {
     positions: Vec<PositionItem>,
     expenses: Vec<ExpenseItem>,

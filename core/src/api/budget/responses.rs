@@ -3,7 +3,6 @@
 
 use crate::analytics::BookError;
 use crate::api::http::{BodyError, Context, Request, Response};
-use crate::json::write::Write;
 use crate::model::budgeting::{BudgetErrorBody, Success};
 use crate::model::{from_json, to_json, Id, WireError};
 use crate::value::Date;
@@ -12,7 +11,7 @@ pub(in crate::api) use crate::api::reply::{fail, folio_not_viewable, message_err
 
 pub(in crate::api) type Outcome = Result<Response, Response>;
 
-pub(in crate::api) fn success<T: Write>(value: T) -> Response {
+pub(in crate::api) fn success<T: serde::Serialize>(value: T) -> Response {
     Response::json(200, to_json(&Success::new(value)))
 }
 
@@ -27,7 +26,9 @@ pub(in crate::api) fn field_error(field: &str, message: impl Into<String>) -> Re
 
 /// Reads a JSON object body; a date that does not parse goes to `error` (S2.1), any other refusal
 /// to `errors` under the field's name.
-pub(in crate::api) fn read<T: crate::json::read::Read>(request: &Request) -> Result<T, Response> {
+pub(in crate::api) fn read<T: serde::de::DeserializeOwned>(
+    request: &Request,
+) -> Result<T, Response> {
     json_object(request)?;
     from_json(&request.body).map_err(|error| wire_error(&error))
 }

@@ -1,15 +1,11 @@
 //! Wire types of the budgeting extensions for analytics: scope items for earned value (S9.3),
 //! indicators (S9.1-S9.7), the timeline (S9.8). Null figures are written as JSON `null`.
 
-use crate::json::write::Write;
-
-use crate::json::read::Read;
-
 use super::FolioStatus;
 use crate::value::{CurrencyCode, Date, Exact, Quantity};
 
 /// A scope item of a folio using earned value (S9.3): a tracker issue with its weight and work.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ScopeItem {
     /// The issue key.
     pub key: String,
@@ -26,15 +22,17 @@ pub struct ScopeItem {
 }
 
 /// The body of `PUT /folio/{folioId}/scope`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct ScopeItems {
     /// The items.
     pub items: Vec<ScopeItem>,
 }
 
 /// The colour of a performance index (S9.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Write, Read)]
-#[wire(rename_all = "lowercase")]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum IndexStatus {
     /// 1 or above.
     Green,
@@ -48,8 +46,8 @@ pub enum IndexStatus {
 }
 
 /// The indicators of a folio or a portfolio at an `asOf` date (S9.1-S9.7), in its currency.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Indicators {
     /// Budget at completion.
     pub bac: Exact,
@@ -102,26 +100,26 @@ pub struct Indicators {
     /// Profit / actual revenue in percent, 2 decimals; null without revenues.
     pub margin: Option<Exact>,
     /// Planned revenue dated on or before asOf; null without revenues (extension, P19.1).
-    #[wire(default)]
+    #[serde(default)]
     pub planned_revenue_to_date: Option<Exact>,
     /// The revenue light: actual revenue / planned revenue to date judged as S9.5 judges an
     /// index; grey without revenues or planned revenue to date (extension, P19.1).
-    #[wire(default)]
+    #[serde(default)]
     pub revenue_status: IndexStatus,
     /// The margin light: green at a margin of 0 or more, amber down to minus the tolerance,
     /// red below, grey without a margin (extension, P19.2).
-    #[wire(default)]
+    #[serde(default)]
     pub margin_status: IndexStatus,
     /// The folio's status at asOf (for a portfolio, absent).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<FolioStatus>,
     /// The currency of every figure.
     pub currency_code: CurrencyCode,
 }
 
 /// One bucket of a folio's timeline (S9.8).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct TimelineBucket {
     /// First day of the bucket (inside the folio).
     pub start: Date,

@@ -2,13 +2,9 @@
 
 use std::collections::BTreeMap;
 
-use crate::json::write::Write;
-
-use crate::json::read::Read;
-
 /// Every success of the budgeting interface: `{"success": value}`, where the value is `true`, the
 /// id of a new record, a record, or an array of records.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Success<T> {
     /// The value.
     pub success: T,
@@ -22,17 +18,17 @@ impl<T> Success<T> {
 }
 
 /// The error body of the budgeting interface; every field is optional and left out when empty.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct BudgetErrorBody {
     /// A parse failure, such as a date not in `yyyy-MM-dd`.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     /// General messages.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error_messages: Option<Vec<String>>,
     /// Messages by field name.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub errors: Option<BTreeMap<String, String>>,
 }
 

@@ -2,29 +2,27 @@
 
 use std::collections::BTreeMap;
 
-use crate::json::write::Write;
-
-use crate::json::read::Read;
-
 use crate::model::Id;
 use crate::value::{
     Amount, CurrencyCode, Date, Exact, HourlyRate, Interval, IsoWeekday, Occurrences,
 };
 
 /// The kind of an expense: planned or actual, cost or revenue (S5.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum ExpenseKind {
     /// An actual cost.
-    #[wire(rename = ".ActualExpense")]
+    #[serde(rename = ".ActualExpense")]
     ActualExpense,
     /// A planned revenue.
-    #[wire(rename = ".PlannedRevenue")]
+    #[serde(rename = ".PlannedRevenue")]
     PlannedRevenue,
     /// An actual revenue.
-    #[wire(rename = ".ActualRevenue")]
+    #[serde(rename = ".ActualRevenue")]
     ActualRevenue,
     /// A planned cost.
-    #[wire(rename = ".PlannedExpense")]
+    #[serde(rename = ".PlannedExpense")]
     PlannedExpense,
 }
 
@@ -58,8 +56,10 @@ impl ExpenseKind {
 
 /// The category of an expense: OPEX, CAPEX, FINEX for costs, OPERATING, NON_OPERATING for
 /// revenues (S5.4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ExpenseCategory {
     /// Operating expenditure.
     Opex,
@@ -100,28 +100,32 @@ impl ExpenseCategory {
 }
 
 /// How a series repeats (S4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
 pub enum RecurrenceKind {
     /// Once, on the start date.
-    #[wire(rename = ".Once")]
+    #[serde(rename = ".Once")]
     Once,
     /// Every interval-th day.
-    #[wire(rename = ".Daily")]
+    #[serde(rename = ".Daily")]
     Daily,
     /// Every interval-th week, on the listed weekdays.
-    #[wire(rename = ".Weekly")]
+    #[serde(rename = ".Weekly")]
     Weekly,
     /// Every interval-th month.
-    #[wire(rename = ".Monthly")]
+    #[serde(rename = ".Monthly")]
     Monthly,
     /// Every interval-th year.
-    #[wire(rename = ".Yearly")]
+    #[serde(rename = ".Yearly")]
     Yearly,
 }
 
 /// Which day of the month a monthly series falls on (S4.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum RecurrenceBy {
     /// The start date's day of the month (the default).
     DayOfMonth,
@@ -130,43 +134,43 @@ pub enum RecurrenceBy {
 }
 
 /// The recurrence of an expense, as the wire has it.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Recurrence {
     /// How the series repeats.
     pub kind: RecurrenceKind,
     /// The first occurrence.
     pub start_date: Date,
     /// The last day the series may fall on (included).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub end_date: Option<Date>,
     /// How many occurrences at most, counted from the start date.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub occurrences: Option<Occurrences>,
     /// Every interval-th day, week, month or year (default 1).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub interval: Option<Interval>,
     /// ISO weekdays of a weekly series (1 = Monday ... 7 = Sunday).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recurrence_on: Option<Vec<IsoWeekday>>,
     /// Day of month or day of week, for a monthly series.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub recurrence_by: Option<RecurrenceBy>,
 }
 
 /// Custom-field values: `{"values": {"<custom-field id>": value}}`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct CustomFields {
     /// Values by custom-field id; a value is any JSON (numbers kept exactly).
     pub values: BTreeMap<String, crate::json::Value>,
 }
 
 /// An expense: a cost or a revenue, once or recurring.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Expense {
     /// The expense's id.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<Id>,
     /// The folio it belongs to.
     pub folio_id: Id,
@@ -175,7 +179,7 @@ pub struct Expense {
     /// Its description.
     pub description: String,
     /// The expense type (free text).
-    #[wire(rename = "type")]
+    #[serde(rename = "type")]
     pub expense_type: String,
     /// OPEX, CAPEX, FINEX, OPERATING or NON_OPERATING.
     pub category: ExpenseCategory,
@@ -184,27 +188,27 @@ pub struct Expense {
     /// The amount of each payment, or of the whole series when amortized, in `currencyCode`.
     pub amount: Amount,
     /// The sum of its payments in the folio's currency (S5.3).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub converted_amount: Option<Exact>,
     /// The currency of `amount`.
     pub currency_code: CurrencyCode,
     /// Whether `amount` is split over the payments (S5.2).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub amortized: Option<bool>,
     /// Labels (their shape is not shown by the documents; kept as given).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub labels: Option<Vec<crate::json::Value>>,
     /// Who entered it.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reporter: Option<String>,
     /// The baseline this copy belongs to.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baseline_id: Option<Id>,
     /// Set when the expense was deleted.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deleted_on: Option<Date>,
     /// Custom-field values.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub custom_fields: Option<CustomFields>,
     /// When it falls.
     pub recurrence: Recurrence,
@@ -212,29 +216,29 @@ pub struct Expense {
 
 /// A payment line of an expense or a position (S5.5, S6.7). For an expense only `date`, `amount`
 /// and `totalAmount` are present.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ExpensePayment {
     /// The first day of the line's span.
     pub date: Date,
     /// The amount (for a position, regular hours only).
     pub amount: Exact,
     /// `amount + overtimeAmount`.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub total_amount: Option<Exact>,
     /// The overtime amount.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overtime_amount: Option<Exact>,
     /// The rate used, as stored.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rate: Option<HourlyRate>,
     /// Regular hours.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub effort: Option<Exact>,
     /// Overtime hours.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub overtime_effort: Option<Exact>,
     /// `effort + overtimeEffort`.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub total_effort: Option<Exact>,
 }

@@ -2,17 +2,15 @@
 
 use std::collections::BTreeMap;
 
-use crate::json::write::Write;
-
-use crate::json::read::Read;
-
 use super::{CustomFields, Expense, Position};
 use crate::model::Id;
 use crate::value::{CurrencyCode, Date, Exact, OpenPercentage, Percentage};
 
 /// The status of a folio, derived from its dates and `asOf` (S7.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[wire(rename_all = "lowercase")]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "lowercase")]
 pub enum FolioStatus {
     /// Before its start date.
     Pending,
@@ -25,8 +23,8 @@ pub enum FolioStatus {
 }
 
 /// An item of "list folios".
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct FolioSummary {
     /// The folio's id.
     pub id: Id,
@@ -41,22 +39,22 @@ pub struct FolioSummary {
     /// Derived status.
     pub status: FolioStatus,
     /// The day it was closed.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub closed_date: Option<Date>,
     /// Whether it includes revenues.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub with_revenue: Option<bool>,
     /// Whether it uses earned value.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub with_earned: Option<bool>,
 }
 
 /// A folio: the create and update body and the detail response.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Folio {
     /// The folio's id; ignored on create (S7.2), always present in responses.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<Id>,
     /// Its name.
     pub name: String,
@@ -70,13 +68,13 @@ pub struct Folio {
     pub end_date: Date,
     /// The day it was closed; required by the document but may be null (S7.1), written as null
     /// when absent.
-    #[wire(default)]
+    #[serde(default)]
     pub closed_date: Option<Date>,
     /// Set when the folio was deleted.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deleted_on: Option<Date>,
     /// Derived status; read-only.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub status: Option<FolioStatus>,
     /// Percentage of the budget held in reserve (S9.6).
     pub reserve: OpenPercentage,
@@ -85,7 +83,7 @@ pub struct Folio {
     /// Percentage below 1 within which indices are amber rather than red (S9.5).
     pub tolerance: Percentage,
     /// No longer used; stored and echoed, written as null when absent.
-    #[wire(default)]
+    #[serde(default)]
     pub hours_per_day: Option<Exact>,
     /// The currency of every amount of the folio.
     pub currency_code: CurrencyCode,
@@ -102,7 +100,7 @@ pub struct Folio {
     /// Take consulting revenues' effort from billed hours (S6.5c).
     pub is_synchronized_with_service_billed_hours: bool,
     /// Whether the folio follows accounts.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub is_synchronized_with_accounts: Option<bool>,
     /// The saved filter that defines the folio's scope.
     pub saved_filter_id: Id,
@@ -111,13 +109,15 @@ pub struct Folio {
     /// The default workload scheme of its positions.
     pub workload_scheme_id: Id,
     /// Custom-field values.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub custom_fields: Option<CustomFields>,
 }
 
 /// What a baseline freezes (S8.2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ExpenditureType {
     /// A copy of the actual items.
     Actual,
@@ -130,8 +130,8 @@ pub enum ExpenditureType {
 }
 
 /// An approved baseline of a folio (S8).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Baseline {
     /// The baseline's id.
     pub id: Id,
@@ -146,16 +146,18 @@ pub struct Baseline {
     /// What it freezes.
     pub expenditure_type: ExpenditureType,
     /// Its description.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// Set when the baseline was deleted.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deleted_on: Option<Date>,
 }
 
 /// How a custom field is entered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CustomFieldStyle {
     /// Free text.
     Text,
@@ -172,8 +174,8 @@ pub enum CustomFieldStyle {
 }
 
 /// What a custom field belongs to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CustomFieldType {
     /// Actual expenses.
     Actual,
@@ -185,40 +187,65 @@ pub enum CustomFieldType {
     Folio,
 }
 
+impl CustomFieldType {
+    /// Every type with its name on the wire.
+    const NAMES: [(&'static str, CustomFieldType); 4] = [
+        ("ACTUAL", CustomFieldType::Actual),
+        ("TEAM", CustomFieldType::Team),
+        ("REVENUE", CustomFieldType::Revenue),
+        ("FOLIO", CustomFieldType::Folio),
+    ];
+}
+
+/// Read from its name as a string, so that as a map's key (the catalog of definitions by type) a
+/// refusal below it is placed under the key's name.
+impl<'de> serde::Deserialize<'de> for CustomFieldType {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let name = <std::borrow::Cow<'de, str> as serde::Deserialize>::deserialize(deserializer)?;
+        CustomFieldType::NAMES
+            .iter()
+            .find(|(text, _)| *text == name)
+            .map(|(_, kind)| *kind)
+            .ok_or_else(|| {
+                serde::de::Error::unknown_variant(&name, &["ACTUAL", "TEAM", "REVENUE", "FOLIO"])
+            })
+    }
+}
+
 /// The definition of a custom field.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CustomFieldDefinition {
     /// The definition's id; absent in a create request, always present in responses.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<Id>,
     /// Its name.
     pub name: String,
     /// How it is entered.
     pub style: CustomFieldStyle,
     /// What it belongs to.
-    #[wire(rename = "type")]
+    #[serde(rename = "type")]
     pub field_type: CustomFieldType,
     /// Whether a value is required.
     pub required: bool,
     /// The choices of a SELECT field (their shape is not shown by the documents; kept as given).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub options: Option<Vec<crate::json::Value>>,
     /// Set when the definition was deleted.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deleted_on: Option<Date>,
 }
 
 /// The custom-field definitions of a folio, by type (operation 14).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct CustomFieldCatalog {
     /// Definitions by the type they belong to.
     pub custom_fields: BTreeMap<CustomFieldType, Vec<CustomFieldDefinition>>,
 }
 
 /// The expenditures of a folio (operation 15).
-#[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Expenditures {
     /// The positions of the side asked for.
     pub positions: Vec<Position>,

@@ -2,8 +2,6 @@
 //! JSON document. `GET /budgets/1/folio/{id}/plan` writes it, `POST /budgets/1/folio/import` and
 //! `costfolio plan FILE.json` read it, and the browser's sandbox costs it.
 
-use crate::json::read::Read;
-use crate::json::write::Write;
 use crate::model::budgeting::{
     Allocation, ExchangeRate, Expense, Folio, HoursPeriod, OvertimeRule, Position, Rate, ScopeItem,
 };
@@ -11,11 +9,11 @@ use crate::model::core_ext::{HolidayKind, WorkloadDay};
 use crate::value::{Date, Name};
 
 /// A holiday of a plan's calendar.
-#[derive(Debug, Clone, PartialEq, Eq, Read, Write)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PlanHoliday {
     /// FIXED or FLOATING.
-    #[wire(rename = "type")]
+    #[serde(rename = "type")]
     pub kind: HolidayKind,
     /// Its name.
     pub name: Name,
@@ -27,20 +25,20 @@ pub struct PlanHoliday {
 
 /// A calendar (S3.4): the required seconds of each weekday and the holidays. An empty `workload`
 /// is the standard week.
-#[derive(Debug, Clone, Default, PartialEq, Eq, Read, Write)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PlanCalendar {
     /// The week, one entry per weekday given.
-    #[wire(default)]
+    #[serde(default)]
     pub workload: Vec<WorkloadDay>,
     /// The holidays.
-    #[wire(default)]
+    #[serde(default)]
     pub holidays: Vec<PlanHoliday>,
 }
 
 /// The seconds of actual work of one day, as synchronization supplies them (S6.5b, S6.5c).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Read, Write)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct SyncedDay {
     /// The day.
     pub date: Date,
@@ -50,58 +48,58 @@ pub struct SyncedDay {
 
 /// A position with its whole history: `position` carries the first rate and allocation,
 /// `rates` and `allocations` the ones after them, in the order the server keeps them.
-#[derive(Debug, Clone, PartialEq, Eq, Read, Write)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PlanPosition {
     /// The position, with its first rate and allocation.
     pub position: Position,
     /// Its other rates.
-    #[wire(default)]
+    #[serde(default)]
     pub rates: Vec<Rate>,
     /// Its other allocation periods.
-    #[wire(default)]
+    #[serde(default)]
     pub allocations: Vec<Allocation>,
     /// Its worked or billable hours periods (S6.5a).
-    #[wire(default)]
+    #[serde(default)]
     pub hours: Vec<HoursPeriod>,
     /// Its own calendar, when it does not follow the folio's (S3.4).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub calendar: Option<PlanCalendar>,
     /// The actual hours synchronization supplies, when the folio synchronizes them for this
     /// position (S6.5b, S6.5c): one entry per day with hours.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub synced_hours: Option<Vec<SyncedDay>>,
 }
 
 /// One folio as a document: its header, calendar, the exchange rates and overtime rules its items
 /// use, its live positions and expenses, and its scope.
-#[derive(Debug, Clone, PartialEq, Eq, Read, Write)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PlanDocument {
     /// The folio.
     pub folio: Folio,
     /// The day the figures are computed at (`costfolio plan`); the folio's end when absent.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub as_of: Option<Date>,
     /// The folio's week (an empty list is the standard week).
-    #[wire(default)]
+    #[serde(default)]
     pub workload: Vec<WorkloadDay>,
     /// The folio's holidays.
-    #[wire(default)]
+    #[serde(default)]
     pub holidays: Vec<PlanHoliday>,
     /// Exchange rates.
-    #[wire(default)]
+    #[serde(default)]
     pub exchange_rates: Vec<ExchangeRate>,
     /// Overtime rules the positions name.
-    #[wire(default)]
+    #[serde(default)]
     pub overtime_rules: Vec<OvertimeRule>,
     /// The positions.
-    #[wire(default)]
+    #[serde(default)]
     pub positions: Vec<PlanPosition>,
     /// The expenses and revenues.
-    #[wire(default)]
+    #[serde(default)]
     pub expenses: Vec<Expense>,
     /// The scope (S9.3).
-    #[wire(default)]
+    #[serde(default)]
     pub scope: Vec<ScopeItem>,
 }

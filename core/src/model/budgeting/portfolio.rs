@@ -1,16 +1,12 @@
 //! Portfolios: folios and sub-portfolios grouped and rolled up.
 
-use crate::json::write::Write;
-
-use crate::json::read::Read;
-
 use super::FolioSummary;
 use crate::model::Id;
 use crate::value::CurrencyCode;
 
 /// How a portfolio orders its folios.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct PortfolioOrdering {
     /// The custom field to rank by.
     pub ranking_field_id: Id,
@@ -22,11 +18,11 @@ pub struct PortfolioOrdering {
 ///
 /// The documents do not show the items of `admins` and `portfolios`; this project takes `admins`
 /// as tracker user keys and `portfolios` as the sub-portfolios themselves.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Portfolio {
     /// The portfolio's id; absent in a create request, always present in responses.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<Id>,
     /// Its name.
     pub name: String,
@@ -45,12 +41,12 @@ pub struct Portfolio {
     /// Its sub-portfolios.
     pub portfolios: Vec<Portfolio>,
     /// Its description.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// How it orders its folios.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ordering: Option<PortfolioOrdering>,
     /// The portfolio it belongs to.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent_id: Option<Id>,
 }

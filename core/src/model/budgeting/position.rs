@@ -1,34 +1,42 @@
 //! Positions, team members and overtime rules.
 
-use crate::json::write::Write;
-
-use crate::json::read::Read;
-
 use super::{Allocation, CustomFields, HoursPeriod, Rate};
 use crate::model::Id;
 use crate::value::{Coefficient, Date, Hours};
 
 /// The kind of a position (S6.1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Default, Write, Read)]
+#[derive(
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Default,
+    serde::Serialize,
+    serde::Deserialize,
+)]
 pub enum PositionKind {
     /// A planned cost, or a planned revenue when `revenue` is true (the default kind).
     #[default]
-    #[wire(rename = ".PlannedPositionByTimeFrame")]
+    #[serde(rename = ".PlannedPositionByTimeFrame")]
     PlannedPositionByTimeFrame,
     /// An actual cost: a person of the team.
-    #[wire(rename = ".TeamMember")]
+    #[serde(rename = ".TeamMember")]
     TeamMember,
     /// An actual revenue.
-    #[wire(rename = ".ConsultingRevenue")]
+    #[serde(rename = ".ConsultingRevenue")]
     ConsultingRevenue,
 }
 
 /// A position: the create and update body and the detail response.
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct Position {
     /// The position's id.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<Id>,
     /// The folio it belongs to.
     pub folio_id: Id,
@@ -40,76 +48,76 @@ pub struct Position {
     pub title: String,
     /// The team role; takes precedence over `title`. A create request may leave it out (the default
     /// role is assigned); always present in responses.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team_role_id: Option<Id>,
     /// The kind; absent means a planned position.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub kind: Option<PositionKind>,
     /// Its category.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub category: Option<String>,
     /// The account it books to.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub account_key: Option<String>,
     /// For a planned position: a revenue rather than a cost.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub revenue: Option<bool>,
     /// The tracker user key of the person, or `unassigned` (S6.8).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub member: Option<String>,
     /// Who entered it (ignored on create and update).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reporter: Option<String>,
     /// The baseline this copy belongs to.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baseline_id: Option<Id>,
     /// Its own holiday scheme; absent means the folio's (S3.4).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub holiday_scheme_id: Option<Id>,
     /// Its own workload scheme; absent means the folio's (S3.4).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub workload_scheme_id: Option<Id>,
     /// Whether it follows the tracker.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub synched_with_tracker: Option<bool>,
     /// The team member record it stands for.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team_member_id: Option<Id>,
     /// The team it belongs to.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team_id: Option<Id>,
     /// Whether global user rates apply.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user_rates: Option<bool>,
     /// The overtime rule (S6.6).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ot_rule_id: Option<Id>,
     /// Set when the position was deleted.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deleted_on: Option<Date>,
     /// Custom-field values.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub custom_fields: Option<CustomFields>,
     /// The first rate (S6.4).
     pub rate: Rate,
     /// The allocation (the first, for a team member; S6.2).
     pub allocation: Allocation,
     /// Billable hours of a consulting revenue.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub billable_hours: Option<Vec<HoursPeriod>>,
     /// On creation only: allocation periods of a new team member after `allocation`, made with
     /// it, all or nothing (extension; never stored or shown).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub more_allocations: Option<Vec<Allocation>>,
     /// On creation only: rates of a new position after `rate`, made with it, all or nothing
     /// (extension; never stored or shown).
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub more_rates: Option<Vec<Rate>>,
 }
 
 /// An item of the team of a folio (operation 16).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct TeamMember {
     /// The position's id.
     pub id: Id,
@@ -146,32 +154,34 @@ pub struct TeamMember {
     /// Custom-field values.
     pub custom_fields: CustomFields,
     /// Set when the position was deleted.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deleted_on: Option<Date>,
     /// The team member record.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team_member_id: Option<Id>,
     /// The team.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub team_id: Option<Id>,
     /// The baseline this copy belongs to.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub baseline_id: Option<Id>,
     /// The overtime rule.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ot_rule_id: Option<Id>,
 }
 
 /// The team of a folio.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Write, Read)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
 pub struct Team {
     /// Its members.
     pub members: Vec<TeamMember>,
 }
 
 /// How often the overtime threshold resets (S6.6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Write, Read)]
-#[wire(rename_all = "SCREAMING_SNAKE_CASE")]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum OvertimeFrequency {
     /// Hours of a day beyond `regularHours`.
     Daily,
@@ -180,11 +190,11 @@ pub enum OvertimeFrequency {
 }
 
 /// An overtime rule (S6.6).
-#[derive(Debug, Clone, PartialEq, Eq, Write, Read)]
-#[wire(rename_all = "camelCase")]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
 pub struct OvertimeRule {
     /// The rule's id; absent in a create request, always present in responses.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub id: Option<Id>,
     /// Its name.
     pub name: String,
@@ -195,6 +205,6 @@ pub struct OvertimeRule {
     /// What an overtime hour costs, in multiples of the rate.
     pub coefficient: Coefficient,
     /// Set when the rule was deleted.
-    #[wire(default, omit_none)]
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub deleted_on: Option<Date>,
 }

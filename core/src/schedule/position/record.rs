@@ -5,7 +5,7 @@ use super::*;
 
 /// A position as the service keeps it: every allocation, rate and hours period it has had (deleted
 /// ones marked), beside the fields the costing needs.
-#[derive(Debug, Clone, PartialEq, Eq, crate::json::write::Write, crate::json::read::Read)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct PositionRecord {
     /// The position's id.
     pub id: crate::model::Id,
