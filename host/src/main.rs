@@ -37,6 +37,7 @@ use crate::cli::args::Cli;
 fn main() -> ExitCode {
     // A mistake on the command line (or --help) is clap's to print: usage errors exit with 2.
     let cli = Cli::parse();
+    cli::logs::start(cli.log_format);
     match cli::run(&cli.command) {
         Ok(()) => ExitCode::SUCCESS,
         Err(message) => {

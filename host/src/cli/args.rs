@@ -25,6 +25,19 @@ pub(crate) struct Cli {
     /// The command to run.
     #[command(subcommand)]
     pub(crate) command: Command,
+    /// How log lines are written on the standard error: text, or json (one JSON object a line;
+    /// also COSTFOLIO_LOG=json). RUST_LOG filters them (default: info)
+    #[arg(long = "log-format", value_name = "FORMAT", global = true, value_enum)]
+    pub(crate) log_format: Option<LogFormat>,
+}
+
+/// How log lines are written.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub(crate) enum LogFormat {
+    /// One line of text per event: time, level, target, message and fields.
+    Text,
+    /// One JSON object per line, its fields at the top level.
+    Json,
 }
 
 /// The commands.
@@ -78,6 +91,10 @@ pub(crate) struct Serve {
     /// On an empty database, add the demo user (its password printed once) and a portfolio
     #[arg(long)]
     pub(crate) demo: bool,
+    /// Serve Prometheus metrics at http://ADDRESS/metrics (a second listener; keep it private,
+    /// e.g. 127.0.0.1:9090). Without it nothing listens
+    #[arg(long, value_name = "ADDRESS")]
+    pub(crate) metrics: Option<SocketAddr>,
 }
 
 /// `costfolio user ...`.

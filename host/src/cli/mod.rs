@@ -10,6 +10,7 @@ mod commands;
 #[cfg(test)]
 mod database_tests;
 pub(crate) mod demo;
+pub(crate) mod logs;
 mod serve;
 #[cfg(test)]
 mod tests;

@@ -30,6 +30,8 @@ pub(super) fn serve(args: &Serve) -> Result<(), String> {
         .set_nonblocking(true)
         .map_err(|e| format!("--listen {listen}: {e}"))?;
     let bound = listener.local_addr().map_err(|e| e.to_string())?;
+    // The metrics' listener, bound as early: a taken address is refused before anything starts.
+    let metrics = args.metrics.map(bind_metrics).transpose()?;
     // The address clients use: said, or the bound one (a port 0 becomes the one given).
     let base_url = args
         .base_url
@@ -53,7 +55,7 @@ pub(super) fn serve(args: &Serve) -> Result<(), String> {
             |seq| format!("the snapshot at entry {seq}"),
         );
         println!("costfolio listening on {base_url} (bound to {bound}, database {shown})");
-        eprintln!("journal: {entries} entries; replayed from {from}");
+        tracing::info!(entries, "journal replayed from {from}");
         match &planner {
             Some(planner) => println!(
                 "  the planner:    {base_url}/ (from {})",
@@ -62,6 +64,11 @@ pub(super) fn serve(args: &Serve) -> Result<(), String> {
             None => println!(
                 "  the planner is not built ({DEFAULT_WWW} has no index.html): ./scripts/serve builds it"
             ),
+        }
+        if let Some(metrics) = &metrics {
+            if let Ok(address) = metrics.local_addr() {
+                println!("  metrics:        http://{address}/metrics");
+            }
         }
         match demo_password {
             Some(password) => println!(
@@ -78,10 +85,30 @@ pub(super) fn serve(args: &Serve) -> Result<(), String> {
         }
         use std::io::Write as _;
         let _ = std::io::stdout().flush();
-        crate::http::serve(service, listener, args.connections_per_address, planner)
+        let metrics = metrics
+            .map(tokio::net::TcpListener::from_std)
+            .transpose()
+            .map_err(|e| format!("--metrics: {e}"))?;
+        crate::http::serve(
+            service,
+            listener,
+            args.connections_per_address,
+            planner,
+            metrics,
+        )
             .await
             .map_err(|e| format!("serve {listen}: {e}"))
     })
+}
+
+/// The listener of `--metrics ADDRESS`, bound and ready for the runtime.
+fn bind_metrics(address: SocketAddr) -> Result<std::net::TcpListener, String> {
+    let listener =
+        std::net::TcpListener::bind(address).map_err(|e| format!("--metrics {address}: {e}"))?;
+    listener
+        .set_nonblocking(true)
+        .map_err(|e| format!("--metrics {address}: {e}"))?;
+    Ok(listener)
 }
 
 /// With `--demo`: on a database without users or journal entries, the demo user (a random

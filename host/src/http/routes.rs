@@ -1,8 +1,10 @@
-//! A request's way through the app: the planner's files for the planner's paths, else its body
-//! read within the limits and the service's answer, computed on a blocking thread (the store's
-//! PostgreSQL client blocks).
+//! A request's way through the app: the host's probes (`/healthz`, `/readyz`) before anything
+//! else, the planner's files for the planner's paths, else its body read within the limits and the
+//! service's answer, computed on a blocking thread (the store's PostgreSQL client blocks). Every
+//! request leaves one log line and its counts (`observe`).
 
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Instant;
 
 use axum::body::{to_bytes, Body};
@@ -12,44 +14,51 @@ use axum::response::Response as HttpResponse;
 use costfolio::api::{envelope, Request};
 
 use super::limits::{large_import, too_large, BODY_TIMEOUT, MAX_BODY, MAX_IMPORT_BODY};
-use super::App;
-use crate::auth::session::SESSION_PATH;
+use super::metrics::Limit;
+use super::{health, observe, template, App};
 
-/// The paths the interfaces answer; every other path is the planner's.
-fn is_interface(path: &str) -> bool {
-    ["/budgets", "/core", "/audit", "/oauth", SESSION_PATH]
-        .iter()
-        .any(|base| {
-            path.strip_prefix(base)
-                .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
-        })
-}
-
-/// Sends a request to its interface, or to the planner's files.
+/// Sends a request to the host's probes, its interface, or the planner's files; then writes its
+/// log line and counts it.
 pub(super) async fn route(
     Shared(app): Shared<App>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     request: axum::extract::Request,
 ) -> HttpResponse {
-    match &app.planner {
-        Some(planner) if !is_interface(request.uri().path()) => planner.answer(request).await,
-        _ => {
-            let (parts, body) = request.into_parts();
-            any(app, peer, parts.method, parts.uri, parts.headers, body).await
+    let started = Instant::now();
+    let route = template::route(request.method().as_str(), request.uri().path());
+    let (response, user) = if let Some(probe) = health::probe(request.uri().path()) {
+        (health::answer(&app, probe, request.method()).await, None)
+    } else {
+        match &app.planner {
+            Some(planner) if !template::is_interface(request.uri().path()) => {
+                (planner.answer(request).await, None)
+            }
+            _ => {
+                let (parts, body) = request.into_parts();
+                any(&app, peer, parts.method, parts.uri, parts.headers, body).await
+            }
         }
-    }
+    };
+    observe::record(
+        &app.metrics,
+        &route,
+        response.status().as_u16(),
+        started.elapsed(),
+        user.as_deref(),
+    );
+    response
 }
 
 /// Answers a request of an interface: its body read within the limits, then the service's answer.
+/// Returns the answer, and the user whose credentials were verified.
 async fn any(
-    app: App,
+    app: &App,
     peer: SocketAddr,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
     body: Body,
-) -> HttpResponse {
-    let started = Instant::now();
+) -> (HttpResponse, Option<String>) {
     let path = uri
         .path_and_query()
         .map_or_else(|| uri.path().to_owned(), |p| p.as_str().to_owned());
@@ -74,8 +83,10 @@ async fn any(
             Some(tokio::time::timeout(BODY_TIMEOUT, to_bytes(body, limit)).await)
         }
     };
+    let mut user = None;
     let response = match read.await {
         None => {
+            app.metrics.refused(Limit::ImportsBusy);
             let mut busy = envelope(
                 uri.path(),
                 503,
@@ -119,26 +130,27 @@ async fn any(
                     .collect(),
                 body: bytes.to_vec(),
             };
+            let site = Arc::clone(app);
             let result =
-                tokio::task::spawn_blocking(move || app.service.process(request, Some(peer.ip())))
+                tokio::task::spawn_blocking(move || site.service.serve(request, Some(peer.ip())))
                     .await;
-            result.unwrap_or_else(|_| envelope(uri.path(), 500, "the request failed"))
+            match result {
+                Ok(served) => {
+                    user = served.user;
+                    served.response
+                }
+                Err(_) => envelope(uri.path(), 500, "the request failed"),
+            }
         }
     };
     drop(permit);
-    eprintln!(
-        "{} {} {} {}ms",
-        method,
-        uri.path(),
-        response.status,
-        started.elapsed().as_millis()
-    );
     let mut builder = HttpResponse::builder()
         .status(StatusCode::from_u16(response.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR));
     for (name, value) in &response.headers {
         builder = builder.header(name.as_str(), value.as_str());
     }
-    builder
+    let response = builder
         .body(Body::from(response.body))
-        .unwrap_or_else(|_| HttpResponse::new(Body::empty()))
+        .unwrap_or_else(|_| HttpResponse::new(Body::empty()));
+    (response, user)
 }

@@ -19,7 +19,7 @@ pub(super) async fn accept(
 /// connection served anyway: it is slower, not wrong.
 fn set_up_socket(stream: &tokio::net::TcpStream) {
     if let Err(error) = stream.set_nodelay(true) {
-        eprintln!("accept: could not set TCP_NODELAY: {error}");
+        tracing::warn!(%error, "accept: could not set TCP_NODELAY");
     }
 }
 

@@ -24,6 +24,13 @@ impl Service {
     /// replicated database (PostgreSQL) at every request, so that a read sees every write
     /// answered before it, whichever replica answered it.
     pub(crate) fn catch_up(&self, path: &str) -> Result<(), Response> {
+        self.look_at_journal(path, false).map(|_| ())
+    }
+
+    /// [`Service::catch_up`], on SQLite too when `always` (else at most every [`FRESHNESS`]):
+    /// the journal's last sequence number as looked at, up to which the state is then caught up;
+    /// `None` when it was not looked at.
+    fn look_at_journal(&self, path: &str, always: bool) -> Result<Option<u64>, Response> {
         let unreadable =
             |error: StoreError| store_failure(path, "the journal could not be read", &error);
         // A state that may be ahead of the database (a failed change whose rollback could not be
@@ -38,8 +45,8 @@ impl Service {
         }
         if !self.watch.replicated() {
             let mut looked = lock(&self.looked);
-            if looked.is_some_and(|at| at.elapsed() < FRESHNESS) {
-                return Ok(());
+            if !always && looked.is_some_and(|at| at.elapsed() < FRESHNESS) {
+                return Ok(None);
             }
             *looked = Some(Instant::now());
         }
@@ -53,7 +60,11 @@ impl Service {
             // A database restored from a backup, or a standby promoted that had not received the
             // last entries: the state is read again from it before anything is answered or
             // written after it, which would leave a gap.
-            eprintln!("the journal ends at entry {last}, before entry {held} this server holds: it lost entries; reading it again");
+            tracing::warn!(
+                last,
+                held,
+                "the journal ends before the last entry this server holds: it lost entries; reading it again"
+            );
             self.stale.store(true, std::sync::atomic::Ordering::SeqCst);
             return Err(rereading(path));
         }
@@ -93,6 +104,64 @@ impl Service {
                 }
             }
         }
-        Ok(())
+        Ok(Some(last))
+    }
+
+    /// Whether the service is ready to answer: caught up with the journal (on SQLite too, whatever
+    /// the time since the last look), its state not marked stale, and the database answering.
+    /// The error says why not (for the log, not for the client).
+    pub(crate) fn readiness(&self) -> Result<(), String> {
+        let reason = |answer: Response| {
+            let text = answer.text();
+            format!("{} ({text})", answer.status)
+        };
+        let last = self.look_at_journal("/readyz", true).map_err(reason)?;
+        let state = self.settled("/readyz").map_err(reason)?;
+        match last {
+            Some(last) if state.seq < last => Err(format!(
+                "the state holds entry {} where the journal ends at {last}",
+                state.seq
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    /// The sequence number of the last entry the state holds.
+    pub(crate) fn held_seq(&self) -> u64 {
+        read_lock(&self.state).seq
+    }
+
+    /// Where the state stands against the database's journal, as it is now (nothing replayed).
+    pub(crate) fn journal_position(&self) -> Result<Position, StoreError> {
+        let held = self.held_seq();
+        let last = self.watch.last_seq()?;
+        Ok(Position {
+            held,
+            last,
+            replicated: self.watch.replicated(),
+        })
+    }
+}
+
+/// Where a server's state stands against the database's journal.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Position {
+    /// The last entry the state holds.
+    pub(crate) held: u64,
+    /// The journal's last entry.
+    pub(crate) last: u64,
+    /// Whether other replicas write to the database.
+    replicated: bool,
+}
+
+impl Position {
+    /// How many entries the state lacks: on a replicated database, those other replicas wrote
+    /// that this one has not replayed yet; 0 on SQLite, whose other writer is the command line.
+    pub(crate) fn lag(&self) -> u64 {
+        if self.replicated {
+            self.last.saturating_sub(self.held)
+        } else {
+            0
+        }
     }
 }

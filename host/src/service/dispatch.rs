@@ -14,11 +14,28 @@ use crate::auth::credentials::Refusal;
 use crate::auth::session::{self, SESSION_PATH};
 use crate::auth::{busy, throttled, users_failure, Journal, SignIn};
 
+/// An answer, and the user whose credentials were verified for it, if any.
+pub(crate) struct Served {
+    /// The answer.
+    pub(crate) response: Response,
+    /// The user's key.
+    pub(crate) user: Option<String>,
+}
+
 impl Service {
-    /// Handles one request from `peer`: the core's answer, after its entries are committed.
+    /// Handles one request from `peer`: the core's answer, after its entries are committed (the
+    /// tests' way in; the server's is [`Service::serve`]).
+    #[cfg(test)]
     pub(crate) fn process(&self, request: Request, peer: Option<IpAddr>) -> Response {
+        self.serve(request, peer).response
+    }
+
+    /// [`Service::process`], and the user whose credentials were verified, for the request's log
+    /// line.
+    pub(crate) fn serve(&self, request: Request, peer: Option<IpAddr>) -> Served {
         let planner = session::has_cookie(&request);
-        let mut response = self.answer(request, peer);
+        let mut user = None;
+        let mut response = self.answer(request, peer, &mut user);
         if planner && response.status == 401 {
             // The planner's page handles a closed session itself: no browser password prompt,
             // whose remembered basic credentials would outlive a sign-out.
@@ -26,12 +43,18 @@ impl Service {
                 .headers
                 .retain(|(name, _)| !name.eq_ignore_ascii_case("WWW-Authenticate"));
         }
-        response
+        Served { response, user }
     }
 
     /// The answer to `request` from `peer`: its query split off, its credentials verified, then
     /// the sign-in endpoints, a read, or a change.
-    fn answer(&self, mut request: Request, peer: Option<IpAddr>) -> Response {
+    /// `user` is set once a credential names one: basic, bearer, or the planner's session.
+    fn answer(
+        &self,
+        mut request: Request,
+        peer: Option<IpAddr>,
+        user: &mut Option<String>,
+    ) -> Response {
         if let Err(refusal) = request.split_query() {
             return refusal;
         }
@@ -82,6 +105,7 @@ impl Service {
                 context.write = token.write;
             }
         }
+        user.clone_from(&context.user);
         if request.path.trim_end_matches('/') == "/oauth/authorize" {
             return self.sign_in().authorize(&request, &context, peer);
         }
@@ -91,6 +115,7 @@ impl Service {
         if let Some(refusal) = self.sign_in().session_caller(&request, &mut context) {
             return refusal;
         }
+        user.clone_from(&context.user);
         if let Some(refusal) =
             self.sign_in()
                 .verify_client(&request, &mut context, peer, &mut caught_up)

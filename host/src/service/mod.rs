@@ -267,10 +267,10 @@ impl Service {
                     Err(error) => {
                         // Memory may be ahead of the disk: no change until a reload works.
                         self.stale.store(true, std::sync::atomic::Ordering::SeqCst);
-                        eprintln!("could not reload the state after a failure: {error}");
+                        tracing::error!(%error, "could not reload the state after a failure");
                     }
                 }
-                eprintln!(
+                tracing::error!(
                     "a request failed inside the service; its state was rebuilt from the journal"
                 );
                 return Err(failed(path));
@@ -290,7 +290,9 @@ impl Service {
             // only means a longer replay at the next start.
             match writer.store.write_snapshot(&snapshot) {
                 Ok(seq) => writer.snapshot_seq = seq,
-                Err(error) => eprintln!("snapshot failed (the journal is intact): {error}"),
+                Err(error) => {
+                    tracing::warn!(%error, "snapshot failed (the journal is intact)");
+                }
             }
         }
         Ok(value)

@@ -222,3 +222,51 @@ fn the_database_is_readable_by_its_owner_only() {
     let mode = std::fs::metadata(&db).unwrap().permissions().mode() & 0o777;
     assert_eq!(mode, 0o600);
 }
+
+/// Ready on a fresh service; not while its state is marked stale and cannot be read again (a
+/// writer holds it, as one does while it reads the journal again); ready once it is read again.
+#[test]
+fn a_stale_state_is_not_ready_until_it_is_read_again() {
+    let db = scratch("ready");
+    let (service, token) = service_with_token(&db);
+    assert_eq!(service.readiness(), Ok(()));
+    {
+        let _writer = service.writer.lock();
+        service
+            .stale
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        let reason = service.readiness().unwrap_err();
+        assert!(reason.starts_with("503"), "{reason}");
+    }
+    assert_eq!(service.readiness(), Ok(()), "read again by the probe");
+    assert_eq!(service.process(customer(&token, "A"), None).status, 200);
+    let position = service.journal_position().unwrap();
+    assert_eq!((position.held, position.last, position.lag()), (3, 3, 0));
+}
+
+/// The command line writes behind a SQLite server's back: the probe catches up at once (not
+/// within the 0.1 s a read waits between looks), and the lag is 0 on SQLite whatever it holds.
+#[test]
+fn the_probe_catches_up_with_what_the_command_line_wrote() {
+    let db = scratch("ready-cli");
+    let (service, _token) = service_with_token(&db);
+    assert_eq!(service.readiness(), Ok(()));
+    mint_another(&db);
+    assert_eq!(service.journal_position().unwrap().lag(), 0);
+    assert_eq!(service.held_seq(), 2);
+    assert_eq!(service.readiness(), Ok(()));
+    assert_eq!(service.held_seq(), 3);
+}
+
+/// A second token of ada, minted as the command line would while a server runs.
+fn mint_another(db: &std::path::Path) {
+    let mut store = Store::open(db).unwrap();
+    let mut state = store.load().unwrap();
+    let context = Context::new("", chrono::Utc::now().naive_utc(), vec![2; 64]);
+    store
+        .transact(&mut state, |s| {
+            costfolio::api::mint_personal_token(s, "ada", true, &context)
+        })
+        .unwrap()
+        .unwrap();
+}

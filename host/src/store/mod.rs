@@ -182,8 +182,10 @@ fn from_snapshots<'t>(snapshots: impl IntoIterator<Item = (u64, &'t str)>) -> St
     for (seq, text) in snapshots {
         match State::from_snapshot(text) {
             Ok(state) => return state,
-            Err(error) => eprintln!(
-                "the snapshot at entry {seq} does not read back ({error}): an older one is used"
+            Err(error) => tracing::warn!(
+                seq,
+                %error,
+                "a snapshot does not read back: an older one is used"
             ),
         }
     }

@@ -116,10 +116,10 @@ fn watch(slot: &Slot, connector: &Connector) {
                 let sent = connector.cancel(&token);
                 let mut watched = lock(slot);
                 if let Err(error) = sent {
-                    eprintln!(
-                        "a commit held for {} s could not be cancelled, tried again in a second: {}",
-                        COMMIT_WAIT.as_secs(),
-                        said(&error)
+                    tracing::warn!(
+                        held_seconds = COMMIT_WAIT.as_secs(),
+                        error = %said(&error),
+                        "a commit held up could not be cancelled; tried again in a second"
                     );
                     // Still the same commit, still running: watched again.
                     if watched.generation == generation && watched.commit.is_none() {

@@ -1,0 +1,386 @@
+//! A request's route template, for its log line and its metrics: the interface its path belongs
+//! to and the route it names, as `GET /budgets/1/folio/{id}/indicators` or
+//! `/core/3/accounts/{key}`. Numeric segments become `{id}`, the key segments of `/core/3`'s
+//! key-addressed resources `{key}`, and a path no route has becomes `unknown`.
+//!
+//! Every word a template holds comes from the tables below, never from the request: a user name, a
+//! folio's key, a token sent in a path or a query string cannot reach a log line or a metric's
+//! label through it (and the number of distinct labels stays bounded). A route added to the core
+//! is added here too; until it is, it counts as `unknown`.
+
+/// The paths of the budgeting interface, after `/budgets/1`.
+const BUDGETING: &[&str] = &[
+    "/budgets/1/folio",
+    "/budgets/1/folio/import",
+    "/budgets/1/folio/{id}",
+    "/budgets/1/folio/{id}/baseline",
+    "/budgets/1/folio/{id}/baselines",
+    "/budgets/1/folio/{id}/customfield",
+    "/budgets/1/folio/{id}/customfields",
+    "/budgets/1/folio/{id}/expenditures",
+    "/budgets/1/folio/{id}/indicators",
+    "/budgets/1/folio/{id}/items",
+    "/budgets/1/folio/{id}/payments",
+    "/budgets/1/folio/{id}/plan",
+    "/budgets/1/folio/{id}/scope",
+    "/budgets/1/folio/{id}/team",
+    "/budgets/1/folio/{id}/timeline",
+    "/budgets/1/folio/{id}/viewers",
+    "/budgets/1/expense",
+    "/budgets/1/expense/{id}",
+    "/budgets/1/expense/{id}/payments",
+    "/budgets/1/exchangerate",
+    "/budgets/1/overtimerule",
+    "/budgets/1/overtimerule/{id}",
+    "/budgets/1/baseline/{id}",
+    "/budgets/1/customfield",
+    "/budgets/1/customfield/{id}",
+    "/budgets/1/portfolio",
+    "/budgets/1/portfolio/{id}",
+    "/budgets/1/portfolio/{id}/indicators",
+    "/budgets/1/users",
+    "/budgets/1/position",
+    "/budgets/1/position/{id}",
+    "/budgets/1/position/{id}/allocation",
+    "/budgets/1/position/{id}/billablehours",
+    "/budgets/1/position/{id}/billedhours",
+    "/budgets/1/position/{id}/payments",
+    "/budgets/1/position/{id}/rate",
+    "/budgets/1/position/{id}/workedhours",
+    "/budgets/1/allocation/{id}",
+    "/budgets/1/rate/{id}",
+    "/budgets/1/workedhours/{id}",
+    "/budgets/1/billablehours/{id}",
+];
+
+/// The paths of the core administration interface. A literal segment is tried before a `{key}`
+/// or `{id}` in the same place (`holiday-schemes/users/{key}` before `holiday-schemes/{id}`).
+const CORE: &[&str] = &[
+    "/core/3/accounts",
+    "/core/3/accounts/{key}",
+    "/core/3/accounts/{key}/links",
+    "/core/3/customers",
+    "/core/3/customers/{key}",
+    "/core/3/customers/{key}/accounts",
+    "/core/3/account-categories",
+    "/core/3/account-categories/{key}",
+    "/core/3/account-category-types",
+    "/core/3/account-links",
+    "/core/3/account-links/project/{key}",
+    "/core/3/account-links/{id}",
+    "/core/3/holiday-schemes",
+    "/core/3/holiday-schemes/users/{key}",
+    "/core/3/holiday-schemes/{id}",
+    "/core/3/holiday-schemes/{id}/default",
+    "/core/3/holiday-schemes/{id}/holidays",
+    "/core/3/holiday-schemes/{id}/holidays/{id}",
+    "/core/3/holiday-schemes/{id}/members",
+    "/core/3/workload-schemes",
+    "/core/3/workload-schemes/users/{key}",
+    "/core/3/workload-schemes/{id}",
+    "/core/3/workload-schemes/{id}/default",
+    "/core/3/workload-schemes/{id}/members",
+    "/core/3/generic-resources",
+    "/core/3/generic-resources/{id}",
+    "/core/3/projects",
+    "/core/3/projects/{id}",
+    "/core/3/saved-filters/{id}",
+    "/core/3/worklogs",
+    "/core/3/worklogs/issue/{key}",
+    "/core/3/worklogs/project/{key}",
+    "/core/3/worklogs/tracker/{id}",
+    "/core/3/worklogs/user/{key}",
+    "/core/3/worklogs/{id}",
+];
+
+/// The paths of the deletion-audit feeds.
+const AUDIT: &[&str] = &[
+    "/audit/1/events/deleted/types/allocation",
+    "/audit/1/events/deleted/types/worklog",
+];
+
+/// The paths of the OAuth endpoints (the core's and the host's authorize page).
+const OAUTH: &[&str] = &["/oauth/authorize", "/oauth/revoke_token", "/oauth/token"];
+
+/// The planner's sign-in.
+const SESSION: &[&str] = &["/session"];
+
+/// The host's own routes.
+const HOST: &[&str] = &["/healthz", "/readyz"];
+
+/// The interfaces, by the first segment of their paths, with their routes. Every other path is
+/// the planner's.
+const INTERFACES: &[(&str, &str, &[&str])] = &[
+    ("/budgets", "budgeting", BUDGETING),
+    ("/core", "core", CORE),
+    ("/audit", "audit", AUDIT),
+    ("/oauth", "oauth", OAUTH),
+    ("/session", "session", SESSION),
+];
+
+/// The template of a path that no route has.
+pub(crate) const UNKNOWN: &str = "unknown";
+
+/// Where a request went: its interface, its method and its route template, each a fixed word.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Route {
+    /// `budgeting`, `core`, `audit`, `oauth`, `session`, `planner` or `host`.
+    pub(crate) interface: &'static str,
+    /// The method, or `OTHER` for one HTTP does not define.
+    pub(crate) method: &'static str,
+    /// The route template, or [`UNKNOWN`].
+    pub(crate) path: &'static str,
+}
+
+/// Whether `path` is under `base` (`base` itself, or `base/...`).
+fn under(path: &str, base: &str) -> bool {
+    path.strip_prefix(base)
+        .is_some_and(|rest| rest.is_empty() || rest.starts_with('/'))
+}
+
+/// Whether one of the interfaces answers `path`; every other path is the planner's.
+pub(crate) fn is_interface(path: &str) -> bool {
+    INTERFACES.iter().any(|(base, _, _)| under(path, base))
+}
+
+/// The method as a fixed word: one HTTP defines, else `OTHER` (a method is a token the client
+/// chooses, so it is not repeated).
+fn method(method: &str) -> &'static str {
+    [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "TRACE", "CONNECT",
+    ]
+    .into_iter()
+    .find(|known| *known == method)
+    .unwrap_or("OTHER")
+}
+
+/// Whether `segment` of a request's path fills `pattern`'s segment: the same word, a number for
+/// `{id}`, any segment for `{key}`.
+fn fills(pattern: &str, segment: &str) -> bool {
+    match pattern {
+        "{id}" => !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_digit()),
+        "{key}" => !segment.is_empty(),
+        word => word == segment,
+    }
+}
+
+/// The first of `routes` that `path` (its query left off) fills, segment for segment.
+fn find(routes: &[&'static str], path: &str) -> Option<&'static str> {
+    routes.iter().copied().find(|route| {
+        let mut wanted = route.split('/');
+        let mut given = path.split('/');
+        loop {
+            match (wanted.next(), given.next()) {
+                (None, None) => return true,
+                (Some(pattern), Some(segment)) if fills(pattern, segment) => {}
+                _ => return false,
+            }
+        }
+    })
+}
+
+/// The route of a request of `method` for `path` (without its query string).
+pub(crate) fn route(method_given: &str, path: &str) -> Route {
+    let method = method(method_given);
+    // The interfaces take a path with or without a trailing slash (`/oauth/token/`).
+    let trimmed = match path.trim_end_matches('/') {
+        "" => "/",
+        trimmed => trimmed,
+    };
+    if let Some(host) = find(HOST, trimmed) {
+        return Route {
+            interface: "host",
+            method,
+            path: host,
+        };
+    }
+    for (base, interface, routes) in INTERFACES {
+        if under(path, base) {
+            return Route {
+                interface,
+                method,
+                path: find(routes, trimmed).unwrap_or(UNKNOWN),
+            };
+        }
+    }
+    // The planner's: its hashed files, its page, and the page again for any other path (its own
+    // routes, which name folios by id).
+    let planner = if path == "/" {
+        "/"
+    } else if under(path, "/assets") {
+        "/assets/{file}"
+    } else {
+        "/{page}"
+    };
+    Route {
+        interface: "planner",
+        method,
+        path: planner,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shown(method: &str, path: &str) -> String {
+        let route = route(method, path);
+        format!("{} {} {}", route.interface, route.method, route.path)
+    }
+
+    #[test]
+    fn numbers_become_ids_and_core_keys_become_keys() {
+        for (method, path, expected) in [
+            (
+                "GET",
+                "/budgets/1/folio/12/indicators",
+                "budgeting GET /budgets/1/folio/{id}/indicators",
+            ),
+            (
+                "POST",
+                "/budgets/1/folio",
+                "budgeting POST /budgets/1/folio",
+            ),
+            (
+                "POST",
+                "/budgets/1/folio/import",
+                "budgeting POST /budgets/1/folio/import",
+            ),
+            (
+                "DELETE",
+                "/budgets/1/billablehours/3",
+                "budgeting DELETE /budgets/1/billablehours/{id}",
+            ),
+            (
+                "GET",
+                "/core/3/accounts/ACME-OPS",
+                "core GET /core/3/accounts/{key}",
+            ),
+            (
+                "GET",
+                "/core/3/customers/ACME/accounts",
+                "core GET /core/3/customers/{key}/accounts",
+            ),
+            (
+                "GET",
+                "/core/3/holiday-schemes/users/ada",
+                "core GET /core/3/holiday-schemes/users/{key}",
+            ),
+            (
+                "PUT",
+                "/core/3/holiday-schemes/2/holidays/1",
+                "core PUT /core/3/holiday-schemes/{id}/holidays/{id}",
+            ),
+            (
+                "GET",
+                "/core/3/account-links/project/ABC",
+                "core GET /core/3/account-links/project/{key}",
+            ),
+            (
+                "GET",
+                "/core/3/account-links/4",
+                "core GET /core/3/account-links/{id}",
+            ),
+            (
+                "GET",
+                "/core/3/worklogs/issue/ABC-12",
+                "core GET /core/3/worklogs/issue/{key}",
+            ),
+            (
+                "GET",
+                "/audit/1/events/deleted/types/worklog",
+                "audit GET /audit/1/events/deleted/types/worklog",
+            ),
+            ("POST", "/oauth/token/", "oauth POST /oauth/token"),
+            ("GET", "/oauth/authorize", "oauth GET /oauth/authorize"),
+            ("DELETE", "/session", "session DELETE /session"),
+            ("GET", "/healthz", "host GET /healthz"),
+            ("HEAD", "/readyz", "host HEAD /readyz"),
+            ("GET", "/", "planner GET /"),
+            ("GET", "/assets/app-3f2a9c.js", "planner GET /assets/{file}"),
+            ("GET", "/folios/3", "planner GET /{page}"),
+        ] {
+            assert_eq!(shown(method, path), expected, "{method} {path}");
+        }
+    }
+
+    #[test]
+    fn a_path_no_route_has_is_unknown_in_its_interface() {
+        for (path, interface) in [
+            ("/budgets/1/folio/abc", "budgeting"),
+            ("/budgets/1/folio/1/secret-plans", "budgeting"),
+            ("/budgets/2/folio", "budgeting"),
+            ("/budgets", "budgeting"),
+            ("/budgets/1//folio", "budgeting"),
+            ("/core/3/accounts/ACME/ada", "core"),
+            ("/core/3/holiday-schemes/ada", "core"),
+            ("/audit/1/events", "audit"),
+            ("/oauth/steal", "oauth"),
+            ("/session/ada", "session"),
+        ] {
+            assert_eq!(
+                route("GET", path),
+                Route {
+                    interface,
+                    method: "GET",
+                    path: UNKNOWN
+                },
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
+    fn nothing_the_client_chose_is_repeated() {
+        let secrets = [
+            "ada-the-user",
+            "hunter2-password",
+            "tok_5f1e0a",
+            "Bridge%20Folio",
+            "q=private",
+            "<script>",
+        ];
+        let every: Vec<&str> = INTERFACES
+            .iter()
+            .flat_map(|(_, _, routes)| routes.iter().copied())
+            .chain(HOST.iter().copied())
+            .chain([UNKNOWN, "/", "/assets/{file}", "/{page}"])
+            .collect();
+        for secret in secrets {
+            for path in [
+                format!("/core/3/accounts/{secret}"),
+                format!("/core/3/worklogs/user/{secret}"),
+                format!("/budgets/1/folio/{secret}"),
+                format!("/budgets/1/{secret}"),
+                format!("/{secret}"),
+                format!("/assets/{secret}"),
+                format!("/oauth/{secret}"),
+            ] {
+                for method in ["GET", secret] {
+                    let route = route(method, &path);
+                    let words = format!("{} {} {}", route.interface, route.method, route.path);
+                    assert!(!words.contains(secret), "{path}: {words}");
+                    assert!(every.contains(&route.path), "{path}: {}", route.path);
+                }
+            }
+        }
+        assert_eq!(route("BREW", "/").method, "OTHER");
+    }
+
+    #[test]
+    fn the_interfaces_paths_are_told_from_the_planners() {
+        for path in [
+            "/budgets",
+            "/budgets/1/folio",
+            "/core/3",
+            "/audit/1",
+            "/oauth/token",
+            "/session",
+        ] {
+            assert!(is_interface(path), "{path}");
+        }
+        for path in ["/", "/budgetsx", "/sessions", "/assets/a.js", "/folios/1"] {
+            assert!(!is_interface(path), "{path}");
+        }
+    }
+}
