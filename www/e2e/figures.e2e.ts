@@ -45,15 +45,13 @@ describe('figures on screen equal the REST interface', () => {
         const bad = shown.flatMap((s) => mismatches(`folio ${id} at ${asOf}:`, s, rest[s.key]));
         expect(bad).toEqual([]);
         // The lights: cost and schedule are the server's statuses.
-        const lights = await page
-          .locator('[data-light]')
-          .evaluateAll((els) =>
-            els.map((e) => ({
-              light: e.getAttribute('data-light'),
-              status: e.querySelector('[data-status]')?.getAttribute('data-status'),
-              text: e.textContent ?? '',
-            })),
-          );
+        const lights = await page.locator('[data-light]').evaluateAll((els) =>
+          els.map((e) => ({
+            light: e.getAttribute('data-light'),
+            status: e.querySelector('[data-status]')?.getAttribute('data-status'),
+            text: e.textContent ?? '',
+          })),
+        );
         expect(lights.find((l) => l.light === 'cost')?.status).toBe(rest.cpiStatus);
         expect(lights.find((l) => l.light === 'schedule')?.status).toBe(rest.spiStatus);
         // Colour is never the only cue: each light has words.
@@ -146,17 +144,15 @@ describe('figures on screen equal the REST interface', () => {
     const all = await readFigures(page, 'main');
     // Figures outside the folio rows are the rollup's.
     const rowFigures = await page.locator('tr[data-folio-id] [data-indicator]').count();
-    const rollupShown = await page
-      .locator('main')
-      .evaluate((root) =>
-        [...root.querySelectorAll('[data-indicator]')]
-          .filter((e) => !e.closest('tr[data-folio-id]'))
-          .map((e) => ({
-            key: e.getAttribute('data-indicator') ?? '',
-            value: e.getAttribute('data-value') ?? '',
-            text: (e.textContent ?? '').replace(/\s+/g, ' ').trim(),
-          })),
-      );
+    const rollupShown = await page.locator('main').evaluate((root) =>
+      [...root.querySelectorAll('[data-indicator]')]
+        .filter((e) => !e.closest('tr[data-folio-id]'))
+        .map((e) => ({
+          key: e.getAttribute('data-indicator') ?? '',
+          value: e.getAttribute('data-value') ?? '',
+          text: (e.textContent ?? '').replace(/\s+/g, ' ').trim(),
+        })),
+    );
     expect(rollupShown.length + rowFigures).toBe(all.length);
     expect(rollupShown.map((s) => s.key)).toEqual(expect.arrayContaining(REQUIRED));
     const bad = rollupShown.flatMap((s) => mismatches('portfolio rollup:', s, rollup[s.key]));

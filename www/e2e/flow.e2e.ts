@@ -4,7 +4,7 @@
 // REST interface; approve a baseline; change a rate and see the comparison show the difference.
 // After each step the REST interface is asked what was stored.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { mismatches, newContext, newPage, normalizeDecimal, readFigures, restWithSession, settled, signIn, useE2E } from './harness';
 
 const env = useE2E();
@@ -271,12 +271,13 @@ describe('a folio from scratch', () => {
     // The second rate (from July) becomes 99.
     const starts = history.getByLabel(/^Effective from/);
     await starts.first().waitFor();
-    let row = null;
+    let row: Locator | null = null;
     for (let i = 0; i < (await starts.count()); i++)
       if ((await starts.nth(i).inputValue()) === '2027-07-01') row = starts.nth(i).locator('xpath=ancestor::tr[1]');
     expect(row, 'the rate history lists the rate from 2027-07-01').not.toBeNull();
-    await row!.getByLabel(/^Rate/).fill('99');
-    await row!.getByRole('button', { name: /^Save/ }).click();
+    if (!row) return;
+    await row.getByLabel(/^Rate/).fill('99');
+    await row.getByRole('button', { name: /^Save/ }).click();
     await expect
       .poll(async () => {
         const m = (await success(`/budgets/1/folio/${state.folioId}/team`)).members[0];
@@ -325,8 +326,8 @@ describe('a folio from scratch', () => {
     await perItem.waitFor();
     const changed = perItem.locator('[data-state="changed"]').filter({ hasText: 'Bridge designer' });
     await changed.first().waitFor();
-    const base = await perItem.locator('[data-state="changed"] [data-field="rate"][data-side="baseline"]').first();
-    const draft = await perItem.locator('[data-state="changed"] [data-field="rate"][data-side="draft"]').first();
+    const base = perItem.locator('[data-state="changed"] [data-field="rate"][data-side="baseline"]').first();
+    const draft = perItem.locator('[data-state="changed"] [data-field="rate"][data-side="draft"]').first();
     expect(normalizeDecimal((await base.getAttribute('data-value'))!)).toBe('70');
     expect(normalizeDecimal((await draft.getAttribute('data-value'))!)).toBe('75');
     // The months: the baseline side is the server's timeline; some month differs in the draft.

@@ -323,7 +323,7 @@ export async function readFigures(page: Page, scope: string, attribute = 'data-i
  */
 export function mismatches(where: string, shown: Shown, rest: unknown): string[] {
   const out: string[] = [];
-  const expected = rest === null || rest === undefined || rest === '' ? null : normalizeDecimal(String(rest));
+  const expected = rest === null || rest === undefined || rest === '' ? null : normalizeDecimal(typeof rest === 'string' ? rest : JSON.stringify(rest));
   const held = shown.value === '' ? null : normalizeDecimal(shown.value);
   if (held !== expected) out.push(`${where} ${shown.key}: data-value ${JSON.stringify(shown.value)} but the server says ${JSON.stringify(rest)}`);
   let read: string | null;

@@ -157,12 +157,12 @@ async function stored(page: Page): Promise<Stored> {
     const db = await new Promise<IDBDatabase>((resolve, reject) => {
       const r = indexedDB.open('costfolio-offline', 1);
       r.onsuccess = () => resolve(r.result);
-      r.onerror = () => reject(r.error);
+      r.onerror = () => reject(r.error ?? new Error('IndexedDB did not open'));
     });
     const done = <T>(req: IDBRequest<T>) =>
       new Promise<T>((resolve, reject) => {
         req.onsuccess = () => resolve(req.result);
-        req.onerror = () => reject(req.error);
+        req.onerror = () => reject(req.error ?? new Error('the IndexedDB request failed'));
       });
     const tx = db.transaction(['journal', 'snapshot'], 'readonly');
     const keys = (await done(tx.objectStore('journal').getAllKeys())) as number[];
@@ -829,13 +829,13 @@ describe('the offline planner', () => {
             r.result.createObjectStore('snapshot');
           };
           r.onsuccess = () => resolve(r.result);
-          r.onerror = () => reject(r.error);
+          r.onerror = () => reject(r.error ?? new Error('IndexedDB did not open'));
         });
         await new Promise<void>((resolve, reject) => {
           const tx = db.transaction('journal', 'readwrite');
           tx.objectStore('journal').put({ first: 1, last, entries }, last);
           tx.oncomplete = () => resolve();
-          tx.onerror = () => reject(tx.error);
+          tx.onerror = () => reject(tx.error ?? new Error('the IndexedDB transaction failed'));
         });
         db.close();
       },

@@ -37,9 +37,9 @@ const n = (text: string) => new LosslessNumber(text);
 /** A record as compared here: a JSON number is `{number: its exact text}`, so its type and text both count. */
 type Typed = null | boolean | string | { number: string } | Typed[] | { [key: string]: Typed };
 function typed(value: unknown): Typed {
-  if (isLosslessNumber(value)) return { number: (value as LosslessNumber).value };
+  if (isLosslessNumber(value)) return { number: value.value };
   if (Array.isArray(value)) return value.map(typed);
-  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value as object).map(([k, v]) => [k, typed(v)]));
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, typed(v)]));
   return value as Typed;
 }
 

@@ -8,7 +8,7 @@
 // those figures shows the message in their place, stays usable, and is axe clean at both widths.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Route } from 'playwright-core';
-import { isLosslessNumber, parse as parseLossless, stringify, type LosslessNumber } from 'lossless-json';
+import { isLosslessNumber, parse as parseLossless, stringify } from 'lossless-json';
 import { axeSerious, describeViolations, NARROW, newContext, newPage, rest, settled, signIn, useE2E, WIDE } from './harness';
 
 const env = useE2E();
@@ -18,7 +18,7 @@ const REFUSAL = 'No exchange rate from GBP to EUR (nor from EUR to GBP): a budge
 /** The demo folio's expense the answers make uncomputable (its id, set in beforeAll). */
 let uncosted: { id: string; name: string } = { id: '', name: '' };
 
-const idOf = (value: unknown) => (isLosslessNumber(value) ? (value as LosslessNumber).value : String(value));
+const idOf = (value: unknown) => (isLosslessNumber(value) ? value.value : String(value));
 
 beforeAll(async () => {
   const items = await rest(env.server(), 'GET', '/budgets/1/folio/1/items');

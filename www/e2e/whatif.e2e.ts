@@ -115,7 +115,8 @@ describe('what-if', () => {
     expect(normalizeDecimal(server.amount)).toBe('4321.09');
     // The saved column now holds what was applied: the first expense's new amount (a cost in the
     // folio's currency; exact cents, in the test only).
-    const cents = (text: string) => BigInt(normalizeDecimal(text).replace(/^(-?\d+)(?:\.(\d*))?$/, (_m, w: string, f = '') => w + (f + '00').slice(0, 2)));
+    const cents = (text: string) =>
+      BigInt(normalizeDecimal(text).replace(/^(-?\d+)(?:\.(\d*))?$/, (_m, w: string, f: string | undefined) => w + ((f ?? '') + '00').slice(0, 2)));
     expect(first.currencyCode).toBe('EUR');
     expect(cents(await value('saved-bac')) - cents(savedBefore)).toBe(cents('4321.09') - cents(first.amount));
     // Discard: the pending changes go; the first expense stays on the server.
@@ -194,7 +195,7 @@ describe('what-if', () => {
     expect(download.suggestedFilename()).toMatch(/-plan\.json$/);
     const file = await download.path();
     await page.goto('/folios/new');
-    await page.getByLabel('Plan file', { exact: true }).setInputFiles(file!);
+    await page.getByLabel('Plan file', { exact: true }).setInputFiles(file);
     await page.waitForURL(/\/folios\/\d+$/);
     const imported = /\/folios\/(\d+)$/.exec(page.url())![1]!;
     expect(imported).not.toBe('3');
@@ -211,13 +212,11 @@ describe('what-if', () => {
     // A hostile file is refused by name and creates nothing.
     const before = (await rest(env.server(), 'GET', '/budgets/1/folio')).json.success.length;
     await page.goto('/folios/new');
-    await page
-      .getByLabel('Plan file', { exact: true })
-      .setInputFiles({
-        name: 'bad.json',
-        mimeType: 'application/json',
-        buffer: Buffer.from('{"folio":{"name":"x"},"positions":[{"position":{"rate":{"rate":"lots"}}}]}'),
-      });
+    await page.getByLabel('Plan file', { exact: true }).setInputFiles({
+      name: 'bad.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from('{"folio":{"name":"x"},"positions":[{"position":{"rate":{"rate":"lots"}}}]}'),
+    });
     const errors = page.locator('[data-import-errors]');
     await errors.waitFor();
     expect(await errors.textContent()).toMatch(/folio/);

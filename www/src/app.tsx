@@ -1,20 +1,22 @@
-// The shell: who is signed in (GET /session), the top bar, and the screen of the route.
+// The shell: who is signed in (GET /session), the top bar, and the screen of the address
+// (preact-iso's router; the screens after the first are loaded when first shown).
 import { useEffect } from 'preact/hooks';
-import { lazy, Suspense } from 'preact/compat';
+import { lazy, Route, Router, useLocation, useRoute } from 'preact-iso';
 import { api } from './api/budgets';
 import { ApiError, serverTransport, setCsrf, setTransport, setUnauthorizedHandler, settle } from './api/client';
 import type { Session } from './api/types';
 import { refusalOf } from './lib/errors';
-import { announce, dataVersion, go, mode, navigate, notice, offlineProblem, route, session } from './state';
-import { href } from './lib/routes';
+import { everythingChanged } from './lib/queries';
+import { announce, mode, notice, offlineProblem, session } from './state';
+import { isId, safeNext, signInHref } from './lib/routes';
 import { Loading } from './components/ui';
 import { SignIn } from './screens/SignIn';
 import { Folios } from './screens/Folios';
 import { NewFolio } from './screens/NewFolio';
-import { FolioScreen } from './screens/Folio';
+import { FolioRoute } from './screens/Folio';
 
-const Portfolios = lazy(() => import('./screens/Portfolios').then((m) => ({ default: m.Portfolios })));
-const PortfolioScreen = lazy(() => import('./screens/Portfolio').then((m) => ({ default: m.PortfolioScreen })));
+const Portfolios = lazy(() => import('./screens/Portfolios').then((m) => m.Portfolios));
+const PortfolioScreen = lazy(() => import('./screens/Portfolio').then((m) => m.PortfolioScreen));
 
 async function loadSession(): Promise<void> {
   try {
@@ -25,7 +27,10 @@ async function loadSession(): Promise<void> {
     // switch to data kept in this browser.
     const answer = await serverTransport('GET', '/session', undefined);
     const json = (answer.header('Content-Type') ?? '').toLowerCase().includes('application/json');
-    if (!json && (answer.status === 404 || (answer.status === 200 && isPlannerPage(answer.text)))) return await startOffline();
+    if (!json && (answer.status === 404 || (answer.status === 200 && isPlannerPage(answer.text)))) {
+      await startOffline();
+      return;
+    }
     if (!json) throw new ApiError(refusalOf(answer.status, null));
     const s = settle('/session', answer) as Session;
     setCsrf(s.csrf);
@@ -47,7 +52,7 @@ async function startOffline(): Promise<void> {
   mode.value = 'offline';
   try {
     const offline = await import('./api/offline');
-    setTransport(await offline.openOffline({ onExternalChange: () => (dataVersion.value += 1) }));
+    setTransport(await offline.openOffline({ onExternalChange: () => void everythingChanged() }));
   } catch (e) {
     offlineProblem.value = e instanceof Error ? e.message : String(e);
     session.value = null;
@@ -58,7 +63,7 @@ async function startOffline(): Promise<void> {
   session.value = s;
 }
 
-export async function signOut(): Promise<void> {
+async function signOut(route: (url: string, replace?: boolean) => void): Promise<void> {
   try {
     await api.signOut();
   } catch {
@@ -66,7 +71,7 @@ export async function signOut(): Promise<void> {
   }
   setCsrf(null);
   session.value = null;
-  go({ name: 'signin' });
+  route('/signin');
 }
 
 const OFFLINE_NOTE =
@@ -74,8 +79,8 @@ const OFFLINE_NOTE =
 
 function TopBar() {
   const s = session.value;
-  const r = route.value;
-  const section = r.name === 'portfolios' || r.name === 'portfolio' ? 'portfolios' : 'folios';
+  const { path, route } = useLocation();
+  const section = path.startsWith('/portfolios') ? 'portfolios' : 'folios';
   return (
     <header class="topbar">
       <a class="brand" href="/">
@@ -106,7 +111,7 @@ function TopBar() {
                 <span class="sr-only">Signed in as </span>
                 {s.user}
               </span>
-              <button type="button" class="btn btn-ghost" onClick={() => void signOut()}>
+              <button type="button" class="btn btn-ghost" onClick={() => void signOut(route)}>
                 Sign out
               </button>
             </div>
@@ -117,8 +122,32 @@ function TopBar() {
   );
 }
 
+/** Goes to `to` (in place of this address) once rendered. */
+function Redirect({ to, label }: { to: string; label: string }) {
+  const { route } = useLocation();
+  useEffect(() => route(to, true), [route, to]);
+  return <Loading label={label} />;
+}
+
+function NotFound() {
+  const { url } = useLocation();
+  return (
+    <div class="page">
+      <h1>Page not found</h1>
+      <p>
+        There is no screen at <code>{url.split('?')[0]}</code>. <a href="/">Go to the folios</a>.
+      </p>
+    </div>
+  );
+}
+
+function PortfolioRoute() {
+  const { params } = useRoute();
+  return isId(params.id) ? <PortfolioScreen id={params.id} /> : <NotFound />;
+}
+
 function Screen() {
-  const r = route.value;
+  const { path, query } = useLocation();
   const s = session.value;
   const problem = offlineProblem.value;
   if (problem)
@@ -132,46 +161,21 @@ function Screen() {
       </div>
     );
   if (s === undefined) return <Loading label="Checking your session" />;
-  if (!s && r.name !== 'signin') {
-    const next = location.pathname + location.search;
-    queueMicrotask(() => go({ name: 'signin', next: next === '/' ? undefined : next } as never, true));
-    return <Loading label="Redirecting to sign in" />;
-  }
-  switch (r.name) {
-    case 'signin':
-      if (s) {
-        queueMicrotask(() => navigate(r.next ?? '/', true));
-        return <Loading />;
-      }
-      return <SignIn next={r.next} />;
-    case 'folios':
-      return <Folios />;
-    case 'newFolio':
-      return <NewFolio />;
-    case 'folio':
-      return <FolioScreen id={String(r.id)} tab={r.tab} />;
-    case 'portfolios':
-      return (
-        <Suspense fallback={<Loading />}>
-          <Portfolios />
-        </Suspense>
-      );
-    case 'portfolio':
-      return (
-        <Suspense fallback={<Loading />}>
-          <PortfolioScreen id={String(r.id)} />
-        </Suspense>
-      );
-    case 'notFound':
-      return (
-        <div class="page">
-          <h1>Page not found</h1>
-          <p>
-            There is no screen at <code>{r.path}</code>. <a href={href({ name: 'folios' })}>Go to the folios</a>.
-          </p>
-        </div>
-      );
-  }
+  if (!s && path !== '/signin') return <Redirect to={signInHref(location.pathname + location.search)} label="Redirecting to sign in" />;
+  if (s && path === '/signin') return <Redirect to={safeNext(query.next) ?? '/'} label="Signing in" />;
+  return (
+    <Router>
+      <Route path="/" component={Folios} />
+      <Route path="/folios" component={Folios} />
+      <Route path="/folios/new" component={NewFolio} />
+      <Route path="/folios/:id" component={FolioRoute} />
+      <Route path="/folios/:id/*" component={FolioRoute} />
+      <Route path="/portfolios" component={Portfolios} />
+      <Route path="/portfolios/:id" component={PortfolioRoute} />
+      <Route path="/signin" component={SignIn} />
+      <Route default component={NotFound} />
+    </Router>
+  );
 }
 
 export function App() {

@@ -2,11 +2,17 @@
 import { budget, request } from './client';
 import { parseRecords } from '../lib/json';
 import type {
-  Allocation,
+  AllocationBody,
   Baseline,
+  BaselineApprovalBody,
+  ExpenseCreateBody,
+  FolioCreateBody,
+  PositionCreateBody,
+  RateBody,
+  SignInBody,
+  WholeRecord,
   Expenditures,
   Expense,
-  ExpenditureType,
   Folio,
   FolioItemsAnswer,
   FolioSummary,
@@ -36,31 +42,19 @@ export type PlanSide = 'draft' | { baseline: string };
 export const api = {
   // Session (the host's own paths)
   session: () => request('GET', '/session') as Promise<Session>,
-  signIn: (username: string, password: string) => request('POST', '/session', { username, password }) as Promise<Session>,
+  signIn: (body: SignInBody) => request('POST', '/session', body) as Promise<Session>,
   signOut: () => request('DELETE', '/session'),
 
   // Folios
-  folios: () => budget<FolioSummary[]>('GET', '/folio'),
-  folio: (id: string) => budget<Folio>('GET', `/folio/${id}`),
-  createFolio: (body: unknown) => budget<string>('POST', '/folio', body),
-  updateFolio: (body: unknown) => budget<Folio>('PUT', '/folio', body),
-  deleteFolio: (id: string) => budget<boolean>('DELETE', `/folio/${id}`),
+  folios: (signal?: AbortSignal) => budget<FolioSummary[]>('GET', '/folio', undefined, signal),
+  folio: (id: string, signal?: AbortSignal) => budget<Folio>('GET', `/folio/${id}`, undefined, signal),
+  createFolio: (body: FolioCreateBody) => budget<string>('POST', '/folio', body),
   indicators: (id: string, asOf: string, signal?: AbortSignal, plan?: PlanSide) =>
-    budget<Indicators>(
-      'GET',
-      `/folio/${id}/indicators${q({ asOf, plan: plan === undefined ? undefined : plan === 'draft' ? 'draft' : plan.baseline })}`,
-      undefined,
-      signal,
-    ),
+    budget<Indicators>('GET', `/folio/${id}/indicators${q({ asOf, plan: planParam(plan) })}`, undefined, signal),
   timeline: (id: string, asOf: string, granularity: Granularity, signal?: AbortSignal, plan?: PlanSide) =>
-    budget<TimelineBucket[]>(
-      'GET',
-      `/folio/${id}/timeline${q({ asOf, granularity, plan: plan === undefined ? undefined : plan === 'draft' ? 'draft' : plan.baseline })}`,
-      undefined,
-      signal,
-    ),
-  expenditures: (id: string, actual: boolean, revenue: boolean, baselineId?: string) =>
-    budget<Expenditures>('GET', `/folio/${id}/expenditures${q({ baselineId, actual, revenue })}`),
+    budget<TimelineBucket[]>('GET', `/folio/${id}/timeline${q({ asOf, granularity, plan: planParam(plan) })}`, undefined, signal),
+  expenditures: (id: string, actual: boolean, revenue: boolean, baselineId?: string, signal?: AbortSignal) =>
+    budget<Expenditures>('GET', `/folio/${id}/expenditures${q({ baselineId, actual, revenue })}`, undefined, signal),
   /** Every live position (with its rates, allocations and hours) and expense, each with its total and to-date money
    * (null, with the item's `refusal`, for an item an uncomputable folio cannot cost). Read with `parseRecords`: the
    * editors send these records back whole (`wireOf`). */
@@ -71,35 +65,36 @@ export const api = {
   folioPaymentsCsvUrl: (id: string, asOf: string) => `/budgets/1/folio/${id}/payments${q({ asOf, format: 'csv' })}`,
 
   // Baselines
-  baselines: (id: string) => budget<Baseline[]>('GET', `/folio/${id}/baselines?costs=true&revenues=true`),
-  approveBaseline: (id: string, body: { name: string; description?: string; approvedBy: string; expenditureType: ExpenditureType }) =>
-    budget<string>('POST', `/folio/${id}/baseline`, body),
+  baselines: (id: string, signal?: AbortSignal) => budget<Baseline[]>('GET', `/folio/${id}/baselines?costs=true&revenues=true`, undefined, signal),
+  approveBaseline: (id: string, body: BaselineApprovalBody) => budget<string>('POST', `/folio/${id}/baseline`, body),
   deleteBaseline: (id: string) => budget<boolean>('DELETE', `/baseline/${id}`),
 
   // Positions
-  position: (id: string) => budget<Position>('GET', `/position/${id}`),
-  createPosition: (body: unknown) => budget<string>('POST', '/position', body),
-  updatePosition: (body: unknown) => budget<Position>('PUT', '/position', body),
+  createPosition: (body: PositionCreateBody) => budget<string>('POST', '/position', body),
+  updatePosition: (body: WholeRecord<Position>) => budget<Position>('PUT', '/position', body),
   deletePosition: (id: string) => budget<boolean>('DELETE', `/position/${id}`),
-  positionPayments: (id: string, granularity: Granularity = 'month') => budget<Payment[]>('GET', `/position/${id}/payments${q({ granularity })}`),
-  addAllocation: (positionId: string, body: unknown) => budget<boolean>('POST', `/position/${positionId}/allocation`, body),
-  updateAllocation: (id: string, body: unknown) => budget<boolean>('PUT', `/allocation/${id}`, body),
+  positionPayments: (id: string, granularity: Granularity = 'month', signal?: AbortSignal) =>
+    budget<Payment[]>('GET', `/position/${id}/payments${q({ granularity })}`, undefined, signal),
+  addAllocation: (positionId: string, body: AllocationBody) => budget<boolean>('POST', `/position/${positionId}/allocation`, body),
+  updateAllocation: (id: string, body: AllocationBody) => budget<boolean>('PUT', `/allocation/${id}`, body),
   deleteAllocation: (id: string) => budget<boolean>('DELETE', `/allocation/${id}`),
-  addRate: (positionId: string, body: unknown) => budget<string>('POST', `/position/${positionId}/rate`, body),
-  updateRate: (id: string, body: unknown) => budget<Rate>('PUT', `/rate/${id}`, body),
+  addRate: (positionId: string, body: RateBody) => budget<string>('POST', `/position/${positionId}/rate`, body),
+  updateRate: (id: string, body: RateBody) => budget<Rate>('PUT', `/rate/${id}`, body),
   deleteRate: (id: string) => budget<boolean>('DELETE', `/rate/${id}`),
-  overtimeRules: () => budget<OvertimeRule[]>('GET', '/overtimerule'),
+  overtimeRules: (signal?: AbortSignal) => budget<OvertimeRule[]>('GET', '/overtimerule', undefined, signal),
 
   // Expenses
-  expense: (id: string) => budget<Expense>('GET', `/expense/${id}`),
-  createExpense: (body: unknown) => budget<string>('POST', '/expense', body),
-  updateExpense: (body: unknown) => budget<Expense>('PUT', '/expense', body),
+  createExpense: (body: ExpenseCreateBody) => budget<string>('POST', '/expense', body),
+  updateExpense: (body: WholeRecord<Expense>) => budget<Expense>('PUT', '/expense', body),
   deleteExpense: (id: string) => budget<boolean>('DELETE', `/expense/${id}`),
-  expensePayments: (id: string) => budget<Payment[]>('GET', `/expense/${id}/payments`),
+  expensePayments: (id: string, signal?: AbortSignal) => budget<Payment[]>('GET', `/expense/${id}/payments`, undefined, signal),
 
   // Portfolios
-  portfolios: () => budget<Portfolio[]>('GET', '/portfolio'),
-  portfolioIndicators: (id: string, asOf: string) => budget<Indicators>('GET', `/portfolio/${id}/indicators${q({ asOf })}`),
+  portfolios: (signal?: AbortSignal) => budget<Portfolio[]>('GET', '/portfolio', undefined, signal),
+  portfolioIndicators: (id: string, asOf: string, signal?: AbortSignal) =>
+    budget<Indicators>('GET', `/portfolio/${id}/indicators${q({ asOf })}`, undefined, signal),
 };
 
-export type { Allocation };
+function planParam(plan: PlanSide | undefined): string | undefined {
+  return plan === undefined ? undefined : plan === 'draft' ? 'draft' : plan.baseline;
+}

@@ -253,3 +253,99 @@ export interface FolioItemsAnswer {
   positions: ItemPosition[];
   expenses: ItemExpense[];
 }
+
+// ---------------------------------------------------------------------------------------------
+// Request bodies. A number is written from its decimal text (`num`: a `LosslessNumber`), never a
+// float; an id the planner read as text goes back as a number too.
+
+/** A JSON number written exactly as its decimal text. */
+export type WireNumber = import('lossless-json').LosslessNumber;
+
+export interface SignInBody {
+  username: string;
+  password: string;
+}
+
+/** `POST /folio`. */
+export interface FolioCreateBody {
+  name: string;
+  description: string;
+  owner: string;
+  startDate: string;
+  endDate: string;
+  closedDate: null;
+  currencyCode: string;
+  reserve: WireNumber;
+  contingency: WireNumber;
+  tolerance: WireNumber;
+  hoursPerDay: null;
+  withRevenue: boolean;
+  withEarned: boolean;
+  revenuesAsClientCosts: boolean;
+  usesUserRates: boolean;
+  isSynchronizedWithWorkLogs: boolean;
+  isSynchronizedWithServiceBilledHours: boolean;
+  savedFilterId: number;
+  holidaySchemeId: number;
+  workloadSchemeId: number;
+}
+
+/** An allocation period as sent: its whole row. */
+export interface AllocationBody {
+  startDate: string;
+  endDate: string;
+  percentage: WireNumber;
+}
+
+/** A rate as sent: its whole row. */
+export interface RateBody {
+  rate: WireNumber;
+  startDate: string;
+}
+
+/** `POST /position`: the header, its first period and rate, and the further ones (made whole or not at all). */
+export interface PositionCreateBody {
+  folioId: WireNumber;
+  name: string;
+  title: string;
+  description: string;
+  kind: PositionKind;
+  member?: string;
+  revenue?: boolean;
+  otRuleId?: WireNumber;
+  allocation: AllocationBody;
+  rate: RateBody;
+  moreAllocations?: AllocationBody[];
+  moreRates?: RateBody[];
+}
+
+/** `POST /expense`. */
+export interface ExpenseCreateBody {
+  folioId: WireNumber;
+  name: string;
+  type: string;
+  description: string;
+  kind: string;
+  category: string;
+  amount: WireNumber;
+  currencyCode: string;
+  amortized: boolean;
+  recurrence: import('../lib/recurrence').Recurrence;
+}
+
+/** `POST /folio/{id}/baseline`. */
+export interface BaselineApprovalBody {
+  name: string;
+  description?: string;
+  approvedBy: string;
+  expenditureType: ExpenditureType;
+}
+
+declare const wholeRecordOf: unique symbol;
+/**
+ * The body of a `PUT` that replaces a record `T` (S6.10): the record as the server sent it, every
+ * field with its JSON type (`wireOf`), less what the server derives, with the editor's changes over
+ * it (`replacement` in lib/records.ts). Its fields are the server's, whatever they are; the brand
+ * keeps an expense's body from being sent as a position's.
+ */
+export type WholeRecord<T> = Record<string, unknown> & { readonly [wholeRecordOf]?: T };

@@ -10,7 +10,7 @@ export function IndicatorGrid({ indicators, currency }: { indicators: Indicators
   return (
     <dl class="indicators">
       {INDICATORS.map((info) => {
-        const value = indicators[info.key] as string | null | undefined;
+        const value = indicators[info.key];
         const shown = info.kind === 'money' ? fmt.money(value, currency) : info.kind === 'percent' ? fmt.percent(value) : fmt.decimal(value);
         return (
           <div class="indicator" key={info.key}>

@@ -18,6 +18,7 @@ export interface Paging<T> {
 export function usePaging<T>(rows: readonly T[], pageSize: number, resetOn: readonly unknown[] = []): Paging<T> {
   const [page, setPage] = useState(0);
   // Another search, sort or filter starts again at the first page.
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller's list of what resets the page
   useEffect(() => setPage(0), resetOn);
   const pages = Math.max(1, Math.ceil(rows.length / pageSize));
   const current = Math.min(page, pages - 1);

@@ -42,7 +42,7 @@ export function Loading({ label = 'Loading' }: { label?: string }) {
 
 export function ErrorBox({ error, onRetry }: { error: unknown; onRetry?: () => void }) {
   const messages =
-    error instanceof ApiError ? error.refusal.messages.concat(Object.values(error.refusal.fields)) : [String((error as Error)?.message ?? error)];
+    error instanceof ApiError ? error.refusal.messages.concat(Object.values(error.refusal.fields)) : [error instanceof Error ? error.message : String(error)];
   return (
     <div class="alert alert-error" role="alert">
       {messages.map((m) => (
@@ -130,7 +130,7 @@ export function FormErrors({ refusal, note }: { refusal: Refusal | null; note?: 
   );
 }
 
-type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'label' | 'onInput' | 'value' | 'type' | 'name'>;
+type InputProps = Omit<InputHTMLAttributes, 'label' | 'onInput' | 'value' | 'type' | 'name'>;
 
 export function Field({
   label,
@@ -152,7 +152,7 @@ export function Field({
         name={name}
         type={type}
         value={value}
-        onInput={(e) => onValue((e.currentTarget as HTMLInputElement).value)}
+        onInput={(e) => onValue(e.currentTarget.value)}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={describedBy}
         {...rest}
@@ -197,7 +197,7 @@ export function SelectField({
         id={id}
         name={name}
         value={value}
-        onChange={(e) => onValue((e.currentTarget as HTMLSelectElement).value)}
+        onChange={(e) => onValue(e.currentTarget.value)}
         aria-invalid={error ? 'true' : undefined}
         aria-describedby={describedBy}
       >
@@ -242,7 +242,7 @@ export function Checkbox({
         name={name}
         type="checkbox"
         checked={checked}
-        onChange={(e) => onValue((e.currentTarget as HTMLInputElement).checked)}
+        onChange={(e) => onValue(e.currentTarget.checked)}
         aria-describedby={hint ? `${id}-hint` : undefined}
       />
       <label for={id}>{label}</label>

@@ -8,7 +8,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
-import type { Expense, Folio } from '../api/types';
+import type { Expense, ExpenseCreateBody, Folio } from '../api/types';
 import { num, wireOf } from '../lib/json';
 import { EXPENSE_DERIVED, replacement } from '../lib/records';
 import { placeRefusal, type Refusal } from '../lib/errors';
@@ -81,7 +81,7 @@ export function ExpenseEditor({
 
   const setKind = (kind: string) => {
     const next = isRevenueKind(kind) ? REVENUE_CATEGORIES : COST_CATEGORIES;
-    setF((p) => ({ ...p, kind, category: (next as readonly string[]).includes(p.category) ? p.category : next[0]! }));
+    setF((p) => ({ ...p, kind, category: (next as readonly string[]).includes(p.category) ? p.category : next[0] }));
   };
 
   const submit = async (e: Event) => {
@@ -97,7 +97,7 @@ export function ExpenseEditor({
       setRefusal({ status: 0, messages: [], fields: errors });
       return;
     }
-    let body: Record<string, unknown>;
+    let save: () => Promise<unknown>;
     if (expense) {
       // The whole record back, with what the user changed over it.
       const was = fieldsOf(expense, folio);
@@ -111,9 +111,10 @@ export function ExpenseEditor({
       if (f.currencyCode !== was.currencyCode) changes.currencyCode = f.currencyCode.trim();
       if (f.amortized !== was.amortized) changes.amortized = f.amortized;
       if (r.recurrence !== stored) changes.recurrence = r.recurrence;
-      body = replacement(expense, EXPENSE_DERIVED, changes);
+      const body = replacement(expense, EXPENSE_DERIVED, changes);
+      save = () => api.updateExpense(body);
     } else {
-      body = {
+      const body: ExpenseCreateBody = {
         folioId: num(folio.id),
         name: f.name.trim(),
         type: f.type.trim(),
@@ -125,12 +126,12 @@ export function ExpenseEditor({
         amortized: f.amortized,
         recurrence: r.recurrence,
       };
+      save = () => api.createExpense(body);
     }
     setBusy(true);
     setRefusal(null);
     try {
-      if (expense) await api.updateExpense(body);
-      else await api.createExpense(body);
+      await save();
       onSaved(expense ? `Expense “${f.name.trim()}” saved.` : `Expense “${f.name.trim()}” added.`);
     } catch (error) {
       setRefusal(error instanceof ApiError ? placeRefusal(error.refusal, FIELDS, ALIASES) : { status: 0, messages: [String(error)], fields: {} });
@@ -142,7 +143,7 @@ export function ExpenseEditor({
   const err = (k: string) => refusal?.fields[k];
   return (
     <Dialog title={expense ? `Edit expense “${expense.name}”` : 'Add an expense'} onClose={onClose} wide>
-      <form class="form" onSubmit={submit} noValidate>
+      <form class="form" onSubmit={(e) => void submit(e)} noValidate>
         <FormErrors refusal={refusal} note={refusal && refusal.status !== 0 ? 'Nothing was saved.' : undefined} />
         <div class="grid-2">
           <Field label="Name" name="name" value={f.name} onValue={set('name')} error={err('name')} />
@@ -181,13 +182,7 @@ export function ExpenseEditor({
         </div>
         <div class="field">
           <label for="expense-description">Description</label>
-          <textarea
-            id="expense-description"
-            name="description"
-            rows={2}
-            value={f.description}
-            onInput={(e) => set('description')((e.currentTarget as HTMLTextAreaElement).value)}
-          />
+          <textarea id="expense-description" name="description" rows={2} value={f.description} onInput={(e) => set('description')(e.currentTarget.value)} />
         </div>
         <RecurrenceEditor
           draft={recurrence}

@@ -5,22 +5,21 @@ import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { Refusal } from '../lib/errors';
 import { placeRefusal } from '../lib/errors';
-import type { FieldErrors } from '../lib/validate';
 import { FormErrors } from '../components/ui';
 
-export interface RowField {
-  key: string;
+export interface RowField<K extends string> {
+  key: K;
   label: string;
   type?: 'date' | 'text';
   inputMode?: 'decimal' | 'numeric';
 }
 
-export interface Row {
-  id?: string;
-  values: Record<string, string>;
+export interface Row<V> {
+  id: string;
+  values: V;
 }
 
-export function PeriodRows({
+export function PeriodRows<V extends Record<keyof V & string, string>>({
   caption,
   fields,
   rows,
@@ -35,35 +34,37 @@ export function PeriodRows({
   note,
 }: {
   caption: string;
-  fields: RowField[];
-  rows: Row[];
-  validate: (values: Record<string, string>, others: Row[]) => FieldErrors;
-  onSave: (id: string, values: Record<string, string>) => Promise<unknown>;
-  onAdd: (values: Record<string, string>) => Promise<unknown>;
+  fields: RowField<keyof V & string>[];
+  rows: Row<V>[];
+  /** The checks before sending (the core's rules, lib/periods.ts): `replacing` is the row changed, absent for a new one. */
+  validate: (values: V, replacing?: string) => Promise<Refusal | null>;
+  onSave: (id: string, values: V) => Promise<unknown>;
+  onAdd: (values: V) => Promise<unknown>;
   onDelete: (id: string) => Promise<unknown>;
   addLabel: string;
-  emptyRow: Record<string, string>;
+  emptyRow: V;
   canDelete: boolean;
   /** Whether rows may be added (the server adds allocation periods to team members only). */
   canAdd?: boolean;
   /** A line under the table. */
   note?: string | undefined;
 }) {
-  const [edits, setEdits] = useState<Record<string, Record<string, string>>>({});
+  const [edits, setEdits] = useState<Record<string, V>>({});
   const [refusals, setRefusals] = useState<Record<string, Refusal | null>>({});
   const [busy, setBusy] = useState<string | null>(null);
-  const [adding, setAdding] = useState<Record<string, string>>(emptyRow);
+  const [adding, setAdding] = useState<V>(emptyRow);
 
-  const valuesOf = (key: string, row?: Row) => edits[key] ?? row?.values ?? adding;
-  const run = async (key: string, values: Record<string, string>, others: Row[], action: () => Promise<unknown>, after?: () => void) => {
-    const local = validate(values, others);
-    if (Object.keys(local).length) {
-      setRefusals((r) => ({ ...r, [key]: { status: 0, messages: [], fields: local } }));
-      return;
-    }
+  const valuesOf = (key: string, row?: Row<V>): V => edits[key] ?? row?.values ?? adding;
+  /** Checks (unless deleting), then sends; a refusal, the core's or the server's, lands at its field. */
+  const run = async (key: string, check: (() => Promise<Refusal | null>) | null, action: () => Promise<unknown>, after?: () => void) => {
     setBusy(key);
     setRefusals((r) => ({ ...r, [key]: null }));
     try {
+      const refused = check ? await check() : null;
+      if (refused) {
+        setRefusals((r) => ({ ...r, [key]: refused }));
+        return;
+      }
       await action();
       after?.();
     } catch (error) {
@@ -73,14 +74,14 @@ export function PeriodRows({
               error.refusal,
               fields.map((f) => f.key),
             )
-          : { status: 0, messages: [String(error)], fields: {} };
+          : { status: 0, messages: [error instanceof Error ? error.message : String(error)], fields: {} };
       setRefusals((r) => ({ ...r, [key]: refusal }));
     } finally {
       setBusy(null);
     }
   };
 
-  const inputs = (key: string, row?: Row) =>
+  const inputs = (key: string, row?: Row<V>) =>
     fields.map((f) => {
       const values = valuesOf(key, row);
       const error = refusals[key]?.fields[f.key];
@@ -100,7 +101,7 @@ export function PeriodRows({
             aria-invalid={error ? 'true' : undefined}
             aria-describedby={error ? `${id}-err` : undefined}
             onInput={(e) => {
-              const v = (e.currentTarget as HTMLInputElement).value;
+              const v = e.currentTarget.value;
               if (row) setEdits((all) => ({ ...all, [key]: { ...(all[key] ?? row.values), [f.key]: v } }));
               else setAdding((a) => ({ ...a, [f.key]: v }));
             }}
@@ -132,7 +133,7 @@ export function PeriodRows({
         </thead>
         <tbody>
           {rows.map((row, index) => {
-            const key = row.id ?? String(index);
+            const key = row.id;
             const changed = !!edits[key];
             const refusal = refusals[key];
             return (
@@ -144,19 +145,19 @@ export function PeriodRows({
                       type="button"
                       class="btn btn-small"
                       disabled={!changed || busy !== null}
-                      onClick={() =>
-                        run(
+                      onClick={() => {
+                        const values = valuesOf(key, row);
+                        void run(
                           key,
-                          valuesOf(key, row),
-                          rows.filter((r) => r !== row),
-                          () => onSave(row.id!, valuesOf(key, row)),
+                          () => validate(values, row.id),
+                          () => onSave(row.id, values),
                           () =>
                             setEdits((all) => {
                               const { [key]: _, ...rest } = all;
                               return rest;
                             }),
-                        )
-                      }
+                        );
+                      }}
                     >
                       Save<span class="sr-only"> row {index + 1}</span>
                     </button>
@@ -165,7 +166,7 @@ export function PeriodRows({
                         type="button"
                         class="btn btn-small btn-danger"
                         disabled={busy !== null}
-                        onClick={() => run(key, row.values, [], () => onDelete(row.id!))}
+                        onClick={() => void run(key, null, () => onDelete(row.id))}
                       >
                         Delete<span class="sr-only"> row {index + 1}</span>
                       </button>
@@ -191,10 +192,9 @@ export function PeriodRows({
                   class="btn btn-small btn-primary"
                   disabled={busy !== null}
                   onClick={() =>
-                    run(
+                    void run(
                       'new',
-                      adding,
-                      rows,
+                      () => validate(adding),
                       () => onAdd(adding),
                       () => setAdding(emptyRow),
                     )

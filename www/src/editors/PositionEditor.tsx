@@ -8,7 +8,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
-import type { Folio, OvertimeRule, Position } from '../api/types';
+import type { AllocationBody, Folio, OvertimeRule, Position, PositionCreateBody, PositionKind, RateBody } from '../api/types';
 import { num } from '../lib/json';
 import { placeRefusal, type Refusal } from '../lib/errors';
 import { POSITION_DERIVED, replacement } from '../lib/records';
@@ -18,6 +18,7 @@ import type { PositionItem } from '../lib/items';
 import { Field, FormErrors, SelectField } from '../components/ui';
 import { Dialog } from '../components/Dialog';
 import { PeriodRows } from './PeriodRows';
+import { coreMessage } from '../lib/wasm';
 
 export type PositionChoice = 'team' | 'plannedCost' | 'plannedRevenue' | 'consulting';
 const CHOICES: { value: PositionChoice; label: string }[] = [
@@ -26,6 +27,16 @@ const CHOICES: { value: PositionChoice; label: string }[] = [
   { value: 'plannedRevenue', label: 'Planned position (planned revenue)' },
   { value: 'consulting', label: 'Consulting revenue (actual revenue)' },
 ];
+
+const KIND: Record<PositionChoice, PositionKind> = {
+  team: '.TeamMember',
+  plannedCost: '.PlannedPositionByTimeFrame',
+  plannedRevenue: '.PlannedPositionByTimeFrame',
+  consulting: '.ConsultingRevenue',
+};
+
+const allocationBody = (a: AllocationValues): AllocationBody => ({ startDate: a.startDate, endDate: a.endDate, percentage: num(a.percentage.trim()) });
+const rateBody = (r: RateValues): RateBody => ({ rate: num(r.rate.trim()), startDate: r.startDate });
 
 function choiceOf(item: PositionItem): PositionChoice {
   if (item.section === 'team') return 'team';
@@ -78,23 +89,18 @@ export function PositionEditor({
   const team = choice === 'team';
   const setHeader = (k: keyof typeof h) => (v: string) => setH((x) => ({ ...x, [k]: v }));
 
-  const headerBody = (allocation: AllocationValues, rate: RateValues) => {
-    const body: Record<string, unknown> = {
+  const headerBody = (allocation: AllocationValues, rate: RateValues): PositionCreateBody => {
+    const body: PositionCreateBody = {
       folioId: num(folio.id),
       name: h.name.trim(),
       title: h.title.trim(),
       description: h.description,
-      allocation: { startDate: allocation.startDate, endDate: allocation.endDate, percentage: num(allocation.percentage.trim()) },
-      rate: { rate: num(rate.rate.trim()), startDate: rate.startDate },
+      kind: KIND[choice],
+      allocation: allocationBody(allocation),
+      rate: rateBody(rate),
     };
-    if (choice === 'team') {
-      body.kind = '.TeamMember';
-      body.member = h.member.trim() || 'unassigned';
-    } else if (choice === 'consulting') body.kind = '.ConsultingRevenue';
-    else {
-      body.kind = '.PlannedPositionByTimeFrame';
-      body.revenue = choice === 'plannedRevenue';
-    }
+    if (choice === 'team') body.member = h.member.trim() || 'unassigned';
+    if (choice === 'plannedCost' || choice === 'plannedRevenue') body.revenue = choice === 'plannedRevenue';
     if (h.otRuleId) body.otRuleId = num(h.otRuleId);
     return body;
   };
@@ -109,22 +115,32 @@ export function PositionEditor({
     const errors: FieldErrors = {};
     checkHeader(errors);
     const periods = team ? allocations : allocations.slice(0, 1);
-    periods.forEach((a, i) => Object.assign(errors, prefixed(checkAllocation(a, periods.slice(0, i)), `allocations.${i}`)));
-    rates.forEach((r, i) => Object.assign(errors, prefixed(checkRate(r, rates.slice(0, i)), `rates.${i}`)));
-    if (Object.keys(errors).length) {
-      setRefusal({ status: 0, messages: [], fields: errors });
+    // Each row against the ones before it, as the server checks them.
+    const messages: string[] = [];
+    const add = (refused: Refusal | null, prefix: string) => {
+      if (!refused) return;
+      Object.assign(errors, prefixed(refused.fields, prefix));
+      messages.push(...refused.messages);
+    };
+    setBusy(true);
+    try {
+      for (const [i, a] of periods.entries()) add(await checkAllocation(KIND[choice], a, periods.slice(0, i)), `allocations.${i}`);
+      for (const [i, r] of rates.entries()) add(await checkRate(r, rates.slice(0, i)), `rates.${i}`);
+    } catch (e) {
+      messages.push(`The rules could not be checked here (${coreMessage(e)}); the server checks them.`);
+    } finally {
+      setBusy(false);
+    }
+    if (Object.keys(errors).length || messages.length) {
+      setRefusal({ status: 0, messages, fields: errors });
       return;
     }
     setBusy(true);
     setRefusal(null);
     try {
       const body = headerBody(periods[0]!, rates[0]!);
-      if (periods.length > 1) {
-        body.moreAllocations = periods.slice(1).map((a) => ({ startDate: a.startDate, endDate: a.endDate, percentage: num(a.percentage.trim()) }));
-      }
-      if (rates.length > 1) {
-        body.moreRates = rates.slice(1).map((r) => ({ rate: num(r.rate.trim()), startDate: r.startDate }));
-      }
+      if (periods.length > 1) body.moreAllocations = periods.slice(1).map(allocationBody);
+      if (rates.length > 1) body.moreRates = rates.slice(1).map(rateBody);
       await api.createPosition(body);
       onSaved(`“${h.name.trim()}” added.`);
     } catch (error) {
@@ -234,7 +250,7 @@ export function PositionEditor({
             name="description"
             rows={2}
             value={h.description}
-            onInput={(e) => setHeader('description')((e.currentTarget as HTMLTextAreaElement).value)}
+            onInput={(e) => setHeader('description')(e.currentTarget.value)}
           />
         </div>
 
@@ -333,28 +349,23 @@ export function PositionEditor({
 
       {item ? (
         <div class="stack history">
-          <PeriodRows
+          <PeriodRows<AllocationValues>
             caption={team ? 'Allocation periods' : 'Allocation period'}
             fields={[
               { key: 'startDate', label: 'Start date', type: 'date' },
               { key: 'endDate', label: 'End date', type: 'date' },
               { key: 'percentage', label: 'Percentage', inputMode: 'decimal' },
             ]}
-            rows={item.allocations
-              .filter((a) => a.id != null)
-              .map((a) => ({ id: a.id!, values: { startDate: a.startDate, endDate: a.endDate, percentage: a.percentage } }))}
-            validate={(v, others) =>
-              checkAllocation(
-                v as unknown as AllocationValues,
-                others.map((o) => o.values as unknown as AllocationValues),
-              )
-            }
+            rows={item.allocations.flatMap((a) =>
+              a.id != null ? [{ id: a.id, values: { startDate: a.startDate, endDate: a.endDate, percentage: a.percentage } }] : [],
+            )}
+            validate={(v, replacing) => checkAllocation(KIND[choice], v, item.allocations, replacing)}
             onSave={async (id, v) => {
-              await api.updateAllocation(id, { startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage!.trim()) });
+              await api.updateAllocation(id, allocationBody(v));
               onChanged();
             }}
             onAdd={async (v) => {
-              await api.addAllocation(item.position.id, { startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage!.trim()) });
+              await api.addAllocation(item.position.id, allocationBody(v));
               onChanged();
             }}
             onDelete={async (id) => {
@@ -367,25 +378,20 @@ export function PositionEditor({
             canDelete={item.allocations.length > 1}
             note={team ? undefined : 'A planned position or consulting revenue has one allocation period; change its dates and percentage here.'}
           />
-          <PeriodRows
+          <PeriodRows<RateValues>
             caption={`Rate history (per hour, ${folio.currencyCode})`}
             fields={[
               { key: 'rate', label: 'Rate', inputMode: 'decimal' },
               { key: 'startDate', label: 'Effective from', type: 'date' },
             ]}
-            rows={item.rates.filter((r) => r.id != null).map((r) => ({ id: r.id!, values: { rate: r.rate, startDate: r.startDate } }))}
-            validate={(v, others) =>
-              checkRate(
-                v as unknown as RateValues,
-                others.map((o) => o.values as unknown as RateValues),
-              )
-            }
+            rows={item.rates.flatMap((r) => (r.id != null ? [{ id: r.id, values: { rate: r.rate, startDate: r.startDate } }] : []))}
+            validate={(v, replacing) => checkRate(v, item.rates, replacing)}
             onSave={async (id, v) => {
-              await api.updateRate(id, { rate: num(v.rate!.trim()), startDate: v.startDate });
+              await api.updateRate(id, rateBody(v));
               onChanged();
             }}
             onAdd={async (v) => {
-              await api.addRate(item.position.id, { rate: num(v.rate!.trim()), startDate: v.startDate });
+              await api.addRate(item.position.id, rateBody(v));
               onChanged();
             }}
             onDelete={async (id) => {

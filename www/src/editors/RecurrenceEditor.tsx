@@ -37,19 +37,22 @@ export function RecurrenceEditor({
       onDraft({ ...draft, [k]: v });
   const [preview, setPreview] = useState<{ dates: string[]; total: number; error?: string } | null>(null);
   const { recurrence, errors: local } = resolved ?? recurrenceOf(draft);
+  // The rule as the core reads it: the preview is computed again when it changes, not on every render.
+  const recurrenceJson = recurrence ? toJson(recurrence) : null;
 
   useEffect(() => {
-    if (!recurrence) {
+    if (recurrenceJson === null) {
       setPreview(null);
       return;
     }
+    const rule = recurrenceJson;
     let live = true;
     loadCore().then(
       (core) => {
         if (!live) return;
         try {
           // Occurrences inside the folio (an expense pays only there, S5.1).
-          const dates = core.expandRecurrence(toJson(recurrence), folioEnd, folioStart, folioEnd);
+          const dates = core.expandRecurrence(rule, folioEnd, folioStart, folioEnd);
           setPreview({ dates: dates.slice(0, SHOWN), total: dates.length });
         } catch (e) {
           setPreview({ dates: [], total: 0, error: coreMessage(e) });
@@ -60,7 +63,7 @@ export function RecurrenceEditor({
     return () => {
       live = false;
     };
-  }, [toJson(recurrence ?? null), folioStart, folioEnd]);
+  }, [recurrenceJson, folioStart, folioEnd]);
 
   const err = (k: string) => errors[`recurrence.${k}`] ?? local[`recurrence.${k}`];
   const repeating = draft.kind !== '.Once';
@@ -107,7 +110,7 @@ export function RecurrenceEditor({
                   value={String(i + 1)}
                   checked={draft.weekdays.includes(i + 1)}
                   onChange={(e) => {
-                    const on = (e.currentTarget as HTMLInputElement).checked;
+                    const on = e.currentTarget.checked;
                     set('weekdays')(on ? [...draft.weekdays, i + 1] : draft.weekdays.filter((d) => d !== i + 1));
                   }}
                 />

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { placeRefusal, refusalLines, refusalOf } from './errors';
-import { checkAllocation, checkRate } from './periods';
 import { checkAmount, checkPercentage } from './validate';
 
 describe('refusals', () => {
@@ -37,18 +36,6 @@ describe('client-side checks', () => {
     const e: Record<string, string> = {};
     checkPercentage(e, 'percentage', '105');
     expect(e.percentage).toMatch(/at most 100/);
-  });
-  it('an end before a start, and overlapping periods', () => {
-    expect(checkAllocation({ startDate: '2027-03-16', endDate: '2027-03-01', percentage: '50' }).endDate).toMatch(/must not be before/);
-    expect(
-      checkAllocation({ startDate: '2027-03-10', endDate: '2027-03-20', percentage: '50' }, [
-        { startDate: '2027-03-01', endDate: '2027-03-10', percentage: '100' },
-      ]).startDate,
-    ).toMatch(/Overlaps/);
-  });
-  it('two rates on one date', () => {
-    expect(checkRate({ rate: '45', startDate: '2027-01-01' }, [{ rate: '40', startDate: '2027-01-01' }]).startDate).toMatch(/already/);
-    expect(checkRate({ rate: '45.12345', startDate: '2027-01-01' }).rate).toMatch(/4 decimals/);
   });
 });
 

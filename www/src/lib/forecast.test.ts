@@ -38,7 +38,7 @@ describe('derive', () => {
     expect(known).toEqual([null, 180, 185]);
     expect(eac).toEqual([null, 180, 400]);
     expect(bac).toEqual([300, 300, 300]);
-    expect(m.index.get(xs![1]!)).toBe(1);
+    expect(m.index.get(xs[1]!)).toBe(1);
   });
   it('after the folio, EV is marked at the last bucket; before it, nowhere', () => {
     const after = derive(TL.slice(0, 2), IND, '2026-05-01', '2026-05-01', 'month');

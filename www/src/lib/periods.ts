@@ -1,5 +1,15 @@
-// Checks of rates and allocation periods before they are sent (the server's refusal stays the truth).
-import { checkAmount, checkDate, checkPercentage, checkPeriod, type FieldErrors } from './validate';
+// Checks of an allocation period or a rate before it is sent. The form checks what is its own
+// (a field left empty, a date not written yyyy-MM-dd, letters in a number); the rules (an end
+// before the start, more than 100 %, at most 4 decimals in a rate, S6.2's overlapping periods and
+// S6.4's two rates on one date) are the core's, asked of the wasm package (`checkAllocation`,
+// `checkRate`, wasm/src/periods.rs), which answers as the server would. The server's refusal stays
+// the truth.
+import type { Allocation, PositionKind, Rate } from '../api/types';
+import { isPlainAmount } from './decimal';
+import { localRefusal, type Refusal } from './errors';
+import { num, parseJson, toJson, wireOf } from './json';
+import { checkDate, type FieldErrors } from './validate';
+import { loadCore } from './wasm';
 
 export interface AllocationValues {
   startDate: string;
@@ -11,28 +21,76 @@ export interface RateValues {
   startDate: string;
 }
 
-/** Whether two inclusive periods share a day (civil dates compare as strings). */
-export function overlaps(a: { startDate: string; endDate: string }, b: { startDate: string; endDate: string }): boolean {
-  return a.startDate <= b.endDate && b.startDate <= a.endDate;
-}
-
-export function checkAllocation(v: AllocationValues, others: AllocationValues[] = []): FieldErrors {
+/** The form's own checks of a period: filled in, dates as dates, a number. */
+function allocationForm(v: AllocationValues): FieldErrors {
   const errors: FieldErrors = {};
-  checkPeriod(errors, 'startDate', 'endDate', v.startDate, v.endDate);
-  checkPercentage(errors, 'percentage', v.percentage);
-  if (!errors.startDate && !errors.endDate) {
-    const clash = others.find((o) => o.startDate && o.endDate && overlaps(v, o));
-    if (clash) errors.startDate = `Overlaps the period ${clash.startDate} – ${clash.endDate}`;
-  }
+  checkDate(errors, 'startDate', v.startDate, 'Start date');
+  checkDate(errors, 'endDate', v.endDate, 'End date');
+  const p = v.percentage.trim();
+  if (!p) errors.percentage = 'Percentage is required';
+  else if (!isPlainAmount(p)) errors.percentage = 'Percentage must be a number from 0 to 100';
   return errors;
 }
 
-export function checkRate(v: RateValues, others: RateValues[] = []): FieldErrors {
+/** The form's own checks of a rate: filled in, a number, a date. */
+function rateForm(v: RateValues): FieldErrors {
   const errors: FieldErrors = {};
-  checkAmount(errors, 'rate', v.rate, 'Rate', 4);
+  const r = v.rate.trim();
+  if (!r) errors.rate = 'Rate is required';
+  else if (!isPlainAmount(r)) errors.rate = 'Rate must be a number such as 1200.50 (digits and one decimal point, no letters)';
   checkDate(errors, 'startDate', v.startDate, 'Effective date');
-  if (!errors.startDate && others.some((o) => o.startDate === v.startDate)) errors.startDate = `A rate already starts on ${v.startDate}`;
   return errors;
+}
+
+const allocationBody = (v: AllocationValues) => ({ startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage.trim()) });
+const rateBody = (v: RateValues) => ({ rate: num(v.rate.trim()), startDate: v.startDate });
+
+/** The records the server sent (read by `parseRecords`), and rows of the form that may be sent, as JSON. */
+function existingJson<T extends object, V>(
+  records: readonly (T | V)[],
+  valid: (v: V) => boolean,
+  body: (v: V) => object,
+  isRecord: (x: T | V) => x is T,
+): string {
+  const wire = records.flatMap((r) => (isRecord(r) ? [wireOf(r)] : valid(r) ? [body(r)] : []));
+  return toJson(wire);
+}
+
+/** The core's answer: a refusal at its field (or at the form's top), or null. */
+function refusalOf(answer: string | undefined): Refusal | null {
+  if (answer === undefined) return null;
+  const { field, message } = parseJson(answer) as { field?: string; message: string };
+  return field ? localRefusal({ [field]: message }) : localRefusal({}, [message]);
+}
+
+const isAllocationRecord = (x: Allocation | AllocationValues): x is Allocation => 'id' in x;
+const isRateRecord = (x: Rate | RateValues): x is Rate => 'id' in x;
+
+/**
+ * Checks period `v` of a position of `kind` against the position's other periods (`existing`:
+ * the records the server sent, or the rows of a position being created), `replacing` the id of the
+ * period it changes. Null when it may be sent.
+ */
+export async function checkAllocation(
+  kind: PositionKind,
+  v: AllocationValues,
+  existing: readonly (Allocation | AllocationValues)[] = [],
+  replacing?: string,
+): Promise<Refusal | null> {
+  const form = allocationForm(v);
+  if (Object.keys(form).length) return localRefusal(form);
+  const core = await loadCore();
+  const others = existingJson(existing, (o) => Object.keys(allocationForm(o)).length === 0, allocationBody, isAllocationRecord);
+  return refusalOf(core.checkAllocation(kind, others, toJson(allocationBody(v)), replacing ?? ''));
+}
+
+/** Checks rate `v` against the position's other rates (`existing`), `replacing` the id of the rate it changes. */
+export async function checkRate(v: RateValues, existing: readonly (Rate | RateValues)[] = [], replacing?: string): Promise<Refusal | null> {
+  const form = rateForm(v);
+  if (Object.keys(form).length) return localRefusal(form);
+  const core = await loadCore();
+  const others = existingJson(existing, (o) => Object.keys(rateForm(o)).length === 0, rateBody, isRateRecord);
+  return refusalOf(core.checkRate(others, toJson(rateBody(v)), replacing ?? ''));
 }
 
 /** Prefixes a row's messages: `startDate` of row 1 of allocations is `allocations.1.startDate`. */

@@ -47,7 +47,7 @@ describe('replacement: the body of a PUT that replaces a record', () => {
   const record = parseRecords(POSITION) as object;
   it('is the record without what the server derives, with the changes over it', () => {
     const body = replacement(record, POSITION_DERIVED, { title: 'Lead' });
-    const expected = JSON.parse(POSITION);
+    const expected = JSON.parse(POSITION) as Record<string, unknown>;
     delete expected.reporter;
     expected.title = 'Lead';
     expect(JSON.parse(toJson(body))).toEqual(expected);

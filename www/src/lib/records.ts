@@ -5,6 +5,7 @@
 // not show (a position's calendars, account, category, custom fields, an expense's labels ...) goes
 // back as it came, and an optional field the user cleared is removed, not sent stale.
 import { wireOf } from './json';
+import type { WholeRecord } from '../api/types';
 
 /**
  * What `PUT /position` derives or ignores (core/src/api/budget/positions.rs, `update`): the
@@ -23,12 +24,7 @@ export const EXPENSE_DERIVED = ['convertedAmount', 'reporter', 'deletedOn', 'bas
  * The body that replaces `record`: the record as read (`parseRecords`), without `derived`, with
  * `changes` over it; a change to `undefined` removes its key.
  */
-export function replacement(record: object, derived: readonly string[], changes: Record<string, unknown>): Record<string, unknown> {
-  const body = wireOf(record);
-  for (const key of derived) delete body[key];
-  for (const [key, value] of Object.entries(changes)) {
-    if (value === undefined) delete body[key];
-    else body[key] = value;
-  }
-  return body;
+export function replacement<T extends object>(record: T, derived: readonly string[], changes: Record<string, unknown>): WholeRecord<T> {
+  const body = Object.entries({ ...wireOf(record), ...changes }).filter(([key, value]) => value !== undefined && !derived.includes(key));
+  return Object.fromEntries(body);
 }

@@ -70,7 +70,7 @@ export function describeRecurrence(r: Recurrence, locale = 'en-GB', folioEnd?: s
   const start = formatDate(r.startDate, locale);
   if (r.kind === '.Once') return `Once, on ${start}.`;
   // A stored recurrence may hold its counts as JSON numbers of the server's text (small integers).
-  const count = (v: unknown): number | undefined => (v == null || v === '' ? undefined : Number(String(v)));
+  const count = (v: unknown): number | undefined => (v == null || v === '' ? undefined : typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN);
   const interval = (count(r.interval) ?? 0) > 0 ? count(r.interval)! : 1;
   const occurrences = count(r.occurrences);
   const { m, d } = parseIso(r.startDate);

@@ -98,9 +98,10 @@ export function callsOf(change: Change, ids: Map<number, number>): Call[] {
     }
     // PUT /expense replaces the record: the body is the plan document's expense, which holds
     // every field of the stored record (labels, custom fields ...), less what the server derives.
-    for (const key of EXPENSE_DERIVED) delete body[key];
-    body.id = new LosslessNumber(String(id));
-    return [{ method: 'PUT', path: '/budgets/1/expense', body }];
+    const derived: readonly string[] = EXPENSE_DERIVED;
+    const kept: Obj = Object.fromEntries(Object.entries(body).filter(([key]) => !derived.includes(key)));
+    kept.id = new LosslessNumber(String(id));
+    return [{ method: 'PUT', path: '/budgets/1/expense', body: kept }];
   }
   if (!change.after) return [{ method: 'DELETE', path: `/budgets/1/position/${id}` }];
   if (!change.before) {
@@ -147,7 +148,7 @@ function canonical(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(canonical);
   if (value && typeof value === 'object') {
     const out: Record<string, unknown> = {};
-    for (const key of Object.keys(value as Obj).sort()) out[key] = canonical((value as Obj)[key]);
+    for (const key of Object.keys(value).sort()) out[key] = canonical((value as Obj)[key]);
     return out;
   }
   return value;

@@ -6,8 +6,9 @@
 import { useMemo, useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
-import type { Baseline, ExpenditureType, Expense, Indicators, Position, TimelineBucket } from '../api/types';
-import { useAsync } from '../lib/useAsync';
+import type { Baseline, BaselineApprovalBody, ExpenditureType, Expense, Indicators, Position, TimelineBucket } from '../api/types';
+import { useQuery } from '@tanstack/preact-query';
+import { folioChanged, keepFor, keys } from '../lib/queries';
 import { loadItems } from '../lib/items';
 import {
   compareMonths,
@@ -42,7 +43,7 @@ const covers = (b: Baseline, side: 'cost' | 'revenue') => b.expenditureType === 
 const isPlannedPosition = (p: Position) => !p.kind || p.kind === '.PlannedPositionByTimeFrame';
 const isPlannedExpense = (e: Expense) => e.kind === '.PlannedExpense' || e.kind === '.PlannedRevenue';
 
-function Approve({ folioId, onDone }: { folioId: string; onDone: () => void }) {
+export function Approve({ folioId, onDone }: { folioId: string; onDone: () => void }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [type, setType] = useState<ExpenditureType>('BUDGET');
@@ -57,7 +58,7 @@ function Approve({ folioId, onDone }: { folioId: string; onDone: () => void }) {
     setBusy(true);
     setRefusal(null);
     try {
-      const body: { name: string; approvedBy: string; expenditureType: ExpenditureType; description?: string } = {
+      const body: BaselineApprovalBody = {
         name: name.trim(),
         approvedBy: session.value?.user ?? '',
         expenditureType: type,
@@ -79,7 +80,7 @@ function Approve({ folioId, onDone }: { folioId: string; onDone: () => void }) {
     }
   };
   return (
-    <form class="form" onSubmit={submit} noValidate aria-label="Approve a baseline">
+    <form class="form" onSubmit={(e) => void submit(e)} noValidate aria-label="Approve a baseline">
       <FormErrors refusal={refusal} />
       <div class="grid-3">
         <Field label="Baseline name" name="name" value={name} onValue={setName} error={refusal?.fields.name} />
@@ -131,7 +132,7 @@ function ItemComparison({ rows, currency }: { rows: CompareRow[]; currency: stri
   return (
     <>
       <div class="field check">
-        <input id="only-changes" type="checkbox" checked={onlyChanges} onChange={(e) => setOnlyChanges((e.currentTarget as HTMLInputElement).checked)} />
+        <input id="only-changes" type="checkbox" checked={onlyChanges} onChange={(e) => setOnlyChanges(e.currentTarget.checked)} />
         <label for="only-changes">Show changed items only</label>
       </div>
       <p class="muted small">
@@ -309,13 +310,17 @@ function MonthComparison({
 }
 
 export function Baselines({ folio, asOf }: FolioProps) {
-  const list = useAsync(() => api.baselines(folio.id), [folio.id]);
+  const list = useQuery({ queryKey: keys.baselines(folio.id), queryFn: ({ signal }) => api.baselines(folio.id, signal) });
+  const changed = () => void folioChanged(folio.id);
   const [selected, setSelected] = useState<string>('');
   const baselines = useMemo(() => [...(list.data ?? [])].sort((a, b) => Number(b.id) - Number(a.id)), [list.data]);
   const chosen = baselines.find((b) => b.id === selected) ?? baselines[0];
 
-  const comparison = useAsync(
-    async (signal) => {
+  const comparison = useQuery({
+    queryKey: keys.comparison(folio.id, chosen?.id ?? '', asOf),
+    enabled: chosen !== undefined,
+    placeholderData: keepFor(folio.id),
+    queryFn: async ({ signal }) => {
       if (!chosen) return null;
       const actual = chosen.expenditureType === 'ACTUAL';
       const sides: boolean[] = [];
@@ -341,7 +346,7 @@ export function Baselines({ folio, asOf }: FolioProps) {
           )
         : Promise.resolve({ answers: none, refused: null });
       const [base, items, { answers, refused }] = await Promise.all([
-        Promise.all(sides.map((revenue) => api.expenditures(folio.id, actual, revenue, chosen.id))),
+        Promise.all(sides.map((revenue) => api.expenditures(folio.id, actual, revenue, chosen.id, signal))),
         loadItems(folio.id, asOf, signal),
         figures,
       ]);
@@ -369,15 +374,14 @@ export function Baselines({ folio, asOf }: FolioProps) {
       const months = compareMonths(baseTimeline, draftTimeline);
       return { rows, months, totals, refused };
     },
-    [folio.id, chosen?.id, asOf, baselines.map((b) => b.id).join(',')],
-  );
+  });
 
   const remove = async (b: Baseline) => {
     if (!window.confirm(`Delete baseline “${b.name}”? The folio's budget falls back to the previous baseline, or the draft.`)) return;
     try {
       await api.deleteBaseline(b.id);
       announce(`Baseline “${b.name}” deleted.`);
-      list.reload();
+      changed();
     } catch (e) {
       announce(e instanceof ApiError ? e.message : String(e), 'error');
     }
@@ -387,10 +391,10 @@ export function Baselines({ folio, asOf }: FolioProps) {
     <div class="stack">
       <Card title="Approve a baseline">
         <p class="muted small">A baseline freezes the draft's planned items; the latest one covering costs defines the BAC.</p>
-        <Approve folioId={folio.id} onDone={list.reload} />
+        <Approve folioId={folio.id} onDone={changed} />
       </Card>
       <Card title="Baselines">
-        {list.error ? <ErrorBox error={list.error} onRetry={list.reload} /> : null}
+        {list.error ? <ErrorBox error={list.error} onRetry={() => void list.refetch()} /> : null}
         {!list.data && !list.error ? <Loading /> : null}
         {list.data ? (
           <div class="table-scroll" tabIndex={0} role="region" aria-label="Baselines table">
@@ -449,10 +453,10 @@ export function Baselines({ folio, asOf }: FolioProps) {
             </>
           }
         >
-          {comparison.error ? <ErrorBox error={comparison.error} onRetry={comparison.reload} /> : null}
-          {comparison.loading && !comparison.data ? <Loading label="Comparing" /> : null}
+          {comparison.error ? <ErrorBox error={comparison.error} onRetry={() => void comparison.refetch()} /> : null}
+          {comparison.isFetching && !comparison.data ? <Loading label="Comparing" /> : null}
           {comparison.data ? (
-            <div class="stack" aria-busy={comparison.loading ? 'true' : undefined}>
+            <div class="stack" aria-busy={comparison.isFetching ? 'true' : undefined}>
               <h3>Per item</h3>
               <ItemComparison rows={comparison.data.rows} currency={folio.currencyCode} />
               {chosen.expenditureType !== 'ACTUAL' ? (

@@ -11,7 +11,8 @@ import { api } from '../api/budgets';
 import type { Expense, OvertimeRule, Payment } from '../api/types';
 import { allocationOn, byCategory, byTitle, loadItems, kindLabel, rateOn, type ExpenseItem, type PositionItem, type Section } from '../lib/items';
 import { describeRecurrence } from '../lib/recurrence';
-import { useAsync } from '../lib/useAsync';
+import { useQuery } from '@tanstack/preact-query';
+import { folioChanged, keepFor, keys } from '../lib/queries';
 import * as fmt from '../lib/format';
 import { announce } from '../state';
 import { Card, ErrorBox, Loading } from '../components/ui';
@@ -289,25 +290,31 @@ function ExpenseTable({
 }
 
 function PaymentsDialog({
+  folioId,
   title,
   positionId,
   expenseId,
   currency,
   onClose,
 }: {
+  folioId: string;
   title: string;
   positionId?: string | undefined;
   expenseId?: string | undefined;
   currency: string;
   onClose: () => void;
 }) {
-  const lines = useAsync<Payment[]>(() => (positionId ? api.positionPayments(positionId, 'month') : api.expensePayments(expenseId!)), [positionId, expenseId]);
+  const lines = useQuery({
+    queryKey: positionId ? keys.positionPayments(folioId, positionId) : keys.expensePayments(folioId, expenseId ?? ''),
+    queryFn: ({ signal }): Promise<Payment[]> =>
+      positionId ? api.positionPayments(positionId, 'month', signal) : api.expensePayments(expenseId ?? '', signal),
+  });
   const isPosition = !!positionId;
   const all = lines.data ?? [];
   const paging = usePaging(all, PAGE);
   return (
     <Dialog title={`Payments of “${title}”`} onClose={onClose} wide>
-      {lines.error ? <ErrorBox error={lines.error} onRetry={lines.reload} /> : null}
+      {lines.error ? <ErrorBox error={lines.error} onRetry={() => void lines.refetch()} /> : null}
       {!lines.data && !lines.error ? <Loading /> : null}
       {lines.data ? (
         <>
@@ -381,8 +388,14 @@ function PaymentsDialog({
 }
 
 export function Costs({ folio, asOf }: FolioProps) {
-  const items = useAsync((signal) => loadItems(folio.id, asOf, signal), [folio.id, asOf]);
-  const rules = useAsync<OvertimeRule[]>(() => api.overtimeRules().catch(() => []), []);
+  const items = useQuery({
+    queryKey: keys.items(folio.id, asOf),
+    queryFn: ({ signal }) => loadItems(folio.id, asOf, signal),
+    placeholderData: keepFor(folio.id),
+  });
+  const reload = () => void folioChanged(folio.id);
+  // No rule to offer when they cannot be read: the editor shows "None" only.
+  const rules = useQuery({ queryKey: keys.overtimeRules(), queryFn: ({ signal }): Promise<OvertimeRule[]> => api.overtimeRules(signal).catch(() => []) });
   const [editing, setEditing] = useState<Editing>(null);
   const data = items.data;
 
@@ -412,19 +425,19 @@ export function Costs({ folio, asOf }: FolioProps) {
     try {
       await action();
       announce(`${what} deleted.`);
-      items.reload();
+      reload();
     } catch (e) {
       announce(e instanceof ApiError ? e.message : String(e), 'error');
     }
   };
 
-  if (items.error && !data) return <ErrorBox error={items.error} onRetry={items.reload} />;
+  if (items.error && !data) return <ErrorBox error={items.error} onRetry={() => void items.refetch()} />;
   if (!data) return <Loading label="Loading costs and revenues" />;
   const editedItem = editing?.type === 'position' && editing.id ? data.positions.find((p) => p.position.id === editing.id) : undefined;
 
   return (
-    <div class="stack" aria-busy={items.loading ? 'true' : undefined}>
-      {items.error ? <ErrorBox error={items.error} onRetry={items.reload} /> : null}
+    <div class="stack" aria-busy={items.isFetching ? 'true' : undefined}>
+      {items.error ? <ErrorBox error={items.error} onRetry={() => void items.refetch()} /> : null}
       {uncosted.length ? (
         <div class="alert alert-error" data-refusal>
           <p>
@@ -478,11 +491,11 @@ export function Costs({ folio, asOf }: FolioProps) {
           onSaved={(m) => {
             announce(m);
             setEditing(null);
-            items.reload();
+            reload();
           }}
           onChanged={() => {
             announce('Saved.');
-            items.reload();
+            reload();
           }}
         />
       ) : null}
@@ -494,12 +507,13 @@ export function Costs({ folio, asOf }: FolioProps) {
           onSaved={(m) => {
             announce(m);
             setEditing(null);
-            items.reload();
+            reload();
           }}
         />
       ) : null}
       {editing?.type === 'payments' ? (
         <PaymentsDialog
+          folioId={folio.id}
           title={editing.title}
           positionId={editing.positionId}
           expenseId={editing.expenseId}

@@ -1,21 +1,23 @@
-// A folio's frame: header (GET /folio/{id}), the as-of date picker, the tabs of its screens.
-import { lazy, Suspense } from 'preact/compat';
+// A folio's frame: header (GET /folio/{id}), the as-of date picker, the tabs of its screens. The
+// tab is the rest of the address (`/folios/3/costs`), routed by a router of its own; the screens
+// but the overview are loaded when first shown, the last one staying on screen meanwhile.
+import { useState } from 'preact/hooks';
+import { lazy, Route, Router } from 'preact-iso';
+import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
-import type { Folio } from '../api/types';
 import { asOf, setAsOf } from '../state';
-import { useAsync } from '../lib/useAsync';
+import { keys } from '../lib/queries';
 import * as fmt from '../lib/format';
-import type { FolioTab } from '../lib/routes';
-import { folioHref } from '../lib/routes';
+import { folioHref, folioTabOf, isId, type FolioTab } from '../lib/routes';
 import { ErrorBox, FolioStatus, Loading } from '../components/ui';
 import { Overview } from './Overview';
 import type { FolioProps } from './FolioProps';
 
-const Forecast = lazy(() => import('./Forecast').then((m) => ({ default: m.Forecast })));
-const Costs = lazy(() => import('./Costs').then((m) => ({ default: m.Costs })));
-const WhatIf = lazy(() => import('./WhatIf').then((m) => ({ default: m.WhatIf })));
-const Baselines = lazy(() => import('./Baselines').then((m) => ({ default: m.Baselines })));
-const Export = lazy(() => import('./Export').then((m) => ({ default: m.Export })));
+const Forecast = lazy(() => import('./Forecast').then((m) => m.Forecast));
+const Costs = lazy(() => import('./Costs').then((m) => m.Costs));
+const WhatIf = lazy(() => import('./WhatIf').then((m) => m.WhatIf));
+const Baselines = lazy(() => import('./Baselines').then((m) => m.Baselines));
+const Export = lazy(() => import('./Export').then((m) => m.Export));
 
 const TABS: { tab: FolioTab; label: string }[] = [
   { tab: 'overview', label: 'Overview' },
@@ -26,8 +28,25 @@ const TABS: { tab: FolioTab; label: string }[] = [
   { tab: 'export', label: 'Export' },
 ];
 
+/** `/folios/{id}` and `/folios/{id}/{tab}`: the folio's frame, or "not found" for another path. */
+export function FolioRoute({ params, rest }: { params: { id?: string }; rest?: string }) {
+  const tab = folioTabOf(rest ? rest.replace(/^\//, '') : undefined);
+  if (!isId(params.id) || !tab) {
+    return (
+      <div class="page">
+        <h1>Page not found</h1>
+        <p>
+          There is no screen at <code>{location.pathname}</code>. <a href="/">Go to the folios</a>.
+        </p>
+      </div>
+    );
+  }
+  return <FolioScreen id={params.id} tab={tab} />;
+}
+
 export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
-  const folio = useAsync(() => api.folio(id), [id]);
+  const folio = useQuery({ queryKey: keys.folio(id), queryFn: () => api.folio(id) });
+  const [loadingTab, setLoadingTab] = useState(false);
   const day = asOf.value;
   if (folio.error)
     return (
@@ -36,7 +55,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
           <a href="/">Folios</a>
         </nav>
         <h1>Folio {id}</h1>
-        <ErrorBox error={folio.error} onRetry={folio.reload} />
+        <ErrorBox error={folio.error} onRetry={() => void folio.refetch()} />
       </div>
     );
   if (!folio.data)
@@ -46,7 +65,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
       </div>
     );
   const f = folio.data;
-  const props: FolioProps = { folio: f, asOf: day, reloadFolio: folio.reload };
+  const props: FolioProps = { folio: f, asOf: day, reloadFolio: () => void folio.refetch() };
   const label = TABS.find((t) => t.tab === tab)?.label ?? '';
   return (
     <div class="page">
@@ -91,7 +110,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
             type="date"
             value={day}
             onChange={(e) => {
-              const v = (e.currentTarget as HTMLInputElement).value;
+              const v = e.currentTarget.value;
               if (v) setAsOf(v);
             }}
           />
@@ -108,14 +127,15 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
         ))}
       </nav>
       <h2 class="sr-only">{label}</h2>
-      <Suspense fallback={<Loading />}>
-        {tab === 'overview' ? <Overview {...props} /> : null}
-        {tab === 'forecast' ? <Forecast {...props} /> : null}
-        {tab === 'costs' ? <Costs {...props} /> : null}
-        {tab === 'whatif' ? <WhatIf {...props} /> : null}
-        {tab === 'baselines' ? <Baselines {...props} /> : null}
-        {tab === 'export' ? <Export {...props} /> : null}
-      </Suspense>
+      {loadingTab ? <Loading label={`Opening ${label}`} /> : null}
+      <Router onLoadStart={() => setLoadingTab(true)} onLoadEnd={() => setLoadingTab(false)}>
+        <Route path="/" component={Overview} {...props} />
+        <Route path="/forecast" component={Forecast} {...props} />
+        <Route path="/costs" component={Costs} {...props} />
+        <Route path="/whatif" component={WhatIf} {...props} />
+        <Route path="/baselines" component={Baselines} {...props} />
+        <Route path="/export" component={Export} {...props} />
+      </Router>
     </div>
   );
 }

@@ -1,15 +1,17 @@
 // Screen 1: the caller's visible folios (GET /folio), each with its indicators at the as-of date
 // (GET /folio/{id}/indicators: currency, BAC, CPI, SPI and the server's four light statuses).
-// Details are loaded for the rows on screen only (and for all rows when sorting by a figure).
-import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
+// Details are read for the rows on screen only (and for all rows when sorting by a figure), at
+// most six at a time, from the cache the folio's own screens share.
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useQueries, useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
 import type { FolioSummary, Indicators } from '../api/types';
-import { asOf, dataVersion, setAsOf } from '../state';
-import { useAsync } from '../lib/useAsync';
+import { asOf, setAsOf } from '../state';
+import { keys } from '../lib/queries';
 import * as fmt from '../lib/format';
 import { compare } from '../lib/decimal';
 import { lightsOf, STATUS_RANK } from '../lib/lights';
-import { pool } from '../lib/pool';
+import { throttled } from '../lib/pool';
 import { ErrorBox, FolioStatus, Loading, Money, Rag } from '../components/ui';
 import { Pager, usePaging } from '../components/Pager';
 
@@ -40,25 +42,28 @@ function figureCompare(a: string | null | undefined, b: string | null | undefine
 }
 
 export function Folios() {
-  const list = useAsync(() => api.folios(), []);
+  const list = useQuery({ queryKey: keys.folios(), queryFn: ({ signal }) => api.folios(signal) });
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortKey>('name');
   const [descending, setDescending] = useState(false);
-  const [details, setDetails] = useState<Record<string, Detail>>({});
   const day = asOf.value;
-  const requested = useRef(new Set<string>());
-  // Another as-of date, or data changed elsewhere (another offline tab): every row's details are
-  // read again (`generation` reruns the loader below once the details are empty).
-  const version = dataVersion.value;
-  const [generation, setGeneration] = useState(0);
-  const mounted = useRef(false);
-
-  useEffect(() => {
-    requested.current = new Set();
-    setDetails({});
-    if (mounted.current) setGeneration((g) => g + 1);
-    mounted.current = true;
-  }, [day, version]);
+  const figureSort = SORTS.find((s) => s.key === sort)?.figure ?? false;
+  // The rows whose indicators are read: those on the page (all of them when sorting by a figure).
+  const [shownIds, setShownIds] = useState<string[]>([]);
+  const wanted = figureSort ? (list.data ?? []).map((f) => f.id) : shownIds;
+  const answers = useQueries({
+    queries: wanted.map((id) => ({
+      queryKey: keys.indicators(id, day),
+      queryFn: ({ signal }: { signal: AbortSignal }) => throttled(() => api.indicators(id, day, signal)),
+    })),
+  });
+  const details: Record<string, Detail | undefined> = {};
+  answers.forEach((a, i) => {
+    const id = wanted[i]!;
+    if (a.data) details[id] = { indicators: a.data };
+    else if (a.error) details[id] = { error: a.error.message };
+  });
+  const detailsKey = wanted.map((id) => `${id}:${details[id]?.indicators ? 'i' : details[id]?.error ? 'e' : ''}`).join(',');
 
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
@@ -75,45 +80,19 @@ export function Folios() {
         case 'cost':
           return STATUS_RANK[d[f.id]?.indicators?.cpiStatus ?? 'grey'] - STATUS_RANK[d[g.id]?.indicators?.cpiStatus ?? 'grey'];
         default:
-          return String(f[sort] ?? '').localeCompare(String(g[sort] ?? ''), undefined, { sensitivity: 'base', numeric: true });
+          return (f[sort] ?? '').localeCompare(g[sort] ?? '', undefined, { sensitivity: 'base', numeric: true });
       }
     };
     const sorted = [...rows].sort((a, b) => by(a, b) || a.name.localeCompare(b.name));
     return descending ? sorted.reverse() : sorted;
-  }, [list.data, query, sort, descending, details]);
+    // `details` is read through `detailsKey`: a new answer re-sorts, a re-render alone does not.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [list.data, query, sort, descending, figureSort ? detailsKey : '']);
 
   const paging = usePaging(filtered, PAGE, [query, sort, descending]);
   const visible = paging.visible;
-  const figureSort = SORTS.find((s) => s.key === sort)?.figure ?? false;
-
-  // Load the details of the rows on screen (all rows when sorting by a figure).
-  useEffect(() => {
-    const wanted = (figureSort ? filtered : visible).filter((f) => !details[f.id] && !requested.current.has(f.id));
-    if (wanted.length === 0) return;
-    for (const f of wanted) requested.current.add(f.id);
-    const asked = requested.current;
-    let live = true;
-    void pool(
-      wanted.map((f) => async () => {
-        const indicators = await api.indicators(f.id, day);
-        return { id: f.id, indicators };
-      }),
-    ).then((results) => {
-      if (!live || asked !== requested.current) return;
-      setDetails((prev) => {
-        const next = { ...prev };
-        results.forEach((r, i) => {
-          const id = wanted[i]!.id;
-          next[id] = r.status === 'fulfilled' ? { indicators: r.value.indicators } : { error: String((r.reason as Error)?.message ?? r.reason) };
-        });
-        return next;
-      });
-    });
-    return () => {
-      live = false;
-      if (asked === requested.current) for (const f of wanted) if (!details[f.id]) asked.delete(f.id);
-    };
-  }, [visible.map((f) => f.id).join(','), figureSort, day, generation]);
+  const visibleIds = visible.map((f) => f.id).join(',');
+  useEffect(() => setShownIds(visibleIds ? visibleIds.split(',') : []), [visibleIds]);
 
   const toggleSort = (key: SortKey) => {
     if (sort === key) setDescending(!descending);
@@ -137,17 +116,11 @@ export function Folios() {
       <div class="toolbar card">
         <div class="field grow">
           <label for="folio-search">Search folios</label>
-          <input
-            id="folio-search"
-            type="search"
-            value={query}
-            placeholder="Name, owner or status"
-            onInput={(e) => setQuery((e.currentTarget as HTMLInputElement).value)}
-          />
+          <input id="folio-search" type="search" value={query} placeholder="Name, owner or status" onInput={(e) => setQuery(e.currentTarget.value)} />
         </div>
         <div class="field">
           <label for="folio-sort">Sort by</label>
-          <select id="folio-sort" value={sort} onChange={(e) => setSort((e.currentTarget as HTMLSelectElement).value as SortKey)}>
+          <select id="folio-sort" value={sort} onChange={(e) => setSort(e.currentTarget.value as SortKey)}>
             {SORTS.map((s) => (
               <option key={s.key} value={s.key}>
                 {s.label}
@@ -156,7 +129,7 @@ export function Folios() {
           </select>
         </div>
         <div class="field check">
-          <input id="folio-desc" type="checkbox" checked={descending} onChange={(e) => setDescending((e.currentTarget as HTMLInputElement).checked)} />
+          <input id="folio-desc" type="checkbox" checked={descending} onChange={(e) => setDescending(e.currentTarget.checked)} />
           <label for="folio-desc">Descending</label>
         </div>
         <div class="field">
@@ -166,14 +139,14 @@ export function Folios() {
             type="date"
             value={day}
             onChange={(e) => {
-              const v = (e.currentTarget as HTMLInputElement).value;
+              const v = e.currentTarget.value;
               if (v) setAsOf(v);
             }}
           />
         </div>
       </div>
-      {list.loading && !list.data ? <Loading label="Loading folios" /> : null}
-      {list.error ? <ErrorBox error={list.error} onRetry={list.reload} /> : null}
+      {list.isPending ? <Loading label="Loading folios" /> : null}
+      {list.error ? <ErrorBox error={list.error} onRetry={() => void list.refetch()} /> : null}
       {list.data ? (
         <section class="card">
           <div class="table-scroll" tabIndex={0} role="region" aria-label="Folios table">

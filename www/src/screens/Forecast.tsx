@@ -18,7 +18,8 @@ import type uPlot from 'uplot';
 import { api, type Granularity } from '../api/budgets';
 import type { TimelineBucket } from '../api/types';
 import { derive, markerLines, type Model } from '../lib/forecast';
-import { useAsync } from '../lib/useAsync';
+import { useQuery } from '@tanstack/preact-query';
+import { keepFor, keys } from '../lib/queries';
 import * as fmt from '../lib/format';
 import { Card, FiguresRefused, Loading, UncomputableNote } from '../components/ui';
 import { Pager, usePaging } from '../components/Pager';
@@ -276,7 +277,7 @@ const PAGE = 31;
  */
 function PeriodTable({ tl, granularity, asOf, currency }: { tl: TimelineBucket[]; granularity: Granularity; asOf: string; currency: string }) {
   const [shown, setShown] = useState<{ tl: TimelineBucket[]; granularity: Granularity; asOf: string } | null>(null);
-  useEffect(() => setShown({ tl, granularity, asOf }), [tl]);
+  useEffect(() => setShown({ tl, granularity, asOf }), [tl, granularity, asOf]);
   const rows = shown?.tl ?? [];
   // Another period length starts again at the first page.
   const paging = usePaging(rows, PAGE, [granularity]);
@@ -340,13 +341,14 @@ function PeriodTable({ tl, granularity, asOf, currency }: { tl: TimelineBucket[]
 export function Forecast({ folio, asOf }: FolioProps) {
   const [granularity, setGranularity] = useState<Granularity>('month');
   const [selected, setSelected] = useState<number | null>(null);
-  const data = useAsync(
-    async (signal) => {
+  const data = useQuery({
+    queryKey: keys.forecast(folio.id, asOf, granularity),
+    queryFn: async ({ signal }) => {
       const [timeline, indicators] = await Promise.all([api.timeline(folio.id, asOf, granularity, signal), api.indicators(folio.id, asOf, signal)]);
       return { timeline, indicators, asOf, granularity };
     },
-    [folio.id, asOf, granularity],
-  );
+    placeholderData: keepFor(folio.id),
+  });
   const currency = folio.currencyCode;
 
   const model = useMemo(() => {
@@ -360,13 +362,13 @@ export function Forecast({ folio, asOf }: FolioProps) {
   const tl = model?.tl ?? [];
   const ind = data.data?.indicators;
   const table = useMemo(
-    () => (model && tl.length ? <PeriodTable tl={tl} granularity={model.granularity} asOf={model.asOf} currency={currency} /> : null),
-    [tl, currency],
+    () => (model?.tl.length ? <PeriodTable tl={model.tl} granularity={model.granularity} asOf={model.asOf} currency={currency} /> : null),
+    [model, currency],
   );
 
   if (data.error)
     return (
-      <FiguresRefused error={data.error} onRetry={data.reload} title="Forecast">
+      <FiguresRefused error={data.error} onRetry={() => void data.refetch()} title="Forecast">
         <UncomputableNote folioId={folio.id} />
       </FiguresRefused>
     );
@@ -378,7 +380,7 @@ export function Forecast({ folio, asOf }: FolioProps) {
     <div class="stack">
       <Card
         title="Forecast"
-        busy={data.loading || (data.data != null && (data.data.granularity !== granularity || data.data.asOf !== asOf))}
+        busy={data.isFetching || (data.data != null && (data.data.granularity !== granularity || data.data.asOf !== asOf))}
         actions={
           <fieldset class="segmented">
             <legend class="sr-only">Period length</legend>

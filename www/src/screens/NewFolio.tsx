@@ -1,10 +1,13 @@
 // Create a folio: POST /budgets/1/folio (one request: nothing can be half-saved).
 import { PlanImport } from './PlanFiles';
 import { useState } from 'preact/hooks';
+import { useLocation } from 'preact-iso';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
 import { num } from '../lib/json';
-import { go, session, announce } from '../state';
+import { session, announce } from '../state';
+import { folioHref } from '../lib/routes';
+import { queryClient, keys } from '../lib/queries';
 import { placeRefusal, type Refusal } from '../lib/errors';
 import { checkCurrency, checkPercentage, checkPeriod, requireText, type FieldErrors } from '../lib/validate';
 import { Checkbox, Field, FormErrors } from '../components/ui';
@@ -12,6 +15,7 @@ import { Checkbox, Field, FormErrors } from '../components/ui';
 const FIELDS = ['name', 'description', 'owner', 'startDate', 'endDate', 'currencyCode', 'reserve', 'contingency', 'tolerance'];
 
 export function NewFolio() {
+  const { route } = useLocation();
   const [f, setF] = useState({
     name: '',
     description: '',
@@ -49,7 +53,7 @@ export function NewFolio() {
       const id = await api.createFolio({
         name: f.name.trim(),
         description: f.description,
-        owner: f.owner.trim() || session.value?.user,
+        owner: f.owner.trim() || (session.value?.user ?? ''),
         startDate: f.startDate,
         endDate: f.endDate,
         closedDate: null,
@@ -69,7 +73,8 @@ export function NewFolio() {
         workloadSchemeId: 1,
       });
       announce(`Folio “${f.name.trim()}” created.`);
-      go({ name: 'folio', id: Number(id), tab: 'overview' });
+      void queryClient.invalidateQueries({ queryKey: keys.folios() });
+      route(folioHref(id));
     } catch (error) {
       setRefusal(error instanceof ApiError ? placeRefusal(error.refusal, FIELDS) : { status: 0, messages: [String(error)], fields: {} });
     } finally {
@@ -84,7 +89,7 @@ export function NewFolio() {
         <a href="/">Folios</a> <span aria-hidden="true">/</span> <span aria-current="page">New folio</span>
       </nav>
       <h1>New folio</h1>
-      <form class="card form" onSubmit={submit} noValidate>
+      <form class="card form" onSubmit={(e) => void submit(e)} noValidate>
         <FormErrors refusal={refusal} />
         <Field label="Name" name="name" value={f.name} onValue={set('name')} error={err('name')} required />
         <div class="field">
@@ -95,7 +100,7 @@ export function NewFolio() {
             maxLength={500}
             rows={2}
             value={f.description}
-            onInput={(e) => set('description')((e.currentTarget as HTMLTextAreaElement).value)}
+            onInput={(e) => set('description')(e.currentTarget.value)}
             aria-invalid={err('description') ? 'true' : undefined}
           />
           {err('description') ? <small class="field-error">{err('description')}</small> : null}

@@ -2,24 +2,29 @@
 // traffic lights (the server's cpiStatus, spiStatus, revenueStatus and marginStatus). A folio the
 // server cannot compute (S5.6) shows its refusal in their place.
 import { api } from '../api/budgets';
-import { useAsync } from '../lib/useAsync';
+import { useQuery } from '@tanstack/preact-query';
+import { keepFor, keys } from '../lib/queries';
 import { Card, FiguresRefused, Loading, UncomputableNote } from '../components/ui';
 import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
 import * as fmt from '../lib/format';
 import type { FolioProps } from './FolioProps';
 
 export function Overview({ folio, asOf }: FolioProps) {
-  const ind = useAsync((signal) => api.indicators(folio.id, asOf, signal), [folio.id, asOf]);
+  const ind = useQuery({
+    queryKey: keys.indicators(folio.id, asOf),
+    queryFn: ({ signal }) => api.indicators(folio.id, asOf, signal),
+    placeholderData: keepFor(folio.id),
+  });
   if (ind.error)
     return (
-      <FiguresRefused error={ind.error} onRetry={ind.reload} title={<>Indicators as of {fmt.date(asOf)}</>}>
+      <FiguresRefused error={ind.error} onRetry={() => void ind.refetch()} title={<>Indicators as of {fmt.date(asOf)}</>}>
         <UncomputableNote folioId={folio.id} />
       </FiguresRefused>
     );
   if (!ind.data) return <Loading label="Computing the indicators" />;
   const i = ind.data;
   return (
-    <div class="stack" aria-busy={ind.loading ? 'true' : undefined}>
+    <div class="stack" aria-busy={ind.isFetching ? 'true' : undefined}>
       <Card title="Traffic lights">
         <Lights indicators={i} big />
       </Card>

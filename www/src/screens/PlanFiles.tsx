@@ -6,7 +6,10 @@
 import { useState } from 'preact/hooks';
 import { activeTransport, ApiError, request, settle } from '../api/client';
 import { parseDocument } from '../lib/sandbox';
-import { announce, navigate } from '../state';
+import { useLocation } from 'preact-iso';
+import { announce } from '../state';
+import { folioHref } from '../lib/routes';
+import { keys, queryClient } from '../lib/queries';
 import { refusalLines } from '../lib/errors';
 import { coreMessage } from '../lib/wasm';
 import { RawJson, toJson } from '../lib/json';
@@ -56,6 +59,7 @@ export function PlanDownload({ folioId, folioName }: { folioId: string | number;
 }
 
 export function PlanImport() {
+  const { route } = useLocation();
   const [messages, setMessages] = useState<string[]>([]);
   const [busy, setBusy] = useState(false);
   const upload = async (file: File) => {
@@ -79,7 +83,8 @@ export function PlanImport() {
       const id = answer.success?.folioId;
       const notes = answer.success?.notImported ?? [];
       if (id) {
-        navigate(`/folios/${id}`);
+        void queryClient.invalidateQueries({ queryKey: keys.folios() });
+        route(folioHref(id));
         // What the server does not keep is said on the new folio's screen.
         announce(
           notes.length ? `Imported, except: ${notes.join(' ')}` : 'Imported: every item of the plan file is in this new folio.',

@@ -3,9 +3,9 @@
 // own currency). Every light is the server's status.
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
-import type { Indicators } from '../api/types';
-import { useAsync } from '../lib/useAsync';
-import { pool } from '../lib/pool';
+import { useQueries, useQuery } from '@tanstack/preact-query';
+import { keepFor, keys } from '../lib/queries';
+import { throttled } from '../lib/pool';
 import * as fmt from '../lib/format';
 import { asOf, setAsOf } from '../state';
 import { Card, ErrorBox, FiguresRefused, FolioStatus, Loading, Money } from '../components/ui';
@@ -13,29 +13,45 @@ import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
 
 export function PortfolioScreen({ id }: { id: string }) {
   const day = asOf.value;
-  const portfolio = useAsync(async () => {
-    const all = await api.portfolios();
-    const p = all.find((x) => x.id === id);
-    if (!p) throw new Error('This portfolio does not exist or you may not see it.');
-    return p;
-  }, [id]);
-  const rollup = useAsync(() => api.portfolioIndicators(id, day), [id, day]);
-  const folios = useAsync(async () => {
-    const list = portfolio.data?.folios ?? [];
-    const results = await pool(list.map((f) => async () => ({ summary: f, indicators: (await api.indicators(f.id, day)) as Indicators | undefined })));
-    // A folio the caller may not see answers 404; one the server cannot compute (S5.6) its refusal.
-    return results.map((r, i) =>
-      r.status === 'fulfilled'
-        ? { ...r.value, refusal: undefined }
-        : { summary: list[i]!, indicators: undefined, refusal: r.reason instanceof ApiError && r.reason.status === 400 ? r.reason.message : undefined },
-    );
-  }, [portfolio.data, day]);
+  // The portfolio from the list the Portfolios screen reads (the same cached answer).
+  const portfolio = useQuery({
+    queryKey: keys.portfolios(),
+    queryFn: ({ signal }) => api.portfolios(signal),
+    select: (all) => {
+      const p = all.find((x) => x.id === id);
+      if (!p) throw new Error('This portfolio does not exist or you may not see it.');
+      return p;
+    },
+  });
+  const rollup = useQuery({
+    queryKey: keys.portfolioIndicators(id, day),
+    queryFn: ({ signal }) => api.portfolioIndicators(id, day, signal),
+    placeholderData: keepFor(id),
+  });
+  const list = portfolio.data?.folios ?? [];
+  // Each folio's indicators, in its own currency: the answers the folio's screens read.
+  const answers = useQueries({
+    queries: list.map((f) => ({
+      queryKey: keys.indicators(f.id, day),
+      queryFn: ({ signal }: { signal: AbortSignal }) => throttled(() => api.indicators(f.id, day, signal)),
+    })),
+  });
+  // A folio the caller may not see answers 404; one the server cannot compute (S5.6) its refusal.
+  const folios = list.map((summary, i) => {
+    const a = answers[i];
+    return {
+      summary,
+      indicators: a?.data,
+      pending: a?.isPending ?? true,
+      refusal: a?.error instanceof ApiError && a.error.status === 400 ? a.error.message : undefined,
+    };
+  });
 
   if (portfolio.error)
     return (
       <div class="page">
         <h1>Portfolio</h1>
-        <ErrorBox error={portfolio.error} onRetry={portfolio.reload} />
+        <ErrorBox error={portfolio.error} onRetry={() => void portfolio.refetch()} />
       </div>
     );
   if (!portfolio.data)
@@ -77,7 +93,7 @@ export function PortfolioScreen({ id }: { id: string }) {
             type="date"
             value={day}
             onChange={(e) => {
-              const v = (e.currentTarget as HTMLInputElement).value;
+              const v = e.currentTarget.value;
               if (v) setAsOf(v);
             }}
           />
@@ -87,7 +103,7 @@ export function PortfolioScreen({ id }: { id: string }) {
         </div>
       </header>
       <div class="stack" style={{ marginTop: '1rem' }}>
-        {rollup.error ? <FiguresRefused error={rollup.error} onRetry={rollup.reload} title={<>Rollup as of {fmt.date(day)}</>} /> : null}
+        {rollup.error ? <FiguresRefused error={rollup.error} onRetry={() => void rollup.refetch()} title={<>Rollup as of {fmt.date(day)}</>} /> : null}
         {rollup.data ? (
           <>
             <Card title="Traffic lights of the rollup">
@@ -100,11 +116,8 @@ export function PortfolioScreen({ id }: { id: string }) {
         ) : !rollup.error ? (
           <Loading label="Rolling up" />
         ) : null}
-        <Card title="Folios">
-          {folios.error ? <ErrorBox error={folios.error} /> : null}
-          {!folios.data ? (
-            <Loading />
-          ) : (
+        <Card title="Folios" busy={folios.some((f) => f.pending)}>
+          {
             <div class="table-scroll" tabIndex={0} role="region" aria-label="Folios of the portfolio">
               <table class="table table-cards">
                 <caption>Folios of {p.name}, each in its own currency</caption>
@@ -129,7 +142,7 @@ export function PortfolioScreen({ id }: { id: string }) {
                   </tr>
                 </thead>
                 <tbody>
-                  {folios.data.map(({ summary, indicators, refusal }) => (
+                  {folios.map(({ summary, indicators, refusal, pending }) => (
                     <tr key={summary.id} data-folio-id={summary.id}>
                       <th scope="row" class="c-8">
                         <a href={`/folios/${summary.id}`}>{summary.name}</a>
@@ -160,6 +173,8 @@ export function PortfolioScreen({ id }: { id: string }) {
                           <span class="muted" data-refusal>
                             {refusal}
                           </span>
+                        ) : pending ? (
+                          <span class="muted">Loading…</span>
                         ) : (
                           <span class="muted">not visible to you</span>
                         )}
@@ -169,7 +184,7 @@ export function PortfolioScreen({ id }: { id: string }) {
                 </tbody>
               </table>
             </div>
-          )}
+          }
         </Card>
       </div>
     </div>

@@ -1,11 +1,12 @@
 // Portfolios the caller may see (GET /portfolio).
 import { api } from '../api/budgets';
-import { useAsync } from '../lib/useAsync';
+import { useQuery } from '@tanstack/preact-query';
+import { keys } from '../lib/queries';
 import * as fmt from '../lib/format';
 import { ErrorBox, Loading } from '../components/ui';
 
 export function Portfolios() {
-  const list = useAsync(() => api.portfolios(), []);
+  const list = useQuery({ queryKey: keys.portfolios(), queryFn: ({ signal }) => api.portfolios(signal) });
   return (
     <div class="page">
       <div class="page-head">
@@ -14,7 +15,7 @@ export function Portfolios() {
           <p class="muted">Groups of folios rolled up in one currency.</p>
         </div>
       </div>
-      {list.error ? <ErrorBox error={list.error} onRetry={list.reload} /> : null}
+      {list.error ? <ErrorBox error={list.error} onRetry={() => void list.refetch()} /> : null}
       {!list.data && !list.error ? <Loading label="Loading portfolios" /> : null}
       {list.data ? (
         <section class="card">

@@ -3,11 +3,12 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError, setCsrf } from '../api/client';
-import { navigate, session } from '../state';
+import { session } from '../state';
 import { Field, FormErrors } from '../components/ui';
 import type { Refusal } from '../lib/errors';
 
-export function SignIn({ next }: { next?: string | undefined }) {
+/** Signed in, the shell goes on to `?next=` (app.tsx). */
+export function SignIn() {
   const [username, setUsername] = useState('');
   const [secret, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
@@ -17,8 +18,12 @@ export function SignIn({ next }: { next?: string | undefined }) {
     e.preventDefault();
     // Read the form itself: a password manager's autofill may not fire input events.
     const form = new FormData(e.currentTarget as HTMLFormElement);
-    const username = String(form.get('username') ?? '');
-    const password = String(form.get('password') ?? '');
+    const field = (name: string) => {
+      const value = form.get(name);
+      return typeof value === 'string' ? value : '';
+    };
+    const username = field('username');
+    const password = field('password');
     const fields: Record<string, string> = {};
     if (!username.trim()) fields.username = 'User name is required';
     if (!password) fields.password = 'Password is required';
@@ -29,11 +34,10 @@ export function SignIn({ next }: { next?: string | undefined }) {
     setBusy(true);
     setRefusal(null);
     try {
-      const s = await api.signIn(username.trim(), password);
+      const s = await api.signIn({ username: username.trim(), password });
       setPassword('');
       setCsrf(s.csrf);
       session.value = s;
-      navigate(next ?? '/', true);
     } catch (error) {
       setPassword('');
       setRefusal(error instanceof ApiError ? error.refusal : { status: 0, messages: [String(error)], fields: {} });
@@ -44,7 +48,7 @@ export function SignIn({ next }: { next?: string | undefined }) {
 
   return (
     <div class="signin">
-      <form class="card signin-card" onSubmit={submit} noValidate aria-labelledby="signin-title">
+      <form class="card signin-card" onSubmit={(e) => void submit(e)} noValidate aria-labelledby="signin-title">
         <h1 id="signin-title">Sign in to costfolio</h1>
         <p class="muted">Plan costs, revenues and forecasts of your folios.</p>
         <FormErrors refusal={refusal && { ...refusal, fields: {} }} />

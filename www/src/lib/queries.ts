@@ -1,0 +1,68 @@
+// The server's data, cached by key (TanStack Query for Preact): a screen asks for what it shows
+// with `useQuery(...)` and one of the keys below; an answer is shared by every screen that shows
+// it (the folios list and a folio's overview read the same indicators) and kept while its key's
+// next answer loads. After a change, `folioChanged` marks the folio's answers stale: those on
+// screen are asked for again.
+import { QueryClient } from '@tanstack/preact-query';
+import type { Granularity, PlanSide } from '../api/budgets';
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      // A refusal is an answer, shown at once (an uncomputable folio's 400); the user retries.
+      retry: false,
+      refetchOnWindowFocus: false,
+      // The offline planner answers without a network: never wait for one.
+      networkMode: 'always',
+      // Answers are kept as parsed: `parseRecords` marks its objects by identity (`wireOf`), so
+      // an answer is never merged into the previous one.
+      structuralSharing: false,
+    },
+    mutations: { retry: false, networkMode: 'always' },
+  },
+});
+
+const plan = (side: PlanSide | undefined): string => (side === undefined ? 'latest' : side === 'draft' ? 'draft' : `baseline:${side.baseline}`);
+
+/** Every key of the cache. What belongs to one folio starts with `['folio', id]`. */
+export const keys = {
+  session: () => ['session'] as const,
+  folios: () => ['folios'] as const,
+  folioAll: (id: string) => ['folio', id] as const,
+  folio: (id: string) => ['folio', id, 'header'] as const,
+  indicators: (id: string, asOf: string, side?: PlanSide) => ['folio', id, 'indicators', asOf, plan(side)] as const,
+  timeline: (id: string, asOf: string, granularity: Granularity, side?: PlanSide) => ['folio', id, 'timeline', asOf, granularity, plan(side)] as const,
+  /** The forecast's timeline with the indicators it draws (BAC, EAC), from the same as-of date. */
+  forecast: (id: string, asOf: string, granularity: Granularity) => ['folio', id, 'forecast', asOf, granularity] as const,
+  items: (id: string, asOf: string) => ['folio', id, 'items', asOf] as const,
+  baselines: (id: string) => ['folio', id, 'baselines'] as const,
+  comparison: (id: string, baseline: string, asOf: string) => ['folio', id, 'comparison', baseline, asOf] as const,
+  positionPayments: (folio: string, position: string) => ['folio', folio, 'payments', 'position', position] as const,
+  expensePayments: (folio: string, expense: string) => ['folio', folio, 'payments', 'expense', expense] as const,
+  overtimeRules: () => ['overtimeRules'] as const,
+  portfolios: () => ['portfolios'] as const,
+  portfolioIndicators: (id: string, asOf: string) => ['portfolio', id, 'indicators', asOf] as const,
+};
+
+/**
+ * For a query of `owner` (a folio's or a portfolio's id): the answer shown so far stays while the
+ * next one loads (another as-of date, period length or baseline), if it was the same owner's.
+ */
+export function keepFor(owner: string) {
+  return <T>(previous: T | undefined, query: { queryKey: readonly unknown[] } | undefined): T | undefined =>
+    query?.queryKey[1] === owner ? previous : undefined;
+}
+
+/** A folio changed (an item, a baseline, its header): its answers, the list and the rollups are stale. */
+export function folioChanged(id: string): Promise<void> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: keys.folioAll(id) }),
+    queryClient.invalidateQueries({ queryKey: keys.folios() }),
+    queryClient.invalidateQueries({ queryKey: ['portfolio'] }),
+  ]).then(() => undefined);
+}
+
+/** The data changed elsewhere (another tab of the offline planner): every answer is stale. */
+export function everythingChanged(): Promise<void> {
+  return queryClient.invalidateQueries();
+}

@@ -1,0 +1,387 @@
+// The what-if screen's items (screen 8, WhatIf.tsx): the sandbox's positions and expenses with the
+// fields a change is made in, and the forms that add one. Each edit is one `Change` committed to
+// the sandbox by the screen; nothing here talks to the server.
+import { useEffect, useState } from 'preact/hooks';
+import { LosslessNumber } from 'lossless-json';
+import { isJsonNumber } from '../lib/json';
+import { copy, itemId, text, type Change, type Obj } from '../lib/sandbox';
+import * as fmt from '../lib/format';
+import { Card } from '../components/ui';
+import { Pager, usePaging } from '../components/Pager';
+
+/** A decimal field that commits on change (Enter or leaving it) when it holds a number. */
+function NumberInput({
+  value,
+  label,
+  onCommit,
+  placeholder,
+  size = 9,
+}: {
+  value: string;
+  label: string;
+  onCommit: (v: string) => void;
+  placeholder?: string;
+  size?: number;
+}) {
+  const [draft, setDraft] = useState(value);
+  useEffect(() => setDraft(value), [value]);
+  const bad = draft.trim() !== '' && !isJsonNumber(draft);
+  const commit = () => {
+    if (!bad && draft.trim() !== '' && draft.trim() !== value) onCommit(draft.trim());
+  };
+  return (
+    <input
+      type="text"
+      inputMode="decimal"
+      aria-label={label}
+      aria-invalid={bad}
+      placeholder={placeholder}
+      value={draft}
+      size={size}
+      onInput={(e) => setDraft((e.target as HTMLInputElement).value)}
+      onChange={commit}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter') commit();
+      }}
+    />
+  );
+}
+
+function DateInput({ value, label, onCommit }: { value: string; label: string; onCommit: (v: string) => void }) {
+  return (
+    <input
+      type="date"
+      aria-label={label}
+      value={value}
+      onChange={(e) => {
+        const v = (e.target as HTMLInputElement).value;
+        if (v && v !== value) onCommit(v);
+      }}
+    />
+  );
+}
+
+/** The rate in force at `asOf` (the latest start on or before it, else the first), as the server picks it. */
+function rateAt(item: Obj, asOf: string): Obj {
+  const all = [(item.position as Obj).rate as Obj, ...((item.rates as Obj[]) ?? [])].filter((r) => !r.deletedOn);
+  let best = all[0]!;
+  for (const r of all) if (String(r.startDate) <= asOf && String(r.startDate) >= String(best.startDate)) best = r;
+  return best;
+}
+
+export function PositionsCard({
+  positions,
+  currency,
+  asOf,
+  folio,
+  nextId,
+  commit,
+}: {
+  positions: Obj[];
+  currency: string;
+  asOf: string;
+  folio: Obj;
+  nextId: { current: number };
+  commit: (c: Change) => void;
+}) {
+  const paging = usePaging(positions, 50);
+  const [form, setForm] = useState({ name: '', rate: '', percentage: '100', start: String(folio.startDate), end: String(folio.endDate) });
+  const set = (field: keyof typeof form) => (e: Event) => setForm({ ...form, [field]: (e.target as HTMLInputElement).value });
+  const add = (e: Event) => {
+    e.preventDefault();
+    const name = form.name.trim();
+    if (!name || !isJsonNumber(form.rate) || !isJsonNumber(form.percentage)) return;
+    const id = nextId.current++;
+    const item: Obj = {
+      position: {
+        id: new LosslessNumber(String(id)),
+        folioId: folio.id,
+        name,
+        title: name,
+        description: '',
+        kind: '.PlannedPositionByTimeFrame',
+        rate: { id: new LosslessNumber(String(nextId.current++)), rate: new LosslessNumber(form.rate.trim()), startDate: form.start },
+        allocation: {
+          id: new LosslessNumber(String(nextId.current++)),
+          startDate: form.start,
+          endDate: form.end,
+          percentage: new LosslessNumber(form.percentage.trim()),
+        },
+      },
+      rates: [],
+      allocations: [],
+      hours: [],
+    };
+    commit({
+      kind: 'position',
+      id,
+      before: null,
+      after: item,
+      label: `Add position ${name}: ${form.rate.trim()} / h at ${form.percentage.trim()} %, ${form.start} – ${form.end}`,
+    });
+    setForm({ ...form, name: '', rate: '' });
+  };
+  const shown = paging.visible;
+  const change = (item: Obj, label: string, edit: (next: Obj) => void) => {
+    const next = copy(item);
+    edit(next);
+    commit({ kind: 'position', id: itemId('position', item), before: item, after: next, label });
+  };
+  return (
+    <Card title={`Positions (${positions.length})`}>
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Positions table">
+        <table>
+          <caption class="sr-only">Positions of the sandbox</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Rate / h ({currency})</th>
+              <th scope="col">Allocation %</th>
+              <th scope="col">Start</th>
+              <th scope="col">End</th>
+              <th scope="col">
+                <span class="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((item) => {
+              const p = item.position as Obj;
+              const name = String(p.name);
+              const rate = rateAt(item, asOf);
+              const alloc = p.allocation as Obj;
+              const pick = (next: Obj): Obj => {
+                const np = next.position as Obj;
+                if (text((np.rate as Obj).id) === text(rate.id) && String((np.rate as Obj).startDate) === String(rate.startDate)) return np.rate as Obj;
+                return (
+                  ((next.rates as Obj[]) ?? []).find((r) => text(r.id) === text(rate.id) && String(r.startDate) === String(rate.startDate)) ?? (np.rate as Obj)
+                );
+              };
+              return (
+                <tr key={text(p.id)} data-position={text(p.id)}>
+                  <th scope="row">{name}</th>
+                  <td>
+                    <NumberInput
+                      value={text(rate.rate)}
+                      label={`Rate of ${name}`}
+                      onCommit={(v) =>
+                        change(item, `Rate of ${name}: ${text(rate.rate)} → ${v}`, (n) => {
+                          pick(n).rate = new LosslessNumber(v);
+                        })
+                      }
+                    />
+                  </td>
+                  <td>
+                    <NumberInput
+                      value={text(alloc.percentage)}
+                      label={`Allocation of ${name}`}
+                      onCommit={(v) =>
+                        change(item, `Allocation of ${name}: ${text(alloc.percentage)} % → ${v} %`, (n) => {
+                          ((n.position as Obj).allocation as Obj).percentage = new LosslessNumber(v);
+                        })
+                      }
+                    />
+                  </td>
+                  <td>
+                    <DateInput
+                      value={String(alloc.startDate)}
+                      label={`Start of ${name}`}
+                      onCommit={(v) =>
+                        change(item, `Start of ${name}: ${String(alloc.startDate)} → ${v}`, (n) => {
+                          ((n.position as Obj).allocation as Obj).startDate = v;
+                        })
+                      }
+                    />
+                  </td>
+                  <td>
+                    <DateInput
+                      value={String(alloc.endDate)}
+                      label={`End of ${name}`}
+                      onCommit={(v) =>
+                        change(item, `End of ${name}: ${String(alloc.endDate)} → ${v}`, (n) => {
+                          ((n.position as Obj).allocation as Obj).endDate = v;
+                        })
+                      }
+                    />
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      class="btn btn-ghost"
+                      onClick={() => commit({ kind: 'position', id: itemId('position', item), before: item, after: null, label: `Remove position ${name}` })}
+                    >
+                      Remove<span class="sr-only"> {name}</span>
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Pager paging={paging} label="Sandbox positions" />
+      <form class="inline-form" onSubmit={add} aria-label="Add a planned position to the sandbox">
+        <label>
+          Name <input value={form.name} onInput={set('name')} />
+        </label>
+        <label>
+          Rate / h ({currency}){' '}
+          <input inputMode="decimal" value={form.rate} aria-invalid={form.rate !== '' && !isJsonNumber(form.rate)} onInput={set('rate')} />
+        </label>
+        <label>
+          Allocation % <input inputMode="decimal" value={form.percentage} aria-invalid={!isJsonNumber(form.percentage)} onInput={set('percentage')} />
+        </label>
+        <label>
+          Start <input type="date" value={form.start} onInput={set('start')} />
+        </label>
+        <label>
+          End <input type="date" value={form.end} onInput={set('end')} />
+        </label>
+        <button type="submit" class="btn">
+          Add position
+        </button>
+      </form>
+    </Card>
+  );
+}
+
+export function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Obj[]; folio: Obj; nextId: { current: number }; commit: (c: Change) => void }) {
+  const paging = usePaging(expenses, 50);
+  const [name, setName] = useState('');
+  const [amount, setAmount] = useState('');
+  const [day, setDay] = useState(String(folio.startDate));
+  const shown = paging.visible;
+  const change = (item: Obj, label: string, edit: (next: Obj) => void) => {
+    const next = copy(item);
+    edit(next);
+    commit({ kind: 'expense', id: itemId('expense', item), before: item, after: next, label });
+  };
+  const add = (e: Event) => {
+    e.preventDefault();
+    if (!name.trim() || !isJsonNumber(amount)) return;
+    const id = nextId.current++;
+    const item: Obj = {
+      id: new LosslessNumber(String(id)),
+      folioId: folio.id,
+      name: name.trim(),
+      description: '',
+      type: 'What-if',
+      category: 'OPEX',
+      kind: '.PlannedExpense',
+      amount: new LosslessNumber(amount.trim()),
+      currencyCode: folio.currencyCode,
+      amortized: false,
+      recurrence: { kind: '.Once', startDate: day },
+    };
+    commit({ kind: 'expense', id, before: null, after: item, label: `Add expense ${name.trim()}: ${amount.trim()} on ${day}` });
+    setName('');
+    setAmount('');
+  };
+  return (
+    <Card title={`Expenses and revenues (${expenses.length})`}>
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Expenses table">
+        <table>
+          <caption class="sr-only">Expenses of the sandbox</caption>
+          <thead>
+            <tr>
+              <th scope="col">Name</th>
+              <th scope="col">Amount</th>
+              <th scope="col">First date</th>
+              <th scope="col">Occurrences</th>
+              <th scope="col">
+                <span class="sr-only">Remove</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((item) => {
+              const label = String(item.name);
+              const rec = item.recurrence as Obj;
+              return (
+                <tr key={text(item.id)} data-expense={text(item.id)}>
+                  <th scope="row">{label}</th>
+                  <td>
+                    <NumberInput
+                      value={text(item.amount)}
+                      label={`Amount of ${label} (${String(item.currencyCode)})`}
+                      onCommit={(v) =>
+                        change(item, `Amount of ${label}: ${text(item.amount)} → ${v}`, (n) => {
+                          n.amount = new LosslessNumber(v);
+                        })
+                      }
+                    />{' '}
+                    {String(item.currencyCode)}
+                  </td>
+                  <td>
+                    <DateInput
+                      value={String(rec.startDate)}
+                      label={`First date of ${label}`}
+                      onCommit={(v) =>
+                        change(item, `First date of ${label}: ${String(rec.startDate)} → ${v}`, (n) => {
+                          (n.recurrence as Obj).startDate = v;
+                        })
+                      }
+                    />
+                  </td>
+                  <td>
+                    {rec.kind === '.Once' ? (
+                      <span class="muted">once</span>
+                    ) : (
+                      <NumberInput
+                        value={text(rec.occurrences)}
+                        placeholder={rec.endDate ? `until ${fmt.date(text(rec.endDate))}` : 'no end'}
+                        size={16}
+                        label={`Occurrences of ${label}`}
+                        onCommit={(v) =>
+                          change(
+                            item,
+                            `Occurrences of ${label}: ${text(rec.occurrences) || (rec.endDate ? `until ${text(rec.endDate)}` : 'open')} → ${v}`,
+                            (n) => {
+                              const r = n.recurrence as Obj;
+                              r.occurrences = new LosslessNumber(v);
+                              delete r.endDate;
+                            },
+                          )
+                        }
+                      />
+                    )}
+                  </td>
+                  <td>
+                    <button
+                      type="button"
+                      class="btn btn-ghost"
+                      onClick={() => commit({ kind: 'expense', id: itemId('expense', item), before: item, after: null, label: `Remove expense ${label}` })}
+                    >
+                      Remove<span class="sr-only"> {label}</span>
+                    </button>
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <Pager paging={paging} label="Sandbox expenses" />
+      <form class="inline-form" onSubmit={add} aria-label="Add an expense to the sandbox">
+        <label>
+          Name <input value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
+        </label>
+        <label>
+          Amount ({String(folio.currencyCode)}){' '}
+          <input
+            inputMode="decimal"
+            value={amount}
+            aria-invalid={amount !== '' && !isJsonNumber(amount)}
+            onInput={(e) => setAmount((e.target as HTMLInputElement).value)}
+          />
+        </label>
+        <label>
+          Date <input type="date" value={day} onInput={(e) => setDay((e.target as HTMLInputElement).value)} />
+        </label>
+        <button type="submit" class="btn">
+          Add expense
+        </button>
+      </form>
+    </Card>
+  );
+}
