@@ -32,7 +32,10 @@ function devSession(): Plugin {
   const user = (basic ?? '').split(':')[0] ?? '';
   let signedIn = true;
   const handler = (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse, next: () => void) => {
-    if (!basic || !req.url || !req.url.startsWith('/session')) return next();
+    if (!basic || !req.url || !req.url.startsWith('/session')) {
+      next();
+      return;
+    }
     res.setHeader('Content-Type', 'application/json');
     if (req.method === 'DELETE') {
       signedIn = false;
@@ -67,7 +70,8 @@ export default defineConfig({
   server: { proxy: devProxy(), fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
   preview: { proxy: devProxy() },
   test: {
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['src/test/setup.ts'],
     environment: 'node',
   },
 });
