@@ -5,8 +5,10 @@
 //! through [`refuse`], which the [`WireError`] keeps typed. Nothing here knows the wire model or
 //! the values above it.
 
+mod error;
 mod scan;
 mod wire;
 
+pub use error::{Cause, WireError};
 pub use serde_json::{Number, Value};
-pub use wire::{from_json, from_value, number, refuse, to_json, Cause, WireError};
+pub use wire::{from_json, from_value, number, refuse, to_json};

@@ -4,7 +4,7 @@
 //! most 127 into a `Value`); no text holds NUL (`\u0000`: it ends strings in C, in logs and in
 //! the tools people read exports with). A refusal names the field it is in.
 
-use super::wire::WireError;
+use super::error::WireError;
 
 /// The most levels of arrays and objects a body nests.
 const MAX_DEPTH: usize = 127;
