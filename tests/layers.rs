@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The core's modules, bottom first, and the helpers any module may use.
-const LINE: [&str; 10] = [
+const LINE: [&str; 11] = [
     "json",
     "value",
     "model",
@@ -16,6 +16,7 @@ const LINE: [&str; 10] = [
     "schedule",
     "analytics",
     "state",
+    "usecase",
     "api",
     "plan",
 ];

@@ -46,6 +46,7 @@ pub mod recurrence;
 pub mod schedule;
 pub mod state;
 pub mod table;
+pub mod usecase;
 pub mod value;
 
 /// The version of this crate, as Cargo knows it.

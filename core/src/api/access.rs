@@ -1,49 +1,15 @@
-//! The one authorization policy of the budgeting interface (S11.4, S11.5): who may read and who
-//! may change each kind of record. Every `/budgets/1` route asks it, through the `*_for_read` and
-//! `*_for_change` helpers below, before it looks at anything else of its target.
-//!
-//! | record | read | change |
-//! |---|---|---|
-//! | folio and everything in it | owner, viewers, admins of a portfolio holding it, budget administrators | owner, budget administrators |
-//! | portfolio | owner, admins, budget administrators; every user when not private | owner, admins, budget administrators |
-//! | exchange rates, overtime rules | every user | budget administrators |
-//!
-//! A credential that may not write (a read-only token) changes nothing. A record the caller may
-//! not read answers exactly as a missing one (the documented 404), so a refusal reveals nothing a
-//! read would not; a record the caller may read but not change answers 403.
+//! Who asks a budgeting request: the caller the host verified, or a bearer token's user, resolved
+//! once per request (S11.3) and handed to the use cases, whose one authorization policy
+//! (`usecase::Caller`, S11.4, S11.5) every route asks.
 
 use super::http::{Context, Request, Response};
-use super::reply::{fail, folio_not_viewable, message_error};
-use crate::model::budgeting::Portfolio;
-use crate::model::messages;
-use crate::state::{FolioRecord, State};
-
-/// Who asks, resolved once per request.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Caller {
-    /// The user's key.
-    pub user: String,
-    /// Whether they are a budget administrator (S11.4).
-    pub budget_admin: bool,
-    /// Whether the credential may change data (false for a read-only token).
-    pub write: bool,
-}
-
-/// What a caller may do with one record.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Access {
-    /// Nothing: the record answers as if it did not exist.
-    None,
-    /// Read it.
-    Read,
-    /// Read and change it.
-    Change,
-}
+use super::reply::fail;
+pub use crate::usecase::{Access, Caller};
 
 /// The caller of a budgeting request: the user the host verified (basic credentials or a
 /// session), else the user of a bearer token; otherwise the 401 with no body (S11.3).
 pub(super) fn resolve(
-    state: &State,
+    state: &crate::state::State,
     request: &Request,
     context: &Context,
 ) -> Result<Caller, Response> {
@@ -80,120 +46,19 @@ pub(super) fn who(context: &Context) -> Caller {
     }
 }
 
-impl Caller {
-    /// The context the routes see: `context` with this caller in it.
-    pub fn into_context(self, context: &Context) -> Context {
-        Context {
-            user: Some(self.user),
-            budget_admin: self.budget_admin,
-            write: self.write,
-            ..context.clone()
-        }
-    }
-
-    /// What the caller may do with folio `id` (S11.4, S11.5); `None` for a missing or deleted one.
-    pub fn folio(&self, state: &State, id: u64) -> Access {
-        let Some(record) = state.folios.get(&id) else {
-            return Access::None;
-        };
-        if self.budget_admin || record.folio.owner == self.user {
-            return Access::Change;
-        }
-        let reads = record.viewers.contains(&self.user)
-            || state.portfolios.values().any(|portfolio| {
-                portfolio.admins.contains(&self.user)
-                    && portfolio.folios.iter().any(|f| f.id.get() == id)
-            });
-        if reads {
-            Access::Read
-        } else {
-            Access::None
-        }
-    }
-
-    /// What the caller may do with `portfolio` (S11.5).
-    pub fn portfolio(&self, portfolio: &Portfolio) -> Access {
-        if self.budget_admin
-            || portfolio.owner == self.user
-            || portfolio.admins.contains(&self.user)
-        {
-            Access::Change
-        } else if !portfolio.is_private {
-            Access::Read
-        } else {
-            Access::None
-        }
-    }
-
-    /// What the caller may do with the data every folio's costs read: exchange rates and
-    /// overtime rules (S11.5).
-    pub fn shared_data(&self) -> Access {
-        if self.budget_admin {
-            Access::Change
-        } else {
-            Access::Read
-        }
-    }
-
-    /// Refuses a change by a credential that may not write (403), before anything is looked up.
-    pub fn writes(&self) -> Result<(), Response> {
-        if self.write {
-            Ok(())
-        } else {
-            Err(forbidden(messages::READ_ONLY_CREDENTIAL))
-        }
-    }
-
-    /// A live folio the caller may read; else the documented 404, the same for a missing one.
-    pub fn folio_for_read<'s>(
-        &self,
-        state: &'s State,
-        id: u64,
-    ) -> Result<&'s FolioRecord, Response> {
-        self.folio_by_id(state, id)
-            .filter(|record| record.folio.deleted_on.is_none())
-            .ok_or_else(folio_not_viewable)
-    }
-
-    /// A folio the caller may read, deleted or not: a deleted record can still be read by id
-    /// (S5.1); else the documented 404.
-    pub fn folio_by_id<'s>(&self, state: &'s State, id: u64) -> Option<&'s FolioRecord> {
-        state
-            .folios
-            .get(&id)
-            .filter(|_| self.folio(state, id) >= Access::Read)
-    }
-
-    /// A live folio the caller may change: the documented 404 when they may not even read it (or
-    /// it is missing), 403 when they may only read it or their credential is read-only.
-    pub fn folio_for_change<'s>(
-        &self,
-        state: &'s State,
-        id: u64,
-    ) -> Result<&'s FolioRecord, Response> {
-        self.writes()?;
-        let record = self.folio_for_read(state, id)?;
-        match self.folio(state, id) {
-            Access::Change => Ok(record),
-            _ => Err(forbidden(messages::CHANGE_NOT_ALLOWED)),
-        }
-    }
-
-    /// Refuses a change of shared data by anyone but a budget administrator (403).
-    pub fn shared_data_for_change(&self, what: &str) -> Result<(), Response> {
-        self.writes()?;
-        match self.shared_data() {
-            Access::Change => Ok(()),
-            _ => Err(forbidden(&format!(
-                "Only budget administrators may change {what}"
-            ))),
-        }
+/// The context the routes see: `context` with `caller` in it.
+pub(super) fn with_caller(caller: Caller, context: &Context) -> Context {
+    Context {
+        user: Some(caller.user),
+        budget_admin: caller.budget_admin,
+        write: caller.write,
+        ..context.clone()
     }
 }
 
 /// A 403 in the budgeting envelope.
 pub(super) fn forbidden(message: &str) -> Response {
-    message_error(403, message)
+    super::reply::message_error(403, message)
 }
 
 /// A 403 whose `errors` names the field at fault.

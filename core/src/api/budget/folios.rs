@@ -2,8 +2,8 @@
 //! baselines and expenditures (S8), custom fields and scope.
 
 use super::responses::{
-    book_refusal, boolean, field_error, field_errors, folio_not_viewable, message_error, path_id,
-    read, success, today, Outcome,
+    book_refusal, boolean, commands, field_error, field_errors, folio_not_viewable, message_error,
+    path_id, queries, read, success, today, Outcome,
 };
 
 use crate::analytics::baseline::{list, BaselineSnapshot};
@@ -37,7 +37,7 @@ pub(super) fn visible_folio<'s>(
     context: &Context,
     id: u64,
 ) -> Result<&'s FolioRecord, Response> {
-    who(context).folio_for_read(state, id)
+    Ok(who(context).folio_for_read(state, id)?)
 }
 
 /// A live folio the caller may change; else the documented 404 or a 403 (S11.5).
@@ -46,7 +46,7 @@ pub(super) fn changeable_folio<'s>(
     context: &Context,
     id: u64,
 ) -> Result<&'s FolioRecord, Response> {
-    who(context).folio_for_change(state, id)
+    Ok(who(context).folio_for_change(state, id)?)
 }
 
 /// The most payments the live expenses of one folio may make inside it: every analytics read of
@@ -204,25 +204,6 @@ pub(super) fn shown(folio: &Folio, context: &Context) -> Folio {
     folio
 }
 
-pub(super) fn folio_list(state: &State, context: &Context) -> Outcome {
-    let caller = who(context);
-    let folios: Vec<FolioSummary> = state
-        .folios
-        .iter()
-        .filter(|(id, r)| r.folio.deleted_on.is_none() && caller.folio(state, **id) >= Access::Read)
-        .map(|(_, r)| summary(&r.folio, context))
-        .collect();
-    Ok(success(folios))
-}
-
-pub(super) fn folio_by_id(state: &State, context: &Context, id: &str) -> Outcome {
-    // S5.1: a deleted folio can still be read by id, with its deletedOn.
-    let record = path_id(id)
-        .and_then(|id| who(context).folio_by_id(state, id))
-        .ok_or_else(folio_not_viewable)?;
-    Ok(success(shown(&record.folio, context)))
-}
-
 /// The summary of a folio as lists show it, with its status at the request's date (S7.1).
 pub(super) fn summary(folio: &Stored<Folio>, context: &Context) -> FolioSummary {
     FolioSummary {
@@ -241,12 +222,6 @@ pub(super) fn summary(folio: &Stored<Folio>, context: &Context) -> FolioSummary 
         with_revenue: Some(folio.with_revenue),
         with_earned: Some(folio.with_earned),
     }
-}
-
-pub(super) fn check_folio(folio: &Folio) -> Result<(), Response> {
-    validate_folio(folio).map_err(|errors| {
-        field_errors(errors.iter().map(|e| (e.field().to_owned(), e.to_string())))
-    })
 }
 
 /// The id of a live folio the caller may read; else the documented 404.
@@ -288,260 +263,134 @@ fn may_change_in(
     }
 }
 
-fn folio_baselines(state: &State, folio: u64) -> Vec<BaselineSnapshot> {
-    state
-        .baselines
-        .values()
-        .filter(|b| b.baseline.folio_id.get() == folio)
-        .cloned()
-        .collect()
+/// `answer` of the folio whose id is `text`; the folio's 404 for a path that is no id.
+fn in_folio(text: &str, answer: impl FnOnce(u64) -> Outcome) -> Outcome {
+    answer(path_id(text).ok_or_else(folio_not_viewable)?)
 }
 
+/// The 404 of a `what` whose id in the path is `text`, which is no id.
+fn not_there(what: &str, text: &str) -> Response {
+    message_error(
+        404,
+        format!(
+            "{what} {} does not exist",
+            crate::model::messages::excerpt(text)
+        ),
+    )
+}
+
+/// `GET /folio/{id}/baselines?costs=&revenues=` (S8.3).
 pub(super) fn baselines(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
-    let folio = folio_id(state, context, id)?;
-    let (costs, revenues) = (boolean(request, "costs")?, boolean(request, "revenues")?);
-    let all = folio_baselines(state, folio);
-    let listed: Vec<Baseline> = list(&all, costs, revenues).into_iter().cloned().collect();
-    Ok(success(listed))
+    in_folio(id, |id| {
+        let (costs, revenues) = (boolean(request, "costs")?, boolean(request, "revenues")?);
+        Ok(success(
+            queries(state, context).baselines(id, costs, revenues)?,
+        ))
+    })
 }
 
+/// `POST /folio/{id}/baseline` (extension, S8.1).
 pub(super) fn approve_baseline(
     state: &mut State,
     request: &Request,
     context: &Context,
     id: &str,
 ) -> Outcome {
-    #[derive(serde::Deserialize)]
-    #[serde(rename_all = "camelCase")]
-    struct Approval {
-        name: String,
-        description: Option<String>,
-        approved_by: String,
-        expenditure_type: ExpenditureType,
-    }
-    let folio = changeable_folio_id(state, context, id)?;
-    let body: Approval = read(request)?;
-    let held = state
-        .baselines
-        .values()
-        .filter(|b| b.baseline.folio_id.get() == folio)
-        .count();
-    if held >= MAX_FOLIO_BASELINES {
-        return Err(message_error(
-            400,
-            format!(
-                "a folio may hold at most {MAX_FOLIO_BASELINES} baselines, deleted ones included"
-            ),
-        ));
-    }
-    if body.name.trim().is_empty() {
-        return Err(field_error("name", crate::model::messages::NAME_REQUIRED));
-    }
-    let baseline = Baseline {
-        id: Id::new(state.counters.next(crate::state::IdKind::Baseline)),
-        folio_id: Id::new(folio),
-        name: body.name,
-        approved_by: body.approved_by,
-        created: today(context),
-        expenditure_type: body.expenditure_type,
-        description: body.description,
-        deleted_on: None,
-    };
-    let id = baseline.id;
-    // S8.6: the positions' headers are frozen with their records.
-    let headers: Vec<crate::model::budgeting::Position> = state
-        .positions
-        .values()
-        .filter(|row| row.header.folio_id.get() == folio && row.record.deleted_on.is_none())
-        .map(|row| row.header.clone())
-        .collect();
-    let snapshot = book_of(state, folio)?
-        .approve(baseline, &headers)
-        .map_err(|error| message_error(400, error.to_string()))?;
-    state.apply(Command::PutBaseline(Box::new(snapshot)));
-    Ok(success(id))
+    in_folio(id, |id| {
+        // The folio decides first (S11.5): a body is read only for one the caller may change.
+        who(context).writes()?;
+        who(context).folio_for_change(state, id)?;
+        let approval = read(request)?;
+        Ok(success(
+            commands(state, context).approve_baseline(id, approval)?,
+        ))
+    })
 }
 
+/// `DELETE /baseline/{id}` (extension).
 pub(super) fn delete_baseline(state: &mut State, context: &Context, id: &str) -> Outcome {
-    who(context).writes()?;
-    let missing = || {
-        message_error(
-            404,
-            format!(
-                "Baseline {} does not exist",
-                crate::model::messages::excerpt(id)
-            ),
-        )
-    };
-    let mut snapshot = path_id(id)
-        .and_then(|id| state.baselines.get(&id))
-        .filter(|b| b.baseline.deleted_on.is_none())
-        .cloned()
-        .ok_or_else(missing)?;
-    may_change_in(state, context, snapshot.baseline.folio_id.get(), missing)?;
-    snapshot.baseline.deleted_on = Some(today(context));
-    state.apply(Command::PutBaseline(Box::new(snapshot)));
+    let id = path_id(id).ok_or_else(|| not_there("Baseline", id))?;
+    commands(state, context).delete_baseline(id)?;
     Ok(success(true))
 }
 
+/// `GET /folio/{id}/expenditures?baselineId=&actual=&revenue=` (S8.4).
 pub(super) fn folio_expenditures(
     state: &State,
     request: &Request,
     context: &Context,
     id: &str,
 ) -> Outcome {
-    let folio = folio_id(state, context, id)?;
-    let (actual, revenue) = (boolean(request, "actual")?, boolean(request, "revenue")?);
-    let baseline = match request.param_value("baselineId") {
-        None | Some("") => None,
-        Some(text) => Some(Id::new(path_id(text).ok_or_else(|| {
-            field_error(
-                "baselineId",
-                format!("baselineId must be a baseline id, got {text:?}"),
-            )
-        })?)),
-    };
-    let expenditures = state
-        .expenditures(folio, baseline, actual, revenue)
-        .ok_or_else(folio_not_viewable)?
-        .map_err(book_refusal)?;
-    Ok(success(expenditures))
+    in_folio(id, |id| {
+        let (actual, revenue) = (boolean(request, "actual")?, boolean(request, "revenue")?);
+        let baseline = match request.param_value("baselineId") {
+            None | Some("") => None,
+            Some(text) => Some(Id::new(path_id(text).ok_or_else(|| {
+                field_error(
+                    "baselineId",
+                    format!("baselineId must be a baseline id, got {text:?}"),
+                )
+            })?)),
+        };
+        let queries = queries(state, context);
+        Ok(success(
+            queries.expenditures(id, baseline, actual, revenue)?,
+        ))
+    })
 }
 
+/// `GET /folio/{id}/customfields` (S7.4).
 pub(super) fn custom_fields(state: &State, context: &Context, id: &str) -> Outcome {
-    let folio = folio_id(state, context, id)?;
-    let mut catalog = CustomFieldCatalog::default();
-    for (owner, definition) in state.custom_fields.values() {
-        if *owner == folio && definition.deleted_on.is_none() {
-            catalog
-                .custom_fields
-                .entry(definition.field_type)
-                .or_default()
-                .push(definition.record().clone());
-        }
-    }
-    Ok(success(catalog))
+    in_folio(id, |id| {
+        Ok(success(queries(state, context).custom_fields(id)?))
+    })
 }
 
+/// `POST /folio/{id}/customfield` (extension, S7.4).
 pub(super) fn add_custom_field(
     state: &mut State,
     request: &Request,
     context: &Context,
     id: &str,
 ) -> Outcome {
-    let folio = changeable_folio_id(state, context, id)?;
-    let mut definition: CustomFieldDefinition = read(request)?;
-    crate::state::check_definition(&definition, None)
-        .map_err(super::responses::custom_field_refusal)?;
-    if state.live_custom_fields(folio) >= crate::state::MAX_DEFINITIONS {
-        return Err(message_error(
-            400,
-            format!(
-                "a folio holds at most {} custom fields",
-                crate::state::MAX_DEFINITIONS
-            ),
-        ));
-    }
-    let id = Id::new(state.counters.next(crate::state::IdKind::CustomField));
-    definition.deleted_on = None;
-    let definition = Stored::new(id, definition);
-    state.apply(Command::PutCustomField { folio, definition });
-    Ok(success(id))
+    in_folio(id, |id| {
+        who(context).writes()?;
+        who(context).folio_for_change(state, id)?;
+        let definition = read(request)?;
+        Ok(success(
+            commands(state, context).add_custom_field(id, definition)?,
+        ))
+    })
 }
 
-/// `PUT /customfield` (extension, S7.4): renames a live definition, changes its options or
-/// whether it is required; its style, type and folio stay. Values already given stay as they are;
-/// the new terms apply to values written from now on.
+/// `PUT /customfield` (extension, S7.4).
 pub(super) fn update_custom_field(
     state: &mut State,
     request: &Request,
     context: &Context,
 ) -> Outcome {
     who(context).writes()?;
-    let mut definition: CustomFieldDefinition = read(request)?;
-    let id = definition
-        .id
-        .ok_or_else(|| field_error("id", "id is required to update a custom field"))?;
-    let missing = || {
-        message_error(
-            404,
-            format!(
-                "Custom field {} does not exist",
-                crate::model::messages::excerpt(&id.to_string())
-            ),
-        )
-    };
-    let (folio, stored) = state
-        .custom_fields
-        .get(&id.get())
-        .filter(|(_, d)| d.deleted_on.is_none())
-        .cloned()
-        .ok_or_else(missing)?;
-    may_change_in(state, context, folio, missing)?;
-    crate::state::check_definition(&definition, Some(stored.record()))
-        .map_err(super::responses::custom_field_refusal)?;
-    definition.deleted_on = None;
-    let definition = Stored::new(id, definition);
-    state.apply(Command::PutCustomField {
-        folio,
-        definition: definition.clone(),
-    });
-    Ok(success(definition.into_record()))
+    Ok(success(
+        commands(state, context).update_custom_field(read(request)?)?,
+    ))
 }
 
+/// `DELETE /customfield/{id}` (extension, S7.4).
 pub(super) fn delete_custom_field(state: &mut State, context: &Context, id: &str) -> Outcome {
-    let missing = || {
-        message_error(
-            404,
-            format!(
-                "Custom field {} does not exist",
-                crate::model::messages::excerpt(id)
-            ),
-        )
-    };
-    let (folio, stored) = path_id(id)
-        .and_then(|id| state.custom_fields.get(&id))
-        .filter(|(_, d)| d.deleted_on.is_none())
-        .cloned()
-        .ok_or_else(missing)?;
-    may_change_in(state, context, folio, missing)?;
-    let id = stored.id();
-    let mut definition = stored.into_record();
-    definition.deleted_on = Some(today(context));
-    let definition = Stored::new(id, definition);
-    state.apply(Command::PutCustomField { folio, definition });
+    let id = path_id(id).ok_or_else(|| not_there("Custom field", id))?;
+    commands(state, context).delete_custom_field(id)?;
     Ok(success(true))
 }
 
+/// `PUT /folio/{id}/scope` (extension, S9.3).
 pub(super) fn scope(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    let folio = changeable_folio_id(state, context, id)?;
-    let body: ScopeItems = read(request)?;
-    let mut record = state.folios[&folio].clone();
-    record.scope = body.items;
-    state.apply(Command::PutFolio(Box::new(record)));
-    Ok(success(true))
-}
-
-/// The most baselines one folio holds, deleted ones included: each freezes a copy of the folio.
-const MAX_FOLIO_BASELINES: usize = 100;
-
-/// Records the allocations of every live position of `folio` as deleted (S12.1).
-pub(super) fn record_folio_deletion(state: &mut State, folio: u64, context: &Context) {
-    let allocations: Vec<u64> = state
-        .positions
-        .values()
-        .filter(|row| row.header.folio_id.get() == folio && row.record.deleted_on.is_none())
-        .flat_map(|row| {
-            row.record
-                .allocations
-                .iter()
-                .filter(|a| a.deleted_on.is_none())
-                .filter_map(|a| a.id.map(Id::get))
-        })
-        .collect();
-    for id in allocations {
-        record_deletion(state, AuditEventKind::Allocation { id }, context);
-    }
+    in_folio(id, |id| {
+        who(context).writes()?;
+        who(context).folio_for_change(state, id)?;
+        let scope = read(request)?;
+        commands(state, context).put_scope(id, scope)?;
+        Ok(success(true))
+    })
 }
 
 /// The book of `folio` (which exists: the caller's access was decided on it).
@@ -550,77 +399,4 @@ pub(super) fn book_of(
     folio: u64,
 ) -> Result<FolioBook<'_>, crate::api::http::Response> {
     state.folio_book(folio).ok_or_else(folio_not_viewable)
-}
-
-/// Who a folio is shared with (S11.4).
-#[derive(serde::Serialize)]
-struct Viewers<'v> {
-    users: &'v [String],
-}
-
-/// `GET /folio/{id}/viewers` (extension): the users the folio is shared with, to a caller who may
-/// read it (S11.4); otherwise the folio's 404.
-pub(super) fn viewers(state: &State, context: &Context, id: &str) -> Outcome {
-    let folio = folio_id(state, context, id)?;
-    let record = visible_folio(state, context, folio)?;
-    Ok(success(Viewers {
-        users: &record.viewers,
-    }))
-}
-
-/// A user as the pickers list them.
-#[derive(serde::Serialize)]
-#[serde(rename_all = "camelCase")]
-struct UserChoice<'u> {
-    key: &'u str,
-    display_name: &'u str,
-}
-
-/// The most users one answer of `GET /users` lists.
-const MAX_USERS_LISTED: usize = 100;
-
-/// `GET /users?query=&limit=` (extension): the users the service knows whose key or display name
-/// holds `query` (ignoring case; every user without one), in key order, at most `limit` (default
-/// 20, at most 100): what the planner's owner, viewer and member pickers offer. Every
-/// authenticated user may ask: a folio's viewers and owners are named by these keys.
-pub(super) fn users(state: &State, request: &Request) -> Outcome {
-    let limit = match request.param_value("limit") {
-        None => 20,
-        Some(text) => text
-            .parse::<usize>()
-            .ok()
-            .filter(|limit| (1..=MAX_USERS_LISTED).contains(limit))
-            .ok_or_else(|| {
-                field_error(
-                    "limit",
-                    format!(
-                        "limit must be a whole number from 1 to {MAX_USERS_LISTED}, got {}",
-                        crate::model::messages::excerpt(text)
-                    ),
-                )
-            })?,
-    };
-    let query = request
-        .param_value("query")
-        .unwrap_or("")
-        .trim()
-        .to_lowercase();
-    if query.chars().count() > 255 {
-        return Err(field_error("query", "query has at most 255 characters"));
-    }
-    let listed: Vec<UserChoice<'_>> = state
-        .users
-        .values()
-        .filter(|user| {
-            query.is_empty()
-                || user.key.to_lowercase().contains(&query)
-                || user.display_name.to_lowercase().contains(&query)
-        })
-        .take(limit)
-        .map(|user| UserChoice {
-            key: &user.key,
-            display_name: &user.display_name,
-        })
-        .collect();
-    Ok(success(listed))
 }

@@ -24,22 +24,21 @@ pub use portfolios::{admin_rollup, RollupError};
 
 use expenses::{expense_by_id, expense_payments, put_expense, with_converted};
 use folios::{
-    add_custom_field, approve_baseline, baselines, changeable_folio, check_folio,
-    check_folio_payments, check_position_months, custom_fields, delete_baseline,
-    delete_custom_field, folio_by_id, folio_expenditures, folio_list, frame, live_positions, scope,
-    shown,
+    add_custom_field, approve_baseline, baselines, changeable_folio, custom_fields,
+    delete_baseline, delete_custom_field, folio_expenditures, frame, scope, update_custom_field,
 };
 use portfolios::{delete_portfolio, portfolio_indicators, portfolios, put_portfolio};
 use reports::{folio_indicators, folio_items, folio_payments, folio_timeline};
 use responses::{
-    field_error, folio_not_viewable, message_error, path_id, read, success, today, Outcome,
+    boolean, commands, field_error, folio_not_viewable, message_error, path_id, queries, read,
+    success, today, Outcome,
 };
 
 use crate::api::access::who;
 use crate::api::http::{Context, Request, Response};
 use crate::model::budgeting::{ExchangeRate, Folio, OvertimeRule};
 use crate::model::{messages, Id};
-use crate::state::{Command, FolioRecord, State, Stored};
+use crate::state::{Command, State, Stored};
 
 /// Routes a `/budgets/1` request, once its caller is resolved (S11.3).
 pub(super) fn handle(
@@ -52,7 +51,7 @@ pub(super) fn handle(
         return response;
     }
     let context = match crate::api::access::resolve(state, request, context) {
-        Ok(caller) => caller.into_context(context),
+        Ok(caller) => crate::api::access::with_caller(caller, context),
         Err(response) => return response,
     };
     let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
@@ -73,7 +72,7 @@ pub(super) fn answer_read(
         return caller.err();
     }
     let context = match caller {
-        Ok(caller) => caller.into_context(context),
+        Ok(caller) => crate::api::access::with_caller(caller, context),
         Err(response) => return Some(response),
     };
     let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
@@ -91,8 +90,8 @@ fn read_route(
     segments: &[&str],
 ) -> Option<Outcome> {
     let outcome = match segments {
-        ["folio"] => folio_list(state, context),
-        ["folio", id] => folio_by_id(state, context, id),
+        ["folio"] => Ok(success(queries(state, context).folios())),
+        ["folio", id] => folio_get(state, context, id),
         ["expense", id] => {
             // S5.1: a deleted expense can still be read by id, with its deletedOn.
             expense_by_id(state, context, id)
@@ -126,110 +125,22 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
     }
     match (method, segments) {
         ("POST", ["folio", "import"]) => plans::import(state, request, context, route),
-        ("POST", ["folio"]) => {
-            let caller = who(context);
-            caller.writes()?;
-            let mut folio: Folio = read(request)?;
-            check_folio(&folio)?;
-            // S11.5: the owner is the caller, unless a budget administrator names another user.
-            if folio.owner != caller.user && !caller.budget_admin {
-                return Err(crate::api::access::forbidden_field(
-                    "owner",
-                    format!(
-                        "Only a budget administrator may create a folio owned by another user (owner {:?})",
-                        crate::model::messages::excerpt(&folio.owner)
-                    ),
-                ));
-            }
-            // S6.10: its calendars (and its saved filter, when it synchronizes) name live records.
-            state
-                .check_folio_references(&folio, None)
-                .map_err(responses::reference_refusal)?;
-            // S7.2: an id in the body is ignored; the service assigns it.
-            let id = state.counters.next(crate::state::IdKind::Folio);
-            // S7.4: a new folio has no definitions yet, so it takes no values.
-            folio.custom_fields = folio_fields(state, id, &folio, None)?;
-            folio.status = None;
-            folio.deleted_on = None;
-            state.apply(Command::PutFolio(Box::new(FolioRecord {
-                folio: Stored::new(Id::new(id), folio),
-                viewers: Vec::new(),
-                scope: Vec::new(),
-            })));
-            Ok(success(Id::new(id)))
-        }
-        ("PUT", ["folio"]) => {
-            let mut folio: Folio = read(request)?;
-            let id = folio
-                .id
-                .ok_or_else(|| field_error("id", "id is required to update a folio"))?
-                .get();
-            let existing = changeable_folio(state, context, id)?.clone();
-            // S11.5: only a budget administrator hands a folio to another user; an owner who
-            // could would keep reading it as a viewer while the new owner took it for their own.
-            if folio.owner != existing.folio.owner && !who(context).budget_admin {
-                return Err(crate::api::access::forbidden_field(
-                    "owner",
-                    format!(
-                        "Only a budget administrator may make {:?} the owner",
-                        messages::excerpt(&folio.owner)
-                    ),
-                ));
-            }
-            check_folio(&folio)?;
-            state
-                .check_folio_references(&folio, Some(existing.folio.record()))
-                .map_err(responses::reference_refusal)?;
-            folio.custom_fields =
-                folio_fields(state, id, &folio, existing.folio.custom_fields.as_ref())?;
-            // S5.6: a new currency must be one every live expense of the folio converts into.
-            if folio.currency_code != existing.folio.currency_code {
-                if let Some((missing, count)) =
-                    state.unconvertible_expenses(id, folio.currency_code)
-                {
-                    return Err(field_error(
-                        "currencyCode",
-                        format!(
-                            "{missing} ({count} live expense{} of this folio in {})",
-                            if count == 1 { "" } else { "s" },
-                            missing.from
-                        ),
-                    ));
-                }
-            }
-            // New dates change how many payments the folio's expenses make (S7.3), and how many
-            // months its positions are costed over.
-            check_folio_payments(state, id, &frame(&folio)?, None, "endDate")?;
-            check_position_months(&folio, live_positions(state, id), "endDate")?;
-            folio.status = None;
-            folio.deleted_on = None;
-            let record = FolioRecord {
-                folio: Stored::new(existing.folio.id(), folio),
-                ..existing
-            };
-            state.apply(Command::PutFolio(Box::new(record.clone())));
-            Ok(success(shown(&record.folio, context)))
-        }
+        ("POST", ["folio"]) => Ok(success(
+            commands(state, context).create_folio(read(request)?)?,
+        )),
+        ("PUT", ["folio"]) => Ok(success(
+            commands(state, context).update_folio(read(request)?)?,
+        )),
         ("DELETE", ["folio", id]) => {
             let id = path_id(id).ok_or_else(folio_not_viewable)?;
-            let mut record = changeable_folio(state, context, id)?.clone();
-            let day = today(context);
-            record.folio.update(|folio| folio.deleted_on = Some(day));
-            state.apply(Command::PutFolio(Box::new(record)));
-            // S12.1: a folio holding allocations records one event per allocation.
-            folios::record_folio_deletion(state, id, context);
+            commands(state, context).delete_folio(id)?;
             Ok(success(true))
         }
         ("PUT", ["folio", id, "viewers"]) => {
-            #[derive(serde::Deserialize)]
-            struct Viewers {
-                users: Vec<String>,
-            }
             let id = path_id(id).ok_or_else(folio_not_viewable)?;
-            let mut record = changeable_folio(state, context, id)?.clone();
-            let body: Viewers = read(request)?;
-            record.viewers = body.users;
-            state.apply(Command::PutFolio(Box::new(record)));
+            // The folio decides first (S11.4): a body is read only for one the caller may change.
+            who(context).folio_for_change(state, id)?;
+            commands(state, context).share_folio(id, read(request)?)?;
             Ok(success(true))
         }
         ("POST", ["expense"]) => put_expense(state, request, context, false),
@@ -393,25 +304,36 @@ fn remove_exchange_rate(state: &mut State, request: &Request, context: &Context)
     Ok(success(true))
 }
 
-/// The custom-field values of folio `id` as they are stored (S7.4: FOLIO fields), written as
-/// `folio` says over `before`, its stored values.
-fn folio_fields(
-    state: &State,
-    id: u64,
-    folio: &Folio,
-    before: Option<&crate::model::budgeting::CustomFields>,
-) -> Result<Option<crate::model::budgeting::CustomFields>, Response> {
-    state
-        .check_custom_fields(
-            crate::state::FieldHolder {
-                folio: id,
-                kind: crate::model::budgeting::CustomFieldType::Folio,
-                currency: folio.currency_code,
-            },
-            folio.custom_fields.as_ref(),
-            before,
-        )
-        .map_err(responses::custom_field_refusal)
+/// `GET /folio/{id}`.
+fn folio_get(state: &State, context: &Context, id: &str) -> Outcome {
+    let id = path_id(id).ok_or_else(folio_not_viewable)?;
+    Ok(success(queries(state, context).folio(id)?))
+}
+
+/// `GET /folio/{id}/viewers` (extension).
+fn viewers(state: &State, context: &Context, id: &str) -> Outcome {
+    let id = path_id(id).ok_or_else(folio_not_viewable)?;
+    Ok(success(queries(state, context).viewers(id)?))
+}
+
+/// `GET /users?query=&limit=` (extension).
+fn users(state: &State, request: &Request, context: &Context) -> Outcome {
+    let limit = match request.param_value("limit") {
+        None => None,
+        Some(text) => Some(text.parse::<usize>().map_err(|_| {
+            field_error(
+                "limit",
+                format!(
+                    "limit must be a whole number from 1 to {}, got {}",
+                    crate::usecase::MAX_USERS_LISTED,
+                    messages::excerpt(text)
+                ),
+            )
+        })?),
+    };
+    Ok(success(
+        queries(state, context).users(request.param_value("query"), limit)?,
+    ))
 }
 
 /// The answer to a request no budgeting route serves.
@@ -438,7 +360,7 @@ pub(super) fn folio_level_route(
         ("POST", ["folio", id, "baseline"]) => approve_baseline(state, request, context, id),
         ("DELETE", ["baseline", id]) => delete_baseline(state, context, id),
         ("POST", ["folio", id, "customfield"]) => add_custom_field(state, request, context, id),
-        ("PUT", ["customfield"]) => folios::update_custom_field(state, request, context),
+        ("PUT", ["customfield"]) => update_custom_field(state, request, context),
         ("DELETE", ["customfield", id]) => delete_custom_field(state, context, id),
         ("PUT", ["folio", id, "scope"]) => scope(state, request, context, id),
         ("POST", ["portfolio"]) => put_portfolio(state, request, context, false),
@@ -460,8 +382,8 @@ pub(super) fn folio_level_read_route(
         ["folio", id, "baselines"] => baselines(state, request, context, id),
         ["folio", id, "expenditures"] => folio_expenditures(state, request, context, id),
         ["folio", id, "customfields"] => custom_fields(state, context, id),
-        ["folio", id, "viewers"] => folios::viewers(state, context, id),
-        ["users"] => folios::users(state, request),
+        ["folio", id, "viewers"] => viewers(state, context, id),
+        ["users"] => users(state, request, context),
         ["folio", id, "indicators"] => folio_indicators(state, request, context, id),
         ["folio", id, "timeline"] => folio_timeline(state, request, context, id),
         ["folio", id, "payments"] => folio_payments(state, request, context, id),

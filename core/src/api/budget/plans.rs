@@ -258,7 +258,7 @@ impl Importer<'_> {
             .map_err(|response| Refused {
                 item: item.to_owned(),
                 name: None,
-                response,
+                response: response.into(),
             })
     }
 

@@ -156,3 +156,26 @@ pub(in crate::api) fn reference_refusal(error: crate::state::ReferenceError) -> 
 pub(in crate::api) fn custom_field_refusal(error: crate::state::CustomFieldError) -> Response {
     field_error(&error.field(), error.to_string())
 }
+
+/// A use case's refusal in the budgeting envelope, with the status of its kind.
+impl From<crate::usecase::Error> for Response {
+    fn from(error: crate::usecase::Error) -> Response {
+        fail(error.kind().status(), error.into_body())
+    }
+}
+
+/// The queries of the caller the router resolved (S11.3), at the request's time.
+pub(in crate::api) fn queries<'s>(
+    state: &'s crate::state::State,
+    context: &Context,
+) -> crate::usecase::Queries<'s> {
+    crate::usecase::Queries::new(state, crate::api::access::who(context), context.now)
+}
+
+/// The commands of the caller the router resolved (S11.3), at the request's time.
+pub(in crate::api) fn commands<'s>(
+    state: &'s mut crate::state::State,
+    context: &Context,
+) -> crate::usecase::Commands<'s> {
+    crate::usecase::Commands::new(state, crate::api::access::who(context), context.now)
+}

@@ -1,0 +1,150 @@
+//! The one authorization policy of the budgeting use cases (S11.4, S11.5): who may read and who
+//! may change each kind of record. Every use case asks it, through the `*_for_read` and
+//! `*_for_change` helpers below, before it looks at anything else of its target.
+//!
+//! | record | read | change |
+//! |---|---|---|
+//! | folio and everything in it | owner, viewers, admins of a portfolio holding it, budget administrators | owner, budget administrators |
+//! | portfolio | owner, admins, budget administrators; every user when not private | owner, admins, budget administrators |
+//! | exchange rates, overtime rules | every user | budget administrators |
+//!
+//! A credential that may not write (a read-only token) changes nothing. A record the caller may
+//! not read answers exactly as a missing one (the documented 404), so a refusal reveals nothing a
+//! read would not; a record the caller may read but not change answers 403.
+
+use super::error::{Error, Result};
+use crate::model::budgeting::Portfolio;
+use crate::model::messages;
+use crate::state::{FolioRecord, State};
+
+/// Who asks, resolved once per request.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Caller {
+    /// The user's key.
+    pub user: String,
+    /// Whether they are a budget administrator (S11.4).
+    pub budget_admin: bool,
+    /// Whether the credential may change data (false for a read-only token).
+    pub write: bool,
+}
+
+/// What a caller may do with one record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Access {
+    /// Nothing: the record answers as if it did not exist.
+    None,
+    /// Read it.
+    Read,
+    /// Read and change it.
+    Change,
+}
+
+impl Caller {
+    /// What the caller may do with folio `id` (S11.4, S11.5); `None` for a missing or deleted one.
+    pub fn folio(&self, state: &State, id: u64) -> Access {
+        let Some(record) = state.folios.get(&id) else {
+            return Access::None;
+        };
+        if self.budget_admin || record.folio.owner == self.user {
+            return Access::Change;
+        }
+        let reads = record.viewers.contains(&self.user)
+            || state.portfolios.values().any(|portfolio| {
+                portfolio.admins.contains(&self.user)
+                    && portfolio.folios.iter().any(|f| f.id.get() == id)
+            });
+        if reads {
+            Access::Read
+        } else {
+            Access::None
+        }
+    }
+
+    /// What the caller may do with `portfolio` (S11.5).
+    pub fn portfolio(&self, portfolio: &Portfolio) -> Access {
+        if self.budget_admin
+            || portfolio.owner == self.user
+            || portfolio.admins.contains(&self.user)
+        {
+            Access::Change
+        } else if !portfolio.is_private {
+            Access::Read
+        } else {
+            Access::None
+        }
+    }
+
+    /// What the caller may do with the data every folio's costs read: exchange rates and
+    /// overtime rules (S11.5).
+    pub fn shared_data(&self) -> Access {
+        if self.budget_admin {
+            Access::Change
+        } else {
+            Access::Read
+        }
+    }
+
+    /// Refuses a change by a credential that may not write (403), before anything is looked up.
+    pub fn writes(&self) -> Result<()> {
+        if self.write {
+            Ok(())
+        } else {
+            Err(Error::forbidden(messages::READ_ONLY_CREDENTIAL))
+        }
+    }
+
+    /// A live folio the caller may read; else the documented 404, the same for a missing one.
+    pub fn folio_for_read<'s>(&self, state: &'s State, id: u64) -> Result<&'s FolioRecord> {
+        self.folio_by_id(state, id)
+            .filter(|record| record.folio.deleted_on.is_none())
+            .ok_or_else(Error::folio_not_viewable)
+    }
+
+    /// A folio the caller may read, deleted or not: a deleted record can still be read by id
+    /// (S5.1); else the documented 404.
+    pub fn folio_by_id<'s>(&self, state: &'s State, id: u64) -> Option<&'s FolioRecord> {
+        state
+            .folios
+            .get(&id)
+            .filter(|_| self.folio(state, id) >= Access::Read)
+    }
+
+    /// A live folio the caller may change: the documented 404 when they may not even read it (or
+    /// it is missing), 403 when they may only read it or their credential is read-only.
+    pub fn folio_for_change<'s>(&self, state: &'s State, id: u64) -> Result<&'s FolioRecord> {
+        self.writes()?;
+        let record = self.folio_for_read(state, id)?;
+        match self.folio(state, id) {
+            Access::Change => Ok(record),
+            _ => Err(Error::forbidden(messages::CHANGE_NOT_ALLOWED)),
+        }
+    }
+
+    /// Refuses a change of a record of folio `folio` unless the caller may change the folio:
+    /// the record's own 404 (`missing`) when they may not read it, a 403 when they may only read
+    /// it (S11.5).
+    pub fn may_change_in(
+        &self,
+        state: &State,
+        folio: u64,
+        missing: impl Fn() -> Error,
+    ) -> Result<()> {
+        self.writes()?;
+        match self.folio_for_change(state, folio) {
+            Ok(_) => Ok(()),
+            Err(refusal) if refusal.is_not_found() => Err(missing()),
+            Err(refusal) => Err(refusal),
+        }
+    }
+
+    /// Refuses a change of shared data by anyone but a budget administrator (403).
+    pub fn shared_data_for_change(&self, what: &str) -> Result<()> {
+        self.writes()?;
+        match self.shared_data() {
+            Access::Change => Ok(()),
+            _ => Err(Error::forbidden(format!(
+                "Only budget administrators may change {what}"
+            ))),
+        }
+    }
+}

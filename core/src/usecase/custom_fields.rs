@@ -1,0 +1,116 @@
+//! Custom-field definitions of a folio (S7.4), and its scope items (S9.3).
+
+use super::error::{Error, Result};
+use super::{Commands, Queries};
+use crate::model::budgeting::{CustomFieldCatalog, CustomFieldDefinition, ScopeItems};
+use crate::model::Id;
+use crate::state::{Command, Stored};
+
+/// The 404 of a custom field that is not there.
+fn missing(id: u64) -> Error {
+    Error::not_found(format!("Custom field {id} does not exist"))
+}
+
+impl Queries<'_> {
+    /// The live custom-field definitions of folio `folio`, by the type of record they are for.
+    pub fn custom_fields(&self, folio: u64) -> Result<CustomFieldCatalog> {
+        self.readable_folio(folio)?;
+        let mut catalog = CustomFieldCatalog::default();
+        for id in self.state.custom_fields_of(folio) {
+            if let Some((_, definition)) = self.state.custom_fields.get(id) {
+                if definition.deleted_on.is_none() {
+                    catalog
+                        .custom_fields
+                        .entry(definition.field_type)
+                        .or_default()
+                        .push(definition.record().clone());
+                }
+            }
+        }
+        Ok(catalog)
+    }
+}
+
+impl Commands<'_> {
+    /// Adds a custom-field definition to folio `folio` (S7.4).
+    pub fn add_custom_field(
+        &mut self,
+        folio: u64,
+        mut definition: CustomFieldDefinition,
+    ) -> Result<Id> {
+        self.caller.writes()?;
+        self.caller.folio_for_change(self.state, folio)?;
+        crate::state::check_definition(&definition, None).map_err(super::refusals::custom_field)?;
+        if self.state.live_custom_fields(folio) >= crate::state::MAX_DEFINITIONS {
+            return Err(Error::invalid(format!(
+                "a folio holds at most {} custom fields",
+                crate::state::MAX_DEFINITIONS
+            )));
+        }
+        let id = Id::new(self.state.counters.next(crate::state::IdKind::CustomField));
+        definition.deleted_on = None;
+        let definition = Stored::new(id, definition);
+        self.state
+            .apply(Command::PutCustomField { folio, definition });
+        Ok(id)
+    }
+
+    /// Renames a live definition, changes its options or whether it is required (S7.4); its
+    /// style, type and folio stay. Values already given stay as they are.
+    pub fn update_custom_field(
+        &mut self,
+        mut definition: CustomFieldDefinition,
+    ) -> Result<CustomFieldDefinition> {
+        self.caller.writes()?;
+        let id = definition
+            .id
+            .ok_or_else(|| Error::field("id", "id is required to update a custom field"))?;
+        let (folio, stored) = self
+            .state
+            .custom_fields
+            .get(&id.get())
+            .filter(|(_, d)| d.deleted_on.is_none())
+            .cloned()
+            .ok_or_else(|| missing(id.get()))?;
+        self.caller
+            .may_change_in(self.state, folio, || missing(id.get()))?;
+        crate::state::check_definition(&definition, Some(stored.record()))
+            .map_err(super::refusals::custom_field)?;
+        definition.deleted_on = None;
+        let definition = Stored::new(id, definition);
+        self.state.apply(Command::PutCustomField {
+            folio,
+            definition: definition.clone(),
+        });
+        Ok(definition.into_record())
+    }
+
+    /// Deletes definition `id` (marked; the values given stay, S7.4).
+    pub fn delete_custom_field(&mut self, id: u64) -> Result<()> {
+        let (folio, stored) = self
+            .state
+            .custom_fields
+            .get(&id)
+            .filter(|(_, d)| d.deleted_on.is_none())
+            .cloned()
+            .ok_or_else(|| missing(id))?;
+        self.caller
+            .may_change_in(self.state, folio, || missing(id))?;
+        let id = stored.id();
+        let mut definition = stored.into_record();
+        definition.deleted_on = Some(self.today());
+        let definition = Stored::new(id, definition);
+        self.state
+            .apply(Command::PutCustomField { folio, definition });
+        Ok(())
+    }
+
+    /// Replaces the scope items of folio `folio` (S9.3).
+    pub fn put_scope(&mut self, folio: u64, scope: ScopeItems) -> Result<()> {
+        self.caller.writes()?;
+        let mut record = self.caller.folio_for_change(self.state, folio)?.clone();
+        record.scope = scope.items;
+        self.state.apply(Command::PutFolio(Box::new(record)));
+        Ok(())
+    }
+}

@@ -1,0 +1,58 @@
+//! The errors of the layers below, as use-case refusals: each names its field where it has one.
+
+use super::error::Error;
+use crate::analytics::BookError;
+use crate::schedule::position::PositionError;
+use crate::schedule::ExpenseError;
+use crate::state::{CustomFieldError, ReferenceError};
+
+/// A reference to no live record (S6.10): invalid, naming the field.
+pub(crate) fn reference(error: ReferenceError) -> Error {
+    Error::field(error.field, error.to_string())
+}
+
+/// A refused custom-field value or definition (S7.4), naming its field (`customFields.<id>`, or
+/// the definition's own).
+pub(crate) fn custom_field(error: CustomFieldError) -> Error {
+    Error::field(&error.field(), error.to_string())
+}
+
+/// An expense's refusals (S5), by field: the errors map is keyed by the last segment of the
+/// field's path (`recurrence.endDate` -> `endDate`), as the budgeting document keys it.
+pub(crate) fn expense(errors: Vec<ExpenseError>) -> Error {
+    Error::fields(
+        errors
+            .iter()
+            .map(|e| (e.field_name().to_owned(), e.to_string())),
+    )
+}
+
+/// A refused position edit (S6): a field message, or a general one.
+pub(crate) fn position(error: PositionError) -> Error {
+    match error.field() {
+        Some(field) => Error::field(field, error.to_string()),
+        None => Error::invalid(error.to_string()),
+    }
+}
+
+/// A refusal of the `index`th item of the list `list` of a body: its field named as
+/// `list[index].field`, or its message when it names none.
+pub(crate) fn position_in(list: &str, index: usize, error: PositionError) -> Error {
+    match error.field() {
+        Some(field) => Error::field(&format!("{list}[{index}].{field}"), error.to_string()),
+        None => Error::invalid(format!("{list}[{index}]: {error}")),
+    }
+}
+
+/// A refusal of a folio book: the documented expense errors by field, a baseline that is not
+/// there (404), else the field at fault or a message.
+pub(crate) fn book(error: BookError) -> Error {
+    match error {
+        BookError::Expense { errors, .. } => expense(errors),
+        BookError::Baseline(error) => Error::not_found(error.to_string()),
+        error => match error.field() {
+            Some(field) => Error::field(field, error.to_string()),
+            None => Error::invalid(error.to_string()),
+        },
+    }
+}
