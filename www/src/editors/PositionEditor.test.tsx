@@ -120,3 +120,20 @@ describe('PositionEditor, an existing position', () => {
     expect(body).toContain('"member":"unassigned"');
   });
 });
+
+describe('PositionEditor, every row checked', () => {
+  it('a refused period does not keep the ones after it from being checked', async () => {
+    const sent = fakeServer();
+    render(<PositionEditor folio={FOLIO} rules={RULES} onClose={() => undefined} onSaved={() => undefined} onChanged={() => undefined} />);
+    fillTeamMember();
+    type('Percentage (period 1)', '105');
+    type('Start date (period 2)', '2027-09-30');
+    type('End date (period 2)', '2027-07-01');
+    type('Rate 1', '8o');
+    fireEvent.click(screen.getByRole('button', { name: 'Add position' }));
+    await waitFor(() => expect(messageOf('Percentage (period 1)')).toMatch(/^percentage must be from 0 to 100, got 105/));
+    expect(messageOf('End date (period 2)')).toMatch(/start date must be before or equal to the end date/);
+    expect(messageOf('Rate 1')).toMatch(/no letters/);
+    expect(sent).toEqual([]);
+  });
+});

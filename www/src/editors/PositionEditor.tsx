@@ -124,8 +124,19 @@ export function PositionEditor({
     };
     setBusy(true);
     try {
-      for (const [i, a] of periods.entries()) add(await checkAllocation(KIND[choice], a, periods.slice(0, i)), `allocations.${i}`);
-      for (const [i, r] of rates.entries()) add(await checkRate(r, rates.slice(0, i)), `rates.${i}`);
+      // A row is compared with the rows before it that passed (a refused one would not be stored).
+      const periodsOk: AllocationValues[] = [];
+      for (const [i, a] of periods.entries()) {
+        const refused = await checkAllocation(KIND[choice], a, periodsOk);
+        add(refused, `allocations.${i}`);
+        if (!refused) periodsOk.push(a);
+      }
+      const ratesOk: RateValues[] = [];
+      for (const [i, r] of rates.entries()) {
+        const refused = await checkRate(r, ratesOk);
+        add(refused, `rates.${i}`);
+        if (!refused) ratesOk.push(r);
+      }
     } catch (e) {
       messages.push(`The rules could not be checked here (${coreMessage(e)}); the server checks them.`);
     } finally {
