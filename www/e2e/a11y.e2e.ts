@@ -3,6 +3,21 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { axeSerious, describeViolations, NARROW, newContext, newPage, settled, signIn, useE2E, WIDE } from './harness';
+import {
+  BaselinesScreen,
+  CostsScreen,
+  ExportScreen,
+  ExpenseEditor,
+  FolioPage,
+  FoliosPage,
+  ForecastScreen,
+  NewFolioPage,
+  PortfolioPage,
+  PortfoliosPage,
+  SignInPage,
+  WhatIfScreen,
+  type FolioTab,
+} from './page-models';
 
 const env = useE2E();
 
@@ -15,9 +30,10 @@ interface Screen {
 
 const FOLIO = 'Harbour footbridge';
 
-async function folioTab(page: Page, path: string): Promise<void> {
-  await page.goto(path);
-  await page.getByRole('heading', { name: FOLIO, level: 1 }).waitFor();
+async function folioTab(page: Page, tab: FolioTab): Promise<void> {
+  const folio = new FolioPage(page, FOLIO);
+  await folio.goto('1', tab);
+  await folio.heading.waitFor();
   await settled(page);
 }
 
@@ -26,16 +42,18 @@ const SCREENS: Screen[] = [
     name: 'sign-in',
     signedIn: false,
     open: async (page) => {
-      await page.goto('/signin');
-      await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+      const form = new SignInPage(page);
+      await form.goto();
+      await form.submitButton.waitFor();
     },
   },
   {
     name: 'folios',
     signedIn: true,
     open: async (page) => {
-      await page.goto('/');
-      await page.getByRole('link', { name: FOLIO }).waitFor();
+      const folios = new FoliosPage(page);
+      await folios.goto();
+      await folios.folioLink(FOLIO).waitFor();
       await settled(page);
     },
   },
@@ -43,92 +61,85 @@ const SCREENS: Screen[] = [
     name: 'new folio',
     signedIn: true,
     open: async (page) => {
-      await page.goto('/folios/new');
-      await page.getByRole('button', { name: 'Create folio' }).waitFor();
+      const form = new NewFolioPage(page);
+      await form.goto();
+      await form.createButton.waitFor();
     },
   },
   {
     name: 'overview',
     signedIn: true,
     open: async (page) => {
-      await folioTab(page, '/folios/1');
-      await page.locator('[data-indicator="bac"]').first().waitFor();
+      await folioTab(page, 'Overview');
+      await new FolioPage(page, FOLIO).indicator('bac').first().waitFor();
     },
   },
   {
     name: 'forecast',
     signedIn: true,
     open: async (page) => {
-      await folioTab(page, '/folios/1/forecast');
-      await page.getByRole('img').locator('canvas').first().waitFor();
+      await folioTab(page, 'Forecast');
+      await new ForecastScreen(page).firstCanvas.waitFor();
     },
   },
   {
     name: 'costs & revenues',
     signedIn: true,
     open: async (page) => {
-      await folioTab(page, '/folios/1/costs');
-      await page.getByRole('table').first().waitFor();
+      await folioTab(page, 'Costs & revenues');
+      await new CostsScreen(page).tables.first().waitFor();
     },
   },
   {
     name: 'expense editor (dialog open)',
     signedIn: true,
     open: async (page) => {
-      await folioTab(page, '/folios/1/costs');
-      await page
-        .getByRole('button', { name: /add (an )?expense/i })
-        .first()
-        .click();
-      await page.getByRole('dialog').waitFor();
-      await page.getByRole('dialog').getByRole('list', { name: 'Next occurrences' }).waitFor();
+      await folioTab(page, 'Costs & revenues');
+      await new CostsScreen(page).addExpense();
+      await new ExpenseEditor(page).occurrenceList.waitFor();
     },
   },
   {
     name: 'position editor (dialog open)',
     signedIn: true,
     open: async (page) => {
-      await folioTab(page, '/folios/1/costs');
-      await page
-        .getByRole('button', { name: /add (a )?(team member|position)/i })
-        .first()
-        .click();
-      await page.getByRole('dialog').waitFor();
+      await folioTab(page, 'Costs & revenues');
+      await new CostsScreen(page).addPosition('team member');
     },
   },
   {
     name: 'what-if (one change made)',
     signedIn: true,
     open: async (page) => {
-      await folioTab(page, '/folios/1/whatif');
-      const rate = page.getByLabel('Rate of Maria Keller');
-      await rate.fill('91.50');
-      await rate.press('Enter');
-      await page.getByRole('button', { name: /^Apply 1 change/ }).waitFor();
+      await folioTab(page, 'What-if');
+      const whatIf = new WhatIfScreen(page);
+      await whatIf.changeRate('Maria Keller', '91.50');
+      await whatIf.applyButton(1).waitFor();
     },
   },
   {
     name: 'baselines',
     signedIn: true,
     open: async (page) => {
-      await folioTab(page, '/folios/1/baselines');
-      await page.getByRole('table').first().waitFor();
+      await folioTab(page, 'Baselines');
+      await new BaselinesScreen(page).firstTable.waitFor();
     },
   },
   {
     name: 'export',
     signedIn: true,
     open: async (page) => {
-      await folioTab(page, '/folios/1/export');
-      await page.locator('a[download]').first().waitFor();
+      await folioTab(page, 'Export');
+      await new ExportScreen(page).anyDownloadLink.waitFor();
     },
   },
   {
     name: 'portfolios',
     signedIn: true,
     open: async (page) => {
-      await page.goto('/portfolios');
-      await page.getByRole('link', { name: 'Projects 2026' }).waitFor();
+      const portfolios = new PortfoliosPage(page);
+      await portfolios.goto();
+      await portfolios.portfolioLink('Projects 2026').waitFor();
       await settled(page);
     },
   },
@@ -136,10 +147,11 @@ const SCREENS: Screen[] = [
     name: 'portfolio',
     signedIn: true,
     open: async (page) => {
-      await page.goto('/portfolios/1');
-      await page.getByRole('heading', { name: 'Projects 2026', level: 1 }).waitFor();
+      const portfolio = new PortfolioPage(page);
+      await portfolio.goto('1');
+      await portfolio.heading('Projects 2026').waitFor();
       await settled(page);
-      await page.getByRole('link', { name: FOLIO }).waitFor();
+      await portfolio.folioLink(FOLIO).waitFor();
     },
   },
 ];
@@ -147,8 +159,9 @@ const SCREENS: Screen[] = [
 it('the scan itself finds a planted critical violation under the planner’s CSP', async () => {
   const context = await newContext(env.browser(), env.server());
   const page = await newPage(context);
-  await page.goto('/signin');
-  await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+  const form = new SignInPage(page);
+  await form.goto();
+  await form.submitButton.waitFor();
   await page.evaluate(() => {
     const b = document.createElement('button'); // a button without a name: axe's "button-name" (critical)
     document.querySelector('main')!.append(b);

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { newContext, newPage, restWithSession, settled, signIn, useE2E } from './harness';
+import { CostsScreen, FolioPage, NewFolioPage, type ExpenseEditor, type PositionEditor } from './page-models';
 
 const env = useE2E();
 
@@ -48,24 +49,24 @@ async function fieldMessage(field: Locator): Promise<string> {
   return texts.join(' ');
 }
 
-async function openCosts(): Promise<void> {
-  await page.goto('/folios/1/costs?asOf=2026-06-30');
-  await page.getByRole('heading', { name: 'Harbour footbridge', level: 1 }).waitFor();
-  await page.locator('tr[data-expense-id]').first().waitFor();
+async function openCosts(): Promise<CostsScreen> {
+  const costs = new CostsScreen(page);
+  await costs.goto('1', '2026-06-30');
+  await new FolioPage(page, 'Harbour footbridge').heading.waitFor();
+  await costs.expenseRows.first().waitFor();
   await settled(page);
+  return costs;
 }
 
 describe('bad input is refused at the field and stores nothing', () => {
   it('new folio: an end before its start and a tolerance of 105 %', async () => {
     const before = await snapshot();
-    await page.goto('/folios/new');
-    await page.getByLabel('Name', { exact: true }).fill('Backwards folio');
-    await page.getByLabel('Start date', { exact: true }).fill('2027-06-30');
-    await page.getByLabel('End date', { exact: true }).fill('2027-01-04');
-    await page.getByLabel('Tolerance (%)').fill('105');
-    await page.getByRole('button', { name: 'Create folio' }).click();
-    expect(await fieldMessage(page.getByLabel('End date', { exact: true }))).toMatch(/before|after/i);
-    expect(await fieldMessage(page.getByLabel('Tolerance (%)'))).toMatch(/100/);
+    const form = new NewFolioPage(page);
+    await form.goto();
+    await form.tolerance.fill('105');
+    await form.create({ name: 'Backwards folio', start: '2027-06-30', end: '2027-01-04' });
+    expect(await fieldMessage(form.endDate)).toMatch(/before|after/i);
+    expect(await fieldMessage(form.tolerance)).toMatch(/100/);
     // Still on the form, nothing stored.
     expect(new URL(page.url()).pathname).toBe('/folios/new');
     expect(await snapshot()).toEqual(before);
@@ -73,88 +74,77 @@ describe('bad input is refused at the field and stores nothing', () => {
 
   it('new folio: a currency the server refuses shows the server’s message at the field', async () => {
     const before = await snapshot();
-    await page.goto('/folios/new');
-    await page.getByLabel('Name', { exact: true }).fill('Unknown money');
-    await page.getByLabel('Start date', { exact: true }).fill('2027-01-04');
-    await page.getByLabel('End date', { exact: true }).fill('2027-06-30');
-    await page.getByLabel('Currency', { exact: true }).fill('XYZ');
-    await page.getByRole('button', { name: 'Create folio' }).click();
-    expect(await fieldMessage(page.getByLabel('Currency', { exact: true }))).toMatch(/ISO 4217/);
+    const form = new NewFolioPage(page);
+    await form.goto();
+    await form.create({ name: 'Unknown money', start: '2027-01-04', end: '2027-06-30', currency: 'XYZ' });
+    expect(await fieldMessage(form.currency)).toMatch(/ISO 4217/);
     expect(new URL(page.url()).pathname).toBe('/folios/new');
     expect(await snapshot()).toEqual(before);
   });
 
   it('expense: letters in the amount, then a currency the server refuses', async () => {
     const before = await snapshot();
-    await openCosts();
-    await page.getByRole('button', { name: 'Add an expense' }).click();
-    const d = page.getByRole('dialog');
-    await d.waitFor();
-    await d.getByLabel('Name', { exact: true }).fill('Bad amount');
-    await d.getByLabel('Expense type').fill('Travel');
-    await d.getByLabel('Amount', { exact: true }).fill('12a0');
-    await d.getByLabel('Date', { exact: true }).fill('2026-06-01');
-    await d.getByRole('button', { name: 'Add expense' }).click();
-    expect(await fieldMessage(d.getByLabel('Amount', { exact: true }))).toMatch(/number|digits|letters/i);
-    expect(await d.isVisible()).toBe(true);
+    const costs = await openCosts();
+    const d: ExpenseEditor = await costs.addExpense();
+    await d.fill({ name: 'Bad amount', type: 'Travel', amount: '12a0' });
+    await d.date.fill('2026-06-01');
+    await d.addButton.click();
+    expect(await fieldMessage(d.amount)).toMatch(/number|digits|letters/i);
+    expect(await d.dialog.isVisible()).toBe(true);
     expect(await snapshot()).toEqual(before);
 
     // The server's refusal: at the field, with its message; the dialog stays open.
-    await d.getByLabel('Amount', { exact: true }).fill('120');
-    await d.getByLabel('Currency', { exact: true }).fill('XYZ');
-    await d.getByRole('button', { name: 'Add expense' }).click();
-    expect(await fieldMessage(d.getByLabel('Currency', { exact: true }))).toMatch(/ISO 4217/);
-    expect(await d.getByLabel('Amount', { exact: true }).getAttribute('aria-invalid')).not.toBe('true');
-    expect(await d.isVisible()).toBe(true);
+    await d.amount.fill('120');
+    await d.currency.fill('XYZ');
+    await d.addButton.click();
+    expect(await fieldMessage(d.currency)).toMatch(/ISO 4217/);
+    expect(await d.amount.getAttribute('aria-invalid')).not.toBe('true');
+    expect(await d.dialog.isVisible()).toBe(true);
     expect(await snapshot()).toEqual(before);
-    await d.getByRole('button', { name: 'Cancel' }).click();
+    await d.cancelButton.click();
   });
 
   it('team member: 105 %, a period ending before it starts, letters in a rate', async () => {
     const before = await snapshot();
-    await openCosts();
-    await page.getByRole('button', { name: 'Add a team member' }).click();
-    const d = page.getByRole('dialog');
-    await d.waitFor();
-    await d.getByLabel('Name', { exact: true }).fill('Overbooked');
-    await d.getByLabel('Title (role)').fill('Engineer');
-    await d.getByLabel('Start date (period 1)').fill('2026-03-02');
-    await d.getByLabel('End date (period 1)').fill('2026-06-30');
-    await d.getByLabel('Percentage (period 1)').fill('105');
-    await d.getByRole('button', { name: 'Add an allocation period' }).click();
-    await d.getByLabel('Start date (period 2)').fill('2026-09-30');
-    await d.getByLabel('End date (period 2)').fill('2026-07-01');
-    await d.getByLabel('Rate 1', { exact: true }).fill('8o');
-    await d.getByRole('button', { name: 'Add position' }).click();
-    expect(await fieldMessage(d.getByLabel('Percentage (period 1)'))).toMatch(/100/);
-    expect(await fieldMessage(d.getByLabel('End date (period 2)'))).toMatch(/before|after/i);
-    expect(await fieldMessage(d.getByLabel('Rate 1', { exact: true }))).toMatch(/number|digits|letters/i);
-    expect(await d.isVisible()).toBe(true);
+    const costs = await openCosts();
+    const d: PositionEditor = await costs.addPosition('team member');
+    await d.name.fill('Overbooked');
+    await d.title.fill('Engineer');
+    await d.startDate(1).fill('2026-03-02');
+    await d.endDate(1).fill('2026-06-30');
+    await d.percentage(1).fill('105');
+    await d.addPeriodButton.click();
+    await d.startDate(2).fill('2026-09-30');
+    await d.endDate(2).fill('2026-07-01');
+    await d.rate(1).fill('8o');
+    await d.addButton.click();
+    expect(await fieldMessage(d.percentage(1))).toMatch(/100/);
+    expect(await fieldMessage(d.endDate(2))).toMatch(/before|after/i);
+    expect(await fieldMessage(d.rate(1))).toMatch(/number|digits|letters/i);
+    expect(await d.dialog.isVisible()).toBe(true);
     expect(await snapshot()).toEqual(before);
-    await d.getByRole('button', { name: 'Cancel' }).click();
+    await d.cancelButton.click();
   });
 
   it('team member: a rate change on the first rate’s date is refused, no half-saved position', async () => {
     const before = await snapshot();
-    await openCosts();
-    await page.getByRole('button', { name: 'Add a team member' }).click();
-    const d = page.getByRole('dialog');
-    await d.waitFor();
-    await d.getByLabel('Name', { exact: true }).fill('Half saved?');
-    await d.getByLabel('Title (role)').fill('Engineer');
-    await d.getByLabel('Start date (period 1)').fill('2026-03-02');
-    await d.getByLabel('End date (period 1)').fill('2026-06-30');
-    await d.getByLabel('Percentage (period 1)').fill('100');
-    await d.getByLabel('Rate 1', { exact: true }).fill('50');
-    await d.getByRole('button', { name: 'Add a rate change' }).click();
+    const costs = await openCosts();
+    const d = await costs.addPosition('team member');
+    await d.name.fill('Half saved?');
+    await d.title.fill('Engineer');
+    await d.startDate(1).fill('2026-03-02');
+    await d.endDate(1).fill('2026-06-30');
+    await d.percentage(1).fill('100');
+    await d.rate(1).fill('50');
+    await d.addRateButton.click();
     // The rate change starts on the same day as the first rate.
-    await d.getByLabel('Rate 2', { exact: true }).fill('60');
-    await d.getByLabel('Effective from (rate 2)').fill('2026-03-02');
-    await d.getByRole('button', { name: 'Add position' }).click();
+    await d.rate(2).fill('60');
+    await d.effectiveFrom(2).fill('2026-03-02');
+    await d.addButton.click();
     // The same start date twice: refused at the second rate's date (by the browser or the server).
-    expect(await fieldMessage(d.getByLabel('Effective from (rate 2)'))).toMatch(/2026-03-02|already/i);
-    expect(await d.isVisible()).toBe(true);
+    expect(await fieldMessage(d.effectiveFrom(2))).toMatch(/2026-03-02|already/i);
+    expect(await d.dialog.isVisible()).toBe(true);
     expect(await snapshot()).toEqual(before);
-    await d.getByRole('button', { name: 'Cancel' }).click();
+    await d.cancelButton.click();
   });
 });

@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { mismatches, newContext, newPage, readFigures, restWithSession, settled, signIn, useE2E, type Answer } from './harness';
+import { CostsScreen, ExportScreen, FolioPage, FoliosPage, ForecastScreen, PortfolioPage } from './page-models';
 
 const env = useE2E();
 
@@ -34,10 +35,11 @@ describe('figures on screen equal the REST interface', () => {
   for (const asOf of DATES) {
     for (const id of ['1', '2', '3']) {
       it(`overview of folio ${id} as of ${asOf}: every indicator and light`, async () => {
-        await page.goto(`/folios/${id}?asOf=${asOf}`);
-        await page.locator('[data-indicator="bac"]').first().waitFor();
+        const overview = new FolioPage(page, '');
+        await overview.goto(id, 'Overview', asOf);
+        await overview.indicator('bac').first().waitFor();
         await settled(page);
-        expect(await page.getByLabel('As of').inputValue()).toBe(asOf);
+        expect(await overview.asOf.inputValue()).toBe(asOf);
         const rest = await success(`/budgets/1/folio/${id}/indicators?asOf=${asOf}`);
         const shown = await readFigures(page, 'main');
         const keys = shown.map((s) => s.key);
@@ -45,7 +47,7 @@ describe('figures on screen equal the REST interface', () => {
         const bad = shown.flatMap((s) => mismatches(`folio ${id} at ${asOf}:`, s, rest[s.key]));
         expect(bad).toEqual([]);
         // The lights: cost and schedule are the server's statuses.
-        const lights = await page.locator('[data-light]').evaluateAll((els) =>
+        const lights = await overview.lights.evaluateAll((els) =>
           els.map((e) => ({
             light: e.getAttribute('data-light'),
             status: e.querySelector('[data-status]')?.getAttribute('data-status'),
@@ -58,7 +60,7 @@ describe('figures on screen equal the REST interface', () => {
         for (const l of lights) expect(l.text.trim().length, `light ${l.light} has a text`).toBeGreaterThan(0);
         // The folio's header: the currency the figures are in.
         const folio = await success(`/budgets/1/folio/${id}`);
-        await page.getByRole('heading', { name: folio.name, level: 1 }).waitFor();
+        await new FolioPage(page, folio.name).heading.waitFor();
         expect(rest.currencyCode).toBe(folio.currencyCode);
       });
     }
@@ -66,10 +68,11 @@ describe('figures on screen equal the REST interface', () => {
 
   it('folios list: BAC, CPI and SPI of every folio', async () => {
     const asOf = DATES[0]!;
-    await page.goto(`/?asOf=${asOf}`);
-    await page.getByRole('link', { name: 'Harbour footbridge' }).waitFor();
+    const folios = new FoliosPage(page);
+    await folios.goto(asOf);
+    await folios.folioLink('Harbour footbridge').waitFor();
     await settled(page);
-    const rows = await page.locator('tr[data-folio-id]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-folio-id')!));
+    const rows = await folios.rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-folio-id')!));
     const list = await success('/budgets/1/folio');
     expect([...rows].sort()).toEqual(list.map((f: { id: string }) => f.id).sort());
     const bad: string[] = [];
@@ -85,12 +88,13 @@ describe('figures on screen equal the REST interface', () => {
   for (const granularity of ['month', 'week'] as const) {
     it(`forecast of folio 1 by ${granularity}: the timeline table, the chart's point and BAC/EAC/AC`, async () => {
       const asOf = DATES[0]!;
-      await page.goto(`/folios/1/forecast?asOf=${asOf}`);
-      await page.getByRole('img').locator('canvas').first().waitFor();
+      const forecast = new ForecastScreen(page);
+      await new FolioPage(page, '').goto('1', 'Forecast', asOf);
+      await forecast.firstCanvas.waitFor();
       if (granularity !== 'month') {
-        await page.getByRole('radio', { name: granularity === 'week' ? 'Week' : 'Day' }).check();
-        await page.locator('tr[data-start]').first().waitFor();
-        await expect.poll(() => page.getByRole('radio', { name: 'Week' }).isChecked()).toBe(true);
+        await forecast.granularity(granularity === 'week' ? 'Week' : 'Day').check();
+        await forecast.periods.first().waitFor();
+        await expect.poll(() => forecast.granularity('Week').isChecked()).toBe(true);
       }
       await settled(page);
       const timeline = await success(`/budgets/1/folio/1/timeline?asOf=${asOf}&granularity=${granularity}`);
@@ -98,8 +102,8 @@ describe('figures on screen equal the REST interface', () => {
       const byStart = new Map<string, Record<string, unknown>>(timeline.map((b: { start: string }) => [b.start, b]));
 
       // Wait for the table of this granularity (its first row is the server's first bucket).
-      await page.locator(`tr[data-start="${timeline[0].start}"]`).waitFor();
-      const rows = await page.locator('tr[data-start]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-start')!));
+      await forecast.period(timeline[0].start).waitFor();
+      const rows = await forecast.periods.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-start')!));
       expect(rows.length).toBeGreaterThan(0);
       const bad: string[] = [];
       for (const start of rows) {
@@ -118,10 +122,10 @@ describe('figures on screen equal the REST interface', () => {
       expect(summary.map((s) => s.key)).toEqual(expect.arrayContaining(['bac', 'eac', 'ac']));
 
       // The chart by keyboard: focus it, step to the first period, read the exact figures.
-      const chart = page.getByRole('img').first();
+      const chart = forecast.charts.first();
       await chart.focus();
       await page.keyboard.press('Home');
-      const tip = page.getByTestId('chart-tooltip');
+      const tip = forecast.tooltip;
       await tip.locator('[data-field="pv"]').waitFor();
       const point = await readFigures(page, '[data-testid="chart-tooltip"]', 'data-field');
       expect(point.length).toBeGreaterThan(0);
@@ -136,14 +140,15 @@ describe('figures on screen equal the REST interface', () => {
 
   it('portfolio: the rollup and each folio row', async () => {
     const asOf = DATES[0]!;
-    await page.goto(`/portfolios/1?asOf=${asOf}`);
-    await page.getByRole('heading', { name: 'Projects 2026', level: 1 }).waitFor();
-    await page.locator('tr[data-folio-id]').first().waitFor();
+    const portfolio = new PortfolioPage(page);
+    await portfolio.goto('1', asOf);
+    await portfolio.heading('Projects 2026').waitFor();
+    await portfolio.rows.first().waitFor();
     await settled(page);
     const rollup = await success(`/budgets/1/portfolio/1/indicators?asOf=${asOf}`);
     const all = await readFigures(page, 'main');
     // Figures outside the folio rows are the rollup's.
-    const rowFigures = await page.locator('tr[data-folio-id] [data-indicator]').count();
+    const rowFigures = await portfolio.rows.locator('[data-indicator]').count();
     const rollupShown = await page.locator('main').evaluate((root) =>
       [...root.querySelectorAll('[data-indicator]')]
         .filter((e) => !e.closest('tr[data-folio-id]'))
@@ -156,7 +161,7 @@ describe('figures on screen equal the REST interface', () => {
     expect(rollupShown.length + rowFigures).toBe(all.length);
     expect(rollupShown.map((s) => s.key)).toEqual(expect.arrayContaining(REQUIRED));
     const bad = rollupShown.flatMap((s) => mismatches('portfolio rollup:', s, rollup[s.key]));
-    const rows = await page.locator('tr[data-folio-id]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-folio-id')!));
+    const rows = await portfolio.rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-folio-id')!));
     expect(rows.length).toBe(3);
     for (const id of rows) {
       const rest = await success(`/budgets/1/folio/${id}/indicators?asOf=${asOf}`);
@@ -167,12 +172,13 @@ describe('figures on screen equal the REST interface', () => {
 
   it('costs & revenues of folio 2: every expense amount and position rate/percentage', async () => {
     const asOf = DATES[1]!;
-    await page.goto(`/folios/2/costs?asOf=${asOf}`);
-    await page.getByRole('heading', { name: 'Billing platform migration', level: 1 }).waitFor();
-    await page.locator('tr[data-expense-id]').first().waitFor();
+    const costs = new CostsScreen(page);
+    await costs.goto('2', asOf);
+    await new FolioPage(page, 'Billing platform migration').heading.waitFor();
+    await costs.expenseRows.first().waitFor();
     await settled(page);
     const bad: string[] = [];
-    const expenses = await page.locator('tr[data-expense-id]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-expense-id')!));
+    const expenses = await costs.expenseRows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-expense-id')!));
     expect(expenses.length).toBeGreaterThan(0);
     for (const id of expenses) {
       const rest = await success(`/budgets/1/expense/${id}`);
@@ -180,7 +186,7 @@ describe('figures on screen equal the REST interface', () => {
       expect(amount, `expense ${id} shows its amount`).toBeDefined();
       bad.push(...mismatches(`expense ${id}:`, amount!, rest.amount));
       // Shown in the expense's own currency.
-      expect(await page.locator(`tr[data-expense-id="${id}"]`).textContent()).toContain(rest.name);
+      expect(await costs.expenseRow(id).textContent()).toContain(rest.name);
     }
     const team = (await success('/budgets/1/folio/2/team')).members as {
       id: string;
@@ -188,7 +194,7 @@ describe('figures on screen equal the REST interface', () => {
       allocations: { percentage: string; startDate: string; endDate: string }[];
     }[];
     for (const m of team) {
-      const row = page.locator(`tr[data-position-id="${m.id}"]`);
+      const row = costs.positionRow(m.id);
       if ((await row.count()) === 0) {
         bad.push(`team member ${m.id} is not listed`);
         continue;
@@ -205,8 +211,9 @@ describe('figures on screen equal the REST interface', () => {
 
   it('export of folio 1: the downloaded CSV is the server’s CSV, and the preview shows it', async () => {
     const asOf = DATES[0]!;
-    await page.goto(`/folios/1/export?asOf=${asOf}`);
-    const link = page.getByRole('link', { name: /download csv/i });
+    const exportScreen = new ExportScreen(page);
+    await new FolioPage(page, '').goto('1', 'Export', asOf);
+    const link = exportScreen.csvLink;
     await link.waitFor();
     const href = await link.getAttribute('href');
     expect(href).toBeTruthy();
@@ -225,8 +232,8 @@ describe('figures on screen equal the REST interface', () => {
     for await (const c of stream) chunks.push(c as Buffer);
     expect(Buffer.concat(chunks).toString('utf8')).toBe(expected.text);
 
-    await page.getByRole('button', { name: /preview/i }).click();
-    const preview = page.getByTestId('csv-preview');
+    await exportScreen.previewButton.click();
+    const preview = exportScreen.preview;
     await preview.waitFor();
     const shown = (await preview.textContent()) ?? '';
     const first = expected.text.split('\n').slice(0, 10);

@@ -12,6 +12,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { parse as parseLossless } from 'lossless-json';
+import { Shell, SignInPage } from './page-models';
 
 export const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 export const AXE = path.join(ROOT, 'node_modules/axe-core/axe.min.js');
@@ -154,22 +155,15 @@ function failNoSetup(): never {
 
 /** Waits until the screen has no loading indicator ("Loading…" statuses, aria-busy regions). */
 export async function settled(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const busy = document.querySelector('[aria-busy="true"]');
-    const loading =
-      [...document.querySelectorAll('[role="status"]')].some((e) => /…\s*$/.test(e.textContent ?? '')) ||
-      [...document.querySelectorAll('main *')].some((e) => e.children.length === 0 && /^\s*Loading…\s*$/.test(e.textContent ?? ''));
-    return !busy && !loading && document.querySelector('main') !== null;
-  });
+  await new Shell(page).settled();
 }
 
 /** Signs in through the sign-in page and waits for the folios list. */
 export async function signIn(page: Page, server: Server, next = '/'): Promise<void> {
-  await page.goto(next === '/' ? '/signin' : `/signin?next=${encodeURIComponent(next)}`);
-  await page.getByLabel('User name').fill(server.user);
-  await page.getByLabel('Password').fill(server.password);
-  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  const form = new SignInPage(page);
+  await form.goto(next);
+  await form.submit(server.user, server.password);
+  await new Shell(page).signOutButton.waitFor();
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -22,6 +22,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { CHROMIUM, CHROMIUM_ARGS, mismatches, newPage, normalizeDecimal, parseExact, readFigures, ROOT, settled, WIDE, WWW } from './harness';
+import { CostsScreen, ExportScreen, ExpenseEditor, FolioPage, FoliosPage, NewFolioPage, Shell, SignInPage, WhatIfScreen } from './page-models';
 
 type Wasm = typeof import('../../wasm/pkg/node/costfolio_wasm.js');
 const wasm = createRequire(import.meta.url)(path.join(ROOT, 'wasm/pkg/node/costfolio_wasm.js')) as Wasm;
@@ -213,43 +214,39 @@ function get(planner: InstanceType<Wasm['Planner']>, pathAndQuery: string): any 
 // Screens
 
 async function dialogClosed(page: Page): Promise<void> {
-  await expect.poll(() => page.getByRole('dialog').count(), { timeout: 20_000 }).toBe(0);
+  await expect.poll(() => new Shell(page).dialog.count(), { timeout: 20_000 }).toBe(0);
 }
 
 async function costs(page: Page, folioId: string): Promise<void> {
-  await page.goto(`/folios/${folioId}/costs?asOf=${AS_OF}`);
-  await page.getByRole('heading', { name: FOLIO.name, level: 1 }).waitFor();
+  await new CostsScreen(page).goto(folioId, AS_OF);
+  await new FolioPage(page, FOLIO.name).heading.waitFor();
   await settled(page);
 }
 
 async function addExpense(page: Page, name: string, amount: string): Promise<void> {
-  await fillExpense(page, name, amount);
-  await page.getByRole('dialog').getByRole('button', { name: 'Add expense' }).click();
+  const d = await fillExpense(page, name, amount);
+  await d.addButton.click();
   await dialogClosed(page);
 }
 
 /** Opens the expense editor and fills it in, without sending it. */
-async function fillExpense(page: Page, name: string, amount: string): Promise<void> {
-  await page.getByRole('button', { name: 'Add an expense' }).click();
-  const d = page.getByRole('dialog');
-  await d.waitFor();
-  await d.getByLabel('Name', { exact: true }).fill(name);
-  await d.getByLabel('Expense type').fill('Rental');
-  await d.getByLabel('Amount', { exact: true }).fill(amount);
-  await d.getByLabel('Repeats').selectOption({ label: 'Monthly' });
-  await d.getByLabel('First date').fill('2027-01-31');
+async function fillExpense(page: Page, name: string, amount: string): Promise<ExpenseEditor> {
+  const d = await new CostsScreen(page).addExpense();
+  await d.fill({ name, type: 'Rental', amount, monthlyFrom: '2027-01-31' });
+  return d;
 }
 
 function expenseRow(page: Page, name: string) {
-  return page.locator('tr[data-expense-id]').filter({ hasText: name });
+  return new CostsScreen(page).expenseRowNamed(name);
 }
 
 async function expectBadge(page: Page): Promise<void> {
-  const badge = page.locator('header.topbar .badge-offline');
+  const shell = new Shell(page);
+  const badge = shell.offlineBadge;
   await badge.waitFor();
   expect(await badge.innerText()).toContain('Offline planner');
   expect(await badge.getAttribute('title')).toMatch(/this browser/);
-  expect(await page.getByRole('button', { name: 'Sign out' }).count()).toBe(0);
+  expect(await shell.signOutButton.count()).toBe(0);
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -314,22 +311,24 @@ function withAsOf(document: string, asOf: string): string {
 
 /** Imports a plan file on the New folio screen; returns the new folio's id (the page is on it). */
 async function importPlan(page: Page, file: string | { name: string; mimeType: string; buffer: Buffer }): Promise<string> {
-  await page.goto('/folios/new');
-  await page.getByRole('heading', { name: 'New folio', level: 1 }).waitFor();
+  const form = new NewFolioPage(page);
+  await form.goto();
+  await form.heading.waitFor();
   await settled(page);
-  await page.getByLabel('Plan file', { exact: true }).setInputFiles(file);
+  await form.planFile.setInputFiles(file);
   await page.waitForURL(/\/folios\/\d+$/);
-  expect(await page.locator('[data-import-errors]').count()).toBe(0);
+  expect(await form.importErrors.count()).toBe(0);
   return /\/folios\/(\d+)$/.exec(new URL(page.url()).pathname)![1]!;
 }
 
 /** The hostile file refused on the New folio screen: its messages (the page stays there). */
 async function refusedPlan(page: Page, name: string, text: string): Promise<string> {
-  await page.goto('/folios/new');
-  await page.getByRole('heading', { name: 'New folio', level: 1 }).waitFor();
+  const form = new NewFolioPage(page);
+  await form.goto();
+  await form.heading.waitFor();
   await settled(page);
-  await page.getByLabel('Plan file', { exact: true }).setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
-  const errors = page.locator('[data-import-errors]');
+  await form.planFile.setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+  const errors = form.importErrors;
   await errors.waitFor();
   await settled(page);
   expect(new URL(page.url()).pathname).toBe('/folios/new');
@@ -338,8 +337,9 @@ async function refusedPlan(page: Page, name: string, text: string): Promise<stri
 
 /** The overview of a folio at `asOf`: every figure it shows, settled. */
 async function overview(page: Page, folioId: string, asOf: string): Promise<Awaited<ReturnType<typeof readFigures>>> {
-  await page.goto(`/folios/${folioId}?asOf=${asOf}`);
-  await page.locator('[data-indicator="bac"]').first().waitFor();
+  const folio = new FolioPage(page, '');
+  await folio.goto(folioId, 'Overview', asOf);
+  await folio.indicator('bac').first().waitFor();
   await settled(page);
   return readFigures(page, 'main');
 }
@@ -352,17 +352,12 @@ async function shownBac(page: Page, folioId: string, asOf: string): Promise<stri
 
 /** The folios the Folios screen lists. */
 async function listedFolios(page: Page): Promise<number> {
-  await page.goto('/');
-  await page.getByRole('heading', { name: 'Folios', level: 1 }).waitFor();
-  await page
-    .locator('caption')
-    .filter({ hasText: /^Folios \(/ })
-    .waitFor();
+  const folios = new FoliosPage(page);
+  await folios.goto();
+  await folios.heading.waitFor();
+  await folios.caption.waitFor();
   await settled(page);
-  const caption = await page
-    .locator('caption')
-    .filter({ hasText: /^Folios \(/ })
-    .innerText();
+  const caption = await folios.caption.innerText();
   const count = Number(/^Folios \((\d+)/.exec(caption)?.[1]);
   expect(Number.isInteger(count), caption).toBe(true);
   return count;
@@ -403,49 +398,44 @@ describe('the offline planner', () => {
   it('starts offline: the badge, no sign-in page, no Sign out', async () => {
     const context = await launch(dir, host.url);
     const page = await open(context);
-    await page.goto('/');
+    const folios = new FoliosPage(page);
+    await folios.goto();
     await expectBadge(page);
-    await page.getByRole('heading', { name: 'Folios', level: 1 }).waitFor();
+    await folios.heading.waitFor();
     await settled(page);
     expect(new URL(page.url()).pathname).toBe('/');
     // The sign-in page has nothing to do offline: it goes on to the folios.
-    await page.goto('/signin');
+    await new SignInPage(page).goto();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
-    await page.getByRole('heading', { name: 'Folios', level: 1 }).waitFor();
+    await folios.heading.waitFor();
     await close(context);
   });
 
   it('creates a folio, a planned position and an expense through the screens; the figures are the core’s', async () => {
     const context = await launch(dir, host.url);
     const page = await open(context);
-    await page.goto('/');
+    const folios = new FoliosPage(page);
+    const form = new NewFolioPage(page);
+    await folios.goto();
     await expectBadge(page);
-    await page.getByRole('link', { name: 'New folio' }).click();
-    await page.getByRole('heading', { name: 'New folio', level: 1 }).waitFor();
-    await page.getByLabel('Name', { exact: true }).fill(FOLIO.name);
-    await page.getByLabel('Start date', { exact: true }).fill(FOLIO.start);
-    await page.getByLabel('End date', { exact: true }).fill(FOLIO.end);
-    await page.getByLabel('Currency', { exact: true }).fill('EUR');
-    await page.getByRole('button', { name: 'Create folio' }).click();
-    await page.getByRole('heading', { name: FOLIO.name, level: 1 }).waitFor();
+    await folios.newFolioLink.click();
+    await form.heading.waitFor();
+    await form.create({ ...FOLIO, currency: 'EUR' });
+    await new FolioPage(page, FOLIO.name).heading.waitFor();
     const id = /\/folios\/(\d+)/.exec(new URL(page.url()).pathname)?.[1];
     expect(id).toBeTruthy();
     state.folioId = id!;
 
     await costs(page, state.folioId);
-    await page.getByRole('button', { name: 'Add a planned position' }).click();
-    const d = page.getByRole('dialog');
-    await d.waitFor();
-    await d.getByLabel('Name', { exact: true }).fill('Bridge designer');
-    await d.getByLabel('Title (role)').fill('Designer');
-    await d
-      .getByLabel(/^Percentage/)
-      .first()
-      .fill('50');
-    await d.getByLabel('Rate 1', { exact: true }).fill('70');
-    await d.getByRole('button', { name: 'Add position' }).click();
+    const screen = new CostsScreen(page);
+    const d = await screen.addPosition('planned position');
+    await d.name.fill('Bridge designer');
+    await d.title.fill('Designer');
+    await d.firstPercentage.fill('50');
+    await d.rate(1).fill('70');
+    await d.addButton.click();
     await dialogClosed(page);
-    const position = page.locator('tr[data-position-id]').filter({ hasText: 'Bridge designer' });
+    const position = screen.positionRowNamed('Bridge designer');
     await position.waitFor();
     state.positionId = (await position.getAttribute('data-position-id')) ?? undefined;
 
@@ -468,8 +458,9 @@ describe('the offline planner', () => {
     const rate = (await readFigures(page, `tr[data-position-id="${state.positionId}"]`, 'data-field')).find((f) => f.key === 'rate');
     expect(rate && mismatches('position rate', rate, '70')).toEqual([]);
 
-    await page.goto(`/folios/${state.folioId}?asOf=${AS_OF}`);
-    await page.locator('[data-indicator="bac"]').first().waitFor();
+    const folio = new FolioPage(page, FOLIO.name);
+    await folio.goto(state.folioId, 'Overview', AS_OF);
+    await folio.indicator('bac').first().waitFor();
     await settled(page);
     const indicators = get(planner, `/budgets/1/folio/${state.folioId}/indicators?asOf=${AS_OF}`);
     expect(normalizeDecimal(indicators.bac)).not.toBe('0');
@@ -487,9 +478,9 @@ describe('the offline planner', () => {
     let page = await open(context);
     await costs(page, state.folioId!);
     await expenseRow(page, 'Site office rent').waitFor();
-    await page.locator('tr[data-position-id]').filter({ hasText: 'Bridge designer' }).waitFor();
+    await new CostsScreen(page).positionRowNamed('Bridge designer').waitFor();
     await page.reload();
-    await page.getByRole('heading', { name: FOLIO.name, level: 1 }).waitFor();
+    await new FolioPage(page, FOLIO.name).heading.waitFor();
     await settled(page);
     await expenseRow(page, 'Site office rent').waitFor();
     await close(context);
@@ -497,9 +488,10 @@ describe('the offline planner', () => {
     context = await launch(dir, host.url);
     page = await open(context);
     // A deep link served by the static host's index.html fallback.
-    await page.goto(`/folios/${state.folioId}?asOf=${AS_OF}`);
+    const folio = new FolioPage(page, FOLIO.name);
+    await folio.goto(state.folioId!, 'Overview', AS_OF);
     await expectBadge(page);
-    await page.locator('[data-indicator="bac"]').first().waitFor();
+    await folio.indicator('bac').first().waitFor();
     await settled(page);
     const bac = (await readFigures(page, 'main')).find((f) => f.key === 'bac');
     expect(bac && mismatches('BAC after a restart', bac, state.bac)).toEqual([]);
@@ -540,10 +532,7 @@ describe('the offline planner', () => {
     // Both tabs send a change at the same moment: the lock puts one after the other.
     await fillExpense(one, 'Sent together from one', '1.00');
     await fillExpense(two, 'Sent together from two', '2.00');
-    await Promise.all([
-      one.getByRole('dialog').getByRole('button', { name: 'Add expense' }).click(),
-      two.getByRole('dialog').getByRole('button', { name: 'Add expense' }).click(),
-    ]);
+    await Promise.all([new ExpenseEditor(one).addButton.click(), new ExpenseEditor(two).addButton.click()]);
     await dialogClosed(one);
     await dialogClosed(two);
     for (const page of [one, two]) {
@@ -555,7 +544,7 @@ describe('the offline planner', () => {
     // Both tabs keep working: a delete in one is seen by the other.
     await one.bringToFront();
     one.once('dialog', (dialog) => void dialog.accept());
-    await one.getByRole('button', { name: /Delete .*Written in tab one/ }).click();
+    await new CostsScreen(one).deleteButton(/Delete .*Written in tab one/).click();
     await expect.poll(() => expenseRow(one, 'Written in tab one').count()).toBe(0);
     await expect.poll(() => expenseRow(two, 'Written in tab one').count()).toBe(0);
     checkNoGap(await stored(two));
@@ -566,14 +555,16 @@ describe('the offline planner', () => {
     need(skip, state.expenseId, 'the folio and its items');
     const context = await launch(dir, host.url);
     const page = await open(context);
-    await page.goto(`/folios/${state.folioId}/export?asOf=${AS_OF}`);
-    await page.getByRole('heading', { name: FOLIO.name, level: 1 }).waitFor();
+    const folio = new FolioPage(page, FOLIO.name);
+    const exportScreen = new ExportScreen(page);
+    await folio.goto(state.folioId!, 'Export', AS_OF);
+    await folio.heading.waitFor();
     await settled(page);
-    await page.getByRole('button', { name: 'Preview' }).click();
-    const preview = page.getByTestId('csv-preview');
+    await exportScreen.previewButton.click();
+    const preview = exportScreen.preview;
     await preview.waitFor();
     expect(await preview.innerText()).toContain('Site office rent');
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), exportScreen.csvButton.click()]);
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const file = await download.path();
     const text = readFileSync(file, 'utf8');
@@ -592,14 +583,14 @@ describe('the offline planner', () => {
   it('imports a plan file on the New folio screen: the folio shows the figures the core computes for the document', async () => {
     const context = await launch(dir, host.url);
     const page = await open(context);
-    await page.goto('/');
+    await new FoliosPage(page).goto();
     await expectBadge(page);
     const expected = planIndicators(PLAN);
     expect(normalizeDecimal(expected.bac!)).not.toBe('0');
     const before = checkNoGap(await stored(page));
 
     const id = await importPlan(page, { name: 'harbour-wall-plan.json', mimeType: 'application/json', buffer: Buffer.from(PLAN) });
-    await page.getByRole('heading', { name: PLAN_NAME, level: 1 }).waitFor();
+    await new FolioPage(page, PLAN_NAME).heading.waitFor();
     expect(id).not.toBe(state.folioId);
     state.importedId = id;
 
@@ -631,10 +622,11 @@ describe('the offline planner', () => {
     const bac = await shownBac(page, state.folioId!, AS_OF);
     expect(bac).not.toBe('0');
 
-    await page.goto(`/folios/${state.folioId}/export?asOf=${AS_OF}`);
-    await page.getByRole('heading', { name: FOLIO.name, level: 1 }).waitFor();
+    const folio = new FolioPage(page, FOLIO.name);
+    await folio.goto(state.folioId!, 'Export', AS_OF);
+    await folio.heading.waitFor();
     await settled(page);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download plan (JSON)' }).click()]);
+    const [download] = await Promise.all([page.waitForEvent('download'), new ExportScreen(page).planButton.click()]);
     expect(download.suggestedFilename()).toBe('Offline-river-crossing-plan.json');
     const file = await download.path();
     const text = readFileSync(file, 'utf8');
@@ -657,11 +649,12 @@ describe('the offline planner', () => {
     const folios = await listedFolios(page);
 
     // Kept over a reload and in a new browser on the same profile.
-    await page.goto(`/folios/${second}?asOf=${AS_OF}`);
+    const secondFolio = new FolioPage(page, '');
+    await secondFolio.goto(second, 'Overview', AS_OF);
     await page.reload();
-    await page.locator('[data-indicator="bac"]').first().waitFor();
+    await secondFolio.indicator('bac').first().waitFor();
     await settled(page);
-    expect(normalizeDecimal((await page.locator('main [data-indicator="bac"]').first().getAttribute('data-value'))!)).toBe(bac);
+    expect(normalizeDecimal((await secondFolio.indicator('bac').first().getAttribute('data-value'))!)).toBe(bac);
     await close(context);
     context = await launch(dir, host.url);
     page = await open(context);
@@ -713,21 +706,21 @@ describe('the offline planner', () => {
     need(skip, state.importedId && state.importedBac, 'the imported folio');
     const context = await launch(dir, host.url);
     const page = await open(context);
-    await page.goto(`/folios/${state.importedId}/whatif?asOf=${PLAN_AS_OF}`);
+    const whatIf = new WhatIfScreen(page);
+    await whatIf.goto(state.importedId!, PLAN_AS_OF);
     await expectBadge(page);
-    await page.locator('[data-indicator="whatif-bac"]').waitFor();
+    await whatIf.figure('whatif-bac').waitFor();
     await settled(page);
-    const value = async (field: string): Promise<string> =>
-      normalizeDecimal((await page.locator(`[data-indicator="${field}"]`).getAttribute('data-value')) ?? '');
+    const value = async (field: string): Promise<string> => normalizeDecimal((await whatIf.figure(field).getAttribute('data-value')) ?? '');
     expect(await value('saved-bac')).toBe(state.importedBac);
     expect(await value('whatif-bac')).toBe(state.importedBac);
     const seq = checkNoGap(await stored(page));
 
-    const rate = page.getByLabel('Rate of Engineer');
+    const rate = whatIf.rate('Engineer');
     expect(await rate.inputValue()).toBe('50.00');
     await rate.fill('57.25');
     await rate.press('Enter');
-    await page.getByRole('button', { name: /^Apply 1 change/ }).waitFor();
+    await whatIf.applyButton(1).waitFor();
     const predicted = await value('whatif-bac');
     expect(predicted).not.toBe(state.importedBac);
     // The core's figure for the document with that rate.
@@ -737,17 +730,17 @@ describe('the offline planner', () => {
     // Nothing saved yet.
     expect(checkNoGap(await stored(page))).toBe(seq);
 
-    await page.getByRole('button', { name: /^Apply/ }).click();
-    await page.getByText('Every change was applied.').waitFor();
-    expect(await page.locator('[data-refused]').count()).toBe(0);
+    await whatIf.applyButton().click();
+    await whatIf.applied.waitFor();
+    expect(await whatIf.refusal().count()).toBe(0);
     expect(checkNoGap(await stored(page))).toBeGreaterThan(seq);
     // Loaded again from the offline planner: the saved column is the what-if's.
-    await page.locator('[data-indicator="saved-bac"]').waitFor();
+    await whatIf.figure('saved-bac').waitFor();
     await settled(page);
     expect(await value('saved-bac')).toBe(predicted);
 
     await page.reload();
-    await page.locator('[data-indicator="saved-bac"]').waitFor();
+    await whatIf.figure('saved-bac').waitFor();
     await settled(page);
     expect(await value('saved-bac')).toBe(predicted);
     expect(await value('delta-bac')).toBe('0');
@@ -842,18 +835,20 @@ describe('the offline planner', () => {
       { entries, last },
     );
 
-    await page.goto('/');
+    const folios = new FoliosPage(page);
+    const seededFolio = new FolioPage(page, 'Seeded folio');
+    await folios.goto();
     await expectBadge(page);
-    await page.getByRole('link', { name: 'Seeded folio' }).waitFor();
-    await page.getByRole('link', { name: 'Seeded folio' }).click();
-    await page.getByRole('heading', { name: 'Seeded folio', level: 1 }).waitFor();
+    await folios.folioLink('Seeded folio').waitFor();
+    await folios.folioLink('Seeded folio').click();
+    await seededFolio.heading.waitFor();
     await settled(page);
-    await page.getByRole('navigation', { name: 'Seeded folio screens' }).getByRole('link', { name: 'Costs & revenues', exact: true }).click();
+    await seededFolio.tabLink('Costs & revenues').click();
     await settled(page);
     // A second tab holds the state from before the compaction.
     const other = await open(context);
     await other.goto(page.url());
-    await other.getByRole('heading', { name: 'Seeded folio', level: 1 }).waitFor();
+    await new FolioPage(other, 'Seeded folio').heading.waitFor();
     await settled(other);
     await page.bringToFront();
     await addExpense(page, 'The one that compacts', '5.00');
@@ -885,7 +880,7 @@ describe('the offline planner', () => {
 
     // After a reload the state comes from the snapshot, and the next write continues it.
     await page.reload();
-    await page.getByRole('heading', { name: 'Seeded folio', level: 1 }).waitFor();
+    await seededFolio.heading.waitFor();
     await settled(page);
     await expenseRow(page, 'The one that compacts').waitFor();
     await addExpense(page, 'After the snapshot', '6.00');
@@ -904,11 +899,12 @@ describe('hosts', () => {
     const context = await launch(profile(), host.url);
     await context.addInitScript(() => Object.defineProperty(window, 'indexedDB', { value: undefined, configurable: true }));
     const page = await open(context);
-    await page.goto('/folios/new');
-    await page.getByRole('heading', { name: 'The offline planner cannot start', level: 1 }).waitFor();
+    const form = new NewFolioPage(page);
+    await form.goto();
+    await new Shell(page).heading('The offline planner cannot start').waitFor();
     expect(await page.getByRole('alert').innerText()).toMatch(/no IndexedDB/);
     expect(new URL(page.url()).pathname).toBe('/folios/new');
-    expect(await page.getByRole('button', { name: 'Create folio' }).count()).toBe(0);
+    expect(await form.createButton.count()).toBe(0);
     await close(context);
   });
 
@@ -917,9 +913,10 @@ describe('hosts', () => {
     try {
       const context = await launch(profile(), pages.url);
       const page = await open(context);
-      await page.goto('/folios/new');
+      const form = new NewFolioPage(page);
+      await form.goto();
       await expectBadge(page);
-      await page.getByRole('heading', { name: 'New folio', level: 1 }).waitFor();
+      await form.heading.waitFor();
       await close(context);
     } finally {
       await pages.stop();
@@ -931,10 +928,10 @@ describe('hosts', () => {
     try {
       const context = await launch(profile(), server.url);
       const page = await open(context);
-      await page.goto('/');
+      await new FoliosPage(page).goto();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/signin');
-      await page.getByRole('heading', { name: /sign in/i }).waitFor();
-      expect(await page.locator('.badge-offline').count()).toBe(0);
+      await new SignInPage(page).heading.waitFor();
+      expect(await new Shell(page).offlineBadge.count()).toBe(0);
       expect(await page.evaluate(async () => (await indexedDB.databases()).map((d) => d.name))).not.toContain('costfolio-offline');
       await close(context);
     } finally {
@@ -947,10 +944,11 @@ describe('hosts', () => {
     try {
       const context = await launch(profile(), proxy.url);
       const page = await open(context);
-      await page.goto('/');
+      const shell = new Shell(page);
+      await new FoliosPage(page).goto();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/signin');
-      await expect.poll(() => page.locator('.toast').innerText()).toMatch(/Could not reach the server/);
-      expect(await page.locator('.badge-offline').count()).toBe(0);
+      await expect.poll(() => shell.toast.innerText()).toMatch(/Could not reach the server/);
+      expect(await shell.offlineBadge.count()).toBe(0);
       await close(context);
     } finally {
       await proxy.stop();
@@ -962,10 +960,11 @@ describe('hosts', () => {
     try {
       const context = await launch(profile(), proxy.url);
       const page = await open(context);
-      await page.goto('/');
+      const shell = new Shell(page);
+      await new FoliosPage(page).goto();
       await expect.poll(() => new URL(page.url()).pathname).toBe('/signin');
-      await expect.poll(() => page.locator('.toast').innerText()).toMatch(/Could not reach the server/);
-      expect(await page.locator('.badge-offline').count()).toBe(0);
+      await expect.poll(() => shell.toast.innerText()).toMatch(/Could not reach the server/);
+      expect(await shell.offlineBadge.count()).toBe(0);
       await close(context);
     } finally {
       await proxy.stop();

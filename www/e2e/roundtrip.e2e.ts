@@ -10,9 +10,10 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Locator, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { isLosslessNumber, LosslessNumber, parse as parseLossless, stringify } from 'lossless-json';
 import { BIN, newContext, newPage, rest, settled, signIn, useE2E } from './harness';
+import { CostsScreen, PositionEditor, Shell, WhatIfScreen } from './page-models';
 
 const env = useE2E();
 
@@ -194,25 +195,22 @@ afterAll(async () => {
   await context?.close();
 });
 
-async function openCosts(rowSelector: string): Promise<void> {
-  await page.goto(`/folios/${setup.folioId}/costs?asOf=${AS_OF}`);
-  await page.locator(rowSelector).waitFor();
+/** The costs screen of the test's folio, once `row` (of it) is listed. */
+async function openCosts(row: (costs: CostsScreen) => ReturnType<CostsScreen['positionRow']>): Promise<CostsScreen> {
+  const costs = new CostsScreen(page);
+  await costs.goto(setup.folioId, AS_OF);
+  await row(costs).waitFor();
   await settled(page);
+  return costs;
 }
 
-async function editPosition(id: string, name: string): Promise<Locator> {
-  await openCosts(`tr[data-position-id="${id}"]`);
-  await page
-    .locator(`tr[data-position-id="${id}"]`)
-    .getByRole('button', { name: `Edit ${name}` })
-    .click();
-  const d = page.getByRole('dialog');
-  await d.waitFor();
-  return d;
+async function editPosition(id: string, name: string): Promise<PositionEditor> {
+  const costs = await openCosts((c) => c.positionRow(id));
+  return costs.editPosition(name, id);
 }
 
 async function dialogClosed(): Promise<void> {
-  await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+  await expect.poll(() => new Shell(page).dialog.count()).toBe(0);
 }
 
 describe('the position header editor sends back every field it does not edit', () => {
@@ -224,8 +222,8 @@ describe('the position header editor sends back every field it does not edit', (
       expect(before.position.holidaySchemeId, 'the record carries its own calendar').toEqual({ number: '1' });
 
       const d = await editPosition(id, name);
-      await d.getByLabel('Title (role)').fill('Retitled');
-      await d.getByRole('button', { name: 'Save details' }).click();
+      await d.title.fill('Retitled');
+      await d.saveButton.click();
       await dialogClosed();
 
       const after = await positionItem(id);
@@ -241,8 +239,8 @@ describe('the position header editor sends back every field it does not edit', (
     expect(before.position.otRuleId).toEqual({ number: setup.rule });
 
     const d = await editPosition(id, name);
-    await d.getByLabel('Overtime rule').selectOption({ label: 'None' });
-    await d.getByRole('button', { name: 'Save details' }).click();
+    await d.overtimeRule.selectOption({ label: 'None' });
+    await d.saveButton.click();
     await dialogClosed();
 
     const { otRuleId: _gone, ...rest } = before.position;
@@ -256,8 +254,8 @@ describe('the position header editor sends back every field it does not edit', (
     expect(before.position.member).toBe(env.server().user);
 
     const d = await editPosition(id, name);
-    await d.getByLabel('Member (user key)').fill('');
-    await d.getByRole('button', { name: 'Save details' }).click();
+    await d.member.fill('');
+    await d.saveButton.click();
     await dialogClosed();
 
     expect(await positionItem(id)).toEqual({ ...before, position: { ...before.position, member: 'unassigned' } });
@@ -273,14 +271,14 @@ describe('an allocation row and a rate row change their row only', () => {
       const allocation = before.allocations[0];
 
       const d = await editPosition(id, name);
-      const row = d.getByRole('table', { name: /^Allocation period/ }).locator(`tr[data-row-id="${allocation.id.number}"]`);
-      await row.getByLabel(/^Percentage/).fill('55.5');
-      await row.getByRole('button', { name: /^Save/ }).click();
+      const row = d.historyRow(d.allocationPeriods, allocation.id.number);
+      await PositionEditor.rowPercentage(row).fill('55.5');
+      await PositionEditor.rowSave(row).click();
 
       const changed = { ...allocation, percentage: { number: '55.5' } };
       const expected = { ...before, position: { ...before.position, allocation: changed }, allocations: [changed] };
       await expect.poll(() => positionItem(id, false)).toEqual(expected);
-      await d.getByRole('button', { name: 'Close', exact: true }).first().click();
+      await d.closeButton.click();
       await dialogClosed();
     });
   }
@@ -293,14 +291,14 @@ describe('an allocation row and a rate row change their row only', () => {
     const first = before.rates[0];
 
     const d = await editPosition(id, name);
-    const row = d.getByRole('table', { name: /^Rate history/ }).locator(`tr[data-row-id="${first.id.number}"]`);
-    await row.getByLabel(/^Rate/).fill('71.40');
-    await row.getByRole('button', { name: /^Save/ }).click();
+    const row = d.historyRow(d.rateHistory, first.id.number);
+    await PositionEditor.rowRate(row).fill('71.40');
+    await PositionEditor.rowSave(row).click();
 
     const changed = { ...first, rate: { number: '71.40' } };
     const expected = { ...before, position: { ...before.position, rate: changed }, rates: [changed, before.rates[1]] };
     await expect.poll(() => positionItem(id, false)).toEqual(expected);
-    await d.getByRole('button', { name: 'Close', exact: true }).first().click();
+    await d.closeButton.click();
     await dialogClosed();
   });
 });
@@ -311,12 +309,10 @@ describe('the expense editor sends back every field it does not edit', () => {
     const before = await expenseRecord(id);
     expect(before.labels, 'the record carries its labels').toBeDefined();
 
-    await openCosts(`tr[data-expense-id="${id}"]`);
-    await page.locator(`tr[data-expense-id="${id}"]`).getByRole('button', { name: 'Edit Expense round trip' }).click();
-    const d = page.getByRole('dialog');
-    await d.waitFor();
-    await d.getByLabel('Name', { exact: true }).fill('Expense renamed');
-    await d.getByRole('button', { name: 'Save expense' }).click();
+    const costs = await openCosts((c) => c.expenseRow(id));
+    const d = await costs.editExpense('Expense round trip', id);
+    await d.name.fill('Expense renamed');
+    await d.saveButton.click();
     await dialogClosed();
 
     expect(await expenseRecord(id)).toEqual({ ...before, name: 'Expense renamed' });
@@ -326,12 +322,10 @@ describe('the expense editor sends back every field it does not edit', () => {
     const id = await makeExpense('Expense recurring');
     const before = await expenseRecord(id);
 
-    await openCosts(`tr[data-expense-id="${id}"]`);
-    await page.locator(`tr[data-expense-id="${id}"]`).getByRole('button', { name: 'Edit Expense recurring' }).click();
-    const d = page.getByRole('dialog');
-    await d.waitFor();
-    await d.getByLabel('Occurrences', { exact: true }).fill('4');
-    await d.getByRole('button', { name: 'Save expense' }).click();
+    const costs = await openCosts((c) => c.expenseRow(id));
+    const d = await costs.editExpense('Expense recurring', id);
+    await d.occurrences.fill('4');
+    await d.saveButton.click();
     await dialogClosed();
 
     const after = await expenseRecord(id);
@@ -346,51 +340,48 @@ describe('the expense editor sends back every field it does not edit', () => {
     expect(folio.currencyCode).toBe('EUR');
     const count = async () => (await read(`/budgets/1/folio/1/items?asOf=${AS_OF}`)).expenses.length;
     const held = await count();
-    await page.goto('/folios/1/costs');
-    await page.getByRole('button', { name: 'Add an expense' }).waitFor();
+    const costs = new CostsScreen(page);
+    await costs.goto('1');
+    await costs.addButton('expense').waitFor();
     await settled(page);
-    await page.getByRole('button', { name: 'Add an expense' }).click();
-    const d = page.getByRole('dialog');
-    await d.waitFor();
-    await d.getByLabel('Name', { exact: true }).fill('Survey in Zurich');
-    await d.getByLabel('Expense type').fill('Service');
-    await d.getByLabel('Amount', { exact: true }).fill('800');
-    await d.getByLabel('Currency', { exact: true }).fill('CHF');
-    await d.getByRole('button', { name: 'Add expense' }).click();
+    const d = await costs.addExpense();
+    await d.fill({ name: 'Survey in Zurich', type: 'Service', amount: '800' });
+    await d.currency.fill('CHF');
+    await d.addButton.click();
 
-    const message = d.locator('.field-error[data-field="currencyCode"]');
+    const message = d.fieldError('currencyCode');
     await message.waitFor();
     expect(await message.textContent()).toBe('No exchange rate from CHF to EUR: a budget administrator adds one under exchange rates');
-    const currency = d.getByLabel('Currency', { exact: true });
+    const currency = d.currency;
     expect(await currency.getAttribute('aria-invalid')).toBe('true');
     expect((await currency.getAttribute('aria-describedby')) ?? '').toContain(await message.getAttribute('id'));
     // Only at its field: the top of the form points at it without repeating it.
-    expect(await d.getByRole('alert').filter({ hasText: 'No exchange rate' }).count()).toBe(0);
+    expect(await d.dialog.getByRole('alert').filter({ hasText: 'No exchange rate' }).count()).toBe(0);
     expect(await count()).toBe(held);
-    await d.getByRole('button', { name: 'Cancel' }).click();
+    await d.cancelButton.click();
     await dialogClosed();
   });
 });
 
 describe('the what-if Apply sends back every field it does not change', () => {
-  async function openWhatIf(): Promise<void> {
-    await page.goto(`/folios/${setup.folioId}/whatif?asOf=${AS_OF}`);
-    await page.locator('[data-indicator="whatif-eac"]').waitFor();
+  async function openWhatIf(): Promise<WhatIfScreen> {
+    const whatIf = new WhatIfScreen(page);
+    await whatIf.goto(setup.folioId, AS_OF);
+    await whatIf.figure('whatif-eac').waitFor();
     await settled(page);
+    return whatIf;
   }
-  async function applied(): Promise<void> {
-    await page.getByRole('button', { name: /^Apply 1 change/ }).click();
-    await page.getByText('Every change was applied.').waitFor();
+  async function applied(whatIf: WhatIfScreen): Promise<void> {
+    await whatIf.applyButton(1).click();
+    await whatIf.applied.waitFor();
   }
 
   it("an expense's amount", async () => {
     const id = await makeExpense('What-if expense');
     const before = await expenseRecord(id);
-    await openWhatIf();
-    const amount = page.locator(`tr[data-expense="${id}"]`).getByLabel(/^Amount of /);
-    await amount.fill('1300.75');
-    await amount.press('Enter');
-    await applied();
+    const whatIf = await openWhatIf();
+    await whatIf.changeAmount(id, '1300.75');
+    await applied(whatIf);
     const after = await expenseRecord(id);
     // convertedAmount is the server's sum of the new payments: derived from the amount.
     expect(after.convertedAmount).not.toEqual(before.convertedAmount);
@@ -401,11 +392,9 @@ describe('the what-if Apply sends back every field it does not change', () => {
     const name = 'What-if rate';
     const id = await makePosition('planned', name);
     const before = await positionItem(id, false);
-    await openWhatIf();
-    const rate = page.getByLabel(`Rate of ${name}`);
-    await rate.fill('88.80');
-    await rate.press('Enter');
-    await applied();
+    const whatIf = await openWhatIf();
+    await whatIf.changeRate(name, '88.80');
+    await applied(whatIf);
     const changed = { ...before.rates[0], rate: { number: '88.80' } };
     expect(await positionItem(id, false)).toEqual({ ...before, position: { ...before.position, rate: changed }, rates: [changed] });
   });

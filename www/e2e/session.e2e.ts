@@ -2,6 +2,7 @@
 // cookie, and the old session refused by /budgets/1 after signing out.
 import { describe, expect, it } from 'vitest';
 import { newContext, newPage, useE2E } from './harness';
+import { FolioPage, FoliosPage, Shell, SignInPage } from './page-models';
 
 const env = useE2E();
 
@@ -10,27 +11,27 @@ describe('session', () => {
     const server = env.server();
     const context = await newContext(env.browser(), server);
     const page = await newPage(context);
-    await page.goto('/');
+    const form = new SignInPage(page);
+    const folios = new FoliosPage(page);
+    await folios.goto();
     // Signed out: the planner shows its sign-in page, not the folios.
     await expect.poll(() => new URL(page.url()).pathname).toBe('/signin');
-    await page.getByRole('heading', { name: /sign in/i }).waitFor();
+    await form.heading.waitFor();
 
     // An empty form is refused at the fields, nothing is sent.
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await expect.poll(() => page.getByLabel('User name').getAttribute('aria-invalid')).toBe('true');
-    await expect.poll(() => page.getByLabel('Password').getAttribute('aria-invalid')).toBe('true');
+    await form.submitButton.click();
+    await expect.poll(() => form.userName.getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => form.password.getAttribute('aria-invalid')).toBe('true');
 
     // A wrong password: the server's refusal is shown, the user stays signed out.
-    await page.getByLabel('User name').fill(server.user);
-    await page.getByLabel('Password').fill('not-the-password');
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
+    await form.submit(server.user, 'not-the-password');
     await page.getByRole('alert').waitFor();
     expect(await context.cookies()).toEqual([]);
 
-    await page.getByLabel('Password').fill(server.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Folios', level: 1 }).waitFor();
-    await page.getByRole('link', { name: 'Harbour footbridge' }).waitFor();
+    await form.password.fill(server.password);
+    await form.submitButton.click();
+    await folios.heading.waitFor();
+    await folios.folioLink('Harbour footbridge').waitFor();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/');
 
     // The browser keeps no password: neither storage holds it (nor the typed wrong one).
@@ -62,11 +63,11 @@ describe('session', () => {
     const server = env.server();
     const context = await newContext(env.browser(), server);
     const page = await newPage(context);
-    await page.goto('/signin');
-    await page.getByLabel('User name').fill(server.user);
-    await page.getByLabel('Password').fill(server.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('button', { name: 'Sign out' }).waitFor();
+    const form = new SignInPage(page);
+    const shell = new Shell(page);
+    await form.goto();
+    await form.submit(server.user, server.password);
+    await shell.signOutButton.waitFor();
 
     const old = (await context.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
     expect(old).not.toBe('');
@@ -74,8 +75,8 @@ describe('session', () => {
     const before = await fetch(`${server.url}/budgets/1/folio`, { headers: { Cookie: old, Accept: 'application/json' } });
     expect(before.status).toBe(200);
 
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.getByRole('heading', { name: /sign in/i }).waitFor();
+    await shell.signOut();
+    await form.heading.waitFor();
     await expect.poll(() => new URL(page.url()).pathname).toBe('/signin');
 
     // The old session is closed on the server, not only forgotten by the browser.
@@ -85,9 +86,9 @@ describe('session', () => {
     expect(session.status).not.toBe(200);
 
     // And the page itself: a reload stays on the sign-in page; a folio's address leads back to it.
-    await page.goto('/folios/1');
-    await page.getByRole('heading', { name: /sign in/i }).waitFor();
-    expect(await page.getByRole('link', { name: 'Harbour footbridge' }).count()).toBe(0);
+    await new FolioPage(page, 'Harbour footbridge').goto('1');
+    await form.heading.waitFor();
+    expect(await new FoliosPage(page).folioLink('Harbour footbridge').count()).toBe(0);
     await context.close();
   });
 
@@ -95,12 +96,12 @@ describe('session', () => {
     const server = env.server();
     const context = await newContext(env.browser(), server);
     const page = await newPage(context);
-    await page.goto('/folios/2');
-    await page.getByRole('heading', { name: /sign in/i }).waitFor();
-    await page.getByLabel('User name').fill(server.user);
-    await page.getByLabel('Password').fill(server.password);
-    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
-    await page.getByRole('heading', { name: 'Billing platform migration', level: 1 }).waitFor();
+    const form = new SignInPage(page);
+    const folio = new FolioPage(page, 'Billing platform migration');
+    await folio.goto('2');
+    await form.heading.waitFor();
+    await form.submit(server.user, server.password);
+    await folio.heading.waitFor();
     expect(new URL(page.url()).pathname).toBe('/folios/2');
     await context.close();
   });

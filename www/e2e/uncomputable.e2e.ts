@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page, Route } from 'playwright-core';
 import { isLosslessNumber, parse as parseLossless, stringify } from 'lossless-json';
 import { axeSerious, describeViolations, NARROW, newContext, newPage, rest, settled, signIn, useE2E, WIDE } from './harness';
+import { BaselinesScreen, CostsScreen, ExportScreen, ExpenseEditor, FolioPage, FoliosPage, PortfolioPage, Shell, type FolioTab } from './page-models';
 
 const env = useE2E();
 
@@ -58,10 +59,10 @@ async function noViolations(page: Page, where: string): Promise<void> {
 /** The messages the page shows where the figures would be (`data-refusal`). */
 const refusals = (page: Page) => page.locator('main [data-refusal]').allTextContents();
 
-async function tab(page: Page, name: string): Promise<void> {
-  const nav = page.getByRole('navigation', { name: `${FOLIO} screens` });
-  await nav.getByRole('link', { name, exact: true }).click();
-  await expect.poll(() => nav.getByRole('link', { name, exact: true }).getAttribute('aria-current')).toBe('page');
+async function tab(page: Page, name: FolioTab): Promise<void> {
+  const folio = new FolioPage(page, FOLIO);
+  await folio.tabLink(name).click();
+  await expect.poll(() => folio.tabLink(name).getAttribute('aria-current')).toBe('page');
   await settled(page);
 }
 
@@ -80,22 +81,23 @@ for (const viewport of [WIDE, NARROW]) {
     });
 
     it('the overview shows the refusal in place of the indicators and lights', async () => {
-      await page.goto('/folios/1');
-      await page.getByRole('heading', { name: FOLIO, level: 1 }).waitFor();
+      const folio = new FolioPage(page, FOLIO);
+      await folio.goto('1');
+      await folio.heading.waitFor();
       await settled(page);
-      const card = page.locator('main .figures-refused');
+      const card = folio.refusedFigures;
       await card.waitFor();
       expect(await card.getByRole('heading').textContent()).toMatch(/^Indicators as of /);
       expect((await refusals(page)).join(' ')).toContain(REFUSAL);
       expect(await page.locator('main [data-indicator], main [data-light]').count()).toBe(0);
       // Where the items are: a link to the costs screen.
-      expect(await card.getByRole('link', { name: 'Costs & revenues' }).getAttribute('href')).toBe('/folios/1/costs');
+      expect(await folio.costsLink.getAttribute('href')).toBe('/folios/1/costs');
       await noViolations(page, `overview at ${viewport.width} px`);
     });
 
     it('the forecast shows the refusal in place of its charts', async () => {
       await tab(page, 'Forecast');
-      const card = page.locator('main .figures-refused');
+      const card = new FolioPage(page, FOLIO).refusedFigures;
       await card.waitFor();
       expect(await card.getByRole('heading').textContent()).toBe('Forecast');
       expect((await refusals(page)).join(' ')).toContain(REFUSAL);
@@ -105,71 +107,71 @@ for (const viewport of [WIDE, NARROW]) {
 
     it('the costs screen lists every item: the uncomputable one with the refusal, the others with their figures', async () => {
       await tab(page, 'Costs & revenues');
-      const row = page.locator(`tr[data-expense-id="${uncosted.id}"]`);
+      const costs = new CostsScreen(page);
+      const row = costs.expenseRow(uncosted.id);
       await row.waitFor();
       expect(await row.locator('[data-field="refusal"]').textContent()).toBe(REFUSAL);
       expect(await row.locator('[data-field="toDate"], [data-field="total"], [data-field="convertedAmount"]').count()).toBe(0);
       // The top says which item and why.
-      const notice = page.locator('main .alert[data-refusal]');
+      const notice = costs.uncostedNotice;
       expect(await notice.textContent()).toContain(`${uncosted.name}: ${REFUSAL}`);
       // Every other item shows the server's figures (as the server computes them, unrouted).
       const items = (await rest(env.server(), 'GET', '/budgets/1/folio/1/items')).json.success;
       const others = (items.expenses as any[]).filter((e) => String(e.expense.id) !== uncosted.id);
       expect(others.length).toBeGreaterThan(0);
       for (const e of others) {
-        const cells = page.locator(`tr[data-expense-id="${e.expense.id}"]`);
+        const cells = costs.expenseRow(String(e.expense.id));
         expect(await cells.locator('[data-field="total"]').getAttribute('data-value')).toBe(String(e.total));
         expect(await cells.locator('[data-field="toDate"]').getAttribute('data-value')).toBe(String(e.toDate));
       }
       for (const p of items.positions as any[]) {
-        expect(await page.locator(`tr[data-position-id="${p.position.id}"] [data-field="total"]`).getAttribute('data-value')).toBe(String(p.total));
+        expect(await costs.positionRow(String(p.position.id)).locator('[data-field="total"]').getAttribute('data-value')).toBe(String(p.total));
       }
       await noViolations(page, `costs at ${viewport.width} px`);
     });
 
     it('the baselines screen compares the items, and shows the refusal in place of the months', async () => {
       await tab(page, 'Baselines');
-      await page.getByRole('region', { name: 'Comparison per item' }).waitFor();
+      const baselines = new BaselinesScreen(page);
+      await baselines.perItem.waitFor();
       await settled(page);
-      expect(await page.locator('tr[data-state]').count()).toBeGreaterThan(0);
-      expect(await page.getByRole('region', { name: 'Comparison per month' }).count()).toBe(0);
+      expect(await baselines.comparedItems.count()).toBeGreaterThan(0);
+      expect(await baselines.perMonth.count()).toBe(0);
       expect((await refusals(page)).join(' ')).toContain(REFUSAL);
       await noViolations(page, `baselines at ${viewport.width} px`);
       await tab(page, 'Costs & revenues');
     });
 
     it('stays usable: the uncomputable expense opens in its editor, other screens and another as-of date load', async () => {
-      await page
-        .locator(`tr[data-expense-id="${uncosted.id}"]`)
-        .getByRole('button', { name: `Edit ${uncosted.name}` })
-        .click();
-      const d = page.getByRole('dialog');
-      await d.waitFor();
-      expect(await d.getByLabel('Currency', { exact: true }).inputValue()).toBe('GBP');
-      await d.getByRole('button', { name: 'Cancel' }).click();
-      await expect.poll(() => page.getByRole('dialog').count()).toBe(0);
+      const d: ExpenseEditor = await new CostsScreen(page).editExpense(uncosted.name, uncosted.id);
+      expect(await d.currency.inputValue()).toBe('GBP');
+      await d.cancelButton.click();
+      await expect.poll(() => new Shell(page).dialog.count()).toBe(0);
       await tab(page, 'Export');
-      await page.getByRole('button', { name: 'Download plan (JSON)' }).waitFor();
+      await new ExportScreen(page).planButton.waitFor();
       await tab(page, 'Overview');
-      await page.locator('main .figures-refused').waitFor();
-      await page.getByLabel('As of').fill('2026-06-30');
-      await page.getByLabel('As of').press('Enter');
+      const folio = new FolioPage(page, FOLIO);
+      await folio.refusedFigures.waitFor();
+      await folio.asOf.fill('2026-06-30');
+      await folio.asOf.press('Enter');
       await expect.poll(() => new URL(page.url()).searchParams.get('asOf')).toBe('2026-06-30');
       await settled(page);
       expect((await refusals(page)).join(' ')).toContain(REFUSAL);
     });
 
     it('the folios list and the portfolio show the refusal in the folio’s row, the other folios their figures', async () => {
-      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Folios', exact: true }).click();
-      const row = page.locator('tr[data-folio-id="1"]');
+      await new Shell(page).navLink('Folios').click();
+      const folios = new FoliosPage(page);
+      const row = folios.row('1');
       await row.waitFor();
       await expect.poll(() => row.locator('[data-refusal]').textContent()).toBe(REFUSAL);
-      await page.locator('tr[data-folio-id="2"] [data-indicator="bac"]').waitFor();
+      await folios.row('2').locator('[data-indicator="bac"]').waitFor();
       await settled(page);
       await noViolations(page, `folios at ${viewport.width} px`);
 
-      await page.goto('/portfolios/1');
-      const inPortfolio = page.locator('tr[data-folio-id="1"]');
+      const portfolio = new PortfolioPage(page);
+      await portfolio.goto('1');
+      const inPortfolio = portfolio.row('1');
       await inPortfolio.waitFor();
       await expect.poll(() => inPortfolio.locator('[data-refusal]').textContent()).toBe(REFUSAL);
       await settled(page);

@@ -5,16 +5,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext, newPage, normalizeDecimal, rest, settled, signIn, useE2E } from './harness';
+import { ExportScreen, FolioPage, NewFolioPage, WhatIfScreen } from './page-models';
 
 const env = useE2E();
 const AS_OF = '2026-12-15';
 
 let context: BrowserContext;
 let page: Page;
+let whatIf: WhatIfScreen;
 
 beforeAll(async () => {
   context = await newContext(env.browser(), env.server());
   page = await newPage(context);
+  whatIf = new WhatIfScreen(page);
   await signIn(page, env.server());
 });
 afterAll(async () => {
@@ -28,12 +31,12 @@ async function draftIndicators(folio: string): Promise<any> {
 }
 
 async function open(folio: string): Promise<void> {
-  await page.goto(`/folios/${folio}/whatif?asOf=${AS_OF}`);
-  await page.locator('[data-indicator="whatif-eac"]').waitFor();
+  await whatIf.goto(folio, AS_OF);
+  await whatIf.figure('whatif-eac').waitFor();
   await settled(page);
 }
 
-const value = async (field: string): Promise<string> => normalizeDecimal((await page.locator(`[data-indicator="${field}"]`).getAttribute('data-value')) ?? '');
+const value = async (field: string): Promise<string> => normalizeDecimal((await whatIf.figure(field).getAttribute('data-value')) ?? '');
 
 describe('what-if', () => {
   it('opens on the figures the server answers for the draft', async () => {
@@ -48,25 +51,23 @@ describe('what-if', () => {
     await open('1');
     const before = await value('whatif-eac');
     // A team member's rate: her actual cost to date changes, and so the EAC (AC / progress).
-    const rate = page.getByLabel('Rate of Maria Keller');
-    await rate.fill('97.35');
-    await rate.press('Enter');
-    await page.getByRole('button', { name: /^Apply 1 change/ }).waitFor();
+    await whatIf.changeRate('Maria Keller', '97.35');
+    await whatIf.applyButton(1).waitFor();
     const predicted = await value('whatif-eac');
     expect(predicted).not.toBe(before);
     expect(await value('delta-eac')).not.toBe('0');
     // Undo and redo walk it back and forth.
-    await page.getByRole('button', { name: 'Undo' }).click();
+    await whatIf.undoButton.click();
     expect(await value('whatif-eac')).toBe(before);
-    await page.getByRole('button', { name: 'Redo' }).click();
+    await whatIf.redoButton.click();
     expect(await value('whatif-eac')).toBe(predicted);
     // Nothing reached the server yet.
     expect(normalizeDecimal((await draftIndicators('1')).eac)).toBe(before);
-    await page.getByRole('button', { name: /^Apply/ }).click();
-    await page.getByText('Every change was applied.').waitFor();
+    await whatIf.applyButton().click();
+    await whatIf.applied.waitFor();
     expect(normalizeDecimal((await draftIndicators('1')).eac)).toBe(predicted);
     // Reloaded from the server: the saved figures are now the sandbox's.
-    await page.locator('[data-indicator="saved-eac"]').waitFor();
+    await whatIf.figure('saved-eac').waitFor();
     await settled(page);
     expect(await value('saved-eac')).toBe(predicted);
   });
@@ -75,24 +76,11 @@ describe('what-if', () => {
     await open('1');
     const items = (await rest(env.server(), 'GET', `/budgets/1/folio/1/items?asOf=${AS_OF}`)).json.success;
     const [first, second] = (items.expenses as any[]).map((e) => e.expense);
-    const row = (id: string) => page.locator(`tr[data-expense="${id}"]`);
     // Three changes: two amounts, and the first expense removed.
-    await row(first.id)
-      .getByLabel(/^Amount of /)
-      .fill('4321.09');
-    await row(first.id)
-      .getByLabel(/^Amount of /)
-      .press('Enter');
-    await row(second.id)
-      .getByLabel(/^Amount of /)
-      .fill('1.23');
-    await row(second.id)
-      .getByLabel(/^Amount of /)
-      .press('Enter');
-    await row(first.id)
-      .getByRole('button', { name: /^Remove/ })
-      .click();
-    await page.getByRole('button', { name: /^Apply 3 changes/ }).waitFor();
+    await whatIf.changeAmount(first.id, '4321.09');
+    await whatIf.changeAmount(second.id, '1.23');
+    await whatIf.removeExpense(first.id).click();
+    await whatIf.applyButton(3).waitFor();
     const savedBefore = await value('saved-bac');
     // While the first change is on its way, someone deletes the second expense on the server:
     // the server refuses the second change (the check before sending saw the expense still there).
@@ -104,13 +92,13 @@ describe('what-if', () => {
       }
       await route.continue();
     });
-    await page.getByRole('button', { name: /^Apply/ }).click();
-    const refusal = page.locator('[data-refused="refused"]');
+    await whatIf.applyButton().click();
+    const refusal = whatIf.refusal('refused');
     await refusal.waitFor();
     await page.unroute('**/budgets/1/expense');
     expect(await refusal.textContent()).toContain(`Amount of ${second.name}`);
-    expect(await page.locator('li[data-status="applied"]').count()).toBe(1);
-    expect(await page.locator('li[data-status="pending"]').count()).toBe(2);
+    expect(await whatIf.changes('applied').count()).toBe(1);
+    expect(await whatIf.changes('pending').count()).toBe(2);
     const server = (await rest(env.server(), 'GET', `/budgets/1/expense/${first.id}`)).json.success;
     expect(normalizeDecimal(server.amount)).toBe('4321.09');
     // The saved column now holds what was applied: the first expense's new amount (a cost in the
@@ -120,8 +108,8 @@ describe('what-if', () => {
     expect(first.currencyCode).toBe('EUR');
     expect(cents(await value('saved-bac')) - cents(savedBefore)).toBe(cents('4321.09') - cents(first.amount));
     // Discard: the pending changes go; the first expense stays on the server.
-    await page.getByRole('button', { name: 'Discard' }).click();
-    expect(await page.locator('li[data-status="pending"]').count()).toBe(0);
+    await whatIf.discardButton.click();
+    expect(await whatIf.changes('pending').count()).toBe(0);
     expect((await rest(env.server(), 'GET', `/budgets/1/expense/${first.id}`)).status).toBe(200);
   });
 
@@ -129,30 +117,19 @@ describe('what-if', () => {
     await open('2');
     const items = (await rest(env.server(), 'GET', `/budgets/1/folio/2/items?asOf=${AS_OF}`)).json.success;
     const [first, second] = (items.expenses as any[]).map((e) => e.expense);
-    const row = (id: string) => page.locator(`tr[data-expense="${id}"]`);
-    await row(first.id)
-      .getByLabel(/^Amount of /)
-      .fill('777.77');
-    await row(first.id)
-      .getByLabel(/^Amount of /)
-      .press('Enter');
-    await row(second.id)
-      .getByLabel(/^Amount of /)
-      .fill('1.23');
-    await row(second.id)
-      .getByLabel(/^Amount of /)
-      .press('Enter');
-    await page.getByRole('button', { name: /^Apply 2 changes/ }).waitFor();
+    await whatIf.changeAmount(first.id, '777.77');
+    await whatIf.changeAmount(second.id, '1.23');
+    await whatIf.applyButton(2).waitFor();
     // Someone else changes the second expense meanwhile.
     const raw = (await rest(env.server(), 'GET', `/budgets/1/expense/${second.id}`)).text;
     const theirs = raw.slice(raw.indexOf('{', 1), raw.lastIndexOf('}')).replace(/"amount":[-0-9.]+/, '"amount":999');
     const put = await rest(env.server(), 'PUT', '/budgets/1/expense', theirs);
     expect(put.status, put.text).toBe(200);
-    await page.getByRole('button', { name: /^Apply/ }).click();
-    const stale = page.locator('[data-refused="stale"]');
+    await whatIf.applyButton().click();
+    const stale = whatIf.refusal('stale');
     await stale.waitFor();
     expect(await stale.textContent()).toContain(`Amount of ${second.name}`);
-    expect(await page.locator('li[data-status="pending"]').count()).toBe(2);
+    expect(await whatIf.changes('pending').count()).toBe(2);
     // Nothing was sent: neither amount changed on the server.
     expect(normalizeDecimal((await rest(env.server(), 'GET', `/budgets/1/expense/${first.id}`)).json.success.amount)).toBe(normalizeDecimal(first.amount));
     expect(normalizeDecimal((await rest(env.server(), 'GET', `/budgets/1/expense/${second.id}`)).json.success.amount)).toBe('999');
@@ -160,28 +137,23 @@ describe('what-if', () => {
 
   it('a position added, another as-of date, then Apply: the server gets the position; the changes survive the date', async () => {
     await open('3');
-    const form = page.getByRole('form', { name: 'Add a planned position to the sandbox' });
-    await form.getByLabel('Name').fill('Night welder');
-    await form.getByLabel(/^Rate/).fill('52.25');
-    await form.getByLabel('Allocation %').fill('40');
-    await form.getByRole('button', { name: 'Add position' }).click();
-    await page.getByRole('button', { name: /^Apply 1 change/ }).waitFor();
+    await whatIf.addPosition('Night welder', '52.25', '40');
+    await whatIf.applyButton(1).waitFor();
     // Its rate changed in the sandbox before it exists on the server.
-    const rate = page.getByLabel('Rate of Night welder');
-    await rate.fill('55');
-    await rate.press('Enter');
-    await page.getByRole('button', { name: /^Apply 2 changes/ }).waitFor();
+    await whatIf.changeRate('Night welder', '55');
+    await whatIf.applyButton(2).waitFor();
     const predicted = await value('whatif-bac');
     expect(await value('delta-bac')).not.toBe('0');
     // Another as-of date keeps both changes.
-    await page.getByLabel('As of').fill('2026-10-01');
-    await page.getByRole('button', { name: /^Apply 2 changes/ }).waitFor();
-    expect(await page.locator('li[data-status="pending"]').count()).toBe(2);
-    await page.getByLabel('As of').fill(AS_OF);
+    const folio = new FolioPage(page, '');
+    await folio.asOf.fill('2026-10-01');
+    await whatIf.applyButton(2).waitFor();
+    expect(await whatIf.changes('pending').count()).toBe(2);
+    await folio.asOf.fill(AS_OF);
     await page.waitForFunction(() => new URL(location.href).searchParams.get('asOf') === '2026-12-15');
     expect(await value('whatif-bac')).toBe(predicted);
-    await page.getByRole('button', { name: /^Apply/ }).click();
-    await page.getByText('Every change was applied.').waitFor();
+    await whatIf.applyButton().click();
+    await whatIf.applied.waitFor();
     const items = (await rest(env.server(), 'GET', `/budgets/1/folio/3/items?asOf=${AS_OF}`)).json.success;
     const welder = (items.positions as any[]).find((p) => p.position.name === 'Night welder');
     expect(welder, 'the position is on the server').toBeTruthy();
@@ -190,12 +162,13 @@ describe('what-if', () => {
   });
 
   it('a downloaded plan file imported gives a new folio with the same payments and indicators', async () => {
-    await page.goto(`/folios/3/export?asOf=${AS_OF}`);
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download plan (JSON)' }).click()]);
+    await new FolioPage(page, '').goto('3', 'Export', AS_OF);
+    const [download] = await Promise.all([page.waitForEvent('download'), new ExportScreen(page).planButton.click()]);
     expect(download.suggestedFilename()).toMatch(/-plan\.json$/);
     const file = await download.path();
-    await page.goto('/folios/new');
-    await page.getByLabel('Plan file', { exact: true }).setInputFiles(file);
+    const newFolio = new NewFolioPage(page);
+    await newFolio.goto();
+    await newFolio.planFile.setInputFiles(file);
     await page.waitForURL(/\/folios\/\d+$/);
     const imported = /\/folios\/(\d+)$/.exec(page.url())![1]!;
     expect(imported).not.toBe('3');
@@ -211,13 +184,13 @@ describe('what-if', () => {
     expect(await figures(imported)).toEqual(await figures('3'));
     // A hostile file is refused by name and creates nothing.
     const before = (await rest(env.server(), 'GET', '/budgets/1/folio')).json.success.length;
-    await page.goto('/folios/new');
-    await page.getByLabel('Plan file', { exact: true }).setInputFiles({
+    await newFolio.goto();
+    await newFolio.planFile.setInputFiles({
       name: 'bad.json',
       mimeType: 'application/json',
       buffer: Buffer.from('{"folio":{"name":"x"},"positions":[{"position":{"rate":{"rate":"lots"}}}]}'),
     });
-    const errors = page.locator('[data-import-errors]');
+    const errors = newFolio.importErrors;
     await errors.waitFor();
     expect(await errors.textContent()).toMatch(/folio/);
     expect((await rest(env.server(), 'GET', '/budgets/1/folio')).json.success.length).toBe(before);

@@ -1,0 +1,137 @@
+// A folio's frame (`/folios/{id}`: its heading, the as-of date, the tabs of its screens) and the
+// screens without editors: the overview, the forecast, the baselines, the export.
+import type { Locator, Page } from 'playwright-core';
+
+export type FolioTab = 'Overview' | 'Forecast' | 'Costs & revenues' | 'What-if' | 'Baselines' | 'Export';
+const PATHS: Record<FolioTab, string> = {
+  Overview: '',
+  Forecast: '/forecast',
+  'Costs & revenues': '/costs',
+  'What-if': '/whatif',
+  Baselines: '/baselines',
+  Export: '/export',
+};
+
+export class FolioPage {
+  constructor(
+    readonly page: Page,
+    /** The folio's name, as its heading and its screens' navigation name it. */
+    readonly name: string,
+  ) {}
+
+  /** Opens a tab of folio `id` by its address. */
+  async goto(id: string, tab: FolioTab = 'Overview', asOf?: string): Promise<void> {
+    await this.page.goto(`/folios/${id}${PATHS[tab]}${asOf ? `?asOf=${asOf}` : ''}`);
+  }
+  get heading(): Locator {
+    return this.page.getByRole('heading', { name: this.name, level: 1 });
+  }
+  get tabs(): Locator {
+    return this.page.getByRole('navigation', { name: `${this.name} screens` });
+  }
+  tabLink(tab: FolioTab): Locator {
+    return this.tabs.getByRole('link', { name: tab, exact: true });
+  }
+  get asOf(): Locator {
+    return this.page.getByLabel('As of');
+  }
+  /** The card that holds the server's refusal in place of the figures (an uncomputable folio). */
+  get refusedFigures(): Locator {
+    return this.page.locator('main .figures-refused');
+  }
+  /** The link from a refused overview to the costs screen. */
+  get costsLink(): Locator {
+    return this.refusedFigures.getByRole('link', { name: 'Costs & revenues' });
+  }
+  /** A figure the server computed, by its `data-indicator`. */
+  indicator(key: string): Locator {
+    return this.page.locator(`[data-indicator="${key}"]`);
+  }
+  get lights(): Locator {
+    return this.page.locator('[data-light]');
+  }
+}
+
+export class ForecastScreen {
+  constructor(readonly page: Page) {}
+
+  get charts(): Locator {
+    return this.page.getByRole('img');
+  }
+  get firstCanvas(): Locator {
+    return this.charts.locator('canvas').first();
+  }
+  granularity(label: 'Month' | 'Week' | 'Day'): Locator {
+    return this.page.getByRole('radio', { name: label });
+  }
+  get tooltip(): Locator {
+    return this.page.getByTestId('chart-tooltip');
+  }
+  /** A row of the table of figures per period, by its start. */
+  period(start: string): Locator {
+    return this.page.locator(`tr[data-start="${start}"]`);
+  }
+  get periods(): Locator {
+    return this.page.locator('tr[data-start]');
+  }
+}
+
+export class BaselinesScreen {
+  constructor(readonly page: Page) {}
+
+  get name(): Locator {
+    return this.page.getByLabel('Baseline name');
+  }
+  get approveButton(): Locator {
+    return this.page.getByRole('button', { name: 'Approve baseline' });
+  }
+  async approve(name: string): Promise<void> {
+    await this.name.fill(name);
+    await this.approveButton.click();
+  }
+  listed(name: string): Locator {
+    return this.page.getByRole('row').filter({ hasText: name }).first();
+  }
+  get perItem(): Locator {
+    return this.page.getByRole('region', { name: 'Comparison per item' });
+  }
+  get perMonth(): Locator {
+    return this.page.getByRole('region', { name: 'Comparison per month' });
+  }
+  /** Compared items marked changed, added or removed. */
+  get differences(): Locator {
+    return this.page.locator('[data-state="changed"], [data-state="added"], [data-state="removed"]');
+  }
+  /** The first table of the screen (the approved baselines). */
+  get firstTable(): Locator {
+    return this.page.getByRole('table').first();
+  }
+  get comparedItems(): Locator {
+    return this.page.locator('tr[data-state]');
+  }
+}
+
+export class ExportScreen {
+  constructor(readonly page: Page) {}
+
+  /** "Download CSV": a link to the server's CSV when connected. */
+  get csvLink(): Locator {
+    return this.page.getByRole('link', { name: /download csv/i });
+  }
+  /** "Download CSV" offline: a button (the core writes the CSV in the browser). */
+  get csvButton(): Locator {
+    return this.page.getByRole('button', { name: 'Download CSV' });
+  }
+  get previewButton(): Locator {
+    return this.page.getByRole('button', { name: /preview/i });
+  }
+  get preview(): Locator {
+    return this.page.getByTestId('csv-preview');
+  }
+  get planButton(): Locator {
+    return this.page.getByRole('button', { name: 'Download plan (JSON)' });
+  }
+  get anyDownloadLink(): Locator {
+    return this.page.locator('a[download]').first();
+  }
+}

@@ -1,0 +1,9 @@
+// Page models of the planner's screens: their locators and actions, one model per screen, so that
+// the end-to-end tests say what they do and a changed label is one edit here.
+export { Shell } from './shell';
+export { SignInPage } from './signIn';
+export { FoliosPage, NewFolioPage } from './folios';
+export { FolioPage, ForecastScreen, BaselinesScreen, ExportScreen, type FolioTab } from './folio';
+export { CostsScreen, PositionEditor, ExpenseEditor, type PositionSection } from './costs';
+export { WhatIfScreen } from './whatif';
+export { PortfoliosPage, PortfolioPage } from './portfolios';
