@@ -126,17 +126,18 @@ impl<'s> Queries<'s> {
     /// [`MAX_USERS_LISTED`]): what the planner's owner, viewer and member pickers offer
     /// (extension). Every authenticated user may ask.
     pub fn users(&self, query: Option<&str>, limit: Option<usize>) -> Result<Vec<UserChoice>> {
-        let limit =
-            match limit {
-                None => 20,
-                Some(limit) if (1..=MAX_USERS_LISTED).contains(&limit) => limit,
-                Some(limit) => return Err(Error::field(
+        let limit = match limit {
+            None => 20,
+            Some(limit) if (1..=MAX_USERS_LISTED).contains(&limit) => limit,
+            Some(limit) => {
+                return Err(Error::field(
                     "limit",
                     format!(
                         "limit must be a whole number from 1 to {MAX_USERS_LISTED}, got {limit}"
                     ),
-                )),
-            };
+                ))
+            }
+        };
         let query = query.unwrap_or("").trim().to_lowercase();
         if query.chars().count() > 255 {
             return Err(Error::field("query", "query has at most 255 characters"));

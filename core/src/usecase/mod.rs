@@ -38,9 +38,12 @@ mod baselines;
 mod custom_fields;
 mod deletions;
 mod error;
+mod expenses;
 mod folios;
+pub(crate) use expenses::with_converted;
 mod limits;
 mod refusals;
+mod shared;
 
 pub use access::{Access, Caller};
 pub use baselines::{Approval, MAX_FOLIO_BASELINES};

@@ -22,7 +22,7 @@ mod responses;
 pub use folios::can_view;
 pub use portfolios::{admin_rollup, RollupError};
 
-use expenses::{expense_by_id, expense_payments, put_expense, with_converted};
+use expenses::{expense_payments, put_expense};
 use folios::{
     add_custom_field, approve_baseline, baselines, changeable_folio, custom_fields,
     delete_baseline, delete_custom_field, folio_expenditures, frame, scope, update_custom_field,
@@ -92,23 +92,10 @@ fn read_route(
     let outcome = match segments {
         ["folio"] => Ok(success(queries(state, context).folios())),
         ["folio", id] => folio_get(state, context, id),
-        ["expense", id] => {
-            // S5.1: a deleted expense can still be read by id, with its deletedOn.
-            expense_by_id(state, context, id)
-                .and_then(|expense| with_converted(state, expense))
-                .map(success)
-        }
+        ["expense", id] => expenses::expense(state, context, id),
         ["expense", id, "payments"] => expense_payments(state, context, id),
-        ["exchangerate"] => Ok(success(state.exchange_rates.clone())),
-        ["overtimerule"] => {
-            let rules: Vec<OvertimeRule> = state
-                .overtime_rules
-                .values()
-                .filter(|r| r.deleted_on.is_none())
-                .map(|r| r.record().clone())
-                .collect();
-            Ok(success(rules))
-        }
+        ["exchangerate"] => Ok(success(queries(state, context).exchange_rates())),
+        ["overtimerule"] => Ok(success(queries(state, context).overtime_rules())),
         _ => {
             return positions::read_route(state, request, context, segments)
                 .or_else(|| folio_level_read_route(state, request, context, segments))
@@ -145,88 +132,28 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
         }
         ("POST", ["expense"]) => put_expense(state, request, context, false),
         ("PUT", ["expense"]) => put_expense(state, request, context, true),
-        ("DELETE", ["expense", id]) => {
-            let expense = expense_by_id(state, context, id)?;
-            changeable_folio(state, context, expense.folio_id.get())?;
-            if expense.deleted_on.is_some() {
-                return Err(folio_not_viewable());
-            }
-            let id = expense.id();
-            let mut record = expense.record().clone();
-            record.deleted_on = Some(today(context));
-            state.apply(Command::PutExpense(Box::new(Stored::new(id, record))));
-            Ok(success(true))
-        }
+        ("DELETE", ["expense", id]) => expenses::delete_expense(state, context, id),
         ("PUT", ["exchangerate"]) => {
-            who(context).shared_data_for_change("exchange rates")?;
-            let rate: ExchangeRate = read(request)?;
-            if rate.from == rate.to {
-                return Err(field_error(
-                    "to",
-                    format!(
-                        "an exchange rate needs two currencies, got {} twice",
-                        rate.from
-                    ),
-                ));
-            }
-            state.apply(Command::PutExchangeRate(rate));
+            commands(state, context).put_exchange_rate(read(request)?)?;
             Ok(success(true))
         }
         ("DELETE", ["exchangerate"]) => remove_exchange_rate(state, request, context),
-        ("POST", ["overtimerule"]) => {
-            who(context).shared_data_for_change("overtime rules")?;
-            let mut rule: OvertimeRule = read(request)?;
-            if rule.name.trim().is_empty() {
-                return Err(field_error("name", messages::NAME_REQUIRED));
-            }
-            let id = state.counters.next(crate::state::IdKind::OvertimeRule);
-            rule.deleted_on = None;
-            state.apply(Command::PutOvertimeRule(Stored::new(Id::new(id), rule)));
-            Ok(success(Id::new(id)))
-        }
-        ("PUT", ["overtimerule"]) => {
-            who(context).shared_data_for_change("overtime rules")?;
-            let mut rule: OvertimeRule = read(request)?;
-            let id = rule
-                .id
-                .ok_or_else(|| field_error("id", "id is required to update an overtime rule"))?;
-            match state.overtime_rules.get(&id.get()) {
-                Some(existing) if existing.deleted_on.is_none() => {}
-                _ => {
-                    return Err(message_error(
-                        404,
-                        format!(
-                            "Overtime rule {} does not exist",
-                            crate::model::messages::excerpt(&id.to_string())
-                        ),
-                    ))
-                }
-            }
-            rule.deleted_on = None;
-            let rule = Stored::new(id, rule);
-            state.apply(Command::PutOvertimeRule(rule.clone()));
-            Ok(success(rule.into_record()))
-        }
+        ("POST", ["overtimerule"]) => Ok(success(
+            commands(state, context).create_overtime_rule(read(request)?)?,
+        )),
+        ("PUT", ["overtimerule"]) => Ok(success(
+            commands(state, context).update_overtime_rule(read(request)?)?,
+        )),
         ("DELETE", ["overtimerule", id]) => {
+            // Only budget administrators learn whether a rule exists (S11.5).
             who(context).shared_data_for_change("overtime rules")?;
-            let rule = path_id(id)
-                .and_then(|id| state.overtime_rules.get(&id))
-                .filter(|r| r.deleted_on.is_none())
-                .cloned()
-                .ok_or_else(|| {
-                    message_error(
-                        404,
-                        format!(
-                            "Overtime rule {} does not exist",
-                            crate::model::messages::excerpt(id)
-                        ),
-                    )
-                })?;
-            // S6.6: positions naming it then cost their overtime as regular hours.
-            let mut rule = rule;
-            let day = today(context);
-            rule.update(|rule| rule.deleted_on = Some(day));
-            state.apply(Command::PutOvertimeRule(rule));
+            let id = path_id(id).ok_or_else(|| {
+                message_error(
+                    404,
+                    format!("Overtime rule {} does not exist", messages::excerpt(id)),
+                )
+            })?;
+            commands(state, context).delete_overtime_rule(id)?;
             Ok(success(true))
         }
         _ => match positions::route(state, request, context, segments)
@@ -257,50 +184,7 @@ fn remove_exchange_rate(state: &mut State, request: &Request, context: &Context)
         .ok_or_else(|| field_error("effectiveDate", "effectiveDate is required (yyyy-MM-dd)"))?;
     let date = crate::value::Date::parse(date)
         .map_err(|error| responses::parse_failure(format!("effectiveDate: {error}")))?;
-    let held = state
-        .exchange_rates
-        .iter()
-        .any(|r| (r.from, r.to, r.effective_date) == (from, to, date));
-    if !held {
-        return Err(message_error(
-            404,
-            format!("There is no exchange rate from {from} to {to} on {date}"),
-        ));
-    }
-    let needed = state.needing_rate(from, to, date);
-    if !needed.is_empty() {
-        // At most ten folios named; the rest counted.
-        const NAMED: usize = 10;
-        let mut folios: Vec<String> = needed
-            .iter()
-            .take(NAMED)
-            .map(|n| {
-                format!(
-                    "folio {:?} ({}) has {} live expense{} that need{} it",
-                    messages::excerpt(&n.name),
-                    n.folio,
-                    n.expenses,
-                    if n.expenses == 1 { "" } else { "s" },
-                    if n.expenses == 1 { "s" } else { "" },
-                )
-            })
-            .collect();
-        if needed.len() > NAMED {
-            folios.push(format!("and {} more folios", needed.len() - NAMED));
-        }
-        return Err(message_error(
-            409,
-            format!(
-                "The rate from {from} to {to} on {date} is the last between {from} and {to}: {}. Add another rate of the pair first, or move those expenses to another currency",
-                folios.join("; ")
-            ),
-        ));
-    }
-    state.apply(Command::RemoveExchangeRate {
-        from,
-        to,
-        effective_date: date,
-    });
+    commands(state, context).remove_exchange_rate(from, to, date)?;
     Ok(success(true))
 }
 
