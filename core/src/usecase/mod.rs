@@ -42,11 +42,15 @@ mod expenses;
 mod folios;
 pub(crate) use expenses::with_converted;
 mod limits;
+mod parts;
+mod positions;
 mod refusals;
 mod shared;
 
 pub use access::{Access, Caller};
 pub use baselines::{Approval, MAX_FOLIO_BASELINES};
+pub use parts::{BilledDay, BilledDays};
+pub(crate) use positions::shown as position_shown;
 pub use deletions::record_deletion;
 pub use error::{Error, ErrorKind, Result};
 pub use folios::{UserChoice, Viewers, MAX_USERS_LISTED};

@@ -309,7 +309,7 @@ pub(super) fn folio_items(
     {
         let item_money = money.of(ItemKey::Position(row.record.id))?;
         items.positions.push(PositionItem {
-            position: super::positions::shown(row),
+            position: crate::usecase::position_shown(row),
             rates: row
                 .record
                 .rates
