@@ -5,10 +5,9 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-use costfolio::analytics::{BookError, FolioBook, ItemKey, PlannedSide};
-use costfolio::api::RollupError;
+use costfolio::analytics::BookError;
 use costfolio::api::{Context, Request, Response};
-use costfolio::model::{messages, to_json, Id, WireError};
+use costfolio::model::{messages, WireError};
 use costfolio::plan::PlanError;
 use costfolio::recurrence::RecurrenceError;
 use costfolio::schedule::Granularity;
@@ -19,8 +18,14 @@ use costfolio::value::{Date, DateRange};
 use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
 
 mod periods;
+mod reads;
 mod sandbox;
 pub use periods::{check_allocation, check_rate};
+use reads::as_of;
+pub use reads::{
+    expense_payments, folio_expenditures, folio_indicators, folio_timeline, portfolio_indicators,
+    position_payments,
+};
 pub use sandbox::Sandbox;
 
 /// The version of the costfolio core this package wraps.
@@ -92,14 +97,12 @@ pub enum Refusal {
     Window(ValueError),
     /// A recurrence refused (S4).
     Recurrence(RecurrenceError),
-    /// No such record: the documented message.
-    Missing(&'static str),
     /// The granularity asked for is refused.
     Granularity(GranularityError),
     /// The folio book refused.
     Book(BookError),
-    /// The portfolio rollup refused.
-    Rollup(RollupError),
+    /// A use case of the core refused (its kind and words, as the REST answer gives them).
+    UseCase(costfolio::usecase::Error),
     /// The plan document refused.
     Plan(PlanError),
 }
@@ -116,11 +119,10 @@ impl core::fmt::Display for Refusal {
             Refusal::Date { argument, error } => write!(f, "{argument}: {error}"),
             Refusal::Window(error) => error.fmt(f),
             Refusal::Recurrence(error) => error.fmt(f),
-            Refusal::Missing(message) => f.write_str(message),
             Refusal::Granularity(error) => write!(f, "granularity: {error}"),
             // As the REST answer words it: `field: message` for each field at fault.
-            Refusal::Book(error) | Refusal::Rollup(RollupError::Folio(error)) => book(error, f),
-            Refusal::Rollup(error) => error.fmt(f),
+            Refusal::Book(error) => book(error, f),
+            Refusal::UseCase(error) => error.fmt(f),
             Refusal::Plan(error) => error.fmt(f),
         }
     }
@@ -151,6 +153,12 @@ fn book(error: &BookError, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Resul
 }
 
 impl std::error::Error for Refusal {}
+
+impl From<costfolio::usecase::Error> for Refusal {
+    fn from(error: costfolio::usecase::Error) -> Refusal {
+        Refusal::UseCase(error)
+    }
+}
 
 impl From<BookError> for Refusal {
     fn from(error: BookError) -> Refusal {
@@ -217,103 +225,9 @@ fn response_json(response: &Response) -> String {
     costfolio::model::to_json(&output)
 }
 
-/// The folio book of `folio` in `state`, or the documented message of a folio that cannot be
-/// viewed.
-fn book_of(state: &State, folio: u64) -> Result<FolioBook<'_>, Refusal> {
-    // A deleted folio answers as a missing one, as its REST reads do (S5.1).
-    state
-        .folio_book(folio)
-        .filter(|book| book.folio().deleted_on.is_none())
-        .ok_or(Refusal::Missing(messages::FOLIO_NOT_VIEWABLE))
-}
-
-/// The day `text` names, the argument `asOf`.
-fn as_of(text: &str) -> Result<Date, Refusal> {
-    Date::parse(text).map_err(|_| Refusal::Form(format!("asOf: {text:?} is not yyyy-MM-dd")))
-}
-
 /// The granularity `text` names for a folio of `period`, as the REST parameter is checked.
 fn granularity_of(text: &str, period: DateRange) -> Result<Granularity, Refusal> {
     Granularity::bounded(Some(text), period).map_err(Refusal::Granularity)
-}
-
-/// A folio's indicators at `as_of` (S9), as JSON.
-pub fn folio_indicators(state: &State, folio: u64, as_of_text: &str) -> Result<String, Refusal> {
-    let as_of = as_of(as_of_text)?;
-    let indicators = book_of(state, folio)?.indicators(as_of, PlannedSide::Latest)?;
-    Ok(to_json(&indicators))
-}
-
-/// A folio's timeline at `as_of` by `granularity` (S9.6), as JSON.
-pub fn folio_timeline(
-    state: &State,
-    folio: u64,
-    as_of_text: &str,
-    granularity: &str,
-) -> Result<String, Refusal> {
-    let as_of = as_of(as_of_text)?;
-    let mut book = book_of(state, folio)?;
-    book.period()?;
-    let granularity = granularity_of(granularity, book.terms()?.period)?;
-    let timeline = book.timeline(as_of, granularity, PlannedSide::Latest)?;
-    Ok(to_json(&timeline))
-}
-
-/// A folio's expenditures (S8.4) as JSON `{positions, expenses}`; `baseline` 0 means none.
-pub fn folio_expenditures(
-    state: &State,
-    folio: u64,
-    baseline: u64,
-    actual: bool,
-    revenue: bool,
-) -> Result<String, Refusal> {
-    let baseline = (baseline != 0).then(|| Id::new(baseline));
-    // A deleted folio answers as a missing one, as its REST reads do (S5.1).
-    book_of(state, folio)?;
-    let expenditures = state
-        .expenditures(folio, baseline, actual, revenue)
-        .ok_or(Refusal::Missing(messages::FOLIO_NOT_VIEWABLE))??;
-    Ok(to_json(&expenditures))
-}
-
-/// The payment lines of a position by `granularity` (S6), as JSON; none for a deleted position
-/// or one of a deleted folio (S5.1).
-pub fn position_payments(
-    state: &State,
-    position: u64,
-    granularity: &str,
-) -> Result<String, Refusal> {
-    let row = state
-        .positions
-        .get(&position)
-        .ok_or(Refusal::Missing(messages::POSITION_NOT_FOUND))?;
-    let book = state
-        .item_book(row.header.folio_id.get(), ItemKey::Position(row.record.id))
-        .ok_or(Refusal::Missing(messages::FOLIO_NOT_VIEWABLE))?;
-    if row.record.deleted_on.is_some() || book.folio().deleted_on.is_some() {
-        return Ok("[]".to_owned());
-    }
-    let granularity = granularity_of(granularity, book.period()?)?;
-    let lines = book.position_lines(row.record.id, granularity)?;
-    Ok(to_json(&lines))
-}
-
-/// The payment lines of an expense (S5), as JSON; none for a deleted expense or one of a deleted
-/// folio (S5.1).
-pub fn expense_payments(state: &State, expense: u64) -> Result<String, Refusal> {
-    let expense = state
-        .expenses
-        .get(&expense)
-        .ok_or(Refusal::Missing(messages::FOLIO_NOT_VIEWABLE))?;
-    let id = expense.id();
-    let book = state
-        .item_book(expense.folio_id.get(), ItemKey::Expense(id))
-        .ok_or(Refusal::Missing(messages::FOLIO_NOT_VIEWABLE))?;
-    if expense.deleted_on.is_some() || book.folio().deleted_on.is_some() {
-        return Ok("[]".to_owned());
-    }
-    let lines = book.expense_lines(id)?;
-    Ok(to_json(&lines))
 }
 
 /// The occurrences of a wire recurrence inside `[from, to]`, as one text of `yyyy-MM-dd` dates
@@ -431,7 +345,7 @@ impl Planner {
     /// The payment lines of an expense (JSON).
     #[wasm_bindgen(js_name = expensePayments)]
     pub fn expense_payments(&mut self, expense: u32, asOf: &str) -> Result<String, JsError> {
-        js(as_of(asOf).and_then(|_| expense_payments(&self.state, expense.into())))
+        js(expense_payments(&self.state, expense.into(), asOf))
     }
 
     /// The payment lines of a position by `granularity` (day, week or month; JSON).
@@ -442,7 +356,12 @@ impl Planner {
         granularity: &str,
         asOf: &str,
     ) -> Result<String, JsError> {
-        js(as_of(asOf).and_then(|_| position_payments(&self.state, position.into(), granularity)))
+        js(position_payments(
+            &self.state,
+            position.into(),
+            granularity,
+            asOf,
+        ))
     }
 
     /// A folio's expenditures (S8.4; JSON `{positions, expenses}`); `baseline` 0 means none.
@@ -454,9 +373,14 @@ impl Planner {
         revenue: bool,
         asOf: &str,
     ) -> Result<String, JsError> {
-        js(as_of(asOf).and_then(|_| {
-            folio_expenditures(&self.state, folio.into(), baseline.into(), actual, revenue)
-        }))
+        js(folio_expenditures(
+            &self.state,
+            folio.into(),
+            baseline.into(),
+            actual,
+            revenue,
+            asOf,
+        ))
     }
 
     /// A folio's indicators at `asOf` (JSON).
@@ -477,11 +401,7 @@ impl Planner {
     /// A portfolio's rollup at `asOf` (JSON).
     #[wasm_bindgen(js_name = portfolioIndicators)]
     pub fn portfolio_indicators(&mut self, portfolio: u32, asOf: &str) -> Result<String, JsError> {
-        js(as_of(asOf).and_then(|as_of| {
-            costfolio::api::admin_rollup(&self.state, portfolio.into(), as_of)
-                .map(|indicators| to_json(&indicators))
-                .map_err(Refusal::Rollup)
-        }))
+        js(portfolio_indicators(&self.state, portfolio.into(), asOf))
     }
 }
 
@@ -699,9 +619,12 @@ mod tests {
         for refusal in [
             folio_indicators(&state, 1, "2026-03-13").unwrap_err(),
             folio_timeline(&state, 1, "2026-03-13", "month").unwrap_err(),
-            folio_expenditures(&state, 1, 0, false, false).unwrap_err(),
+            folio_expenditures(&state, 1, 0, false, false, "2026-03-13").unwrap_err(),
         ] {
-            assert!(matches!(refusal, Refusal::Missing(_)), "{refusal}");
+            assert!(
+                matches!(&refusal, Refusal::UseCase(error) if error.is_not_found()),
+                "{refusal}"
+            );
         }
     }
 

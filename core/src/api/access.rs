@@ -3,7 +3,6 @@
 //! (`usecase::Caller`, S11.4, S11.5) every route asks.
 
 use super::http::{Context, Request, Response};
-use super::reply::fail;
 pub use crate::usecase::{Access, Caller};
 
 /// The caller of a budgeting request: the user the host verified (basic credentials or a
@@ -54,17 +53,4 @@ pub(super) fn with_caller(caller: Caller, context: &Context) -> Context {
         write: caller.write,
         ..context.clone()
     }
-}
-
-/// A 403 in the budgeting envelope.
-pub(super) fn forbidden(message: &str) -> Response {
-    super::reply::message_error(403, message)
-}
-
-/// A 403 whose `errors` names the field at fault.
-pub(super) fn forbidden_field(field: &str, message: impl Into<String>) -> Response {
-    fail(
-        403,
-        crate::model::budgeting::BudgetErrorBody::field(field, message),
-    )
 }

@@ -24,7 +24,7 @@ pub use auth::{
     session_csrf, token_text, tokens_of, AuthError, Caller, OpenedSession, MAX_SESSIONS_PER_USER,
     SESSION_HOURS,
 };
-pub use budget::{admin_rollup, can_view, RollupError};
+pub use budget::can_view;
 pub use http::{decode_form, encode_query, BodyError, Context, QueryError, Request, Response};
 pub use reply::envelope;
 

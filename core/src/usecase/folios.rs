@@ -108,6 +108,13 @@ impl<'s> Queries<'s> {
         Ok(shown(&record.folio, self.today()))
     }
 
+    /// Live folio `id` as stored, when the caller may read it; else the folio's 404 (S11.4).
+    /// What a route asks first, so that a hidden folio answers its 404 before any parameter of
+    /// the request is read.
+    pub fn live_folio(&self, id: u64) -> Result<&'s Folio> {
+        Ok(&self.readable_folio(id)?.folio)
+    }
+
     /// A live folio the caller may read (its id); else the folio's 404 (S11.4).
     pub(super) fn readable_folio(&self, id: u64) -> Result<&'s FolioRecord> {
         self.caller.folio_for_read(self.state, id)

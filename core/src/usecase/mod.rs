@@ -40,20 +40,23 @@ mod deletions;
 mod error;
 mod expenses;
 mod folios;
+mod items;
 pub(crate) use expenses::with_converted;
 mod limits;
 mod parts;
+mod portfolios;
 mod positions;
 mod refusals;
+mod reports;
 mod shared;
 
 pub use access::{Access, Caller};
 pub use baselines::{Approval, MAX_FOLIO_BASELINES};
-pub use parts::{BilledDay, BilledDays};
-pub(crate) use positions::shown as position_shown;
 pub use deletions::record_deletion;
 pub use error::{Error, ErrorKind, Result};
 pub use folios::{UserChoice, Viewers, MAX_USERS_LISTED};
+pub use parts::{BilledDay, BilledDays};
+pub use portfolios::{MAX_PORTFOLIO_DEPTH, MAX_PORTFOLIO_FOLIOS, MAX_ROLLUP_FOLIOS};
 
 use chrono::NaiveDateTime;
 

@@ -8,8 +8,8 @@ use super::Commands;
 use crate::model::budgeting::{Allocation, HoursPeriod, PositionKind, Rate};
 use crate::model::Id;
 use crate::schedule::position::{
-    check_allocation, check_allocation_removal, check_hours_period, check_rate,
-    check_rate_removal, PositionRecord,
+    check_allocation, check_allocation_removal, check_hours_period, check_rate, check_rate_removal,
+    PositionRecord,
 };
 use crate::state::{AuditEventKind, BilledHours, Command, PositionRow};
 use crate::value::{Date, Decimal, Hours};

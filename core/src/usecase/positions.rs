@@ -88,7 +88,11 @@ impl<'s> Queries<'s> {
     /// Position `id` of a folio the caller may read, deleted or not (S5.1); else the documented
     /// 404, the same for a missing one (S11.4).
     pub(super) fn readable_position(&self, id: u64) -> Result<&'s PositionRow> {
-        let row = self.state.positions.get(&id).ok_or_else(position_not_found)?;
+        let row = self
+            .state
+            .positions
+            .get(&id)
+            .ok_or_else(position_not_found)?;
         match self.caller.folio(self.state, row.header.folio_id.get()) {
             Access::None => Err(position_not_found()),
             Access::Read | Access::Change => Ok(row),
@@ -131,70 +135,71 @@ impl<'s> Queries<'s> {
 
     /// The team of folio `folio`: its live team members with their history (operation 16).
     pub fn team(&self, folio_id: u64) -> Result<Team> {
-    let folio = self.readable_folio(folio_id)?.folio.clone();
-    let members = self.state
-        .positions
-        .values()
-        .filter(|row| {
-            row.header.folio_id.get() == folio_id
-                && row.record.kind == PositionKind::TeamMember
-                && row.record.deleted_on.is_none()
-        })
-        .map(|row| TeamMember {
-            id: row.record.id,
-            folio_id: row.header.folio_id,
-            name: row.header.name.clone(),
-            member: row
-                .header
-                .member
-                .clone()
-                .unwrap_or_else(|| "unassigned".into()),
-            description: row.header.description.clone(),
-            reporter: row.header.reporter.clone().unwrap_or_default(),
-            title: row.header.title.clone(),
-            team_role_id: row.header.team_role_id.unwrap_or(Id::new(1)),
-            kind: row.record.kind,
-            holiday_scheme_id: row
-                .header
-                .holiday_scheme_id
-                .unwrap_or(folio.holiday_scheme_id),
-            workload_scheme_id: row
-                .header
-                .workload_scheme_id
-                .unwrap_or(folio.workload_scheme_id),
-            synched_with_tracker: row.header.synched_with_tracker.unwrap_or(false),
-            uses_user_rates: row.header.user_rates.unwrap_or(false),
-            rates: row
-                .record
-                .rates
-                .iter()
-                .filter(|r| r.deleted_on.is_none())
-                .cloned()
-                .collect(),
-            allocations: row
-                .record
-                .allocations
-                .iter()
-                .filter(|a| a.deleted_on.is_none())
-                .cloned()
-                .collect(),
-            worked_hours: row
-                .record
-                .hours
-                .iter()
-                .filter(|h| h.deleted_on.is_none())
-                .cloned()
-                .collect(),
-            custom_fields: row.header.custom_fields.clone().unwrap_or_default(),
-            deleted_on: None,
-            team_member_id: row.header.team_member_id,
-            team_id: row.header.team_id,
-            baseline_id: row.header.baseline_id,
-            ot_rule_id: row.record.ot_rule_id,
-        })
-        .collect();
-    Ok(Team { members })
-}
+        let folio = self.readable_folio(folio_id)?.folio.clone();
+        let members = self
+            .state
+            .positions
+            .values()
+            .filter(|row| {
+                row.header.folio_id.get() == folio_id
+                    && row.record.kind == PositionKind::TeamMember
+                    && row.record.deleted_on.is_none()
+            })
+            .map(|row| TeamMember {
+                id: row.record.id,
+                folio_id: row.header.folio_id,
+                name: row.header.name.clone(),
+                member: row
+                    .header
+                    .member
+                    .clone()
+                    .unwrap_or_else(|| "unassigned".into()),
+                description: row.header.description.clone(),
+                reporter: row.header.reporter.clone().unwrap_or_default(),
+                title: row.header.title.clone(),
+                team_role_id: row.header.team_role_id.unwrap_or(Id::new(1)),
+                kind: row.record.kind,
+                holiday_scheme_id: row
+                    .header
+                    .holiday_scheme_id
+                    .unwrap_or(folio.holiday_scheme_id),
+                workload_scheme_id: row
+                    .header
+                    .workload_scheme_id
+                    .unwrap_or(folio.workload_scheme_id),
+                synched_with_tracker: row.header.synched_with_tracker.unwrap_or(false),
+                uses_user_rates: row.header.user_rates.unwrap_or(false),
+                rates: row
+                    .record
+                    .rates
+                    .iter()
+                    .filter(|r| r.deleted_on.is_none())
+                    .cloned()
+                    .collect(),
+                allocations: row
+                    .record
+                    .allocations
+                    .iter()
+                    .filter(|a| a.deleted_on.is_none())
+                    .cloned()
+                    .collect(),
+                worked_hours: row
+                    .record
+                    .hours
+                    .iter()
+                    .filter(|h| h.deleted_on.is_none())
+                    .cloned()
+                    .collect(),
+                custom_fields: row.header.custom_fields.clone().unwrap_or_default(),
+                deleted_on: None,
+                team_member_id: row.header.team_member_id,
+                team_id: row.header.team_id,
+                baseline_id: row.header.baseline_id,
+                ot_rule_id: row.record.ot_rule_id,
+            })
+            .collect();
+        Ok(Team { members })
+    }
 }
 
 impl Commands<'_> {
@@ -213,10 +218,7 @@ impl Commands<'_> {
         if held >= MAX_FOLIO_POSITIONS {
             return Err(Error::field(
                 "folioId",
-                format!(
-                    "a folio may hold at most {} positions",
-                    MAX_FOLIO_POSITIONS
-                ),
+                format!("a folio may hold at most {} positions", MAX_FOLIO_POSITIONS),
             ));
         }
         if position.name.trim().is_empty() {
@@ -263,7 +265,8 @@ impl Commands<'_> {
         }
         let first_rate = state.counters.next(crate::state::IdKind::Rate);
         for (index, mut more) in more_rates.into_iter().enumerate() {
-            check_rate(&rates, &more, None).map_err(|error| refusals::position_in("moreRates", index, error))?;
+            check_rate(&rates, &more, None)
+                .map_err(|error| refusals::position_in("moreRates", index, error))?;
             more.id = Some(Id::new(first_rate + 1 + index as u64));
             more.deleted_on = None;
             rates.push(more);
@@ -278,7 +281,8 @@ impl Commands<'_> {
                 ));
             }
             let reporter = Some(self.caller.user.clone());
-            for (hours_id, period) in (state.counters.next(crate::state::IdKind::Hours)..).zip(periods)
+            for (hours_id, period) in
+                (state.counters.next(crate::state::IdKind::Hours)..).zip(periods)
             {
                 check_hours_period(&hours, &period, None).map_err(refusals::position)?;
                 hours.push(HoursPeriod {
@@ -322,7 +326,6 @@ impl Commands<'_> {
         })));
         Ok(Id::new(id))
     }
-
 
     /// Replaces position `position.id` (S6): its header as the body gives it; a planned position's
     /// or consulting revenue's one allocation period (S6.2). Its folio stays; its reporter stays

@@ -5,7 +5,7 @@ use super::responses::{
     commands, expense_errors, folio_not_viewable, path_id, queries, read, success, Outcome,
 };
 
-use crate::api::http::{Context, Request, Response};
+use crate::api::http::{Context, Request};
 use crate::model::budgeting::Expense;
 use crate::schedule::required_expense_fields;
 use crate::state::State;
@@ -20,11 +20,6 @@ pub(super) fn expense(state: &State, context: &Context, id: &str) -> Outcome {
 pub(super) fn expense_payments(state: &State, context: &Context, id: &str) -> Outcome {
     let id = path_id(id).ok_or_else(folio_not_viewable)?;
     Ok(success(queries(state, context).expense_payments(id)?))
-}
-
-/// The expense with its `convertedAmount` (S5.3).
-pub(super) fn with_converted(state: &State, expense: &Expense) -> Result<Expense, Response> {
-    Ok(crate::usecase::with_converted(state, expense)?)
 }
 
 /// `POST /expense` and `PUT /expense`: the documented required-field messages, all at once,

@@ -20,25 +20,23 @@ mod reports;
 mod responses;
 
 pub use folios::can_view;
-pub use portfolios::{admin_rollup, RollupError};
 
 use expenses::{expense_payments, put_expense};
 use folios::{
-    add_custom_field, approve_baseline, baselines, changeable_folio, custom_fields,
-    delete_baseline, delete_custom_field, folio_expenditures, frame, scope, update_custom_field,
+    add_custom_field, approve_baseline, baselines, custom_fields, delete_baseline,
+    delete_custom_field, folio_expenditures, scope, update_custom_field,
 };
 use portfolios::{delete_portfolio, portfolio_indicators, portfolios, put_portfolio};
 use reports::{folio_indicators, folio_items, folio_payments, folio_timeline};
 use responses::{
-    boolean, commands, field_error, folio_not_viewable, message_error, path_id, queries, read,
-    success, today, Outcome,
+    commands, field_error, folio_not_viewable, message_error, path_id, queries, read, success,
+    Outcome,
 };
 
 use crate::api::access::who;
 use crate::api::http::{Context, Request, Response};
-use crate::model::budgeting::{ExchangeRate, Folio, OvertimeRule};
-use crate::model::{messages, Id};
-use crate::state::{Command, State, Stored};
+use crate::model::messages;
+use crate::state::State;
 
 /// Routes a `/budgets/1` request, once its caller is resolved (S11.3).
 pub(super) fn handle(

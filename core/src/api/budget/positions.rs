@@ -6,7 +6,7 @@ use super::responses::{
     commands, folio_not_viewable, message_error, path_id, queries, read, success, Outcome,
 };
 use crate::api::http::{Context, Request, Response};
-use crate::model::budgeting::{PositionKind};
+use crate::model::budgeting::PositionKind;
 use crate::model::messages;
 use crate::schedule::Granularity;
 use crate::state::State;
@@ -176,12 +176,16 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
     if let Some(refusal) = missing_position_fields(&raw) {
         return Err(refusal);
     }
-    Ok(success(commands(state, context).create_position(read(request)?)?))
+    Ok(success(
+        commands(state, context).create_position(read(request)?)?,
+    ))
 }
 
 /// `PUT /position`.
 fn update(state: &mut State, request: &Request, context: &Context) -> Outcome {
-    Ok(success(commands(state, context).update_position(read(request)?)?))
+    Ok(success(
+        commands(state, context).update_position(read(request)?)?,
+    ))
 }
 
 fn add_hours(
@@ -194,6 +198,8 @@ fn add_hours(
     with_id(id, |id| {
         crate::api::access::who(context).writes()?;
         let period = read(request)?;
-        Ok(success(commands(state, context).add_hours(id, kind, period)?))
+        Ok(success(
+            commands(state, context).add_hours(id, kind, period)?,
+        ))
     })
 }

@@ -1,7 +1,6 @@
 //! The budgeting interface's answers: the `{"success": ...}` envelope, its error bodies (`error`,
 //! `errorMessages`, `errors`), reading a JSON body, and the request parameters every route reads.
 
-use crate::analytics::BookError;
 use crate::api::http::{BodyError, Context, Request, Response};
 use crate::model::budgeting::{BudgetErrorBody, Success};
 use crate::model::{from_json, to_json, Id, WireError};
@@ -66,11 +65,6 @@ pub(in crate::api) fn wire_error(error: &WireError) -> Response {
     }
 }
 
-/// The caller's user key (the router resolved it, S11.3).
-pub(in crate::api) fn caller(context: &Context) -> Result<&str, Response> {
-    Ok(context.user.as_deref().unwrap_or(""))
-}
-
 pub(in crate::api) fn path_id(text: &str) -> Option<u64> {
     text.parse::<Id>().ok().map(Id::get)
 }
@@ -131,30 +125,6 @@ pub(in crate::api) fn as_of(
         None => Ok(today(context)),
         Some(text) => Date::parse(text).map_err(|error| parse_failure(format!("asOf: {error}"))),
     }
-}
-
-/// A refusal of a folio book, in the budgeting envelope: a field error naming the field at fault,
-/// the documented expense errors by field, else a message.
-pub(in crate::api) fn book_refusal(error: BookError) -> crate::api::http::Response {
-    match error {
-        BookError::Expense { errors, .. } => expense_errors(errors),
-        BookError::Baseline(error) => message_error(404, error.to_string()),
-        error => match error.field() {
-            Some(field) => field_error(field, error.to_string()),
-            None => message_error(400, error.to_string()),
-        },
-    }
-}
-
-/// A reference to no live record (S6.10): a 400 naming the field.
-pub(in crate::api) fn reference_refusal(error: crate::state::ReferenceError) -> Response {
-    field_error(error.field, error.to_string())
-}
-
-/// A refused custom-field value or definition (S7.4): a 400 naming its field
-/// (`customFields.<id>`, or the definition's own).
-pub(in crate::api) fn custom_field_refusal(error: crate::state::CustomFieldError) -> Response {
-    field_error(&error.field(), error.to_string())
 }
 
 /// A use case's refusal in the budgeting envelope, with the status of its kind.

@@ -11,6 +11,7 @@ mod analytics;
 mod envelope;
 mod expense;
 mod folio;
+mod items;
 mod periods;
 mod plan;
 mod portfolio;
@@ -26,6 +27,7 @@ pub use folio::{
     Baseline, CustomFieldCatalog, CustomFieldDefinition, CustomFieldStyle, CustomFieldType,
     ExpenditureType, Expenditures, Folio, FolioStatus, FolioSummary,
 };
+pub use items::{ExpenseItem, FolioItems, FolioPayments, PaidItem, PositionItem};
 pub use periods::{Allocation, ExchangeRate, HoursPeriod, Rate};
 pub use plan::{PlanCalendar, PlanDocument, PlanHoliday, PlanPosition, SyncedDay};
 pub use portfolio::{Portfolio, PortfolioOrdering};
