@@ -181,7 +181,9 @@ fn every_code_path_the_docs_name_is_an_item_of_the_code() {
                 continue;
             }
             let name = path.rsplit("::").next().unwrap_or(path);
-            if !defines(name) {
+            // A log target (`costfolio::request`) is a text the code writes, not an item.
+            let target = code.contains(&format!("target: \"{path}\""));
+            if !defines(name) && !target {
                 missing.push(format!("{path} ({})", doc.display()));
             }
         }

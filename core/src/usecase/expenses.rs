@@ -122,6 +122,13 @@ impl Commands<'_> {
             let id = Id::new(self.state.counters.next(crate::state::IdKind::Expense));
             (id, Some(self.caller.user.clone()), None)
         };
+        // S5: a name is required, and blank is none (the interfaces check a body's missing
+        // fields first; a typed caller, such as an import, meets the same rule here).
+        if expense.name.trim().is_empty() {
+            return Err(super::refusals::expense(vec![
+                crate::schedule::ExpenseError::NameRequired,
+            ]));
+        }
         let folio = self.state.folios[&expense.folio_id.get()].folio.clone();
         let frame = frame(&folio)?;
         let plan = ExpensePlan::new(&expense, &frame).map_err(super::refusals::expense)?;

@@ -44,6 +44,7 @@ mod items;
 pub(crate) use expenses::with_converted;
 mod limits;
 mod parts;
+mod plans;
 mod portfolios;
 mod positions;
 mod refusals;

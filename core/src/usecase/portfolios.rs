@@ -253,6 +253,7 @@ impl<'s> Queries<'s> {
 impl Commands<'_> {
     /// A portfolio to update: one the caller may read (else its 404) and change (else a 403).
     fn changeable_portfolio(&self, id: u64) -> Result<Stored<Portfolio>> {
+        self.caller.writes()?;
         let existing = self.queries().readable_portfolio(id)?.clone();
         if self.caller.portfolio(&existing) < Access::Change {
             return Err(Error::forbidden(messages::CHANGE_NOT_ALLOWED));
@@ -262,6 +263,7 @@ impl Commands<'_> {
 
     /// Creates a portfolio (S11.4); its id.
     pub fn create_portfolio(&mut self, portfolio: Portfolio) -> Result<Id> {
+        self.caller.writes()?;
         self.put_portfolio(portfolio, None)
     }
 

@@ -3,13 +3,11 @@
 
 use super::responses::{
     boolean, commands, field_error, folio_not_viewable, message_error, path_id, queries, read,
-    success, today, Outcome,
+    success, Outcome,
 };
 
-use crate::analytics::folio_status;
 use crate::api::access::{who, Access, Caller};
 use crate::api::http::{Context, Request, Response};
-use crate::model::budgeting::Folio;
 use crate::model::Id;
 use crate::state::State;
 
@@ -22,25 +20,6 @@ pub fn can_view(state: &State, id: u64, user: &str, budget_admin: bool) -> bool 
         write: false,
     };
     caller.folio(state, id) >= Access::Read
-}
-
-/// The folio as shown: status derived at the request's date (S7.1).
-pub(super) fn shown(folio: &Folio, context: &Context) -> Folio {
-    let mut folio = folio.clone();
-    folio.status = Some(folio_status(
-        folio.start_date,
-        folio.end_date,
-        folio.closed_date,
-        today(context),
-    ));
-    folio
-}
-
-/// The id of a live folio the caller may read; else the documented 404.
-pub(super) fn folio_id(state: &State, context: &Context, id: &str) -> Result<u64, Response> {
-    let id = path_id(id).ok_or_else(folio_not_viewable)?;
-    queries(state, context).live_folio(id)?;
-    Ok(id)
 }
 
 /// `answer` of the folio whose id is `text`; the folio's 404 for a path that is no id.

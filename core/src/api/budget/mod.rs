@@ -109,7 +109,7 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
         who(context).writes()?;
     }
     match (method, segments) {
-        ("POST", ["folio", "import"]) => plans::import(state, request, context, route),
+        ("POST", ["folio", "import"]) => plans::import(state, request, context),
         ("POST", ["folio"]) => Ok(success(
             commands(state, context).create_folio(read(request)?)?,
         )),

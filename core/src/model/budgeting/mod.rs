@@ -29,6 +29,6 @@ pub use folio::{
 };
 pub use items::{ExpenseItem, FolioItems, FolioPayments, PaidItem, PositionItem};
 pub use periods::{Allocation, ExchangeRate, HoursPeriod, Rate};
-pub use plan::{PlanCalendar, PlanDocument, PlanHoliday, PlanPosition, SyncedDay};
+pub use plan::{PlanCalendar, PlanDocument, PlanHoliday, PlanImport, PlanPosition, SyncedDay};
 pub use portfolio::{Portfolio, PortfolioOrdering};
 pub use position::{OvertimeFrequency, OvertimeRule, Position, PositionKind, Team, TeamMember};

@@ -103,3 +103,19 @@ pub struct PlanDocument {
     #[serde(default)]
     pub scope: Vec<ScopeItem>,
 }
+
+/// What an import of a plan document created (`POST /budgets/1/folio/import`): the folio's id,
+/// the ids of its positions and expenses in the document's order, and what of the document the
+/// server does not keep.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+pub struct PlanImport {
+    /// The new folio.
+    pub folio_id: crate::model::Id,
+    /// Its positions, in the document's order.
+    pub positions: Vec<crate::model::Id>,
+    /// Its expenses, in the document's order.
+    pub expenses: Vec<crate::model::Id>,
+    /// What of the document was not kept, and why, by its place in the document.
+    pub not_imported: Vec<String>,
+}
