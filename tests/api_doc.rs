@@ -10,6 +10,16 @@ use costfolio::api::{
 use costfolio::state::{AuditEventKind, State};
 use serde_json::Value;
 
+#[path = "support/openapi_check.rs"]
+mod openapi_check;
+
+thread_local! {
+    /// What the calls of the session found wrong against docs/openapi.json.
+    static FINDINGS: std::cell::RefCell<Vec<String>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The OpenAPI document the calls are checked against.
+    static OPENAPI: Value = serde_json::from_str(include_str!("../docs/openapi.json")).unwrap();
+}
+
 const BASE: &str = "http://127.0.0.1:8080";
 
 fn context(seed: u8) -> Context {
@@ -1063,6 +1073,17 @@ fn render_as(
             ctx.budget_admin = !c.plain;
         }
         let response = handle(state, &request, &ctx);
+        OPENAPI.with(|document| {
+            let found = openapi_check::check(
+                document,
+                c.method,
+                c.path,
+                c.body,
+                response.status,
+                &response.body,
+            );
+            FINDINGS.with(|findings| findings.borrow_mut().extend(found));
+        });
         let marker = if c.extension { " (extension)" } else { "" };
         out.push_str(&format!("### {}{marker}\n\n", c.title));
         if !c.note.is_empty() {
@@ -1186,4 +1207,18 @@ fn the_api_document_is_what_the_service_does() {
             + 1;
         panic!("docs/api.md differs from the service from line {line}; run with COSTFOLIO_WRITE_API_DOC=1 and review the diff");
     }
+}
+
+/// Every documented call is an operation of docs/openapi.json, and its body and answer are what
+/// the document's schemas say.
+#[test]
+fn every_answer_is_what_the_openapi_document_says() {
+    document();
+    let findings = FINDINGS.with(|findings| findings.borrow().clone());
+    assert!(
+        findings.is_empty(),
+        "{} calls differ from docs/openapi.json:\n{}",
+        findings.len(),
+        findings.join("\n")
+    );
 }

@@ -40,6 +40,8 @@ pub mod api;
 pub mod calendar;
 pub mod json;
 pub mod model;
+#[cfg(feature = "schema")]
+pub mod openapi;
 mod order;
 pub mod plan;
 pub mod recurrence;

@@ -109,6 +109,19 @@ fn probes_are_answered_before_the_planners_pages() {
     assert!(send(server.port, "GET", "/folios/1", &[], "")
         .text()
         .contains("planner"));
+    // The OpenAPI document too, the checked-in file itself, before the planner's pages.
+    let document = send(server.port, "GET", "/openapi.json", &[], "");
+    assert_eq!(document.status, 200);
+    assert_eq!(document.header("Content-Type"), Some("application/json"));
+    let file =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("../docs/openapi.json"))
+            .unwrap();
+    assert_eq!(document.text(), file);
+    assert!(document.text().contains(r#""openapi": "3.1.0""#));
+    assert_eq!(
+        send(server.port, "POST", "/openapi.json", &[], "").status,
+        405
+    );
 }
 
 /// The database stopped under a running replica: not ready (it could answer nothing), though

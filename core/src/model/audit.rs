@@ -5,6 +5,7 @@ use crate::value::EventTimestamp;
 
 /// The `metadata` of a page of deleted events (S12.2).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DeletedEventsMetadata {
     /// How many results this page holds.
@@ -21,6 +22,8 @@ pub struct DeletedEventsMetadata {
 
 /// A page of deleted events, of worklogs or of allocations.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "DeletedEventsOf{T}"))]
 pub struct DeletedEventsPage<T> {
     /// Address of the request.
     #[serde(rename = "self")]
@@ -33,6 +36,7 @@ pub struct DeletedEventsPage<T> {
 
 /// A deleted worklog.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DeletedWorklog {
     /// When it was deleted (UTC, no zone designator, milliseconds).
@@ -45,6 +49,7 @@ pub struct DeletedWorklog {
 
 /// A deleted allocation.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct DeletedAllocation {
     /// When it was deleted (UTC, no zone designator, milliseconds).

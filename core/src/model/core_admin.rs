@@ -9,6 +9,7 @@ use crate::value::{Key, Name, UtcTimestamp, WholeAmount};
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum AccountStatus {
     /// Open for work.
@@ -21,6 +22,7 @@ pub enum AccountStatus {
 
 /// An account as the service returns it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Account {
     /// Address of the account.
@@ -56,6 +58,7 @@ pub struct Account {
 
 /// The lead of an account.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Lead {
     /// Address of the user.
@@ -70,6 +73,7 @@ pub struct Lead {
 
 /// Whether a contact is a registered tracker user.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ContactType {
     /// A registered issue-tracker user.
@@ -80,6 +84,7 @@ pub enum ContactType {
 
 /// The contact of an account.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Contact {
     /// Address of the user, for a USER contact.
@@ -97,6 +102,7 @@ pub struct Contact {
 
 /// An object holding only the address of something.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct SelfLink {
     /// The address.
     #[serde(rename = "self")]
@@ -105,6 +111,7 @@ pub struct SelfLink {
 
 /// The body of "create account" and "update account".
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountRequest {
     /// The account's key.
@@ -139,6 +146,7 @@ pub struct AccountRequest {
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CategoryTypeName {
     /// Billable work.
@@ -163,6 +171,7 @@ impl CategoryTypeName {
 
 /// A category type, an item of "list category types" and the `type` of a category.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CategoryType {
     /// The type's name.
     pub name: CategoryTypeName,
@@ -170,6 +179,7 @@ pub struct CategoryType {
 
 /// An account category as the service returns it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Category {
     /// Address of the category.
     #[serde(rename = "self")]
@@ -187,6 +197,7 @@ pub struct Category {
 
 /// The body of "create category" and "update category".
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CategoryRequest {
     /// The category's key.
@@ -200,6 +211,7 @@ pub struct CategoryRequest {
 
 /// What an account link binds the account to: only projects.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ScopeType {
     /// A tracker project.
@@ -208,6 +220,7 @@ pub enum ScopeType {
 
 /// The scope of an account link.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct LinkScope {
     /// Address of the project.
     #[serde(rename = "self")]
@@ -221,6 +234,7 @@ pub struct LinkScope {
 
 /// An account link as the service returns it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AccountLink {
     /// Address of the link.
     #[serde(rename = "self")]
@@ -235,6 +249,7 @@ pub struct AccountLink {
 
 /// The body of "create link".
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct AccountLinkRequest {
     /// Key of the account.
@@ -247,6 +262,7 @@ pub struct AccountLinkRequest {
 
 /// An item of "list links of a project": the link with its whole account.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct AccountLinkByProject {
     /// Address of the link.
     #[serde(rename = "self")]
@@ -261,6 +277,7 @@ pub struct AccountLinkByProject {
 
 /// A customer as the service returns it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Customer {
     /// Address of the customer.
     #[serde(rename = "self")]
@@ -275,6 +292,7 @@ pub struct Customer {
 
 /// The body of "create customer" and "update customer".
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CustomerRequest {
     /// The customer's key.
     pub key: Key,
@@ -284,6 +302,7 @@ pub struct CustomerRequest {
 
 /// A holiday scheme as the service returns it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct HolidayScheme {
     /// Address of the scheme.
@@ -304,6 +323,7 @@ pub struct HolidayScheme {
 
 /// The body of "create holiday scheme".
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct HolidaySchemeCreate {
     /// The scheme's name (a missing name is the documented 400).
     pub name: Name,
@@ -314,6 +334,7 @@ pub struct HolidaySchemeCreate {
 
 /// The body of "update holiday scheme": the name is required, the description may change too.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct HolidaySchemeUpdate {
     /// The scheme's new name.
     pub name: Name,
@@ -324,6 +345,7 @@ pub struct HolidaySchemeUpdate {
 
 /// A user as generic resources name their author.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct UserRef {
     /// Address of the user.
@@ -335,6 +357,7 @@ pub struct UserRef {
 
 /// A generic resource (a named placeholder) as the service returns it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct GenericResource {
     /// Address of the resource.
@@ -356,6 +379,7 @@ pub struct GenericResource {
 
 /// The body of "create generic resource" and "update generic resource".
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct GenericResourceRequest {
     /// The resource's name.
     pub name: Name,
@@ -363,6 +387,7 @@ pub struct GenericResourceRequest {
 
 /// The `metadata` of a list.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ListMetadata {
     /// How many results the list holds.
     pub count: u64,
@@ -370,6 +395,8 @@ pub struct ListMetadata {
 
 /// The envelope of every list of this interface.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "ListOf{T}"))]
 pub struct ListEnvelope<T> {
     /// Address of the list.
     #[serde(rename = "self")]
@@ -382,6 +409,7 @@ pub struct ListEnvelope<T> {
 
 /// The `metadata` of a paged list: the count and the page's place.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct PageMetadata {
     /// How many results this page holds.
     pub count: u64,
@@ -399,6 +427,8 @@ pub struct PageMetadata {
 
 /// A paged list, such as the list of holiday schemes.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[cfg_attr(feature = "schema", schemars(rename = "PageOf{T}"))]
 pub struct PagedList<T> {
     /// Address of this page.
     #[serde(rename = "self")]
@@ -411,6 +441,7 @@ pub struct PagedList<T> {
 
 /// One message of the error envelope.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ErrorMessage {
     /// The message text.
     pub message: String,
@@ -418,6 +449,7 @@ pub struct ErrorMessage {
 
 /// The error envelope of the core interface: `{"errors": [{"message": ...}]}`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CoreErrorBody {
     /// The messages.
     pub errors: Vec<ErrorMessage>,

@@ -8,6 +8,7 @@ use crate::value::{Date, Key, Name, UtcTimestamp};
 
 /// A holiday of a holiday scheme.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Holiday {
     /// Address of the holiday.
@@ -33,6 +34,7 @@ pub struct Holiday {
 
 /// The body of "create holiday" and "update holiday".
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct HolidayRequest {
     /// FIXED or FLOATING.
@@ -51,6 +53,7 @@ pub struct HolidayRequest {
 
 /// The body of "add members": the users to assign to a scheme.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct MembersRequest {
     /// The users' accountIds.
@@ -59,6 +62,7 @@ pub struct MembersRequest {
 
 /// A member of a scheme.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Member {
     /// Address of the user.
@@ -72,6 +76,7 @@ pub struct Member {
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum WeekdayName {
     /// ISO 1.
@@ -110,6 +115,7 @@ impl WeekdayName {
 
 /// Required seconds of one weekday.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct WorkloadDay {
     /// The weekday.
@@ -120,6 +126,7 @@ pub struct WorkloadDay {
 
 /// A workload scheme.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct WorkloadScheme {
     /// Address of the scheme.
@@ -142,6 +149,7 @@ pub struct WorkloadScheme {
 
 /// The body of "create workload scheme" and "update workload scheme".
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct WorkloadSchemeRequest {
     /// Its name.
@@ -155,6 +163,7 @@ pub struct WorkloadSchemeRequest {
 
 /// A tracker project (for account links and worklogs).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Project {
     /// Address of the project.
     #[serde(rename = "self")]
@@ -169,6 +178,7 @@ pub struct Project {
 
 /// The body of `PUT /projects/{id}`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ProjectRequest {
     /// Its key.
     pub key: Key,
@@ -178,6 +188,7 @@ pub struct ProjectRequest {
 
 /// A saved filter: the projects that make a folio's scope.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SavedFilter {
     /// Address of the filter.
@@ -193,6 +204,7 @@ pub struct SavedFilter {
 
 /// The body of `PUT /saved-filters/{id}`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SavedFilterRequest {
     /// Its name.
@@ -203,6 +215,7 @@ pub struct SavedFilterRequest {
 
 /// The issue a worklog belongs to.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct IssueRef {
     /// Address of the issue.
     #[serde(rename = "self")]
@@ -213,6 +226,7 @@ pub struct IssueRef {
 
 /// A worklog.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Worklog {
     /// Address of the worklog.
@@ -244,6 +258,7 @@ pub struct Worklog {
 
 /// The body of "create worklog" and "update worklog".
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct WorklogRequest {
     /// The issue key; its project is the part before the last `-`.
@@ -272,6 +287,7 @@ pub struct WorklogRequest {
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum HolidayKind {
     /// Every year on its date's month and day, before and after its year (Feb 29 only in leap

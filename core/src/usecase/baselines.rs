@@ -12,6 +12,7 @@ pub const MAX_FOLIO_BASELINES: usize = 100;
 
 /// What approving a baseline takes (extension: `POST /folio/{id}/baseline`, S8.1).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Approval {
     /// The baseline's name.

@@ -11,6 +11,7 @@ use crate::value::Date;
 
 /// A user as the pickers list them (extension: `GET /budgets/1/users`).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct UserChoice {
     /// The user's key.
@@ -21,6 +22,7 @@ pub struct UserChoice {
 
 /// Who a folio is shared with (S11.4).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Viewers {
     /// The users' keys.
     pub users: Vec<String>,

@@ -67,6 +67,7 @@ fn mark_deleted<T: Part>(parts: &mut [T], id: Option<Id>, day: Date) {
 
 /// Billed hours of a consulting revenue, per day (S6.5c): `PUT /position/{id}/billedhours`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BilledDays {
     /// The days and their hours.
     pub days: Vec<BilledDay>,
@@ -74,6 +75,7 @@ pub struct BilledDays {
 
 /// One day's billed hours.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct BilledDay {
     /// The day.
     pub date: Date,

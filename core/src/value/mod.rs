@@ -9,6 +9,8 @@ mod date;
 mod error;
 mod number;
 mod reading;
+#[cfg(feature = "schema")]
+mod schema;
 mod text;
 
 pub use currency::CurrencyCode;

@@ -23,6 +23,7 @@ mod health;
 mod limits;
 mod metrics;
 mod observe;
+mod openapi;
 pub(crate) mod planner;
 mod routes;
 mod socket;

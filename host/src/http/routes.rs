@@ -1,5 +1,5 @@
-//! A request's way through the app: the host's probes (`/healthz`, `/readyz`) before anything
-//! else, the planner's files for the planner's paths, else its body read within the limits and the
+//! A request's way through the app: the host's probes (`/healthz`, `/readyz`) and its OpenAPI
+//! document (`/openapi.json`) before anything else, the planner's files for the planner's paths, else its body read within the limits and the
 //! service's answer, computed on a blocking thread (the store's PostgreSQL client blocks). Every
 //! request leaves one log line and its counts (`observe`).
 
@@ -15,7 +15,7 @@ use costfolio::api::{envelope, Request};
 
 use super::limits::{large_import, too_large, BODY_TIMEOUT, MAX_BODY, MAX_IMPORT_BODY};
 use super::metrics::Limit;
-use super::{health, observe, template, App};
+use super::{health, observe, openapi, template, App};
 
 /// Sends a request to the host's probes, its interface, or the planner's files; then writes its
 /// log line and counts it.
@@ -28,6 +28,8 @@ pub(super) async fn route(
     let route = template::route(request.method().as_str(), request.uri().path());
     let (response, user) = if let Some(probe) = health::probe(request.uri().path()) {
         (health::answer(&app, probe, request.method()).await, None)
+    } else if openapi::is_document(request.uri().path()) {
+        (openapi::answer(request.method()), None)
     } else {
         match &app.planner {
             Some(planner) if !template::is_interface(request.uri().path()) => {

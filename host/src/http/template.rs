@@ -6,7 +6,7 @@
 //! Every word a template holds comes from the tables below, never from the request: a user name, a
 //! folio's key, a token sent in a path or a query string cannot reach a log line or a metric's
 //! label through it (and the number of distinct labels stays bounded). A route added to the core
-//! is added here too; until it is, it counts as `unknown`.
+//! is added here too: a test compares these tables with the operations of docs/openapi.json.
 
 /// The paths of the budgeting interface, after `/budgets/1`.
 const BUDGETING: &[&str] = &[
@@ -106,7 +106,7 @@ const OAUTH: &[&str] = &["/oauth/authorize", "/oauth/revoke_token", "/oauth/toke
 const SESSION: &[&str] = &["/session"];
 
 /// The host's own routes.
-const HOST: &[&str] = &["/healthz", "/readyz"];
+const HOST: &[&str] = &["/healthz", "/readyz", "/openapi.json"];
 
 /// The interfaces, by the first segment of their paths, with their routes. Every other path is
 /// the planner's.
@@ -222,6 +222,51 @@ pub(crate) fn route(method_given: &str, path: &str) -> Route {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A template as the OpenAPI document writes it, its parameters named `{id}` or `{key}` as
+    /// here, without a trailing slash.
+    fn plain(template: &str) -> String {
+        let path: Vec<String> = template
+            .trim_end_matches('/')
+            .split('/')
+            .map(|segment| match segment {
+                "{key}" => "{key}".to_owned(),
+                s if s.starts_with('{') => "{id}".to_owned(),
+                s => s.to_owned(),
+            })
+            .collect();
+        path.join("/")
+    }
+
+    /// These tables and the OpenAPI document name the same routes: each operation of the
+    /// document is found here under its own template, and each template here is a path of the
+    /// document (the session's sign-in page aside, which the document has as `/session`).
+    #[test]
+    fn the_tables_are_the_operations_of_the_openapi_document() {
+        let document: serde_json::Value =
+            serde_json::from_str(super::super::openapi::DOCUMENT).unwrap();
+        let paths = document["paths"].as_object().unwrap();
+        let mut documented = std::collections::BTreeSet::new();
+        for (template, item) in paths {
+            let plain = plain(template);
+            documented.insert(plain.clone());
+            let example = plain.replace("{id}", "12").replace("{key}", "ACME-1");
+            for method in item.as_object().unwrap().keys() {
+                let found = route(&method.to_ascii_uppercase(), &example);
+                assert_eq!(found.path, plain, "{method} {template} ({example})");
+            }
+        }
+        let tables = INTERFACES
+            .iter()
+            .flat_map(|(_, _, routes)| routes.iter())
+            .chain(HOST.iter());
+        for template in tables {
+            assert!(
+                documented.contains(*template),
+                "{template} is a route here but no path of docs/openapi.json"
+            );
+        }
+    }
 
     fn shown(method: &str, path: &str) -> String {
         let route = route(method, path);

@@ -6,6 +6,7 @@ use crate::value::{CurrencyCode, Date, Exact, Quantity};
 
 /// A scope item of a folio using earned value (S9.3): a tracker issue with its weight and work.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ScopeItem {
     /// The issue key.
     pub key: String,
@@ -23,6 +24,7 @@ pub struct ScopeItem {
 
 /// The body of `PUT /folio/{folioId}/scope`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct ScopeItems {
     /// The items.
     pub items: Vec<ScopeItem>,
@@ -32,6 +34,7 @@ pub struct ScopeItems {
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, Hash, Default, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum IndexStatus {
     /// 1 or above.
@@ -47,6 +50,7 @@ pub enum IndexStatus {
 
 /// The indicators of a folio or a portfolio at an `asOf` date (S9.1-S9.7), in its currency.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Indicators {
     /// Budget at completion.
@@ -119,6 +123,7 @@ pub struct Indicators {
 
 /// One bucket of a folio's timeline (S9.8).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TimelineBucket {
     /// First day of the bucket (inside the folio).

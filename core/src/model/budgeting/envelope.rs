@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 /// Every success of the budgeting interface: `{"success": value}`, where the value is `true`, the
 /// id of a new record, a record, or an array of records.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Success<T> {
     /// The value.
     pub success: T,
@@ -19,6 +20,7 @@ impl<T> Success<T> {
 
 /// The error body of the budgeting interface; every field is optional and left out when empty.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct BudgetErrorBody {
     /// A parse failure, such as a date not in `yyyy-MM-dd`.

@@ -11,6 +11,7 @@ use crate::value::{
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum ExpenseKind {
     /// An actual cost.
     #[serde(rename = ".ActualExpense")]
@@ -59,6 +60,7 @@ impl ExpenseKind {
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ExpenseCategory {
     /// Operating expenditure.
@@ -103,6 +105,7 @@ impl ExpenseCategory {
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum RecurrenceKind {
     /// Once, on the start date.
     #[serde(rename = ".Once")]
@@ -125,6 +128,7 @@ pub enum RecurrenceKind {
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum RecurrenceBy {
     /// The start date's day of the month (the default).
@@ -135,6 +139,7 @@ pub enum RecurrenceBy {
 
 /// The recurrence of an expense, as the wire has it.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Recurrence {
     /// How the series repeats.
@@ -160,6 +165,7 @@ pub struct Recurrence {
 
 /// Custom-field values: `{"values": {"<custom-field id>": value}}`.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct CustomFields {
     /// Values by custom-field id; a value is any JSON (numbers kept exactly).
     pub values: BTreeMap<String, crate::json::Value>,
@@ -167,6 +173,7 @@ pub struct CustomFields {
 
 /// An expense: a cost or a revenue, once or recurring.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Expense {
     /// The expense's id.
@@ -217,6 +224,7 @@ pub struct Expense {
 /// A payment line of an expense or a position (S5.5, S6.7). For an expense only `date`, `amount`
 /// and `totalAmount` are present.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ExpensePayment {
     /// The first day of the line's span.

@@ -10,6 +10,7 @@ use crate::value::{CurrencyCode, Date, Exact, OpenPercentage, Percentage};
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "lowercase")]
 pub enum FolioStatus {
     /// Before its start date.
@@ -24,6 +25,7 @@ pub enum FolioStatus {
 
 /// An item of "list folios".
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct FolioSummary {
     /// The folio's id.
@@ -51,6 +53,7 @@ pub struct FolioSummary {
 
 /// A folio: the create and update body and the detail response.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Folio {
     /// The folio's id; ignored on create (S7.2), always present in responses.
@@ -117,6 +120,7 @@ pub struct Folio {
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum ExpenditureType {
     /// A copy of the actual items.
@@ -131,6 +135,7 @@ pub enum ExpenditureType {
 
 /// An approved baseline of a folio (S8).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Baseline {
     /// The baseline's id.
@@ -157,6 +162,7 @@ pub struct Baseline {
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CustomFieldStyle {
     /// Free text.
@@ -175,6 +181,7 @@ pub enum CustomFieldStyle {
 
 /// What a custom field belongs to.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum CustomFieldType {
     /// Actual expenses.
@@ -214,6 +221,7 @@ impl<'de> serde::Deserialize<'de> for CustomFieldType {
 
 /// The definition of a custom field.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CustomFieldDefinition {
     /// The definition's id; absent in a create request, always present in responses.
@@ -238,6 +246,7 @@ pub struct CustomFieldDefinition {
 
 /// The custom-field definitions of a folio, by type (operation 14).
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct CustomFieldCatalog {
     /// Definitions by the type they belong to.
@@ -246,6 +255,7 @@ pub struct CustomFieldCatalog {
 
 /// The expenditures of a folio (operation 15).
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Expenditures {
     /// The positions of the side asked for.
     pub positions: Vec<Position>,

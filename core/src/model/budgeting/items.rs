@@ -7,6 +7,7 @@ use crate::value::Exact;
 
 /// Every live item of a folio with its money (`GET /folio/{id}/items`).
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FolioItems {
     /// The live positions, in id order.
     pub positions: Vec<PositionItem>,
@@ -16,6 +17,7 @@ pub struct FolioItems {
 
 /// A live position of a folio with its whole history and its money.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PositionItem {
     /// As `GET /position/{id}` shows it.
@@ -37,6 +39,7 @@ pub struct PositionItem {
 
 /// A live expense of a folio (with its `convertedAmount`) and its money.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ExpenseItem {
     /// As `GET /expense/{id}` shows it.
@@ -54,6 +57,7 @@ pub struct ExpenseItem {
 /// What a folio pays (`GET /folio/{id}/payments`): every live item's lines and the monthly
 /// timeline.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct FolioPayments {
     /// The live positions, their lines by month.
     pub positions: Vec<PaidItem>,
@@ -67,6 +71,7 @@ pub struct FolioPayments {
 /// currency (as the folio's indicators count it: positions by their atoms, expenses by their
 /// converted payments), and its payment lines.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PaidItem {
     /// The position's or the expense's id.

@@ -5,6 +5,7 @@ use crate::value::{Date, DateRange, HourlyRate, Hours, Percentage, ValueError};
 
 /// An allocation: a percentage of capacity over a period (S6.2, S6.3).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Allocation {
     /// First day.
@@ -31,6 +32,7 @@ impl Allocation {
 /// Hours entered for a period: billable hours of a consulting revenue, worked hours of a team
 /// member (S6.5a).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct HoursPeriod {
     /// Overtime hours of the period, `####.##`.
@@ -61,6 +63,7 @@ impl HoursPeriod {
 
 /// A rate of a position, in force from its start date (S6.4).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Rate {
     /// The hourly rate, 0 or more, at most 4 decimals.
@@ -78,6 +81,7 @@ pub struct Rate {
 /// An exchange rate the host supplies (extension, S5.3): from `effectiveDate` on, one unit of
 /// `from` is worth `rate` units of `to`.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct ExchangeRate {
     /// The currency converted from.

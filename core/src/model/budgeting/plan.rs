@@ -10,6 +10,7 @@ use crate::value::{Date, Name};
 
 /// A holiday of a plan's calendar.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PlanHoliday {
     /// FIXED or FLOATING.
@@ -26,6 +27,7 @@ pub struct PlanHoliday {
 /// A calendar (S3.4): the required seconds of each weekday and the holidays. An empty `workload`
 /// is the standard week.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PlanCalendar {
     /// The week, one entry per weekday given.
@@ -38,6 +40,7 @@ pub struct PlanCalendar {
 
 /// The seconds of actual work of one day, as synchronization supplies them (S6.5b, S6.5c).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct SyncedDay {
     /// The day.
@@ -49,6 +52,7 @@ pub struct SyncedDay {
 /// A position with its whole history: `position` carries the first rate and allocation,
 /// `rates` and `allocations` the ones after them, in the order the server keeps them.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PlanPosition {
     /// The position, with its first rate and allocation.
@@ -74,6 +78,7 @@ pub struct PlanPosition {
 /// One folio as a document: its header, calendar, the exchange rates and overtime rules its items
 /// use, its live positions and expenses, and its scope.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PlanDocument {
     /// The folio.
@@ -108,6 +113,7 @@ pub struct PlanDocument {
 /// the ids of its positions and expenses in the document's order, and what of the document the
 /// server does not keep.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PlanImport {
     /// The new folio.

@@ -6,6 +6,7 @@ use crate::value::CurrencyCode;
 
 /// How a portfolio orders its folios.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct PortfolioOrdering {
     /// The custom field to rank by.
@@ -19,6 +20,7 @@ pub struct PortfolioOrdering {
 /// The documents do not show the items of `admins` and `portfolios`; this project takes `admins`
 /// as tracker user keys and `portfolios` as the sub-portfolios themselves.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Portfolio {
     /// The portfolio's id; absent in a create request, always present in responses.

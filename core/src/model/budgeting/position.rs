@@ -18,6 +18,7 @@ use crate::value::{Coefficient, Date, Hours};
     serde::Serialize,
     serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub enum PositionKind {
     /// A planned cost, or a planned revenue when `revenue` is true (the default kind).
     #[default]
@@ -33,6 +34,7 @@ pub enum PositionKind {
 
 /// A position: the create and update body and the detail response.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct Position {
     /// The position's id.
@@ -117,6 +119,7 @@ pub struct Position {
 
 /// An item of the team of a folio (operation 16).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct TeamMember {
     /// The position's id.
@@ -172,6 +175,7 @@ pub struct TeamMember {
 
 /// The team of a folio.
 #[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 pub struct Team {
     /// Its members.
     pub members: Vec<TeamMember>,
@@ -181,6 +185,7 @@ pub struct Team {
 #[derive(
     Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize, serde::Deserialize,
 )]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "SCREAMING_SNAKE_CASE")]
 pub enum OvertimeFrequency {
     /// Hours of a day beyond `regularHours`.
@@ -191,6 +196,7 @@ pub enum OvertimeFrequency {
 
 /// An overtime rule (S6.6).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
 #[serde(rename_all = "camelCase")]
 pub struct OvertimeRule {
     /// The rule's id; absent in a create request, always present in responses.
