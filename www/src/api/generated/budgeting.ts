@@ -1,0 +1,397 @@
+// Generated from docs/openapi.json by www/gen-types.mjs (npm run gen:types): do not edit.
+// The schemas of the budgeting, host operations. Every JSON number is a WireNum, which
+// src/api/types.ts maps to the planner's exact forms.
+import type { WireNum } from '../wire';
+
+export type paths = Record<string, never>;
+export type webhooks = Record<string, never>;
+export interface components {
+  schemas: {
+    Allocation: {
+      deletedOn?: string | null;
+      endDate: string;
+      id?: WireNum | null;
+      percentage: WireNum;
+      startDate: string;
+    };
+    Approval: {
+      approvedBy: string;
+      expenditureType: components['schemas']['ExpenditureType'];
+      name: string;
+    };
+    Baseline: {
+      approvedBy: string;
+      created: string;
+      deletedOn?: string | null;
+      expenditureType: components['schemas']['ExpenditureType'];
+      folioId: WireNum;
+      id: WireNum;
+      name: string;
+    };
+    BilledDay: {
+      date: string;
+      hours: WireNum;
+    };
+    BilledDays: {
+      days: components['schemas']['BilledDay'][];
+    };
+    BudgetErrorBody: {
+      error?: string | null;
+      errorMessages?: string[] | null;
+      errors?: {
+        [key: string]: string;
+      } | null;
+    };
+    CustomFieldCatalog: {
+      customFields: {
+        [key: string]: components['schemas']['CustomFieldDefinition'][];
+      };
+    };
+    CustomFieldDefinition: {
+      deletedOn?: string | null;
+      id?: WireNum | null;
+      name: string;
+      options?: unknown[] | null;
+      required: boolean;
+      style: components['schemas']['CustomFieldStyle'];
+      type: components['schemas']['CustomFieldType'];
+    };
+    CustomFieldStyle: 'TEXT' | 'SELECT' | 'DATE' | 'NUMBER' | 'AMOUNT' | 'USER';
+    CustomFieldType: 'ACTUAL' | 'TEAM' | 'REVENUE' | 'FOLIO';
+    CustomFields: {
+      values: {
+        [key: string]: unknown;
+      };
+    };
+    ExchangeRate: {
+      effectiveDate: string;
+      from: string;
+      rate: WireNum;
+      to: string;
+    };
+    ExpenditureType: 'ACTUAL' | 'BUDGET' | 'PLANNED' | 'REVENUE';
+    Expenditures: {
+      expenses: components['schemas']['Expense'][];
+      positions: components['schemas']['Position'][];
+    };
+    Expense: {
+      amortized?: boolean | null;
+      amount: WireNum;
+      baselineId?: WireNum | null;
+      category: components['schemas']['ExpenseCategory'];
+      convertedAmount?: WireNum | null;
+      currencyCode: string;
+      customFields?: components['schemas']['CustomFields'] | null;
+      deletedOn?: string | null;
+      folioId: WireNum;
+      id?: WireNum | null;
+      kind: components['schemas']['ExpenseKind'];
+      labels?: unknown[] | null;
+      name: string;
+      recurrence: components['schemas']['Recurrence'];
+      reporter?: string | null;
+      type: string;
+    };
+    ExpenseCategory: 'OPEX' | 'CAPEX' | 'FINEX' | 'OPERATING' | 'NON_OPERATING';
+    ExpenseItem: {
+      expense: components['schemas']['Expense'];
+      refusal?: string | null;
+      toDate?: WireNum | null;
+      total?: WireNum | null;
+    };
+    ExpenseKind: '.ActualExpense' | '.PlannedRevenue' | '.ActualRevenue' | '.PlannedExpense';
+    ExpensePayment: {
+      amount: WireNum;
+      date: string;
+      effort?: WireNum | null;
+      overtimeAmount?: WireNum | null;
+      overtimeEffort?: WireNum | null;
+      rate?: WireNum | null;
+      totalAmount?: WireNum | null;
+      totalEffort?: WireNum | null;
+    };
+    Folio: {
+      closedDate?: string | null;
+      contingency: WireNum;
+      currencyCode: string;
+      customFields?: components['schemas']['CustomFields'] | null;
+      deletedOn?: string | null;
+      endDate: string;
+      holidaySchemeId: WireNum;
+      hoursPerDay?: WireNum | null;
+      id?: WireNum | null;
+      isSynchronizedWithAccounts?: boolean | null;
+      isSynchronizedWithServiceBilledHours: boolean;
+      isSynchronizedWithWorkLogs: boolean;
+      name: string;
+      owner: string;
+      reserve: WireNum;
+      revenuesAsClientCosts: boolean;
+      savedFilterId: WireNum;
+      startDate: string;
+      status?: components['schemas']['FolioStatus'] | null;
+      tolerance: WireNum;
+      usesUserRates: boolean;
+      withEarned: boolean;
+      withRevenue: boolean;
+      workloadSchemeId: WireNum;
+    };
+    FolioItems: {
+      expenses: components['schemas']['ExpenseItem'][];
+      positions: components['schemas']['PositionItem'][];
+    };
+    FolioPayments: {
+      expenses: components['schemas']['PaidItem'][];
+      positions: components['schemas']['PaidItem'][];
+      timeline: components['schemas']['TimelineBucket'][];
+    };
+    FolioStatus: 'pending' | 'executing' | 'expired' | 'closed';
+    FolioSummary: {
+      closedDate?: string | null;
+      endDate: string;
+      id: WireNum;
+      name: string;
+      owner: string;
+      startDate: string;
+      status: components['schemas']['FolioStatus'];
+      withEarned?: boolean | null;
+      withRevenue?: boolean | null;
+    };
+    HolidayKind: 'FIXED' | 'FLOATING';
+    HoursPeriod: {
+      deletedOn?: string | null;
+      effort: WireNum;
+      endDate: string;
+      id?: WireNum | null;
+      otEffort: WireNum;
+      reporter?: string | null;
+      startDate: string;
+    };
+    IndexStatus: 'green' | 'amber' | 'red' | 'grey';
+    Indicators: {
+      ac: WireNum;
+      actualRevenue?: WireNum | null;
+      bac: WireNum;
+      contingency: WireNum;
+      contingencyToDate: WireNum;
+      cpi?: WireNum | null;
+      cpiStatus: components['schemas']['IndexStatus'];
+      currencyCode: string;
+      cv?: WireNum | null;
+      cvPercent?: WireNum | null;
+      eac?: WireNum | null;
+      eacKnown: WireNum;
+      etc?: WireNum | null;
+      ev?: WireNum | null;
+      margin?: WireNum | null;
+      marginStatus?: components['schemas']['IndexStatus'];
+      plannedCostToDate: WireNum;
+      plannedRevenue?: WireNum | null;
+      plannedRevenueToDate?: WireNum | null;
+      profit?: WireNum | null;
+      pv?: WireNum | null;
+      reserve: WireNum;
+      revenueStatus?: components['schemas']['IndexStatus'];
+      spi?: WireNum | null;
+      spiStatus: components['schemas']['IndexStatus'];
+      status?: components['schemas']['FolioStatus'] | null;
+      sv?: WireNum | null;
+      svPercent?: WireNum | null;
+      tcpi?: WireNum | null;
+      vac?: WireNum | null;
+    };
+    OvertimeFrequency: 'DAILY' | 'WEEKLY';
+    OvertimeRule: {
+      coefficient: WireNum;
+      deletedOn?: string | null;
+      frequency: components['schemas']['OvertimeFrequency'];
+      id?: WireNum | null;
+      name: string;
+      regularHours: WireNum;
+    };
+    PaidItem: {
+      id: WireNum;
+      lines: components['schemas']['ExpensePayment'][];
+      name: string;
+      toDate: WireNum;
+      total: WireNum;
+    };
+    PlanCalendar: {
+      holidays?: components['schemas']['PlanHoliday'][];
+      workload?: components['schemas']['WorkloadDay'][];
+    };
+    PlanDocument: {
+      asOf?: string | null;
+      exchangeRates?: components['schemas']['ExchangeRate'][];
+      expenses?: components['schemas']['Expense'][];
+      folio: components['schemas']['Folio'];
+      holidays?: components['schemas']['PlanHoliday'][];
+      overtimeRules?: components['schemas']['OvertimeRule'][];
+      positions?: components['schemas']['PlanPosition'][];
+      scope?: components['schemas']['ScopeItem'][];
+      workload?: components['schemas']['WorkloadDay'][];
+    };
+    PlanHoliday: {
+      date: string;
+      durationSeconds: WireNum;
+      name: string;
+      type: components['schemas']['HolidayKind'];
+    };
+    PlanImport: {
+      expenses: WireNum[];
+      folioId: WireNum;
+      notImported: string[];
+      positions: WireNum[];
+    };
+    PlanPosition: {
+      allocations?: components['schemas']['Allocation'][];
+      calendar?: components['schemas']['PlanCalendar'] | null;
+      hours?: components['schemas']['HoursPeriod'][];
+      position: components['schemas']['Position'];
+      rates?: components['schemas']['Rate'][];
+      syncedHours?: components['schemas']['SyncedDay'][] | null;
+    };
+    Portfolio: {
+      admins: string[];
+      color: string;
+      currencyCode: string;
+      folios: components['schemas']['FolioSummary'][];
+      id?: WireNum | null;
+      isPrivate: boolean;
+      name: string;
+      ordering?: components['schemas']['PortfolioOrdering'] | null;
+      owner: string;
+      parentId?: WireNum | null;
+      portfolios: components['schemas']['Portfolio'][];
+    };
+    PortfolioOrdering: {
+      ascendingOrder: boolean;
+      rankingFieldId: WireNum;
+    };
+    Position: {
+      accountKey?: string | null;
+      allocation: components['schemas']['Allocation'];
+      baselineId?: WireNum | null;
+      billableHours?: components['schemas']['HoursPeriod'][] | null;
+      category?: string | null;
+      customFields?: components['schemas']['CustomFields'] | null;
+      deletedOn?: string | null;
+      folioId: WireNum;
+      holidaySchemeId?: WireNum | null;
+      id?: WireNum | null;
+      kind?: components['schemas']['PositionKind'] | null;
+      member?: string | null;
+      moreAllocations?: components['schemas']['Allocation'][] | null;
+      moreRates?: components['schemas']['Rate'][] | null;
+      name: string;
+      otRuleId?: WireNum | null;
+      rate: components['schemas']['Rate'];
+      reporter?: string | null;
+      revenue?: boolean | null;
+      synchedWithTracker?: boolean | null;
+      teamId?: WireNum | null;
+      teamMemberId?: WireNum | null;
+      teamRoleId?: WireNum | null;
+      userRates?: boolean | null;
+      workloadSchemeId?: WireNum | null;
+    };
+    PositionItem: {
+      allocations: components['schemas']['Allocation'][];
+      hours: components['schemas']['HoursPeriod'][];
+      position: components['schemas']['Position'];
+      rates: components['schemas']['Rate'][];
+      refusal?: string | null;
+      toDate?: WireNum | null;
+      total?: WireNum | null;
+    };
+    PositionKind: '.PlannedPositionByTimeFrame' | '.TeamMember' | '.ConsultingRevenue';
+    Rate: {
+      deletedOn?: string | null;
+      id?: WireNum | null;
+      rate: WireNum;
+      startDate: string;
+    };
+    Recurrence: {
+      endDate?: string | null;
+      interval?: WireNum | null;
+      kind: components['schemas']['RecurrenceKind'];
+      occurrences?: WireNum | null;
+      recurrenceBy?: components['schemas']['RecurrenceBy'] | null;
+      recurrenceOn?: WireNum[] | null;
+      startDate: string;
+    };
+    RecurrenceBy: 'DAY_OF_MONTH' | 'DAY_OF_WEEK';
+    RecurrenceKind: '.Once' | '.Daily' | '.Weekly' | '.Monthly' | '.Yearly';
+    ScopeItem: {
+      done: boolean;
+      key: string;
+      logged: WireNum;
+      progressive: boolean;
+      remaining: WireNum;
+      weight: WireNum;
+    };
+    ScopeItems: {
+      items: components['schemas']['ScopeItem'][];
+    };
+    SyncedDay: {
+      date: string;
+      seconds: WireNum;
+    };
+    Team: {
+      members: components['schemas']['TeamMember'][];
+    };
+    TeamMember: {
+      allocations: components['schemas']['Allocation'][];
+      baselineId?: WireNum | null;
+      customFields: components['schemas']['CustomFields'];
+      deletedOn?: string | null;
+      folioId: WireNum;
+      holidaySchemeId: WireNum;
+      id: WireNum;
+      kind: components['schemas']['PositionKind'];
+      member: string;
+      name: string;
+      otRuleId?: WireNum | null;
+      rates: components['schemas']['Rate'][];
+      reporter: string;
+      synchedWithTracker: boolean;
+      teamId?: WireNum | null;
+      teamMemberId?: WireNum | null;
+      teamRoleId: WireNum;
+      usesUserRates: boolean;
+      workedHours: components['schemas']['HoursPeriod'][];
+      workloadSchemeId: WireNum;
+    };
+    TimelineBucket: {
+      ac: WireNum;
+      actualCost: WireNum;
+      actualRevenue?: WireNum | null;
+      contingency: WireNum;
+      end: string;
+      ev?: WireNum | null;
+      plannedCost: WireNum;
+      plannedRevenue?: WireNum | null;
+      pv?: WireNum | null;
+      start: string;
+    };
+    UserChoice: {
+      displayName: string;
+      key: string;
+    };
+    Viewers: {
+      users: string[];
+    };
+    WeekdayName: 'MONDAY' | 'TUESDAY' | 'WEDNESDAY' | 'THURSDAY' | 'FRIDAY' | 'SATURDAY' | 'SUNDAY';
+    WorkloadDay: {
+      day: components['schemas']['WeekdayName'];
+      requiredSeconds: WireNum;
+    };
+  };
+  responses: never;
+  parameters: never;
+  requestBodies: never;
+  headers: never;
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export type operations = Record<string, never>;
