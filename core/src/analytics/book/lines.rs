@@ -1,0 +1,78 @@
+//! One item's payment lines, costed in the book's folio: a position's money by period (S6), an
+//! expense's payments converted into the folio's currency (S5).
+
+use super::error::BookError;
+use super::FolioBook;
+use crate::analytics::ledger::ItemKey;
+use crate::model::budgeting::{Expense, ExpensePayment};
+use crate::model::Id;
+use crate::schedule::position::{CostBasis, PositionPlan, PositionRecord};
+use crate::schedule::{ExpensePlan, Granularity};
+
+impl FolioBook<'_> {
+    /// The payment lines of a live position of the draft by `granularity` (S6): its money by
+    /// period, as `GET /position/{id}/payments` shows it.
+    pub fn position_lines(
+        &self,
+        id: Id,
+        granularity: Granularity,
+    ) -> Result<Vec<ExpensePayment>, BookError> {
+        let record = self
+            .draft
+            .positions
+            .iter()
+            .find(|p| p.id == id)
+            .ok_or(BookError::Missing(ItemKey::Position(id)))?;
+        self.lines_of_position(record, granularity)
+    }
+
+    /// The payment lines of `record` by `granularity`, costed in this folio (its calendar of its
+    /// own, overtime rule and synchronized hours found by its id).
+    pub fn lines_of_position(
+        &self,
+        record: &PositionRecord,
+        granularity: Granularity,
+    ) -> Result<Vec<ExpensePayment>, BookError> {
+        let id = record.id;
+        let setting = &self.setting;
+        let frame = setting.frame()?;
+        let calendar = setting
+            .own_calendars
+            .iter()
+            .find(|(own, _)| *own == id)
+            .map_or(&setting.calendar, |(_, calendar)| calendar);
+        let basis = CostBasis::new(frame, calendar);
+        let overtime = record
+            .ot_rule_id
+            .and_then(|rule| setting.overtime_rules.iter().find(|r| r.id == Some(rule)));
+        let plan = PositionPlan::new(record.input(overtime, setting.synced.get(&id)), &basis)
+            .map_err(|error| BookError::Position { id, error })?;
+        let lines = plan
+            .lines(granularity)
+            .map_err(|error| BookError::PositionLines { id, error })?;
+        Ok(lines.iter().map(|line| line.to_wire()).collect())
+    }
+
+    /// The payments of a live expense of the draft (S5), converted into the folio's currency.
+    pub fn expense_lines(&self, id: Id) -> Result<Vec<ExpensePayment>, BookError> {
+        let expense = self
+            .draft
+            .expenses
+            .iter()
+            .find(|e| e.id == Some(id))
+            .ok_or(BookError::Missing(ItemKey::Expense(id)))?;
+        self.lines_of_expense(expense)
+    }
+
+    /// The payments of `expense` in this folio (S5), converted into the folio's currency.
+    pub fn lines_of_expense(&self, expense: &Expense) -> Result<Vec<ExpensePayment>, BookError> {
+        let id = expense.id.ok_or(BookError::NoId)?;
+        let frame = self.setting.frame()?;
+        let plan = ExpensePlan::new(expense, &frame)
+            .map_err(|errors| BookError::Expense { id, errors })?;
+        let payments = plan
+            .payments(&frame, &self.setting.rates)
+            .map_err(|error| BookError::Payments { id, error })?;
+        Ok(payments.iter().map(|p| p.to_wire()).collect())
+    }
+}
