@@ -35,14 +35,19 @@ function reach(value, found) {
   return found;
 }
 
+/** The keywords of a schema that are prose, not type. */
+const PROSE = ['description', 'default', 'format', 'title', 'examples'];
+
 /** `schema` without its prose (descriptions, defaults, formats): the types only, kept short; the
- * words stay in docs/openapi.json and in the Rust types they come from. */
+ * words stay in docs/openapi.json and in the Rust types they come from. The names of `properties`
+ * are fields, not keywords: a field named `description` or `title` stays (only its schema is bared). */
 function bare(schema) {
   if (Array.isArray(schema)) return schema.map(bare);
   if (schema === null || typeof schema !== 'object') return schema;
   const out = {};
   for (const [key, value] of Object.entries(schema)) {
-    if (!['description', 'default', 'format', 'title', 'examples'].includes(key)) out[key] = bare(value);
+    if (key === 'properties') out[key] = Object.fromEntries(Object.entries(value).map(([name, field]) => [name, bare(field)]));
+    else if (!PROSE.includes(key)) out[key] = bare(value);
   }
   return out;
 }

@@ -1,7 +1,9 @@
 // The budgeting interface, `/budgets/1`, one function per endpoint the planner uses.
 import { budget, request } from './client';
 import { parseRecords } from '../lib/json';
+import { withId } from './types';
 import type {
+  Answer,
   AllocationBody,
   Baseline,
   BaselineApprovalBody,
@@ -9,10 +11,10 @@ import type {
   FolioCreateBody,
   PositionCreateBody,
   RateBody,
+  Schemas,
   SignInBody,
   WholeRecord,
   Expenditures,
-  Expense,
   Folio,
   FolioItemsAnswer,
   FolioSummary,
@@ -20,8 +22,6 @@ import type {
   OvertimeRule,
   Payment,
   Portfolio,
-  Position,
-  Rate,
   Session,
   TimelineBucket,
 } from './types';
@@ -47,14 +47,17 @@ export const api = {
 
   // Folios
   folios: (signal?: AbortSignal) => budget<FolioSummary[]>('GET', '/folio', undefined, signal),
-  folio: (id: string, signal?: AbortSignal) => budget<Folio>('GET', `/folio/${id}`, undefined, signal),
+  folio: async (id: string, signal?: AbortSignal): Promise<Folio> =>
+    withId(await budget<Answer<Schemas['Folio']>>('GET', `/folio/${id}`, undefined, signal), 'a folio'),
   createFolio: (body: FolioCreateBody) => budget<string>('POST', '/folio', body),
   indicators: (id: string, asOf: string, signal?: AbortSignal, plan?: PlanSide) =>
     budget<Indicators>('GET', `/folio/${id}/indicators${q({ asOf, plan: planParam(plan) })}`, undefined, signal),
   timeline: (id: string, asOf: string, granularity: Granularity, signal?: AbortSignal, plan?: PlanSide) =>
     budget<TimelineBucket[]>('GET', `/folio/${id}/timeline${q({ asOf, granularity, plan: planParam(plan) })}`, undefined, signal),
-  expenditures: (id: string, actual: boolean, revenue: boolean, baselineId?: string, signal?: AbortSignal) =>
-    budget<Expenditures>('GET', `/folio/${id}/expenditures${q({ baselineId, actual, revenue })}`, undefined, signal),
+  expenditures: async (id: string, actual: boolean, revenue: boolean, baselineId?: string, signal?: AbortSignal): Promise<Expenditures> => {
+    const answer = await budget<Answer<Schemas['Expenditures']>>('GET', `/folio/${id}/expenditures${q({ baselineId, actual, revenue })}`, undefined, signal);
+    return { positions: answer.positions.map((p) => withId(p, 'a position')), expenses: answer.expenses.map((e) => withId(e, 'an expense')) };
+  },
   /** Every live position (with its rates, allocations and hours) and expense, each with its total and to-date money
    * (null, with the item's `refusal`, for an item an uncomputable folio cannot cost). Read with `parseRecords`: the
    * editors send these records back whole (`wireOf`). */
@@ -71,26 +74,28 @@ export const api = {
 
   // Positions
   createPosition: (body: PositionCreateBody) => budget<string>('POST', '/position', body),
-  updatePosition: (body: WholeRecord<Position>) => budget<Position>('PUT', '/position', body),
+  updatePosition: (body: WholeRecord<Schemas['Position']>) => budget<Answer<Schemas['Position']>>('PUT', '/position', body),
   deletePosition: (id: string) => budget<boolean>('DELETE', `/position/${id}`),
   positionPayments: (id: string, granularity: Granularity = 'month', signal?: AbortSignal) =>
     budget<Payment[]>('GET', `/position/${id}/payments${q({ granularity })}`, undefined, signal),
   addAllocation: (positionId: string, body: AllocationBody) => budget<boolean>('POST', `/position/${positionId}/allocation`, body),
   updateAllocation: (id: string, body: AllocationBody) => budget<boolean>('PUT', `/allocation/${id}`, body),
   deleteAllocation: (id: string) => budget<boolean>('DELETE', `/allocation/${id}`),
-  addRate: (positionId: string, body: RateBody) => budget<string>('POST', `/position/${positionId}/rate`, body),
-  updateRate: (id: string, body: RateBody) => budget<Rate>('PUT', `/rate/${id}`, body),
+  addRate: (positionId: string, body: RateBody) => budget<string | null>('POST', `/position/${positionId}/rate`, body),
+  updateRate: (id: string, body: RateBody) => budget<Answer<Schemas['Rate']>>('PUT', `/rate/${id}`, body),
   deleteRate: (id: string) => budget<boolean>('DELETE', `/rate/${id}`),
-  overtimeRules: (signal?: AbortSignal) => budget<OvertimeRule[]>('GET', '/overtimerule', undefined, signal),
+  overtimeRules: async (signal?: AbortSignal): Promise<OvertimeRule[]> =>
+    (await budget<Answer<Schemas['OvertimeRule']>[]>('GET', '/overtimerule', undefined, signal)).map((r) => withId(r, 'an overtime rule')),
 
   // Expenses
   createExpense: (body: ExpenseCreateBody) => budget<string>('POST', '/expense', body),
-  updateExpense: (body: WholeRecord<Expense>) => budget<Expense>('PUT', '/expense', body),
+  updateExpense: (body: WholeRecord<Schemas['Expense']>) => budget<Answer<Schemas['Expense']>>('PUT', '/expense', body),
   deleteExpense: (id: string) => budget<boolean>('DELETE', `/expense/${id}`),
   expensePayments: (id: string, signal?: AbortSignal) => budget<Payment[]>('GET', `/expense/${id}/payments`, undefined, signal),
 
   // Portfolios
-  portfolios: (signal?: AbortSignal) => budget<Portfolio[]>('GET', '/portfolio', undefined, signal),
+  portfolios: async (signal?: AbortSignal): Promise<Portfolio[]> =>
+    (await budget<Answer<Schemas['Portfolio']>[]>('GET', '/portfolio', undefined, signal)).map((p) => withId(p, 'a portfolio')),
   portfolioIndicators: (id: string, asOf: string, signal?: AbortSignal) =>
     budget<Indicators>('GET', `/portfolio/${id}/indicators${q({ asOf })}`, undefined, signal),
 };

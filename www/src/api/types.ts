@@ -1,351 +1,160 @@
-// Shapes of the budgeting interface as the planner reads them: every JSON number arrives as its
-// exact text (lib/json.ts), so ids, amounts, rates and percentages are all strings here.
+// The planner's types of the wire, derived from the generated ones (generated/budgeting.ts, which
+// www/gen-types.mjs writes from docs/openapi.json, which the core builds from its serde types):
+// nothing here copies a field by hand. A schema's JSON numbers are `WireNum` markers; the planner
+// reads each as its exact text (`Answer`: a `Dec`, lib/json.ts) and writes each as a LosslessNumber
+// (`Body`). Where an answer promises more than the schema does (a record's id), the refinement is
+// checked where the answer is read (`withId`).
+import type { LosslessNumber } from 'lossless-json';
 import type { Dec } from '../lib/json';
+import type { components } from './generated/budgeting';
+import type { WireNum } from './wire';
 
+/** The schemas of the budgeting interface and the host's routes, as generated. */
+export type Schemas = components['schemas'];
+
+/** `T` with every JSON number (`WireNum`) as `N`: through arrays, objects and unions with null. */
+export type Numbers<T, N> = T extends WireNum
+  ? N
+  : T extends readonly (infer E)[]
+    ? Numbers<E, N>[]
+    : T extends object
+      ? { [K in keyof T]: Numbers<T[K], N> }
+      : T;
+
+/** What the planner reads: every JSON number of schema `T` as its exact text. */
+export type Answer<T> = Numbers<T, Dec>;
+
+/** A JSON number written exactly as its decimal text (`num` in lib/json.ts). */
+export type WireNumber = LosslessNumber;
+
+/**
+ * What the planner writes: every JSON number of schema `T` as a `LosslessNumber`, never a JS
+ * number, ids included (`num(folio.id)`, `num('1')`): one rule for every number of a body, so that
+ * no amount, rate or percentage can reach the wire through a float. (A JS number would be written
+ * the same for a small integer, but the type cannot tell an id from an amount: both are `WireNum`.)
+ */
+export type Body<T> = Numbers<T, WireNumber>;
+
+/** `Omit` whose keys must be the type's: a field renamed in Rust fails here, not silently. */
+type Without<T, K extends keyof T> = Omit<T, K>;
+
+/** An id as read: the exact text of the JSON number. */
 export type Id = string;
-export type Status = 'green' | 'amber' | 'red' | 'grey';
 
+/**
+ * A record as an answer holds it: with its id. The schemas leave `id` optional (`Option` in Rust:
+ * one type is also the create body, which has none); an answer's record always has one, which
+ * `withId` checks where the answer is read.
+ */
+export type Stored<T extends { id?: Id | null }> = T & { id: Id };
+
+const hasId = <T extends { id?: Id | null }>(record: T): record is Stored<T> => record.id != null;
+
+/** `record` (the same object) as a `Stored` one; throws when the server sent it without an id. */
+export function withId<T extends { id?: Id | null }>(record: T, what: string): Stored<T> {
+  if (!hasId(record)) throw new Error(`The server's answer has ${what} without an id`);
+  return record;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Answers.
+
+export type Status = Schemas['IndexStatus'];
+export type FolioStatus = Schemas['FolioStatus'];
+export type PositionKind = Schemas['PositionKind'];
+export type ExpenseKind = Schemas['ExpenseKind'];
+export type Category = Schemas['ExpenseCategory'];
+export type ExpenditureType = Schemas['ExpenditureType'];
+
+/** An item of `GET /folio`. */
+export type FolioSummary = Answer<Schemas['FolioSummary']>;
+/** `GET /folio/{id}` (checked by `api.folio`). */
+export type Folio = Stored<Answer<Schemas['Folio']>>;
+export type Indicators = Answer<Schemas['Indicators']>;
+export type TimelineBucket = Answer<Schemas['TimelineBucket']>;
+/** An allocation period, a rate, an hours period: their ids stay optional (the editors skip a row without one). */
+export type Allocation = Answer<Schemas['Allocation']>;
+export type Rate = Answer<Schemas['Rate']>;
+export type HoursPeriod = Answer<Schemas['HoursPeriod']>;
+/** Custom-field values of a record: a definition's id → its value (any JSON; S7.4). */
+export type CustomFields = Answer<Schemas['CustomFields']>;
+/** A position as `GET /position/{id}` and `GET /folio/{id}/items` show it (checked by `itemsOf`).
+ * `PUT /position` replaces the record: an editor sends every field back (`replacement`). */
+export type Position = Stored<Answer<Schemas['Position']>>;
+/** An expense (checked by `itemsOf`); `convertedAmount` is absent when no exchange rate converts its payments (S5.6). */
+export type Expense = Stored<Answer<Schemas['Expense']>>;
+/** A payment line of `GET /position/{id}/payments` and `GET /expense/{id}/payments`. */
+export type Payment = Answer<Schemas['ExpensePayment']>;
+export type Baseline = Answer<Schemas['Baseline']>;
+/** `GET /portfolio` (checked by `api.portfolios`; the sub-portfolios, which the planner does not show, are not). */
+export type Portfolio = Stored<Answer<Schemas['Portfolio']>>;
+/** `GET /overtimerule` (checked by `api.overtimeRules`). */
+export type OvertimeRule = Stored<Answer<Schemas['OvertimeRule']>>;
+
+/** `T` with the records of its lists checked to have ids. */
+type StoredLists<T> = { [K in keyof T]: T[K] extends readonly (infer R extends { id?: Id | null })[] ? Stored<R>[] : T[K] };
+/** `GET /folio/{id}/expenditures` (checked by `api.expenditures`). */
+export type Expenditures = StoredLists<Answer<Schemas['Expenditures']>>;
+
+/** A live position of `GET /folio/{id}/items` with its whole history and its money (folio
+ * currency, at asOf, exact; null with its `refusal` when the folio cannot cost it, S5.6). */
+export type ItemPosition = Answer<Schemas['PositionItem']>;
+/** A live expense of `GET /folio/{id}/items` and its money (null with the server's `refusal`, S5.3). */
+export type ItemExpense = Answer<Schemas['ExpenseItem']>;
+/** `GET /folio/{id}/items?asOf=`, as read (`itemsOf` checks its records' ids). */
+export type FolioItemsAnswer = Answer<Schemas['FolioItems']>;
+
+/**
+ * `GET /session` and `POST /session` (the host's): their schemas are written inline in the
+ * document's `paths`, which gen-types.mjs does not generate (the components only), so these two
+ * are the planner's own, kept to docs/openapi.json's `/session` by hand.
+ */
 export interface Session {
   user: string;
   budgetAdmin: boolean;
   csrf: string;
   expiresAt: string;
 }
-
-export interface FolioSummary {
-  id: Id;
-  name: string;
-  startDate: string;
-  endDate: string;
-  owner: string;
-  status: string;
-  closedDate?: string | null;
-  withRevenue?: boolean;
-  withEarned?: boolean;
-}
-
-export interface Folio extends FolioSummary {
-  description: string;
-  currencyCode: string;
-  reserve: Dec;
-  contingency: Dec;
-  tolerance: Dec;
-  hoursPerDay: Dec | null;
-  revenuesAsClientCosts: boolean;
-  usesUserRates: boolean;
-  isSynchronizedWithWorkLogs: boolean;
-  isSynchronizedWithServiceBilledHours: boolean;
-  savedFilterId: Id;
-  holidaySchemeId: Id;
-  workloadSchemeId: Id;
-  deletedOn?: string;
-  [extra: string]: unknown;
-}
-
-export interface Indicators {
-  bac: Dec | null;
-  pv: Dec | null;
-  ev: Dec | null;
-  ac: Dec | null;
-  cv: Dec | null;
-  sv: Dec | null;
-  cpi: Dec | null;
-  spi: Dec | null;
-  cvPercent: Dec | null;
-  svPercent: Dec | null;
-  eac: Dec | null;
-  etc: Dec | null;
-  vac: Dec | null;
-  tcpi: Dec | null;
-  cpiStatus: Status;
-  spiStatus: Status;
-  revenueStatus: Status;
-  marginStatus: Status;
-  reserve: Dec | null;
-  contingency: Dec | null;
-  contingencyToDate: Dec | null;
-  plannedCostToDate: Dec | null;
-  eacKnown: Dec | null;
-  plannedRevenue: Dec | null;
-  plannedRevenueToDate: Dec | null;
-  actualRevenue: Dec | null;
-  profit: Dec | null;
-  margin: Dec | null;
-  status?: string;
-  currencyCode: string;
-}
-
-export interface TimelineBucket {
-  start: string;
-  end: string;
-  plannedCost: Dec;
-  actualCost: Dec;
-  plannedRevenue: Dec | null;
-  actualRevenue: Dec | null;
-  contingency: Dec;
-  pv: Dec | null;
-  ev: Dec | null;
-  ac: Dec;
-}
-
-export interface Allocation {
-  id?: Id;
-  startDate: string;
-  endDate: string;
-  percentage: Dec;
-  deletedOn?: string;
-}
-
-export interface Rate {
-  id?: Id;
-  rate: Dec;
-  startDate: string;
-  deletedOn?: string;
-}
-
-export interface HoursPeriod {
-  id?: Id;
-  startDate: string;
-  endDate: string;
-  effort: Dec;
-  otEffort: Dec;
-  reporter?: string;
-}
-
-export type PositionKind = '.PlannedPositionByTimeFrame' | '.TeamMember' | '.ConsultingRevenue';
-
-/** Custom-field values of a record: a definition's id → its value (any JSON; S7.4). */
-export interface CustomFields {
-  values: Record<string, unknown>;
-}
-
-/** A position as `GET /position/{id}` (and `GET /folio/{id}/items`) shows it. `PUT /position`
- * replaces the record: an editor sends every field back (`wireOf`), changing only its own. */
-export interface Position {
-  id: Id;
-  folioId: Id;
-  name: string;
-  description: string;
-  title: string;
-  teamRoleId?: Id;
-  kind?: PositionKind;
-  category?: string;
-  accountKey?: string;
-  revenue?: boolean;
-  member?: string;
-  reporter?: string;
-  baselineId?: Id;
-  holidaySchemeId?: Id;
-  workloadSchemeId?: Id;
-  synchedWithTracker?: boolean;
-  teamMemberId?: Id;
-  teamId?: Id;
-  userRates?: boolean;
-  otRuleId?: Id;
-  deletedOn?: string;
-  customFields?: CustomFields;
-  rate: Rate;
-  allocation: Allocation;
-  billableHours?: HoursPeriod[];
-}
-
-export type ExpenseKind = '.PlannedExpense' | '.ActualExpense' | '.PlannedRevenue' | '.ActualRevenue';
-export type Category = 'OPEX' | 'CAPEX' | 'FINEX' | 'OPERATING' | 'NON_OPERATING';
-
-export interface Expense {
-  id: Id;
-  folioId: Id;
-  name: string;
-  description: string;
-  type: string;
-  category: Category;
-  kind: ExpenseKind;
-  amount: Dec;
-  /** The sum of its payments in the folio's currency; absent when no exchange rate converts them (S5.6). */
-  convertedAmount?: Dec;
-  currencyCode: string;
-  amortized?: boolean;
-  /** Kept as given (any JSON values). */
-  labels?: unknown[];
-  /** Who created it (set by the server, S6.9). */
-  reporter?: string;
-  baselineId?: Id;
-  deletedOn?: string;
-  customFields?: CustomFields;
-  recurrence: import('../lib/recurrence').Recurrence;
-}
-
-export interface Payment {
-  date: string;
-  amount: Dec;
-  totalAmount?: Dec;
-  overtimeAmount?: Dec;
-  rate?: Dec;
-  effort?: Dec;
-  overtimeEffort?: Dec;
-  totalEffort?: Dec;
-}
-
-export interface Expenditures {
-  positions: Position[];
-  expenses: Expense[];
-}
-
-export type ExpenditureType = 'BUDGET' | 'PLANNED' | 'REVENUE' | 'ACTUAL';
-
-export interface Baseline {
-  id: Id;
-  folioId: Id;
-  name: string;
-  approvedBy: string;
-  created: string;
-  expenditureType: ExpenditureType;
-  description?: string;
-}
-
-export interface Portfolio {
-  id: Id;
-  name: string;
-  currencyCode: string;
-  isPrivate: boolean;
-  owner: string;
-  color: string;
-  admins: string[];
-  folios: FolioSummary[];
-  portfolios: unknown[];
-  description?: string;
-  parentId?: Id;
-}
-
-export interface OvertimeRule {
-  id: Id;
-  name: string;
-  regularHours: Dec;
-  frequency: string;
-  coefficient: Dec;
-}
-
-/** A live position of `GET /folio/{id}/items`: as `GET /position/{id}` shows it, with its whole
- * history and its money (folio currency, at asOf, exact). */
-export interface ItemPosition {
-  position: Position;
-  rates: Rate[];
-  allocations: Allocation[];
-  /** Worked hours of a team member, billable hours of a consulting revenue. */
-  hours: HoursPeriod[];
-  /** Null when the folio cannot cost the item (S5.6: an older journal left an expense without an exchange rate); `refusal` says why. */
-  total: Dec | null;
-  toDate: Dec | null;
-  refusal?: string;
-}
-
-/** A live expense of `GET /folio/{id}/items` (with its `convertedAmount`, absent when it cannot be converted) and its money. */
-export interface ItemExpense {
-  expense: Expense;
-  total: Dec | null;
-  toDate: Dec | null;
-  /** Why `total` and `toDate` are null: the server's refusal (S5.3), e.g. "No exchange rate from GBP to EUR ...". */
-  refusal?: string;
-}
-
-/** `GET /folio/{id}/items?asOf=`: every live item of a folio with its money, in one answer. */
-export interface FolioItemsAnswer {
-  positions: ItemPosition[];
-  expenses: ItemExpense[];
-}
-
-// ---------------------------------------------------------------------------------------------
-// Request bodies. A number is written from its decimal text (`num`: a `LosslessNumber`), never a
-// float; an id the planner read as text goes back as a number too.
-
-/** A JSON number written exactly as its decimal text. */
-export type WireNumber = import('lossless-json').LosslessNumber;
-
 export interface SignInBody {
   username: string;
   password: string;
 }
 
+// ---------------------------------------------------------------------------------------------
+// Request bodies: the schema the operation takes (docs/openapi.json's `requestBody`), less what
+// the server assigns (ids, the deletion mark, the reporter, a baseline copy's id, derived money).
+
+/** What the server assigns to every record it stores. */
+type Assigned = 'id' | 'deletedOn';
+
 /** `POST /folio`. */
-export interface FolioCreateBody {
-  name: string;
-  description: string;
-  owner: string;
-  startDate: string;
-  endDate: string;
-  closedDate: null;
-  currencyCode: string;
-  reserve: WireNumber;
-  contingency: WireNumber;
-  tolerance: WireNumber;
-  hoursPerDay: null;
-  withRevenue: boolean;
-  withEarned: boolean;
-  revenuesAsClientCosts: boolean;
-  usesUserRates: boolean;
-  isSynchronizedWithWorkLogs: boolean;
-  isSynchronizedWithServiceBilledHours: boolean;
-  savedFilterId: number;
-  holidaySchemeId: number;
-  workloadSchemeId: number;
-}
-
-/** An allocation period as sent: its whole row. */
-export interface AllocationBody {
-  startDate: string;
-  endDate: string;
-  percentage: WireNumber;
-}
-
-/** A rate as sent: its whole row. */
-export interface RateBody {
-  rate: WireNumber;
-  startDate: string;
-}
-
+export type FolioCreateBody = Body<Without<Schemas['Folio'], Assigned | 'status'>>;
+/** An allocation period as sent (`POST /position/{id}/allocation`, `PUT /allocation/{id}`, a new position's). */
+export type AllocationBody = Body<Without<Schemas['Allocation'], Assigned>>;
+/** A rate as sent (`POST /position/{id}/rate`, `PUT /rate/{id}`, a new position's). */
+export type RateBody = Body<Without<Schemas['Rate'], Assigned>>;
 /** `POST /position`: the header, its first period and rate, and the further ones (made whole or not at all). */
-export interface PositionCreateBody {
-  folioId: WireNumber;
-  name: string;
-  title: string;
-  description: string;
-  kind: PositionKind;
-  member?: string;
-  revenue?: boolean;
-  otRuleId?: WireNumber;
+export type PositionCreateBody = Body<
+  Without<Schemas['Position'], Assigned | 'reporter' | 'baselineId' | 'billableHours' | 'allocation' | 'rate' | 'moreAllocations' | 'moreRates'>
+> & {
   allocation: AllocationBody;
   rate: RateBody;
   moreAllocations?: AllocationBody[];
   moreRates?: RateBody[];
-}
-
-/** `POST /expense`. */
-export interface ExpenseCreateBody {
-  folioId: WireNumber;
-  name: string;
-  type: string;
-  description: string;
-  kind: string;
-  category: string;
-  amount: WireNumber;
-  currencyCode: string;
-  amortized: boolean;
-  recurrence: import('../lib/recurrence').Recurrence;
-}
-
+};
+/** `POST /expense` (its recurrence: `recurrenceBody` of lib/recurrence.ts). */
+export type ExpenseCreateBody = Body<Without<Schemas['Expense'], Assigned | 'reporter' | 'baselineId' | 'convertedAmount'>>;
 /** `POST /folio/{id}/baseline`. */
-export interface BaselineApprovalBody {
-  name: string;
-  description?: string;
-  approvedBy: string;
-  expenditureType: ExpenditureType;
-}
+export type BaselineApprovalBody = Body<Schemas['Approval']>;
 
-declare const wholeRecordOf: unique symbol;
 /**
- * The body of a `PUT` that replaces a record `T` (S6.10): the record as the server sent it, every
- * field with its JSON type (`wireOf`), less what the server derives, with the editor's changes over
- * it (`replacement` in lib/records.ts). Its fields are the server's, whatever they are; the brand
- * keeps an expense's body from being sent as a position's.
+ * The body of a `PUT` that replaces a record of schema `S` (S6.10): the record as the server sent
+ * it (`wireOf`: every field with its JSON type, its numbers LosslessNumbers, so `Body<S>` as far as
+ * the server answers its schema, which tests/api_doc.rs checks), less what the server derives (all
+ * optional in `S`), with the editor's changes (`Changes<S>`) over it: `replacement` in
+ * lib/records.ts. A position's body cannot be sent as an expense's: their schemas differ.
  */
-export type WholeRecord<T> = Record<string, unknown> & { readonly [wholeRecordOf]?: T };
+export type WholeRecord<S> = Body<S>;
+
+/** An editor's changes to a record of schema `S`: fields of its body; `undefined` removes one. */
+export type Changes<S> = { [K in keyof Body<S>]?: Body<S>[K] | undefined };

@@ -8,13 +8,13 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
-import type { Expense, ExpenseCreateBody, Folio } from '../api/types';
+import type { Body, Category, Changes, Expense, ExpenseCreateBody, ExpenseKind, Folio, Schemas } from '../api/types';
 import { num, wireOf } from '../lib/json';
 import { EXPENSE_DERIVED, replacement } from '../lib/records';
 import { placeRefusal, type Refusal } from '../lib/errors';
 import { checkAmount, checkCurrency, requireText, type FieldErrors } from '../lib/validate';
-import { draftOf, editedRecurrence, recurrenceOf, type Recurrence, type RecurrenceDraft } from '../lib/recurrence';
-import { COST_CATEGORIES, EXPENSE_KINDS, isRevenueKind, REVENUE_CATEGORIES } from '../lib/items';
+import { draftOf, editedRecurrence, recurrenceBody, recurrenceOf, type RecurrenceDraft } from '../lib/recurrence';
+import { categoryOf, COST_CATEGORIES, EXPENSE_KINDS, expenseKindOf, isRevenueKind, REVENUE_CATEGORIES } from '../lib/items';
 import { currencyDigits } from '../lib/format';
 import { Checkbox, Field, FormErrors, SelectField } from '../components/ui';
 import { Dialog } from '../components/Dialog';
@@ -45,12 +45,14 @@ const ALIASES: Record<string, string> = {
 
 /** The form's fields of an expense (a new one's defaults in `folio`). */
 function fieldsOf(expense: Expense | undefined, folio: Folio) {
+  const kind: ExpenseKind = expense?.kind ?? '.PlannedExpense';
+  const category: Category = expense?.category ?? 'OPEX';
   return {
     name: expense?.name ?? '',
     type: expense?.type ?? '',
     description: expense?.description ?? '',
-    kind: (expense?.kind ?? '.PlannedExpense') as string,
-    category: (expense?.category ?? 'OPEX') as string,
+    kind,
+    category,
     amount: expense?.amount ?? '',
     currencyCode: expense?.currencyCode ?? folio.currencyCode,
     amortized: expense?.amortized ?? false,
@@ -71,17 +73,23 @@ export function ExpenseEditor({
   const [f, setF] = useState(() => fieldsOf(expense, folio));
   const [first] = useState<RecurrenceDraft>(() => draftOf(expense?.recurrence, folio.startDate));
   const [recurrence, setRecurrence] = useState<RecurrenceDraft>(first);
-  /** The stored recurrence (numbers as numbers): what an existing expense's fields change is put over it. */
-  const [stored] = useState(() => (expense ? (wireOf(expense).recurrence as Recurrence) : null));
+  /** The stored recurrence as it goes back (`wireOf`: its numbers LosslessNumbers, every field kept): what an
+   * existing expense's fields change is put over it. */
+  const [stored] = useState(() => (expense ? (wireOf(expense).recurrence as Body<Schemas['Recurrence']>) : null));
   const resolved = stored ? editedRecurrence(stored, first, recurrence) : recurrenceOf(recurrence);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
-  const set = (k: keyof typeof f) => (v: string | boolean) => setF((p) => ({ ...p, [k]: v }));
+  const set =
+    <K extends keyof typeof f>(k: K) =>
+    (v: (typeof f)[K]) =>
+      setF((p) => ({ ...p, [k]: v }));
   const categories = isRevenueKind(f.kind) ? REVENUE_CATEGORIES : COST_CATEGORIES;
 
-  const setKind = (kind: string) => {
+  const setKind = (value: string) => {
+    const kind = expenseKindOf(value);
     const next = isRevenueKind(kind) ? REVENUE_CATEGORIES : COST_CATEGORIES;
-    setF((p) => ({ ...p, kind, category: (next as readonly string[]).includes(p.category) ? p.category : next[0] }));
+    const allowed: readonly Category[] = next;
+    setF((p) => ({ ...p, kind, category: allowed.includes(p.category) ? p.category : next[0] }));
   };
 
   const submit = async (e: Event) => {
@@ -101,7 +109,7 @@ export function ExpenseEditor({
     if (expense) {
       // The whole record back, with what the user changed over it.
       const was = fieldsOf(expense, folio);
-      const changes: Record<string, unknown> = {};
+      const changes: Changes<Schemas['Expense']> = {};
       if (f.name !== was.name) changes.name = f.name.trim();
       if (f.type !== was.type) changes.type = f.type.trim();
       if (f.description !== was.description) changes.description = f.description;
@@ -110,7 +118,7 @@ export function ExpenseEditor({
       if (f.amount !== was.amount) changes.amount = num(f.amount.trim());
       if (f.currencyCode !== was.currencyCode) changes.currencyCode = f.currencyCode.trim();
       if (f.amortized !== was.amortized) changes.amortized = f.amortized;
-      if (r.recurrence !== stored) changes.recurrence = r.recurrence;
+      if (r.recurrence !== stored) changes.recurrence = recurrenceBody(r.recurrence);
       const body = replacement(expense, EXPENSE_DERIVED, changes);
       save = () => api.updateExpense(body);
     } else {
@@ -124,7 +132,7 @@ export function ExpenseEditor({
         amount: num(f.amount.trim()),
         currencyCode: f.currencyCode.trim(),
         amortized: f.amortized,
-        recurrence: r.recurrence,
+        recurrence: recurrenceBody(r.recurrence),
       };
       save = () => api.createExpense(body);
     }
@@ -155,7 +163,7 @@ export function ExpenseEditor({
             label="Category"
             name="category"
             value={f.category}
-            onValue={set('category')}
+            onValue={(v) => set('category')(categoryOf(v))}
             options={categories.map((c) => ({ value: c, label: c.replace('_', ' ') }))}
             error={err('category')}
           />

@@ -19,7 +19,7 @@ function messageOf(label: string): string {
   return ids.map((id) => document.getElementById(id)?.textContent ?? '').join(' ');
 }
 
-const RULES = [{ id: '2', name: 'Weekly 40', regularHours: '40', frequency: 'WEEKLY', coefficient: '1.5' }];
+const RULES = [{ id: '2', name: 'Weekly 40', regularHours: '40', frequency: 'WEEKLY' as const, coefficient: '1.5' }];
 
 function fillTeamMember() {
   type('Name', 'Ada Lovelace');

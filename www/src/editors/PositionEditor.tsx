@@ -8,7 +8,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
-import type { AllocationBody, Folio, OvertimeRule, Position, PositionCreateBody, PositionKind, RateBody } from '../api/types';
+import type { AllocationBody, Changes, Folio, OvertimeRule, Position, PositionCreateBody, PositionKind, RateBody, Schemas } from '../api/types';
 import { num } from '../lib/json';
 import { placeRefusal, type Refusal } from '../lib/errors';
 import { POSITION_DERIVED, replacement } from '../lib/records';
@@ -184,7 +184,7 @@ export function PositionEditor({
     setRefusal(null);
     try {
       const was = headerOf(item.position);
-      const changes: Record<string, unknown> = {};
+      const changes: Changes<Schemas['Position']> = {};
       if (h.name !== was.name) changes.name = h.name.trim();
       if (h.title !== was.title) changes.title = h.title.trim();
       if (h.description !== was.description) changes.description = h.description;

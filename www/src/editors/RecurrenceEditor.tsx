@@ -2,7 +2,7 @@
 // live by the wasm core (`expandRecurrence`) as the user types: a monthly expense on the 31st
 // shows Feb 28 (or Feb 29 in a leap year).
 import { useEffect, useState } from 'preact/hooks';
-import { describeRecurrence, RECURRENCE_KINDS, recurrenceOf, WEEKDAYS, type Recurrence, type RecurrenceDraft } from '../lib/recurrence';
+import { describeRecurrence, RECURRENCE_KINDS, recurrenceOf, WEEKDAYS, type AnyRecurrence, type RecurrenceDraft } from '../lib/recurrence';
 import { toJson } from '../lib/json';
 import { coreMessage, loadCore } from '../lib/wasm';
 import * as fmt from '../lib/format';
@@ -25,7 +25,7 @@ export function RecurrenceEditor({
   folioEnd,
 }: {
   draft: RecurrenceDraft;
-  resolved?: { recurrence: Recurrence | null; errors: Record<string, string> };
+  resolved?: { recurrence: AnyRecurrence | null; errors: Record<string, string> };
   onDraft: (d: RecurrenceDraft) => void;
   errors: Record<string, string>;
   folioStart: string;

@@ -129,3 +129,15 @@ describe('items of a folio (GET /folio/{id}/items)', () => {
     expect(allocationOn(grace.allocations, '2026-03-14')?.percentage).toBe('100');
   });
 });
+
+describe('the records of an answer have their ids (withId)', () => {
+  it('refuses a live position or expense without one, saying which', () => {
+    const noId = { positions: [{ ...answer.positions[0]!, position: { ...answer.positions[0]!.position, id: null } }], expenses: [] };
+    expect(() => itemsOf(noId)).toThrow("The server's answer has a position without an id");
+    const [first] = answer.expenses;
+    expect(() => itemsOf({ positions: [], expenses: [{ ...first!, expense: { ...first!.expense, id: undefined } }] })).toThrow(/an expense without an id/);
+  });
+  it('gives the records themselves, not copies (wireOf knows them by identity)', () => {
+    expect(itemsOf(answer).positions[0]!.position).toBe(answer.positions[0]!.position);
+  });
+});

@@ -3,7 +3,17 @@
 // its whole rate history, allocation periods and hours, every live expense (with its
 // `convertedAmount`), and each item's `total` and `toDate` in the folio's currency, exact.
 import { api } from '../api/budgets';
-import type { Allocation, Expense, FolioItemsAnswer, HoursPeriod, Position, Rate } from '../api/types';
+import {
+  withId,
+  type Allocation,
+  type Category,
+  type Expense,
+  type ExpenseKind,
+  type FolioItemsAnswer,
+  type HoursPeriod,
+  type Position,
+  type Rate,
+} from '../api/types';
 import type { Dec } from './json';
 
 export type Section = 'team' | 'planned' | 'consulting';
@@ -34,21 +44,22 @@ export interface FolioItems {
   expenses: ExpenseItem[];
 }
 
-export function sectionOf(p: Position): Section {
+export function sectionOf(p: Pick<Position, 'kind'>): Section {
   if (p.kind === '.TeamMember') return 'team';
   if (p.kind === '.ConsultingRevenue') return 'consulting';
   return 'planned';
 }
 
-const live = <T extends { deletedOn?: string | undefined }>(xs: T[] | undefined): T[] => (xs ?? []).filter((x) => !x.deletedOn);
+const live = <T extends { deletedOn?: string | null | undefined }>(xs: T[] | undefined): T[] => (xs ?? []).filter((x) => !x.deletedOn);
 const byStart = <T extends { startDate: string }>(xs: T[]): T[] => [...xs].sort((a, b) => (a.startDate < b.startDate ? -1 : a.startDate > b.startDate ? 1 : 0));
 
-/** The answer of `GET /folio/{id}/items` as the screen uses it: histories sorted by date. */
+/** The answer of `GET /folio/{id}/items` as the screen uses it: histories sorted by date, every
+ * position and expense checked to have its id (the editors send it back). */
 export function itemsOf(answer: FolioItemsAnswer): FolioItems {
   const positions = (answer.positions ?? [])
     .filter((p) => !p.position.deletedOn)
     .map((p): PositionItem => ({
-      position: p.position,
+      position: withId(p.position, 'a position'),
       rates: byStart(live(p.rates)),
       allocations: byStart(live(p.allocations)),
       hours: byStart(p.hours ?? []),
@@ -59,7 +70,12 @@ export function itemsOf(answer: FolioItemsAnswer): FolioItems {
     }));
   const expenses = (answer.expenses ?? [])
     .filter((e) => !e.expense.deletedOn)
-    .map((e): ExpenseItem => ({ expense: e.expense, total: e.total ?? null, toDate: e.toDate ?? null, ...(e.refusal ? { refusal: e.refusal } : {}) }));
+    .map((e): ExpenseItem => ({
+      expense: withId(e.expense, 'an expense'),
+      total: e.total ?? null,
+      toDate: e.toDate ?? null,
+      ...(e.refusal ? { refusal: e.refusal } : {}),
+    }));
   return { positions, expenses };
 }
 
@@ -100,14 +116,28 @@ export const EXPENSE_KINDS = [
   { value: '.ActualExpense', label: 'Actual cost' },
   { value: '.PlannedRevenue', label: 'Planned revenue' },
   { value: '.ActualRevenue', label: 'Actual revenue' },
-] as const;
+] as const satisfies readonly { value: ExpenseKind; label: string }[];
 
 export function isRevenueKind(kind: string): boolean {
   return kind === '.PlannedRevenue' || kind === '.ActualRevenue';
 }
 
-export const COST_CATEGORIES = ['OPEX', 'CAPEX', 'FINEX'] as const;
-export const REVENUE_CATEGORIES = ['OPERATING', 'NON_OPERATING'] as const;
+export const COST_CATEGORIES = ['OPEX', 'CAPEX', 'FINEX'] as const satisfies readonly Category[];
+export const REVENUE_CATEGORIES = ['OPERATING', 'NON_OPERATING'] as const satisfies readonly Category[];
+
+/** The expense kind a select's value names (one of `EXPENSE_KINDS`). */
+export function expenseKindOf(value: string): ExpenseKind {
+  const kind = EXPENSE_KINDS.find((k) => k.value === value);
+  if (!kind) throw new Error(`Not an expense kind: ${value}`);
+  return kind.value;
+}
+
+/** The category a select's value names (one of the cost or revenue categories). */
+export function categoryOf(value: string): Category {
+  const category = [...COST_CATEGORIES, ...REVENUE_CATEGORIES].find((c) => c === value);
+  if (!category) throw new Error(`Not an expense category: ${value}`);
+  return category;
+}
 
 export function kindLabel(kind: string): string {
   return EXPENSE_KINDS.find((k) => k.value === kind)?.label ?? kind;

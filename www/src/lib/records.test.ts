@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseJson, parseRecords, toJson, wireOf } from './json';
 import { EXPENSE_DERIVED, POSITION_DERIVED, replacement } from './records';
 import { itemsOf } from './items';
-import type { FolioItemsAnswer } from '../api/types';
+import type { Expense, FolioItemsAnswer, Position } from '../api/types';
 
 // A position as GET /folio/{id}/items shows it, with fields the planner's editor does not show.
 const POSITION = `{"id":20,"folioId":4,"name":"Ada","description":"","title":"Engineer","teamRoleId":2,"kind":".TeamMember",
@@ -44,7 +44,7 @@ describe('records read with their JSON types (parseRecords) and sent back whole 
 });
 
 describe('replacement: the body of a PUT that replaces a record', () => {
-  const record = parseRecords(POSITION) as object;
+  const record = parseRecords(POSITION) as Position;
   it('is the record without what the server derives, with the changes over it', () => {
     const body = replacement(record, POSITION_DERIVED, { title: 'Lead' });
     const expected = JSON.parse(POSITION) as Record<string, unknown>;
@@ -60,7 +60,7 @@ describe('replacement: the body of a PUT that replaces a record', () => {
   it("drops an expense's converted amount, reporter, deletion mark and baseline", () => {
     const expense = parseRecords(
       '{"id":3,"folioId":1,"name":"Tea","amount":10.50,"convertedAmount":9.10,"currencyCode":"GBP","reporter":"ada","baselineId":2,"deletedOn":"2027-01-01","labels":["x",1],"recurrence":{"kind":".Once","startDate":"2027-01-04"}}',
-    ) as object;
+    ) as Expense;
     expect(toJson(replacement(expense, EXPENSE_DERIVED, {}))).toBe(
       '{"id":3,"folioId":1,"name":"Tea","amount":10.50,"currencyCode":"GBP","labels":["x",1],"recurrence":{"kind":".Once","startDate":"2027-01-04"}}',
     );

@@ -5,26 +5,34 @@
 // not show (a position's calendars, account, category, custom fields, an expense's labels ...) goes
 // back as it came, and an optional field the user cleared is removed, not sent stale.
 import { wireOf } from './json';
-import type { WholeRecord } from '../api/types';
+import type { Answer, Changes, Schemas, WholeRecord } from '../api/types';
+
+declare const schemaOf: unique symbol;
+/** Fields of a record of schema `S` that its `PUT` derives or ignores (optional ones, all): the
+ * list names its schema, so `replacement` knows what kind of record it replaces. */
+export type Derived<S> = readonly (keyof S & string)[] & { readonly [schemaOf]?: S };
 
 /**
  * What `PUT /position` derives or ignores (core/src/api/budget/positions.rs, `update`): the
  * reporter (kept, S6.9), the deletion mark, a baseline copy's id, a consulting revenue's billable
  * hours (shown from its hours periods, changed by their own calls) and the creation-only lists.
  */
-export const POSITION_DERIVED = ['reporter', 'deletedOn', 'baselineId', 'billableHours', 'moreAllocations', 'moreRates'] as const;
+export const POSITION_DERIVED: Derived<Schemas['Position']> = ['reporter', 'deletedOn', 'baselineId', 'billableHours', 'moreAllocations', 'moreRates'];
 
 /**
  * What `PUT /expense` derives or ignores (core/src/api/budget/expenses.rs, `put_expense`): the
  * converted amount (S5.3), the reporter (kept, S6.9), the deletion mark and a baseline copy's id.
  */
-export const EXPENSE_DERIVED = ['convertedAmount', 'reporter', 'deletedOn', 'baselineId'] as const;
+export const EXPENSE_DERIVED: Derived<Schemas['Expense']> = ['convertedAmount', 'reporter', 'deletedOn', 'baselineId'];
 
 /**
- * The body that replaces `record`: the record as read (`parseRecords`), without `derived`, with
- * `changes` over it; a change to `undefined` removes its key.
+ * The body that replaces `record` (a record of schema `S` read by `parseRecords`): the record as
+ * read, without `derived`, with `changes` over it; a change to `undefined` removes its key.
  */
-export function replacement<T extends object>(record: T, derived: readonly string[], changes: Record<string, unknown>): WholeRecord<T> {
-  const body = Object.entries({ ...wireOf(record), ...changes }).filter(([key, value]) => value !== undefined && !derived.includes(key));
-  return Object.fromEntries(body);
+export function replacement<S extends object>(record: Answer<S> & object, derived: Derived<S>, changes: Changes<S>): WholeRecord<S> {
+  const dropped: readonly string[] = derived;
+  const body = Object.entries({ ...wireOf(record), ...changes }).filter(([key, value]) => value !== undefined && !dropped.includes(key));
+  // `wireOf` gives the record back with its JSON types: its numbers LosslessNumbers where the
+  // answer had numbers, i.e. `Body<S>` for an answer of schema `S` (WholeRecord in api/types.ts).
+  return Object.fromEntries(body) as WholeRecord<S>;
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { describeRecurrence, draftOf, editedRecurrence, isoWeekday, recurrenceOf } from './recurrence';
+import { describeRecurrence, draftOf, editedRecurrence, isoWeekday, recurrenceBody, recurrenceOf } from './recurrence';
+import { LosslessNumber, toJson } from './json';
 
 describe('recurrence in words', () => {
   it('once', () => {
@@ -96,5 +97,34 @@ describe('editedRecurrence: an existing expense keeps what its fields do not cha
     const r = editedRecurrence(stored, first, { ...first, occurrences: 'x' });
     expect(r.recurrence).toBeNull();
     expect(r.errors['recurrence.occurrences']).toMatch(/whole number/);
+  });
+});
+
+describe('a recurrence as it goes back (wireOf: numbers as LosslessNumbers)', () => {
+  const stored = {
+    kind: '.Weekly' as const,
+    startDate: '2026-10-05',
+    recurrenceOn: [new LosslessNumber('1'), new LosslessNumber('4')],
+    interval: new LosslessNumber('2'),
+    occurrences: new LosslessNumber('3'),
+  };
+  it('is described with its counts', () => {
+    expect(describeRecurrence(stored, 'en-GB')).toBe('Every 2 weeks on Monday and Thursday, from 5 Oct 2026, 3 times.');
+  });
+});
+
+describe('recurrenceBody: every count a JSON number written exactly, whatever form it is held in', () => {
+  it("writes the editor's integers and the server's texts alike, in the fields' order", () => {
+    expect(toJson(recurrenceBody({ kind: '.Weekly', startDate: '2026-10-05', interval: 2, recurrenceOn: [1, 4], endDate: '2026-12-31' }))).toBe(
+      '{"kind":".Weekly","startDate":"2026-10-05","interval":2,"recurrenceOn":[1,4],"endDate":"2026-12-31"}',
+    );
+    expect(toJson(recurrenceBody({ kind: '.Monthly', startDate: '2027-01-31', occurrences: '12', interval: new LosslessNumber('1') }))).toBe(
+      '{"kind":".Monthly","startDate":"2027-01-31","occurrences":12,"interval":1}',
+    );
+  });
+  it('keeps a null count null and an absent one absent', () => {
+    expect(toJson(recurrenceBody({ kind: '.Once', startDate: '2027-01-31', interval: null }))).toBe(
+      '{"kind":".Once","startDate":"2027-01-31","interval":null}',
+    );
   });
 });

@@ -1,9 +1,18 @@
-// The recurrence of an expense (wire shape) and its description in words. The occurrences
-// themselves come from the wasm core (`expandRecurrence`), never from JavaScript date arithmetic.
+// The recurrence of an expense and its description in words. The occurrences themselves come from
+// the wasm core (`expandRecurrence`), never from JavaScript date arithmetic.
+//
+// Its fields are the wire's (the generated schema `Recurrence`, so a field added in Rust is one
+// here). The planner holds a recurrence in three forms, which differ only in how its counts
+// (interval, occurrences, weekdays) are held: as an answer gave it (their text, `Dec`), as a record
+// goes back (`wireOf`: LosslessNumbers), and as the editor makes it (`recurrenceOf`: the small
+// integers of its fields, `Recurrence`). Words and fields are made from any of them
+// (`AnyRecurrence`); a body takes `recurrenceBody`, which writes every count as a LosslessNumber.
+import type { Body, Numbers, Schemas } from '../api/types';
 import { date as formatDate, isIsoDate } from './format';
+import { LosslessNumber, num, type Dec } from './json';
 import type { FieldErrors } from './validate';
 
-export type RecurrenceKind = '.Once' | '.Daily' | '.Weekly' | '.Monthly' | '.Yearly';
+export type RecurrenceKind = Schemas['RecurrenceKind'];
 export const RECURRENCE_KINDS: readonly { kind: RecurrenceKind; label: string }[] = [
   { kind: '.Once', label: 'Once' },
   { kind: '.Daily', label: 'Daily' },
@@ -12,14 +21,26 @@ export const RECURRENCE_KINDS: readonly { kind: RecurrenceKind; label: string }[
   { kind: '.Yearly', label: 'Yearly' },
 ];
 
-export interface Recurrence {
-  kind: RecurrenceKind;
-  startDate: string;
-  endDate?: string;
-  occurrences?: number;
-  interval?: number;
-  recurrenceOn?: number[];
-  recurrenceBy?: 'DAY_OF_MONTH' | 'DAY_OF_WEEK';
+/** A count of a recurrence in any of the planner's forms. */
+type Count = number | Dec | LosslessNumber;
+/** A recurrence as the editor makes it: its counts the integers of its fields. */
+export type Recurrence = Numbers<Schemas['Recurrence'], number>;
+/** A recurrence in any of the planner's forms: read, sent back, or made by the editor. */
+export type AnyRecurrence = Numbers<Schemas['Recurrence'], Count>;
+
+/** A count as a body writes it: its exact text, whichever form it is held in. */
+const wireCount = (n: Count): LosslessNumber => (n instanceof LosslessNumber ? n : num(n));
+
+/** The recurrence as a request body: every count a LosslessNumber, every other field (and the order) as it is. */
+export function recurrenceBody(r: AnyRecurrence): Body<Schemas['Recurrence']> {
+  const { interval, occurrences, recurrenceOn } = r;
+  // A count absent stays absent (an `undefined` field is not written); a null one stays null.
+  return {
+    ...r,
+    interval: interval == null ? interval : wireCount(interval),
+    occurrences: occurrences == null ? occurrences : wireCount(occurrences),
+    recurrenceOn: recurrenceOn == null ? recurrenceOn : recurrenceOn.map(wireCount),
+  };
 }
 
 /** The editor's fields, as typed. */
@@ -65,12 +86,12 @@ function every(interval: number, unit: string): string {
 }
 
 /** The rule in words, e.g. "Every month on the 31st (the last day in shorter months), from ...". */
-export function describeRecurrence(r: Recurrence, locale = 'en-GB', folioEnd?: string): string {
+export function describeRecurrence(r: AnyRecurrence, locale = 'en-GB', folioEnd?: string): string {
   if (!r.startDate || !isIsoDate(r.startDate)) return 'Choose a start date.';
   const start = formatDate(r.startDate, locale);
   if (r.kind === '.Once') return `Once, on ${start}.`;
-  // A stored recurrence may hold its counts as JSON numbers of the server's text (small integers).
-  const count = (v: unknown): number | undefined => (v == null || v === '' ? undefined : typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN);
+  // Its counts are small integers, in whichever form it holds them (read: their text; sent back: LosslessNumbers).
+  const count = (v: Count | null | undefined): number | undefined => (v == null || v === '' ? undefined : Number(v instanceof LosslessNumber ? v.value : v));
   const interval = (count(r.interval) ?? 0) > 0 ? count(r.interval)! : 1;
   const occurrences = count(r.occurrences);
   const { m, d } = parseIso(r.startDate);
@@ -111,7 +132,7 @@ export function describeRecurrence(r: Recurrence, locale = 'en-GB', folioEnd?: s
   return `${rule}, from ${start}, ${tail}.`;
 }
 
-export function draftOf(r: Recurrence | undefined, fallbackStart: string): RecurrenceDraft {
+export function draftOf(r: AnyRecurrence | undefined, fallbackStart: string): RecurrenceDraft {
   const start = r?.startDate ?? fallbackStart;
   return {
     kind: r?.kind ?? '.Once',
@@ -160,12 +181,16 @@ export function recurrenceOf(draft: RecurrenceDraft): { recurrence: Recurrence |
  * kept. Another kind replaces it whole; a changed way of ending (folio, date, count) replaces both
  * ends. The edited fields are checked as `recurrenceOf` checks them; the stored ones are not.
  */
-export function editedRecurrence(stored: Recurrence, first: RecurrenceDraft, now: RecurrenceDraft): { recurrence: Recurrence | null; errors: FieldErrors } {
+export function editedRecurrence(
+  stored: AnyRecurrence,
+  first: RecurrenceDraft,
+  now: RecurrenceDraft,
+): { recurrence: AnyRecurrence | null; errors: FieldErrors } {
   if (JSON.stringify(first) === JSON.stringify(now)) return { recurrence: stored, errors: {} };
   const edited = recurrenceOf(now);
   const e = edited.recurrence;
   if (!e || now.kind !== first.kind) return edited;
-  const r: Recurrence = { ...stored };
+  const r: AnyRecurrence = { ...stored };
   if (now.startDate !== first.startDate) r.startDate = e.startDate;
   if (now.interval !== first.interval) r.interval = e.interval ?? 1;
   if (now.end !== first.end) {

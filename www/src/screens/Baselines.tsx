@@ -22,7 +22,7 @@ import {
   type MonthRow,
   type Values,
 } from '../lib/compare';
-import { describeRecurrence, type Recurrence } from '../lib/recurrence';
+import { describeRecurrence, type AnyRecurrence } from '../lib/recurrence';
 import { parseJson } from '../lib/json';
 import { placeRefusal, type Refusal } from '../lib/errors';
 import { sameDecimal } from '../lib/decimal';
@@ -114,7 +114,8 @@ function show(kind: string, v: string | null | undefined, currency: string): str
       return fmt.date(v);
     case 'recurrence':
       try {
-        return describeRecurrence(parseJson(v) as Recurrence, fmt.browserLocale());
+        // `v` is the JSON of an expense's recurrence as read (`expenseValues`), its counts their text.
+        return describeRecurrence(parseJson(v) as AnyRecurrence, fmt.browserLocale());
       } catch {
         return v;
       }
@@ -325,7 +326,7 @@ export function Baselines({ folio, asOf }: FolioProps) {
       const actual = chosen.expenditureType === 'ACTUAL';
       const sides: boolean[] = [];
       if (actual || covers(chosen, 'cost')) sides.push(false);
-      if (folio.withRevenue !== false && (actual || covers(chosen, 'revenue'))) sides.push(true);
+      if (folio.withRevenue && (actual || covers(chosen, 'revenue'))) sides.push(true);
       const perMonth = !actual;
       // The months and totals are the server's figures: an uncomputable folio (S5.6) refuses them
       // (400), and the per-item comparison, which needs none, is still shown.

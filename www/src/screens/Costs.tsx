@@ -456,7 +456,7 @@ export function Costs({ folio, asOf }: FolioProps) {
         </div>
       ) : null}
       {(['team', 'planned', 'consulting'] as Section[])
-        .filter((s) => s !== 'consulting' || folio.withRevenue !== false || bySection.consulting.length)
+        .filter((s) => s !== 'consulting' || folio.withRevenue || bySection.consulting.length)
         .map((s) => (
           <PositionTable
             key={s}

@@ -75,7 +75,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
       <header class="folio-head card">
         <div class="folio-title">
           <h1>{f.name}</h1>
-          <FolioStatus status={f.status} />
+          {f.status ? <FolioStatus status={f.status} /> : null}
           {f.deletedOn ? <span class="badge status-closed">deleted {fmt.date(f.deletedOn)}</span> : null}
         </div>
         {f.description ? <p class="muted">{f.description}</p> : null}

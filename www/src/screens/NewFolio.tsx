@@ -68,9 +68,9 @@ export function NewFolio() {
         usesUserRates: false,
         isSynchronizedWithWorkLogs: false,
         isSynchronizedWithServiceBilledHours: false,
-        savedFilterId: 1,
-        holidaySchemeId: 1,
-        workloadSchemeId: 1,
+        savedFilterId: num('1'),
+        holidaySchemeId: num('1'),
+        workloadSchemeId: num('1'),
       });
       announce(`Folio “${f.name.trim()}” created.`);
       void queryClient.invalidateQueries({ queryKey: keys.folios() });

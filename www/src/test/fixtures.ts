@@ -11,7 +11,7 @@ export const FOLIO: Folio = {
   startDate: '2027-01-04',
   endDate: '2027-12-17',
   owner: 'ada',
-  status: 'open',
+  status: 'executing',
   currencyCode: 'EUR',
   reserve: '10',
   contingency: '5',

@@ -16,6 +16,7 @@ export interface components {
     };
     Approval: {
       approvedBy: string;
+      description?: string | null;
       expenditureType: components['schemas']['ExpenditureType'];
       name: string;
     };
@@ -23,6 +24,7 @@ export interface components {
       approvedBy: string;
       created: string;
       deletedOn?: string | null;
+      description?: string | null;
       expenditureType: components['schemas']['ExpenditureType'];
       folioId: WireNum;
       id: WireNum;
@@ -83,6 +85,7 @@ export interface components {
       currencyCode: string;
       customFields?: components['schemas']['CustomFields'] | null;
       deletedOn?: string | null;
+      description: string;
       folioId: WireNum;
       id?: WireNum | null;
       kind: components['schemas']['ExpenseKind'];
@@ -116,6 +119,7 @@ export interface components {
       currencyCode: string;
       customFields?: components['schemas']['CustomFields'] | null;
       deletedOn?: string | null;
+      description: string;
       endDate: string;
       holidaySchemeId: WireNum;
       hoursPerDay?: WireNum | null;
@@ -255,6 +259,7 @@ export interface components {
       admins: string[];
       color: string;
       currencyCode: string;
+      description?: string | null;
       folios: components['schemas']['FolioSummary'][];
       id?: WireNum | null;
       isPrivate: boolean;
@@ -276,6 +281,7 @@ export interface components {
       category?: string | null;
       customFields?: components['schemas']['CustomFields'] | null;
       deletedOn?: string | null;
+      description: string;
       folioId: WireNum;
       holidaySchemeId?: WireNum | null;
       id?: WireNum | null;
@@ -292,6 +298,7 @@ export interface components {
       teamId?: WireNum | null;
       teamMemberId?: WireNum | null;
       teamRoleId?: WireNum | null;
+      title: string;
       userRates?: boolean | null;
       workloadSchemeId?: WireNum | null;
     };
@@ -345,6 +352,7 @@ export interface components {
       baselineId?: WireNum | null;
       customFields: components['schemas']['CustomFields'];
       deletedOn?: string | null;
+      description: string;
       folioId: WireNum;
       holidaySchemeId: WireNum;
       id: WireNum;
@@ -358,6 +366,7 @@ export interface components {
       teamId?: WireNum | null;
       teamMemberId?: WireNum | null;
       teamRoleId: WireNum;
+      title: string;
       usesUserRates: boolean;
       workedHours: components['schemas']['HoursPeriod'][];
       workloadSchemeId: WireNum;

@@ -129,6 +129,7 @@ export interface components {
     };
     Holiday: {
       date: string;
+      description?: string | null;
       durationSeconds: WireNum;
       id: WireNum;
       name: string;
@@ -139,21 +140,25 @@ export interface components {
     HolidayKind: 'FIXED' | 'FLOATING';
     HolidayRequest: {
       date: string;
+      description?: string | null;
       durationSeconds: WireNum;
       name: string;
       type: components['schemas']['HolidayKind'];
     };
     HolidayScheme: {
       defaultScheme: boolean;
+      description?: string | null;
       id: WireNum;
       memberCount: WireNum;
       name: string;
       self: string;
     };
     HolidaySchemeCreate: {
+      description?: string | null;
       name: string;
     };
     HolidaySchemeUpdate: {
+      description?: string | null;
       name: string;
     };
     IssueRef: {
@@ -288,6 +293,7 @@ export interface components {
     WorkloadScheme: {
       days: components['schemas']['WorkloadDay'][];
       defaultScheme: boolean;
+      description?: string | null;
       id: WireNum;
       memberCount: WireNum;
       name: string;
@@ -295,12 +301,14 @@ export interface components {
     };
     WorkloadSchemeRequest: {
       days: components['schemas']['WorkloadDay'][];
+      description?: string | null;
       name: string;
     };
     Worklog: {
       author: components['schemas']['UserRef'];
       billableSeconds: WireNum;
       createdAt: string;
+      description: string;
       issue: components['schemas']['IssueRef'];
       self: string;
       serviceWorklogId: WireNum;
@@ -313,6 +321,7 @@ export interface components {
     WorklogRequest: {
       authorAccountId: string;
       billableSeconds?: WireNum | null;
+      description?: string | null;
       issueKey: string;
       startDate: string;
       startTime?: string | null;
