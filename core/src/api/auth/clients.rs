@@ -1,0 +1,88 @@
+//! OAuth clients as the host registers them (S11.1), and the authorization codes its authorize
+//! page issues for them.
+
+use chrono::Duration;
+
+use super::error::AuthError;
+use super::secrets::{hash_secret, random_token};
+use crate::api::http::Context;
+use crate::state::{ClientRecord, CodeRecord, Command, State};
+use crate::value::UtcTimestamp;
+
+/// Minutes an authorization code stays valid (S11.1).
+pub(super) const CODE_MINUTES: i64 = 10;
+
+/// Registers an OAuth client whose secret the host hashed with a slow, salted hash (a PHC string
+/// such as `$argon2id$...`); the host verifies the secret of each token request outside its locks
+/// and says so in [`Context::verified_client`].
+pub fn register_client_hashed(
+    state: &mut State,
+    client_id: &str,
+    secret_hash: &str,
+    redirect_uri: &str,
+) -> Result<(), AuthError> {
+    if client_id.is_empty() {
+        return Err(AuthError::Empty("client_id"));
+    }
+    if !secret_hash.starts_with('$') {
+        return Err(AuthError::Empty("a PHC string of the secret"));
+    }
+    state.apply(Command::RegisterClient(ClientRecord {
+        client_id: client_id.to_owned(),
+        secret_hash: secret_hash.to_owned(),
+        redirect_uri: redirect_uri.to_owned(),
+    }));
+    Ok(())
+}
+
+/// Registers an OAuth client (host administration, S11.1) with no host to verify its secret (the
+/// wasm planner, tests): the secret is stored as SHA-256. A server registers its clients with
+/// [`register_client_hashed`].
+pub fn register_client(
+    state: &mut State,
+    client_id: &str,
+    secret: &str,
+    redirect_uri: &str,
+) -> Result<(), AuthError> {
+    if client_id.is_empty() {
+        return Err(AuthError::Empty("client_id"));
+    }
+    if secret.is_empty() {
+        return Err(AuthError::Empty("client_secret"));
+    }
+    state.apply(Command::RegisterClient(ClientRecord {
+        client_id: client_id.to_owned(),
+        secret_hash: hash_secret(secret),
+        redirect_uri: redirect_uri.to_owned(),
+    }));
+    Ok(())
+}
+
+/// Issues an authorization code for `user`, who granted `client_id` (the host's authorize page).
+/// Single use, valid 10 minutes, bound to the client and redirect URI (S11.1). Returns the code.
+pub fn issue_code(
+    state: &mut State,
+    client_id: &str,
+    redirect_uri: &str,
+    user: &str,
+    context: &Context,
+) -> Result<String, AuthError> {
+    let client = state
+        .clients
+        .get(client_id)
+        .ok_or_else(|| AuthError::UnknownClient(client_id.to_owned()))?;
+    if client.redirect_uri != redirect_uri {
+        return Err(AuthError::WrongRedirect(redirect_uri.to_owned()));
+    }
+    let code = random_token(context, 0)?;
+    state.apply(Command::IssueCode(CodeRecord {
+        hash: hash_secret(&code),
+        client_id: client_id.to_owned(),
+        redirect_uri: redirect_uri.to_owned(),
+        user: user.to_owned(),
+        expires_at: UtcTimestamp::new(context.now + Duration::minutes(CODE_MINUTES)),
+        used: false,
+        grant: None,
+    }));
+    Ok(code)
+}

@@ -1,0 +1,37 @@
+//! Why a host-side auth operation was refused: [`AuthError`].
+
+/// Why a host-side auth operation was refused.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AuthError {
+    /// No client with this id.
+    UnknownClient(String),
+    /// The redirect URI is not the client's.
+    WrongRedirect(String),
+    /// The host supplied fewer random bytes than a token needs.
+    NotEnoughRandomness {
+        /// How many were needed.
+        needed: usize,
+    },
+    /// A client id or secret that is empty.
+    Empty(&'static str),
+}
+
+impl core::fmt::Display for AuthError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            AuthError::UnknownClient(id) => write!(f, "no OAuth client {id:?} is registered"),
+            AuthError::WrongRedirect(uri) => {
+                write!(
+                    f,
+                    "redirect_uri {uri:?} is not the one registered for the client"
+                )
+            }
+            AuthError::NotEnoughRandomness { needed } => {
+                write!(f, "the host must supply at least {needed} random bytes")
+            }
+            AuthError::Empty(what) => write!(f, "{what} must not be empty"),
+        }
+    }
+}
+
+impl std::error::Error for AuthError {}
