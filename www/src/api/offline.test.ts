@@ -1,6 +1,6 @@
 // The offline planner's pure helpers: the journal's continuity check, the core's clock and
 // randomness as the server passes them. (The transport itself runs in the browser: its
-// IndexedDB, Web Locks and tabs are covered by www/e2e/offline.e2e.ts.)
+// IndexedDB, Web Locks and tabs are covered by www/e2e/offline*.e2e.ts.)
 import { describe, expect, it } from 'vitest';
 import { gapIn, nowText, randomHex } from './offline';
 
