@@ -1,0 +1,514 @@
+//! The budgeting calls of the session tests/api_doc.rs documents (included by it, after
+//! api_doc_calls.rs), in the order docs/api.md shows them.
+
+use crate::api_doc_calls::{call, ext, Call};
+
+pub const FOLIO_BODY: &str = r#"{"name":"Bridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":2}"#;
+
+pub const BUDGET: &[Call] = &[
+    call(
+        "Create and configure a folio",
+        "POST",
+        "/budgets/1/folio",
+        Some(FOLIO_BODY),
+    ),
+    call(
+        "List folios visible to the caller",
+        "GET",
+        "/budgets/1/folio",
+        None,
+    ),
+    call("Get a folio", "GET", "/budgets/1/folio/1", None),
+    ext(
+        "Update a folio",
+        "PUT",
+        "/budgets/1/folio",
+        Some(
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":2}"#,
+        ),
+    ),
+    ext(
+        "Share a folio",
+        "PUT",
+        "/budgets/1/folio/1/viewers",
+        Some(r#"{"users":["grace"]}"#),
+    ),
+    ext(
+        "Who a folio is shared with",
+        "GET",
+        "/budgets/1/folio/1/viewers",
+        None,
+    ),
+    ext(
+        "Users to pick from (owners, viewers, members), matching a query",
+        "GET",
+        "/budgets/1/users?query=gr",
+        None,
+    ),
+    ext(
+        "A calendar that does not exist is refused (S6.10)",
+        "PUT",
+        "/budgets/1/folio",
+        Some(
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":555}"#,
+        ),
+    ),
+    ext(
+        "Create an overtime rule",
+        "POST",
+        "/budgets/1/overtimerule",
+        Some(r#"{"name":"Weekly 35","regularHours":35,"frequency":"WEEKLY","coefficient":1.25}"#),
+    ),
+    ext(
+        "Update an overtime rule",
+        "PUT",
+        "/budgets/1/overtimerule",
+        Some(
+            r#"{"id":1,"name":"Weekly 38","regularHours":38,"frequency":"WEEKLY","coefficient":1.5}"#,
+        ),
+    ),
+    call(
+        "List overtime rules",
+        "GET",
+        "/budgets/1/overtimerule",
+        None,
+    ),
+    ext(
+        "Put an exchange rate",
+        "PUT",
+        "/budgets/1/exchangerate",
+        Some(r#"{"from":"USD","to":"EUR","rate":0.9,"effectiveDate":"2026-01-01"}"#),
+    ),
+    ext(
+        "List exchange rates",
+        "GET",
+        "/budgets/1/exchangerate",
+        None,
+    ),
+    call(
+        "Add an expense to a folio",
+        "POST",
+        "/budgets/1/expense",
+        Some(
+            r#"{"folioId":1,"name":"Scaffolding","description":"","type":"Rental","category":"CAPEX","kind":".PlannedExpense","amount":1000.00,"currencyCode":"EUR","amortized":true,"recurrence":{"kind":".Weekly","startDate":"2026-03-02","recurrenceOn":[1],"occurrences":4}}"#,
+        ),
+    ),
+    call(
+        "Required expense fields",
+        "POST",
+        "/budgets/1/expense",
+        Some(
+            r#"{"folioId":1,"description":"","category":"OPEX","kind":".ActualExpense","currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-03-05"}}"#,
+        ),
+    ),
+    call(
+        "Update an expense",
+        "PUT",
+        "/budgets/1/expense",
+        Some(
+            r#"{"id":1,"folioId":1,"name":"Scaffolding","description":"Four weeks","type":"Rental","category":"CAPEX","kind":".PlannedExpense","amount":1200.00,"currencyCode":"EUR","amortized":true,"recurrence":{"kind":".Weekly","startDate":"2026-03-02","recurrenceOn":[1],"occurrences":4}}"#,
+        ),
+    ),
+    call("Get an expense", "GET", "/budgets/1/expense/1", None),
+    call(
+        "Payments of an expense",
+        "GET",
+        "/budgets/1/expense/1/payments",
+        None,
+    ),
+    call(
+        "An expense in a currency with no exchange rate into the folio's is refused (S5.6)",
+        "POST",
+        "/budgets/1/expense",
+        Some(
+            r#"{"folioId":1,"name":"Survey","description":"","type":"Service","category":"OPEX","kind":".PlannedExpense","amount":800,"currencyCode":"CHF","recurrence":{"kind":".Once","startDate":"2026-03-09"}}"#,
+        ),
+    ),
+    call(
+        "An expense in another currency, which has a rate",
+        "POST",
+        "/budgets/1/expense",
+        Some(
+            r#"{"folioId":1,"name":"Survey","description":"","type":"Service","category":"OPEX","kind":".PlannedExpense","amount":800,"currencyCode":"USD","recurrence":{"kind":".Once","startDate":"2026-03-09"}}"#,
+        ),
+    ),
+    ext(
+        "The last rate an expense needs cannot be removed (S5.6)",
+        "DELETE",
+        "/budgets/1/exchangerate?from=USD&to=EUR&effectiveDate=2026-01-01",
+        None,
+    ),
+    ext(
+        "A folio's new currency must have a rate from its expenses' (S5.6)",
+        "PUT",
+        "/budgets/1/folio",
+        Some(
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"GBP","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":2}"#,
+        ),
+    ),
+    ext(
+        "A later rate of the pair",
+        "PUT",
+        "/budgets/1/exchangerate",
+        Some(r#"{"from":"USD","to":"EUR","rate":0.92,"effectiveDate":"2026-03-01"}"#),
+    ),
+    ext(
+        "Remove an exchange rate (one of the pair remains)",
+        "DELETE",
+        "/budgets/1/exchangerate?from=USD&to=EUR&effectiveDate=2026-03-01",
+        None,
+    ),
+    call("Delete an expense", "DELETE", "/budgets/1/expense/2", None),
+    call(
+        "Add a planned position",
+        "POST",
+        "/budgets/1/position",
+        Some(
+            r#"{"folioId":1,"name":"Engineer","description":"","title":"Engineer","rate":{"rate":50,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-27","percentage":100}}"#,
+        ),
+    ),
+    call(
+        "Add a team member",
+        "POST",
+        "/budgets/1/position",
+        Some(
+            r#"{"folioId":1,"name":"Grace","description":"","title":"Developer","kind":".TeamMember","member":"grace","otRuleId":1,"rate":{"rate":40,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-13","percentage":100}}"#,
+        ),
+    ),
+    call("Get a position", "GET", "/budgets/1/position/1", None),
+    call(
+        "Update a position",
+        "PUT",
+        "/budgets/1/position",
+        Some(
+            r#"{"id":1,"folioId":1,"name":"Lead engineer","description":"","title":"Engineer","rate":{"rate":50,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-27","percentage":80}}"#,
+        ),
+    ),
+    call(
+        "Add an allocation to a team member",
+        "POST",
+        "/budgets/1/position/2/allocation",
+        Some(r#"{"startDate":"2026-03-16","endDate":"2026-03-27","percentage":50}"#),
+    ),
+    call(
+        "Update an allocation",
+        "PUT",
+        "/budgets/1/allocation/3",
+        Some(r#"{"startDate":"2026-03-16","endDate":"2026-03-27","percentage":60}"#),
+    ),
+    call(
+        "Add a rate",
+        "POST",
+        "/budgets/1/position/2/rate",
+        Some(r#"{"rate":45,"startDate":"2026-03-16"}"#),
+    ),
+    call(
+        "A rate on an existing date",
+        "POST",
+        "/budgets/1/position/2/rate",
+        Some(r#"{"rate":46,"startDate":"2026-03-16"}"#),
+    ),
+    call(
+        "Update a rate",
+        "PUT",
+        "/budgets/1/rate/3",
+        Some(r#"{"rate":48,"startDate":"2026-03-16"}"#),
+    ),
+    call(
+        "Add worked hours to a team member",
+        "POST",
+        "/budgets/1/position/2/workedhours",
+        Some(r#"{"otEffort":0,"startDate":"2026-03-02","endDate":"2026-03-06","effort":45}"#),
+    ),
+    call(
+        "Conflicting worked hours",
+        "POST",
+        "/budgets/1/position/2/workedhours",
+        Some(r#"{"otEffort":0,"startDate":"2026-03-06","endDate":"2026-03-09","effort":8}"#),
+    ),
+    call(
+        "Update worked hours",
+        "PUT",
+        "/budgets/1/workedhours/1",
+        Some(r#"{"otEffort":1,"startDate":"2026-03-02","endDate":"2026-03-06","effort":44}"#),
+    ),
+    call(
+        "Payments of a position",
+        "GET",
+        "/budgets/1/position/2/payments?granularity=month",
+        None,
+    ),
+    call(
+        "Add a consulting revenue",
+        "POST",
+        "/budgets/1/position",
+        Some(
+            r#"{"folioId":1,"name":"Advice","description":"","title":"Consultant","kind":".ConsultingRevenue","rate":{"rate":100,"startDate":"2026-01-01"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-27","percentage":25},"billableHours":[{"otEffort":0,"startDate":"2026-03-02","endDate":"2026-03-02","effort":3}]}"#,
+        ),
+    ),
+    call(
+        "Add billable hours",
+        "POST",
+        "/budgets/1/position/3/billablehours",
+        Some(r#"{"otEffort":0,"startDate":"2026-03-03","endDate":"2026-03-03","effort":2}"#),
+    ),
+    call(
+        "Update billable hours",
+        "PUT",
+        "/budgets/1/billablehours/3",
+        Some(r#"{"otEffort":0,"startDate":"2026-03-03","endDate":"2026-03-03","effort":4}"#),
+    ),
+    ext(
+        "Put billed hours",
+        "PUT",
+        "/budgets/1/position/3/billedhours",
+        Some(r#"{"days":[{"date":"2026-03-10","hours":6.5}]}"#),
+    ),
+    call("Team of a folio", "GET", "/budgets/1/folio/1/team", None),
+    ext(
+        "Add a custom-field definition",
+        "POST",
+        "/budgets/1/folio/1/customfield",
+        Some(
+            r#"{"name":"Region","style":"SELECT","type":"FOLIO","required":false,"options":["north","south"]}"#,
+        ),
+    ),
+    call(
+        "Custom-field definitions of a folio",
+        "GET",
+        "/budgets/1/folio/1/customfields",
+        None,
+    ),
+    ext(
+        "A custom-field value must suit its definition (S7.4)",
+        "PUT",
+        "/budgets/1/folio",
+        Some(
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":2,"customFields":{"values":{"1":"east"}}}"#,
+        ),
+    ),
+    ext(
+        "Update a custom-field definition (S7.4)",
+        "PUT",
+        "/budgets/1/customfield",
+        Some(
+            r#"{"id":1,"name":"Region","style":"SELECT","type":"FOLIO","required":false,"options":["north","south","east"]}"#,
+        ),
+    ),
+    ext(
+        "Its new option is taken",
+        "PUT",
+        "/budgets/1/folio",
+        Some(
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":2,"customFields":{"values":{"1":"east"}}}"#,
+        ),
+    ),
+    ext(
+        "Put scope items",
+        "PUT",
+        "/budgets/1/folio/1/scope",
+        Some(
+            r#"{"items":[{"key":"BR-1","weight":1,"logged":0,"remaining":0,"done":true,"progressive":false},{"key":"BR-2","weight":1,"logged":1,"remaining":3,"done":false,"progressive":true}]}"#,
+        ),
+    ),
+    ext(
+        "Approve a baseline",
+        "POST",
+        "/budgets/1/folio/1/baseline",
+        Some(r#"{"name":"Budget v1","approvedBy":"ada","expenditureType":"BUDGET"}"#),
+    ),
+    ext(
+        "Nothing changed since the baseline",
+        "POST",
+        "/budgets/1/folio/1/baseline",
+        Some(r#"{"name":"Budget v2","approvedBy":"ada","expenditureType":"BUDGET"}"#),
+    ),
+    call(
+        "Baselines of a folio",
+        "GET",
+        "/budgets/1/folio/1/baselines?costs=true&revenues=true",
+        None,
+    ),
+    call(
+        "Expenditures of a folio",
+        "GET",
+        "/budgets/1/folio/1/expenditures?actual=false&revenue=false",
+        None,
+    ),
+    call(
+        "A position renamed after the baseline",
+        "PUT",
+        "/budgets/1/position",
+        Some(
+            r#"{"id":1,"folioId":1,"name":"Principal engineer","description":"","title":"Engineer","rate":{"rate":50,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-27","percentage":80}}"#,
+        ),
+    ),
+    call(
+        "The baseline shows its items as approved (S8.6)",
+        "GET",
+        "/budgets/1/folio/1/expenditures?baselineId=1&actual=false&revenue=false",
+        None,
+    ),
+    ext(
+        "Indicators",
+        "GET",
+        "/budgets/1/folio/1/indicators?asOf=2026-03-13",
+        None,
+    ),
+    ext(
+        "Timeline",
+        "GET",
+        "/budgets/1/folio/1/timeline?asOf=2026-03-13&granularity=week",
+        None,
+    ),
+    ext(
+        "Indicators of the draft, whatever the baselines (`plan=draft`, or a baseline's id)",
+        "GET",
+        "/budgets/1/folio/1/indicators?asOf=2026-03-13&plan=draft",
+        None,
+    ),
+    ext(
+        "Timeline of the draft, whatever the baselines (`plan=draft`, or a baseline's id)",
+        "GET",
+        "/budgets/1/folio/1/timeline?asOf=2026-03-13&plan=draft",
+        None,
+    ),
+    ext(
+        "Items of a folio, with their money",
+        "GET",
+        "/budgets/1/folio/1/items?asOf=2026-03-13",
+        None,
+    ),
+    ext(
+        "Payments of a folio",
+        "GET",
+        "/budgets/1/folio/1/payments?asOf=2026-03-13",
+        None,
+    ),
+    ext(
+        "Payments of a folio as CSV (the columns of `costfolio plan --csv`)",
+        "GET",
+        "/budgets/1/folio/1/payments?asOf=2026-03-13&format=csv",
+        None,
+    ),
+    ext(
+        "Create a portfolio",
+        "POST",
+        "/budgets/1/portfolio",
+        Some(
+            r#"{"name":"Bridges","currencyCode":"USD","isPrivate":false,"owner":"ada","color":"steelblue","admins":["grace"],"folios":[{"id":1,"name":"Footbridge","startDate":"2026-03-02","endDate":"2026-03-27","owner":"ada","status":"executing"}],"portfolios":[]}"#,
+        ),
+    ),
+    ext(
+        "Update a portfolio",
+        "PUT",
+        "/budgets/1/portfolio",
+        Some(
+            r#"{"id":1,"name":"All bridges","currencyCode":"USD","isPrivate":false,"owner":"ada","color":"steelblue","admins":["grace"],"folios":[{"id":1,"name":"Footbridge","startDate":"2026-03-02","endDate":"2026-03-27","owner":"ada","status":"executing"}],"portfolios":[]}"#,
+        ),
+    ),
+    call("List portfolios", "GET", "/budgets/1/portfolio", None),
+    ext(
+        "Portfolio indicators",
+        "GET",
+        "/budgets/1/portfolio/1/indicators?asOf=2026-03-13",
+        None,
+    ),
+    ext(
+        "Add a team member with its further periods and rates, all or nothing",
+        "POST",
+        "/budgets/1/position",
+        Some(
+            r#"{"folioId":1,"name":"Ravi","description":"","title":"Developer","kind":".TeamMember","member":"ravi","rate":{"rate":42,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-13","percentage":50},"moreAllocations":[{"startDate":"2026-03-16","endDate":"2026-03-27","percentage":80}],"moreRates":[{"rate":45,"startDate":"2026-03-16"}]}"#,
+        ),
+    ),
+    ext(
+        "A further period that overlaps is refused at its place, and nothing is made",
+        "POST",
+        "/budgets/1/position",
+        Some(
+            r#"{"folioId":1,"name":"Ravi","description":"","title":"Developer","kind":".TeamMember","member":"ravi","rate":{"rate":42,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-13","percentage":50},"moreAllocations":[{"startDate":"2026-03-10","endDate":"2026-03-27","percentage":80}]}"#,
+        ),
+    ),
+    call(
+        "Delete worked hours",
+        "DELETE",
+        "/budgets/1/workedhours/1",
+        None,
+    ),
+    call(
+        "Delete billable hours",
+        "DELETE",
+        "/budgets/1/billablehours/3",
+        None,
+    ),
+    call("Delete a rate", "DELETE", "/budgets/1/rate/3", None),
+    call(
+        "Delete an allocation",
+        "DELETE",
+        "/budgets/1/allocation/3",
+        None,
+    ),
+    call(
+        "The last allocation cannot go",
+        "DELETE",
+        "/budgets/1/allocation/2",
+        None,
+    ),
+    call("Delete an expense", "DELETE", "/budgets/1/expense/1", None),
+    ext(
+        "Delete a custom-field definition",
+        "DELETE",
+        "/budgets/1/customfield/1",
+        None,
+    ),
+    ext("Delete a baseline", "DELETE", "/budgets/1/baseline/1", None),
+    ext(
+        "Delete an overtime rule",
+        "DELETE",
+        "/budgets/1/overtimerule/1",
+        None,
+    ),
+    ext(
+        "Delete a portfolio",
+        "DELETE",
+        "/budgets/1/portfolio/1",
+        None,
+    ),
+    call("Delete a position", "DELETE", "/budgets/1/position/3", None),
+    ext(
+        "A folio as a plan document",
+        "GET",
+        "/budgets/1/folio/1/plan",
+        None,
+    ),
+    ext(
+        "Import a plan document",
+        "POST",
+        "/budgets/1/folio/import",
+        Some(
+            r#"{"workload":[{"day":"MONDAY","requiredSeconds":36000},{"day":"TUESDAY","requiredSeconds":36000},{"day":"WEDNESDAY","requiredSeconds":36000},{"day":"THURSDAY","requiredSeconds":36000},{"day":"FRIDAY","requiredSeconds":0},{"day":"SATURDAY","requiredSeconds":0},{"day":"SUNDAY","requiredSeconds":0}],"folio":{"name":"Footbridge, option B","description":"Imported from a plan file","owner":"someone","startDate":"2026-03-02","endDate":"2026-06-26","closedDate":null,"reserve":5,"contingency":2,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":7,"workloadSchemeId":7},"positions":[{"position":{"folioId":7,"name":"Engineer","title":"Engineer","description":"","allocation":{"startDate":"2026-03-02","endDate":"2026-06-26","percentage":50},"rate":{"rate":90,"startDate":"2026-03-02"}},"rates":[{"rate":95,"startDate":"2026-05-01"}]}],"expenses":[{"folioId":7,"name":"Steel","description":"","type":"Materials","category":"CAPEX","kind":".PlannedExpense","amount":12000,"currencyCode":"EUR","amortized":false,"recurrence":{"kind":".Once","startDate":"2026-04-15"}}]}"#,
+        ),
+    ),
+    ext(
+        "An import refused by one of its items creates nothing",
+        "POST",
+        "/budgets/1/folio/import",
+        Some(
+            r#"{"workload":[{"day":"MONDAY","requiredSeconds":36000},{"day":"TUESDAY","requiredSeconds":36000},{"day":"WEDNESDAY","requiredSeconds":36000},{"day":"THURSDAY","requiredSeconds":36000},{"day":"FRIDAY","requiredSeconds":0},{"day":"SATURDAY","requiredSeconds":0},{"day":"SUNDAY","requiredSeconds":0}],"folio":{"name":"Footbridge, option B","description":"Imported from a plan file","owner":"someone","startDate":"2026-03-02","endDate":"2026-06-26","closedDate":null,"reserve":5,"contingency":2,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":7,"workloadSchemeId":7},"positions":[{"position":{"folioId":7,"name":"Engineer","title":"Engineer","description":"","allocation":{"startDate":"2026-03-02","endDate":"2026-06-26","percentage":50},"rate":{"rate":90,"startDate":"2026-03-02"}},"rates":[{"rate":95,"startDate":"2026-05-01"}]}],"expenses":[{"folioId":7,"name":"Steel","description":"","type":"Materials","category":"CAPEX","kind":".PlannedExpense","amount":120.005,"currencyCode":"EUR","amortized":false,"recurrence":{"kind":".Once","startDate":"2026-04-15"}}]}"#,
+        ),
+    ),
+    ext("Delete a folio", "DELETE", "/budgets/1/folio/1", None),
+    call(
+        "A deleted folio can still be read by id (S5.1), with its deletedOn",
+        "GET",
+        "/budgets/1/folio/1",
+        None,
+    ),
+    call(
+        "A folio that cannot be viewed",
+        "GET",
+        "/budgets/1/folio/999",
+        None,
+    ),
+];
