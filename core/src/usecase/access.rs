@@ -1,5 +1,5 @@
-//! The one authorization policy of the budgeting use cases (S11.4, S11.5): who may read and who
-//! may change each kind of record. Every use case asks it, through the `*_for_read` and
+//! The one authorization policy of the use cases (S11.4, S11.5, S11.6): who may read and who may
+//! change each kind of record. Every use case asks it, through the `*_for_read` and
 //! `*_for_change` helpers below, before it looks at anything else of its target.
 //!
 //! | record | read | change |
@@ -7,6 +7,10 @@
 //! | folio and everything in it | owner, viewers, admins of a portfolio holding it, budget administrators | owner, budget administrators |
 //! | portfolio | owner, admins, budget administrators; every user when not private | owner, admins, budget administrators |
 //! | exchange rates, overtime rules | every user | budget administrators |
+//! | the core administration's shared data (accounts, categories, customers, links, calendars, generic resources, projects, saved filters, worklogs) | every user | administrators whose credential writes (S11.6) |
+//!
+//! "Administrator" is one flag, [`Caller::budget_admin`]: the user's admin flag, which the core
+//! interface counts only for the user of the token that asks (S11.6).
 //!
 //! A credential that may not write (a read-only token) changes nothing. A record the caller may
 //! not read answers exactly as a missing one (the documented 404), so a refusal reveals nothing a
@@ -22,7 +26,8 @@ use crate::state::{FolioRecord, State};
 pub struct Caller {
     /// The user's key.
     pub user: String,
-    /// Whether they are a budget administrator (S11.4).
+    /// Whether they are a budget administrator (S11.4): the user's admin flag, which also makes
+    /// them an administrator of the core administration interface (S11.6).
     pub budget_admin: bool,
     /// Whether the credential may change data (false for a read-only token).
     pub write: bool,
@@ -81,6 +86,26 @@ impl Caller {
             Access::Change
         } else {
             Access::Read
+        }
+    }
+
+    /// What the caller may do with the shared data of the core administration interface (S11.6):
+    /// every user reads it; an administrator whose credential writes changes it.
+    pub fn administration(&self) -> Access {
+        if self.budget_admin && self.write {
+            Access::Change
+        } else {
+            Access::Read
+        }
+    }
+
+    /// Refuses a change of the core administration's data by anyone but an administrator whose
+    /// credential writes: the documented 403 (S11.3, S11.6), the same for a read-only token and
+    /// for someone who is not an administrator, before anything is looked up.
+    pub fn administration_for_change(&self) -> Result<()> {
+        match self.administration() {
+            Access::Change => Ok(()),
+            _ => Err(Error::forbidden(messages::NO_PERMISSION)),
         }
     }
 

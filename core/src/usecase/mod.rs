@@ -1,9 +1,10 @@
-//! The use cases of the budgeting interface: typed commands and queries between the state and
-//! the interfaces. Each takes its input as typed values (the wire types, ids, dates), asks the one
-//! authorization policy once ([`Caller`], S11.4, S11.5), decides the rules of semantics.md, and
-//! answers a typed result or one [`Error`] (its kind asked with predicates: `is_not_found`,
-//! `is_forbidden`, `is_invalid`, `is_conflict`). The interfaces (`api`) only route, parse and
-//! render; the host and the wasm package reach the same use cases, so no rule is written twice.
+//! The use cases of the budgeting interface and of the core administration ([`admin`], S10):
+//! typed commands and queries between the state and the interfaces. Each takes its input as typed
+//! values (the wire types, ids, dates), asks the one authorization policy once ([`Caller`],
+//! S11.4, S11.5, S11.6), decides the rules of semantics.md, and answers a typed result or one
+//! [`Error`] (its kind asked with predicates: `is_not_found`, `is_forbidden`, `is_invalid`,
+//! `is_conflict`). The interfaces (`api`) only route, parse and render; the host and the wasm
+//! package reach the same use cases, so no rule is written twice.
 //!
 //! [`Queries`] answers on a shared state (reads never wait for a change); [`Commands`] changes a
 //! state through its commands (S13), each use case all or nothing.
@@ -34,6 +35,7 @@
 //! ```
 
 mod access;
+pub mod admin;
 mod baselines;
 mod custom_fields;
 mod deletions;
