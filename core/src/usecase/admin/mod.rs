@@ -1,8 +1,10 @@
-//! The use cases of the core administration interface (`/core/3`, S10): accounts, categories and
-//! their types, customers and account links. Each is a [`Queries`](super::Queries) or
-//! [`Commands`](super::Commands) method taking the wire request types, keys, ids and dates, and
-//! answering the state's records (the interface renders them, with their absolute addresses,
-//! S10.6) or one [`Error`] carrying the documented message.
+//! The use cases of the core administration interface (`/core/3`, S10, and the extensions of
+//! S10.7): accounts, categories and their types, customers, account links, holiday schemes with
+//! their holidays and members, workload schemes, generic resources, projects, saved filters and
+//! worklogs. Each is a [`Queries`](super::Queries) or [`Commands`](super::Commands) method taking
+//! the wire request types, keys, ids and dates, and answering the state's records (the interface
+//! renders them, with their absolute addresses, S10.6) or one [`Error`] carrying the
+//! documented message.
 //!
 //! One policy (S11.6, [`Caller::administration`](super::Caller::administration)): every caller
 //! reads this shared data; only an administrator ([`Caller::budget_admin`](super::Caller), the
@@ -32,11 +34,17 @@
 //! ```
 
 mod accounts;
+mod calendars;
 mod categories;
 mod customers;
+mod holidays;
 mod links;
+mod projects;
+mod resources;
+mod worklogs;
 
 pub use accounts::{AccountIds, MAX_ACCOUNT_IDS};
+pub use worklogs::{WorklogFilter, WorklogsOf};
 
 use super::error::{Error, Result};
 use crate::model::{messages, Id};
@@ -125,6 +133,26 @@ fn unused(state: &State, what: &str, uses: impl Fn(&AccountRecord) -> bool) -> R
     if users > 0 {
         Err(Error::invalid(format!(
             "The {what} is used by {users} account(s) and cannot be deleted"
+        )))
+    } else {
+        Ok(())
+    }
+}
+
+/// Refuses `name` for a `what` ("holiday scheme", "generic resource") when a record other than
+/// `except` has it already, ignoring case (S10.4, S10.5): the records' ids and names.
+fn unique_name<'a>(
+    records: impl IntoIterator<Item = (u64, &'a str)>,
+    what: &str,
+    name: &str,
+    except: Option<u64>,
+) -> Result<()> {
+    let taken = records
+        .into_iter()
+        .any(|(id, taken)| Some(id) != except && taken.eq_ignore_ascii_case(name));
+    if taken {
+        Err(Error::invalid(format!(
+            "A {what} named {name:?} already exists"
         )))
     } else {
         Ok(())
