@@ -1,6 +1,7 @@
-//! Who asks a budgeting request: the caller the host verified, or a bearer token's user, resolved
-//! once per request (S11.3) and handed to the use cases, whose one authorization policy
-//! (`usecase::Caller`, S11.4, S11.5) every route asks.
+//! Who asks: a budgeting request's caller, the one the host verified or a bearer token's user; a
+//! core administration request's, the bearer token's user. Each is resolved once per request
+//! (S11.3) and handed to the use cases, whose one authorization policy (`usecase::Caller`, S11.4,
+//! S11.5, S11.6) every route asks.
 
 use super::http::{Context, Request, Response};
 pub use crate::usecase::{Access, Caller};
@@ -34,6 +35,22 @@ pub(super) fn resolve(
         "Basic realm=\"costfolio\"".into(),
     ));
     Err(response)
+}
+
+/// The caller of a core administration request (S11.3, S11.6): the user of its bearer token, an
+/// administrator when the host marks that user as one, writing as the token may; otherwise the
+/// 401 with no body.
+pub(super) fn core_caller(
+    state: &crate::state::State,
+    request: &Request,
+    context: &Context,
+) -> Result<Caller, Response> {
+    let token = super::auth::authenticate(state, request, context)?;
+    Ok(Caller {
+        budget_admin: token.is_administrator(context),
+        user: token.user,
+        write: token.write,
+    })
 }
 
 /// The caller [`resolve`] found, which the budgeting router writes into the context it passes on.

@@ -8,21 +8,12 @@ use crate::model::audit::{
     DeletedAllocation, DeletedEventsMetadata, DeletedEventsPage, DeletedWorklog,
 };
 use crate::model::Id;
-use crate::state::{AuditEvent, AuditEventKind, Command, State};
-use crate::value::EventTimestamp;
+use crate::state::{AuditEvent, AuditEventKind, State};
 
-/// Records a deletion for the audit feed (S12.1): `deletedAt` is the request's time, never before
-/// the previous event's, so that the feed's order by (deletedAt, sequence) is the order of
-/// recording and a page boundary never loses or repeats an event.
+/// Records a deletion for the audit feed (S12.1) at the request's time: the use cases' rule
+/// ([`crate::usecase::record_deletion`]), for a host that deletes outside them.
 pub fn record_deletion(state: &mut State, kind: AuditEventKind, context: &Context) {
-    let now = EventTimestamp::new(context.now);
-    let deleted_at = state.last_deletion().map_or(now, |last| last.max(now));
-    let seq = state.counters.next(crate::state::IdKind::AuditEvent);
-    state.apply(Command::RecordDeletion(AuditEvent {
-        seq,
-        deleted_at,
-        kind,
-    }));
+    crate::usecase::record_deletion(state, kind, context.now);
 }
 
 /// The default and largest page (S12.2).

@@ -1,313 +1,216 @@
-//! The core administration interface (`/core/3`, core-admin-api.md, S10): accounts, categories and
-//! their types, account links, customers, holiday schemes and generic resources.
+//! The core administration interface (`/core/3`, core-admin-api.md, S10): the routing table of
+//! accounts, categories and their types, account links, customers, holiday schemes and generic
+//! resources (the extensions' routes are `core_ext`'s). A route parses the path, the parameters
+//! and the body, asks the use cases (`usecase::admin`: every rule, and the one policy of S11.6)
+//! and renders the records they answer with absolute addresses (`Web`).
 
-use super::auth::{authenticate, Caller};
+use super::access::core_caller;
 use super::http::{Context, Request, Response};
-use super::reply::{self, core_error, read_body, refused_as_unread, Unread};
+use super::reply::{
+    self, body_for, core_answer, core_error, core_refusal, done, named_body, named_id, read_body,
+    refused_as_unread, shown, Outcome, Unread,
+};
 use super::web::Web;
-use crate::model::core_admin::{
-    Account, AccountLink, AccountLinkRequest, AccountRequest, Category, CategoryRequest,
-    CategoryType, CategoryTypeName, Customer, CustomerRequest, GenericResource,
-    GenericResourceRequest, HolidayScheme, HolidaySchemeCreate, HolidaySchemeUpdate,
-};
-use crate::model::{messages, Id};
-use crate::state::{
-    AccountRecord, CategoryRecord, Command, ContactRecord, CustomerRecord, GenericResourceRecord,
-    HolidaySchemeRecord, LinkRecord, State,
-};
-use crate::value::UtcTimestamp;
+use crate::model::core_admin::{AccountStatus, CategoryType};
+use crate::state::State;
+use crate::usecase::admin::{id_parameter, AccountIds, AdminRecord};
+use crate::usecase::{Commands, Queries};
 
-/// The most ids one account list may ask for (S10.3).
-const MAX_IDS: usize = 50;
-
-type Outcome = Result<Response, Response>;
-
-/// Routes a `/core/3` request.
+/// Routes a `/core/3` request: a `GET` to the reads; anything else, once its caller
+/// authenticates, to the changes.
 pub(super) fn handle(
     state: &mut State,
     request: &Request,
     context: &Context,
     rest: &str,
 ) -> Response {
-    if let Some(response) = answer_read(state, request, context, rest) {
-        return response;
+    if request.method == "GET" {
+        return answer_get(state, request, context, rest);
     }
-    let caller = match authenticate(state, request, context) {
+    let caller = match core_caller(state, request, context) {
         Ok(caller) => caller,
         Err(response) => return response,
     };
-    let reading = request.method == "GET";
-    if !reading && !caller.write {
-        return core_error(403, messages::NO_PERMISSION);
+    // S11.6: every authenticated user reads the shared data of this interface; only
+    // administrators change it. A refusal comes before the path is looked at, so it changes
+    // nothing and reveals nothing.
+    if let Err(refusal) = caller.administration_for_change() {
+        return core_refusal(refusal);
     }
-    // S11.6: every authenticated user reads the shared data of this interface (accounts,
-    // categories, customers, links, calendars, generic resources, projects, saved filters,
-    // worklogs); only administrators change it. A refusal comes before the path is looked at, so
-    // it changes nothing and reveals nothing.
-    if !reading && !caller.is_administrator(context) {
-        return core_error(403, messages::NO_PERMISSION);
-    }
-    let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
-    let outcome = route(state, request, context, &caller, &segments);
-    outcome.unwrap_or_else(|response| response)
+    let segments = segments(rest);
+    let mut commands = Commands::new(state, caller, context.now);
+    route(&mut commands, request, &Web { context }, &segments).unwrap_or_else(|response| response)
 }
 
-/// Answers a `GET` of the core administration interface on a shared state, or `None` when the
-/// request is not one of its reads (then [`handle`] answers it: a change, or an unknown path).
+/// Answers a `GET` of the core administration interface on a shared state, as [`handle`] does,
+/// and a change whose caller does not authenticate (401); `None` for any other change.
 pub(super) fn answer_read(
     state: &State,
     request: &Request,
     context: &Context,
     rest: &str,
 ) -> Option<Response> {
-    let caller = authenticate(state, request, context);
-    if request.method != "GET" {
-        // A change by no one is refused here: there is nothing to change and no lock to take.
-        return caller.err();
+    if request.method == "GET" {
+        return Some(answer_get(state, request, context, rest));
     }
-    if let Err(response) = caller {
-        return Some(response);
-    }
-    let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
-    match read_route(state, request, context, &segments) {
-        Ok(response) | Err(Unread::Refused(response)) => Some(response),
+    // A change by no one is refused here: there is nothing to change and no lock to take.
+    core_caller(state, request, context).err()
+}
+
+/// The path below `/core/3`, by segment.
+fn segments(rest: &str) -> Vec<&str> {
+    rest.trim_matches('/').split('/').collect()
+}
+
+/// Answers a `GET`, once its caller authenticates.
+fn answer_get(state: &State, request: &Request, context: &Context, rest: &str) -> Response {
+    let caller = match core_caller(state, request, context) {
+        Ok(caller) => caller,
+        Err(response) => return response,
+    };
+    let segments = segments(rest);
+    let queries = Queries::new(state, caller, context.now);
+    match read_route(&queries, request, &Web { context }, &segments) {
+        Ok(response) | Err(Unread::Refused(response)) => response,
         // No read of this path: as the change router answers a GET it has no route for.
-        Err(Unread::NotARead) => Some(no_route(request, &segments)),
+        Err(Unread::NotARead) => no_route(request, &segments),
     }
 }
 
 fn read_route(
-    state: &State,
+    queries: &Queries<'_>,
     request: &Request,
-    context: &Context,
+    web: &Web<'_>,
     segments: &[&str],
 ) -> Result<Response, Unread> {
+    let state = queries.state();
     let method = request.method.as_str();
-    let web = Web { context };
-    match (method, segments) {
-        ("GET", ["accounts"]) => refused_as_unread(list_accounts(state, request, &web)),
-        ("GET", ["accounts", key]) => Ok(reply::ok(
-            200,
-            &web.account(state, find_account(state, key)?),
-        )),
-        ("GET", ["accounts", key, "links"]) => refused_as_unread({
-            let id = find_account(state, key)?.id;
-            let links: Vec<AccountLink> = state
-                .links
-                .values()
-                .filter(|l| l.account_id == id)
-                .map(|l| web.link(state, l))
-                .collect();
-            Ok(reply::ok(200, &web.list(request, links)))
-        }),
-        ("GET", ["customers", key, "accounts"]) => refused_as_unread({
-            let id = find_customer(state, key)?.id;
-            let accounts: Vec<Account> = state
-                .accounts
-                .values()
-                .filter(|a| a.customer_id == Some(id))
-                .map(|a| web.account(state, a))
-                .collect();
-            Ok(reply::ok(200, &web.list(request, accounts)))
-        }),
-        ("GET", ["account-categories"]) => refused_as_unread({
-            let only = optional_id(request)?;
-            let list: Vec<Category> = state
-                .categories
-                .values()
-                .filter(|c| only.is_none_or(|id| c.id == id))
-                .map(|c| web.category(c))
-                .collect();
-            Ok(reply::ok(200, &web.list(request, list)))
-        }),
-        ("GET", ["account-categories", key]) => {
-            Ok(reply::ok(200, &web.category(find_category(state, key)?)))
+    let outcome = match (method, segments) {
+        ("GET", ["accounts"]) => list_accounts(queries, request, web),
+        ("GET", ["accounts", key]) => shown(queries.account(key), |a| web.account(state, a)),
+        ("GET", ["accounts", key, "links"]) => {
+            web.listed(request, queries.account_links(key), |l| web.link(state, l))
         }
-        ("GET", ["account-category-types"]) => refused_as_unread({
-            let types: Vec<CategoryType> = CategoryTypeName::ALL
-                .iter()
-                .map(|&name| CategoryType { name })
-                .collect();
-            Ok(reply::ok(200, &web.list(request, types)))
-        }),
+        ("GET", ["customers", key, "accounts"]) => {
+            web.listed(request, queries.customer_accounts(key), |a| {
+                web.account(state, a)
+            })
+        }
+        ("GET", ["account-categories"]) => {
+            let list = queries.categories(optional_id(request)?);
+            web.listed(request, Ok(list), |c| web.category(c))
+        }
+        ("GET", ["account-categories", key]) => shown(queries.category(key), |c| web.category(c)),
+        ("GET", ["account-category-types"]) => {
+            let types = queries.category_types().to_vec();
+            web.listed(request, Ok(types), |name| CategoryType { name })
+        }
         ("GET", ["account-links", id]) => {
-            Ok(reply::ok(200, &web.link(state, find_link(state, id)?)))
+            let id = named_id(id, AdminRecord::Link)?;
+            shown(queries.link(id), |l| web.link(state, l))
         }
-        ("GET", ["customers"]) => refused_as_unread({
-            let only = optional_id(request)?;
-            let list: Vec<Customer> = state
-                .customers
-                .values()
-                .filter(|c| only.is_none_or(|id| c.id == id))
-                .map(|c| web.customer(c))
-                .collect();
-            Ok(reply::ok(200, &web.list(request, list)))
-        }),
-        ("GET", ["customers", key]) => {
-            Ok(reply::ok(200, &web.customer(find_customer(state, key)?)))
+        ("GET", ["customers"]) => {
+            let list = queries.customers(optional_id(request)?);
+            web.listed(request, Ok(list), |c| web.customer(c))
         }
-        ("GET", ["holiday-schemes"]) => refused_as_unread({
-            let schemes: Vec<HolidayScheme> = state
-                .holiday_schemes
-                .values()
-                .map(|s| web.scheme(s))
-                .collect();
-            web.page(request, schemes)
-        }),
+        ("GET", ["customers", key]) => shown(queries.customer(key), |c| web.customer(c)),
+        ("GET", ["holiday-schemes"]) => {
+            let schemes = queries.holiday_schemes().into_iter();
+            web.page(request, schemes.map(|s| web.scheme(s)).collect())
+        }
         ("GET", ["holiday-schemes", id]) => {
-            Ok(reply::ok(200, &web.scheme(find_scheme(state, id)?)))
+            let id = named_id(id, AdminRecord::HolidayScheme)?;
+            shown(queries.holiday_scheme(id), |s| web.scheme(s))
         }
-        ("GET", ["generic-resources"]) => refused_as_unread({
-            let resources: Vec<GenericResource> = state
-                .generic_resources
-                .values()
-                .map(|r| web.resource(r))
-                .collect();
-            web.page(request, resources)
-        }),
+        ("GET", ["generic-resources"]) => {
+            let resources = queries.generic_resources().into_iter();
+            web.page(request, resources.map(|r| web.resource(r)).collect())
+        }
         ("GET", ["generic-resources", id]) => {
-            Ok(reply::ok(200, &web.resource(find_resource(state, id)?)))
+            let id = named_id(id, AdminRecord::GenericResource)?;
+            shown(queries.generic_resource(id), |r| web.resource(r))
         }
-        _ => super::core_ext::read_route(state, request, context, segments),
-    }
+        _ => return super::core_ext::read_route(queries, request, web, segments),
+    };
+    refused_as_unread(outcome)
 }
 
 fn route(
-    state: &mut State,
+    commands: &mut Commands<'_>,
     request: &Request,
-    context: &Context,
-    caller: &Caller,
+    web: &Web<'_>,
     segments: &[&str],
 ) -> Outcome {
     let method = request.method.as_str();
-    let web = Web { context };
     match (method, segments) {
-        ("POST", ["accounts"]) => put_account(state, request, &web, None),
+        ("POST", ["accounts"]) => {
+            let account = commands.create_account(read_body(request)?);
+            shown(account, |a| web.account(commands.queries().state(), &a))
+        }
         ("PUT", ["accounts", key]) => {
-            let id = find_account(state, key)?.id;
-            put_account(state, request, &web, Some(id))
+            let body = body_for(commands.queries().account(key), request)?;
+            let account = commands.update_account(key, body);
+            shown(account, |a| web.account(commands.queries().state(), &a))
         }
-        ("DELETE", ["accounts", key]) => {
-            let id = find_account(state, key)?.id;
-            state.apply(Command::DeleteAccount(id));
-            Ok(Response::empty(204))
+        ("DELETE", ["accounts", key]) => done(commands.delete_account(key)),
+        ("POST", ["account-categories"]) => {
+            let category = commands.create_category(read_body(request)?);
+            shown(category, |c| web.category(&c))
         }
-        ("POST", ["account-categories"]) => put_category(state, request, &web, None),
         ("PUT", ["account-categories", key]) => {
-            let id = find_category(state, key)?.id;
-            put_category(state, request, &web, Some(id))
+            let body = body_for(commands.queries().category(key), request)?;
+            shown(commands.update_category(key, body), |c| web.category(&c))
         }
-        ("DELETE", ["account-categories", key]) => {
-            let id = find_category(state, key)?.id;
-            let users = state
-                .accounts
-                .values()
-                .filter(|a| a.category_id == Some(id))
-                .count();
-            if users > 0 {
-                return Err(core_error(
-                    400,
-                    &format!("The category is used by {users} account(s) and cannot be deleted"),
-                ));
-            }
-            state.apply(Command::DeleteCategory(id));
-            Ok(Response::empty(204))
-        }
+        ("DELETE", ["account-categories", key]) => done(commands.delete_category(key)),
         ("POST", ["account-links"]) => {
-            let body: AccountLinkRequest = read_body(request)?;
-            let account = state
-                .accounts
-                .values()
-                .find(|a| a.key == body.account_key)
-                .ok_or_else(|| {
-                    core_error(
-                        400,
-                        &format!("Invalid account key {:?}", body.account_key.as_str()),
-                    )
-                })?;
-            let record = LinkRecord {
-                id: state.counters.next(crate::state::IdKind::Link),
-                account_id: account.id,
-                project_id: body.scope_id.get(),
-            };
-            state.apply(Command::PutLink(record.clone()));
-            Ok(reply::ok(200, &web.link(state, &record)))
+            let link = commands.create_link(read_body(request)?);
+            shown(link, |l| web.link(commands.queries().state(), &l))
         }
         ("DELETE", ["account-links", id]) => {
-            let id = find_link(state, id)?.id;
-            state.apply(Command::DeleteLink(id));
-            Ok(Response::empty(204))
+            done(commands.delete_link(named_id(id, AdminRecord::Link)?))
         }
-        ("POST", ["customers"]) => put_customer(state, request, &web, None),
+        ("POST", ["customers"]) => {
+            let customer = commands.create_customer(read_body(request)?);
+            shown(customer, |c| web.customer(&c))
+        }
         ("PUT", ["customers", key]) => {
-            let id = find_customer(state, key)?.id;
-            put_customer(state, request, &web, Some(id))
+            let body = body_for(commands.queries().customer(key), request)?;
+            shown(commands.update_customer(key, body), |c| web.customer(&c))
         }
-        ("DELETE", ["customers", key]) => {
-            let id = find_customer(state, key)?.id;
-            let users = state
-                .accounts
-                .values()
-                .filter(|a| a.customer_id == Some(id))
-                .count();
-            if users > 0 {
-                return Err(core_error(
-                    400,
-                    &format!("The customer is used by {users} account(s) and cannot be deleted"),
-                ));
-            }
-            state.apply(Command::DeleteCustomer(id));
-            Ok(Response::empty(204))
-        }
+        ("DELETE", ["customers", key]) => done(commands.delete_customer(key)),
         ("POST", ["holiday-schemes"]) => {
-            let body: HolidaySchemeCreate = read_body(request)?;
-            unique_scheme_name(state, body.name.as_str(), None)?;
-            let record = HolidaySchemeRecord {
-                id: state.counters.next(crate::state::IdKind::HolidayScheme),
-                name: body.name,
-                description: body.description,
-                default_scheme: false,
-                members: Vec::new(),
-            };
-            state.apply(Command::PutHolidayScheme(record.clone()));
-            Ok(reply::ok(200, &web.scheme(&record)))
+            let scheme = commands.create_holiday_scheme(read_body(request)?);
+            shown(scheme, |s| web.scheme(&s))
         }
         ("PUT", ["holiday-schemes", id]) => {
-            let mut record = find_scheme(state, id)?.clone();
-            let body: HolidaySchemeUpdate = read_body(request)?;
-            unique_scheme_name(state, body.name.as_str(), Some(record.id))?;
-            record.name = body.name;
-            if body.description.is_some() {
-                record.description = body.description;
-            }
-            state.apply(Command::PutHolidayScheme(record.clone()));
-            Ok(reply::ok(200, &web.scheme(&record)))
+            let (id, body) = named_body(request, id, AdminRecord::HolidayScheme, |id| {
+                commands.queries().holiday_scheme(id)
+            })?;
+            shown(commands.update_holiday_scheme(id, body), |s| web.scheme(&s))
         }
         ("DELETE", ["holiday-schemes", id]) => {
-            let record = find_scheme(state, id)?;
-            if record.default_scheme {
-                return Err(core_error(400, "The default holiday scheme cannot be deleted; make another scheme the default first"));
-            }
-            let id = record.id;
-            state.apply(Command::DeleteHolidayScheme(id));
-            Ok(Response::empty(204))
+            done(commands.delete_holiday_scheme(named_id(id, AdminRecord::HolidayScheme)?))
         }
         ("PUT", ["holiday-schemes", id, "default"]) => {
-            let id = find_scheme(state, id)?.id;
-            state.apply(Command::SetDefaultHolidayScheme(id));
-            Ok(Response::empty(204))
+            let id = named_id(id, AdminRecord::HolidayScheme)?;
+            done(commands.set_default_holiday_scheme(id))
         }
-        ("POST", ["generic-resources"]) => put_resource(state, request, &web, caller, None),
+        ("POST", ["generic-resources"]) => {
+            let resource = commands.create_generic_resource(read_body(request)?);
+            shown(resource, |r| web.resource(&r))
+        }
         ("PUT", ["generic-resources", id]) => {
-            let id = find_resource(state, id)?.id;
-            put_resource(state, request, &web, caller, Some(id))
+            let (id, body) = named_body(request, id, AdminRecord::GenericResource, |id| {
+                commands.queries().generic_resource(id)
+            })?;
+            shown(commands.update_generic_resource(id, body), |r| {
+                web.resource(&r)
+            })
         }
         ("DELETE", ["generic-resources", id]) => {
-            let id = find_resource(state, id)?.id;
-            state.apply(Command::DeleteGenericResource(id));
-            Ok(Response::empty(204))
+            done(commands.delete_generic_resource(named_id(id, AdminRecord::GenericResource)?))
         }
-        _ => match super::core_ext::route(state, request, context, segments) {
+        _ => match super::core_ext::route(commands, request, web, segments) {
             Some(outcome) => outcome,
             None => Err(no_route(request, segments)),
         },
@@ -343,272 +246,33 @@ fn known_path(segments: &[&str]) -> bool {
     )
 }
 
-// Look-ups with the documented 404s ---------------------------------------------------------
-
-fn find_account<'s>(state: &'s State, key: &str) -> Result<&'s AccountRecord, Response> {
-    state
-        .accounts
-        .values()
-        .find(|a| a.key.as_str() == key)
-        .ok_or_else(|| core_error(404, messages::ACCOUNT_NOT_FOUND))
-}
-
-fn find_category<'s>(state: &'s State, key: &str) -> Result<&'s CategoryRecord, Response> {
-    state
-        .categories
-        .values()
-        .find(|c| c.key.as_str() == key)
-        .ok_or_else(|| core_error(404, messages::INVALID_CATEGORY_KEY))
-}
-
-fn find_customer<'s>(state: &'s State, key: &str) -> Result<&'s CustomerRecord, Response> {
-    state
-        .customers
-        .values()
-        .find(|c| c.key.as_str() == key)
-        .ok_or_else(|| core_error(404, messages::INVALID_CUSTOMER_KEY))
-}
-
-fn path_id(text: &str) -> Option<u64> {
-    text.parse::<Id>().ok().map(Id::get)
-}
-
-fn find_link<'s>(state: &'s State, id: &str) -> Result<&'s LinkRecord, Response> {
-    path_id(id)
-        .and_then(|id| state.links.get(&id))
-        .ok_or_else(|| core_error(404, messages::LINK_NOT_FOUND))
-}
-
-fn find_scheme<'s>(state: &'s State, id: &str) -> Result<&'s HolidaySchemeRecord, Response> {
-    path_id(id)
-        .and_then(|id| state.holiday_schemes.get(&id))
-        .ok_or_else(|| core_error(404, messages::HOLIDAY_SCHEME_NOT_FOUND))
-}
-
-fn find_resource<'s>(state: &'s State, id: &str) -> Result<&'s GenericResourceRecord, Response> {
-    path_id(id)
-        .and_then(|id| state.generic_resources.get(&id))
-        .ok_or_else(|| core_error(404, messages::GENERIC_RESOURCE_NOT_FOUND))
-}
-
+/// The `id` parameter of a list that may be narrowed to one record.
 fn optional_id(request: &Request) -> Result<Option<u64>, Response> {
-    match request.param_value("id") {
-        None => Ok(None),
-        Some(text) => path_id(text)
-            .map(Some)
-            .ok_or_else(|| core_error(400, &format!("id must be a whole number, got {text:?}"))),
-    }
+    request
+        .param_value("id")
+        .map(id_parameter)
+        .transpose()
+        .map_err(core_refusal)
 }
 
-fn unique_scheme_name(state: &State, name: &str, except: Option<u64>) -> Result<(), Response> {
-    let taken = state
-        .holiday_schemes
-        .values()
-        .any(|s| Some(s.id) != except && s.name.as_str().eq_ignore_ascii_case(name));
-    if taken {
-        Err(core_error(
-            400,
-            &format!("A holiday scheme named {name:?} already exists"),
-        ))
-    } else {
-        Ok(())
-    }
-}
-
-// Writes ---------------------------------------------------------------------------------------
-
-fn list_accounts(state: &State, request: &Request, web: &Web<'_>) -> Outcome {
+/// `GET /accounts`: by `id` (S10.3), else every account or those of one `status`.
+fn list_accounts(queries: &Queries<'_>, request: &Request, web: &Web<'_>) -> Outcome {
     let ids: Vec<&str> = request.params("id").collect();
-    if !ids.is_empty() {
-        if request.query.iter().any(|(name, _)| name != "id") {
-            return Err(core_error(400, messages::ID_WITH_OTHER_PARAMETERS));
-        }
-        if ids.len() > MAX_IDS {
-            return Err(core_error(
-                400,
-                &format!(
-                    "At most {MAX_IDS} ids may be asked for at once, got {}",
-                    ids.len()
-                ),
-            ));
-        }
-        let mut wanted = Vec::new();
-        for text in ids {
-            wanted.push(path_id(text).ok_or_else(|| {
-                core_error(400, &format!("id must be a whole number, got {text:?}"))
-            })?);
-        }
-        let accounts: Vec<Account> = state
-            .accounts
-            .values()
-            .filter(|a| wanted.contains(&a.id))
-            .map(|a| web.account(state, a))
-            .collect();
-        return Ok(reply::ok(200, &web.list(request, accounts)));
-    }
-    let status = match request.param_value("status") {
-        None => None,
-        Some(text) => Some(
-            crate::model::from_value::<crate::model::core_admin::AccountStatus>(
-                crate::json::Value::from(text),
-            )
-            .map_err(|_| {
-                core_error(
-                    400,
-                    &format!("status must be OPEN, CLOSED or ARCHIVED, got {text:?}"),
-                )
-            })?,
-        ),
+    let accounts = if ids.is_empty() {
+        let status = request.param_value("status").map(|text| {
+            let status = crate::json::Value::from(text);
+            crate::model::from_value::<AccountStatus>(status).map_err(|_| {
+                let message = format!("status must be OPEN, CLOSED or ARCHIVED, got {text:?}");
+                core_error(400, &message)
+            })
+        });
+        queries.accounts(status.transpose()?)
+    } else {
+        core_answer(queries.accounts_by_id(AccountIds {
+            ids: &ids,
+            with_other_parameters: request.query.iter().any(|(name, _)| name != "id"),
+        }))?
     };
-    let accounts: Vec<Account> = state
-        .accounts
-        .values()
-        .filter(|a| status.is_none_or(|s| a.status == s))
-        .map(|a| web.account(state, a))
-        .collect();
-    Ok(reply::ok(200, &web.list(request, accounts)))
-}
-
-fn put_account(state: &mut State, request: &Request, web: &Web<'_>, id: Option<u64>) -> Outcome {
-    let body: AccountRequest = read_body(request)?;
-    if state
-        .accounts
-        .values()
-        .any(|a| a.key == body.key && Some(a.id) != id)
-    {
-        return Err(core_error(400, messages::ACCOUNT_KEY_EXISTS));
-    }
-    let contact = match (body.contact_account_id, body.external_contact_name) {
-        (Some(_), Some(_)) => {
-            return Err(core_error(
-                400,
-                "contactAccountId and externalContactName cannot be given together",
-            ));
-        }
-        (Some(user), None) => Some(ContactRecord::User(user)),
-        (None, Some(name)) => Some(ContactRecord::External(name)),
-        (None, None) => None,
-    };
-    let category_id = match &body.category_key {
-        None => None,
-        Some(key) => Some(
-            state
-                .categories
-                .values()
-                .find(|c| &c.key == key)
-                .ok_or_else(|| core_error(400, messages::INVALID_CATEGORY_KEY))?
-                .id,
-        ),
-    };
-    let customer_id = match &body.customer_key {
-        None => None,
-        Some(key) => Some(
-            state
-                .customers
-                .values()
-                .find(|c| &c.key == key)
-                .ok_or_else(|| core_error(400, messages::INVALID_CUSTOMER_KEY))?
-                .id,
-        ),
-    };
-    let record = AccountRecord {
-        id: id.unwrap_or_else(|| state.counters.next(crate::state::IdKind::Account)),
-        key: body.key,
-        name: body.name,
-        status: body.status,
-        global: body.global.unwrap_or(false),
-        monthly_budget: body.monthly_budget,
-        lead_account_id: body.lead_account_id,
-        contact,
-        category_id,
-        customer_id,
-    };
-    state.apply(Command::PutAccount(record.clone()));
-    Ok(reply::ok(200, &web.account(state, &record)))
-}
-
-fn put_category(state: &mut State, request: &Request, web: &Web<'_>, id: Option<u64>) -> Outcome {
-    let body: CategoryRequest = read_body(request)?;
-    if state
-        .categories
-        .values()
-        .any(|c| c.key == body.key && Some(c.id) != id)
-    {
-        return Err(core_error(400, messages::CATEGORY_KEY_EXISTS));
-    }
-    let previous = id
-        .and_then(|id| state.categories.get(&id))
-        .map(|c| c.type_name);
-    let record = CategoryRecord {
-        id: id.unwrap_or_else(|| state.counters.next(crate::state::IdKind::Category)),
-        key: body.key,
-        name: body.name,
-        // Without a typeName a new category is OPERATIONAL; an update keeps its type.
-        type_name: body
-            .type_name
-            .or(previous)
-            .unwrap_or(CategoryTypeName::Operational),
-    };
-    state.apply(Command::PutCategory(record.clone()));
-    Ok(reply::ok(200, &web.category(&record)))
-}
-
-fn put_customer(state: &mut State, request: &Request, web: &Web<'_>, id: Option<u64>) -> Outcome {
-    let body: CustomerRequest = read_body(request)?;
-    if state
-        .customers
-        .values()
-        .any(|c| c.key == body.key && Some(c.id) != id)
-    {
-        return Err(core_error(400, messages::CUSTOMER_KEY_EXISTS));
-    }
-    let record = CustomerRecord {
-        id: id.unwrap_or_else(|| state.counters.next(crate::state::IdKind::Customer)),
-        key: body.key,
-        name: body.name,
-    };
-    state.apply(Command::PutCustomer(record.clone()));
-    Ok(reply::ok(200, &web.customer(&record)))
-}
-
-fn put_resource(
-    state: &mut State,
-    request: &Request,
-    web: &Web<'_>,
-    caller: &Caller,
-    id: Option<u64>,
-) -> Outcome {
-    let body: GenericResourceRequest = read_body(request)?;
-    let taken = state
-        .generic_resources
-        .values()
-        .any(|r| Some(r.id) != id && r.name.as_str().eq_ignore_ascii_case(body.name.as_str()));
-    if taken {
-        return Err(core_error(
-            400,
-            &format!(
-                "A generic resource named {:?} already exists",
-                body.name.as_str()
-            ),
-        ));
-    }
-    let now = UtcTimestamp::new(web.context.now);
-    let record = match id.and_then(|id| state.generic_resources.get(&id)) {
-        Some(existing) => GenericResourceRecord {
-            name: body.name,
-            updated_at: now,
-            updated_by: caller.user.clone(),
-            ..existing.clone()
-        },
-        None => GenericResourceRecord {
-            id: state.counters.next(crate::state::IdKind::GenericResource),
-            name: body.name,
-            created_at: now,
-            created_by: caller.user.clone(),
-            updated_at: now,
-            updated_by: caller.user.clone(),
-        },
-    };
-    state.apply(Command::PutGenericResource(record.clone()));
-    Ok(reply::ok(200, &web.resource(&record)))
+    let state = queries.state();
+    web.listed(request, Ok(accounts), |a| web.account(state, a))
 }

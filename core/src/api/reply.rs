@@ -1,15 +1,76 @@
 //! Building responses: the core error envelope, 401 without a body, JSON bodies, and reading JSON
-//! request bodies with their content type checked.
+//! request bodies with their content type checked and the ids a path names.
 
 use super::http::{BodyError, Request, Response};
 use crate::model::budgeting::BudgetErrorBody;
 use crate::model::core_admin::CoreErrorBody;
-use crate::model::{from_json, to_json, WireError};
+use crate::model::{from_json, to_json, Id, WireError};
+use crate::usecase::admin::AdminRecord;
+
+/// What a route answers: its response, or the refusal it answers instead (each interface in its
+/// own envelope). The `Err` side lets a route give up early with `?`.
+pub(super) type Outcome = Result<Response, Response>;
 
 /// A response with the core error envelope `{"errors":[{"message": ...}]}`.
 pub(super) fn core_error(status: u16, message: &str) -> Response {
     let body = to_json(&CoreErrorBody::single(message));
     Response::json(status, body)
+}
+
+/// A use case's refusal in the core envelope: the status of its kind, its words as the message.
+pub(super) fn core_refusal(error: crate::usecase::Error) -> Response {
+    core_error(error.kind().status(), &error.to_string())
+}
+
+/// A use case's answer for the core interface, its refusal in the core envelope.
+pub(super) fn core_answer<T>(result: crate::usecase::Result<T>) -> Result<T, Response> {
+    result.map_err(core_refusal)
+}
+
+/// The core interface's 200 answer of what a use case answers, as `render` shows it; or the use
+/// case's refusal.
+pub(super) fn shown<R, T: serde::Serialize>(
+    result: crate::usecase::Result<R>,
+    render: impl FnOnce(R) -> T,
+) -> Outcome {
+    Ok(ok(200, &render(core_answer(result)?)))
+}
+
+/// The core interface's answer to a change that answers nothing: 204, or its refusal.
+pub(super) fn done(result: crate::usecase::Result<()>) -> Outcome {
+    core_answer(result).map(|()| Response::empty(204))
+}
+
+/// The id a path segment gives, if it is one.
+pub(super) fn path_id(text: &str) -> Option<u64> {
+    text.parse::<Id>().ok().map(Id::get)
+}
+
+/// The id of the `record` a path segment names: text that is no id names no record (its 404).
+pub(super) fn named_id(text: &str, record: AdminRecord) -> Result<u64, Response> {
+    path_id(text).ok_or_else(|| core_refusal(record.missing()))
+}
+
+/// The body of a change of the record `found` looked up: read only once the record is there, so
+/// that a path naming no record is its 404 whatever the body.
+pub(super) fn body_for<T: serde::de::DeserializeOwned, R>(
+    found: crate::usecase::Result<R>,
+    request: &Request,
+) -> Result<T, Response> {
+    core_answer(found)?;
+    read_body(request)
+}
+
+/// The id of the `record` a path segment names and the body of a change of it, read once `find`
+/// finds the record (its 404 first, also for text that is no id).
+pub(super) fn named_body<T: serde::de::DeserializeOwned, R>(
+    request: &Request,
+    text: &str,
+    record: AdminRecord,
+    find: impl FnOnce(u64) -> crate::usecase::Result<R>,
+) -> Result<(u64, T), Response> {
+    let id = named_id(text, record)?;
+    Ok((id, body_for(find(id), request)?))
 }
 
 /// A budgeting error answer: `body` (`error`, `errorMessages`, `errors`) with `status`.
@@ -126,7 +187,7 @@ pub(super) enum Unread {
 }
 
 /// A read route's outcome with its refusal carried as [`Unread::Refused`].
-pub(super) fn refused_as_unread(outcome: Result<Response, Response>) -> Result<Response, Unread> {
+pub(super) fn refused_as_unread(outcome: Outcome) -> Result<Response, Unread> {
     outcome.map_err(Unread::Refused)
 }
 

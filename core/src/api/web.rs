@@ -1,24 +1,28 @@
-//! Wire shapes with absolute addresses (S10.6), lists and pages.
+//! Wire shapes with absolute addresses (S10.6), lists and pages: the core interface's presenter
+//! of the records its use cases answer.
 
 use super::audit::with_query;
 use super::http::{Context, Request, Response};
-use super::reply::{self, core_error};
+use super::reply::{self, core_error, Outcome};
 use crate::model::core_admin::{
-    Account, AccountLink, Category, CategoryType, Contact, ContactType, Customer, GenericResource,
-    HolidayScheme, Lead, LinkScope, ListEnvelope, ListMetadata, PageMetadata, PagedList, ScopeType,
-    SelfLink, UserRef,
+    Account, AccountLink, AccountLinkByProject, Category, CategoryType, Contact, ContactType,
+    Customer, GenericResource, HolidayScheme, Lead, LinkScope, ListEnvelope, ListMetadata,
+    PageMetadata, PagedList, ScopeType, SelfLink, UserRef,
+};
+use crate::model::core_ext::{
+    Holiday, IssueRef, Member, Project, SavedFilter, WeekdayName, WorkloadDay, WorkloadScheme,
+    Worklog,
 };
 use crate::model::Id;
 use crate::state::{
     AccountRecord, CategoryRecord, ContactRecord, CustomerRecord, GenericResourceRecord,
-    HolidaySchemeRecord, LinkRecord, State,
+    HolidayRecord, HolidaySchemeRecord, LinkRecord, ProjectRecord, SavedFilterRecord, State,
+    WorkloadSchemeRecord, WorklogRecord,
 };
 
 /// Paging of lists (S10.4).
 const DEFAULT_LIMIT: u64 = 50;
 const MAX_LIMIT: u64 = 1000;
-
-type Outcome = Result<Response, Response>;
 
 // Wire shapes, with absolute addresses (S10.6) ------------------------------------------------
 
@@ -128,19 +132,120 @@ impl Web<'_> {
         }
     }
 
-    pub(crate) fn resource(&self, record: &GenericResourceRecord) -> GenericResource {
-        let user = |account_id: &str| UserRef {
+    /// A user by accountId, with their address.
+    fn user(&self, account_id: &str) -> UserRef {
+        UserRef {
             self_: self.url(&format!("/users/{account_id}")),
             account_id: account_id.to_owned(),
-        };
+        }
+    }
+
+    pub(crate) fn resource(&self, record: &GenericResourceRecord) -> GenericResource {
         GenericResource {
             self_: self.url(&format!("/generic-resources/{}", record.id)),
             id: Id::new(record.id),
             name: record.name.clone(),
             created_at: record.created_at,
-            created_by: user(&record.created_by),
+            created_by: self.user(&record.created_by),
             updated_at: record.updated_at,
-            updated_by: user(&record.updated_by),
+            updated_by: self.user(&record.updated_by),
+        }
+    }
+
+    /// A link of a project, with its whole account.
+    pub(crate) fn project_link(
+        &self,
+        state: &State,
+        link: &LinkRecord,
+        account: &AccountRecord,
+    ) -> AccountLinkByProject {
+        AccountLinkByProject {
+            self_: self.url(&format!("/account-links/{}", link.id)),
+            id: Id::new(link.id),
+            scope: SelfLink {
+                self_: self.url(&format!("/projects/{}", link.project_id)),
+            },
+            account: self.account(state, account),
+        }
+    }
+
+    pub(crate) fn holiday(&self, record: &HolidayRecord) -> Holiday {
+        Holiday {
+            self_: self.url(&format!(
+                "/holiday-schemes/{}/holidays/{}",
+                record.scheme_id, record.id
+            )),
+            id: Id::new(record.id),
+            scheme_id: Id::new(record.scheme_id),
+            holiday_type: record.kind,
+            name: record.name.clone(),
+            description: record.description.clone(),
+            duration_seconds: record.duration_seconds,
+            date: record.date,
+        }
+    }
+
+    /// A member of a scheme, with their address.
+    pub(crate) fn member(&self, account_id: &str) -> Member {
+        Member {
+            self_: self.url(&format!("/users/{account_id}")),
+            account_id: account_id.to_owned(),
+        }
+    }
+
+    pub(crate) fn workload(&self, record: &WorkloadSchemeRecord) -> WorkloadScheme {
+        WorkloadScheme {
+            self_: self.url(&format!("/workload-schemes/{}", record.id)),
+            id: Id::new(record.id),
+            name: record.name.clone(),
+            description: record.description.clone(),
+            default_scheme: record.default_scheme,
+            member_count: record.members.len() as u64,
+            days: WeekdayName::ALL
+                .iter()
+                .map(|&day| WorkloadDay {
+                    day,
+                    required_seconds: record.seconds[day.index()],
+                })
+                .collect(),
+        }
+    }
+
+    pub(crate) fn project(&self, record: &ProjectRecord) -> Project {
+        Project {
+            self_: self.url(&format!("/projects/{}", record.id)),
+            id: Id::new(record.id),
+            key: record.key.clone(),
+            name: record.name.clone(),
+        }
+    }
+
+    pub(crate) fn filter(&self, record: &SavedFilterRecord) -> SavedFilter {
+        SavedFilter {
+            self_: self.url(&format!("/saved-filters/{}", record.id)),
+            id: Id::new(record.id),
+            name: record.name.clone(),
+            project_ids: record.project_ids.iter().map(|&p| Id::new(p)).collect(),
+        }
+    }
+
+    pub(crate) fn worklog(&self, record: &WorklogRecord) -> Worklog {
+        Worklog {
+            self_: self.url(&format!("/worklogs/{}", record.id)),
+            service_worklog_id: Id::new(record.id),
+            tracker_worklog_id: Id::new(record.tracker_id),
+            issue: IssueRef {
+                self_: self.url(&format!("/issues/{}", record.issue_key)),
+                key: record.issue_key.clone(),
+            },
+            time_spent_seconds: record.seconds,
+            billable_seconds: record.billable_seconds,
+            start_date: record.start_date,
+            start_time: record.start_time.clone(),
+            description: record.description.clone(),
+            created_at: record.created_at,
+            updated_at: record.updated_at,
+            author: self.user(&record.author),
         }
     }
 
@@ -159,6 +264,21 @@ impl Web<'_> {
             },
             results,
         }
+    }
+
+    /// The 200 answer of a whole list (not paged) of what a use case answers, each item as
+    /// `render` shows it; or the use case's refusal.
+    pub(crate) fn listed<R, T: serde::Serialize>(
+        &self,
+        request: &Request,
+        result: crate::usecase::Result<Vec<R>>,
+        render: impl FnMut(R) -> T,
+    ) -> Outcome {
+        let results = reply::core_answer(result)?
+            .into_iter()
+            .map(render)
+            .collect();
+        Ok(reply::ok(200, &self.list(request, results)))
     }
 
     /// A page of `all` by `offset` and `limit` (S10.4), with absolute next and previous.
