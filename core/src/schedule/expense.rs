@@ -90,8 +90,8 @@ impl fmt::Display for ExpenseError {
 impl std::error::Error for ExpenseError {}
 
 /// The documented required-field refusals of an expense body, all at once: `name`, `type` and
-/// `amount` absent, null, or (for the two texts) blank. Run on the parsed JSON before reading it
-/// into an [`Expense`], so that a body missing all three hears of all three.
+/// `amount` absent, null, or (for the two texts) blank. Run on the parsed JSON of a body that did
+/// not read into an [`Expense`], so that a body missing all three hears of all three.
 pub fn required_expense_fields(body: &crate::json::Value) -> Vec<ExpenseError> {
     let blank = |field: &str| match body.get(field) {
         None | Some(crate::json::Value::Null) => true,
@@ -107,6 +107,19 @@ pub fn required_expense_fields(body: &crate::json::Value) -> Vec<ExpenseError> {
     }
     if matches!(body.get("amount"), None | Some(crate::json::Value::Null)) {
         errors.push(ExpenseError::AmountRequired);
+    }
+    errors
+}
+
+/// [`required_expense_fields`] of a body already read into an [`Expense`]: its `amount` is
+/// there, so only a blank `name` or `type` can be missing.
+pub fn blank_expense_texts(expense: &Expense) -> Vec<ExpenseError> {
+    let mut errors = Vec::new();
+    if expense.name.trim().is_empty() {
+        errors.push(ExpenseError::NameRequired);
+    }
+    if expense.expense_type.trim().is_empty() {
+        errors.push(ExpenseError::TypeRequired);
     }
     errors
 }
@@ -157,13 +170,7 @@ impl ExpensePlan {
     /// (S5.4), amount within the currency's minor units (S1.8), recurrence valid (S4). Every
     /// refusal is reported, not just the first.
     pub fn new(expense: &Expense, folio: &FolioFrame) -> Result<ExpensePlan, Vec<ExpenseError>> {
-        let mut errors = Vec::new();
-        if expense.name.trim().is_empty() {
-            errors.push(ExpenseError::NameRequired);
-        }
-        if expense.expense_type.trim().is_empty() {
-            errors.push(ExpenseError::TypeRequired);
-        }
+        let mut errors = blank_expense_texts(expense);
         if !expense.category.suits(expense.kind) {
             errors.push(ExpenseError::CategoryMismatch {
                 category: expense.category,

@@ -12,5 +12,6 @@ pub use worklog::{aggregate_worklogs, DailyHours};
 
 pub use exchange::{ConversionError, ExchangeRates};
 pub use expense::{
-    required_expense_fields, split_in_minor_units, ExpenseError, ExpensePlan, FolioFrame, Payment,
+    blank_expense_texts, required_expense_fields, split_in_minor_units, ExpenseError, ExpensePlan,
+    FolioFrame, Payment,
 };

@@ -6,7 +6,7 @@ use chrono::Duration;
 
 use super::secrets::{expired, hash_secret, random_token};
 use crate::api::http::{Context, Request, Response};
-use crate::api::reply;
+use crate::api::reply::{self, Outcome};
 use crate::state::{ClientRecord, Command, State, TokenKind, TokenRecord};
 use crate::value::UtcTimestamp;
 
@@ -148,7 +148,7 @@ fn has_live(state: &State, family: u64) -> bool {
         .any(|token| token.grant == Some(family) && !token.revoked)
 }
 
-fn token(state: &mut State, form: &Form, context: &Context) -> Result<Response, Response> {
+fn token(state: &mut State, form: &Form, context: &Context) -> Outcome {
     let grant = form.require("grant_type")?;
     if grant != "authorization_code" && grant != "refresh_token" {
         return Err(oauth_error(
@@ -260,7 +260,7 @@ fn token(state: &mut State, form: &Form, context: &Context) -> Result<Response, 
 
 /// RFC 7009: the client's token is revoked with its pair; an unknown token is answered 200 all the
 /// same, so that revocation reveals nothing.
-fn revoke(state: &mut State, form: &Form, context: &Context) -> Result<Response, Response> {
+fn revoke(state: &mut State, form: &Form, context: &Context) -> Outcome {
     let client = client(state, form, context)?.client_id.clone();
     let token = form.require("token")?;
     if let Some(hint) = form.get("token_type_hint") {

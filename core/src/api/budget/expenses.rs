@@ -7,7 +7,7 @@ use super::responses::{
 
 use crate::api::http::{Context, Request};
 use crate::model::budgeting::Expense;
-use crate::schedule::required_expense_fields;
+use crate::schedule::{blank_expense_texts, required_expense_fields};
 use crate::state::State;
 
 /// `GET /expense/{id}` (S5.1: a deleted expense can still be read by id, with its deletedOn).
@@ -22,8 +22,9 @@ pub(super) fn expense_payments(state: &State, context: &Context, id: &str) -> Ou
     Ok(success(queries(state, context).expense_payments(id)?))
 }
 
-/// `POST /expense` and `PUT /expense`: the documented required-field messages, all at once,
-/// before the body is read (S5); then the use case.
+/// `POST /expense` and `PUT /expense`: the documented required-field messages, all at once (S5),
+/// before any other refusal of the body; then the use case. The body is read once into an
+/// [`Expense`]; only when that fails is it read as plain JSON, to find what is missing.
 pub(super) fn put_expense(
     state: &mut State,
     request: &Request,
@@ -31,12 +32,22 @@ pub(super) fn put_expense(
     update: bool,
 ) -> Outcome {
     crate::api::access::who(context).writes()?;
-    let raw: crate::json::Value = read(request)?;
-    let missing = required_expense_fields(&raw);
+    let expense: Expense = match read(request) {
+        Ok(expense) => expense,
+        Err(refusal) => {
+            let raw: crate::json::Value = read(request)?;
+            let missing = required_expense_fields(&raw);
+            return Err(if missing.is_empty() {
+                refusal
+            } else {
+                expense_errors(missing)
+            });
+        }
+    };
+    let missing = blank_expense_texts(&expense);
     if !missing.is_empty() {
         return Err(expense_errors(missing));
     }
-    let expense: Expense = read(request)?;
     let mut commands = commands(state, context);
     if update {
         Ok(success(commands.update_expense(expense)?))

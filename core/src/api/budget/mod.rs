@@ -38,26 +38,27 @@ use crate::api::http::{Context, Request, Response};
 use crate::model::messages;
 use crate::state::State;
 
-/// Routes a `/budgets/1` request, once its caller is resolved (S11.3).
+/// Routes a `/budgets/1` request: its caller is resolved once (S11.3), then a `GET` goes to the
+/// reads and anything else to the changes.
 pub(super) fn handle(
     state: &mut State,
     request: &Request,
     context: &Context,
     rest: &str,
 ) -> Response {
-    if let Some(response) = answer_read(state, request, context, rest) {
-        return response;
-    }
     let context = match crate::api::access::resolve(state, request, context) {
         Ok(caller) => crate::api::access::with_caller(caller, context),
         Err(response) => return response,
     };
     let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
+    if request.method == "GET" {
+        return answer_get(state, request, &context, &segments);
+    }
     route(state, request, &context, &segments).unwrap_or_else(|response| response)
 }
 
 /// Answers a `GET` of the budgeting interface on a shared state, or `None` when the request is
-/// not one of its reads (then [`handle`] answers it: a change, or an unknown path).
+/// not one of its reads (then [`handle`] answers it: a change).
 pub(super) fn answer_read(
     state: &State,
     request: &Request,
@@ -74,11 +75,16 @@ pub(super) fn answer_read(
         Err(response) => return Some(response),
     };
     let segments: Vec<&str> = rest.trim_matches('/').split('/').collect();
-    // No read of this path: as the change router answers a GET it has no route for.
-    Some(read_route(state, request, &context, &segments).map_or_else(
+    Some(answer_get(state, request, &context, &segments))
+}
+
+/// A `GET` of a caller already resolved; a path with no read is answered as the change router
+/// answers a `GET` it has no route for.
+fn answer_get(state: &State, request: &Request, context: &Context, segments: &[&str]) -> Response {
+    read_route(state, request, context, segments).map_or_else(
         || no_route(request),
         |outcome| outcome.unwrap_or_else(|r| r),
-    ))
+    )
 }
 
 fn read_route(

@@ -6,9 +6,7 @@ use crate::model::budgeting::{BudgetErrorBody, Success};
 use crate::model::{from_json, to_json, Id, WireError};
 use crate::value::Date;
 
-pub(in crate::api) use crate::api::reply::{fail, folio_not_viewable, message_error};
-
-pub(in crate::api) type Outcome = Result<Response, Response>;
+pub(in crate::api) use crate::api::reply::{fail, folio_not_viewable, message_error, Outcome};
 
 pub(in crate::api) fn success<T: serde::Serialize>(value: T) -> Response {
     Response::json(200, to_json(&Success::new(value)))
