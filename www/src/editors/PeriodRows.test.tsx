@@ -7,6 +7,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/pre
 import { PositionEditor } from './PositionEditor';
 import { fakeServer, refused } from '../test/server';
 import { FOLIO, items } from '../test/fixtures';
+import { loadCore } from '../lib/wasm';
 
 vi.mock('../lib/wasm', async () => (await import('../test/core')).wasmModule);
 
@@ -48,6 +49,25 @@ describe('PeriodRows', () => {
     fireEvent.input(rates.getByLabelText('Effective from of the new row'), { target: { value: '2027-10-01' } });
     fireEvent.click(rates.getByRole('button', { name: 'Add rate' }));
     await waitFor(() => expect(messageOf(rates.getByLabelText('Rate of the new row'))).toBe('rate must be 0 or more'));
+    expect(sent).toEqual([{ method: 'POST', path: '/budgets/1/position/11/rate', body: '{"rate":12,"startDate":"2027-10-01"}' }]);
+  });
+
+  it('loads the core as the editor opens, so that a Save does not wait for it', async () => {
+    vi.mocked(loadCore).mockClear();
+    open();
+    await waitFor(() => expect(loadCore).toHaveBeenCalled());
+  });
+
+  it('a second click while the first is being checked sends nothing more', async () => {
+    const sent = fakeServer(() => ({ body: { success: '99' } }));
+    const changed = vi.fn();
+    const rates = open(changed);
+    fireEvent.input(rates.getByLabelText('Rate of the new row'), { target: { value: '12' } });
+    fireEvent.input(rates.getByLabelText('Effective from of the new row'), { target: { value: '2027-10-01' } });
+    const add = rates.getByRole('button', { name: 'Add rate' });
+    fireEvent.click(add);
+    fireEvent.click(add);
+    await waitFor(() => expect(changed).toHaveBeenCalled());
     expect(sent).toEqual([{ method: 'POST', path: '/budgets/1/position/11/rate', body: '{"rate":12,"startDate":"2027-10-01"}' }]);
   });
 

@@ -1,7 +1,7 @@
 // Rows of a position's history (rates or allocation periods) edited one row at a time: each Save,
 // Delete or Add is one request, so a refusal never leaves anything half-saved.
 import { Fragment } from 'preact';
-import { useState } from 'preact/hooks';
+import { useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
 import type { Refusal } from '../lib/errors';
 import { placeRefusal } from '../lib/errors';
@@ -53,18 +53,24 @@ export function PeriodRows<V extends Record<keyof V & string, string>>({
   const [refusals, setRefusals] = useState<Record<string, Refusal | null>>({});
   const [busy, setBusy] = useState<string | null>(null);
   const [adding, setAdding] = useState<V>(emptyRow);
+  const running = useRef<string | null>(null);
 
   const valuesOf = (key: string, row?: Row<V>): V => edits[key] ?? row?.values ?? adding;
   /** Checks (unless deleting), then sends; a refusal, the core's or the server's, lands at its field. */
   const run = async (key: string, check: (() => Promise<Refusal | null>) | null, action: () => Promise<unknown>, after?: () => void) => {
-    setBusy(key);
-    setRefusals((r) => ({ ...r, [key]: null }));
+    // One action at a time, kept in a ref during the check: a second click does nothing.
+    if (running.current) return;
+    running.current = key;
     try {
+      // The check first, the state after it: a state set before the check's await would render
+      // the editor before the request is sent, delaying every save by one render.
       const refused = check ? await check() : null;
       if (refused) {
         setRefusals((r) => ({ ...r, [key]: refused }));
         return;
       }
+      setBusy(key);
+      setRefusals((r) => ({ ...r, [key]: null }));
       await action();
       after?.();
     } catch (error) {
@@ -77,6 +83,7 @@ export function PeriodRows<V extends Record<keyof V & string, string>>({
           : { status: 0, messages: [error instanceof Error ? error.message : String(error)], fields: {} };
       setRefusals((r) => ({ ...r, [key]: refusal }));
     } finally {
+      running.current = null;
       setBusy(null);
     }
   };

@@ -5,7 +5,7 @@
 // as GET /folio/{id}/items gave it (every field, those this editor does not show included), with
 // only the fields the user changed over it (`replacement`). Each rate and each allocation period
 // (of every kind of position) is saved, added or deleted by itself.
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
 import type { AllocationBody, Changes, Folio, OvertimeRule, Position, PositionCreateBody, PositionKind, RateBody, Schemas } from '../api/types';
@@ -18,7 +18,7 @@ import type { PositionItem } from '../lib/items';
 import { Field, FormErrors, SelectField } from '../components/ui';
 import { Dialog } from '../components/Dialog';
 import { PeriodRows } from './PeriodRows';
-import { coreMessage } from '../lib/wasm';
+import { coreMessage, loadCore } from '../lib/wasm';
 
 export type PositionChoice = 'team' | 'plannedCost' | 'plannedRevenue' | 'consulting';
 const CHOICES: { value: PositionChoice; label: string }[] = [
@@ -87,6 +87,11 @@ export function PositionEditor({
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const team = choice === 'team';
+  // The period checks are the wasm core's: loaded while the editor opens, not when Save is
+  // clicked (loaded then, it delayed the first save by its download and compilation, about 50 ms).
+  useEffect(() => {
+    loadCore().catch(() => undefined);
+  }, []);
   const setHeader = (k: keyof typeof h) => (v: string) => setH((x) => ({ ...x, [k]: v }));
 
   const headerBody = (allocation: AllocationValues, rate: RateValues): PositionCreateBody => {

@@ -3,6 +3,7 @@
 // hands it to the code under test with
 //   vi.mock('../lib/wasm', async () => (await import('../test/core')).wasmModule);
 import { createRequire } from 'node:module';
+import { vi } from 'vitest';
 
 type Core = typeof import('../../../wasm/pkg/web/costfolio_wasm.js');
 
@@ -10,6 +11,6 @@ const core = createRequire(import.meta.url)('../../../wasm/pkg/node/costfolio_wa
 
 /** What lib/wasm.ts exports, with the node build behind it. */
 export const wasmModule = {
-  loadCore: () => Promise.resolve(core),
+  loadCore: vi.fn(() => Promise.resolve(core)),
   coreMessage: (e: unknown) => (e instanceof Error ? e.message : String(e)),
 };
