@@ -257,14 +257,17 @@ async function measureLarge(browser, server, large) {
     await save.click();
     const response = await put;
     if (!response.ok()) throw new Error(`PUT rate: ${response.status()} ${await response.text()}`);
-    const saved = await page.evaluate(() =>
-      Math.max(
-        ...performance
+    // The resource entry is written when the body has arrived, which can be after Playwright saw
+    // the response: waited for, not read at once (read at once, it was sometimes missing).
+    const saved = await (
+      await page.waitForFunction((since) => {
+        const ends = performance
           .getEntriesByType('resource')
-          .filter((e) => /\/budgets\/1\/rate\//.test(e.name))
-          .map((e) => e.responseEnd),
-      ),
-    );
+          .filter((e) => e.startTime >= since && /\/budgets\/1\/rate\//.test(e.name))
+          .map((e) => e.responseEnd);
+        return ends.length ? Math.max(...ends) : null;
+      }, t0)
+    ).jsonValue();
     await d.getByRole('button', { name: 'Close', exact: true }).first().click();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     const script0 = await scriptSeconds(cdp);
