@@ -46,6 +46,28 @@ pub fn number<S: serde::Serializer>(text: &str, serializer: S) -> Result<S::Ok, 
 /// assert_eq!(missing, WireError::Missing { field: "startDate".into() });
 /// ```
 pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, WireError> {
+    let text = readable(body)?;
+    // Read without tracking the path, which would cost on every value of every body; a refused
+    // body is read again for its refusal's words.
+    let mut reader = serde_json::Deserializer::from_str(text);
+    match T::deserialize(&mut reader) {
+        Ok(value) => match reader.end() {
+            Ok(()) => Ok(value),
+            Err(error) => Err(syntax(&error)),
+        },
+        // Natively read again with the path tracked; in the wasm package (smaller: each wire
+        // type's reader compiled once) the path found from the refusal's place.
+        #[cfg(not(target_arch = "wasm32"))]
+        Err(error) => Err(refused::<T>(text, error)),
+        #[cfg(target_arch = "wasm32")]
+        Err(error) => Err(placed(text, error)),
+    }
+}
+
+/// `body` as text, once it is UTF-8, nests at most 127 levels and holds no NUL in a text; the
+/// last value type's refusal forgotten. Not generic.
+#[inline(never)]
+fn readable(body: &[u8]) -> Result<&str, WireError> {
     REFUSED.with(|refused| refused.borrow_mut().take());
     // JSON is UTF-8 (RFC 8259): the whole body is checked once, here, so that an invalid byte
     // anywhere, even in a field that is ignored, is named.
@@ -60,29 +82,75 @@ pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, WireError> {
             },
         );
     }
+    Ok(text)
+}
+
+/// [`from_json`] with the refusal's path always found as the wasm package finds it, by reading
+/// the text again up to the refusal's place (`json/path.rs`); natively [`from_json`] tracks it
+/// with `serde_path_to_error`. For the tests that hold the two to each other.
+#[doc(hidden)]
+pub fn from_json_placed<T: DeserializeOwned>(body: &[u8]) -> Result<T, WireError> {
+    let text = readable(body)?;
     let mut reader = serde_json::Deserializer::from_str(text);
-    match serde_path_to_error::deserialize::<_, T>(&mut reader) {
+    match T::deserialize(&mut reader) {
         Ok(value) => match reader.end() {
             Ok(()) => Ok(value),
             Err(error) => Err(syntax(&error)),
         },
-        Err(error) => Err(refusal(body, error)),
+        Err(error) => Err(placed(text, error)),
     }
 }
 
-/// Why `body` was refused. A malformed body is refused as such, at the place its JSON breaks,
-/// even when a value before the fault was also wrong: a body is read as data only once it is
-/// JSON. Not generic, so that it is built once rather than once for every wire type.
-#[inline(never)]
-fn refusal(body: &[u8], error: serde_path_to_error::Error<serde_json::Error>) -> WireError {
-    if let Err(broken) = serde_json::from_slice::<serde::de::IgnoredAny>(body) {
+/// The refusal of `text`, which did not read as a `T`: natively read again with its path tracked
+/// by `serde_path_to_error` (each wire type's reader is then compiled twice, which a server can
+/// afford).
+#[cfg(not(target_arch = "wasm32"))]
+fn refused<T: DeserializeOwned>(text: &str, error: serde_json::Error) -> WireError {
+    if let Err(broken) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
         return syntax(&broken);
     }
-    let path = match error.path().to_string() {
-        root if root == "." => String::new(),
-        path => path,
-    };
-    let inner = error.into_inner();
+    REFUSED.with(|refused| refused.borrow_mut().take());
+    let mut reader = serde_json::Deserializer::from_str(text);
+    match serde_path_to_error::deserialize::<_, T>(&mut reader) {
+        Err(tracked) => {
+            let path = match tracked.path().to_string() {
+                root if root == "." => String::new(),
+                path => path,
+            };
+            let cause = REFUSED.with(|refused| refused.borrow_mut().take());
+            refusal(tracked.into_inner(), path, cause)
+        }
+        // Read the same way twice, a body is refused twice; should it not be, the place says.
+        Ok(_) => placed(text, error),
+    }
+}
+
+/// The refusal of `text` at serde_json's `error`, its path found from the place (`json/path.rs`).
+#[inline(never)]
+fn placed(text: &str, error: serde_json::Error) -> WireError {
+    if let Err(broken) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
+        return syntax(&broken);
+    }
+    // A value type's own refusal (`refuse`): serde_json places it when the container around the
+    // value gives up, not at the value.
+    let cause = REFUSED.with(|refused| refused.borrow_mut().take());
+    let own = cause
+        .as_ref()
+        .is_some_and(|cause| cause.to_string() == without_place(&error));
+    let path = super::path::refused_at(
+        text,
+        (error.line(), error.column()),
+        &without_place(&error),
+        own,
+    );
+    refusal(error, path, cause)
+}
+
+/// Why a body that is JSON was refused: serde_json's `inner` error at the value of `path`, with
+/// the value type's own `cause` when it refused. Not generic, so that it is built once rather
+/// than once for every wire type.
+#[inline(never)]
+fn refusal(inner: serde_json::Error, path: String, cause: Option<Cause>) -> WireError {
     // Nested deeper than serde_json reads (128 levels): the body as a whole, at its place.
     if without_place(&inner) == "recursion limit exceeded" {
         return syntax(&inner);
@@ -120,7 +188,6 @@ fn refusal(body: &[u8], error: serde_path_to_error::Error<serde_json::Error>) ->
             message,
         };
     }
-    let cause = REFUSED.with(|refused| refused.borrow_mut().take());
     match cause {
         Some(cause) if cause.to_string() == message => WireError::Value { field: path, cause },
         _ => WireError::Invalid {

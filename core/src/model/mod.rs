@@ -8,6 +8,6 @@ pub mod core_admin;
 pub mod core_ext;
 pub mod messages;
 
-pub use crate::json::{from_json, from_value, to_json, WireError};
+pub use crate::json::{from_json, from_json_placed, from_value, to_json, WireError};
 
 pub use crate::value::Id;

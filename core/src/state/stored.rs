@@ -110,7 +110,21 @@ impl<'de, T: serde::Deserialize<'de> + Identified> serde::Deserialize<'de> for S
         let record = T::deserialize(deserializer)?;
         match record.id() {
             Some(id) => Ok(Stored { id, record }),
-            None => Err(serde::de::Error::missing_field("id")),
+            // Refused through `refuse`, so that the reader knows the refusal is of the record it
+            // read last (serde_json places it only where a container around it gives up).
+            None => Err(crate::json::refuse(MissingId)),
         }
     }
 }
+
+/// A stored record read without its id: worded as serde words a missing field.
+#[derive(Debug, Clone, Copy)]
+struct MissingId;
+
+impl core::fmt::Display for MissingId {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("missing field `id`")
+    }
+}
+
+impl std::error::Error for MissingId {}
