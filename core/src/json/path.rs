@@ -47,6 +47,21 @@ enum Segment<'a> {
     Index(usize),
 }
 
+impl Segment<'_> {
+    /// Appends this step to `path` as serde_path_to_error writes it (`a.b[2].c`).
+    fn push_to(&self, path: &mut String) {
+        match self {
+            Segment::Index(index) => path.push_str(&format!("[{index}]")),
+            Segment::Key(key) => {
+                if !path.is_empty() {
+                    path.push('.');
+                }
+                path.push_str(key);
+            }
+        }
+    }
+}
+
 /// Whether a refusal with serde's `message` is about the container the place stands in, not the
 /// value at it.
 fn of_container(message: &str) -> bool {
@@ -218,15 +233,7 @@ pub(super) fn refused_at(
                 break;
             }
         }
-        match frame.segment() {
-            Segment::Index(index) => path.push_str(&format!("[{index}]")),
-            Segment::Key(key) => {
-                if !path.is_empty() {
-                    path.push('.');
-                }
-                path.push_str(key);
-            }
-        }
+        frame.segment().push_to(&mut path);
     }
     // A struct or tuple variant named by a bare text: refused inside the variant, as serde names it.
     if message.starts_with("invalid type: unit variant") {
@@ -282,15 +289,7 @@ fn refused_value(
 fn path_of(stack: &[Frame]) -> String {
     let mut path = String::new();
     for frame in stack {
-        match frame.segment() {
-            Segment::Index(index) => path.push_str(&format!("[{index}]")),
-            Segment::Key(key) => {
-                if !path.is_empty() {
-                    path.push('.');
-                }
-                path.push_str(key);
-            }
-        }
+        frame.segment().push_to(&mut path);
     }
     path
 }

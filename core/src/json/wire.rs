@@ -71,21 +71,28 @@ pub fn number<S: serde::Serializer>(text: &str, serializer: S) -> Result<S::Ok, 
 /// assert_eq!(missing, WireError::Missing { field: "startDate".into() });
 /// ```
 pub fn from_json<T: DeserializeOwned>(body: &[u8]) -> Result<T, WireError> {
+    // Natively a refused body is read again with the path tracked; in the wasm package (smaller:
+    // each wire type's reader compiled once) the path is found from the refusal's place.
+    #[cfg(not(target_arch = "wasm32"))]
+    return read(body, refused::<T>);
+    #[cfg(target_arch = "wasm32")]
+    return read(body, placed);
+}
+
+/// Reads `body` without tracking the path, which would cost on every value of every body; a
+/// refused body is handed to `refused` for its refusal's words.
+fn read<T: DeserializeOwned>(
+    body: &[u8],
+    refused: fn(&str, serde_json::Error) -> WireError,
+) -> Result<T, WireError> {
     let text = readable(body)?;
-    // Read without tracking the path, which would cost on every value of every body; a refused
-    // body is read again for its refusal's words.
     let mut reader = serde_json::Deserializer::from_str(text);
     match T::deserialize(&mut reader) {
         Ok(value) => match reader.end() {
             Ok(()) => Ok(value),
             Err(error) => Err(syntax(&error)),
         },
-        // Natively read again with the path tracked; in the wasm package (smaller: each wire
-        // type's reader compiled once) the path found from the refusal's place.
-        #[cfg(not(target_arch = "wasm32"))]
-        Err(error) => Err(refused::<T>(text, error)),
-        #[cfg(target_arch = "wasm32")]
-        Err(error) => Err(placed(text, error)),
+        Err(error) => Err(refused(text, error)),
     }
 }
 
@@ -115,15 +122,7 @@ fn readable(body: &[u8]) -> Result<&str, WireError> {
 /// with `serde_path_to_error`. For the tests that hold the two to each other.
 #[doc(hidden)]
 pub fn from_json_placed<T: DeserializeOwned>(body: &[u8]) -> Result<T, WireError> {
-    let text = readable(body)?;
-    let mut reader = serde_json::Deserializer::from_str(text);
-    match T::deserialize(&mut reader) {
-        Ok(value) => match reader.end() {
-            Ok(()) => Ok(value),
-            Err(error) => Err(syntax(&error)),
-        },
-        Err(error) => Err(placed(text, error)),
-    }
+    read(body, placed)
 }
 
 /// The refusal of `text`, which did not read as a `T`: natively read again with its path tracked
