@@ -153,6 +153,15 @@ const SCREENS = [
       await settled(page);
     },
   ],
+  [
+    'exchange-rates',
+    true,
+    async (page) => {
+      await page.goto('/admin/exchange-rates');
+      await page.getByRole('table', { name: /^Exchange rates \(/ }).waitFor();
+      await settled(page);
+    },
+  ],
 ];
 
 const server = await startServer();

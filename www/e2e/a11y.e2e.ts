@@ -6,6 +6,7 @@ import { axeSerious, describeViolations, NARROW, newContext, newPage, settled, s
 import {
   BaselinesScreen,
   CostsScreen,
+  ExchangeRatesPage,
   ExportScreen,
   ExpenseEditor,
   FolioPage,
@@ -131,6 +132,16 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await folioTab(page, 'Export');
       await new ExportScreen(page).anyDownloadLink.waitFor();
+    },
+  },
+  {
+    name: 'exchange rates',
+    signedIn: true,
+    open: async (page) => {
+      const rates = new ExchangeRatesPage(page);
+      await rates.goto();
+      await rates.table.waitFor();
+      await settled(page);
     },
   },
   {

@@ -17,6 +17,7 @@ import { FolioRoute } from './screens/Folio';
 
 const Portfolios = lazy(() => import('./screens/Portfolios').then((m) => m.Portfolios));
 const PortfolioScreen = lazy(() => import('./screens/Portfolio').then((m) => m.PortfolioScreen));
+const ExchangeRates = lazy(() => import('./screens/ExchangeRates').then((m) => m.ExchangeRates));
 
 async function loadSession(): Promise<void> {
   try {
@@ -80,14 +81,14 @@ const OFFLINE_NOTE =
 function TopBar() {
   const s = session.value;
   const { path, route } = useLocation();
-  const section = path.startsWith('/portfolios') ? 'portfolios' : 'folios';
+  const section = path.startsWith('/portfolios') ? 'portfolios' : path.startsWith('/admin/exchange-rates') ? 'rates' : 'folios';
   return (
     <header class="topbar">
       <a class="brand" href="/">
         <span class="logo" aria-hidden="true">
           ◆
         </span>{' '}
-        costfolio
+        <span class="brand-name">costfolio</span>
       </a>
       {s ? (
         <>
@@ -97,6 +98,9 @@ function TopBar() {
             </a>
             <a href="/portfolios" aria-current={section === 'portfolios' ? 'page' : undefined}>
               Portfolios
+            </a>
+            <a href="/admin/exchange-rates" aria-current={section === 'rates' ? 'page' : undefined} title="Exchange rates">
+              Rates
             </a>
           </nav>
           {mode.value === 'offline' ? (
@@ -172,6 +176,7 @@ function Screen() {
       <Route path="/folios/:id/*" component={FolioRoute} />
       <Route path="/portfolios" component={Portfolios} />
       <Route path="/portfolios/:id" component={PortfolioRoute} />
+      <Route path="/admin/exchange-rates" component={ExchangeRates} />
       <Route path="/signin" component={SignIn} />
       <Route default component={NotFound} />
     </Router>

@@ -7,6 +7,7 @@ import type {
   AllocationBody,
   Baseline,
   BaselineApprovalBody,
+  ExchangeRateBody,
   ExpenseCreateBody,
   FolioCreateBody,
   PositionCreateBody,
@@ -84,6 +85,13 @@ export const api = {
   addRate: (positionId: string, body: RateBody) => budget<string | null>('POST', `/position/${positionId}/rate`, body),
   updateRate: (id: string, body: RateBody) => budget<Answer<Schemas['Rate']>>('PUT', `/rate/${id}`, body),
   deleteRate: (id: string) => budget<boolean>('DELETE', `/rate/${id}`),
+  // Exchange rates (everyone reads; budget administrators change them)
+  exchangeRates: (signal?: AbortSignal) => budget<Answer<Schemas['ExchangeRate']>[]>('GET', '/exchangerate', undefined, signal),
+  /** Adds the rate of a pair on a date, or changes the one it has on that date. */
+  putExchangeRate: (body: ExchangeRateBody) => budget<boolean>('PUT', '/exchangerate', body),
+  /** Removes one rate; 409 when it is its pair's last and live folios need it (S5.6). */
+  deleteExchangeRate: (r: { from: string; to: string; effectiveDate: string }) =>
+    budget<boolean>('DELETE', `/exchangerate${q({ from: r.from, to: r.to, effectiveDate: r.effectiveDate })}`),
   overtimeRules: async (signal?: AbortSignal): Promise<OvertimeRule[]> =>
     (await budget<Answer<Schemas['OvertimeRule']>[]>('GET', '/overtimerule', undefined, signal)).map((r) => withId(r, 'an overtime rule')),
 

@@ -40,6 +40,7 @@ export const keys = {
   positionPayments: (folio: string, position: string) => ['folio', folio, 'payments', 'position', position] as const,
   expensePayments: (folio: string, expense: string) => ['folio', folio, 'payments', 'expense', expense] as const,
   overtimeRules: () => ['overtimeRules'] as const,
+  exchangeRates: () => ['exchangeRates'] as const,
   portfolios: () => ['portfolios'] as const,
   portfolioIndicators: (id: string, asOf: string) => ['portfolio', id, 'indicators', asOf] as const,
 };

@@ -1,0 +1,215 @@
+// Exchange rates (`/admin/exchange-rates`): every dated rate the server converts expenses with
+// (GET /budgets/1/exchangerate), which everyone reads; a budget administrator adds a pair's rate
+// on a date or changes it (PUT, one rate per pair and date) and removes one (DELETE), refused with
+// the folios that still need it when it is its pair's last (S5.6: 409).
+import { useState } from 'preact/hooks';
+import { useQuery } from '@tanstack/preact-query';
+import { api } from '../api/budgets';
+import { ApiError } from '../api/client';
+import type { Answer, Schemas } from '../api/types';
+import { num } from '../lib/json';
+import { placeRefusal, type Refusal } from '../lib/errors';
+import { everythingChanged, keys, queryClient } from '../lib/queries';
+import { checkAmount, checkCurrency, checkDate, type FieldErrors } from '../lib/validate';
+import * as fmt from '../lib/format';
+import { session, announce } from '../state';
+import { ErrorBox, Field, FormErrors, Loading } from '../components/ui';
+
+type ExchangeRate = Answer<Schemas['ExchangeRate']>;
+
+const FIELDS = ['from', 'to', 'rate', 'effectiveDate'];
+
+/** The rates by pair, then by date, newest first: the order a reader looks for the one in force. */
+function sorted(rates: readonly ExchangeRate[]): ExchangeRate[] {
+  return [...rates].sort((a, b) => a.from.localeCompare(b.from) || a.to.localeCompare(b.to) || b.effectiveDate.localeCompare(a.effectiveDate));
+}
+
+const rowKey = (r: ExchangeRate) => `${r.from}-${r.to}-${r.effectiveDate}`;
+
+export function ExchangeRates() {
+  const list = useQuery({ queryKey: keys.exchangeRates(), queryFn: ({ signal }) => api.exchangeRates(signal) });
+  const admin = session.value?.budgetAdmin === true;
+  return (
+    <div class="page">
+      <div class="page-head">
+        <div>
+          <h1>Exchange rates</h1>
+          <p class="muted">
+            An expense in another currency is converted at the rate of its pair in force on each payment’s date (the opposite pair’s inverse when only that one
+            is given).
+          </p>
+        </div>
+      </div>
+      {admin ? <RateForm /> : <p class="muted">Only budget administrators add, change and remove rates.</p>}
+      {list.error ? <ErrorBox error={list.error} onRetry={() => void list.refetch()} /> : null}
+      {!list.data && !list.error ? <Loading label="Loading exchange rates" /> : null}
+      {list.data ? <RateTable rates={sorted(list.data)} admin={admin} /> : null}
+    </div>
+  );
+}
+
+/** Adds a rate, or changes the one its pair has on that date. */
+function RateForm() {
+  const [f, setF] = useState({ from: 'USD', to: 'EUR', rate: '', effectiveDate: '' });
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (k: keyof typeof f) => (v: string) => setF((p) => ({ ...p, [k]: v }));
+
+  const submit = async (e: Event) => {
+    e.preventDefault();
+    const errors: FieldErrors = {};
+    checkCurrency(errors, 'from', f.from);
+    checkCurrency(errors, 'to', f.to);
+    checkAmount(errors, 'rate', f.rate, 'Rate');
+    checkDate(errors, 'effectiveDate', f.effectiveDate, 'Effective date');
+    if (Object.keys(errors).length) {
+      setRefusal({ status: 0, messages: [], fields: errors });
+      return;
+    }
+    setBusy(true);
+    setRefusal(null);
+    try {
+      await api.putExchangeRate({ from: f.from.trim(), to: f.to.trim(), rate: num(f.rate.trim()), effectiveDate: f.effectiveDate });
+      announce(`${f.from.trim()} → ${f.to.trim()} from ${fmt.date(f.effectiveDate)} saved.`);
+      setF((p) => ({ ...p, rate: '' }));
+      // Every folio with an expense in that pair may cost differently now.
+      await everythingChanged();
+    } catch (error) {
+      setRefusal(error instanceof ApiError ? placeRefusal(error.refusal, FIELDS) : { status: 0, messages: [String(error)], fields: {} });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="card" aria-labelledby="rate-form-title">
+      <h2 id="rate-form-title">Add or change a rate</h2>
+      <form class="form" onSubmit={(e) => void submit(e)} noValidate>
+        <FormErrors refusal={refusal} />
+        <div class="grid-4">
+          <Field label="From currency" name="from" value={f.from} onValue={set('from')} error={refusal?.fields.from} maxLength={3} autoComplete="off" />
+          <Field label="To currency" name="to" value={f.to} onValue={set('to')} error={refusal?.fields.to} maxLength={3} autoComplete="off" />
+          <Field
+            label="Rate"
+            name="rate"
+            value={f.rate}
+            onValue={set('rate')}
+            error={refusal?.fields.rate}
+            inputMode="decimal"
+            hint="One unit of the first currency in the second"
+          />
+          <Field
+            label="Effective date"
+            name="effectiveDate"
+            type="date"
+            value={f.effectiveDate}
+            onValue={set('effectiveDate')}
+            error={refusal?.fields.effectiveDate}
+          />
+        </div>
+        <div class="form-actions start">
+          <button type="submit" class="btn btn-primary" disabled={busy}>
+            {busy ? 'Saving…' : 'Save rate'}
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function RateTable({ rates, admin }: { rates: ExchangeRate[]; admin: boolean }) {
+  const [asked, setAsked] = useState<string | null>(null);
+  const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const remove = async (r: ExchangeRate) => {
+    setBusy(true);
+    setRefusal(null);
+    try {
+      await api.deleteExchangeRate(r);
+      announce(`${r.from} → ${r.to} from ${fmt.date(r.effectiveDate)} removed.`);
+      setAsked(null);
+      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.exchangeRates() }), everythingChanged()]);
+    } catch (error) {
+      // S5.6's 409 names the folios that still need the rate: shown as the server words it.
+      setRefusal(error instanceof ApiError ? error.refusal : { status: 0, messages: [String(error)], fields: {} });
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section class="card">
+      <FormErrors refusal={refusal} />
+      <div class="table-scroll" tabIndex={0} role="region" aria-label="Exchange rates table">
+        <table class="table">
+          <caption>Exchange rates ({fmt.count(rates.length)})</caption>
+          <thead>
+            <tr>
+              <th scope="col">Pair</th>
+              <th scope="col" class="right">
+                Rate
+              </th>
+              {admin ? (
+                <th scope="col" class="right">
+                  Actions
+                </th>
+              ) : null}
+            </tr>
+          </thead>
+          <tbody>
+            {rates.map((r) => {
+              const key = rowKey(r);
+              const pair = `${r.from} → ${r.to}`;
+              return (
+                <tr key={key} data-rate={key}>
+                  <th scope="row">
+                    <span class="nowrap">{pair}</span>
+                    <div class="sub">from {fmt.date(r.effectiveDate)}</div>
+                  </th>
+                  <td class="right num">{fmt.decimal(r.rate)}</td>
+                  {admin ? (
+                    <td class="right">
+                      {asked === key ? (
+                        <span class="row-actions">
+                          <button
+                            type="button"
+                            class="btn btn-small btn-danger"
+                            disabled={busy}
+                            aria-label={`Confirm: remove ${pair} from ${fmt.date(r.effectiveDate)}`}
+                            onClick={() => void remove(r)}
+                          >
+                            Confirm
+                          </button>{' '}
+                          <button type="button" class="btn btn-small btn-ghost" onClick={() => setAsked(null)}>
+                            Keep
+                          </button>
+                        </span>
+                      ) : (
+                        <button
+                          type="button"
+                          class="btn btn-small btn-ghost"
+                          aria-label={`Remove ${pair} from ${fmt.date(r.effectiveDate)}`}
+                          onClick={() => setAsked(key)}
+                        >
+                          Remove
+                        </button>
+                      )}
+                    </td>
+                  ) : null}
+                </tr>
+              );
+            })}
+            {rates.length === 0 ? (
+              <tr>
+                <td colSpan={admin ? 3 : 2} class="empty">
+                  No exchange rate yet: an expense can only be in its folio’s currency.
+                </td>
+              </tr>
+            ) : null}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
