@@ -38,6 +38,37 @@ describe('ExpenseEditor', () => {
     );
   });
 
+  it('S5.6: a currency without a rate is refused at the field, with a link to the exchange rates', async () => {
+    const message = 'No exchange rate from CHF to EUR: a budget administrator adds one under exchange rates';
+    fakeServer(() => refused({ currencyCode: message }));
+    render(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={() => undefined} />);
+    type('Name', 'Swiss licence');
+    type('Expense type', 'Licence');
+    type('Currency', 'CHF');
+    type('Amount', '900');
+    fireEvent.change(screen.getByLabelText('Repeats'), { target: { value: '.Monthly' } });
+    type('First date', '2027-02-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Add expense' }));
+    await waitFor(() => expect(messageOf('Currency')).toBe(message));
+    const link = screen.getByRole('link', { name: /Exchange rates/ });
+    expect(link.getAttribute('href')).toBe('/admin/exchange-rates');
+    expect(link.getAttribute('target')).toBe('_blank');
+  });
+
+  it('no link to the rates for another refusal of the currency', async () => {
+    fakeServer(() => refused({ currencyCode: 'unknown currency XYZ' }));
+    render(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={() => undefined} />);
+    type('Name', 'Odd');
+    type('Expense type', 'Licence');
+    type('Currency', 'XYZ');
+    type('Amount', '900');
+    fireEvent.change(screen.getByLabelText('Repeats'), { target: { value: '.Monthly' } });
+    type('First date', '2027-02-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Add expense' }));
+    await waitFor(() => expect(messageOf('Currency')).toBe('unknown currency XYZ'));
+    expect(screen.queryByRole('link', { name: /Exchange rates/ })).toBeNull();
+  });
+
   it('refuses letters in the amount at the field, sending nothing', async () => {
     const sent = fakeServer();
     render(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={() => undefined} />);

@@ -18,6 +18,7 @@ import { categoryOf, COST_CATEGORIES, EXPENSE_KINDS, expenseKindOf, isRevenueKin
 import { currencyDigits } from '../lib/format';
 import { Checkbox, Field, FormErrors, SelectField } from '../components/ui';
 import { Dialog } from '../components/Dialog';
+import { session } from '../state';
 import { RecurrenceEditor } from './RecurrenceEditor';
 
 const FIELDS = [
@@ -176,6 +177,15 @@ export function ExpenseEditor({
             error={err('currencyCode')}
           />
         </div>
+        {/^No exchange rate/.test(err('currencyCode') ?? '') ? (
+          <p class="hint" data-rates-link>
+            {session.value?.budgetAdmin ? 'Add the rate under ' : 'A budget administrator adds it under '}
+            <a href="/admin/exchange-rates" target="_blank" rel="noopener">
+              Exchange rates (opens in a new tab)
+            </a>
+            , then save again: this editor keeps what you typed.
+          </p>
+        ) : null}
         <div class="grid-2">
           <Field
             label="Amount"
