@@ -154,6 +154,15 @@ const SCREENS = [
     },
   ],
   [
+    'overtime-rules',
+    true,
+    async (page) => {
+      await page.goto('/admin/overtime-rules');
+      await page.getByRole('table', { name: /^Overtime rules \(/ }).waitFor();
+      await settled(page);
+    },
+  ],
+  [
     'exchange-rates',
     true,
     async (page) => {

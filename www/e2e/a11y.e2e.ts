@@ -7,6 +7,7 @@ import {
   BaselinesScreen,
   CostsScreen,
   ExchangeRatesPage,
+  OvertimeRulesPage,
   ExportScreen,
   ExpenseEditor,
   FolioPage,
@@ -141,6 +142,16 @@ const SCREENS: Screen[] = [
       const rates = new ExchangeRatesPage(page);
       await rates.goto();
       await rates.table.waitFor();
+      await settled(page);
+    },
+  },
+  {
+    name: 'overtime rules',
+    signedIn: true,
+    open: async (page) => {
+      const rules = new OvertimeRulesPage(page);
+      await rules.goto();
+      await rules.table.waitFor();
       await settled(page);
     },
   },

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { newContext, newPage, rest, settled, signIn, useE2E } from './harness';
-import { ExchangeRatesPage } from './page-models';
+import { ExchangeRatesPage, OvertimeRulesPage } from './page-models';
 
 const env = useE2E();
 
@@ -77,5 +77,38 @@ describe('exchange rates', () => {
     await expect.poll(() => rates.row('CHF', 'EUR', '2026-01-01').count()).toBe(0);
     await settled(page);
     expect((await stored()).some((r) => r.from === 'CHF')).toBe(false);
+  });
+});
+
+describe('overtime rules', () => {
+  const rules = () => new OvertimeRulesPage(page);
+  const live = async (): Promise<{ id: unknown; name: string; coefficient: unknown; deletedOn?: string | null }[]> => {
+    const a = await rest(env.server(), 'GET', '/budgets/1/overtimerule');
+    expect(a.status, a.text).toBe(200);
+    return a.json.success.filter((r: { deletedOn?: string | null }) => !r.deletedOn);
+  };
+
+  it('an administrator adds a rule, changes its coefficient, then deletes it; REST agrees at each step', async () => {
+    await rules().goto();
+    await rules().table.waitFor();
+    await rules().fill({ name: 'E2E weekend', frequency: 'WEEKLY', regularHours: '37.5', coefficient: '2' });
+    await page.getByRole('button', { name: 'Add rule' }).click();
+    await rules().row('E2E weekend').waitFor();
+    const added = (await live()).find((r) => r.name === 'E2E weekend');
+    expect(added).toMatchObject({ name: 'E2E weekend', frequency: 'WEEKLY' });
+    expect(String(added?.coefficient)).toBe('2');
+
+    await rules().edit('E2E weekend');
+    await rules().fill({ coefficient: '2.25' });
+    await page.getByRole('button', { name: 'Save rule' }).click();
+    await expect.poll(async () => String((await live()).find((r) => r.name === 'E2E weekend')?.coefficient)).toBe('2.25');
+    const changed = (await live()).find((r) => r.name === 'E2E weekend');
+    expect(changed?.id).toEqual(added?.id);
+    expect(changed).toMatchObject({ frequency: 'WEEKLY' });
+    expect(String((changed as unknown as { regularHours: unknown }).regularHours)).toBe('37.5');
+
+    await rules().remove('E2E weekend');
+    await expect.poll(() => rules().row('E2E weekend').count()).toBe(0);
+    expect((await live()).some((r) => r.name === 'E2E weekend')).toBe(false);
   });
 });

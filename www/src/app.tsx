@@ -18,6 +18,7 @@ import { FolioRoute } from './screens/Folio';
 const Portfolios = lazy(() => import('./screens/Portfolios').then((m) => m.Portfolios));
 const PortfolioScreen = lazy(() => import('./screens/Portfolio').then((m) => m.PortfolioScreen));
 const ExchangeRates = lazy(() => import('./screens/ExchangeRates').then((m) => m.ExchangeRates));
+const OvertimeRules = lazy(() => import('./screens/OvertimeRules').then((m) => m.OvertimeRules));
 
 async function loadSession(): Promise<void> {
   try {
@@ -81,7 +82,7 @@ const OFFLINE_NOTE =
 function TopBar() {
   const s = session.value;
   const { path, route } = useLocation();
-  const section = path.startsWith('/portfolios') ? 'portfolios' : path.startsWith('/admin/exchange-rates') ? 'rates' : 'folios';
+  const section = path.startsWith('/portfolios') ? 'portfolios' : path.startsWith('/admin/') ? 'rates' : 'folios';
   return (
     <header class="topbar">
       <a class="brand" href="/">
@@ -99,7 +100,7 @@ function TopBar() {
             <a href="/portfolios" aria-current={section === 'portfolios' ? 'page' : undefined}>
               Portfolios
             </a>
-            <a href="/admin/exchange-rates" aria-current={section === 'rates' ? 'page' : undefined} title="Exchange rates">
+            <a href="/admin/exchange-rates" aria-current={section === 'rates' ? 'page' : undefined} title="Exchange rates and overtime rules">
               Rates
             </a>
           </nav>
@@ -177,6 +178,7 @@ function Screen() {
       <Route path="/portfolios" component={Portfolios} />
       <Route path="/portfolios/:id" component={PortfolioRoute} />
       <Route path="/admin/exchange-rates" component={ExchangeRates} />
+      <Route path="/admin/overtime-rules" component={OvertimeRules} />
       <Route path="/signin" component={SignIn} />
       <Route default component={NotFound} />
     </Router>

@@ -7,4 +7,4 @@ export { FolioPage, ForecastScreen, BaselinesScreen, ExportScreen, type FolioTab
 export { CostsScreen, PositionEditor, ExpenseEditor, type PositionSection } from './costs';
 export { WhatIfScreen } from './whatif';
 export { PortfoliosPage, PortfolioPage } from './portfolios';
-export { ExchangeRatesPage } from './rates';
+export { ExchangeRatesPage, OvertimeRulesPage } from './rates';

@@ -36,3 +36,32 @@ export class ExchangeRatesPage {
     return this.page.getByRole('alert');
   }
 }
+
+/** Overtime rules (`/admin/overtime-rules`): the rules table and the form of a budget administrator. */
+export class OvertimeRulesPage {
+  constructor(readonly page: Page) {}
+
+  async goto(): Promise<void> {
+    await this.page.goto('/admin/overtime-rules');
+  }
+  get table(): Locator {
+    return this.page.getByRole('table', { name: /^Overtime rules \(/ });
+  }
+  row(name: string): Locator {
+    return this.table.getByRole('row').filter({ has: this.page.getByRole('rowheader', { name: new RegExp(`^${name}`) }) });
+  }
+  /** Fills the form (adding, or changing the rule being edited) and submits it. */
+  async fill(rule: { name?: string; frequency?: 'DAILY' | 'WEEKLY'; regularHours?: string; coefficient?: string }): Promise<void> {
+    if (rule.name !== undefined) await this.page.getByLabel('Name', { exact: true }).fill(rule.name);
+    if (rule.frequency !== undefined) await this.page.getByLabel('Frequency').selectOption(rule.frequency);
+    if (rule.regularHours !== undefined) await this.page.getByLabel('Regular hours').fill(rule.regularHours);
+    if (rule.coefficient !== undefined) await this.page.getByLabel('Coefficient').fill(rule.coefficient);
+  }
+  async edit(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Edit ${name}` }).click();
+  }
+  async remove(name: string): Promise<void> {
+    await this.page.getByRole('button', { name: `Delete ${name}` }).click();
+    await this.page.getByRole('button', { name: `Confirm: delete ${name}` }).click();
+  }
+}

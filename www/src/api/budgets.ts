@@ -21,6 +21,7 @@ import type {
   FolioSummary,
   Indicators,
   OvertimeRule,
+  OvertimeRuleBody,
   Payment,
   Portfolio,
   Session,
@@ -94,6 +95,12 @@ export const api = {
     budget<boolean>('DELETE', `/exchangerate${q({ from: r.from, to: r.to, effectiveDate: r.effectiveDate })}`),
   overtimeRules: async (signal?: AbortSignal): Promise<OvertimeRule[]> =>
     (await budget<Answer<Schemas['OvertimeRule']>[]>('GET', '/overtimerule', undefined, signal)).map((r) => withId(r, 'an overtime rule')),
+  /** Creates an overtime rule (budget administrators): its id. */
+  createOvertimeRule: (body: OvertimeRuleBody) => budget<string>('POST', '/overtimerule', body),
+  /** Replaces a live overtime rule (budget administrators). */
+  updateOvertimeRule: (body: OvertimeRuleBody) => budget<Answer<Schemas['OvertimeRule']>>('PUT', '/overtimerule', body),
+  /** Deletes an overtime rule: positions naming it then cost their overtime as regular hours (S6.6). */
+  deleteOvertimeRule: (id: string) => budget<boolean>('DELETE', `/overtimerule/${id}`),
 
   // Expenses
   createExpense: (body: ExpenseCreateBody) => budget<string>('POST', '/expense', body),

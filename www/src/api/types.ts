@@ -133,6 +133,8 @@ export type FolioCreateBody = Body<Without<Schemas['Folio'], Assigned | 'status'
 export type AllocationBody = Body<Without<Schemas['Allocation'], Assigned>>;
 /** A rate as sent (`POST /position/{id}/rate`, `PUT /rate/{id}`, a new position's). */
 export type RateBody = Body<Without<Schemas['Rate'], Assigned>>;
+/** `POST /overtimerule` (without `id`) and `PUT /overtimerule` (with it). */
+export type OvertimeRuleBody = Body<Without<Schemas['OvertimeRule'], 'deletedOn'>>;
 /** `PUT /exchangerate`: a pair's rate from a date. */
 export type ExchangeRateBody = Body<Schemas['ExchangeRate']>;
 /** `POST /position`: the header, its first period and rate, and the further ones (made whole or not at all). */

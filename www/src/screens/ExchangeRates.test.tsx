@@ -4,6 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
 import { QueryClientProvider } from '@tanstack/preact-query';
+import { LocationProvider } from 'preact-iso';
 import { ExchangeRates } from './ExchangeRates';
 import { queryClient } from '../lib/queries';
 import { session } from '../state';
@@ -19,9 +20,11 @@ function show(budgetAdmin: boolean) {
   session.value = { user: 'ada', budgetAdmin, csrf: 'x', expiresAt: '2099-01-01T00:00:00Z' };
   queryClient.clear();
   render(
-    <QueryClientProvider client={queryClient}>
-      <ExchangeRates />
-    </QueryClientProvider>,
+    <LocationProvider>
+      <QueryClientProvider client={queryClient}>
+        <ExchangeRates />
+      </QueryClientProvider>
+    </LocationProvider>,
   );
 }
 

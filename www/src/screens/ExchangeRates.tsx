@@ -13,6 +13,7 @@ import { everythingChanged, keys, queryClient } from '../lib/queries';
 import { checkAmount, checkCurrency, checkDate, type FieldErrors } from '../lib/validate';
 import * as fmt from '../lib/format';
 import { session, announce } from '../state';
+import { AdminTabs } from './AdminTabs';
 import { ErrorBox, Field, FormErrors, Loading } from '../components/ui';
 
 type ExchangeRate = Answer<Schemas['ExchangeRate']>;
@@ -31,6 +32,7 @@ export function ExchangeRates() {
   const admin = session.value?.budgetAdmin === true;
   return (
     <div class="page">
+      <AdminTabs />
       <div class="page-head">
         <div>
           <h1>Exchange rates</h1>
