@@ -9,10 +9,11 @@ import { ApiError } from '../api/client';
 import type { Answer, Schemas } from '../api/types';
 import { num } from '../lib/json';
 import { placeRefusal, type Refusal } from '../lib/errors';
-import { everythingChanged, keys, queryClient } from '../lib/queries';
+import { everythingChanged, keys } from '../lib/queries';
 import { checkAmount, checkCurrency, checkDate, type FieldErrors } from '../lib/validate';
 import * as fmt from '../lib/format';
 import { session, announce } from '../state';
+import { RemoveActions, useRemoval } from '../components/Removal';
 import { AdminTabs } from './AdminTabs';
 import { ErrorBox, Field, FormErrors, Loading } from '../components/ui';
 
@@ -120,29 +121,16 @@ function RateForm() {
 }
 
 function RateTable({ rates, admin }: { rates: ExchangeRate[]; admin: boolean }) {
-  const [asked, setAsked] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const remove = async (r: ExchangeRate) => {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      await api.deleteExchangeRate(r);
-      announce(`${r.from} → ${r.to} from ${fmt.date(r.effectiveDate)} removed.`);
-      setAsked(null);
-      await Promise.all([queryClient.invalidateQueries({ queryKey: keys.exchangeRates() }), everythingChanged()]);
-    } catch (error) {
-      // S5.6's 409 names the folios that still need the rate: shown as the server words it.
-      setRefusal(error instanceof ApiError ? error.refusal : { status: 0, messages: [String(error)], fields: {} });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const removal = useRemoval(async (r: ExchangeRate) => {
+    await api.deleteExchangeRate(r);
+    announce(`${r.from} → ${r.to} from ${fmt.date(r.effectiveDate)} removed.`);
+    // The rates' list and every folio with an expense in that pair.
+    await everythingChanged();
+  });
 
   return (
     <section class="card">
-      <FormErrors refusal={refusal} />
+      <FormErrors refusal={removal.refusal} />
       <div class="table-scroll" tabIndex={0} role="region" aria-label="Exchange rates table">
         <table class="table">
           <caption>Exchange rates ({fmt.count(rates.length)})</caption>
@@ -172,31 +160,15 @@ function RateTable({ rates, admin }: { rates: ExchangeRate[]; admin: boolean }) 
                   <td class="right num">{fmt.decimal(r.rate)}</td>
                   {admin ? (
                     <td class="right">
-                      {asked === key ? (
-                        <span class="row-actions">
-                          <button
-                            type="button"
-                            class="btn btn-small btn-danger"
-                            disabled={busy}
-                            aria-label={`Confirm: remove ${pair} from ${fmt.date(r.effectiveDate)}`}
-                            onClick={() => void remove(r)}
-                          >
-                            Confirm
-                          </button>{' '}
-                          <button type="button" class="btn btn-small btn-ghost" onClick={() => setAsked(null)}>
-                            Keep
-                          </button>
-                        </span>
-                      ) : (
-                        <button
-                          type="button"
-                          class="btn btn-small btn-ghost"
-                          aria-label={`Remove ${pair} from ${fmt.date(r.effectiveDate)}`}
-                          onClick={() => setAsked(key)}
-                        >
-                          Remove
-                        </button>
-                      )}
+                      <RemoveActions
+                        verb="Remove"
+                        what={`${pair} from ${fmt.date(r.effectiveDate)}`}
+                        asking={removal.asked === key}
+                        busy={removal.busy}
+                        onAsk={() => removal.ask(key)}
+                        onKeep={() => removal.ask(null)}
+                        onConfirm={() => void removal.remove(r)}
+                      />
                     </td>
                   ) : null}
                 </tr>

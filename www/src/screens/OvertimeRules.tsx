@@ -14,6 +14,7 @@ import { everythingChanged, keys } from '../lib/queries';
 import { checkAmount, requireText, type FieldErrors } from '../lib/validate';
 import * as fmt from '../lib/format';
 import { session, announce } from '../state';
+import { RemoveActions, useRemoval } from '../components/Removal';
 import { AdminTabs } from './AdminTabs';
 import { ErrorBox, Field, FormErrors, Loading, SelectField } from '../components/ui';
 
@@ -145,28 +146,15 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
 }
 
 function RuleTable({ rules, admin, onEdit }: { rules: OvertimeRule[]; admin: boolean; onEdit: (rule: OvertimeRule) => void }) {
-  const [asked, setAsked] = useState<string | null>(null);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const remove = async (r: OvertimeRule) => {
-    setBusy(true);
-    setRefusal(null);
-    try {
-      await api.deleteOvertimeRule(r.id);
-      announce(`Overtime rule “${r.name}” deleted.`);
-      setAsked(null);
-      await everythingChanged();
-    } catch (error) {
-      setRefusal(error instanceof ApiError ? error.refusal : { status: 0, messages: [String(error)], fields: {} });
-    } finally {
-      setBusy(false);
-    }
-  };
+  const removal = useRemoval(async (r: OvertimeRule) => {
+    await api.deleteOvertimeRule(r.id);
+    announce(`Overtime rule “${r.name}” deleted.`);
+    await everythingChanged();
+  });
 
   return (
     <section class="card">
-      <FormErrors refusal={refusal} />
+      <FormErrors refusal={removal.refusal} />
       <div class="table-scroll" tabIndex={0} role="region" aria-label="Overtime rules table">
         <table class="table">
           <caption>Overtime rules ({fmt.count(rules.length)})</caption>
@@ -202,31 +190,19 @@ function RuleTable({ rules, admin, onEdit }: { rules: OvertimeRule[]; admin: boo
                 <td class="right num wide-only">×{fmt.decimal(r.coefficient)}</td>
                 {admin ? (
                   <td class="right">
-                    {asked === r.id ? (
-                      <span class="row-actions">
-                        <button
-                          type="button"
-                          class="btn btn-small btn-danger"
-                          disabled={busy}
-                          aria-label={`Confirm: delete ${r.name}`}
-                          onClick={() => void remove(r)}
-                        >
-                          Confirm
-                        </button>{' '}
-                        <button type="button" class="btn btn-small btn-ghost" onClick={() => setAsked(null)}>
-                          Keep
-                        </button>
-                      </span>
-                    ) : (
-                      <span class="row-actions">
-                        <button type="button" class="btn btn-small btn-ghost" aria-label={`Edit ${r.name}`} onClick={() => onEdit(r)}>
-                          Edit
-                        </button>{' '}
-                        <button type="button" class="btn btn-small btn-ghost" aria-label={`Delete ${r.name}`} onClick={() => setAsked(r.id)}>
-                          Delete
-                        </button>
-                      </span>
-                    )}
+                    <RemoveActions
+                      verb="Delete"
+                      what={r.name}
+                      asking={removal.asked === r.id}
+                      busy={removal.busy}
+                      onAsk={() => removal.ask(r.id)}
+                      onKeep={() => removal.ask(null)}
+                      onConfirm={() => void removal.remove(r)}
+                    >
+                      <button type="button" class="btn btn-small btn-ghost" aria-label={`Edit ${r.name}`} onClick={() => onEdit(r)}>
+                        Edit
+                      </button>{' '}
+                    </RemoveActions>
                   </td>
                 ) : null}
               </tr>
