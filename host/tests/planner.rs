@@ -259,13 +259,41 @@ fn a_session_cookie_opens_the_budgets_and_its_changes_need_the_csrf_token(kind: 
     assert_eq!(made.status, 200, "{}", made.text());
     assert_eq!(json(&made.text())["success"], 1);
 
-    // The session is the cookie's alone: not a bearer token, and not for the core interface.
+    // The session is the cookie's alone: not a bearer token. It reads the core interface (the
+    // schemes and saved filters a folio's settings choose from) but changes nothing there.
     let bearer = format!("Bearer {secret}");
     assert_eq!(list(&[("Authorization", &bearer)]).status, 401);
-    assert_eq!(
-        send(port, "GET", "/core/3/accounts", &[("Cookie", &cookie)], "").status,
-        401
+    let schemes = send(
+        port,
+        "GET",
+        "/core/3/workload-schemes",
+        &[("Cookie", &cookie)],
+        "",
     );
+    assert_eq!(schemes.status, 200, "{}", schemes.text());
+    assert!(schemes.text().contains("\"results\""), "{}", schemes.text());
+    let scheme = r#"{"name":"Short week","days":[{"day":"MONDAY","requiredSeconds":3600}]}"#;
+    let core_change = send(
+        port,
+        "POST",
+        "/core/3/workload-schemes",
+        &[
+            ("Cookie", &cookie),
+            ("X-CSRF-Token", &csrf),
+            ("Content-Type", "application/json"),
+        ],
+        scheme,
+    );
+    assert_eq!(core_change.status, 401, "{}", core_change.text());
+    assert!(!send(
+        port,
+        "GET",
+        "/core/3/workload-schemes",
+        &[("Cookie", &cookie)],
+        ""
+    )
+    .text()
+    .contains("Short week"));
     // Another cookie value is nobody, and the planner's 401 asks the browser for no password.
     let forged = format!("costfolio_session={}", "a".repeat(64));
     let nobody = list(&[("Cookie", &forged)]);

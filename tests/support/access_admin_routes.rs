@@ -136,11 +136,11 @@ pub const ROUTES: &[Route] = &[
     change("generic resource create", "POST", "/core/3/generic-resources", Some(RESOURCE_CREATE)),
     change("generic resource update", "PUT", "/core/3/generic-resources/1", Some(RESOURCE_UPDATE)),
     change("generic resource delete", "DELETE", "/core/3/generic-resources/1", None),
-    // Projects and saved filters (the interface reads projects as a list only, saved filters not
-    // at all).
+    // Projects and saved filters (the interface reads both as lists only).
     read("projects list", "/core/3/projects", r#""key":"ABC""#),
     change("project put", "PUT", "/core/3/projects/10000", Some(PROJECT_UPDATE)),
     change("saved filter put", "PUT", "/core/3/saved-filters/7", Some(FILTER_UPDATE)),
+    read("saved filters list", "/core/3/saved-filters", r#""projectIds""#),
     // Worklogs.
     read("worklogs list", "/core/3/worklogs?from=2026-03-01&to=2026-03-31", r#""key":"ABC-12""#),
     read("worklog get", "/core/3/worklogs/1", r#""trackerWorklogId":5001"#),

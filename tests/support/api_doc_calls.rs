@@ -349,6 +349,7 @@ pub const EXTENSIONS: &[Call] = &[
         "/core/3/saved-filters/7",
         Some(r#"{"name":"Folio scope","projectIds":[10000]}"#),
     ),
+    ext("List saved filters", "GET", "/core/3/saved-filters", None),
     ext(
         "Create a worklog",
         "POST",

@@ -184,6 +184,8 @@ fn context_of(text: &str) -> Result<Context, Refusal> {
     context.user = input.user;
     context.budget_admin = input.budget_admin;
     context.write = !input.read_only;
+    // The offline planner is its user's session: it reads `/core/3` as the server's planner does.
+    context.session = context.user.is_some();
     Ok(context)
 }
 

@@ -171,7 +171,19 @@ const SCREENS = [
       await settled(page);
     },
   ],
+  [
+    'settings',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/settings');
+      await page.getByRole('button', { name: 'Save settings' }).waitFor();
+      await page.getByRole('heading', { name: 'Sharing' }).waitFor();
+      await settled(page);
+    },
+  ],
 ];
+// `SCREENS=settings,forecast` shoots only those.
+const ONLY = process.env.SCREENS ? new Set(process.env.SCREENS.split(',')) : null;
 
 const server = await startServer();
 const browser = await launch();
@@ -186,7 +198,7 @@ try {
     const page = await signedIn.newPage();
     page.setDefaultTimeout(20_000);
     await signIn(page, server);
-    for (const [name, needsSession, open, how = {}] of SCREENS) {
+    for (const [name, needsSession, open, how = {}] of SCREENS.filter(([name]) => !ONLY || ONLY.has(name))) {
       const p = needsSession ? page : await signedOut.newPage();
       const file = path.join(OUT, `${name}-${width}.png`);
       try {

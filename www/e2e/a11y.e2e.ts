@@ -16,6 +16,7 @@ import {
   NewFolioPage,
   PortfolioPage,
   PortfoliosPage,
+  SettingsScreen,
   SignInPage,
   WhatIfScreen,
   type FolioTab,
@@ -133,6 +134,17 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await folioTab(page, 'Export');
       await new ExportScreen(page).anyDownloadLink.waitFor();
+    },
+  },
+  {
+    name: 'settings',
+    signedIn: true,
+    open: async (page) => {
+      await folioTab(page, 'Settings');
+      const settings = new SettingsScreen(page);
+      await settings.save.waitFor();
+      await settings.field('Share with').waitFor();
+      await settled(page);
     },
   },
   {

@@ -4,7 +4,7 @@
 // launches Debian's Chromium through playwright-core (never a downloaded browser), and stops both at
 // the end. Helpers: signing in through the sign-in page, the REST interface (with the page's
 // session cookie, or with basic credentials from node), exact decimal comparison, the axe scan.
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -99,6 +99,13 @@ export async function startServer(options: { demo?: boolean } = {}): Promise<Ser
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** Adds a user (no budget administrator) to the running server's database, as an operator does
+ * with `costfolio user add`; the server sees them at once. The same server, as `user` signs in. */
+export function addUser(server: Server, user: string, password: string): Server {
+  execFileSync(BIN, ['user', 'add', user, '--password', password, '--db', path.join(server.dir, 'e2e.db')], { cwd: ROOT, stdio: 'pipe' });
+  return { ...server, user, password };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -38,13 +38,29 @@ pub(super) fn resolve(
 }
 
 /// The caller of a core administration request (S11.3, S11.6): the user of its bearer token, an
-/// administrator when the host marks that user as one, writing as the token may; otherwise the
-/// 401 with no body.
+/// administrator when the host marks that user as one, writing as the token may; for a read
+/// without credentials, the user of the planner's session the host verified, who writes nothing;
+/// otherwise the 401 with no body.
 pub(super) fn core_caller(
     state: &crate::state::State,
     request: &Request,
     context: &Context,
 ) -> Result<Caller, Response> {
+    let session = context
+        .user
+        .as_deref()
+        .filter(|user| context.session && !user.is_empty());
+    if let (Some(user), "GET", None) = (
+        session,
+        request.method.as_str(),
+        request.header_value("Authorization"),
+    ) {
+        return Ok(Caller {
+            user: user.to_owned(),
+            budget_admin: context.budget_admin,
+            write: false,
+        });
+    }
     let token = super::auth::authenticate(state, request, context)?;
     Ok(Caller {
         budget_admin: token.is_administrator(context),

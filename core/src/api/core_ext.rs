@@ -57,6 +57,10 @@ pub(super) fn read_route(
             let projects = queries.projects().into_iter();
             web.page(request, projects.map(|p| web.project(p)).collect())
         }
+        ("GET", ["saved-filters"]) => {
+            let filters = queries.saved_filters().into_iter();
+            web.page(request, filters.map(|f| web.filter(f)).collect())
+        }
         ("GET", ["account-links", "project", key]) => {
             let links = Ok(queries.project_links(key));
             web.listed(request, links, |(link, account)| {

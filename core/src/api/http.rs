@@ -222,6 +222,10 @@ pub struct Context {
     /// The OAuth client whose secret the host verified for this request (a slow, salted hash the
     /// host checks outside its locks); `None` when it verified none.
     pub verified_client: Option<String>,
+    /// Whether `user` comes from the planner's session, which the host verified: the core
+    /// administration interface then answers that user's reads (S11.6: every user reads it),
+    /// never a change, which takes a bearer token.
+    pub session: bool,
 }
 
 impl Context {
@@ -235,6 +239,7 @@ impl Context {
             budget_admin: false,
             write: true,
             verified_client: None,
+            session: false,
         }
     }
 }

@@ -363,6 +363,9 @@ pub(super) fn operations() -> Vec<Operation> {
         )
         .body(of::<ProjectRequest>)
         .answers(ok(of::<Project>)),
+        ext("GET", "/core/3/saved-filters", "List saved filters")
+            .query(PAGE)
+            .answers(ok(of::<PagedList<SavedFilter>>)),
         ext(
             "PUT",
             "/core/3/saved-filters/{id}",

@@ -253,16 +253,17 @@ impl<J: Journal> SignIn<'_, J> {
         ))
     }
 
-    /// For a `/budgets/` request that carries the session cookie and no `Authorization`: the
-    /// session's user in `context` (nothing when the session is unknown, expired or closed, so
-    /// the core answers 401), or the 403 of a change without the session's CSRF token.
+    /// For a `/budgets/` request, or a `/core/3/` read, that carries the session cookie and no
+    /// `Authorization`: the session's user in `context` (nothing when the session is unknown,
+    /// expired or closed, so the core answers 401), or the 403 of a change without the session's
+    /// CSRF token. The planner reads the holiday and workload schemes and saved filters a folio's
+    /// settings choose from; changing `/core/3` stays for tokens (S11.6).
     pub(crate) fn session_caller(
         &self,
         request: &Request,
         context: &mut Context,
     ) -> Option<Response> {
-        if !request.path.starts_with("/budgets/") || request.header_value("Authorization").is_some()
-        {
+        if !opened_by_session(request) || request.header_value("Authorization").is_some() {
             return None;
         }
         let secret = secret(request)?;
@@ -287,8 +288,16 @@ impl<J: Journal> SignIn<'_, J> {
         };
         context.user = Some(user);
         context.write = true;
+        context.session = true;
         None
     }
+}
+
+/// Whether the planner's session may open `request`: the budgeting interface, and reads of the
+/// core administration (every user may read it, S11.6).
+fn opened_by_session(request: &Request) -> bool {
+    request.path.starts_with("/budgets/")
+        || (request.path.starts_with("/core/3/") && request.method == "GET")
 }
 
 #[cfg(test)]

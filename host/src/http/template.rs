@@ -84,6 +84,7 @@ const CORE: &[&str] = &[
     "/core/3/generic-resources/{id}",
     "/core/3/projects",
     "/core/3/projects/{id}",
+    "/core/3/saved-filters",
     "/core/3/saved-filters/{id}",
     "/core/3/worklogs",
     "/core/3/worklogs/issue/{key}",

@@ -2,7 +2,7 @@
 // screens without editors: the overview, the forecast, the baselines, the export.
 import type { Locator, Page } from 'playwright-core';
 
-export type FolioTab = 'Overview' | 'Forecast' | 'Costs & revenues' | 'What-if' | 'Baselines' | 'Export';
+export type FolioTab = 'Overview' | 'Forecast' | 'Costs & revenues' | 'What-if' | 'Baselines' | 'Export' | 'Settings';
 const PATHS: Record<FolioTab, string> = {
   Overview: '',
   Forecast: '/forecast',
@@ -10,6 +10,7 @@ const PATHS: Record<FolioTab, string> = {
   'What-if': '/whatif',
   Baselines: '/baselines',
   Export: '/export',
+  Settings: '/settings',
 };
 
 export class FolioPage {

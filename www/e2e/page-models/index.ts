@@ -8,3 +8,4 @@ export { CostsScreen, PositionEditor, ExpenseEditor, type PositionSection } from
 export { WhatIfScreen } from './whatif';
 export { PortfoliosPage, PortfolioPage } from './portfolios';
 export { ExchangeRatesPage, OvertimeRulesPage } from './rates';
+export { SettingsScreen } from './settings';

@@ -1,5 +1,8 @@
 // The budgeting interface, `/budgets/1`, one function per endpoint the planner uses.
 import { budget, request } from './client';
+import type { components as CoreComponents } from './generated/core';
+
+type CoreSchemas = CoreComponents['schemas'];
 import { parseRecords } from '../lib/json';
 import { withId } from './types';
 import type {
@@ -49,9 +52,21 @@ export const api = {
 
   // Folios
   folios: (signal?: AbortSignal) => budget<FolioSummary[]>('GET', '/folio', undefined, signal),
+  /** A folio's record, read with `parseRecords`: the settings send it back whole (`replacement`). */
   folio: async (id: string, signal?: AbortSignal): Promise<Folio> =>
-    withId(await budget<Answer<Schemas['Folio']>>('GET', `/folio/${id}`, undefined, signal), 'a folio'),
+    withId(await budget<Answer<Schemas['Folio']>>('GET', `/folio/${id}`, undefined, signal, parseRecords), 'a folio'),
   createFolio: (body: FolioCreateBody) => budget<string>('POST', '/folio', body),
+  /** Replaces a folio's record (its owner, dates, closing date, currency, settings): the stored folio. */
+  updateFolio: async (body: WholeRecord<Schemas['Folio']>): Promise<Folio> => withId(await budget<Answer<Schemas['Folio']>>('PUT', '/folio', body), 'a folio'),
+  /** Deletes a folio (S5.1: marked deleted, still read by id). */
+  deleteFolio: (id: string) => budget<boolean>('DELETE', `/folio/${id}`),
+  /** The users a folio is shared with (read-only viewers, S11.4). */
+  viewers: (id: string, signal?: AbortSignal) => budget<Schemas['Viewers']>('GET', `/folio/${id}/viewers`, undefined, signal),
+  /** Shares a folio with exactly `users` (its owner and budget administrators change it). */
+  shareFolio: (id: string, users: string[]) => budget<boolean>('PUT', `/folio/${id}/viewers`, { users }),
+  /** The users the service knows whose key or name contains `query` (at most `limit`, 1 to 100). */
+  users: (query: string, limit: number, signal?: AbortSignal) =>
+    budget<Schemas['UserChoice'][]>('GET', `/users${q({ query, limit: String(limit) })}`, undefined, signal),
   indicators: (id: string, asOf: string, signal?: AbortSignal, plan?: PlanSide) =>
     budget<Indicators>('GET', `/folio/${id}/indicators${q({ asOf, plan: planParam(plan) })}`, undefined, signal),
   timeline: (id: string, asOf: string, granularity: Granularity, signal?: AbortSignal, plan?: PlanSide) =>
@@ -114,6 +129,30 @@ export const api = {
   portfolioIndicators: (id: string, asOf: string, signal?: AbortSignal) =>
     budget<Indicators>('GET', `/portfolio/${id}/indicators${q({ asOf })}`, undefined, signal),
 };
+
+/** Reads of the core administration interface (`/core/3`) that the planner's session may make:
+ * the schemes and saved filters a folio's settings choose from, by name. */
+export const core = {
+  holidaySchemes: (signal?: AbortSignal) => corePage('/holiday-schemes', signal),
+  workloadSchemes: (signal?: AbortSignal) => corePage('/workload-schemes', signal),
+  savedFilters: (signal?: AbortSignal) => corePage('/saved-filters', signal),
+};
+
+/** A named record of `/core/3` (a holiday or workload scheme, a saved filter) as the planner lists it. */
+export type Named = Pick<Answer<CoreSchemas['HolidayScheme'] | CoreSchemas['WorkloadScheme'] | CoreSchemas['SavedFilter']>, 'id' | 'name'>;
+
+/** Every record of a paged `/core/3` list (pages of 1,000 until one comes short). */
+async function corePage(path: string, signal?: AbortSignal): Promise<Named[]> {
+  const all: Named[] = [];
+  for (let offset = 0; ; offset += CORE_PAGE) {
+    const page = (await request('GET', `/core/3${path}${q({ offset: String(offset), limit: String(CORE_PAGE) })}`, undefined, signal)) as {
+      results: Named[];
+    };
+    for (const r of page.results) all.push({ id: r.id, name: r.name });
+    if (page.results.length < CORE_PAGE) return all;
+  }
+}
+const CORE_PAGE = 1000;
 
 function planParam(plan: PlanSide | undefined): string | undefined {
   return plan === undefined ? undefined : plan === 'draft' ? 'draft' : plan.baseline;

@@ -10,6 +10,7 @@ import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
 import type { Body, Category, Changes, Expense, ExpenseCreateBody, ExpenseKind, Folio, Schemas } from '../api/types';
 import { num, wireOf } from '../lib/json';
+import { RatesLink } from '../components/RatesLink';
 import { EXPENSE_DERIVED, replacement } from '../lib/records';
 import { placeRefusal, type Refusal } from '../lib/errors';
 import { checkAmount, checkCurrency, requireText, type FieldErrors } from '../lib/validate';
@@ -18,7 +19,6 @@ import { categoryOf, COST_CATEGORIES, EXPENSE_KINDS, expenseKindOf, isRevenueKin
 import { currencyDigits } from '../lib/format';
 import { Checkbox, Field, FormErrors, SelectField } from '../components/ui';
 import { Dialog } from '../components/Dialog';
-import { session } from '../state';
 import { RecurrenceEditor } from './RecurrenceEditor';
 
 const FIELDS = [
@@ -177,15 +177,7 @@ export function ExpenseEditor({
             error={err('currencyCode')}
           />
         </div>
-        {/^No exchange rate/.test(err('currencyCode') ?? '') ? (
-          <p class="hint" data-rates-link>
-            {session.value?.budgetAdmin ? 'Add the rate under ' : 'A budget administrator adds it under '}
-            <a href="/admin/exchange-rates" target="_blank" rel="noopener">
-              Exchange rates (opens in a new tab)
-            </a>
-            , then save again: this editor keeps what you typed.
-          </p>
-        ) : null}
+        <RatesLink message={err('currencyCode')} />
         <div class="grid-2">
           <Field
             label="Amount"

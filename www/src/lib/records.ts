@@ -36,3 +36,9 @@ export function replacement<S extends object>(record: Answer<S> & object, derive
   // answer had numbers, i.e. `Body<S>` for an answer of schema `S` (WholeRecord in api/types.ts).
   return Object.fromEntries(body) as WholeRecord<S>;
 }
+
+/**
+ * What `PUT /folio` derives or ignores (core/src/usecase/folios.rs, `update_folio`): the status
+ * (from the dates and the closing date, S7.1) and the deletion mark.
+ */
+export const FOLIO_DERIVED: Derived<Schemas['Folio']> = ['status', 'deletedOn'];

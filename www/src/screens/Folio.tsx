@@ -18,6 +18,7 @@ const Costs = lazy(() => import('./Costs').then((m) => m.Costs));
 const WhatIf = lazy(() => import('./WhatIf').then((m) => m.WhatIf));
 const Baselines = lazy(() => import('./Baselines').then((m) => m.Baselines));
 const Export = lazy(() => import('./Export').then((m) => m.Export));
+const Settings = lazy(() => import('./Settings').then((m) => m.Settings));
 
 const TABS: { tab: FolioTab; label: string }[] = [
   { tab: 'overview', label: 'Overview' },
@@ -26,6 +27,7 @@ const TABS: { tab: FolioTab; label: string }[] = [
   { tab: 'whatif', label: 'What-if' },
   { tab: 'baselines', label: 'Baselines' },
   { tab: 'export', label: 'Export' },
+  { tab: 'settings', label: 'Settings' },
 ];
 
 /** `/folios/{id}` and `/folios/{id}/{tab}`: the folio's frame, or "not found" for another path. */
@@ -135,6 +137,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
         <Route path="/whatif" component={WhatIf} {...props} />
         <Route path="/baselines" component={Baselines} {...props} />
         <Route path="/export" component={Export} {...props} />
+        <Route path="/settings" component={Settings} {...props} />
       </Router>
     </div>
   );

@@ -3,14 +3,13 @@ import { PlanImport } from './PlanFiles';
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api } from '../api/budgets';
-import { ApiError } from '../api/client';
 import { num } from '../lib/json';
 import { session, announce } from '../state';
 import { folioHref } from '../lib/routes';
 import { queryClient, keys } from '../lib/queries';
-import { placeRefusal, type Refusal } from '../lib/errors';
-import { checkCurrency, checkPercentage, checkPeriod, requireText, type FieldErrors } from '../lib/validate';
+import { useSubmit } from '../components/useSubmit';
 import { Checkbox, Field, FormErrors } from '../components/ui';
+import { checkFolioText, FolioFields } from '../components/FolioFields';
 
 const FIELDS = ['name', 'description', 'owner', 'startDate', 'endDate', 'currencyCode', 'reserve', 'contingency', 'tolerance'];
 
@@ -29,27 +28,12 @@ export function NewFolio() {
     withRevenue: true,
     withEarned: true,
   });
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [busy, setBusy] = useState(false);
+  const sending = useSubmit(FIELDS);
   const set = (k: keyof typeof f) => (v: string | boolean) => setF((p) => ({ ...p, [k]: v }));
 
   const submit = async (e: Event) => {
     e.preventDefault();
-    const errors: FieldErrors = {};
-    requireText(errors, 'name', f.name, 'Name');
-    if (f.description.length > 500) errors.description = 'Description may have at most 500 characters';
-    checkPeriod(errors, 'startDate', 'endDate', f.startDate, f.endDate);
-    checkCurrency(errors, 'currencyCode', f.currencyCode);
-    checkPercentage(errors, 'reserve', f.reserve, 'Reserve', '10000');
-    checkPercentage(errors, 'contingency', f.contingency, 'Contingency', '10000');
-    checkPercentage(errors, 'tolerance', f.tolerance, 'Tolerance');
-    if (Object.keys(errors).length) {
-      setRefusal({ status: 0, messages: [], fields: errors });
-      return;
-    }
-    setBusy(true);
-    setRefusal(null);
-    try {
+    await sending.run(checkFolioText({}, f), async () => {
       const id = await api.createFolio({
         name: f.name.trim(),
         description: f.description,
@@ -75,14 +59,10 @@ export function NewFolio() {
       announce(`Folio “${f.name.trim()}” created.`);
       void queryClient.invalidateQueries({ queryKey: keys.folios() });
       route(folioHref(id));
-    } catch (error) {
-      setRefusal(error instanceof ApiError ? placeRefusal(error.refusal, FIELDS) : { status: 0, messages: [String(error)], fields: {} });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
-  const err = (k: string) => refusal?.fields[k];
+  const err = sending.err;
   return (
     <div class="page narrow">
       <nav class="crumbs" aria-label="Breadcrumb">
@@ -90,65 +70,30 @@ export function NewFolio() {
       </nav>
       <h1>New folio</h1>
       <form class="card form" onSubmit={(e) => void submit(e)} noValidate>
-        <FormErrors refusal={refusal} />
-        <Field label="Name" name="name" value={f.name} onValue={set('name')} error={err('name')} required />
-        <div class="field">
-          <label for="folio-description">Description</label>
-          <textarea
-            id="folio-description"
-            name="description"
-            maxLength={500}
-            rows={2}
-            value={f.description}
-            onInput={(e) => set('description')(e.currentTarget.value)}
-            aria-invalid={err('description') ? 'true' : undefined}
-          />
-          {err('description') ? <small class="field-error">{err('description')}</small> : null}
-        </div>
-        <div class="grid-2">
-          <Field label="Start date" name="startDate" type="date" value={f.startDate} onValue={set('startDate')} error={err('startDate')} required />
-          <Field label="End date" name="endDate" type="date" value={f.endDate} onValue={set('endDate')} error={err('endDate')} required />
-        </div>
-        <div class="grid-2">
-          <Field
-            label="Owner"
-            name="owner"
-            value={f.owner}
-            onValue={set('owner')}
-            error={err('owner')}
-            hint="A user key; budget administrators may name another user."
-          />
-          <Field
-            label="Currency"
-            name="currencyCode"
-            value={f.currencyCode}
-            onValue={(v) => set('currencyCode')(v.toUpperCase())}
-            error={err('currencyCode')}
-            maxLength={3}
-            hint="ISO 4217, e.g. EUR, USD, JPY"
-          />
-        </div>
-        <div class="grid-3">
-          <Field label="Reserve (%)" name="reserve" inputMode="decimal" value={f.reserve} onValue={set('reserve')} error={err('reserve')} />
-          <Field label="Contingency (%)" name="contingency" inputMode="decimal" value={f.contingency} onValue={set('contingency')} error={err('contingency')} />
-          <Field
-            label="Tolerance (%)"
-            name="tolerance"
-            inputMode="decimal"
-            value={f.tolerance}
-            onValue={set('tolerance')}
-            error={err('tolerance')}
-            hint="Indices within this range below 1 are amber, not red."
-          />
-        </div>
+        <FormErrors refusal={sending.refusal} />
+        <FolioFields
+          values={f}
+          set={set}
+          err={err}
+          owner={
+            <Field
+              label="Owner"
+              name="owner"
+              value={f.owner}
+              onValue={set('owner')}
+              error={err('owner')}
+              hint="A user key; budget administrators may name another user."
+            />
+          }
+        />
         <Checkbox label="Includes revenues" name="withRevenue" checked={f.withRevenue} onValue={set('withRevenue')} />
         <Checkbox label="Uses earned value" name="withEarned" checked={f.withEarned} onValue={set('withEarned')} />
         <div class="form-actions">
           <a class="btn" href="/">
             Cancel
           </a>
-          <button type="submit" class="btn btn-primary" disabled={busy}>
-            {busy ? 'Creating…' : 'Create folio'}
+          <button type="submit" class="btn btn-primary" disabled={sending.busy}>
+            {sending.busy ? 'Creating…' : 'Create folio'}
           </button>
         </div>
       </form>

@@ -20,6 +20,11 @@ impl<'s> Queries<'s> {
             .find(|p| p.key.as_str() == key)
             .ok_or_else(|| AdminRecord::Project.missing())
     }
+
+    /// Every saved filter, by id: the scopes a folio's settings choose from.
+    pub fn saved_filters(&self) -> Vec<&'s SavedFilterRecord> {
+        self.state.saved_filters.values().collect()
+    }
 }
 
 impl Commands<'_> {

@@ -247,6 +247,11 @@ export interface components {
       results: components['schemas']['Project'][];
       self: string;
     };
+    PageOfSavedFilter: {
+      metadata: components['schemas']['PageMetadata'];
+      results: components['schemas']['SavedFilter'][];
+      self: string;
+    };
     PageOfWorkloadScheme: {
       metadata: components['schemas']['PageMetadata'];
       results: components['schemas']['WorkloadScheme'][];

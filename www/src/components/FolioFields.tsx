@@ -1,0 +1,116 @@
+// The fields a folio is made with and changed by (the new-folio form, the settings): name,
+// description, dates, owner, currency, reserve, contingency, tolerance, with the checks made
+// before sending (the server makes them again, and the rest: S7.2).
+import type { ComponentChildren } from 'preact';
+import { useId } from 'preact/hooks';
+import { checkCurrency, checkPercentage, checkPeriod, requireText, type FieldErrors } from '../lib/validate';
+import { RatesLink } from './RatesLink';
+import { Field } from './ui';
+
+/** The folio's fields as typed. */
+export interface FolioText {
+  name: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  owner: string;
+  currencyCode: string;
+  reserve: string;
+  contingency: string;
+  tolerance: string;
+}
+
+/** The checks of `f` made before sending, into `errors` (by the server's field names). */
+export function checkFolioText(errors: FieldErrors, f: FolioText): FieldErrors {
+  requireText(errors, 'name', f.name, 'Name');
+  if (f.description.length > 500) errors.description = 'Description may have at most 500 characters';
+  checkPeriod(errors, 'startDate', 'endDate', f.startDate, f.endDate);
+  checkCurrency(errors, 'currencyCode', f.currencyCode);
+  checkPercentage(errors, 'reserve', f.reserve, 'Reserve', '10000');
+  checkPercentage(errors, 'contingency', f.contingency, 'Contingency', '10000');
+  checkPercentage(errors, 'tolerance', f.tolerance, 'Tolerance');
+  return errors;
+}
+
+/**
+ * The fields of `values`; `owner` is the owner's field (a form decides who may change it), `more`
+ * further fields beside the percentages.
+ */
+export function FolioFields({
+  values,
+  set,
+  err,
+  owner,
+  more,
+}: {
+  values: FolioText;
+  set: (k: keyof FolioText) => (v: string) => void;
+  err: (name: string) => string | undefined;
+  owner: ComponentChildren;
+  more?: ComponentChildren;
+}) {
+  const description = useId();
+  return (
+    <>
+      <Field label="Name" name="name" value={values.name} onValue={set('name')} error={err('name')} required />
+      <div class={`field${err('description') ? ' has-error' : ''}`}>
+        <label for={description}>Description</label>
+        <textarea
+          id={description}
+          name="description"
+          maxLength={500}
+          rows={2}
+          value={values.description}
+          onInput={(e) => set('description')(e.currentTarget.value)}
+          aria-invalid={err('description') ? 'true' : undefined}
+        />
+        {err('description') ? (
+          <small class="field-error" data-field="description">
+            {err('description')}
+          </small>
+        ) : null}
+      </div>
+      <div class="grid-2">
+        <Field label="Start date" name="startDate" type="date" value={values.startDate} onValue={set('startDate')} error={err('startDate')} required />
+        <Field label="End date" name="endDate" type="date" value={values.endDate} onValue={set('endDate')} error={err('endDate')} required />
+      </div>
+      <div class="grid-2">
+        {owner}
+        <div>
+          <Field
+            label="Currency"
+            name="currencyCode"
+            value={values.currencyCode}
+            onValue={(v) => set('currencyCode')(v.toUpperCase())}
+            error={err('currencyCode')}
+            maxLength={3}
+            autoComplete="off"
+            hint="ISO 4217, e.g. EUR, USD, JPY. Every expense in another currency needs a rate into it."
+          />
+          <RatesLink message={err('currencyCode')} />
+        </div>
+      </div>
+      <div class={more ? 'grid-4' : 'grid-3'}>
+        <Field label="Reserve (%)" name="reserve" inputMode="decimal" value={values.reserve} onValue={set('reserve')} error={err('reserve')} />
+        <Field
+          label="Contingency (%)"
+          name="contingency"
+          inputMode="decimal"
+          value={values.contingency}
+          onValue={set('contingency')}
+          error={err('contingency')}
+        />
+        <Field
+          label="Tolerance (%)"
+          name="tolerance"
+          inputMode="decimal"
+          value={values.tolerance}
+          onValue={set('tolerance')}
+          error={err('tolerance')}
+          hint="Indices within this range below 1 are amber, not red."
+        />
+        {more}
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,149 @@
+/** @vitest-environment happy-dom */
+// A folio's settings: one field edited goes back in the whole record with every other field as the
+// server sent it; S5.6's refusal of a currency at its field; closing and reopening; sharing with a
+// user the service knows; deletion after a confirmation naming the folio; read only for a reader.
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { QueryClientProvider } from '@tanstack/preact-query';
+import { LocationProvider } from 'preact-iso';
+import { Settings } from './Settings';
+import { api } from '../api/budgets';
+import { queryClient } from '../lib/queries';
+import { session } from '../state';
+import { fakeServer, refused, type Reply, type Sent } from '../test/server';
+
+/** The stored folio as the server writes it: a custom field and an hours-per-day the form keeps. */
+const RECORD =
+  '{"id":1,"name":"Harbour footbridge","description":"Bridge","owner":"ada","startDate":"2026-03-02","endDate":"2027-05-28","closedDate":null,' +
+  '"status":"executing","reserve":10,"contingency":5.50,"tolerance":10,"hoursPerDay":7.5,"currencyCode":"EUR","withRevenue":true,"withEarned":true,' +
+  '"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,' +
+  '"savedFilterId":7,"holidaySchemeId":1,"workloadSchemeId":2,"customFields":{"4":"Zone B"}}';
+
+const page = (results: { id: number; name: string }[]) => ({ self: 'x', metadata: { count: results.length, offset: 0, limit: 1000 }, results });
+
+/** The reads every settings screen makes; `more` answers the rest. */
+function server(more: (r: Sent) => Reply | undefined = () => undefined, viewers: string[] = []) {
+  return fakeServer((r) => {
+    if (r.method === 'GET' && r.path === '/budgets/1/folio/1') return { body: `{"success":${RECORD}}` };
+    if (r.method === 'GET' && r.path.startsWith('/core/3/holiday-schemes')) return { body: page([{ id: 1, name: 'Default Holiday Scheme' }]) };
+    if (r.method === 'GET' && r.path.startsWith('/core/3/workload-schemes'))
+      return {
+        body: page([
+          { id: 1, name: 'Default Workload Scheme' },
+          { id: 2, name: 'Four-day week' },
+        ]),
+      };
+    if (r.method === 'GET' && r.path.startsWith('/core/3/saved-filters')) return { body: page([{ id: 7, name: 'Bridge projects' }]) };
+    if (r.method === 'GET' && r.path === '/budgets/1/folio/1/viewers') return { body: { success: { users: viewers } } };
+    if (r.method === 'GET' && r.path.startsWith('/budgets/1/users'))
+      return {
+        body: {
+          success: [
+            { key: 'erossi', displayName: 'Elena Rossi' },
+            { key: 'erossini', displayName: 'Enzo Rossini' },
+          ],
+        },
+      };
+    return more(r);
+  });
+}
+
+async function show(user = 'ada', budgetAdmin = false) {
+  session.value = { user, budgetAdmin, csrf: 'x', expiresAt: '2099-01-01T00:00:00Z' };
+  queryClient.clear();
+  const folio = await api.folio('1');
+  render(
+    <LocationProvider>
+      <QueryClientProvider client={queryClient}>
+        <Settings folio={folio} asOf="2026-11-26" reloadFolio={() => undefined} />
+      </QueryClientProvider>
+    </LocationProvider>,
+  );
+  await screen.findByRole('option', { name: 'Four-day week' });
+}
+
+const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
+const changes = (sent: Sent[]) => sent.filter((s) => s.method !== 'GET');
+
+describe('Settings', () => {
+  it('saves one field: the whole record goes back, every other field exactly as read, the status left out', async () => {
+    const sent = server((r) => (r.method === 'PUT' ? { body: `{"success":${RECORD}}` } : undefined));
+    await show();
+    expect(screen.getByLabelText<HTMLSelectElement>('Workload scheme').value).toBe('2');
+    expect(screen.getByLabelText<HTMLSelectElement>('Saved filter (worklog scope)').selectedOptions[0]?.textContent).toBe('Bridge projects');
+    type('Tolerance (%)', '12.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(changes(sent)).toHaveLength(1));
+    const put = changes(sent)[0];
+    expect(put?.path).toBe('/budgets/1/folio');
+    const expected = RECORD.replace('"status":"executing",', '').replace('"tolerance":10', '"tolerance":12.5');
+    expect(JSON.parse(put?.body ?? '')).toEqual(JSON.parse(expected));
+    // The numbers as they were written, not through a float: 5.50 stays 5.50.
+    expect(put?.body).toContain('"contingency":5.50');
+    expect(put?.body).toContain('"tolerance":12.5');
+  });
+
+  it('shows S5.6’s refusal of a new currency at the currency field, with the way to the rates; nothing typed is lost', async () => {
+    const message = 'No exchange rate from USD to CHF on or before 2026-04-01 (2 live expenses of this folio in USD)';
+    server((r) => (r.method === 'PUT' ? refused({ currencyCode: message }) : undefined));
+    await show();
+    type('Currency', 'chf');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    const field = screen.getByLabelText<HTMLInputElement>('Currency');
+    await waitFor(() => expect(field.getAttribute('aria-invalid')).toBe('true'));
+    expect(screen.getByText(message)).toBeTruthy();
+    expect(screen.getByRole('link', { name: /Exchange rates/ }).getAttribute('href')).toBe('/admin/exchange-rates');
+    expect(field.value).toBe('CHF');
+  });
+
+  it('checks before sending: an end before the start is refused at the end date, nothing sent', async () => {
+    const sent = server();
+    await show();
+    type('End date', '2026-01-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(screen.getByLabelText('End date').getAttribute('aria-invalid')).toBe('true'));
+    expect(changes(sent)).toEqual([]);
+  });
+
+  it('closes the folio on a date, in the whole record', async () => {
+    const sent = server((r) => (r.method === 'PUT' ? { body: `{"success":${RECORD}}` } : undefined));
+    await show();
+    type('Closing date', '2026-12-31');
+    fireEvent.click(screen.getByRole('button', { name: 'Close the folio' }));
+    await waitFor(() => expect(changes(sent)).toHaveLength(1));
+    const body = JSON.parse(changes(sent)[0]?.body ?? '') as { closedDate: string; customFields: unknown };
+    expect(body.closedDate).toBe('2026-12-31');
+    expect(body.customFields).toEqual({ 4: 'Zone B' });
+  });
+
+  it('shares with a user the service knows, and refuses an unknown one at the field without sending', async () => {
+    const sent = server(undefined, ['tnovak']);
+    await show();
+    await screen.findByText('tnovak');
+    type('Share with', 'erossix');
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    await screen.findByText('No user “erossix” is known to the service');
+    expect(changes(sent)).toEqual([]);
+    type('Share with', 'erossi');
+    fireEvent.click(screen.getByRole('button', { name: 'Share' }));
+    await waitFor(() => expect(changes(sent)).toHaveLength(1));
+    expect(changes(sent)[0]).toEqual({ method: 'PUT', path: '/budgets/1/folio/1/viewers', body: '{"users":["tnovak","erossi"]}' });
+  });
+
+  it('deletes the folio only after a confirmation naming it', async () => {
+    const sent = server();
+    await show();
+    fireEvent.click(screen.getByRole('button', { name: 'Delete folio…' }));
+    expect(changes(sent)).toEqual([]);
+    fireEvent.click(screen.getByRole('button', { name: 'Delete “Harbour footbridge”' }));
+    await waitFor(() => expect(changes(sent)).toEqual([{ method: 'DELETE', path: '/budgets/1/folio/1', body: undefined }]));
+  });
+
+  it('is read only for a user the folio is shared with: no save, close, share or delete', async () => {
+    server();
+    await show('erossi');
+    expect(screen.getByText(/You read this folio/)).toBeTruthy();
+    expect(screen.getByLabelText<HTMLInputElement>('Name').closest('fieldset')?.disabled).toBe(true);
+    for (const name of ['Save settings', 'Close the folio', 'Share', 'Delete folio…']) expect(screen.queryByRole('button', { name })).toBeNull();
+  });
+});

@@ -1,0 +1,268 @@
+// A folio's record in a form: name, description, dates, owner, currency, reserve, contingency,
+// tolerance, the calendars and the worklog scope chosen by name, and the switches. `PUT /folio`
+// replaces the whole record, so the body is the record as read with only the fields the user
+// changed over it (`replacement`): a field this form does not show goes back as it came.
+import { useState } from 'preact/hooks';
+import { useQuery } from '@tanstack/preact-query';
+import { api, core, type Named } from '../api/budgets';
+import type { Changes, Folio, Schemas } from '../api/types';
+import { num } from '../lib/json';
+import { FOLIO_DERIVED, replacement } from '../lib/records';
+import { folioChanged } from '../lib/queries';
+import { checkAmount, requireText, type FieldErrors } from '../lib/validate';
+import { announce, session } from '../state';
+import { useSubmit } from '../components/useSubmit';
+import { checkFolioText, FolioFields, type FolioText } from '../components/FolioFields';
+import { UserField } from '../components/UserField';
+import { Checkbox, Field, FormErrors, SelectField } from '../components/ui';
+
+/** The form's values: text as typed, switches as booleans. */
+interface Form extends FolioText {
+  hoursPerDay: string;
+  savedFilterId: string;
+  holidaySchemeId: string;
+  workloadSchemeId: string;
+  withRevenue: boolean;
+  withEarned: boolean;
+  revenuesAsClientCosts: boolean;
+  usesUserRates: boolean;
+  isSynchronizedWithWorkLogs: boolean;
+  isSynchronizedWithServiceBilledHours: boolean;
+}
+
+const FIELDS: readonly (keyof Form)[] = [
+  'name',
+  'description',
+  'startDate',
+  'endDate',
+  'owner',
+  'currencyCode',
+  'reserve',
+  'contingency',
+  'tolerance',
+  'hoursPerDay',
+  'savedFilterId',
+  'holidaySchemeId',
+  'workloadSchemeId',
+  'withRevenue',
+  'withEarned',
+  'revenuesAsClientCosts',
+  'usesUserRates',
+  'isSynchronizedWithWorkLogs',
+  'isSynchronizedWithServiceBilledHours',
+];
+
+/** The form of a stored folio. */
+export function formOf(f: Folio): Form {
+  return {
+    name: f.name,
+    description: f.description,
+    startDate: f.startDate,
+    endDate: f.endDate,
+    owner: f.owner,
+    currencyCode: f.currencyCode,
+    reserve: f.reserve,
+    contingency: f.contingency,
+    tolerance: f.tolerance,
+    hoursPerDay: f.hoursPerDay ?? '',
+    savedFilterId: f.savedFilterId,
+    holidaySchemeId: f.holidaySchemeId,
+    workloadSchemeId: f.workloadSchemeId,
+    withRevenue: f.withRevenue,
+    withEarned: f.withEarned,
+    revenuesAsClientCosts: f.revenuesAsClientCosts,
+    usesUserRates: f.usesUserRates,
+    isSynchronizedWithWorkLogs: f.isSynchronizedWithWorkLogs,
+    isSynchronizedWithServiceBilledHours: f.isSynchronizedWithServiceBilledHours,
+  };
+}
+
+/** The fields of `form` that differ from `stored`, as the body carries them. */
+export function changesOf(stored: Form, form: Form): Changes<Schemas['Folio']> {
+  const changes: Changes<Schemas['Folio']> = {};
+  const changed = (k: keyof Form) => form[k] !== stored[k];
+  if (changed('name')) changes.name = form.name.trim();
+  if (changed('description')) changes.description = form.description;
+  if (changed('startDate')) changes.startDate = form.startDate;
+  if (changed('endDate')) changes.endDate = form.endDate;
+  if (changed('owner')) changes.owner = form.owner.trim();
+  if (changed('currencyCode')) changes.currencyCode = form.currencyCode.trim();
+  for (const k of ['reserve', 'contingency', 'tolerance'] as const) if (changed(k)) changes[k] = num(form[k].trim());
+  if (changed('hoursPerDay')) changes.hoursPerDay = form.hoursPerDay.trim() ? num(form.hoursPerDay.trim()) : null;
+  for (const k of ['savedFilterId', 'holidaySchemeId', 'workloadSchemeId'] as const) if (changed(k)) changes[k] = num(form[k]);
+  for (const k of [
+    'withRevenue',
+    'withEarned',
+    'revenuesAsClientCosts',
+    'usesUserRates',
+    'isSynchronizedWithWorkLogs',
+    'isSynchronizedWithServiceBilledHours',
+  ] as const)
+    if (changed(k)) changes[k] = form[k];
+  return changes;
+}
+
+/** The checks made before sending (the server makes them again, and the rest). */
+function check(f: Form): FieldErrors {
+  const errors = checkFolioText({}, f);
+  requireText(errors, 'owner', f.owner, 'Owner');
+  if (f.hoursPerDay.trim()) checkAmount(errors, 'hoursPerDay', f.hoursPerDay, 'Hours per day');
+  return errors;
+}
+
+/** The choices of a select of named records, the stored one kept when the list lacks it. */
+function choices(list: readonly Named[] | undefined, current: string, what: string): { value: string; label: string }[] {
+  const options = (list ?? []).map((r) => ({ value: r.id, label: r.name }));
+  if (!options.some((o) => o.value === current)) options.unshift({ value: current, label: list ? `${what} ${current} (not defined)` : `${what} ${current}` });
+  return options;
+}
+
+export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: boolean }) {
+  const stored = formOf(folio);
+  const [edits, setEdits] = useState<Partial<Form>>({});
+  const form: Form = { ...stored, ...edits };
+  const submit = useSubmit(FIELDS);
+  const holidays = useQuery({ queryKey: ['core', 'holidaySchemes'], queryFn: ({ signal }) => core.holidaySchemes(signal) });
+  const workloads = useQuery({ queryKey: ['core', 'workloadSchemes'], queryFn: ({ signal }) => core.workloadSchemes(signal) });
+  const filters = useQuery({ queryKey: ['core', 'savedFilters'], queryFn: ({ signal }) => core.savedFilters(signal) });
+  const set =
+    <K extends keyof Form>(k: K) =>
+    (v: Form[K]) =>
+      setEdits((p) => ({ ...p, [k]: v }));
+  const changes = changesOf(stored, form);
+  const dirty = Object.keys(changes).length > 0;
+  const admin = session.value?.budgetAdmin === true;
+
+  const save = async (e: Event) => {
+    e.preventDefault();
+    await submit.run(check(form), async () => {
+      await api.updateFolio(replacement(folio, FOLIO_DERIVED, changes));
+      // The stored record first, then the form over it: no moment shows the old values.
+      await folioChanged(folio.id);
+      setEdits({});
+      announce(`Settings of “${form.name.trim()}” saved.`);
+    });
+  };
+  const err = submit.err;
+  const listProblem = [holidays.error, workloads.error, filters.error].find(Boolean);
+  return (
+    <section class="card" aria-labelledby="settings-title">
+      <h2 id="settings-title">Settings</h2>
+      <form class="form" onSubmit={(e) => void save(e)} noValidate>
+        <fieldset disabled={!mayChange || submit.busy} class="plain">
+          <legend class="sr-only">Settings of {folio.name}</legend>
+          <FormErrors refusal={submit.refusal} />
+          <FolioFields
+            values={form}
+            set={set}
+            err={err}
+            owner={
+              admin ? (
+                <UserField
+                  label="Owner"
+                  name="owner"
+                  value={form.owner}
+                  onValue={set('owner')}
+                  error={err('owner')}
+                  hint="Budget administrators hand a folio to another user."
+                />
+              ) : (
+                <Field
+                  label="Owner"
+                  name="owner"
+                  value={form.owner}
+                  onValue={set('owner')}
+                  error={err('owner')}
+                  readOnly
+                  hint="Only a budget administrator changes the owner."
+                />
+              )
+            }
+            more={
+              <Field
+                label="Hours per day"
+                name="hoursPerDay"
+                inputMode="decimal"
+                value={form.hoursPerDay}
+                onValue={set('hoursPerDay')}
+                error={err('hoursPerDay')}
+                hint="Kept for reference; the workload scheme sets capacity."
+              />
+            }
+          />
+          <div class="grid-3">
+            {(
+              [
+                ['Holiday scheme', 'holidaySchemeId', holidays.data, 'Scheme'],
+                ['Workload scheme', 'workloadSchemeId', workloads.data, 'Scheme'],
+                ['Saved filter (worklog scope)', 'savedFilterId', filters.data, 'Filter'],
+              ] as const
+            ).map(([label, name, list, what]) => (
+              <SelectField
+                key={name}
+                label={label}
+                name={name}
+                value={form[name]}
+                onValue={set(name)}
+                options={choices(list, form[name], what)}
+                error={err(name)}
+              />
+            ))}
+          </div>
+          {listProblem ? <p class="hint">The lists of schemes and filters could not be read: each shows its stored id.</p> : null}
+          <div class="grid-2 checks">
+            <Checkbox label="Includes revenues" name="withRevenue" checked={form.withRevenue} onValue={set('withRevenue')} />
+            <Checkbox label="Uses earned value" name="withEarned" checked={form.withEarned} onValue={set('withEarned')} />
+            <Checkbox
+              label="Revenues as client costs"
+              name="revenuesAsClientCosts"
+              checked={form.revenuesAsClientCosts}
+              onValue={set('revenuesAsClientCosts')}
+              hint="Consulting revenues are shown as the client's costs."
+            />
+            <Checkbox label="Uses user rates" name="usesUserRates" checked={form.usesUserRates} onValue={set('usesUserRates')} />
+            <Checkbox
+              label="Synchronized with worklogs"
+              name="isSynchronizedWithWorkLogs"
+              checked={form.isSynchronizedWithWorkLogs}
+              onValue={set('isSynchronizedWithWorkLogs')}
+              hint="Team members' worked hours come from the worklogs of the saved filter's projects."
+            />
+            <Checkbox
+              label="Synchronized with billed hours"
+              name="isSynchronizedWithServiceBilledHours"
+              checked={form.isSynchronizedWithServiceBilledHours}
+              onValue={set('isSynchronizedWithServiceBilledHours')}
+            />
+          </div>
+          {['withRevenue', 'withEarned', 'revenuesAsClientCosts', 'usesUserRates', 'isSynchronizedWithWorkLogs', 'isSynchronizedWithServiceBilledHours'].map(
+            (k) =>
+              err(k) ? (
+                <p key={k} class="field-error" data-field={k}>
+                  {err(k)}
+                </p>
+              ) : null,
+          )}
+          {mayChange ? (
+            <div class="form-actions start">
+              <button type="submit" class="btn btn-primary" disabled={!dirty || submit.busy}>
+                {submit.busy ? 'Saving…' : 'Save settings'}
+              </button>
+              <button
+                type="button"
+                class="btn"
+                disabled={!dirty || submit.busy}
+                onClick={() => {
+                  setEdits({});
+                  submit.clear();
+                }}
+              >
+                Discard changes
+              </button>
+            </div>
+          ) : null}
+        </fieldset>
+      </form>
+    </section>
+  );
+}
