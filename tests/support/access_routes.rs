@@ -168,6 +168,7 @@ pub const ROUTES: &[Route] = {
         route("customfield put", "PUT", "/customfield", Some(CUSTOM_FIELD_UPDATE), Some(ids::CUSTOM_FIELD), Folio),
         route("customfield delete", "DELETE", "/customfield/{id}", None, Some(ids::CUSTOM_FIELD), Folio),
         route("scope put", "PUT", "/folio/{id}/scope", Some(SCOPE), Some(ids::FOLIO), Folio),
+        route("scope get", "GET", "/folio/{id}/scope", None, Some(ids::FOLIO), Folio),
         route("indicators", "GET", "/folio/{id}/indicators?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
         route("timeline", "GET", "/folio/{id}/timeline?asOf=2026-03-13&granularity=week", None, Some(ids::FOLIO), Folio),
         route("payments", "GET", "/folio/{id}/payments?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),

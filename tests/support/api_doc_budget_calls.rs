@@ -312,6 +312,12 @@ pub const BUDGET: &[Call] = &[
         ),
     ),
     ext(
+        "Scope items of a folio",
+        "GET",
+        "/budgets/1/folio/1/scope",
+        None,
+    ),
+    ext(
         "Approve a baseline",
         "POST",
         "/budgets/1/folio/1/baseline",

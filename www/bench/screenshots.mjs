@@ -172,6 +172,15 @@ const SCREENS = [
     },
   ],
   [
+    'scope',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/scope');
+      await page.getByRole('heading', { name: /^Scope items/ }).waitFor();
+      await settled(page);
+    },
+  ],
+  [
     'settings',
     true,
     async (page) => {

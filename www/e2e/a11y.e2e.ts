@@ -16,6 +16,7 @@ import {
   NewFolioPage,
   PortfolioPage,
   PortfoliosPage,
+  ScopeScreen,
   SettingsScreen,
   SignInPage,
   WhatIfScreen,
@@ -134,6 +135,15 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await folioTab(page, 'Export');
       await new ExportScreen(page).anyDownloadLink.waitFor();
+    },
+  },
+  {
+    name: 'scope',
+    signedIn: true,
+    open: async (page) => {
+      await folioTab(page, 'Scope');
+      await new ScopeScreen(page).save.waitFor();
+      await settled(page);
     },
   },
   {

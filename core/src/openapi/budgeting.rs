@@ -249,6 +249,12 @@ pub(super) fn operations() -> Vec<Operation> {
         )
         .answers(Success(of::<bool>)),
         ext(
+            "GET",
+            "/budgets/1/folio/{id}/scope",
+            "Scope items of a folio (S9.3)",
+        )
+        .answers(Success(of::<ScopeItems>)),
+        ext(
             "PUT",
             "/budgets/1/folio/{id}/scope",
             "Put scope items (S9.3)",

@@ -29,6 +29,14 @@ impl Queries<'_> {
         }
         Ok(catalog)
     }
+
+    /// The scope items of folio `folio` (S9.3), as last put: what its earned value counts.
+    pub fn scope(&self, folio: u64) -> Result<ScopeItems> {
+        let record = self.readable_folio(folio)?;
+        Ok(ScopeItems {
+            items: record.scope.clone(),
+        })
+    }
 }
 
 impl Commands<'_> {

@@ -9,3 +9,4 @@ export { WhatIfScreen } from './whatif';
 export { PortfoliosPage, PortfolioPage } from './portfolios';
 export { ExchangeRatesPage, OvertimeRulesPage } from './rates';
 export { SettingsScreen } from './settings';
+export { ScopeScreen } from './scope';

@@ -7,6 +7,7 @@ import { parseRecords } from '../lib/json';
 import { withId } from './types';
 import type {
   Answer,
+  Body,
   AllocationBody,
   Baseline,
   BaselineApprovalBody,
@@ -64,6 +65,10 @@ export const api = {
   viewers: (id: string, signal?: AbortSignal) => budget<Schemas['Viewers']>('GET', `/folio/${id}/viewers`, undefined, signal),
   /** Shares a folio with exactly `users` (its owner and budget administrators change it). */
   shareFolio: (id: string, users: string[]) => budget<boolean>('PUT', `/folio/${id}/viewers`, { users }),
+  /** A folio's scope items (S9.3): what its earned value counts. */
+  scope: (id: string, signal?: AbortSignal) => budget<Answer<Schemas['ScopeItems']>>('GET', `/folio/${id}/scope`, undefined, signal),
+  /** Replaces a folio's scope items (the whole list). */
+  putScope: (id: string, body: Body<Schemas['ScopeItems']>) => budget<boolean>('PUT', `/folio/${id}/scope`, body),
   /** The users the service knows whose key or name contains `query` (at most `limit`, 1 to 100). */
   users: (query: string, limit: number, signal?: AbortSignal) =>
     budget<Schemas['UserChoice'][]>('GET', `/users${q({ query, limit: String(limit) })}`, undefined, signal),

@@ -6,10 +6,11 @@ import * as fmt from '../lib/format';
 import { Hint, Rag } from './ui';
 import { lightsOf } from '../lib/lights';
 
-export function IndicatorGrid({ indicators, currency }: { indicators: Indicators; currency: string }) {
+/** The indicators (`only` those, in their usual order, when given). */
+export function IndicatorGrid({ indicators, currency, only }: { indicators: Indicators; currency: string; only?: readonly string[] }) {
   return (
     <dl class="indicators">
-      {INDICATORS.map((info) => {
+      {INDICATORS.filter((info) => !only || only.includes(info.key)).map((info) => {
         const value = indicators[info.key];
         const shown = info.kind === 'money' ? fmt.money(value, currency) : info.kind === 'percent' ? fmt.percent(value) : fmt.decimal(value);
         return (

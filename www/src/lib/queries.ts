@@ -37,6 +37,7 @@ export const keys = {
   items: (id: string, asOf: string) => ['folio', id, 'items', asOf] as const,
   baselines: (id: string) => ['folio', id, 'baselines'] as const,
   viewers: (id: string) => ['folio', id, 'viewers'] as const,
+  scope: (id: string) => ['folio', id, 'scope'] as const,
   comparison: (id: string, baseline: string, asOf: string) => ['folio', id, 'comparison', baseline, asOf] as const,
   positionPayments: (folio: string, position: string) => ['folio', folio, 'payments', 'position', position] as const,
   expensePayments: (folio: string, expense: string) => ['folio', folio, 'payments', 'expense', expense] as const,

@@ -18,12 +18,14 @@ const Costs = lazy(() => import('./Costs').then((m) => m.Costs));
 const WhatIf = lazy(() => import('./WhatIf').then((m) => m.WhatIf));
 const Baselines = lazy(() => import('./Baselines').then((m) => m.Baselines));
 const Export = lazy(() => import('./Export').then((m) => m.Export));
+const Scope = lazy(() => import('./Scope').then((m) => m.Scope));
 const Settings = lazy(() => import('./Settings').then((m) => m.Settings));
 
 const TABS: { tab: FolioTab; label: string }[] = [
   { tab: 'overview', label: 'Overview' },
   { tab: 'forecast', label: 'Forecast' },
   { tab: 'costs', label: 'Costs & revenues' },
+  { tab: 'scope', label: 'Scope' },
   { tab: 'whatif', label: 'What-if' },
   { tab: 'baselines', label: 'Baselines' },
   { tab: 'export', label: 'Export' },
@@ -134,6 +136,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
         <Route path="/" component={Overview} {...props} />
         <Route path="/forecast" component={Forecast} {...props} />
         <Route path="/costs" component={Costs} {...props} />
+        <Route path="/scope" component={Scope} {...props} />
         <Route path="/whatif" component={WhatIf} {...props} />
         <Route path="/baselines" component={Baselines} {...props} />
         <Route path="/export" component={Export} {...props} />

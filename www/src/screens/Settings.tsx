@@ -10,18 +10,13 @@ import { FOLIO_DERIVED, replacement } from '../lib/records';
 import { folioChanged, keys, queryClient } from '../lib/queries';
 import { checkDate } from '../lib/validate';
 import * as fmt from '../lib/format';
-import { announce, session } from '../state';
+import { announce } from '../state';
+import { mayChangeFolio } from '../lib/permissions';
 import { useSubmit } from '../components/useSubmit';
 import { Field, FolioStatus, FormErrors } from '../components/ui';
 import { SettingsForm } from './SettingsForm';
 import { Sharing } from './Sharing';
 import type { FolioProps } from './FolioProps';
-
-/** Whether the signed-in user may change `folio`: its owner, or a budget administrator (S11.5). */
-export function mayChangeFolio(folio: Folio): boolean {
-  const me = session.value;
-  return !!me && (me.budgetAdmin || me.user === folio.owner);
-}
 
 export function Settings({ folio, asOf }: FolioProps) {
   const mayChange = mayChangeFolio(folio) && !folio.deletedOn;

@@ -141,6 +141,11 @@ pub(super) fn delete_custom_field(state: &mut State, context: &Context, id: &str
     Ok(success(true))
 }
 
+/// `GET /folio/{id}/scope` (extension, S9.3).
+pub(super) fn scope_get(state: &State, context: &Context, id: &str) -> Outcome {
+    in_folio(id, |id| Ok(success(queries(state, context).scope(id)?)))
+}
+
 /// `PUT /folio/{id}/scope` (extension, S9.3).
 pub(super) fn scope(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
     in_folio(id, |id| {

@@ -271,6 +271,7 @@ pub(super) fn folio_level_read_route(
         ["folio", id, "expenditures"] => folio_expenditures(state, request, context, id),
         ["folio", id, "customfields"] => custom_fields(state, context, id),
         ["folio", id, "viewers"] => viewers(state, context, id),
+        ["folio", id, "scope"] => folios::scope_get(state, context, id),
         ["users"] => users(state, request, context),
         ["folio", id, "indicators"] => folio_indicators(state, request, context, id),
         ["folio", id, "timeline"] => folio_timeline(state, request, context, id),

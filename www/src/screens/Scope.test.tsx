@@ -1,0 +1,108 @@
+/** @vitest-environment happy-dom */
+// Scope and progress: the items as the server keeps them, edited and sent back as one list with
+// their numbers as typed; a wrong number refused at its cell without sending; the earned value,
+// CPI and SPI shown as the server computes them; read only for a user the folio is shared with.
+import { describe, expect, it } from 'vitest';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { QueryClientProvider } from '@tanstack/preact-query';
+import { LocationProvider } from 'preact-iso';
+import { Scope } from './Scope';
+import { queryClient } from '../lib/queries';
+import { session } from '../state';
+import { FOLIO } from '../test/fixtures';
+import { fakeServer, type Sent } from '../test/server';
+
+const SCOPE =
+  '{"success":{"items":[{"key":"BR-1","weight":2,"logged":0,"remaining":0,"done":true,"progressive":false},' +
+  '{"key":"BR-2","weight":1.5,"logged":3,"remaining":1,"done":false,"progressive":true}]}}';
+const INDICATORS = {
+  success: {
+    bac: '1000.00',
+    pv: '400.00',
+    ev: '500.00',
+    ac: '450.00',
+    cpi: '1.1111',
+    spi: '1.2500',
+    cpiStatus: 'green',
+    spiStatus: 'green',
+    currencyCode: 'EUR',
+  },
+};
+
+function server() {
+  return fakeServer((r) => {
+    if (r.method === 'GET' && r.path === '/budgets/1/folio/1/scope') return { body: SCOPE };
+    if (r.method === 'GET' && r.path.startsWith('/budgets/1/folio/1/indicators')) return { body: JSON.stringify(INDICATORS).replace(/"(\d+\.\d+)"/g, '$1') };
+    return undefined;
+  });
+}
+
+async function show(user = FOLIO.owner) {
+  session.value = { user, budgetAdmin: false, csrf: 'x', expiresAt: '2099-01-01T00:00:00Z' };
+  queryClient.clear();
+  render(
+    <LocationProvider>
+      <QueryClientProvider client={queryClient}>
+        <Scope folio={FOLIO} asOf="2026-06-30" reloadFolio={() => undefined} />
+      </QueryClientProvider>
+    </LocationProvider>,
+  );
+  await screen.findByRole('heading', { name: 'Scope items (2)' });
+}
+
+const item = (n: number) => screen.getByRole('group', { name: new RegExp(`^Scope item ${n}`) });
+const changes = (sent: Sent[]) => sent.filter((s) => s.method !== 'GET');
+
+describe('Scope', () => {
+  it('shows EV, CPI and SPI as the server computes them', async () => {
+    server();
+    await show();
+    await waitFor(() => expect(document.querySelector('[data-indicator="ev"]')?.getAttribute('data-value')).toBe('500.00'));
+    expect(document.querySelector('[data-indicator="cpi"]')?.getAttribute('data-value')).toBe('1.1111');
+    expect(document.querySelector('[data-indicator="spi"]')?.getAttribute('data-value')).toBe('1.2500');
+  });
+
+  it('sends the whole list with the numbers as typed, a new item included', async () => {
+    const sent = server();
+    await show();
+    fireEvent.input(within(item(2)).getByLabelText('Logged'), { target: { value: '3.50' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add scope item' }));
+    fireEvent.input(within(item(3)).getByLabelText('Key'), { target: { value: 'BR-3' } });
+    fireEvent.click(within(item(3)).getByLabelText('Done'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save scope' }));
+    await waitFor(() => expect(changes(sent)).toHaveLength(1));
+    expect(changes(sent)[0]).toEqual({
+      method: 'PUT',
+      path: '/budgets/1/folio/1/scope',
+      body:
+        '{"items":[{"key":"BR-1","weight":2,"logged":0,"remaining":0,"done":true,"progressive":false},' +
+        '{"key":"BR-2","weight":1.5,"logged":3.50,"remaining":1,"done":false,"progressive":true},' +
+        '{"key":"BR-3","weight":1,"logged":0,"remaining":0,"done":true,"progressive":true}]}',
+    });
+  });
+
+  it('refuses a weight that is no number, and a key listed twice, at their cells; nothing is sent', async () => {
+    const sent = server();
+    await show();
+    fireEvent.input(within(item(1)).getByLabelText('Weight'), { target: { value: 'two' } });
+    fireEvent.input(within(item(2)).getByLabelText('Key'), { target: { value: 'BR-1' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save scope' }));
+    await waitFor(() =>
+      expect(
+        within(item(1))
+          .getByLabelText(/^Weight/)
+          .getAttribute('aria-invalid'),
+      ).toBe('true'),
+    );
+    expect(within(item(2)).getByText('Key BR-1 is listed twice')).toBeTruthy();
+    expect(changes(sent)).toEqual([]);
+  });
+
+  it('is read only for a user the folio is shared with', async () => {
+    server();
+    await show('reader');
+    expect(screen.queryByRole('button', { name: 'Save scope' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Remove scope item/ })).toBeNull();
+    expect(within(item(1)).getByLabelText('Key').closest('fieldset')?.disabled).toBe(true);
+  });
+});
