@@ -181,6 +181,18 @@ const SCREENS = [
     },
   ],
   [
+    'hours',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/hours');
+      await page
+        .getByRole('table', { name: /^Hours of .* by month$/ })
+        .first()
+        .waitFor();
+      await settled(page);
+    },
+  ],
+  [
     'settings',
     true,
     async (page) => {

@@ -16,6 +16,7 @@ import {
   NewFolioPage,
   PortfolioPage,
   PortfoliosPage,
+  HoursScreen,
   ScopeScreen,
   SettingsScreen,
   SignInPage,
@@ -143,6 +144,15 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await folioTab(page, 'Scope');
       await new ScopeScreen(page).save.waitFor();
+      await settled(page);
+    },
+  },
+  {
+    name: 'hours',
+    signedIn: true,
+    open: async (page) => {
+      await folioTab(page, 'Hours');
+      await new HoursScreen(page).card('Tom Novak').waitFor();
       await settled(page);
     },
   },

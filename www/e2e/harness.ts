@@ -221,6 +221,14 @@ function safeParse(text: string): any {
 // ---------------------------------------------------------------------------------------------
 // Exact decimals
 
+/** A money figure of at most two decimals as whole cents, for exact sums and differences. */
+export function cents(text: string): bigint {
+  const m = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(normalizeDecimal(text));
+  if (!m) throw new Error(`not an amount of at most two decimals: ${JSON.stringify(text)}`);
+  const value = BigInt(m[2] ?? '0') * 100n + BigInt(((m[3] ?? '') + '00').slice(0, 2));
+  return m[1] === '-' ? -value : value;
+}
+
 /** The canonical text of a decimal: no "+", no leading zeros, no trailing fraction zeros; "-0" is "0". */
 export function normalizeDecimal(text: string): string {
   const m = /^([+-])?(\d*)(?:\.(\d*))?$/.exec(text.trim());

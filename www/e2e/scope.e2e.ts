@@ -42,7 +42,10 @@ describe('scope and progress', () => {
     await scope.save.waitFor();
     await settled(page);
     expect(await scope.value('ev')).toBe(before.ev);
-    await scope.item(open + 1).getByLabel('Done').check();
+    await scope
+      .item(open + 1)
+      .getByLabel('Done')
+      .check();
     await scope.add.click();
     const added = scope.item(items.length + 1);
     await added.getByLabel('Key').fill('HFB-99');

@@ -2,12 +2,13 @@
 // screens without editors: the overview, the forecast, the baselines, the export.
 import type { Locator, Page } from 'playwright-core';
 
-export type FolioTab = 'Overview' | 'Forecast' | 'Costs & revenues' | 'Scope' | 'What-if' | 'Baselines' | 'Export' | 'Settings';
+export type FolioTab = 'Overview' | 'Forecast' | 'Costs & revenues' | 'Scope' | 'Hours' | 'What-if' | 'Baselines' | 'Export' | 'Settings';
 const PATHS: Record<FolioTab, string> = {
   Overview: '',
   Forecast: '/forecast',
   'Costs & revenues': '/costs',
   Scope: '/scope',
+  Hours: '/hours',
   'What-if': '/whatif',
   Baselines: '/baselines',
   Export: '/export',

@@ -10,3 +10,4 @@ export { PortfoliosPage, PortfolioPage } from './portfolios';
 export { ExchangeRatesPage, OvertimeRulesPage } from './rates';
 export { SettingsScreen } from './settings';
 export { ScopeScreen } from './scope';
+export { HoursScreen } from './hours';

@@ -106,6 +106,19 @@ export const api = {
   addRate: (positionId: string, body: RateBody) => budget<string | null>('POST', `/position/${positionId}/rate`, body),
   updateRate: (id: string, body: RateBody) => budget<Answer<Schemas['Rate']>>('PUT', `/rate/${id}`, body),
   deleteRate: (id: string) => budget<boolean>('DELETE', `/rate/${id}`),
+  // Worked hours (team members) and billable hours (consulting revenues): manual overrides (S6.5a)
+  /** Adds an hours period to a team member (`worked`) or a consulting revenue (`billable`): its id. */
+  addHours: (positionId: string, kind: HoursKind, body: HoursBody) => budget<string>('POST', `/position/${positionId}/${kind}hours`, body),
+  /** Replaces an hours period. */
+  updateHours: (id: string, kind: HoursKind, body: HoursBody) => budget<boolean>('PUT', `/${kind}hours/${id}`, body),
+  /** Deletes an hours period (an override: synchronized or planned hours apply again). */
+  deleteHours: (id: string, kind: HoursKind) => budget<boolean>('DELETE', `/${kind}hours/${id}`),
+  /** Every live item's payment lines by month (hours, overtime, rate, amount), with its total and to-date money. */
+  folioPayments: (id: string, asOf: string, signal?: AbortSignal) =>
+    budget<Answer<Schemas['FolioPayments']>>('GET', `/folio/${id}/payments${q({ asOf })}`, undefined, signal),
+  /** The folio as a plan document (its positions' synchronized hours among the rest). */
+  plan: (id: string, signal?: AbortSignal) => budget<Answer<Schemas['PlanDocument']>>('GET', `/folio/${id}/plan`, undefined, signal),
+
   // Exchange rates (everyone reads; budget administrators change them)
   exchangeRates: (signal?: AbortSignal) => budget<Answer<Schemas['ExchangeRate']>[]>('GET', '/exchangerate', undefined, signal),
   /** Adds the rate of a pair on a date, or changes the one it has on that date. */
@@ -158,6 +171,11 @@ async function corePage(path: string, signal?: AbortSignal): Promise<Named[]> {
   }
 }
 const CORE_PAGE = 1000;
+
+/** Which hours a position has: a team member's worked hours, a consulting revenue's billable hours. */
+export type HoursKind = 'worked' | 'billable';
+/** An hours period as sent. */
+export type HoursBody = Body<Pick<Schemas['HoursPeriod'], 'startDate' | 'endDate' | 'effort' | 'otEffort'>>;
 
 function planParam(plan: PlanSide | undefined): string | undefined {
   return plan === undefined ? undefined : plan === 'draft' ? 'draft' : plan.baseline;

@@ -19,6 +19,7 @@ const WhatIf = lazy(() => import('./WhatIf').then((m) => m.WhatIf));
 const Baselines = lazy(() => import('./Baselines').then((m) => m.Baselines));
 const Export = lazy(() => import('./Export').then((m) => m.Export));
 const Scope = lazy(() => import('./Scope').then((m) => m.Scope));
+const Hours = lazy(() => import('./Hours').then((m) => m.Hours));
 const Settings = lazy(() => import('./Settings').then((m) => m.Settings));
 
 const TABS: { tab: FolioTab; label: string }[] = [
@@ -26,6 +27,7 @@ const TABS: { tab: FolioTab; label: string }[] = [
   { tab: 'forecast', label: 'Forecast' },
   { tab: 'costs', label: 'Costs & revenues' },
   { tab: 'scope', label: 'Scope' },
+  { tab: 'hours', label: 'Hours' },
   { tab: 'whatif', label: 'What-if' },
   { tab: 'baselines', label: 'Baselines' },
   { tab: 'export', label: 'Export' },
@@ -137,6 +139,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
         <Route path="/forecast" component={Forecast} {...props} />
         <Route path="/costs" component={Costs} {...props} />
         <Route path="/scope" component={Scope} {...props} />
+        <Route path="/hours" component={Hours} {...props} />
         <Route path="/whatif" component={WhatIf} {...props} />
         <Route path="/baselines" component={Baselines} {...props} />
         <Route path="/export" component={Export} {...props} />
