@@ -39,6 +39,20 @@ export class SettingsScreen {
   get readOnly(): Locator {
     return this.page.locator('[data-read-only]');
   }
+  /** Adds a custom-field definition through the settings' form. */
+  async addCustomField(field: { name: string; for: string; style: string; options?: string[]; required?: boolean }): Promise<void> {
+    const form = this.page.getByRole('form', { name: 'Add a custom field' });
+    await form.getByLabel('Field name').fill(field.name);
+    await form.getByLabel('For').selectOption({ label: field.for });
+    await form.getByLabel('Style').selectOption({ label: field.style });
+    if (field.options) await form.getByLabel('Options (one per line)').fill(field.options.join('\n'));
+    if (field.required) await form.getByLabel('A value is required').check();
+    await form.getByRole('button', { name: 'Add custom field' }).click();
+  }
+  /** A custom-field definition's row. */
+  customField(name: string): Locator {
+    return this.page.locator(`tr[data-custom-field="${name}"]`);
+  }
   /** Asks to delete the folio and confirms with the button naming it. */
   async delete(name: string): Promise<void> {
     await this.page.getByRole('button', { name: 'Delete folio…' }).click();

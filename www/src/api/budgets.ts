@@ -8,6 +8,7 @@ import { withId } from './types';
 import type {
   Answer,
   Body,
+  WireNumber,
   AllocationBody,
   Baseline,
   BaselineApprovalBody,
@@ -65,6 +66,14 @@ export const api = {
   viewers: (id: string, signal?: AbortSignal) => budget<Schemas['Viewers']>('GET', `/folio/${id}/viewers`, undefined, signal),
   /** Shares a folio with exactly `users` (its owner and budget administrators change it). */
   shareFolio: (id: string, users: string[]) => budget<boolean>('PUT', `/folio/${id}/viewers`, { users }),
+  // Custom fields (S7.4): definitions per folio, by the type of record they are for
+  customFields: (id: string, signal?: AbortSignal) => budget<Answer<Schemas['CustomFieldCatalog']>>('GET', `/folio/${id}/customfields`, undefined, signal),
+  /** Adds a definition to a folio: its id. */
+  addCustomField: (folioId: string, body: CustomFieldBody) => budget<string>('POST', `/folio/${folioId}/customfield`, body),
+  /** Replaces a definition (its name, options, required; not its style or type). */
+  updateCustomField: (body: CustomFieldBody) => budget<Answer<Schemas['CustomFieldDefinition']>>('PUT', '/customfield', body),
+  /** Deletes a definition (the values records hold are kept and no longer checked). */
+  deleteCustomField: (id: string) => budget<boolean>('DELETE', `/customfield/${id}`),
   /** A folio's scope items (S9.3): what its earned value counts. */
   scope: (id: string, signal?: AbortSignal) => budget<Answer<Schemas['ScopeItems']>>('GET', `/folio/${id}/scope`, undefined, signal),
   /** Replaces a folio's scope items (the whole list). */
@@ -171,6 +180,9 @@ async function corePage(path: string, signal?: AbortSignal): Promise<Named[]> {
   }
 }
 const CORE_PAGE = 1000;
+
+/** A custom-field definition as sent (with its id to replace one). */
+export type CustomFieldBody = Body<Omit<Schemas['CustomFieldDefinition'], 'deletedOn' | 'options'>> & { options?: (string | WireNumber)[] | null };
 
 /** Which hours a position has: a team member's worked hours, a consulting revenue's billable hours. */
 export type HoursKind = 'worked' | 'billable';

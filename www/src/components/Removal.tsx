@@ -27,8 +27,9 @@ export function useRemoval<T>(send: (item: T) => Promise<void>) {
 }
 
 /**
- * A row's actions: `children` (other actions) and the `verb` button; once asked, Confirm and Keep.
- * `what` names the row in every button's accessible name ("Delete Weekday overtime").
+ * A row's actions: `children` (other actions), Edit when `onEdit` is given, and the `verb`
+ * button; once asked, Confirm and Keep. `what` names the row in every button's accessible name
+ * ("Edit Weekday overtime", "Delete Weekday overtime").
  */
 export function RemoveActions({
   verb,
@@ -38,6 +39,7 @@ export function RemoveActions({
   onAsk,
   onKeep,
   onConfirm,
+  onEdit,
   children,
 }: {
   verb: 'Remove' | 'Delete';
@@ -47,6 +49,7 @@ export function RemoveActions({
   onAsk: () => void;
   onKeep: () => void;
   onConfirm: () => void;
+  onEdit?: () => void;
   children?: ComponentChildren;
 }) {
   return asking ? (
@@ -61,9 +64,42 @@ export function RemoveActions({
   ) : (
     <span class="row-actions">
       {children}
+      {onEdit ? (
+        <button type="button" class="btn btn-small btn-ghost" aria-label={`Edit ${what}`} onClick={onEdit}>
+          Edit
+        </button>
+      ) : null}
       <button type="button" class="btn btn-small btn-ghost" aria-label={`${verb} ${what}`} onClick={onAsk}>
         {verb}
       </button>
     </span>
+  );
+}
+
+/** A form that adds a record or changes the one being edited: its submit button, and Cancel while editing. */
+export function EditActions({
+  busy,
+  editing,
+  add,
+  save = 'Save changes',
+  onCancel,
+}: {
+  busy: boolean;
+  editing: boolean;
+  add: string;
+  save?: string;
+  onCancel: () => void;
+}) {
+  return (
+    <div class="form-actions start">
+      <button type="submit" class="btn btn-primary" disabled={busy}>
+        {busy ? 'Saving…' : editing ? save : add}
+      </button>
+      {editing ? (
+        <button type="button" class="btn" onClick={onCancel}>
+          Cancel
+        </button>
+      ) : null}
+    </div>
   );
 }

@@ -1,9 +1,10 @@
 /** @vitest-environment happy-dom */
 // The expense editor: what it sends (the exact JSON the server receives), and a refusal at its field.
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { renderInPlanner } from '../test/render';
 import { ExpenseEditor } from './ExpenseEditor';
-import { fakeServer, refused } from '../test/server';
+import { fakeServer, refused, changesOf } from '../test/server';
 import { FOLIO, items } from '../test/fixtures';
 
 vi.mock('../lib/wasm', async () => (await import('../test/core')).wasmModule);
@@ -22,7 +23,7 @@ describe('ExpenseEditor', () => {
   it('adds an expense: one POST /expense, the amount as typed', async () => {
     const sent = fakeServer(() => ({ body: { success: '42' } }));
     const saved = vi.fn();
-    render(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={saved} />);
+    renderInPlanner(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={saved} />);
     type('Name', 'Site office rent');
     type('Expense type', 'Rental');
     type('Amount', '1200.50');
@@ -30,10 +31,10 @@ describe('ExpenseEditor', () => {
     type('First date', '2027-01-31');
     fireEvent.click(screen.getByRole('button', { name: 'Add expense' }));
     await waitFor(() => expect(saved).toHaveBeenCalledWith('Expense “Site office rent” added.'));
-    expect(sent).toHaveLength(1);
-    expect(sent[0]!.method).toBe('POST');
-    expect(sent[0]!.path).toBe('/budgets/1/expense');
-    expect(sent[0]!.body).toBe(
+    expect(changesOf(sent)).toHaveLength(1);
+    expect(changesOf(sent)[0]!.method).toBe('POST');
+    expect(changesOf(sent)[0]!.path).toBe('/budgets/1/expense');
+    expect(changesOf(sent)[0]!.body).toBe(
       '{"folioId":1,"name":"Site office rent","type":"Rental","description":"","kind":".PlannedExpense","category":"OPEX","amount":1200.50,"currencyCode":"EUR","amortized":false,"recurrence":{"kind":".Monthly","startDate":"2027-01-31","recurrenceBy":"DAY_OF_MONTH"}}',
     );
   });
@@ -41,7 +42,7 @@ describe('ExpenseEditor', () => {
   it('S5.6: a currency without a rate is refused at the field, with a link to the exchange rates', async () => {
     const message = 'No exchange rate from CHF to EUR: a budget administrator adds one under exchange rates';
     fakeServer(() => refused({ currencyCode: message }));
-    render(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={() => undefined} />);
+    renderInPlanner(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={() => undefined} />);
     type('Name', 'Swiss licence');
     type('Expense type', 'Licence');
     type('Currency', 'CHF');
@@ -57,7 +58,7 @@ describe('ExpenseEditor', () => {
 
   it('no link to the rates for another refusal of the currency', async () => {
     fakeServer(() => refused({ currencyCode: 'unknown currency XYZ' }));
-    render(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={() => undefined} />);
+    renderInPlanner(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={() => undefined} />);
     type('Name', 'Odd');
     type('Expense type', 'Licence');
     type('Currency', 'XYZ');
@@ -71,19 +72,19 @@ describe('ExpenseEditor', () => {
 
   it('refuses letters in the amount at the field, sending nothing', async () => {
     const sent = fakeServer();
-    render(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={() => undefined} />);
+    renderInPlanner(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={() => undefined} />);
     type('Name', 'Bad amount');
     type('Expense type', 'Travel');
     type('Amount', '12a0');
     fireEvent.click(screen.getByRole('button', { name: 'Add expense' }));
     await waitFor(() => expect(messageOf('Amount')).toMatch(/no letters/));
-    expect(sent).toEqual([]);
+    expect(changesOf(sent)).toEqual([]);
   });
 
   it("shows the server's refusal of the currency at the currency field, not at the top", async () => {
     const message = 'No exchange rate from CHF to EUR: a budget administrator adds one under exchange rates';
     fakeServer(() => refused({ currencyCode: message }));
-    render(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={() => undefined} />);
+    renderInPlanner(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={() => undefined} />);
     type('Name', 'Survey in Zurich');
     type('Expense type', 'Service');
     type('Amount', '800');
@@ -103,14 +104,14 @@ describe('ExpenseEditor', () => {
     const sent = fakeServer(() => ({ body: { success: {} } }));
     const expense = items().expenses[0]!.expense;
     const saved = vi.fn();
-    render(<ExpenseEditor folio={FOLIO} expense={expense} onClose={() => undefined} onSaved={saved} />);
+    renderInPlanner(<ExpenseEditor folio={FOLIO} expense={expense} onClose={() => undefined} onSaved={saved} />);
     type('Name', 'Site office');
     fireEvent.click(screen.getByRole('button', { name: 'Save expense' }));
     await waitFor(() => expect(saved).toHaveBeenCalled());
-    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['PUT /budgets/1/expense']);
+    expect(changesOf(sent).map((s) => `${s.method} ${s.path}`)).toEqual(['PUT /budgets/1/expense']);
     // Every field back with its JSON type (labels, custom fields, the recurrence's numbers), less
     // what the server derives (convertedAmount, reporter).
-    expect(sent[0]!.body).toBe(
+    expect(changesOf(sent)[0]!.body).toBe(
       '{"id":41,"folioId":1,"name":"Site office","description":"","type":"Rental","category":"OPEX","kind":".PlannedExpense","amount":1200.50,"currencyCode":"EUR","amortized":false,"labels":["site",42],"customFields":{"values":{"7":99.90}},"recurrence":{"kind":".Monthly","startDate":"2027-01-31","occurrences":12,"interval":1}}',
     );
   });

@@ -11,6 +11,7 @@ import { ApiError } from '../api/client';
 import type { Body, Category, Changes, Expense, ExpenseCreateBody, ExpenseKind, Folio, Schemas } from '../api/types';
 import { num, wireOf } from '../lib/json';
 import { RatesLink } from '../components/RatesLink';
+import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
 import { EXPENSE_DERIVED, replacement } from '../lib/records';
 import { placeRefusal, type Refusal } from '../lib/errors';
 import { checkAmount, checkCurrency, requireText, type FieldErrors } from '../lib/validate';
@@ -85,6 +86,8 @@ export function ExpenseEditor({
     (v: (typeof f)[K]) =>
       setF((p) => ({ ...p, [k]: v }));
   const categories = isRevenueKind(f.kind) ? REVENUE_CATEGORIES : COST_CATEGORIES;
+  // S7.4: ACTUAL definitions are for cost expenses (planned and actual), REVENUE ones for revenues.
+  const custom = useCustomFields(folio.id, isRevenueKind(f.kind) ? 'REVENUE' : 'ACTUAL', expense);
 
   const setKind = (value: string) => {
     const kind = expenseKindOf(value);
@@ -102,6 +105,7 @@ export function ExpenseEditor({
     checkAmount(errors, 'amount', f.amount, 'Amount', errors.currencyCode ? undefined : currencyDigits(f.currencyCode.trim()));
     const r = resolved;
     Object.assign(errors, r.errors);
+    custom.check(errors);
     if (Object.keys(errors).length || !r.recurrence) {
       setRefusal({ status: 0, messages: [], fields: errors });
       return;
@@ -120,6 +124,8 @@ export function ExpenseEditor({
       if (f.currencyCode !== was.currencyCode) changes.currencyCode = f.currencyCode.trim();
       if (f.amortized !== was.amortized) changes.amortized = f.amortized;
       if (r.recurrence !== stored) changes.recurrence = recurrenceBody(r.recurrence);
+      const values = custom.body();
+      if (values) changes.customFields = values;
       const body = replacement(expense, EXPENSE_DERIVED, changes);
       save = () => api.updateExpense(body);
     } else {
@@ -135,6 +141,8 @@ export function ExpenseEditor({
         amortized: f.amortized,
         recurrence: recurrenceBody(r.recurrence),
       };
+      const values = custom.body();
+      if (values) body.customFields = values;
       save = () => api.createExpense(body);
     }
     setBusy(true);
@@ -143,7 +151,9 @@ export function ExpenseEditor({
       await save();
       onSaved(expense ? `Expense “${f.name.trim()}” saved.` : `Expense “${f.name.trim()}” added.`);
     } catch (error) {
-      setRefusal(error instanceof ApiError ? placeRefusal(error.refusal, FIELDS, ALIASES) : { status: 0, messages: [String(error)], fields: {} });
+      setRefusal(
+        error instanceof ApiError ? placeRefusal(error.refusal, [...FIELDS, ...custom.fields], ALIASES) : { status: 0, messages: [String(error)], fields: {} },
+      );
     } finally {
       setBusy(false);
     }
@@ -194,6 +204,7 @@ export function ExpenseEditor({
           <label for="expense-description">Description</label>
           <textarea id="expense-description" name="description" rows={2} value={f.description} onInput={(e) => set('description')(e.currentTarget.value)} />
         </div>
+        <CustomFieldInputs state={custom} err={err} />
         <RecurrenceEditor
           draft={recurrence}
           resolved={resolved}

@@ -12,7 +12,7 @@ import { checkAmount, checkPeriod, type FieldErrors } from '../lib/validate';
 import * as fmt from '../lib/format';
 import { announce } from '../state';
 import { useSubmit } from '../components/useSubmit';
-import { RemoveActions, useRemoval } from '../components/Removal';
+import { EditActions, RemoveActions, useRemoval } from '../components/Removal';
 import { Field, FormErrors } from '../components/ui';
 
 const FIELDS = ['startDate', 'endDate', 'effort', 'otEffort'];
@@ -115,16 +115,8 @@ export function HoursPeriods({
                       onAsk={() => removal.ask(String(p.id))}
                       onKeep={() => removal.ask(null)}
                       onConfirm={() => void removal.remove(p)}
-                    >
-                      <button
-                        type="button"
-                        class="btn btn-small btn-ghost"
-                        aria-label={`Edit ${what} of ${name} from ${fmt.date(p.startDate)}`}
-                        onClick={() => edit(p)}
-                      >
-                        Edit
-                      </button>{' '}
-                    </RemoveActions>
+                      onEdit={() => edit(p)}
+                    />
                   </td>
                 ) : null}
               </tr>
@@ -142,24 +134,16 @@ export function HoursPeriods({
             <Field label="Regular hours" name="effort" inputMode="decimal" value={draft.effort} onValue={set('effort')} error={submit.err('effort')} />
             <Field label="Overtime hours" name="otEffort" inputMode="decimal" value={draft.otEffort} onValue={set('otEffort')} error={submit.err('otEffort')} />
           </div>
-          <div class="form-actions start">
-            <button type="submit" class="btn btn-primary" disabled={submit.busy}>
-              {submit.busy ? 'Saving…' : editing ? 'Save changes' : `Enter ${what}`}
-            </button>
-            {editing ? (
-              <button
-                type="button"
-                class="btn"
-                onClick={() => {
-                  setEditing(null);
-                  setDraft(EMPTY);
-                  submit.clear();
-                }}
-              >
-                Cancel
-              </button>
-            ) : null}
-          </div>
+          <EditActions
+            busy={submit.busy}
+            editing={editing !== null}
+            add={`Enter ${what}`}
+            onCancel={() => {
+              setEditing(null);
+              setDraft(EMPTY);
+              submit.clear();
+            }}
+          />
         </form>
       ) : null}
     </div>

@@ -3,16 +3,19 @@
 // Save is one request with the whole row; the core refuses a rate on another rate's date at the
 // row's date before anything is sent; the server's refusal lands at the row's field.
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { renderInPlanner } from '../test/render';
 import { PositionEditor } from './PositionEditor';
-import { fakeServer, refused } from '../test/server';
+import { fakeServer, refused, changesOf } from '../test/server';
 import { FOLIO, items } from '../test/fixtures';
 import { loadCore } from '../lib/wasm';
 
 vi.mock('../lib/wasm', async () => (await import('../test/core')).wasmModule);
 
 function open(onChanged = vi.fn()) {
-  render(<PositionEditor folio={FOLIO} item={items().positions[0]} rules={[]} onClose={() => undefined} onSaved={() => undefined} onChanged={onChanged} />);
+  renderInPlanner(
+    <PositionEditor folio={FOLIO} item={items().positions[0]} rules={[]} onClose={() => undefined} onSaved={() => undefined} onChanged={onChanged} />,
+  );
   return within(screen.getByRole('table', { name: /^Rate history/ }));
 }
 
@@ -30,7 +33,7 @@ describe('PeriodRows', () => {
     fireEvent.input(rates.getByLabelText('Rate of row 21'), { target: { value: '71.40' } });
     fireEvent.click(rates.getByRole('button', { name: 'Save row 1' }));
     await waitFor(() => expect(changed).toHaveBeenCalled());
-    expect(sent).toEqual([{ method: 'PUT', path: '/budgets/1/rate/21', body: '{"rate":71.40,"startDate":"2027-01-04"}' }]);
+    expect(changesOf(sent)).toEqual([{ method: 'PUT', path: '/budgets/1/rate/21', body: '{"rate":71.40,"startDate":"2027-01-04"}' }]);
   });
 
   it('S6.4 from the core: a rate moved onto another rate’s date is refused at the row, nothing sent', async () => {
@@ -39,7 +42,7 @@ describe('PeriodRows', () => {
     fireEvent.input(rates.getByLabelText('Effective from of row 22'), { target: { value: '2027-01-04' } });
     fireEvent.click(rates.getByRole('button', { name: 'Save row 2' }));
     await waitFor(() => expect(messageOf(rates.getByLabelText('Effective from of row 22'))).toMatch(/already exists with that effective date/));
-    expect(sent).toEqual([]);
+    expect(changesOf(sent)).toEqual([]);
   });
 
   it("adds a rate; the server's refusal lands at the new row's field", async () => {
@@ -49,7 +52,7 @@ describe('PeriodRows', () => {
     fireEvent.input(rates.getByLabelText('Effective from of the new row'), { target: { value: '2027-10-01' } });
     fireEvent.click(rates.getByRole('button', { name: 'Add rate' }));
     await waitFor(() => expect(messageOf(rates.getByLabelText('Rate of the new row'))).toBe('rate must be 0 or more'));
-    expect(sent).toEqual([{ method: 'POST', path: '/budgets/1/position/11/rate', body: '{"rate":12,"startDate":"2027-10-01"}' }]);
+    expect(changesOf(sent)).toEqual([{ method: 'POST', path: '/budgets/1/position/11/rate', body: '{"rate":12,"startDate":"2027-10-01"}' }]);
   });
 
   it('loads the core as the editor opens, so that a Save does not wait for it', async () => {
@@ -68,7 +71,7 @@ describe('PeriodRows', () => {
     fireEvent.click(add);
     fireEvent.click(add);
     await waitFor(() => expect(changed).toHaveBeenCalled());
-    expect(sent).toEqual([{ method: 'POST', path: '/budgets/1/position/11/rate', body: '{"rate":12,"startDate":"2027-10-01"}' }]);
+    expect(changesOf(sent)).toEqual([{ method: 'POST', path: '/budgets/1/position/11/rate', body: '{"rate":12,"startDate":"2027-10-01"}' }]);
   });
 
   it('changes an allocation period: PUT /allocation/{id} with its whole row', async () => {
@@ -79,6 +82,8 @@ describe('PeriodRows', () => {
     fireEvent.input(periods.getByLabelText('Percentage of row 31'), { target: { value: '55.5' } });
     fireEvent.click(periods.getByRole('button', { name: 'Save row 1' }));
     await waitFor(() => expect(changed).toHaveBeenCalled());
-    expect(sent).toEqual([{ method: 'PUT', path: '/budgets/1/allocation/31', body: '{"startDate":"2027-01-04","endDate":"2027-06-30","percentage":55.5}' }]);
+    expect(changesOf(sent)).toEqual([
+      { method: 'PUT', path: '/budgets/1/allocation/31', body: '{"startDate":"2027-01-04","endDate":"2027-06-30","percentage":55.5}' },
+    ]);
   });
 });

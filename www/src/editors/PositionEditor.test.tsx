@@ -3,9 +3,10 @@
 // that overlaps the one before it is refused by the core's rule at its field, nothing sent; a
 // changed header is one PUT of the whole record; a refusal of the server lands at its field.
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { renderInPlanner } from '../test/render';
 import { PositionEditor } from './PositionEditor';
-import { fakeServer, refused } from '../test/server';
+import { fakeServer, refused, changesOf } from '../test/server';
 import { FOLIO, items } from '../test/fixtures';
 
 vi.mock('../lib/wasm', async () => (await import('../test/core')).wasmModule);
@@ -40,7 +41,7 @@ describe('PositionEditor, a new position', () => {
   it('sends one POST /position with the further period and rate (numbers as typed)', async () => {
     const sent = fakeServer(() => ({ body: { success: '11' } }));
     const saved = vi.fn();
-    render(<PositionEditor folio={FOLIO} rules={RULES} onClose={() => undefined} onSaved={saved} onChanged={() => undefined} />);
+    renderInPlanner(<PositionEditor folio={FOLIO} rules={RULES} onClose={() => undefined} onSaved={saved} onChanged={() => undefined} />);
     fillTeamMember();
     type('Start date (period 2)', '2027-07-01');
     type('End date (period 2)', '2027-12-17');
@@ -48,15 +49,15 @@ describe('PositionEditor, a new position', () => {
     fireEvent.change(screen.getByLabelText('Overtime rule'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add position' }));
     await waitFor(() => expect(saved).toHaveBeenCalledWith('“Ada Lovelace” added.'));
-    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /budgets/1/position']);
-    expect(sent[0]!.body).toBe(
+    expect(changesOf(sent).map((s) => `${s.method} ${s.path}`)).toEqual(['POST /budgets/1/position']);
+    expect(changesOf(sent)[0]!.body).toBe(
       '{"folioId":1,"name":"Ada Lovelace","title":"Engineer","description":"","kind":".TeamMember","allocation":{"startDate":"2027-01-04","endDate":"2027-06-30","percentage":100},"rate":{"rate":80,"startDate":"2027-01-04"},"member":"ada","otRuleId":2,"moreAllocations":[{"startDate":"2027-07-01","endDate":"2027-12-17","percentage":50}],"moreRates":[{"rate":95.50,"startDate":"2027-07-01"}]}',
     );
   });
 
   it('S6.2 from the core: a second period overlapping the first is refused at its start, nothing sent', async () => {
     const sent = fakeServer();
-    render(<PositionEditor folio={FOLIO} rules={RULES} onClose={() => undefined} onSaved={() => undefined} onChanged={() => undefined} />);
+    renderInPlanner(<PositionEditor folio={FOLIO} rules={RULES} onClose={() => undefined} onSaved={() => undefined} onChanged={() => undefined} />);
     fillTeamMember();
     type('Start date (period 2)', '2027-06-01');
     type('End date (period 2)', '2027-12-17');
@@ -65,24 +66,24 @@ describe('PositionEditor, a new position', () => {
     await waitFor(() =>
       expect(messageOf('Start date (period 2)')).toBe('The period overlaps the allocation from 2027-01-04 to 2027-06-30 of the same position'),
     );
-    expect(sent).toEqual([]);
+    expect(changesOf(sent)).toEqual([]);
   });
 
   it('S6.4 from the core: a rate change on the first rate’s date is refused at its date', async () => {
     const sent = fakeServer();
-    render(<PositionEditor folio={FOLIO} rules={RULES} onClose={() => undefined} onSaved={() => undefined} onChanged={() => undefined} />);
+    renderInPlanner(<PositionEditor folio={FOLIO} rules={RULES} onClose={() => undefined} onSaved={() => undefined} onChanged={() => undefined} />);
     fillTeamMember();
     type('Start date (period 2)', '2027-07-01');
     type('End date (period 2)', '2027-12-17');
     type('Effective from (rate 2)', '2027-01-04');
     fireEvent.click(screen.getByRole('button', { name: 'Add position' }));
     await waitFor(() => expect(messageOf('Effective from (rate 2)')).toMatch(/already exists with that effective date \(2027-01-04\)/));
-    expect(sent).toEqual([]);
+    expect(changesOf(sent)).toEqual([]);
   });
 
   it("shows the server's refusal of a further rate at that rate's row", async () => {
     fakeServer(() => refused({ 'moreRates[0].rate': 'rate must be 0 or more' }));
-    render(<PositionEditor folio={FOLIO} rules={RULES} onClose={() => undefined} onSaved={() => undefined} onChanged={() => undefined} />);
+    renderInPlanner(<PositionEditor folio={FOLIO} rules={RULES} onClose={() => undefined} onSaved={() => undefined} onChanged={() => undefined} />);
     fillTeamMember();
     type('Start date (period 2)', '2027-07-01');
     type('End date (period 2)', '2027-12-17');
@@ -97,12 +98,12 @@ describe('PositionEditor, an existing position', () => {
     const sent = fakeServer(() => ({ body: { success: {} } }));
     const saved = vi.fn();
     const item = items().positions[0]!;
-    render(<PositionEditor folio={FOLIO} item={item} rules={RULES} onClose={() => undefined} onSaved={saved} onChanged={() => undefined} />);
+    renderInPlanner(<PositionEditor folio={FOLIO} item={item} rules={RULES} onClose={() => undefined} onSaved={saved} onChanged={() => undefined} />);
     type('Title (role)', 'Lead engineer');
     fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
     await waitFor(() => expect(saved).toHaveBeenCalled());
-    expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['PUT /budgets/1/position']);
-    expect(sent[0]!.body).toBe(
+    expect(changesOf(sent).map((s) => `${s.method} ${s.path}`)).toEqual(['PUT /budgets/1/position']);
+    expect(changesOf(sent)[0]!.body).toBe(
       '{"id":11,"folioId":1,"name":"Ada Lovelace","description":"","title":"Lead engineer","kind":".TeamMember","member":"ada","category":"Engineering","accountKey":"ACME-OPS","holidaySchemeId":1,"workloadSchemeId":1,"customFields":{"values":{"5":12.50,"6":"007"}},"otRuleId":2,"rate":{"id":21,"rate":80.00,"startDate":"2027-01-04"},"allocation":{"id":31,"startDate":"2027-01-04","endDate":"2027-06-30","percentage":100}}',
     );
   });
@@ -110,12 +111,14 @@ describe('PositionEditor, an existing position', () => {
   it('the overtime rule set to None removes otRuleId; an empty member is unassigned', async () => {
     const sent = fakeServer(() => ({ body: { success: {} } }));
     const saved = vi.fn();
-    render(<PositionEditor folio={FOLIO} item={items().positions[0]} rules={RULES} onClose={() => undefined} onSaved={saved} onChanged={() => undefined} />);
+    renderInPlanner(
+      <PositionEditor folio={FOLIO} item={items().positions[0]} rules={RULES} onClose={() => undefined} onSaved={saved} onChanged={() => undefined} />,
+    );
     fireEvent.change(screen.getByLabelText('Overtime rule'), { target: { value: '' } });
     type('Member (user key)', '');
     fireEvent.click(screen.getByRole('button', { name: 'Save details' }));
     await waitFor(() => expect(saved).toHaveBeenCalled());
-    const body = sent[0]!.body!;
+    const body = changesOf(sent)[0]!.body!;
     expect(body).not.toContain('otRuleId');
     expect(body).toContain('"member":"unassigned"');
   });
@@ -124,7 +127,7 @@ describe('PositionEditor, an existing position', () => {
 describe('PositionEditor, every row checked', () => {
   it('a refused period does not keep the ones after it from being checked', async () => {
     const sent = fakeServer();
-    render(<PositionEditor folio={FOLIO} rules={RULES} onClose={() => undefined} onSaved={() => undefined} onChanged={() => undefined} />);
+    renderInPlanner(<PositionEditor folio={FOLIO} rules={RULES} onClose={() => undefined} onSaved={() => undefined} onChanged={() => undefined} />);
     fillTeamMember();
     type('Percentage (period 1)', '105');
     type('Start date (period 2)', '2027-09-30');
@@ -134,6 +137,6 @@ describe('PositionEditor, every row checked', () => {
     await waitFor(() => expect(messageOf('Percentage (period 1)')).toMatch(/^percentage must be from 0 to 100, got 105/));
     expect(messageOf('End date (period 2)')).toMatch(/start date must be before or equal to the end date/);
     expect(messageOf('Rate 1')).toMatch(/no letters/);
-    expect(sent).toEqual([]);
+    expect(changesOf(sent)).toEqual([]);
   });
 });

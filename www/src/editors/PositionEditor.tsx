@@ -17,6 +17,7 @@ import { checkAllocation, checkRate, createFields, prefixed, type AllocationValu
 import type { PositionItem } from '../lib/items';
 import { Field, FormErrors, SelectField } from '../components/ui';
 import { Dialog } from '../components/Dialog';
+import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
 import { PeriodRows } from './PeriodRows';
 import { coreMessage, loadCore } from '../lib/wasm';
 
@@ -84,6 +85,8 @@ export function PositionEditor({
       : [{ startDate: folio.startDate, endDate: folio.endDate, percentage: '100' }],
   );
   const [rates, setRates] = useState<RateValues[]>([{ rate: '', startDate: folio.startDate }]);
+  // S7.4: TEAM definitions are for positions of every kind.
+  const custom = useCustomFields(folio.id, 'TEAM', item?.position);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const team = choice === 'team';
@@ -113,6 +116,7 @@ export function PositionEditor({
   const checkHeader = (errors: FieldErrors) => {
     requireText(errors, 'name', h.name, 'Name');
     requireText(errors, 'title', h.title, 'Title');
+    custom.check(errors);
   };
 
   // Creating: everything checked first, then one request that the server makes whole or refuses.
@@ -157,6 +161,8 @@ export function PositionEditor({
       const body = headerBody(periods[0]!, rates[0]!);
       if (periods.length > 1) body.moreAllocations = periods.slice(1).map(allocationBody);
       if (rates.length > 1) body.moreRates = rates.slice(1).map(rateBody);
+      const values = custom.body();
+      if (values) body.customFields = values;
       await api.createPosition(body);
       onSaved(`“${h.name.trim()}” added.`);
     } catch (error) {
@@ -164,6 +170,7 @@ export function PositionEditor({
       const fields = createFields(r.fields);
       const shown = [
         ...CREATE_FIELDS,
+        ...custom.fields,
         ...periods.flatMap((_a, i) => [`allocations.${i}.startDate`, `allocations.${i}.endDate`, `allocations.${i}.percentage`]),
         ...rates.flatMap((_r, i) => [`rates.${i}.rate`, `rates.${i}.startDate`]),
       ];
@@ -195,11 +202,13 @@ export function PositionEditor({
       if (h.description !== was.description) changes.description = h.description;
       if (team && h.member !== was.member) changes.member = h.member.trim() || 'unassigned';
       if (h.otRuleId !== was.otRuleId) changes.otRuleId = h.otRuleId ? num(h.otRuleId) : undefined;
+      const values = custom.body();
+      if (values) changes.customFields = values;
       await api.updatePosition(replacement(item.position, POSITION_DERIVED, changes));
       onSaved(`“${h.name.trim()}” saved.`);
     } catch (error) {
       const r = error instanceof ApiError ? error.refusal : { status: 0, messages: [String(error)], fields: {} };
-      const placed = placeRefusal(r, HEADER_FIELDS);
+      const placed = placeRefusal(r, [...HEADER_FIELDS, ...custom.fields]);
       setRefusal({ ...placed, messages: [...placed.messages, 'Nothing was saved.'] });
     } finally {
       setBusy(false);
@@ -353,6 +362,7 @@ export function PositionEditor({
           </fieldset>
         ) : null}
 
+        <CustomFieldInputs state={custom} err={err} />
         <div class="form-actions">
           <button type="button" class="btn" onClick={onClose}>
             {item ? 'Close' : 'Cancel'}

@@ -38,6 +38,7 @@ export const keys = {
   baselines: (id: string) => ['folio', id, 'baselines'] as const,
   viewers: (id: string) => ['folio', id, 'viewers'] as const,
   scope: (id: string) => ['folio', id, 'scope'] as const,
+  customFields: (id: string) => ['folio', id, 'customFields'] as const,
   payments: (id: string, asOf: string) => ['folio', id, 'payments', 'all', asOf] as const,
   plan: (id: string) => ['folio', id, 'plan'] as const,
   comparison: (id: string, baseline: string, asOf: string) => ['folio', id, 'comparison', baseline, asOf] as const,

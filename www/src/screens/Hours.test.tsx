@@ -3,11 +3,9 @@
 // as typed (one POST), the server's overlap refusal at the start date, a period removed after its
 // confirmation; synchronized seconds summed by month in whole minutes.
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { QueryClientProvider } from '@tanstack/preact-query';
-import { LocationProvider } from 'preact-iso';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { renderInPlanner } from '../test/render';
 import { byMonth, clock, Hours } from './Hours';
-import { queryClient } from '../lib/queries';
 import { session } from '../state';
 import { FOLIO, ITEMS_TEXT } from '../test/fixtures';
 import { fakeServer, refused, type Reply, type Sent } from '../test/server';
@@ -29,14 +27,7 @@ function server(more: (r: Sent) => Reply | undefined = () => undefined) {
 
 async function show() {
   session.value = { user: 'ada', budgetAdmin: false, csrf: 'x', expiresAt: '2099-01-01T00:00:00Z' };
-  queryClient.clear();
-  render(
-    <LocationProvider>
-      <QueryClientProvider client={queryClient}>
-        <Hours folio={FOLIO} asOf="2027-01-31" reloadFolio={() => undefined} />
-      </QueryClientProvider>
-    </LocationProvider>,
-  );
+  renderInPlanner(<Hours folio={FOLIO} asOf="2027-01-31" reloadFolio={() => undefined} />);
   await screen.findByRole('table', { name: 'Hours of Ada Lovelace by month' });
 }
 

@@ -14,7 +14,7 @@ import { everythingChanged, keys } from '../lib/queries';
 import { checkAmount, requireText, type FieldErrors } from '../lib/validate';
 import * as fmt from '../lib/format';
 import { session, announce } from '../state';
-import { RemoveActions, useRemoval } from '../components/Removal';
+import { EditActions, RemoveActions, useRemoval } from '../components/Removal';
 import { AdminTabs } from './AdminTabs';
 import { ErrorBox, Field, FormErrors, Loading, SelectField } from '../components/ui';
 
@@ -130,16 +130,7 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
             hint="1.5: an overtime hour costs one and a half"
           />
         </div>
-        <div class="form-actions start">
-          <button type="submit" class="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : f.id === null ? 'Add rule' : 'Save rule'}
-          </button>
-          {f.id === null ? null : (
-            <button type="button" class="btn" onClick={onDone}>
-              Cancel
-            </button>
-          )}
-        </div>
+        <EditActions busy={busy} editing={f.id !== null} add="Add rule" save="Save rule" onCancel={onDone} />
       </form>
     </section>
   );
@@ -198,11 +189,8 @@ function RuleTable({ rules, admin, onEdit }: { rules: OvertimeRule[]; admin: boo
                       onAsk={() => removal.ask(r.id)}
                       onKeep={() => removal.ask(null)}
                       onConfirm={() => void removal.remove(r)}
-                    >
-                      <button type="button" class="btn btn-small btn-ghost" aria-label={`Edit ${r.name}`} onClick={() => onEdit(r)}>
-                        Edit
-                      </button>{' '}
-                    </RemoveActions>
+                      onEdit={() => onEdit(r)}
+                    />
                   </td>
                 ) : null}
               </tr>

@@ -3,11 +3,9 @@
 // their numbers as typed; a wrong number refused at its cell without sending; the earned value,
 // CPI and SPI shown as the server computes them; read only for a user the folio is shared with.
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor, within } from '@testing-library/preact';
-import { QueryClientProvider } from '@tanstack/preact-query';
-import { LocationProvider } from 'preact-iso';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
+import { renderInPlanner } from '../test/render';
 import { Scope } from './Scope';
-import { queryClient } from '../lib/queries';
 import { session } from '../state';
 import { FOLIO } from '../test/fixtures';
 import { fakeServer, type Sent } from '../test/server';
@@ -39,14 +37,7 @@ function server() {
 
 async function show(user = FOLIO.owner) {
   session.value = { user, budgetAdmin: false, csrf: 'x', expiresAt: '2099-01-01T00:00:00Z' };
-  queryClient.clear();
-  render(
-    <LocationProvider>
-      <QueryClientProvider client={queryClient}>
-        <Scope folio={FOLIO} asOf="2026-06-30" reloadFolio={() => undefined} />
-      </QueryClientProvider>
-    </LocationProvider>,
-  );
+  renderInPlanner(<Scope folio={FOLIO} asOf="2026-06-30" reloadFolio={() => undefined} />);
   await screen.findByRole('heading', { name: 'Scope items (2)' });
 }
 

@@ -3,12 +3,10 @@
 // server sent it; S5.6's refusal of a currency at its field; closing and reopening; sharing with a
 // user the service knows; deletion after a confirmation naming the folio; read only for a reader.
 import { describe, expect, it } from 'vitest';
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
-import { QueryClientProvider } from '@tanstack/preact-query';
-import { LocationProvider } from 'preact-iso';
+import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { renderInPlanner } from '../test/render';
 import { Settings } from './Settings';
 import { api } from '../api/budgets';
-import { queryClient } from '../lib/queries';
 import { session } from '../state';
 import { fakeServer, refused, type Reply, type Sent } from '../test/server';
 
@@ -17,7 +15,7 @@ const RECORD =
   '{"id":1,"name":"Harbour footbridge","description":"Bridge","owner":"ada","startDate":"2026-03-02","endDate":"2027-05-28","closedDate":null,' +
   '"status":"executing","reserve":10,"contingency":5.50,"tolerance":10,"hoursPerDay":7.5,"currencyCode":"EUR","withRevenue":true,"withEarned":true,' +
   '"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,' +
-  '"savedFilterId":7,"holidaySchemeId":1,"workloadSchemeId":2,"customFields":{"4":"Zone B"}}';
+  '"savedFilterId":7,"holidaySchemeId":1,"workloadSchemeId":2,"customFields":{"values":{"4":"Zone B","9":12.50}}}';
 
 const page = (results: { id: number; name: string }[]) => ({ self: 'x', metadata: { count: results.length, offset: 0, limit: 1000 }, results });
 
@@ -34,6 +32,8 @@ function server(more: (r: Sent) => Reply | undefined = () => undefined, viewers:
         ]),
       };
     if (r.method === 'GET' && r.path.startsWith('/core/3/saved-filters')) return { body: page([{ id: 7, name: 'Bridge projects' }]) };
+    if (r.method === 'GET' && r.path === '/budgets/1/folio/1/customfields')
+      return { body: { success: { customFields: { FOLIO: [{ id: 4, name: 'Zone', style: 'TEXT', type: 'FOLIO', required: true }] } } } };
     if (r.method === 'GET' && r.path === '/budgets/1/folio/1/viewers') return { body: { success: { users: viewers } } };
     if (r.method === 'GET' && r.path.startsWith('/budgets/1/users'))
       return {
@@ -50,15 +50,8 @@ function server(more: (r: Sent) => Reply | undefined = () => undefined, viewers:
 
 async function show(user = 'ada', budgetAdmin = false) {
   session.value = { user, budgetAdmin, csrf: 'x', expiresAt: '2099-01-01T00:00:00Z' };
-  queryClient.clear();
   const folio = await api.folio('1');
-  render(
-    <LocationProvider>
-      <QueryClientProvider client={queryClient}>
-        <Settings folio={folio} asOf="2026-11-26" reloadFolio={() => undefined} />
-      </QueryClientProvider>
-    </LocationProvider>,
-  );
+  renderInPlanner(<Settings folio={folio} asOf="2026-11-26" reloadFolio={() => undefined} />);
   await screen.findByRole('option', { name: 'Four-day week' });
 }
 
@@ -81,6 +74,28 @@ describe('Settings', () => {
     // The numbers as they were written, not through a float: 5.50 stays 5.50.
     expect(put?.body).toContain('"contingency":5.50');
     expect(put?.body).toContain('"tolerance":12.5');
+  });
+
+  it('changes a custom field’s value; a value of a deleted definition goes back as stored', async () => {
+    const sent = server((r) => (r.method === 'PUT' ? { body: `{"success":${RECORD}}` } : undefined));
+    await show();
+    const zone = await screen.findByLabelText('Zone (required)');
+    expect((zone as HTMLInputElement).value).toBe('Zone B');
+    fireEvent.input(zone, { target: { value: 'Zone C' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(changes(sent)).toHaveLength(1));
+    const body = changes(sent)[0]?.body ?? '';
+    expect(body).toContain('"customFields":{"values":{"4":"Zone C","9":12.50}}');
+    expect(JSON.parse(body)).toEqual({ ...JSON.parse(RECORD.replace('"status":"executing",', '')), customFields: { values: { 4: 'Zone C', 9: 12.5 } } });
+  });
+
+  it('refuses an empty required custom field at its field, nothing sent', async () => {
+    const sent = server();
+    await show();
+    fireEvent.input(await screen.findByLabelText('Zone (required)'), { target: { value: ' ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('Zone is required');
+    expect(changes(sent)).toEqual([]);
   });
 
   it('shows S5.6’s refusal of a new currency at the currency field, with the way to the rates; nothing typed is lost', async () => {
@@ -113,7 +128,7 @@ describe('Settings', () => {
     await waitFor(() => expect(changes(sent)).toHaveLength(1));
     const body = JSON.parse(changes(sent)[0]?.body ?? '') as { closedDate: string; customFields: unknown };
     expect(body.closedDate).toBe('2026-12-31');
-    expect(body.customFields).toEqual({ 4: 'Zone B' });
+    expect(body.customFields).toEqual({ values: { 4: 'Zone B', 9: 12.5 } });
   });
 
   it('shares with a user the service knows, and refuses an unknown one at the field without sending', async () => {

@@ -16,6 +16,7 @@ import { useSubmit } from '../components/useSubmit';
 import { Field, FolioStatus, FormErrors } from '../components/ui';
 import { SettingsForm } from './SettingsForm';
 import { Sharing } from './Sharing';
+import { CustomFields } from './CustomFields';
 import type { FolioProps } from './FolioProps';
 
 export function Settings({ folio, asOf }: FolioProps) {
@@ -31,6 +32,7 @@ export function Settings({ folio, asOf }: FolioProps) {
       ) : null}
       <SettingsForm key={folio.id} folio={folio} mayChange={mayChange} />
       <Closing folio={folio} asOf={asOf} mayChange={mayChange} />
+      <CustomFields folio={folio} mayChange={mayChange} />
       <Sharing folio={folio} mayChange={mayChange} />
       {mayChange ? <DeleteFolio folio={folio} /> : null}
     </div>

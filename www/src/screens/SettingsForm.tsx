@@ -14,6 +14,7 @@ import { announce, session } from '../state';
 import { useSubmit } from '../components/useSubmit';
 import { checkFolioText, FolioFields, type FolioText } from '../components/FolioFields';
 import { UserField } from '../components/UserField';
+import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
 import { Checkbox, Field, FormErrors, SelectField } from '../components/ui';
 
 /** The form's values: text as typed, switches as booleans. */
@@ -121,7 +122,8 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
   const stored = formOf(folio);
   const [edits, setEdits] = useState<Partial<Form>>({});
   const form: Form = { ...stored, ...edits };
-  const submit = useSubmit(FIELDS);
+  const custom = useCustomFields(folio.id, 'FOLIO', folio);
+  const submit = useSubmit([...FIELDS, ...custom.fields]);
   const holidays = useQuery({ queryKey: ['core', 'holidaySchemes'], queryFn: ({ signal }) => core.holidaySchemes(signal) });
   const workloads = useQuery({ queryKey: ['core', 'workloadSchemes'], queryFn: ({ signal }) => core.workloadSchemes(signal) });
   const filters = useQuery({ queryKey: ['core', 'savedFilters'], queryFn: ({ signal }) => core.savedFilters(signal) });
@@ -130,16 +132,20 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
     (v: Form[K]) =>
       setEdits((p) => ({ ...p, [k]: v }));
   const changes = changesOf(stored, form);
-  const dirty = Object.keys(changes).length > 0;
+  const dirty = Object.keys(changes).length > 0 || custom.changed;
   const admin = session.value?.budgetAdmin === true;
 
   const save = async (e: Event) => {
     e.preventDefault();
-    await submit.run(check(form), async () => {
-      await api.updateFolio(replacement(folio, FOLIO_DERIVED, changes));
+    const errors = check(form);
+    custom.check(errors);
+    await submit.run(errors, async () => {
+      const values = custom.body();
+      await api.updateFolio(replacement(folio, FOLIO_DERIVED, values ? { ...changes, customFields: values } : changes));
       // The stored record first, then the form over it: no moment shows the old values.
       await folioChanged(folio.id);
       setEdits({});
+      custom.reset();
       announce(`Settings of “${form.name.trim()}” saved.`);
     });
   };
@@ -209,6 +215,7 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
               />
             ))}
           </div>
+          <CustomFieldInputs state={custom} err={err} />
           {listProblem ? <p class="hint">The lists of schemes and filters could not be read: each shows its stored id.</p> : null}
           <div class="grid-2 checks">
             <Checkbox label="Includes revenues" name="withRevenue" checked={form.withRevenue} onValue={set('withRevenue')} />
@@ -254,6 +261,7 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
                 disabled={!dirty || submit.busy}
                 onClick={() => {
                   setEdits({});
+                  custom.reset();
                   submit.clear();
                 }}
               >

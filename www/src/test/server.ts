@@ -46,3 +46,8 @@ afterEach(() => setTransport(serverTransport));
 export function refused(errors: Record<string, string>, errorMessages: string[] = []): Reply {
   return { status: 400, body: { errors, errorMessages } };
 }
+
+/** The requests that change something (the reads an editor makes as it opens left out). */
+export function changesOf(sent: readonly Sent[]): Sent[] {
+  return sent.filter((s) => s.method !== 'GET');
+}
