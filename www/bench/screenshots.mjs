@@ -193,6 +193,15 @@ const SCREENS = [
     },
   ],
   [
+    'portfolio-form',
+    true,
+    async (page) => {
+      await page.goto('/portfolios/1/edit');
+      await page.getByRole('button', { name: 'Save portfolio' }).waitFor();
+      await settled(page);
+    },
+  ],
+  [
     'settings',
     true,
     async (page) => {

@@ -157,6 +157,15 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'portfolio form',
+    signedIn: true,
+    open: async (page) => {
+      await page.goto('/portfolios/1/edit');
+      await page.getByRole('button', { name: 'Save portfolio' }).waitFor();
+      await settled(page);
+    },
+  },
+  {
     name: 'settings',
     signedIn: true,
     open: async (page) => {

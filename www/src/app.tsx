@@ -16,6 +16,7 @@ import { NewFolio } from './screens/NewFolio';
 import { FolioRoute } from './screens/Folio';
 
 const Portfolios = lazy(() => import('./screens/Portfolios').then((m) => m.Portfolios));
+const PortfolioForm = lazy(() => import('./screens/PortfolioForm').then((m) => m.PortfolioForm));
 const PortfolioScreen = lazy(() => import('./screens/Portfolio').then((m) => m.PortfolioScreen));
 const ExchangeRates = lazy(() => import('./screens/ExchangeRates').then((m) => m.ExchangeRates));
 const OvertimeRules = lazy(() => import('./screens/OvertimeRules').then((m) => m.OvertimeRules));
@@ -151,6 +152,11 @@ function PortfolioRoute() {
   return isId(params.id) ? <PortfolioScreen id={params.id} /> : <NotFound />;
 }
 
+function PortfolioEditRoute() {
+  const { params } = useRoute();
+  return isId(params.id) ? <PortfolioForm id={params.id} /> : <NotFound />;
+}
+
 function Screen() {
   const { path, query } = useLocation();
   const s = session.value;
@@ -176,7 +182,9 @@ function Screen() {
       <Route path="/folios/:id" component={FolioRoute} />
       <Route path="/folios/:id/*" component={FolioRoute} />
       <Route path="/portfolios" component={Portfolios} />
+      <Route path="/portfolios/new" component={PortfolioForm} />
       <Route path="/portfolios/:id" component={PortfolioRoute} />
+      <Route path="/portfolios/:id/edit" component={PortfolioEditRoute} />
       <Route path="/admin/exchange-rates" component={ExchangeRates} />
       <Route path="/admin/overtime-rules" component={OvertimeRules} />
       <Route path="/signin" component={SignIn} />

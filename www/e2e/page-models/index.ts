@@ -6,7 +6,7 @@ export { FoliosPage, NewFolioPage } from './folios';
 export { FolioPage, ForecastScreen, BaselinesScreen, ExportScreen, type FolioTab } from './folio';
 export { CostsScreen, PositionEditor, ExpenseEditor, type PositionSection } from './costs';
 export { WhatIfScreen } from './whatif';
-export { PortfoliosPage, PortfolioPage } from './portfolios';
+export { PortfoliosPage, PortfolioPage, PortfolioFormPage } from './portfolios';
 export { ExchangeRatesPage, OvertimeRulesPage } from './rates';
 export { SettingsScreen } from './settings';
 export { ScopeScreen } from './scope';

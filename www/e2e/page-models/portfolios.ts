@@ -10,6 +10,24 @@ export class PortfoliosPage {
   portfolioLink(name: string): Locator {
     return this.page.getByRole('link', { name });
   }
+  get newButton(): Locator {
+    return this.page.getByRole('link', { name: 'New portfolio' });
+  }
+}
+
+/** The portfolio form (`/portfolios/new`, `/portfolios/{id}/edit`). */
+export class PortfolioFormPage {
+  constructor(readonly page: Page) {}
+
+  async fill(p: { name: string; currency?: string; parent?: string; folios?: string[] }): Promise<void> {
+    await this.page.getByLabel('Name', { exact: true }).fill(p.name);
+    if (p.currency) await this.page.getByLabel('Currency').fill(p.currency);
+    if (p.parent) await this.page.getByLabel('Parent portfolio').selectOption({ label: p.parent });
+    for (const folio of p.folios ?? []) await this.page.getByLabel(folio, { exact: true }).check();
+  }
+  get create(): Locator {
+    return this.page.getByRole('button', { name: 'Create portfolio' });
+  }
 }
 
 export class PortfolioPage {
@@ -30,5 +48,13 @@ export class PortfolioPage {
   }
   get rows(): Locator {
     return this.page.locator('tr[data-folio-id]');
+  }
+  /** A sub-portfolio's row, by id. */
+  sub(id: string): Locator {
+    return this.page.getByRole('region', { name: 'Sub-portfolios' }).locator(`tr[data-portfolio-id="${id}"]`);
+  }
+  /** The rollup's figure `key` (`bac`, `eac`, ...), the server's exact value. */
+  async figure(key: string): Promise<string | null> {
+    return this.page.locator(`dd[data-indicator="${key}"]`).first().getAttribute('data-value');
   }
 }

@@ -153,6 +153,12 @@ export const api = {
   // Portfolios
   portfolios: async (signal?: AbortSignal): Promise<Portfolio[]> =>
     (await budget<Answer<Schemas['Portfolio']>[]>('GET', '/portfolio', undefined, signal)).map((p) => withId(p, 'a portfolio')),
+  /** Creates a portfolio (owner the caller unless a budget administrator names another): its id. */
+  createPortfolio: (body: PortfolioBody) => budget<string>('POST', '/portfolio', body),
+  /** Replaces a portfolio (name, colour, currency, privacy, admins, folios, parent). */
+  updatePortfolio: (body: PortfolioBody) => budget<Answer<Schemas['Portfolio']>>('PUT', '/portfolio', body),
+  /** Deletes a portfolio; refused while it holds sub-portfolios. */
+  deletePortfolio: (id: string) => budget<boolean>('DELETE', `/portfolio/${id}`),
   portfolioIndicators: (id: string, asOf: string, signal?: AbortSignal) =>
     budget<Indicators>('GET', `/portfolio/${id}/indicators${q({ asOf })}`, undefined, signal),
 };
@@ -183,6 +189,9 @@ const CORE_PAGE = 1000;
 
 /** A custom-field definition as sent (with its id to replace one). */
 export type CustomFieldBody = Body<Omit<Schemas['CustomFieldDefinition'], 'deletedOn' | 'options'>> & { options?: (string | WireNumber)[] | null };
+
+/** A portfolio as sent: its folios as the list gave them; `portfolios` empty (the server keeps its sub-portfolios). */
+export type PortfolioBody = Body<Schemas['Portfolio']>;
 
 /** Which hours a position has: a team member's worked hours, a consulting revenue's billable hours. */
 export type HoursKind = 'worked' | 'billable';

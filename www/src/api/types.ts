@@ -86,7 +86,7 @@ export type Expense = Stored<Answer<Schemas['Expense']>>;
 /** A payment line of `GET /position/{id}/payments` and `GET /expense/{id}/payments`. */
 export type Payment = Answer<Schemas['ExpensePayment']>;
 export type Baseline = Answer<Schemas['Baseline']>;
-/** `GET /portfolio` (checked by `api.portfolios`; the sub-portfolios, which the planner does not show, are not). */
+/** `GET /portfolio` (checked by `api.portfolios`; its sub-portfolios by `flatten` in lib/portfolios.ts). */
 export type Portfolio = Stored<Answer<Schemas['Portfolio']>>;
 /** `GET /overtimerule` (checked by `api.overtimeRules`). */
 export type OvertimeRule = Stored<Answer<Schemas['OvertimeRule']>>;

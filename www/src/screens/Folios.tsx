@@ -12,6 +12,7 @@ import * as fmt from '../lib/format';
 import { compare } from '../lib/decimal';
 import { lightsOf, STATUS_RANK } from '../lib/lights';
 import { throttled } from '../lib/pool';
+import { flatten, folioIdsUnder } from '../lib/portfolios';
 import { ErrorBox, FolioStatus, Loading, Money, Rag } from '../components/ui';
 import { Pager, usePaging } from '../components/Pager';
 
@@ -43,6 +44,9 @@ function figureCompare(a: string | null | undefined, b: string | null | undefine
 
 export function Folios() {
   const list = useQuery({ queryKey: keys.folios(), queryFn: ({ signal }) => api.folios(signal) });
+  const portfolios = useQuery({ queryKey: keys.portfolios(), queryFn: ({ signal }) => api.portfolios(signal) });
+  const tree = useMemo(() => flatten(portfolios.data ?? []), [portfolios.data]);
+  const [portfolioId, setPortfolioId] = useState('');
   const [query, setQuery] = useState('');
   const [sort, setSort] = useState<SortKey>('name');
   const [descending, setDescending] = useState(false);
@@ -67,7 +71,11 @@ export function Folios() {
 
   const filtered = useMemo(() => {
     const q = query.trim().toLowerCase();
-    const rows = (list.data ?? []).filter((f) => !q || f.name.toLowerCase().includes(q) || f.owner.toLowerCase().includes(q) || f.status.includes(q));
+    const chosen = tree.find((p) => p.portfolio.id === portfolioId)?.portfolio;
+    const within = chosen ? folioIdsUnder(chosen) : null;
+    const rows = (list.data ?? []).filter(
+      (f) => (!within || within.has(f.id)) && (!q || f.name.toLowerCase().includes(q) || f.owner.toLowerCase().includes(q) || f.status.includes(q)),
+    );
     const by = (f: FolioSummary, g: FolioSummary): number => {
       const d = details;
       switch (sort) {
@@ -87,9 +95,9 @@ export function Folios() {
     return descending ? sorted.reverse() : sorted;
     // `details` is read through `detailsKey`: a new answer re-sorts, a re-render alone does not.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [list.data, query, sort, descending, figureSort ? detailsKey : '']);
+  }, [list.data, query, portfolioId, tree, sort, descending, figureSort ? detailsKey : '']);
 
-  const paging = usePaging(filtered, PAGE, [query, sort, descending]);
+  const paging = usePaging(filtered, PAGE, [query, portfolioId, sort, descending]);
   const visible = paging.visible;
   const visibleIds = visible.map((f) => f.id).join(',');
   useEffect(() => setShownIds(visibleIds ? visibleIds.split(',') : []), [visibleIds]);
@@ -118,6 +126,19 @@ export function Folios() {
           <label for="folio-search">Search folios</label>
           <input id="folio-search" type="search" value={query} placeholder="Name, owner or status" onInput={(e) => setQuery(e.currentTarget.value)} />
         </div>
+        {tree.length ? (
+          <div class="field">
+            <label for="folio-portfolio">Portfolio</label>
+            <select id="folio-portfolio" value={portfolioId} onChange={(e) => setPortfolioId(e.currentTarget.value)}>
+              <option value="">All folios</option>
+              {tree.map(({ portfolio: p, depth }) => (
+                <option key={p.id} value={p.id}>
+                  {`${'· '.repeat(depth)}${p.name}`}
+                </option>
+              ))}
+            </select>
+          </div>
+        ) : null}
         <div class="field">
           <label for="folio-sort">Sort by</label>
           <select id="folio-sort" value={sort} onChange={(e) => setSort(e.currentTarget.value as SortKey)}>

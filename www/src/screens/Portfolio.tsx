@@ -7,7 +7,11 @@ import { useQueries, useQuery } from '@tanstack/preact-query';
 import { keepFor, keys } from '../lib/queries';
 import { throttled } from '../lib/pool';
 import * as fmt from '../lib/format';
-import { asOf, setAsOf } from '../state';
+import { asOf, session, setAsOf } from '../state';
+import { withId } from '../api/types';
+import { ancestry, flatten } from '../lib/portfolios';
+import { portfolioHref } from '../lib/routes';
+import { DeletePortfolio, SubPortfolios } from './SubPortfolios';
 import { Card, ErrorBox, FiguresRefused, FolioStatus, Loading, Money } from '../components/ui';
 import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
 
@@ -17,10 +21,10 @@ export function PortfolioScreen({ id }: { id: string }) {
   const portfolio = useQuery({
     queryKey: keys.portfolios(),
     queryFn: ({ signal }) => api.portfolios(signal),
-    select: (all) => {
-      const p = all.find((x) => x.id === id);
-      if (!p) throw new Error('This portfolio does not exist or you may not see it.');
-      return p;
+    select: (tops) => {
+      const chain = ancestry(flatten(tops), id);
+      if (chain.length === 0) throw new Error('This portfolio does not exist or you may not see it.');
+      return chain;
     },
   });
   const rollup = useQuery({
@@ -28,7 +32,7 @@ export function PortfolioScreen({ id }: { id: string }) {
     queryFn: ({ signal }) => api.portfolioIndicators(id, day, signal),
     placeholderData: keepFor(id),
   });
-  const list = portfolio.data?.folios ?? [];
+  const list = portfolio.data?.at(-1)?.portfolio.folios ?? [];
   // Each folio's indicators, in its own currency: the answers the folio's screens read.
   const answers = useQueries({
     queries: list.map((f) => ({
@@ -60,16 +64,34 @@ export function PortfolioScreen({ id }: { id: string }) {
         <Loading label="Loading the portfolio" />
       </div>
     );
-  const p = portfolio.data;
+  const chain = portfolio.data;
+  const p = chain[chain.length - 1]!.portfolio;
+  const me = session.value;
+  const mayChange = !!me && (me.budgetAdmin || me.user === p.owner || p.admins.includes(me.user));
   return (
     <div class="page">
       <nav class="crumbs" aria-label="Breadcrumb">
-        <a href="/portfolios">Portfolios</a> <span aria-hidden="true">/</span> <span aria-current="page">{p.name}</span>
+        <a href="/portfolios">Portfolios</a>
+        {chain.slice(0, -1).map((c) => (
+          <span key={c.portfolio.id}>
+            {' '}
+            <span aria-hidden="true">/</span> <a href={portfolioHref(c.portfolio.id)}>{c.portfolio.name}</a>
+          </span>
+        ))}{' '}
+        <span aria-hidden="true">/</span> <span aria-current="page">{p.name}</span>
       </nav>
       <header class="folio-head card">
         <div class="folio-title">
           <h1>{p.name}</h1>
           <span class="badge">{p.isPrivate ? 'private' : 'shared'}</span>
+          {mayChange ? (
+            <span class="head-actions">
+              <a class="btn btn-small" href={`${portfolioHref(p.id)}/edit`}>
+                Edit
+              </a>
+              <DeletePortfolio p={p} />
+            </span>
+          ) : null}
         </div>
         {p.description ? <p class="muted">{p.description}</p> : null}
         <dl class="facts">
@@ -116,6 +138,7 @@ export function PortfolioScreen({ id }: { id: string }) {
         ) : !rollup.error ? (
           <Loading label="Rolling up" />
         ) : null}
+        <SubPortfolios subs={p.portfolios.map((c) => withId(c, 'a sub-portfolio'))} asOf={day} />
         <Card title="Folios" busy={folios.some((f) => f.pending)}>
           {
             <div class="table-scroll" tabIndex={0} role="region" aria-label="Folios of the portfolio">

@@ -2,6 +2,7 @@
 import { api } from '../api/budgets';
 import { useQuery } from '@tanstack/preact-query';
 import { keys } from '../lib/queries';
+import { flatten } from '../lib/portfolios';
 import * as fmt from '../lib/format';
 import { ErrorBox, Loading } from '../components/ui';
 
@@ -12,8 +13,11 @@ export function Portfolios() {
       <div class="page-head">
         <div>
           <h1>Portfolios</h1>
-          <p class="muted">Groups of folios rolled up in one currency.</p>
+          <p class="muted">Groups of folios rolled up in one currency; a portfolio may hold sub-portfolios.</p>
         </div>
+        <a class="btn btn-primary" href="/portfolios/new">
+          New portfolio
+        </a>
       </div>
       {list.error ? <ErrorBox error={list.error} onRetry={() => void list.refetch()} /> : null}
       {!list.data && !list.error ? <Loading label="Loading portfolios" /> : null}
@@ -21,7 +25,7 @@ export function Portfolios() {
         <section class="card">
           <div class="table-scroll" tabIndex={0} role="region" aria-label="Portfolios table">
             <table class="table">
-              <caption>Portfolios ({fmt.count(list.data.length)})</caption>
+              <caption>Portfolios ({fmt.count(flatten(list.data).length)})</caption>
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -34,9 +38,10 @@ export function Portfolios() {
                 </tr>
               </thead>
               <tbody>
-                {list.data.map((p) => (
-                  <tr key={p.id} data-portfolio-id={p.id}>
-                    <th scope="row">
+                {flatten(list.data).map(({ portfolio: p, depth }) => (
+                  <tr key={p.id} data-portfolio-id={p.id} data-depth={depth}>
+                    <th scope="row" style={depth ? { paddingLeft: `${0.75 + depth * 1.25}rem` } : undefined}>
+                      {depth ? <span class="sr-only">Sub-portfolio: </span> : null}
                       <span class="swatch-dot" style={{ background: p.color }} aria-hidden="true" /> <a href={`/portfolios/${p.id}`}>{p.name}</a>
                       {p.description ? <div class="sub">{p.description}</div> : null}
                     </th>
