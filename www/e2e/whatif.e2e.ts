@@ -47,6 +47,17 @@ describe('what-if', () => {
     expect(await value('delta-bac')).toBe('0');
   });
 
+  it('says which BAC is which: the overview’s (latest baseline) beside the draft’s', async () => {
+    await open('1');
+    const official = await rest(env.server(), 'GET', `/budgets/1/folio/1/indicators?asOf=${AS_OF}`);
+    await expect.poll(() => value('official-bac')).toBe(normalizeDecimal(official.json.success.bac));
+    const baselines = (await rest(env.server(), 'GET', '/budgets/1/folio/1/baselines?costs=true&revenues=false')).json.success;
+    const basis = page.locator('[data-bac-basis]');
+    expect(await basis.getAttribute('data-bac-basis')).toBe(baselines.length ? 'baseline' : 'draft');
+    if (baselines.length) expect(await basis.textContent()).toContain('latest approved baseline');
+    expect(await value('saved-bac')).toBe(normalizeDecimal((await draftIndicators('1')).bac));
+  });
+
   it('a rate change shows the EAC the server answers after Apply', async () => {
     await open('1');
     const before = await value('whatif-eac');

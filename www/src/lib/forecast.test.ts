@@ -20,7 +20,7 @@ const TL: TimelineBucket[] = [
   bucket('2026-02-01', '2026-02-28', '200.00', '150.00', '180.00'),
   bucket('2026-03-01', '2026-03-31', '300.00', null, '185.00'),
 ];
-const IND = { bac: '300.00', eac: '400.00' } as Indicators;
+const IND = { bac: '300.00', eac: '400.00', reserve: '30.00' } as Indicators;
 
 describe('derive', () => {
   it('marks EV once, at the bucket holding the as-of date', () => {
@@ -39,6 +39,20 @@ describe('derive', () => {
     expect(eac).toEqual([null, 180, 400]);
     expect(bac).toEqual([300, 300, 300]);
     expect(m.index.get(xs[1]!)).toBe(1);
+  });
+  it('draws the tolerance zone around PV and the reserve band above BAC', () => {
+    const m = derive(TL, IND, '2026-02-10', '2026-02-10', 'month', '10');
+    const [, , , , , , , upper, lower, reserveTop] = m.cumulative;
+    // Pixels: floats are fine here, nothing of them is shown as a figure.
+    [110, 220, 330].forEach((v, i) => expect(upper![i]).toBeCloseTo(v));
+    [90, 180, 270].forEach((v, i) => expect(lower![i]).toBeCloseTo(v));
+    expect(reserveTop).toEqual([330, 330, 330]);
+  });
+  it('bars: actual cost up to the as-of bucket, known cost after it', () => {
+    const m = derive(TL, IND, '2026-02-10', '2026-02-10', 'month');
+    const [, , actual, known] = m.bars;
+    expect(actual).toEqual([5, 5, null]);
+    expect(known).toEqual([null, null, 5]);
   });
   it('after the folio, EV is marked at the last bucket; before it, nowhere', () => {
     const after = derive(TL.slice(0, 2), IND, '2026-05-01', '2026-05-01', 'month');

@@ -27,11 +27,19 @@ export interface Model {
   evAt: number;
   /** x value (seconds) → bucket index, for the axis labels. */
   index: Map<number, number>;
+  /** x, PV, EV, AC, AC known, EAC, BAC, then the tolerance zone's upper and lower edges around PV
+   * and the reserve band's top (BAC + reserve): pixels only. */
   cumulative: uPlot.AlignedData;
+  /** x, planned cost, actual cost (to the as-of bucket), known cost (after it), planned and actual revenue. */
   bars: uPlot.AlignedData;
 }
 
-export function derive(tl: TimelineBucket[], ind: Indicators, asOf: string, today: string, granularity: Granularity): Model {
+/**
+ * The chart model of a timeline. `tolerance` is the folio's (a percentage): the zone around the
+ * planned curve within which the folio is ahead of or behind schedule without leaving it (S9.5);
+ * the reserve band runs from BAC to BAC plus the server's reserve figure.
+ */
+export function derive(tl: TimelineBucket[], ind: Indicators, asOf: string, today: string, granularity: Granularity, tolerance = '0'): Model {
   const n = tl.length;
   const xs = new Array<number>(n);
   const pv = new Array<number | null>(n);
@@ -42,6 +50,12 @@ export function derive(tl: TimelineBucket[], ind: Indicators, asOf: string, toda
   const bac = new Array<number | null>(n);
   const plannedCost = new Array<number | null>(n);
   const actualCost = new Array<number | null>(n);
+  const knownCost = new Array<number | null>(n);
+  const upper = new Array<number | null>(n);
+  const lower = new Array<number | null>(n);
+  const reserveTop = new Array<number | null>(n);
+  const share = (f(tolerance) ?? 0) / 100;
+  const reserveF = f(ind.reserve);
   const plannedRevenue = new Array<number | null>(n);
   const actualRevenue = new Array<number | null>(n);
   const index = new Map<number, number>();
@@ -59,13 +73,19 @@ export function derive(tl: TimelineBucket[], ind: Indicators, asOf: string, toda
       if (asOf <= b.end) at = i;
     }
     pv[i] = f(b.pv);
+    const p = pv[i];
+    upper[i] = p == null ? null : p * (1 + share);
+    lower[i] = p == null ? null : p * (1 - share);
     // AC is drawn up to the as-of date; after it the server's AC holds only known, scheduled costs.
     const acF = f(b.ac);
     ac[i] = past ? acF : null;
     known[i] = past ? null : acF;
     bac[i] = bacF;
+    reserveTop[i] = bacF == null || reserveF == null ? null : bacF + reserveF;
     plannedCost[i] = f(b.plannedCost);
-    actualCost[i] = f(b.actualCost);
+    // After the as-of date a bucket's actual cost is known cost: already scheduled, not spent.
+    actualCost[i] = past ? f(b.actualCost) : null;
+    knownCost[i] = past ? null : f(b.actualCost);
     plannedRevenue[i] = f(b.plannedRevenue);
     actualRevenue[i] = f(b.actualRevenue);
   }
@@ -85,8 +105,8 @@ export function derive(tl: TimelineBucket[], ind: Indicators, asOf: string, toda
     at,
     evAt,
     index,
-    cumulative: [xs, pv, ev, ac, known, eac, bac],
-    bars: [xs, plannedCost, actualCost, plannedRevenue, actualRevenue],
+    cumulative: [xs, pv, ev, ac, known, eac, bac, upper, lower, reserveTop],
+    bars: [xs, plannedCost, actualCost, knownCost, plannedRevenue, actualRevenue],
   };
 }
 

@@ -34,6 +34,9 @@ const COLORS = {
   bac: '#495057',
   plannedCost: '#91a7ff',
   actualCost: '#ff8a5c',
+  knownCost: '#f2c14e',
+  tolerance: 'rgba(79, 107, 237, 0.10)',
+  reserve: 'rgba(73, 80, 87, 0.12)',
   plannedRevenue: '#8ce99a',
   actualRevenue: '#2b8a3e',
   today: '#212529',
@@ -220,9 +223,24 @@ function chartOptions(currency: string, model: MutableRef<Model | null>) {
       { label: 'AC (known, scheduled)', stroke: COLORS.ac, width: 1.5, dash: [3, 3] },
       { label: 'EAC projection', stroke: COLORS.eac, width: 2, dash: [8, 5], spanGaps: true },
       { label: 'BAC', stroke: COLORS.bac, width: 1, dash: [2, 2], points: { show: false } },
+      // The edges of the tolerance zone and the reserve band's top: drawn as fills only.
+      { label: 'Tolerance (ahead)', stroke: 'transparent', width: 0, points: { show: false } },
+      { label: 'Tolerance (behind)', stroke: 'transparent', width: 0, points: { show: false } },
+      { label: 'BAC + reserve', stroke: COLORS.bac, width: 1, dash: [1, 3], points: { show: false } },
+    ],
+    bands: [
+      { series: [7, 8], fill: COLORS.tolerance },
+      { series: [9, 6], fill: COLORS.reserve },
     ],
   });
-  const barSeries = ['plannedCost', 'actualCost', 'plannedRevenue', 'actualRevenue'] as const;
+  // Known cost takes actual cost's slot: a bucket has one or the other (before or after as-of).
+  const barSeries = [
+    ['plannedCost', 0],
+    ['actualCost', 1],
+    ['knownCost', 1],
+    ['plannedRevenue', 2],
+    ['actualRevenue', 3],
+  ] as const;
   const bars = (width: number): uPlot.Options => ({
     width,
     height: 220,
@@ -243,12 +261,12 @@ function chartOptions(currency: string, model: MutableRef<Model | null>) {
     plugins: [markers(model, false)],
     series: [
       {},
-      ...barSeries.map((k, i) => ({
+      ...barSeries.map(([k, slot]) => ({
         label: k,
         stroke: COLORS[k],
         fill: COLORS[k],
         width: 0,
-        paths: groupedBars(i, barSeries.length),
+        paths: groupedBars(slot, 4),
         points: { show: false },
       })),
     ],
@@ -256,14 +274,18 @@ function chartOptions(currency: string, model: MutableRef<Model | null>) {
   return { cumulative, bars };
 }
 
-const LEGEND: { label: string; color: string; kind?: 'dashed' | 'point' }[] = [
+const LEGEND: { label: string; color: string; kind?: 'dashed' | 'point' | 'band' }[] = [
   { label: 'PV (planned value)', color: COLORS.pv },
+  { label: 'Tolerance zone around PV', color: COLORS.tolerance, kind: 'band' },
   { label: 'EV (earned value, at as-of)', color: COLORS.ev, kind: 'point' },
-  { label: 'AC (actual cost)', color: COLORS.ac },
+  { label: 'AC (actual cost, to as-of)', color: COLORS.ac },
+  { label: 'AC known after as-of (scheduled)', color: COLORS.ac, kind: 'dashed' },
   { label: 'EAC projection', color: COLORS.eac, kind: 'dashed' },
   { label: 'BAC', color: COLORS.bac, kind: 'dashed' },
+  { label: 'Reserve (BAC to BAC + reserve)', color: COLORS.reserve, kind: 'band' },
   { label: 'Planned cost', color: COLORS.plannedCost },
-  { label: 'Actual cost', color: COLORS.actualCost },
+  { label: 'Actual cost (to as-of)', color: COLORS.actualCost },
+  { label: 'Known cost (scheduled after as-of)', color: COLORS.knownCost },
   { label: 'Planned revenue', color: COLORS.plannedRevenue },
   { label: 'Actual revenue', color: COLORS.actualRevenue },
 ];
@@ -286,7 +308,8 @@ function PeriodTable({ tl, granularity, asOf, currency }: { tl: TimelineBucket[]
       <div class="table-scroll" tabIndex={0} role="region" aria-label="Timeline figures">
         <table class="table">
           <caption>
-            Timeline by {shown?.granularity ?? granularity} as of {fmt.date(shown?.asOf ?? asOf)} ({currency})
+            Timeline by {shown?.granularity ?? granularity} as of {fmt.date(shown?.asOf ?? asOf)} ({currency}). After the as-of date the cost column holds known
+            cost: costs already scheduled, not yet spent.
           </caption>
           <thead>
             <tr>
@@ -295,7 +318,7 @@ function PeriodTable({ tl, granularity, asOf, currency }: { tl: TimelineBucket[]
                 Planned cost
               </th>
               <th scope="col" class="right">
-                Actual cost
+                Actual / known cost
               </th>
               <th scope="col" class="right">
                 Planned revenue
@@ -318,18 +341,23 @@ function PeriodTable({ tl, granularity, asOf, currency }: { tl: TimelineBucket[]
             </tr>
           </thead>
           <tbody>
-            {paging.visible.map((b) => (
-              <tr key={b.start} data-start={b.start}>
-                <th scope="row" class="nowrap">
-                  {fmt.bucketLabel(b.start, shown!.granularity)}
-                </th>
-                {FIELDS.map((k) => (
-                  <td key={k} class="right num" data-field={k} data-value={b[k] ?? ''}>
-                    {fmt.money(b[k], currency)}
-                  </td>
-                ))}
-              </tr>
-            ))}
+            {paging.visible.map((b) => {
+              // After the as-of date, a period's actual cost is known cost: scheduled, not spent.
+              const known = b.start > (shown?.asOf ?? asOf);
+              return (
+                <tr key={b.start} data-start={b.start} class={known ? 'after-asof' : undefined}>
+                  <th scope="row" class="nowrap">
+                    {fmt.bucketLabel(b.start, shown!.granularity)}
+                  </th>
+                  {FIELDS.map((k) => (
+                    <td key={k} class={`right num${known && k === 'actualCost' ? ' known-cost' : ''}`} data-field={k} data-value={b[k] ?? ''}>
+                      {known && k === 'actualCost' ? <span class="known-tag">known </span> : null}
+                      {fmt.money(b[k], currency)}
+                    </td>
+                  ))}
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
@@ -353,8 +381,8 @@ export function Forecast({ folio, asOf }: FolioProps) {
 
   const model = useMemo(() => {
     const d = data.data;
-    return d ? derive(d.timeline, d.indicators, d.asOf, fmt.today(), d.granularity) : null;
-  }, [data.data]);
+    return d ? derive(d.timeline, d.indicators, d.asOf, fmt.today(), d.granularity, folio.tolerance) : null;
+  }, [data.data, folio.tolerance]);
   const modelRef = useRef<Model | null>(null);
   modelRef.current = model;
   const options = useMemo(() => chartOptions(currency, modelRef), [currency]);
@@ -457,7 +485,7 @@ export function Forecast({ folio, asOf }: FolioProps) {
                         ['ev', 'EV (at as-of)', bucket.ev],
                         ['ac', 'AC (cumulative)', bucket.ac],
                         ['plannedCost', 'Planned cost', bucket.plannedCost],
-                        ['actualCost', 'Actual cost', bucket.actualCost],
+                        ['actualCost', bucket.start > (model.asOf ?? asOf) ? 'Known cost (scheduled)' : 'Actual cost', bucket.actualCost],
                         ['plannedRevenue', 'Planned revenue', bucket.plannedRevenue],
                         ['actualRevenue', 'Actual revenue', bucket.actualRevenue],
                         ['contingency', 'Contingency', bucket.contingency],
@@ -492,7 +520,12 @@ export function Forecast({ folio, asOf }: FolioProps) {
               · EV at as-of{' '}
               <span data-indicator="ev" data-value={ind.ev ?? ''}>
                 {fmt.money(ind.ev, currency)}
-              </span>
+              </span>{' '}
+              · Reserve{' '}
+              <span data-indicator="reserve" data-value={ind.reserve ?? ''}>
+                {fmt.money(ind.reserve, currency)}
+              </span>{' '}
+              · Tolerance {fmt.percent(folio.tolerance)}
             </p>
           </>
         ) : null}

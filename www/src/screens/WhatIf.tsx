@@ -9,7 +9,10 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type uPlot from 'uplot';
 import { activeTransport, ApiError, request, settle } from '../api/client';
-import type { Indicators, TimelineBucket } from '../api/types';
+import type { Baseline, Indicators, TimelineBucket } from '../api/types';
+import { useQuery } from '@tanstack/preact-query';
+import { api } from '../api/budgets';
+import { keys } from '../lib/queries';
 import { loadCore, coreMessage } from '../lib/wasm';
 import { refusalLines } from '../lib/errors';
 import { parseJson, toJson } from '../lib/json';
@@ -30,6 +33,14 @@ type Sandbox = InstanceType<Core['Sandbox']>;
 interface Summary {
   indicators: Indicators;
   timeline: TimelineBucket[];
+}
+
+/** The latest baseline that freezes planned costs (BUDGET or PLANNED, S8.2; S8.5: it defines the BAC the overview shows), if any. */
+export function latestCostBaseline(list: readonly Baseline[]): Baseline | undefined {
+  return [...list]
+    .filter((b) => !b.deletedOn && (b.expenditureType === 'BUDGET' || b.expenditureType === 'PLANNED'))
+    .sort((a, b) => a.created.localeCompare(b.created) || Number(a.id) - Number(b.id))
+    .at(-1);
 }
 
 /** The indicators compared, in the order shown. */
@@ -80,11 +91,15 @@ export function WhatIf({ folio, asOf }: FolioProps) {
   }, [id, attempt]);
   if (error) return <ErrorBox error={error} onRetry={() => setAttempt((a) => a + 1)} />;
   if (!loaded) return <Loading label="Loading the folio into the sandbox" />;
-  return <Workbench key={`${id}|${attempt}`} loaded={loaded} asOf={asOf} currency={folio.currencyCode} reload={() => setAttempt((a) => a + 1)} />;
+  return <Workbench key={`${id}|${attempt}`} folioId={id} loaded={loaded} asOf={asOf} currency={folio.currencyCode} reload={() => setAttempt((a) => a + 1)} />;
 }
 
-function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: string; currency: string; reload: () => void }) {
+function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: string; loaded: Loaded; asOf: string; currency: string; reload: () => void }) {
   const { core, sandbox } = loaded;
+  // The overview's figures (the latest baseline of each side, else the draft), beside the draft's.
+  const official = useQuery({ queryKey: keys.indicators(folioId, asOf), queryFn: ({ signal }) => api.indicators(folioId, asOf, signal) });
+  const baselines = useQuery({ queryKey: keys.baselines(folioId), queryFn: ({ signal }) => api.baselines(folioId, signal) });
+  const latest = latestCostBaseline(baselines.data ?? []);
   const history = useRef(new History()).current;
   /** Sandbox ids of expenses added and applied → the ids the server gave them (kept over several Applies). */
   const serverIds = useRef(new Map<number, number>()).current;
@@ -246,16 +261,23 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
     <div class="whatif">
       <Card title="What-if sandbox" busy={applying}>
         <p class="muted">
-          Changes here are computed in your browser and saved nowhere until you apply them. Figures are the folio's draft as of {fmt.date(asOf)}.
+          Changes here are computed in your browser and saved nowhere until you apply them. “Saved draft” and “What-if draft” are the folio’s draft (what is
+          planned now) as of {fmt.date(asOf)}, without and with your changes.
+        </p>
+        <p class="muted" data-bac-basis={latest ? 'baseline' : 'draft'}>
+          {latest
+            ? `The overview counts the latest approved baseline, “${latest.name}” of ${fmt.date(latest.created)}: its figures are in the first column. Approve a new baseline to make the draft the plan.`
+            : 'No baseline is approved yet: the overview counts the draft, so the first two columns agree.'}
         </p>
         <div class="table-scroll" tabIndex={0} role="region" aria-label="Saved and what-if figures">
           <table class="compare" aria-label="Saved folio against the sandbox">
             <thead>
               <tr>
                 <th scope="col">Indicator</th>
-                <th scope="col">Saved</th>
-                <th scope="col">What-if</th>
-                <th scope="col">Difference</th>
+                <th scope="col">{latest ? 'Overview (latest baseline)' : 'Overview (draft)'}</th>
+                <th scope="col">Saved draft</th>
+                <th scope="col">What-if draft</th>
+                <th scope="col">Difference (what-if − saved draft)</th>
               </tr>
             </thead>
             <tbody>
@@ -276,6 +298,7 @@ function Workbench({ loaded, asOf, currency, reload }: { loaded: Loaded; asOf: s
                     <th scope="row">
                       <abbr title={long}>{label}</abbr>
                     </th>
+                    <td>{official.data ? show(official.data[key] as string | null, `official-${key}`) : '…'}</td>
                     <td>{show(a, `saved-${key}`)}</td>
                     <td>{show(b, `whatif-${key}`)}</td>
                     <td class={d && d !== '0' && !/^-?0(\.0+)?$/.test(d) ? 'changed' : undefined}>{show(d, `delta-${key}`)}</td>
