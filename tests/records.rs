@@ -436,3 +436,62 @@ fn a_positions_body_cannot_invent_hours_or_a_baseline() {
     w.send("ada", "PUT", "/position", &updated);
     check(&mut w);
 }
+
+#[test]
+fn indicators_of_many_folios_are_each_folios_own_in_one_request() {
+    let mut w = World::new();
+    let one = w.get("ada", "GET", "/folio/1/indicators?asOf=2026-03-31");
+    let many = w.get("ada", "GET", "/folio/indicators?asOf=2026-03-31&id=1");
+    assert_eq!(many, json!([{"folioId": 1, "indicators": one}]));
+    // Without ids, a page of every folio the caller may view, each as its own route answers it.
+    let page = w.get("ada", "GET", "/folio/indicators?asOf=2026-03-31&limit=100");
+    let listed = w.get("ada", "GET", "/folio");
+    let ids: Vec<&Value> = page
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| &f["folioId"])
+        .collect();
+    let visible: Vec<&Value> = listed
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| &f["id"])
+        .collect();
+    assert_eq!(ids, visible);
+    for entry in page.as_array().unwrap() {
+        let id = &entry["folioId"];
+        let own = w.get(
+            "ada",
+            "GET",
+            &format!("/folio/{id}/indicators?asOf=2026-03-31"),
+        );
+        assert_eq!(entry["indicators"], own, "folio {id}");
+    }
+    // A folio the caller may not read answers as one that does not exist; nothing else is told.
+    let hidden = w.call("carol", "GET", "/folio/indicators?id=1", None);
+    assert_eq!(hidden.0, 404, "{}", hidden.1);
+    assert_eq!(
+        hidden,
+        w.call("carol", "GET", "/folio/indicators?id=9", None)
+    );
+    // Bounded: at most 100 ids, and a page of 1 to 100.
+    let ids: String = (1..=101).map(|i| format!("&id={i}")).collect();
+    let (status, body) = w.call(
+        "ada",
+        "GET",
+        &format!("/folio/indicators?asOf=2026-03-31{ids}"),
+        None,
+    );
+    assert_eq!(status, 400, "{body}");
+    assert_eq!(body["errors"]["id"], "at most 100 folios at once, got 101");
+    let (status, body) = w.call("ada", "GET", "/folio/indicators?limit=0", None);
+    assert_eq!(status, 400, "{body}");
+    assert!(
+        body.to_string()
+            .contains("limit must be a whole number from 1 to 100, got 0"),
+        "{body}"
+    );
+    let (status, body) = w.call("ada", "GET", "/folio/indicators?limit=x", None);
+    assert_eq!(status, 400, "{body}");
+}

@@ -124,6 +124,8 @@ pub const ROUTES: &[Route] = {
         route("folio viewers", "PUT", "/folio/{id}/viewers", Some(VIEWERS), Some(ids::FOLIO), Folio),
         route("folio viewers get", "GET", "/folio/{id}/viewers", None, Some(ids::FOLIO), Folio),
         route("users", "GET", "/users?query=a", None, None, Open),
+        route("folios indicators by id", "GET", "/folio/indicators?id={id}", None, Some(ids::FOLIO), Folio),
+        route("folios indicators page", "GET", "/folio/indicators?limit=5", None, None, Open),
         // budget.rs: expenses (the create names its folio in the body).
         route("expense create", "POST", "/expense", Some(EXPENSE_CREATE), Some(ids::FOLIO), Folio),
         route("expense update", "PUT", "/expense", Some(EXPENSE_UPDATE), Some(ids::EXPENSE), Folio),

@@ -318,6 +318,12 @@ pub const BUDGET: &[Call] = &[
         None,
     ),
     ext(
+        "Indicators of many folios",
+        "GET",
+        "/budgets/1/folio/indicators?asOf=2026-03-31&id=1",
+        None,
+    ),
+    ext(
         "Approve a baseline",
         "POST",
         "/budgets/1/folio/1/baseline",

@@ -87,7 +87,19 @@ async function transfer(browser, server) {
   await page.getByRole('button', { name: 'Add an expense' }).click();
   await page.getByRole('dialog').getByLabel('Repeats').selectOption({ label: 'Monthly' });
   await page.getByRole('dialog').getByRole('list', { name: 'Next occurrences' }).waitFor();
-  for (const path of ['/folios/1/baselines', '/folios/1/export', '/portfolios', '/portfolios/1']) {
+  for (const path of [
+    '/folios/1/baselines',
+    '/folios/1/export',
+    '/folios/1/whatif',
+    '/folios/1/scope',
+    '/folios/1/hours',
+    '/folios/1/settings',
+    '/portfolios',
+    '/portfolios/1',
+    '/portfolios/1/edit',
+    '/admin/exchange-rates',
+    '/admin/overtime-rules',
+  ]) {
     await page.goto(path);
     await settled(page);
   }

@@ -32,6 +32,20 @@ beforeAll(async () => {
 async function uncomputable(context: BrowserContext): Promise<void> {
   const refused = (route: Route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ errorMessages: [REFUSAL] }) });
   await context.route((url) => /^\/budgets\/1\/folio\/1\/(indicators|timeline)$/.test(url.pathname), refused);
+  // The folio list asks for its rows' indicators in one request: folio 1's answers the refusal.
+  await context.route(
+    (url) => url.pathname === '/budgets/1/folio/indicators',
+    async (route) => {
+      const answer = await route.fetch();
+      const body = parseLossless(await answer.text()) as { success: { folioId: unknown; indicators?: unknown; refusal?: string }[] };
+      for (const entry of body.success)
+        if (idOf(entry.folioId) === '1') {
+          delete entry.indicators;
+          entry.refusal = REFUSAL;
+        }
+      await route.fulfill({ status: answer.status(), contentType: 'application/json', body: stringify(body) ?? '' });
+    },
+  );
   await context.route(
     (url) => url.pathname === '/budgets/1/folio/1/items',
     async (route) => {

@@ -3,9 +3,9 @@
 use super::operation::{of, query, Answer, Operation, Param};
 use crate::model::budgeting::{
     Allocation, Baseline, CustomFieldCatalog, CustomFieldDefinition, ExchangeRate, Expenditures,
-    Expense, ExpensePayment, Folio, FolioItems, FolioPayments, FolioSummary, HoursPeriod,
-    Indicators, OvertimeRule, PlanDocument, PlanImport, Portfolio, Position, Rate, ScopeItems,
-    Team, TimelineBucket,
+    Expense, ExpensePayment, Folio, FolioIndicators, FolioItems, FolioPayments, FolioSummary,
+    HoursPeriod, Indicators, OvertimeRule, PlanDocument, PlanImport, Portfolio, Position, Rate,
+    ScopeItems, Team, TimelineBucket,
 };
 use crate::model::Id;
 use crate::usecase::{Approval, BilledDays, UserChoice, Viewers};
@@ -48,6 +48,18 @@ pub(super) fn operations() -> Vec<Operation> {
         )
         .answers(Success(of::<Folio>)),
         ext("DELETE", "/budgets/1/folio/{id}", "Delete a folio").answers(Success(of::<bool>)),
+        ext(
+            "GET",
+            "/budgets/1/folio/indicators",
+            "Indicators of many folios: those named by id (at most 100), or a page of those the caller may view",
+        )
+        .query([
+            AS_OF,
+            query("id", "integer", "A folio's id, repeated for each (at most 100)"),
+            query("offset", "integer", "Without ids: how many folios to skip"),
+            query("limit", "integer", "Without ids: how many folios at most (1 to 100, default 100)"),
+        ])
+        .answers(Success(of::<Vec<FolioIndicators>>)),
         ext(
             "GET",
             "/budgets/1/folio/{id}/viewers",

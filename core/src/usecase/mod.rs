@@ -60,6 +60,7 @@ pub use error::{Error, ErrorKind, Result};
 pub use folios::{UserChoice, Viewers, MAX_USERS_LISTED};
 pub use parts::{BilledDay, BilledDays};
 pub use portfolios::{MAX_PORTFOLIO_DEPTH, MAX_PORTFOLIO_FOLIOS, MAX_ROLLUP_FOLIOS};
+pub use reports::{FolioChoice, MAX_INDICATORS_LISTED};
 
 use chrono::NaiveDateTime;
 

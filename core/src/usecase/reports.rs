@@ -4,11 +4,89 @@
 use super::error::{Error, Result};
 use super::Queries;
 use crate::analytics::{FolioBook, PlannedSide};
-use crate::model::budgeting::{Indicators, TimelineBucket};
+use crate::model::budgeting::{FolioIndicators, Indicators, TimelineBucket};
+use crate::model::Id;
 use crate::schedule::Granularity;
 use crate::value::Date;
 
+/// The most folios one `GET /folio/indicators` answers (extension): by ids, or one page.
+pub const MAX_INDICATORS_LISTED: usize = 100;
+
+/// Which folios `GET /folio/indicators` answers: the ones named, or a page of those the caller
+/// may view.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum FolioChoice {
+    /// These folios, each a live one the caller may read (else the folio's 404), at most
+    /// [`MAX_INDICATORS_LISTED`].
+    Ids(Vec<u64>),
+    /// The live folios the caller may view, in id order, from `offset`, at most `limit`.
+    Page {
+        /// How many to skip.
+        offset: usize,
+        /// How many at most (1 to [`MAX_INDICATORS_LISTED`]).
+        limit: usize,
+    },
+}
+
 impl<'s> Queries<'s> {
+    /// The indicators of many folios at `as_of`, each by its latest plan (S8.5), in the order
+    /// asked: what the folio list shows for its rows in one request (extension). A folio whose
+    /// figures cannot be computed (S5.6) answers its refusal in their place; the others theirs.
+    pub fn many_indicators(
+        &self,
+        choice: FolioChoice,
+        as_of: Date,
+    ) -> Result<Vec<FolioIndicators>> {
+        let ids: Vec<u64> = match choice {
+            FolioChoice::Ids(ids) => {
+                if ids.len() > MAX_INDICATORS_LISTED {
+                    return Err(Error::field(
+                        "id",
+                        format!(
+                            "at most {MAX_INDICATORS_LISTED} folios at once, got {}",
+                            ids.len()
+                        ),
+                    ));
+                }
+                for &id in &ids {
+                    self.live_folio(id)?;
+                }
+                ids
+            }
+            FolioChoice::Page { offset, limit } => {
+                if !(1..=MAX_INDICATORS_LISTED).contains(&limit) {
+                    return Err(Error::field(
+                        "limit",
+                        format!("limit must be a whole number from 1 to {MAX_INDICATORS_LISTED}, got {limit}"),
+                    ));
+                }
+                self.folios()
+                    .into_iter()
+                    .skip(offset)
+                    .take(limit)
+                    .map(|f| f.id.get())
+                    .collect()
+            }
+        };
+        Ok(ids
+            .into_iter()
+            .map(
+                |id| match self.folio_indicators(id, as_of, PlannedSide::Latest) {
+                    Ok(indicators) => FolioIndicators {
+                        folio_id: Id::new(id),
+                        indicators: Some(indicators),
+                        refusal: None,
+                    },
+                    Err(error) => FolioIndicators {
+                        folio_id: Id::new(id),
+                        indicators: None,
+                        refusal: Some(error.to_string()),
+                    },
+                },
+            )
+            .collect())
+    }
+
     /// The book of live folio `folio` the caller may read; else the folio's 404 (S11.4).
     pub(super) fn book(&self, folio: u64) -> Result<FolioBook<'s>> {
         self.readable_folio(folio)?;

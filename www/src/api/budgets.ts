@@ -81,6 +81,14 @@ export const api = {
   /** The users the service knows whose key or name contains `query` (at most `limit`, 1 to 100). */
   users: (query: string, limit: number, signal?: AbortSignal) =>
     budget<Schemas['UserChoice'][]>('GET', `/users${q({ query, limit: String(limit) })}`, undefined, signal),
+  /** The indicators of the folios `ids` (at most 100) in one request, each its indicators or its refusal. */
+  manyIndicators: (ids: readonly string[], asOf: string, signal?: AbortSignal) =>
+    budget<Answer<Schemas['FolioIndicators']>[]>(
+      'GET',
+      `/folio/indicators${q({ asOf })}${ids.map((id) => `&id=${encodeURIComponent(id)}`).join('')}`,
+      undefined,
+      signal,
+    ),
   indicators: (id: string, asOf: string, signal?: AbortSignal, plan?: PlanSide) =>
     budget<Indicators>('GET', `/folio/${id}/indicators${q({ asOf, plan: planParam(plan) })}`, undefined, signal),
   timeline: (id: string, asOf: string, granularity: Granularity, signal?: AbortSignal, plan?: PlanSide) =>

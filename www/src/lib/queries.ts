@@ -28,6 +28,8 @@ const plan = (side: PlanSide | undefined): string => (side === undefined ? 'late
 export const keys = {
   session: () => ['session'] as const,
   folios: () => ['folios'] as const,
+  /** The indicators of several folios in one request (the folio list's rows). */
+  manyIndicators: (ids: string, asOf: string) => ['folios', 'indicators', asOf, ids] as const,
   folioAll: (id: string) => ['folio', id] as const,
   folio: (id: string) => ['folio', id, 'header'] as const,
   indicators: (id: string, asOf: string, side?: PlanSide) => ['folio', id, 'indicators', asOf, plan(side)] as const,

@@ -3,15 +3,14 @@
 // Details are read for the rows on screen only (and for all rows when sorting by a figure), at
 // most six at a time, from the cache the folio's own screens share.
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import { useQueries, useQuery } from '@tanstack/preact-query';
+import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
 import type { FolioSummary, Indicators } from '../api/types';
 import { asOf, setAsOf } from '../state';
-import { keys } from '../lib/queries';
+import { keys, queryClient } from '../lib/queries';
 import * as fmt from '../lib/format';
 import { compare } from '../lib/decimal';
 import { lightsOf, STATUS_RANK } from '../lib/lights';
-import { throttled } from '../lib/pool';
 import { flatten, folioIdsUnder } from '../lib/portfolios';
 import { ErrorBox, FolioStatus, Loading, Money, Rag } from '../components/ui';
 import { Pager, usePaging } from '../components/Pager';
@@ -34,6 +33,8 @@ const SORTS: { key: SortKey; label: string; figure?: boolean }[] = [
   { key: 'cost', label: 'Cost light', figure: true },
 ];
 const PAGE = 25;
+/** The most folios one request of indicators names (the server's cap). */
+const BATCH = 100;
 
 function figureCompare(a: string | null | undefined, b: string | null | undefined): number {
   if (a == null && b == null) return 0;
@@ -55,18 +56,24 @@ export function Folios() {
   // The rows whose indicators are read: those on the page (all of them when sorting by a figure).
   const [shownIds, setShownIds] = useState<string[]>([]);
   const wanted = figureSort ? (list.data ?? []).map((f) => f.id) : shownIds;
-  const answers = useQueries({
-    queries: wanted.map((id) => ({
-      queryKey: keys.indicators(id, day),
-      queryFn: ({ signal }: { signal: AbortSignal }) => throttled(() => api.indicators(id, day, signal)),
-    })),
+  // The rows' indicators in one request per 100 folios (the page's rows: one request), each also
+  // kept under the folio's own key, which the folio's screens read.
+  const wantedKey = wanted.join(',');
+  const batch = useQuery({
+    queryKey: keys.manyIndicators(wantedKey, day),
+    queryFn: async ({ signal }) => {
+      const chunks: string[][] = [];
+      for (let i = 0; i < wanted.length; i += BATCH) chunks.push(wanted.slice(i, i + BATCH));
+      const answers = (await Promise.all(chunks.map((ids) => api.manyIndicators(ids, day, signal)))).flat();
+      for (const a of answers) if (a.indicators) queryClient.setQueryData(keys.indicators(a.folioId, day), a.indicators);
+      return answers;
+    },
+    enabled: wanted.length > 0,
+    placeholderData: (previous) => previous,
   });
   const details: Record<string, Detail | undefined> = {};
-  answers.forEach((a, i) => {
-    const id = wanted[i]!;
-    if (a.data) details[id] = { indicators: a.data };
-    else if (a.error) details[id] = { error: a.error.message };
-  });
+  for (const a of batch.data ?? []) details[a.folioId] = a.indicators ? { indicators: a.indicators } : { error: a.refusal ?? 'Not computed' };
+  if (batch.error) for (const id of wanted) details[id] ??= { error: batch.error.message };
   const detailsKey = wanted.map((id) => `${id}:${details[id]?.indicators ? 'i' : details[id]?.error ? 'e' : ''}`).join(',');
 
   const filtered = useMemo(() => {

@@ -95,6 +95,7 @@ fn read_route(
 ) -> Option<Outcome> {
     let outcome = match segments {
         ["folio"] => Ok(success(queries(state, context).folios())),
+        ["folio", "indicators"] => reports::many_indicators(state, request, context),
         ["folio", id] => folio_get(state, context, id),
         ["expense", id] => expenses::expense(state, context, id),
         ["expense", id, "payments"] => expense_payments(state, context, id),

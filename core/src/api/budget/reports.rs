@@ -11,7 +11,7 @@ use crate::api::http::{Context, Request, Response};
 use crate::model::budgeting::PaidItem;
 use crate::model::Id;
 use crate::state::State;
-use crate::usecase::Queries;
+use crate::usecase::{FolioChoice, Queries, MAX_INDICATORS_LISTED};
 use crate::value::Date;
 
 /// `answer` of the live folio whose id is `text`, asked by the caller's queries at the request's
@@ -58,6 +58,43 @@ pub(super) fn folio_indicators(
         let side = plan_of(queries, request, folio)?;
         Ok(success(queries.folio_indicators(folio, as_of, side)?))
     })
+}
+
+/// `GET /budgets/1/folio/indicators?asOf=&id=&id=...` (extension): the indicators of the folios
+/// named (at most 100), or with no `id`, of a page (`offset`, `limit`) of those the caller may view.
+pub(super) fn many_indicators(state: &State, request: &Request, context: &Context) -> Outcome {
+    let number = |name: &str, text: &str| -> Result<u64, Response> {
+        text.parse::<u64>().map_err(|_| {
+            parse_failure(format!(
+                "{name}: {} is not a whole number",
+                crate::model::messages::excerpt(text)
+            ))
+        })
+    };
+    let mut ids = Vec::new();
+    for text in request.params("id") {
+        // An id that names no folio answers as one the caller may not read.
+        ids.push(path_id(text).ok_or_else(folio_not_viewable)?);
+    }
+    let choice = if ids.is_empty() {
+        let read = |name: &str, default: u64| -> Result<usize, Response> {
+            let value = match request.param_value(name) {
+                None => default,
+                Some(text) => number(name, text)?,
+            };
+            Ok(usize::try_from(value).unwrap_or(usize::MAX))
+        };
+        FolioChoice::Page {
+            offset: read("offset", 0)?,
+            limit: read("limit", MAX_INDICATORS_LISTED as u64)?,
+        }
+    } else {
+        FolioChoice::Ids(ids)
+    };
+    let queries = queries(state, context);
+    Ok(success(
+        queries.many_indicators(choice, as_of(request, context)?)?,
+    ))
 }
 
 /// `GET /budgets/1/folio/{id}/timeline?asOf=&granularity=&plan=` (S9.6).

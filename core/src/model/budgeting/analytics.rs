@@ -2,6 +2,7 @@
 //! indicators (S9.1-S9.7), the timeline (S9.8). Null figures are written as JSON `null`.
 
 use super::FolioStatus;
+use crate::model::Id;
 use crate::value::{CurrencyCode, Date, Exact, Quantity};
 
 /// A scope item of a folio using earned value (S9.3): a tracker issue with its weight and work.
@@ -46,6 +47,22 @@ pub enum IndexStatus {
     /// No index (a division by zero).
     #[default]
     Grey,
+}
+
+/// One folio's indicators in `GET /folio/indicators` (extension: the folio list's lights in one
+/// request): its indicators, or the refusal of a folio that cannot be computed (S5.6) in their place.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct FolioIndicators {
+    /// The folio.
+    pub folio_id: Id,
+    /// Its indicators at the request's `asOf`; absent when they cannot be computed.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub indicators: Option<Indicators>,
+    /// Why they cannot be computed (the words of the folio's own indicators' 400).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub refusal: Option<String>,
 }
 
 /// The indicators of a folio or a portfolio at an `asOf` date (S9.1-S9.7), in its currency.

@@ -17,7 +17,9 @@ mod plan;
 mod portfolio;
 mod position;
 
-pub use analytics::{IndexStatus, Indicators, ScopeItem, ScopeItems, TimelineBucket};
+pub use analytics::{
+    FolioIndicators, IndexStatus, Indicators, ScopeItem, ScopeItems, TimelineBucket,
+};
 pub use envelope::{BudgetErrorBody, Success};
 pub use expense::{
     CustomFields, Expense, ExpenseCategory, ExpenseKind, ExpensePayment, Recurrence, RecurrenceBy,

@@ -140,6 +140,11 @@ export interface components {
       withRevenue: boolean;
       workloadSchemeId: WireNum;
     };
+    FolioIndicators: {
+      folioId: WireNum;
+      indicators?: components['schemas']['Indicators'] | null;
+      refusal?: string | null;
+    };
     FolioItems: {
       expenses: components['schemas']['ExpenseItem'][];
       positions: components['schemas']['PositionItem'][];
