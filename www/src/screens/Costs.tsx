@@ -35,7 +35,15 @@ type Editing =
  * The server's to-date and total figures of an item (folio currency, exact strings), or, for an
  * item the server cannot cost (S5.6: null figures), its refusal across both columns.
  */
-function FigureCells({ item, currency }: { item: { toDate: string | null; total: string | null; refusal?: string }; currency: string }) {
+function FigureCells({
+  item,
+  currency,
+  toDateLabel = 'To date',
+}: {
+  item: { toDate: string | null; total: string | null; refusal?: string };
+  currency: string;
+  toDateLabel?: string;
+}) {
   if (item.total == null || item.toDate == null)
     return (
       <td colSpan={2} class="refused" data-field="refusal">
@@ -44,10 +52,10 @@ function FigureCells({ item, currency }: { item: { toDate: string | null; total:
     );
   return (
     <>
-      <td class="right num" data-field="toDate" data-value={item.toDate}>
+      <td class="right num c-6" data-label={toDateLabel} data-field="toDate" data-value={item.toDate}>
         {fmt.money(item.toDate, currency)}
       </td>
-      <td class="right num" data-field="total" data-value={item.total}>
+      <td class="right num c-6" data-label="Total" data-field="total" data-value={item.total}>
         {fmt.money(item.total, currency)}
       </td>
     </>
@@ -98,7 +106,7 @@ function PositionTable({
       ) : (
         <>
           <div class="table-scroll" tabIndex={0} role="region" aria-label={`${SECTION_TITLES[section]} table`}>
-            <table class="table items" data-section={section}>
+            <table class="table items table-cards" data-section={section}>
               <caption>
                 {SECTION_TITLES[section]}
                 {section === 'consulting' ? '' : ', grouped by title'} — figures in {currency} as of {fmt.date(asOf)}
@@ -150,22 +158,22 @@ function PositionTable({
                         </tr>
                       ) : null}
                       <tr data-position-id={p.id}>
-                        <th scope="row">
+                        <th scope="row" class="c-12">
                           {p.name}
                           {sub ? <div class="sub">{sub}</div> : null}
                         </th>
-                        <td class="nowrap">
+                        <td class="nowrap c-12" data-label="Period">
                           {fmt.period(first?.startDate, last?.endDate)}
                           {item.allocations.length > 1 ? <div class="sub">{item.allocations.length} periods</div> : null}
                         </td>
-                        <td class="right num" data-field="percentage" data-value={allocation?.percentage ?? ''}>
+                        <td class="right num c-6" data-label="Allocation" data-field="percentage" data-value={allocation?.percentage ?? ''}>
                           {fmt.percent(allocation?.percentage)}
                         </td>
-                        <td class="right num" data-field="rate" data-value={rate?.rate ?? ''}>
+                        <td class="right num c-6" data-label="Rate / h" data-field="rate" data-value={rate?.rate ?? ''}>
                           {fmt.money(rate?.rate, currency)}
                           {item.rates.length > 1 ? <div class="sub">{item.rates.length} rates</div> : null}
                         </td>
-                        <FigureCells item={item} currency={currency} />
+                        <FigureCells item={item} currency={currency} toDateLabel={`${revenue ? 'Revenue' : 'Cost'} to date`} />
                         <RowActions name={p.name} onEdit={() => onEdit(item)} onPayments={() => onPayments(item)} onDelete={() => onDelete(item)} />
                       </tr>
                     </Fragment>
@@ -218,7 +226,7 @@ function ExpenseTable({
       ) : (
         <>
           <div class="table-scroll" tabIndex={0} role="region" aria-label="Expenses table">
-            <table class="table items" data-section="expenses">
+            <table class="table items table-cards" data-section="expenses">
               <caption>
                 Expenses grouped by category — amount in the expense's currency; to date and total in {currency} as of {fmt.date(asOf)}
               </caption>
@@ -256,16 +264,18 @@ function ExpenseTable({
                         </tr>
                       ) : null}
                       <tr data-expense-id={e.id}>
-                        <th scope="row">
+                        <th scope="row" class="c-12">
                           {e.name}
                           <div class="sub">{e.type}</div>
                         </th>
-                        <td>
+                        <td class="c-6" data-label="Kind">
                           {kindLabel(e.kind)}
                           {e.amortized ? <div class="sub">amortized</div> : null}
                         </td>
-                        <td class="schedule">{describeRecurrence(e.recurrence, fmt.browserLocale(), folioEnd)}</td>
-                        <td class="right num" data-field="amount" data-value={e.amount}>
+                        <td class="schedule c-12" data-label="Schedule">
+                          {describeRecurrence(e.recurrence, fmt.browserLocale(), folioEnd)}
+                        </td>
+                        <td class="right num c-6" data-label="Amount" data-field="amount" data-value={e.amount}>
                           {fmt.money(e.amount, e.currencyCode)}
                           {e.currencyCode !== currency && e.convertedAmount != null ? (
                             <div class="sub" data-field="convertedAmount" data-value={e.convertedAmount}>
@@ -528,7 +538,7 @@ export function Costs({ folio, asOf }: FolioProps) {
 /** A row's Edit, Payments and Delete buttons, each named for the row's item to assistive technology. */
 function RowActions({ name, onEdit, onPayments, onDelete }: { name: string; onEdit: () => void; onPayments: () => void; onDelete: () => void }) {
   return (
-    <td>
+    <td class="c-12">
       <div class="row-actions">
         <button type="button" class="btn btn-small" onClick={onEdit}>
           Edit<span class="sr-only"> {name}</span>
