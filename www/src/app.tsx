@@ -10,6 +10,7 @@ import { everythingChanged } from './lib/queries';
 import { announce, mode, notice, offlineProblem, session } from './state';
 import { isId, safeNext, signInHref } from './lib/routes';
 import { Loading } from './components/ui';
+import { Shortcuts } from './components/Shortcuts';
 import { SignIn } from './screens/SignIn';
 import { Folios } from './screens/Folios';
 import { NewFolio } from './screens/NewFolio';
@@ -194,6 +195,7 @@ function Screen() {
 }
 
 export function App() {
+  const s = session.value;
   useEffect(() => {
     setUnauthorizedHandler(() => {
       if (session.value) {
@@ -217,6 +219,7 @@ export function App() {
       <div class={`toast${n ? ` toast-${n.kind}` : ''}`} role="status" aria-live="polite">
         {n?.text ?? ''}
       </div>
+      {s ? <Shortcuts /> : null}
     </>
   );
 }

@@ -18,6 +18,7 @@ import { announce } from '../state';
 import { Card, ErrorBox, Loading } from '../components/ui';
 import { Pager, usePaging } from '../components/Pager';
 import { Dialog } from '../components/Dialog';
+import { plain, useShortcut } from '../components/Shortcuts';
 import { PositionEditor, type PositionChoice } from '../editors/PositionEditor';
 import { ExpenseEditor } from '../editors/ExpenseEditor';
 import { ApiError } from '../api/client';
@@ -407,6 +408,8 @@ export function Costs({ folio, asOf }: FolioProps) {
   // No rule to offer when they cannot be read: the editor shows "None" only.
   const rules = useQuery({ queryKey: keys.overtimeRules(), queryFn: ({ signal }): Promise<OvertimeRule[]> => api.overtimeRules(signal).catch(() => []) });
   const [editing, setEditing] = useState<Editing>(null);
+  useShortcut({ keys: 'n', does: 'Costs: add an expense', matches: plain('n'), run: () => setEditing({ type: 'expense' }) });
+  useShortcut({ keys: 't', does: 'Costs: add a team member', matches: plain('t'), run: () => setEditing({ type: 'position', initial: 'team' }) });
   const data = items.data;
 
   const bySection = useMemo(() => {

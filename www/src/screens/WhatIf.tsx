@@ -21,6 +21,7 @@ import * as fmt from '../lib/format';
 import { announce } from '../state';
 import { Card, ErrorBox, Loading, Money } from '../components/ui';
 import { UChart } from '../components/UChart';
+import { command, useShortcut } from '../components/Shortcuts';
 import type { FolioProps } from './FolioProps';
 import { ExpensesCard, PositionsCard } from './WhatIfItems';
 
@@ -181,6 +182,13 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
     put(change.kind, change.id, change.after);
     recompute();
   };
+  useShortcut({ keys: 'Ctrl+Z (⌘+Z)', does: 'What-if: undo the last change', matches: command('z'), run: () => history.pending.length && !applying && undo() });
+  useShortcut({
+    keys: 'Ctrl+Shift+Z or Ctrl+Y',
+    does: 'What-if: redo',
+    matches: (e) => command('z', true)(e) || command('y')(e),
+    run: () => history.undone.length && !applying && redo(),
+  });
 
   const apply = async () => {
     setApplying(true);
