@@ -72,4 +72,20 @@ describe('custom fields', () => {
     const saved = items.json.success.expenses.find((e: { expense: { name: string } }) => e.expense.name === 'Deck coating');
     expect(saved.expense.customFields).toEqual({ values: { [fieldId]: 'Deck' } });
   });
+  it('renames the field: every other field of the definition is as REST had it', async () => {
+    const definition = async () =>
+      (await rest(env.server(), 'GET', '/budgets/1/folio/1/customfields')).json.success.customFields.ACTUAL.find(
+        (d: { id: unknown }) => String(d.id) === fieldId,
+      );
+    const before = await definition();
+    const settings = new SettingsScreen(page);
+    await settings.goto('1');
+    await settings.customField(FIELD).waitFor();
+    await page.getByRole('button', { name: `Edit custom field ${FIELD}` }).click();
+    const form = page.getByRole('form', { name: `Change custom field ${FIELD}` });
+    await form.getByLabel('Field name').fill('Work package (WP)');
+    await form.getByRole('button', { name: 'Save custom field' }).click();
+    await expect.poll(async () => (await definition()).name).toBe('Work package (WP)');
+    expect(await definition()).toEqual({ ...before, name: 'Work package (WP)' });
+  });
 });

@@ -54,6 +54,24 @@ describe('actual hours', () => {
     await expect.poll(() => hours.month(MEMBER, MONTH).locator('td').first().getAttribute('data-value')).toBe('123.50');
   });
 
+  it('edits one field of a period: every other field is as REST had it', async () => {
+    const periodOf = async () => {
+      const items = await rest(env.server(), 'GET', '/budgets/1/folio/1/items');
+      const member = items.json.success.positions.find((p: { position: { name: string } }) => p.position.name === MEMBER);
+      return member.hours.find((h: { startDate: string }) => h.startDate === `${MONTH}-01`);
+    };
+    const before = await periodOf();
+    await hours
+      .period(MEMBER, `${MONTH}-01`)
+      .getByRole('button', { name: /^Edit / })
+      .click();
+    const form = page.getByRole('form', { name: `Change worked hours of ${MEMBER}` });
+    await form.getByLabel('Overtime hours').fill('6.25');
+    await form.getByRole('button', { name: 'Save changes' }).click();
+    await expect.poll(async () => String((await periodOf()).otEffort)).toBe('6.25');
+    expect({ ...(await periodOf()), otEffort: before.otEffort }).toEqual(before);
+  });
+
   it('an overlapping period is refused at the start date, naming the conflict, and nothing changes', async () => {
     const before = await figures();
     await hours.enter(MEMBER, { from: `${MONTH}-15`, to: `${MONTH}-20`, regular: '8' });
