@@ -2,12 +2,21 @@
 // we are is the router's (preact-iso's `useLocation`, app.tsx); the server's data is the query
 // cache's (lib/queries.ts).
 import { signal } from '@preact/signals';
-import type { Session } from './api/types';
+import type { Folio, Session } from './api/types';
 import { asOfOf } from './lib/routes';
 import { today } from './lib/format';
 
 /** undefined while `GET /session` is under way; null when signed out. */
 export const session = signal<Session | null | undefined>(undefined);
+
+/**
+ * Whether the signed-in user may change `folio`: its owner, or a budget administrator (S11.5). The
+ * planner offers no button the user may not use; the server refuses the request all the same.
+ */
+export function mayChangeFolio(folio: Folio): boolean {
+  const me = session.value;
+  return !!me && (me.budgetAdmin || me.user === folio.owner);
+}
 
 /**
  * 'connected': a costfolio server answers (its `GET /session` answers JSON); 'offline': the page

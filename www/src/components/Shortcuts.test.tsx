@@ -41,7 +41,7 @@ function show(path: string) {
   return { onAdd, onSave };
 }
 
-const key = (k: string, init: KeyboardEventInit = {}, target: EventTarget = document.body) => fireEvent.keyDown(target, { key: k, bubbles: true, ...init });
+const key = (k: string, init: KeyboardEventInit = {}, target: Element = document.body) => fireEvent.keyDown(target, { key: k, bubbles: true, ...init });
 
 describe('Shortcuts', () => {
   it('reads a folio and its tab from the address', () => {

@@ -12,11 +12,10 @@ import { folioChanged, keepFor, keys } from '../lib/queries';
 import { isPlainAmount } from '../lib/decimal';
 import * as fmt from '../lib/format';
 import { folioHref } from '../lib/routes';
-import { announce } from '../state';
+import { announce, mayChangeFolio } from '../state';
 import { useSubmit } from '../components/useSubmit';
 import { IndicatorGrid } from '../components/IndicatorGrid';
 import { Card, ErrorBox, FiguresRefused, FormErrors, Loading, Money, Rag } from '../components/ui';
-import { mayChangeFolio } from '../lib/permissions';
 import type { FolioProps } from './FolioProps';
 
 type ScopeItem = Answer<Schemas['ScopeItem']>;
