@@ -22,7 +22,11 @@ impl<J: Journal> SignIn<'_, J> {
         let param = |name: &str| request.param_value(name).unwrap_or("").to_owned();
         if request.method == "GET" {
             // RFC 6749 3.1.2.4: no sign-in page for an unknown client or a redirect it did not
-            // register (an attacker's words on the real sign-in page help phishing).
+            // register (an attacker's words on the real sign-in page help phishing). A client
+            // the command line registered while the server runs is in the journal: read it first.
+            if let Err(failure) = self.journal.look(&request.path, &mut false) {
+                return failure;
+            }
             let registered = match self.journal.current(&request.path) {
                 Ok(state) => state,
                 Err(failure) => return failure,

@@ -36,6 +36,9 @@ pub(crate) struct Verified {
     pub user: String,
     /// Whether the user is a budget administrator now.
     pub budget_admin: bool,
+    /// The stored hash the password was verified against: a sign-in checks, once its session is
+    /// opened, that it is still the user's (a password changed meanwhile closes that session).
+    pub hash: String,
 }
 
 /// Why a credential was not taken.
@@ -202,6 +205,7 @@ impl Credentials {
                 return Ok(Verified {
                     user: name.to_owned(),
                     budget_admin: *admin,
+                    hash: hash.clone(),
                 });
             }
         }
@@ -217,11 +221,12 @@ impl Credentials {
                     if cache.len() >= CACHE_ENTRIES {
                         cache.clear();
                     }
-                    cache.insert(key.to_owned(), (name.to_owned(), hash));
+                    cache.insert(key.to_owned(), (name.to_owned(), hash.clone()));
                 }
                 Ok(Verified {
                     user: name.to_owned(),
                     budget_admin: admin,
+                    hash,
                 })
             }
             // Matched the decoy: impossible but for a guess of its random password.
@@ -290,6 +295,14 @@ impl Credentials {
 
     /// The stored hash and admin flag of `name`, as the user table holds them at most
     /// [`FRESHNESS`] ago: a change by the command line counts within that.
+    /// The hash stored for `name` now, read from the store (not from the copy kept for
+    /// [`FRESHNESS`]): what a sign-in compares with the one it verified.
+    pub(crate) fn current_hash(&self, name: &str) -> Result<Option<String>, Refusal> {
+        let mut users = lock(&self.users);
+        users.look().map_err(storage)?;
+        Ok(users.rows.get(name).map(|(hash, _)| hash.clone()))
+    }
+
     fn row(&self, name: &str) -> Result<Option<(String, bool)>, StoreError> {
         let mut users = lock(&self.users);
         users.refresh()?;
@@ -460,13 +473,10 @@ mod tests {
         store.add_user("ada", "first password", true).unwrap();
         let credentials = Credentials::open(&db).unwrap();
         let old = basic("ada", "first password");
-        assert_eq!(
-            credentials.basic(&old, None),
-            Ok(Verified {
-                user: "ada".into(),
-                budget_admin: true
-            })
-        );
+        let first = credentials
+            .basic(&old, None)
+            .map(|v| (v.user, v.budget_admin));
+        assert_eq!(first, Ok(("ada".into(), true)));
         // Cached now; a change of password makes the cached header wrong once the copy of the
         // user table is read again (at most FRESHNESS later).
         store.add_user("ada", "second password", false).unwrap();
@@ -474,11 +484,10 @@ mod tests {
         assert_eq!(credentials.basic(&old, None), Err(Refusal::Wrong));
         let new = basic("ada", "second password");
         assert_eq!(
-            credentials.basic(&new, None),
-            Ok(Verified {
-                user: "ada".into(),
-                budget_admin: false
-            }),
+            credentials
+                .basic(&new, None)
+                .map(|v| (v.user, v.budget_admin)),
+            Ok(("ada".into(), false)),
             "and the admin flag is read fresh"
         );
     }

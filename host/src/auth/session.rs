@@ -197,6 +197,25 @@ impl<J: Journal> SignIn<'_, J> {
             Ok(Err(error)) => return refusal(500, &error.to_string()),
             Err(failure) => return failure,
         };
+        // A password changed while this sign-in was verified (issue 34): the command line closes
+        // the user's sessions after it stores the new password, so a session opened after that
+        // closing, with the old password, would outlive it. Read from the store now, the hash is
+        // still the one verified, or this session is closed and the sign-in refused.
+        let still = self.credentials.current_hash(&verified.user);
+        if !matches!(&still, Ok(Some(hash)) if *hash == verified.hash) {
+            let closed = self.journal.transact(SESSION_PATH, |state| {
+                close_session(state, &opened.secret, context.now)
+            });
+            if let Err(failure) = closed {
+                return failure;
+            }
+            return match still {
+                Err(Refusal::Storage { detail, away }) => {
+                    users_failure("/budgets/1", &detail, away)
+                }
+                _ => refusal(401, "wrong user name or password"),
+            };
+        }
         let mut response = self.session_body(
             &verified.user,
             &opened.secret,

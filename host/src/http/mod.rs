@@ -20,6 +20,7 @@ use axum::Router;
 use crate::service::{Service, IDLE_CATCH_UP};
 
 mod health;
+mod imports;
 mod limits;
 mod metrics;
 mod observe;
@@ -29,8 +30,9 @@ mod routes;
 mod socket;
 mod template;
 
+use imports::ImportSlots;
 pub(crate) use limits::MAX_CONNECTIONS_PER_ADDRESS;
-use limits::{AddressSlot, CONNECTION_LIFETIME, HEADER_TIMEOUT, IMPORT_READERS, MAX_CONNECTIONS};
+use limits::{AddressSlot, CONNECTION_LIFETIME, HEADER_TIMEOUT, MAX_CONNECTIONS};
 use metrics::{Limit, Metrics};
 use planner::Planner;
 use socket::accept;
@@ -40,8 +42,8 @@ use socket::accept;
 struct Site {
     service: Service,
     planner: Option<Planner>,
-    /// Permits to receive a large plan-import body ([`IMPORT_READERS`]).
-    imports: Arc<tokio::sync::Semaphore>,
+    /// The slots to receive a large plan-import body in ([`IMPORT_READERS`], one per user).
+    imports: ImportSlots,
     /// The counts `/metrics` shows.
     metrics: Metrics,
     /// What the last `/readyz` answered.
@@ -68,7 +70,7 @@ pub(crate) async fn serve(
     let site = Arc::new(Site {
         service,
         planner,
-        imports: Arc::new(tokio::sync::Semaphore::new(IMPORT_READERS)),
+        imports: ImportSlots::new(),
         metrics: Metrics::new(),
         readiness: health::LastReadiness::default(),
     });

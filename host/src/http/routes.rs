@@ -13,6 +13,7 @@ use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::Response as HttpResponse;
 use costfolio::api::{envelope, Request};
 
+use super::imports::NoSlot;
 use super::limits::{large_import, too_large, BODY_TIMEOUT, MAX_BODY, MAX_IMPORT_BODY};
 use super::metrics::Limit;
 use super::{health, observe, openapi, template, App};
@@ -41,6 +42,8 @@ pub(super) async fn route(
             }
         }
     };
+    let mut response = response;
+    json_headers(&mut response);
     observe::record(
         &app.metrics,
         &route,
@@ -49,6 +52,26 @@ pub(super) async fn route(
         user.as_deref(),
     );
     response
+}
+
+/// Every JSON answer (the interfaces', the probes', the OpenAPI document's) is not to be kept by
+/// a cache, and not to be read by a browser as anything but JSON (issue 34): `Cache-Control:
+/// no-store` unless the answer says otherwise, and `X-Content-Type-Options: nosniff`.
+fn json_headers(response: &mut HttpResponse) {
+    use axum::http::header::{HeaderValue, CACHE_CONTROL, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};
+    let json = response
+        .headers()
+        .get(CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.starts_with("application/json"));
+    if !json {
+        return;
+    }
+    let headers = response.headers_mut();
+    if !headers.contains_key(CACHE_CONTROL) {
+        headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    }
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
 }
 
 /// Answers a request of an interface: its body read within the limits, then the service's answer.
@@ -64,30 +87,39 @@ async fn any(
     let path = uri
         .path_and_query()
         .map_or_else(|| uri.path().to_owned(), |p| p.as_str().to_owned());
-    // A large import holds one of the import permits until it is answered; with none free it is
-    // answered 503 at once, its body unread.
-    let permit = if large_import(&method, uri.path(), &headers) {
-        match app.imports.clone().try_acquire_owned() {
-            Ok(permit) => Ok(Some(permit)),
-            Err(_) => Err(()),
+    // A large import holds one of the import slots until it is answered, once its credentials
+    // are verified (a client without right ones reads 1 MiB at most, as any body, then gets the
+    // service's 401); with none free, or the user's own taken, it is answered at once, its body
+    // unread.
+    let slot = if large_import(&method, uri.path(), &headers) {
+        let probe = core_request(&method, &path, &headers, Vec::new());
+        let site = Arc::clone(app);
+        let verified = tokio::task::spawn_blocking(move || {
+            site.service.verified_user(&probe, Some(peer.ip()))
+        })
+        .await
+        .ok()
+        .flatten();
+        match verified {
+            Some(user) => app.imports.take(&user).map(Some),
+            None => Ok(None),
         }
     } else {
         Ok(None)
     };
-    let limit = match &permit {
+    let limit = match &slot {
         Ok(Some(_)) => MAX_IMPORT_BODY,
         _ => MAX_BODY,
     };
     let read = async {
-        if permit.is_err() {
-            None
-        } else {
-            Some(tokio::time::timeout(BODY_TIMEOUT, to_bytes(body, limit)).await)
+        match &slot {
+            Err(refused) => Err(refused),
+            Ok(_) => Ok(tokio::time::timeout(BODY_TIMEOUT, to_bytes(body, limit)).await),
         }
     };
     let mut user = None;
     let response = match read.await {
-        None => {
+        Err(NoSlot::AllTaken) => {
             app.metrics.refused(Limit::ImportsBusy);
             let mut busy = envelope(
                 uri.path(),
@@ -98,7 +130,18 @@ async fn any(
                 .push(("Retry-After".to_owned(), "1".to_owned()));
             busy
         }
-        Some(Err(_)) => envelope(
+        Err(NoSlot::YoursTaken) => {
+            app.metrics.refused(Limit::ImportsBusy);
+            let mut busy = envelope(
+                uri.path(),
+                429,
+                "one plan import at a time: yours is still being received or computed; send this one when it is answered",
+            );
+            busy.headers
+                .push(("Retry-After".to_owned(), "1".to_owned()));
+            busy
+        }
+        Ok(Err(_)) => envelope(
             uri.path(),
             408,
             &format!(
@@ -106,32 +149,18 @@ async fn any(
                 BODY_TIMEOUT.as_secs()
             ),
         ),
-        Some(Ok(Err(error))) if too_large(&error) => envelope(
+        Ok(Ok(Err(error))) if too_large(&error) => envelope(
             uri.path(),
             413,
             &format!("the body is larger than {limit} bytes"),
         ),
-        Some(Ok(Err(error))) => envelope(
+        Ok(Ok(Err(error))) => envelope(
             uri.path(),
             400,
             &format!("the body could not be read: {error}"),
         ),
-        Some(Ok(Ok(bytes))) => {
-            let request = Request {
-                method: method.as_str().to_owned(),
-                path: path.clone(),
-                query: Vec::new(),
-                headers: headers
-                    .iter()
-                    .map(|(name, value)| {
-                        (
-                            name.as_str().to_owned(),
-                            String::from_utf8_lossy(value.as_bytes()).into_owned(),
-                        )
-                    })
-                    .collect(),
-                body: bytes.to_vec(),
-            };
+        Ok(Ok(Ok(bytes))) => {
+            let request = core_request(&method, &path, &headers, bytes.to_vec());
             let site = Arc::clone(app);
             let result =
                 tokio::task::spawn_blocking(move || site.service.serve(request, Some(peer.ip())))
@@ -145,7 +174,7 @@ async fn any(
             }
         }
     };
-    drop(permit);
+    drop(slot);
     let mut builder = HttpResponse::builder()
         .status(StatusCode::from_u16(response.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR));
     for (name, value) in &response.headers {
@@ -155,4 +184,23 @@ async fn any(
         .body(Body::from(response.body))
         .unwrap_or_else(|_| HttpResponse::new(Body::empty()));
     (response, user)
+}
+
+/// The core's request of an HTTP request: its method, path with the query, headers and body.
+fn core_request(method: &Method, path: &str, headers: &HeaderMap, body: Vec<u8>) -> Request {
+    Request {
+        method: method.as_str().to_owned(),
+        path: path.to_owned(),
+        query: Vec::new(),
+        headers: headers
+            .iter()
+            .map(|(name, value)| {
+                (
+                    name.as_str().to_owned(),
+                    String::from_utf8_lossy(value.as_bytes()).into_owned(),
+                )
+            })
+            .collect(),
+        body,
+    }
 }

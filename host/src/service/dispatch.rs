@@ -129,6 +129,33 @@ impl Service {
             .unwrap_or_else(|refusal| refusal)
     }
 
+    /// The user whose credentials `request` carries, when they are right: basic credentials (of
+    /// the budgeting interface), a bearer token, or the planner's session (a change with its CSRF
+    /// token); `None` otherwise. What the host asks before it grants a large plan import one of its
+    /// few slots (issue 34), so that a client without them cannot keep others' imports out. The
+    /// request is then served as any other: its credentials are verified again (a basic
+    /// credential's hash from the cache the first check filled).
+    pub(crate) fn verified_user(&self, request: &Request, peer: Option<IpAddr>) -> Option<String> {
+        let mut context = self.context();
+        if request.credentials("Basic").is_some() {
+            let header = request.header_value("Authorization")?;
+            return self.credentials.basic(header, peer).ok().map(|v| v.user);
+        }
+        if request.credentials("Bearer").is_some() {
+            self.fresh(&request.path, &mut false).ok()?;
+            let state = self.settled(&request.path).ok()?;
+            return authenticate(&state, request, &context).ok().map(|t| t.user);
+        }
+        if self
+            .sign_in()
+            .session_caller(request, &mut context)
+            .is_some()
+        {
+            return None;
+        }
+        context.user
+    }
+
     /// The sign-in endpoints' view of this service: its journal, its verifier, and whether its
     /// cookies are `Secure` (behind an `https` base URL).
     fn sign_in(&self) -> SignIn<'_, Service> {
