@@ -15,7 +15,7 @@ use std::time::{Duration, Instant};
 
 mod support;
 
-use support::{basic, cli, send, Db, Kind, Server};
+use support::{basic, cli, send, start_printing, Db, Kind, Server, FOLIO};
 
 /// Opens a plan import of `length` bytes announced, sends its head and a few bytes of its body,
 /// and keeps it open (the server waits for the rest).
@@ -228,6 +228,153 @@ fn the_authorize_page_knows_a_client_registered_while_the_server_runs(kind: Kind
     );
 }
 
+/// Creates a folio as `authorization`'s user (its owner): the status.
+fn create_folio(port: u16, authorization: &str, owner: &str) -> u16 {
+    let body = FOLIO.replace(r#""owner":"ada""#, &format!(r#""owner":"{owner}""#));
+    let json = ("Content-Type", "application/json");
+    send(
+        port,
+        "POST",
+        "/budgets/1/folio",
+        &[("Authorization", authorization), json],
+        &body,
+    )
+    .status
+}
+
+fn quotas_of_live_records_are_per_user_and_administrators_are_exempt(kind: Kind) {
+    let dir = support::scratch("neighbours");
+    let db = Db::new(kind, &dir);
+    users(&db);
+    cli(
+        &db,
+        &[
+            "user",
+            "add",
+            "fin",
+            "--password",
+            "fin-password",
+            "--admin",
+        ],
+    );
+    let (server, _) = start_printing(
+        &db,
+        &["--folios-per-user", "2", "--portfolios-per-user", "1"],
+    );
+    let port = server.port;
+    let (ada, bob, fin) = (
+        basic("ada", "ada-password"),
+        basic("bob", "bob-password"),
+        basic("fin", "fin-password"),
+    );
+    assert_eq!(create_folio(port, &ada, "ada"), 200);
+    assert_eq!(create_folio(port, &ada, "ada"), 200);
+    let json = ("Content-Type", "application/json");
+    let refused = send(
+        port,
+        "POST",
+        "/budgets/1/folio",
+        &[("Authorization", &ada), json],
+        FOLIO,
+    );
+    assert_eq!(refused.status, 403, "{}", refused.text());
+    assert!(
+        refused
+            .text()
+            .contains("ada owns 2 live folios, the most one user may (serve --folios-per-user 2)"),
+        "{}",
+        refused.text()
+    );
+    let listed = send(
+        port,
+        "GET",
+        "/budgets/1/folio",
+        &[("Authorization", &ada)],
+        "",
+    );
+    assert_eq!(
+        listed.text().matches(r#""id":"#).count(),
+        2,
+        "nothing was made"
+    );
+    // Another user's quota is their own; an administrator has none.
+    assert_eq!(create_folio(port, &bob, "bob"), 200);
+    for _ in 0..3 {
+        assert_eq!(create_folio(port, &fin, "fin"), 200);
+    }
+    // A deleted folio no longer counts.
+    assert_eq!(
+        send(
+            port,
+            "DELETE",
+            "/budgets/1/folio/1",
+            &[("Authorization", &ada)],
+            ""
+        )
+        .status,
+        200
+    );
+    assert_eq!(create_folio(port, &ada, "ada"), 200);
+    // Portfolios likewise.
+    let portfolio = r#"{"name":"P","currencyCode":"EUR","isPrivate":false,"owner":"ada","color":"teal","admins":[],"folios":[],"portfolios":[]}"#;
+    let make = |auth: &str| {
+        send(
+            port,
+            "POST",
+            "/budgets/1/portfolio",
+            &[("Authorization", auth), json],
+            portfolio,
+        )
+        .status
+    };
+    assert_eq!(make(&ada), 200);
+    assert_eq!(make(&ada), 403);
+}
+
+fn a_users_changes_are_held_to_the_write_rate_and_others_are_not(kind: Kind) {
+    let dir = support::scratch("neighbours");
+    let db = Db::new(kind, &dir);
+    users(&db);
+    let (server, _) = start_printing(&db, &["--writes-per-second", "1"]);
+    let port = server.port;
+    let (ada, bob) = (basic("ada", "ada-password"), basic("bob", "bob-password"));
+    // Ten seconds' worth at once, then one a second: a burst of 20 sent at once meets the limit.
+    let statuses: Vec<u16> = (0..20).map(|_| create_folio(port, &ada, "ada")).collect();
+    let refused = statuses.iter().filter(|s| **s == 429).count();
+    assert!(refused >= 9, "the burst is held to about ten: {statuses:?}");
+    let json = ("Content-Type", "application/json");
+    let over = send(
+        port,
+        "POST",
+        "/budgets/1/folio",
+        &[("Authorization", &ada), json],
+        FOLIO,
+    );
+    assert_eq!(over.status, 429, "{}", over.text());
+    assert!(
+        over.text()
+            .contains("at most 1 a second per user (serve --writes-per-second)"),
+        "{}",
+        over.text()
+    );
+    assert!(over
+        .header("Retry-After")
+        .is_some_and(|s| s.parse::<u64>().is_ok_and(|n| n >= 1)));
+    // Reads are not changes; another user's changes are their own.
+    assert_eq!(
+        send(
+            port,
+            "GET",
+            "/budgets/1/folio",
+            &[("Authorization", &ada)],
+            ""
+        )
+        .status,
+        200
+    );
+    assert_eq!(create_folio(port, &bob, "bob"), 200);
+}
+
 #[test]
 fn json_answers_are_not_stored_nor_sniffed() {
     let dir = support::scratch("neighbours");
@@ -264,6 +411,8 @@ fn json_answers_are_not_stored_nor_sniffed() {
 
 on_both_stores!(
     import_slots_go_to_verified_users_one_each,
+    quotas_of_live_records_are_per_user_and_administrators_are_exempt,
+    a_users_changes_are_held_to_the_write_rate_and_others_are_not,
     the_authorize_page_knows_a_client_registered_while_the_server_runs,
     a_sign_in_racing_a_password_change_leaves_no_session,
 );

@@ -91,6 +91,22 @@ pub(crate) struct Serve {
     /// On an empty database, add the demo user (its password printed once) and a portfolio
     #[arg(long)]
     pub(crate) demo: bool,
+    /// The changes one user (not a budget administrator) may make per second, sustained; ten
+    /// seconds' worth may come at once. Past it: 429 with Retry-After (0: no limit)
+    #[arg(long = "writes-per-second", value_name = "N", default_value_t = 30)]
+    pub(crate) writes_per_second: u32,
+    /// The live folios one user (not a budget administrator) may own; past it a new one is a 403
+    /// (0: no limit)
+    #[arg(long = "folios-per-user", value_name = "N", default_value_t = 10_000)]
+    pub(crate) folios_per_user: usize,
+    /// The portfolios one user (not a budget administrator) may own; past it a new one is a 403
+    /// (0: no limit)
+    #[arg(
+        long = "portfolios-per-user",
+        value_name = "N",
+        default_value_t = 1_000
+    )]
+    pub(crate) portfolios_per_user: usize,
     /// Serve Prometheus metrics at http://ADDRESS/metrics (a second listener; keep it private,
     /// e.g. 127.0.0.1:9090). Without it nothing listens
     #[arg(long, value_name = "ADDRESS")]

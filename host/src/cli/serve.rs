@@ -45,7 +45,13 @@ pub(super) fn serve(args: &Serve) -> Result<(), String> {
     };
     let entries = store.journal_len().map_err(|e| e.to_string())?;
     let snapshot = store.latest_snapshot().map_err(|e| e.to_string())?;
-    let service = Service::new(store, &address, base_url.clone()).map_err(|e| e.to_string())?;
+    let service = Service::new(store, &address, base_url.clone())
+        .map_err(|e| e.to_string())?
+        .with_quotas(crate::service::quotas::Quotas {
+            writes_per_second: args.writes_per_second,
+            folios_per_user: args.folios_per_user,
+            portfolios_per_user: args.portfolios_per_user,
+        });
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::from_std(listener)

@@ -37,6 +37,14 @@ fn serve_takes_every_option_and_defaults_the_others() {
     assert_eq!(serve.connections_per_address, 64);
     assert_eq!(serve.www, None);
     assert!(!serve.demo);
+    assert_eq!(
+        (
+            serve.writes_per_second,
+            serve.folios_per_user,
+            serve.portfolios_per_user
+        ),
+        (30, 10_000, 1_000)
+    );
     let Command::Serve(serve) = parse(&[
         "serve",
         "--listen",
@@ -50,6 +58,12 @@ fn serve_takes_every_option_and_defaults_the_others() {
         "--www",
         "www/dist",
         "--demo",
+        "--writes-per-second",
+        "0",
+        "--folios-per-user",
+        "5",
+        "--portfolios-per-user",
+        "2",
     ])
     .unwrap() else {
         panic!("not serve");
@@ -60,6 +74,14 @@ fn serve_takes_every_option_and_defaults_the_others() {
     assert_eq!(serve.connections_per_address, 0);
     assert_eq!(serve.www.as_deref(), Some("www/dist"));
     assert!(serve.demo);
+    assert_eq!(
+        (
+            serve.writes_per_second,
+            serve.folios_per_user,
+            serve.portfolios_per_user
+        ),
+        (0, 5, 2)
+    );
     assert_eq!(
         refused(&["serve", "--listen", "nowhere"]),
         (ErrorKind::ValueValidation, 2)

@@ -9,7 +9,7 @@ use std::sync::Arc;
 use costfolio::api::{authenticate, envelope, handle, Request, Response};
 use costfolio::state::State;
 
-use super::Service;
+use super::{quotas, Service};
 use crate::auth::credentials::Refusal;
 use crate::auth::session::{self, SESSION_PATH};
 use crate::auth::{busy, throttled, users_failure, Journal, SignIn};
@@ -125,8 +125,38 @@ impl Service {
         if let Some(response) = self.read(&request, &context, &mut caught_up) {
             return response;
         }
+        if let Some(refusal) = self.admit_change(&request, &context) {
+            return refusal;
+        }
         self.change(&request.path, |state| handle(state, &request, &context))
             .unwrap_or_else(|refusal| refusal)
+    }
+
+    /// A change of a user (not a budget administrator) past their write rate (429) or, for a
+    /// create, past their quota of live records of its kind (403); `None` when admitted
+    /// (issue 34). What no user's change may get past, whatever route it takes.
+    fn admit_change(
+        &self,
+        request: &Request,
+        context: &costfolio::api::Context,
+    ) -> Option<Response> {
+        let user = context.user.as_deref().filter(|_| !context.budget_admin)?;
+        if matches!(request.method.as_str(), "GET" | "HEAD" | "OPTIONS") {
+            return None;
+        }
+        let quotas = self.quotas;
+        if let Err(after) =
+            self.writes
+                .admit(user, quotas.writes_per_second, std::time::Instant::now())
+        {
+            return Some(quotas::too_many_writes(
+                &request.path,
+                quotas.writes_per_second,
+                after,
+            ));
+        }
+        let state = self.settled(&request.path).ok()?;
+        quotas::over_quota(&state, &request.method, &request.path, user, quotas)
     }
 
     /// The user whose credentials `request` carries, when they are right: basic credentials (of

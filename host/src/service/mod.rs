@@ -21,6 +21,7 @@ mod answers;
 mod catch_up;
 mod dispatch;
 mod held;
+pub(crate) mod quotas;
 #[cfg(test)]
 mod replica_tests;
 #[cfg(test)]
@@ -60,6 +61,10 @@ pub(crate) struct Service {
     looked: Mutex<Option<Instant>>,
     credentials: Credentials,
     base_url: String,
+    /// What one user may do (`serve`'s options; issue 34).
+    quotas: quotas::Quotas,
+    /// Each user's bucket of changes.
+    writes: quotas::WriteRate,
 }
 
 /// A lock whose data stays usable after a panic elsewhere. A panic inside a request is caught
@@ -133,7 +138,15 @@ impl Service {
             looked: Mutex::new(None),
             credentials: Credentials::over(Store::open_address(db)?)?,
             base_url,
+            quotas: quotas::Quotas::default(),
+            writes: quotas::WriteRate::default(),
         })
+    }
+
+    /// The service with `quotas` in place of the default ones.
+    pub(crate) fn with_quotas(mut self, quotas: quotas::Quotas) -> Service {
+        self.quotas = quotas;
+        self
     }
 
     /// The context of one request: the base URL, the time now, and fresh random bytes (none when
