@@ -495,3 +495,57 @@ fn indicators_of_many_folios_are_each_folios_own_in_one_request() {
     let (status, body) = w.call("ada", "GET", "/folio/indicators?limit=x", None);
     assert_eq!(status, 400, "{body}");
 }
+
+#[test]
+fn each_folios_items_are_its_own_and_kept_through_a_snapshot() {
+    let mut w = World::new();
+    assert_eq!(w.send("ada", "POST", "/folio", FOLIO), 2);
+    let planned_of =
+        |folio: u64| PLANNED.replace(r#""folioId":1"#, &format!(r#""folioId":{folio}"#));
+    for folio in [1, 2, 1, 2, 2] {
+        w.send("ada", "POST", "/position", &planned_of(folio));
+        w.send("ada", "POST", "/expense", &expense(folio, "EUR", ""));
+    }
+    let deleted = w.send("ada", "POST", "/expense", &expense(1, "EUR", ""));
+    w.get("ada", "DELETE", &format!("/expense/{deleted}"));
+    let state = &w.0;
+    for folio in [1, 2, 3] {
+        let positions: Vec<u64> = state
+            .positions_of(folio)
+            .map(|row| row.record.id.get())
+            .collect();
+        let scanned: Vec<u64> = state
+            .positions
+            .iter()
+            .filter(|(_, row)| row.header.folio_id.get() == folio)
+            .map(|(id, _)| *id)
+            .collect();
+        assert_eq!(positions, scanned, "folio {folio}'s positions");
+        let expenses: Vec<u64> = state.expenses_of(folio).map(|e| e.id().get()).collect();
+        let scanned: Vec<u64> = state
+            .expenses
+            .iter()
+            .filter(|(_, e)| e.folio_id.get() == folio)
+            .map(|(id, _)| *id)
+            .collect();
+        assert_eq!(
+            expenses, scanned,
+            "folio {folio}'s expenses, the deleted one included"
+        );
+    }
+    assert_eq!(state.positions_of(1).count(), 2);
+    assert_eq!(state.expenses_of(1).count(), 3);
+    // A snapshot read back holds the same indexes.
+    let back = State::from_snapshot(&state.snapshot()).unwrap();
+    for folio in [1, 2, 3] {
+        let ids = |s: &State| -> (Vec<u64>, Vec<u64>) {
+            (
+                s.positions_of(folio)
+                    .map(|row| row.record.id.get())
+                    .collect(),
+                s.expenses_of(folio).map(|e| e.id().get()).collect(),
+            )
+        };
+        assert_eq!(ids(&back), ids(state), "folio {folio}");
+    }
+}

@@ -107,9 +107,8 @@ impl State {
     ) -> Option<(MissingRate, usize)> {
         let mut missing: Vec<(CurrencyCode, usize)> = Vec::new();
         let live = self
-            .expenses
-            .values()
-            .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
+            .expenses_of(folio)
+            .filter(|e| e.deleted_on.is_none())
             .map(|e| e.record());
         for expense in live
             .chain(self.frozen_expenses(Some(folio)).map(|(_, e)| e))

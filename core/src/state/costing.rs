@@ -46,9 +46,7 @@ impl State {
         let mut synced = HashMap::new();
         let mut positions = Vec::new();
         for row in self
-            .positions
-            .values()
-            .filter(|row| row.header.folio_id.get() == folio)
+            .positions_of(folio)
             .filter(|row| kept(ItemKey::Position(row.record.id)))
         {
             // A baseline's frozen position may be deleted since, and still need its calendar.
@@ -81,9 +79,8 @@ impl State {
             .filter(|b| with_baselines && b.baseline.folio_id.get() == folio)
             .collect();
         let expenses = self
-            .expenses
-            .values()
-            .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
+            .expenses_of(folio)
+            .filter(|e| e.deleted_on.is_none())
             .filter(|e| kept(ItemKey::Expense(e.id())))
             .map(|e| e.record().clone())
             .collect();

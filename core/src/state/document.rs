@@ -21,14 +21,12 @@ impl State {
         let header = record.folio.record().clone();
         let period = DateRange::new(header.start_date, header.end_date).ok();
         let rows: Vec<&PositionRow> = self
-            .positions
-            .values()
-            .filter(|row| row.header.folio_id.get() == folio && row.record.deleted_on.is_none())
+            .positions_of(folio)
+            .filter(|row| row.record.deleted_on.is_none())
             .collect();
         let expenses: Vec<_> = self
-            .expenses
-            .values()
-            .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
+            .expenses_of(folio)
+            .filter(|e| e.deleted_on.is_none())
             .map(|e| e.record().clone())
             .collect();
         let currency = header.currency_code;

@@ -176,6 +176,34 @@ pub struct State {
     /// definitions. Not written: rebuilt when a snapshot is read.
     #[serde(skip)]
     custom_fields_by_folio: std::collections::BTreeMap<u64, Vec<u64>>,
+    /// The ids of each folio's positions (deleted ones included), in id order: an index of
+    /// `positions`, so that a write or a read of one folio walks its own items, never every
+    /// user's (issue 34). Not written: rebuilt when a snapshot is read.
+    #[serde(skip)]
+    positions_by_folio: std::collections::BTreeMap<u64, Vec<u64>>,
+    /// The ids of each folio's expenses (deleted ones included), in id order: as
+    /// `positions_by_folio`, of `expenses`.
+    #[serde(skip)]
+    expenses_by_folio: std::collections::BTreeMap<u64, Vec<u64>>,
+}
+
+/// Puts `id` in `folio`'s ids of `index` (kept in id order, each once), and takes it out of the
+/// ids of `before`, the folio it belonged to, when that was another.
+fn index_item(
+    index: &mut std::collections::BTreeMap<u64, Vec<u64>>,
+    folio: u64,
+    id: u64,
+    before: Option<u64>,
+) {
+    if let Some(old) = before.filter(|old| *old != folio) {
+        if let Some(ids) = index.get_mut(&old) {
+            ids.retain(|other| *other != id);
+        }
+    }
+    let ids = index.entry(folio).or_default();
+    if let Err(at) = ids.binary_search(&id) {
+        ids.insert(at, id);
+    }
 }
 
 impl Default for State {
@@ -223,6 +251,8 @@ impl State {
             users: Table::new(),
             outbox: Vec::new(),
             custom_fields_by_folio: std::collections::BTreeMap::new(),
+            positions_by_folio: std::collections::BTreeMap::new(),
+            expenses_by_folio: std::collections::BTreeMap::new(),
         };
         let day = 8 * 3600;
         state.workload_schemes.insert(
@@ -329,6 +359,22 @@ impl State {
                 .or_default()
                 .push(*id);
         }
+        for (id, row) in state.positions.iter() {
+            index_item(
+                &mut state.positions_by_folio,
+                row.header.folio_id.get(),
+                *id,
+                None,
+            );
+        }
+        for (id, expense) in state.expenses.iter() {
+            index_item(
+                &mut state.expenses_by_folio,
+                expense.folio_id.get(),
+                *id,
+                None,
+            );
+        }
         Ok(state)
     }
 
@@ -337,6 +383,27 @@ impl State {
         self.custom_fields_by_folio
             .get(&folio)
             .map_or(&[], Vec::as_slice)
+    }
+
+    /// Folio `folio`'s positions (deleted ones included), in id order.
+    pub fn positions_of(&self, folio: u64) -> impl Iterator<Item = &PositionRow> + '_ {
+        let ids = self
+            .positions_by_folio
+            .get(&folio)
+            .map_or(&[][..], Vec::as_slice);
+        ids.iter().filter_map(|id| self.positions.get(id))
+    }
+
+    /// Folio `folio`'s expenses (deleted ones included), in id order.
+    pub fn expenses_of(
+        &self,
+        folio: u64,
+    ) -> impl Iterator<Item = &Stored<crate::model::budgeting::Expense>> + '_ {
+        let ids = self
+            .expenses_by_folio
+            .get(&folio)
+            .map_or(&[][..], Vec::as_slice);
+        ids.iter().filter_map(|id| self.expenses.get(id))
     }
 
     /// The time of the last recorded deletion, so that `deletedAt` never goes backwards (S12.2).
@@ -515,12 +582,24 @@ impl State {
                 for id in row.record.hours.iter().filter_map(|h| h.id) {
                     self.counters.saw(IdKind::Hours, id.get());
                 }
-                self.positions.insert(id, (**row).clone());
+                let before = self.positions.insert(id, (**row).clone());
+                index_item(
+                    &mut self.positions_by_folio,
+                    row.header.folio_id.get(),
+                    id,
+                    before.map(|b| b.header.folio_id.get()),
+                );
             }
             Command::PutExpense(expense) => {
                 let id = expense.id().get();
                 self.counters.saw(IdKind::Expense, id);
-                self.expenses.insert(id, (**expense).clone());
+                let before = self.expenses.insert(id, (**expense).clone());
+                index_item(
+                    &mut self.expenses_by_folio,
+                    expense.folio_id.get(),
+                    id,
+                    before.map(|b| b.folio_id.get()),
+                );
             }
             Command::PutBaseline(snapshot) => {
                 let id = snapshot.baseline.id.get();

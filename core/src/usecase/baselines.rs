@@ -97,9 +97,8 @@ impl Commands<'_> {
         // S8.6: the positions' headers are frozen with their records.
         let headers: Vec<Position> = self
             .state
-            .positions
-            .values()
-            .filter(|row| row.header.folio_id.get() == folio && row.record.deleted_on.is_none())
+            .positions_of(folio)
+            .filter(|row| row.record.deleted_on.is_none())
             .map(|row| row.header.clone())
             .collect();
         let snapshot = self

@@ -269,9 +269,8 @@ impl Commands<'_> {
         self.state.apply(Command::PutFolio(Box::new(record)));
         let allocations: Vec<u64> = self
             .state
-            .positions
-            .values()
-            .filter(|row| row.header.folio_id.get() == id && row.record.deleted_on.is_none())
+            .positions_of(id)
+            .filter(|row| row.record.deleted_on.is_none())
             .flat_map(|row| {
                 row.record
                     .allocations

@@ -144,9 +144,8 @@ impl Queries<'_> {
         let mut items = FolioItems::default();
         for row in self
             .state
-            .positions
-            .values()
-            .filter(|row| row.header.folio_id.get() == folio && row.record.deleted_on.is_none())
+            .positions_of(folio)
+            .filter(|row| row.record.deleted_on.is_none())
         {
             let item_money = money.of(ItemKey::Position(row.record.id))?;
             items.positions.push(PositionItem {
@@ -161,9 +160,8 @@ impl Queries<'_> {
         }
         for expense in self
             .state
-            .expenses
-            .values()
-            .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
+            .expenses_of(folio)
+            .filter(|e| e.deleted_on.is_none())
         {
             let item_money = money.of(ItemKey::Expense(expense.id()))?;
             items.expenses.push(ExpenseItem {
@@ -205,9 +203,8 @@ impl Queries<'_> {
         let mut payments = FolioPayments::default();
         for row in self
             .state
-            .positions
-            .values()
-            .filter(|row| row.header.folio_id.get() == folio && row.record.deleted_on.is_none())
+            .positions_of(folio)
+            .filter(|row| row.record.deleted_on.is_none())
         {
             payments
                 .positions
@@ -215,9 +212,8 @@ impl Queries<'_> {
         }
         for expense in self
             .state
-            .expenses
-            .values()
-            .filter(|e| e.folio_id.get() == folio && e.deleted_on.is_none())
+            .expenses_of(folio)
+            .filter(|e| e.deleted_on.is_none())
         {
             payments
                 .expenses

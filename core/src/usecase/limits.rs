@@ -28,10 +28,8 @@ pub(crate) fn check_folio_payments(
     changed: Option<&Expense>,
     field: &str,
 ) -> Result<()> {
-    let live = state.expenses.values().filter(|e| {
-        e.folio_id.get() == folio
-            && e.deleted_on.is_none()
-            && (changed.is_none() || e.id != changed.and_then(|c| c.id))
+    let live = state.expenses_of(folio).filter(|e| {
+        e.deleted_on.is_none() && (changed.is_none() || e.id != changed.and_then(|c| c.id))
     });
     let mut count = 0usize;
     let mut payments = 0u64;
@@ -96,9 +94,8 @@ pub(crate) fn check_payment_lines(state: &State, id: u64, folio: &Folio) -> Resu
     let frame = frame(folio)?;
     let positions = (live_positions(state, id) as u64).saturating_mul(folio_months(folio));
     let expenses = state
-        .expenses
-        .values()
-        .filter(|e| e.folio_id.get() == id && e.deleted_on.is_none())
+        .expenses_of(id)
+        .filter(|e| e.deleted_on.is_none())
         .filter_map(|expense| ExpensePlan::new(expense, &frame).ok())
         .fold(0u64, |sum, plan| {
             sum.saturating_add(plan.payment_count(&frame))
@@ -117,9 +114,8 @@ pub(crate) fn check_payment_lines(state: &State, id: u64, folio: &Folio) -> Resu
 /// How many live positions `folio` holds.
 pub(crate) fn live_positions(state: &State, folio: u64) -> usize {
     state
-        .positions
-        .values()
-        .filter(|row| row.header.folio_id.get() == folio && row.record.deleted_on.is_none())
+        .positions_of(folio)
+        .filter(|row| row.record.deleted_on.is_none())
         .count()
 }
 

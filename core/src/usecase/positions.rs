@@ -138,12 +138,9 @@ impl<'s> Queries<'s> {
         let folio = self.readable_folio(folio_id)?.folio.clone();
         let members = self
             .state
-            .positions
-            .values()
+            .positions_of(folio_id)
             .filter(|row| {
-                row.header.folio_id.get() == folio_id
-                    && row.record.kind == PositionKind::TeamMember
-                    && row.record.deleted_on.is_none()
+                row.record.kind == PositionKind::TeamMember && row.record.deleted_on.is_none()
             })
             .map(|row| TeamMember {
                 id: row.record.id,

@@ -1,0 +1,101 @@
+//! A small write among many folios (issue 34): one expense added to a folio, and one position's
+//! rate changed, while the state holds `n` folios of other users with 5 expenses and 2 positions
+//! each. Before the per-folio indexes of items, each such write walked every user's expenses and
+//! positions (its limits, then its folio's book); now it walks its own folio's. Run:
+//! `cargo bench --bench writes`.
+
+use std::hint::black_box;
+
+use chrono::NaiveDateTime;
+use costfolio::api::{handle, Context, Request};
+use costfolio::state::State;
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+
+const FOLIO: &str = r#"{"name":"F","description":"","owner":"OWNER","startDate":"2026-01-01","endDate":"2026-12-31","closedDate":null,"reserve":10,"contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
+
+fn expense(folio: u64) -> String {
+    format!(
+        r#"{{"folioId":{folio},"name":"Licence","description":"","type":"Software","category":"OPEX","kind":".PlannedExpense","amount":100.00,"currencyCode":"EUR","recurrence":{{"kind":".Monthly","startDate":"2026-01-15","occurrences":12,"interval":1}}}}"#
+    )
+}
+
+fn position(folio: u64) -> String {
+    format!(
+        r#"{{"folioId":{folio},"name":"Designer","description":"","title":"Designer","rate":{{"rate":50,"startDate":"2026-01-01"}},"allocation":{{"startDate":"2026-01-05","endDate":"2026-12-18","percentage":50}}}}"#
+    )
+}
+
+fn context(user: &str) -> Context {
+    let now = NaiveDateTime::parse_from_str("2026-03-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
+    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
+    context.user = Some(user.to_owned());
+    context
+}
+
+fn call(state: &mut State, user: &str, method: &str, path: &str, body: &str) -> u16 {
+    let request = Request::new(method, &format!("/budgets/1{path}")).json(body);
+    handle(state, &request, &context(user)).status
+}
+
+/// `n` folios, one of each user `u0`, `u1`, ..., then ada's folio (the last id), each with 5
+/// expenses and 2 positions.
+fn world(n: u64) -> (State, u64) {
+    let mut state = State::new();
+    for i in 0..=n {
+        let owner = if i == n {
+            "ada".to_owned()
+        } else {
+            format!("u{i}")
+        };
+        assert_eq!(
+            call(
+                &mut state,
+                &owner,
+                "POST",
+                "/folio",
+                &FOLIO.replace("OWNER", &owner)
+            ),
+            200
+        );
+        let folio = i + 1;
+        for _ in 0..5 {
+            assert_eq!(
+                call(&mut state, &owner, "POST", "/expense", &expense(folio)),
+                200
+            );
+        }
+        for _ in 0..2 {
+            assert_eq!(
+                call(&mut state, &owner, "POST", "/position", &position(folio)),
+                200
+            );
+        }
+    }
+    (state, n + 1)
+}
+
+fn small_writes(c: &mut Criterion) {
+    let mut group = c.benchmark_group("writes");
+    group.sample_size(20);
+    for n in [100u64, 3_000] {
+        let (state, folio) = world(n);
+        group.bench_with_input(BenchmarkId::new("expense_added", n), &n, |b, _| {
+            // A clone holds its tables' vectors at their length: its first write grows them
+            // (a copy of every record), which a running server's state does once in a while. That
+            // write is made before the clock runs; the timed one is the next.
+            b.iter_batched_ref(
+                || {
+                    let mut state = state.clone();
+                    call(&mut state, "ada", "POST", "/expense", &expense(folio));
+                    state
+                },
+                |state| black_box(call(state, "ada", "POST", "/expense", &expense(folio))),
+                criterion::BatchSize::LargeInput,
+            );
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, small_writes);
+criterion_main!(benches);
