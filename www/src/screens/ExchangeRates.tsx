@@ -5,10 +5,9 @@
 import { useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
-import { ApiError } from '../api/client';
 import type { Answer, Schemas } from '../api/types';
 import { num } from '../lib/json';
-import { placeRefusal, type Refusal } from '../lib/errors';
+import { useSubmit } from '../components/useSubmit';
 import { everythingChanged, keys } from '../lib/queries';
 import { checkAmount, checkCurrency, checkDate, type FieldErrors } from '../lib/validate';
 import * as fmt from '../lib/format';
@@ -54,8 +53,7 @@ export function ExchangeRates() {
 /** Adds a rate, or changes the one its pair has on that date. */
 function RateForm() {
   const [f, setF] = useState({ from: 'USD', to: 'EUR', rate: '', effectiveDate: '' });
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submitting = useSubmit(FIELDS);
   const set = (k: keyof typeof f) => (v: string) => setF((p) => ({ ...p, [k]: v }));
 
   const submit = async (e: Event) => {
@@ -65,39 +63,29 @@ function RateForm() {
     checkCurrency(errors, 'to', f.to);
     checkAmount(errors, 'rate', f.rate, 'Rate');
     checkDate(errors, 'effectiveDate', f.effectiveDate, 'Effective date');
-    if (Object.keys(errors).length) {
-      setRefusal({ status: 0, messages: [], fields: errors });
-      return;
-    }
-    setBusy(true);
-    setRefusal(null);
-    try {
+    await submitting.run(errors, async () => {
       await api.putExchangeRate({ from: f.from.trim(), to: f.to.trim(), rate: num(f.rate.trim()), effectiveDate: f.effectiveDate });
       announce(`${f.from.trim()} → ${f.to.trim()} from ${fmt.date(f.effectiveDate)} saved.`);
       setF((p) => ({ ...p, rate: '' }));
       // Every folio with an expense in that pair may cost differently now.
       await everythingChanged();
-    } catch (error) {
-      setRefusal(error instanceof ApiError ? placeRefusal(error.refusal, FIELDS) : { status: 0, messages: [String(error)], fields: {} });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <section class="card" aria-labelledby="rate-form-title">
       <h2 id="rate-form-title">Add or change a rate</h2>
       <form class="form" onSubmit={(e) => void submit(e)} noValidate>
-        <FormErrors refusal={refusal} />
+        <FormErrors refusal={submitting.refusal} />
         <div class="grid-4">
-          <Field label="From currency" name="from" value={f.from} onValue={set('from')} error={refusal?.fields.from} maxLength={3} autoComplete="off" />
-          <Field label="To currency" name="to" value={f.to} onValue={set('to')} error={refusal?.fields.to} maxLength={3} autoComplete="off" />
+          <Field label="From currency" name="from" value={f.from} onValue={set('from')} error={submitting.err('from')} maxLength={3} autoComplete="off" />
+          <Field label="To currency" name="to" value={f.to} onValue={set('to')} error={submitting.err('to')} maxLength={3} autoComplete="off" />
           <Field
             label="Rate"
             name="rate"
             value={f.rate}
             onValue={set('rate')}
-            error={refusal?.fields.rate}
+            error={submitting.err('rate')}
             inputMode="decimal"
             hint="One unit of the first currency in the second"
           />
@@ -107,12 +95,12 @@ function RateForm() {
             type="date"
             value={f.effectiveDate}
             onValue={set('effectiveDate')}
-            error={refusal?.fields.effectiveDate}
+            error={submitting.err('effectiveDate')}
           />
         </div>
         <div class="form-actions start">
-          <button type="submit" class="btn btn-primary" disabled={busy}>
-            {busy ? 'Saving…' : 'Save rate'}
+          <button type="submit" class="btn btn-primary" disabled={submitting.busy}>
+            {submitting.busy ? 'Saving…' : 'Save rate'}
           </button>
         </div>
       </form>

@@ -6,14 +6,13 @@
 import { useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
-import { ApiError } from '../api/client';
 import type { OvertimeRule } from '../api/types';
 import { num } from '../lib/json';
-import { placeRefusal, type Refusal } from '../lib/errors';
 import { everythingChanged, keys } from '../lib/queries';
 import { checkAmount, requireText, type FieldErrors } from '../lib/validate';
 import * as fmt from '../lib/format';
 import { session, announce } from '../state';
+import { useSubmit } from '../components/useSubmit';
 import { EditActions, RemoveActions, useRemoval } from '../components/Removal';
 import { AdminTabs } from './AdminTabs';
 import { ErrorBox, Field, FormErrors, Loading, SelectField } from '../components/ui';
@@ -66,8 +65,7 @@ export function OvertimeRules() {
 /** Adds a rule, or changes the one being edited (the whole rule is sent). */
 function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
   const [f, setF] = useState<Draft>(draft);
-  const [refusal, setRefusal] = useState<Refusal | null>(null);
-  const [busy, setBusy] = useState(false);
+  const submitting = useSubmit(FIELDS);
   const set = (k: 'name' | 'regularHours' | 'coefficient') => (v: string) => setF((p) => ({ ...p, [k]: v }));
 
   const submit = async (e: Event) => {
@@ -76,41 +74,31 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
     requireText(errors, 'name', f.name, 'Name');
     checkAmount(errors, 'regularHours', f.regularHours, 'Regular hours');
     checkAmount(errors, 'coefficient', f.coefficient, 'Coefficient');
-    if (Object.keys(errors).length) {
-      setRefusal({ status: 0, messages: [], fields: errors });
-      return;
-    }
-    setBusy(true);
-    setRefusal(null);
-    const body = { name: f.name.trim(), regularHours: num(f.regularHours.trim()), frequency: f.frequency, coefficient: num(f.coefficient.trim()) };
-    try {
+    await submitting.run(errors, async () => {
+      const body = { name: f.name.trim(), regularHours: num(f.regularHours.trim()), frequency: f.frequency, coefficient: num(f.coefficient.trim()) };
       if (f.id === null) await api.createOvertimeRule(body);
       else await api.updateOvertimeRule({ id: num(f.id), ...body });
       announce(`Overtime rule “${body.name}” ${f.id === null ? 'added' : 'saved'}.`);
       // The positions naming the rule may cost differently now.
       await everythingChanged();
       onDone();
-    } catch (error) {
-      setRefusal(error instanceof ApiError ? placeRefusal(error.refusal, FIELDS) : { status: 0, messages: [String(error)], fields: {} });
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   return (
     <section class="card" aria-labelledby="rule-form-title">
       <h2 id="rule-form-title">{f.id === null ? 'Add a rule' : `Change “${draft.name}”`}</h2>
       <form class="form" onSubmit={(e) => void submit(e)} noValidate>
-        <FormErrors refusal={refusal} />
+        <FormErrors refusal={submitting.refusal} />
         <div class="grid-4">
-          <Field label="Name" name="name" value={f.name} onValue={set('name')} error={refusal?.fields.name} />
+          <Field label="Name" name="name" value={f.name} onValue={set('name')} error={submitting.err('name')} />
           <SelectField
             label="Frequency"
             name="frequency"
             value={f.frequency}
             onValue={(v) => setF((p) => ({ ...p, frequency: v === 'WEEKLY' ? 'WEEKLY' : 'DAILY' }))}
             options={FREQUENCIES}
-            error={refusal?.fields.frequency}
+            error={submitting.err('frequency')}
           />
           <Field
             label="Regular hours"
@@ -118,7 +106,7 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
             inputMode="decimal"
             value={f.regularHours}
             onValue={set('regularHours')}
-            error={refusal?.fields.regularHours}
+            error={submitting.err('regularHours')}
           />
           <Field
             label="Coefficient"
@@ -126,11 +114,11 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
             inputMode="decimal"
             value={f.coefficient}
             onValue={set('coefficient')}
-            error={refusal?.fields.coefficient}
+            error={submitting.err('coefficient')}
             hint="1.5: an overtime hour costs one and a half"
           />
         </div>
-        <EditActions busy={busy} editing={f.id !== null} add="Add rule" save="Save rule" onCancel={onDone} />
+        <EditActions busy={submitting.busy} editing={f.id !== null} add="Add rule" save="Save rule" onCancel={onDone} />
       </form>
     </section>
   );

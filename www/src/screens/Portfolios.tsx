@@ -8,6 +8,7 @@ import { ErrorBox, Loading } from '../components/ui';
 
 export function Portfolios() {
   const list = useQuery({ queryKey: keys.portfolios(), queryFn: ({ signal }) => api.portfolios(signal) });
+  const tree = list.data ? flatten(list.data) : [];
   return (
     <div class="page">
       <div class="page-head">
@@ -25,7 +26,7 @@ export function Portfolios() {
         <section class="card">
           <div class="table-scroll" tabIndex={0} role="region" aria-label="Portfolios table">
             <table class="table">
-              <caption>Portfolios ({fmt.count(flatten(list.data).length)})</caption>
+              <caption>Portfolios ({fmt.count(tree.length)})</caption>
               <thead>
                 <tr>
                   <th scope="col">Name</th>
@@ -38,7 +39,7 @@ export function Portfolios() {
                 </tr>
               </thead>
               <tbody>
-                {flatten(list.data).map(({ portfolio: p, depth }) => (
+                {tree.map(({ portfolio: p, depth }) => (
                   <tr key={p.id} data-portfolio-id={p.id} data-depth={depth}>
                     <th scope="row" style={depth ? { paddingLeft: `${0.75 + depth * 1.25}rem` } : undefined}>
                       {depth ? <span class="sr-only">Sub-portfolio: </span> : null}
