@@ -134,6 +134,19 @@ impl<V, K: Ord> Table<V, K> {
     pub fn values_mut(&mut self) -> impl DoubleEndedIterator<Item = &mut V> {
         self.rows.iter_mut().map(|(_, value)| value)
     }
+
+    /// Changes, by `change`, the records `matches` picks (the state's tables on the server
+    /// copy only the chunks that hold one: `state::SharedTable`).
+    pub fn update_where(&mut self, matches: impl Fn(&V) -> bool, mut change: impl FnMut(&mut V)) {
+        self.values_mut()
+            .filter(|value| matches(value))
+            .for_each(&mut change);
+    }
+
+    /// The `(id, record)` pairs, by id.
+    pub fn into_rows(self) -> Vec<(K, V)> {
+        self.rows
+    }
 }
 
 /// `table[&id]`, for ids known to be there (as with a map, a missing one is a bug and panics).

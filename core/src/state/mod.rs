@@ -14,9 +14,17 @@ mod document;
 mod journal;
 mod records;
 mod references;
+#[cfg(not(target_arch = "wasm32"))]
+mod shared_table;
 mod stored;
 
 pub use crate::table::Table;
+#[cfg(not(target_arch = "wasm32"))]
+pub use shared_table::SharedTable;
+/// The state's records by id. In the browser's wasm package the plain [`Table`]: one thread, no
+/// reader to share chunks with, and less code (`shared_table.rs`).
+#[cfg(target_arch = "wasm32")]
+pub type SharedTable<V, K = u64> = Table<V, K>;
 pub use budget::{BilledHours, FolioRecord, PositionRow};
 pub use computable::{MissingRate, RateNeeded};
 pub use custom_fields::{
@@ -118,56 +126,56 @@ pub struct State {
     /// Id counters.
     pub counters: Counters,
     /// Accounts by id.
-    pub accounts: Table<AccountRecord>,
+    pub accounts: SharedTable<AccountRecord>,
     /// Categories by id.
-    pub categories: Table<CategoryRecord>,
+    pub categories: SharedTable<CategoryRecord>,
     /// Customers by id.
-    pub customers: Table<CustomerRecord>,
+    pub customers: SharedTable<CustomerRecord>,
     /// Account links by id.
-    pub links: Table<LinkRecord>,
+    pub links: SharedTable<LinkRecord>,
     /// Holiday schemes by id.
-    pub holiday_schemes: Table<HolidaySchemeRecord>,
+    pub holiday_schemes: SharedTable<HolidaySchemeRecord>,
     /// Generic resources by id.
-    pub generic_resources: Table<GenericResourceRecord>,
+    pub generic_resources: SharedTable<GenericResourceRecord>,
     /// OAuth clients by client id.
-    pub clients: Table<ClientRecord, String>,
+    pub clients: SharedTable<ClientRecord, String>,
     /// Authorization codes by hash.
-    pub codes: Table<CodeRecord, String>,
+    pub codes: SharedTable<CodeRecord, String>,
     /// Tokens by hash.
-    pub tokens: Table<TokenRecord, String>,
+    pub tokens: SharedTable<TokenRecord, String>,
     /// Deletion events, in the order they were recorded.
     pub audit: Vec<AuditEvent>,
     /// Holidays by id.
-    pub holidays: Table<HolidayRecord>,
+    pub holidays: SharedTable<HolidayRecord>,
     /// Workload schemes by id.
-    pub workload_schemes: Table<WorkloadSchemeRecord>,
+    pub workload_schemes: SharedTable<WorkloadSchemeRecord>,
     /// Tracker projects by id.
-    pub projects: Table<ProjectRecord>,
+    pub projects: SharedTable<ProjectRecord>,
     /// Saved filters by id.
-    pub saved_filters: Table<SavedFilterRecord>,
+    pub saved_filters: SharedTable<SavedFilterRecord>,
     /// Worklogs by service id.
-    pub worklogs: Table<WorklogRecord>,
+    pub worklogs: SharedTable<WorklogRecord>,
     /// Folios by id.
-    pub folios: Table<FolioRecord>,
+    pub folios: SharedTable<FolioRecord>,
     /// Positions by id.
-    pub positions: Table<PositionRow>,
+    pub positions: SharedTable<PositionRow>,
     /// Expenses by id.
-    pub expenses: Table<Stored<crate::model::budgeting::Expense>>,
+    pub expenses: SharedTable<Stored<crate::model::budgeting::Expense>>,
     /// Baselines by id.
-    pub baselines: Table<crate::analytics::baseline::BaselineSnapshot>,
+    pub baselines: SharedTable<crate::analytics::baseline::BaselineSnapshot>,
     /// Overtime rules by id.
-    pub overtime_rules: Table<Stored<crate::model::budgeting::OvertimeRule>>,
+    pub overtime_rules: SharedTable<Stored<crate::model::budgeting::OvertimeRule>>,
     /// Custom-field definitions by id, with their folio.
-    pub custom_fields: Table<(u64, Stored<crate::model::budgeting::CustomFieldDefinition>)>,
+    pub custom_fields: SharedTable<(u64, Stored<crate::model::budgeting::CustomFieldDefinition>)>,
     /// Portfolios by id.
-    pub portfolios: Table<Stored<crate::model::budgeting::Portfolio>>,
+    pub portfolios: SharedTable<Stored<crate::model::budgeting::Portfolio>>,
     /// Exchange rates, as put.
     pub exchange_rates: Vec<crate::model::budgeting::ExchangeRate>,
     /// Billed hours by position.
-    pub billed_hours: Table<BilledHours>,
+    pub billed_hours: SharedTable<BilledHours>,
     /// The users the service knows, by key (a snapshot written before they were kept has none).
     #[serde(default)]
-    pub users: Table<UserRecord, String>,
+    pub users: SharedTable<UserRecord, String>,
     /// Entries applied since the host last took them.
     #[serde(skip)]
     outbox: Vec<JournalEntry>,
@@ -175,34 +183,35 @@ pub struct State {
     /// `custom_fields`, so that a write of one folio's record never walks other folios'
     /// definitions. Not written: rebuilt when a snapshot is read.
     #[serde(skip)]
-    custom_fields_by_folio: std::collections::BTreeMap<u64, Vec<u64>>,
+    custom_fields_by_folio: SharedTable<Vec<u64>>,
     /// The ids of each folio's positions (deleted ones included), in id order: an index of
     /// `positions`, so that a write or a read of one folio walks its own items, never every
     /// user's (issue 34). Not written: rebuilt when a snapshot is read.
     #[serde(skip)]
-    positions_by_folio: std::collections::BTreeMap<u64, Vec<u64>>,
+    positions_by_folio: SharedTable<Vec<u64>>,
     /// The ids of each folio's expenses (deleted ones included), in id order: as
     /// `positions_by_folio`, of `expenses`.
     #[serde(skip)]
-    expenses_by_folio: std::collections::BTreeMap<u64, Vec<u64>>,
+    expenses_by_folio: SharedTable<Vec<u64>>,
 }
 
 /// Puts `id` in `folio`'s ids of `index` (kept in id order, each once), and takes it out of the
 /// ids of `before`, the folio it belonged to, when that was another.
-fn index_item(
-    index: &mut std::collections::BTreeMap<u64, Vec<u64>>,
-    folio: u64,
-    id: u64,
-    before: Option<u64>,
-) {
+fn index_item(index: &mut SharedTable<Vec<u64>>, folio: u64, id: u64, before: Option<u64>) {
     if let Some(old) = before.filter(|old| *old != folio) {
         if let Some(ids) = index.get_mut(&old) {
             ids.retain(|other| *other != id);
         }
     }
-    let ids = index.entry(folio).or_default();
-    if let Err(at) = ids.binary_search(&id) {
-        ids.insert(at, id);
+    match index.get_mut(&folio) {
+        Some(ids) => {
+            if let Err(at) = ids.binary_search(&id) {
+                ids.insert(at, id);
+            }
+        }
+        None => {
+            index.insert(folio, vec![id]);
+        }
     }
 }
 
@@ -224,35 +233,35 @@ impl State {
         let mut state = State {
             seq: 0,
             counters: Counters::default(),
-            accounts: Table::new(),
-            categories: Table::new(),
-            customers: Table::new(),
-            links: Table::new(),
-            holiday_schemes: Table::new(),
-            generic_resources: Table::new(),
-            clients: Table::new(),
-            codes: Table::new(),
-            tokens: Table::new(),
+            accounts: SharedTable::new(),
+            categories: SharedTable::new(),
+            customers: SharedTable::new(),
+            links: SharedTable::new(),
+            holiday_schemes: SharedTable::new(),
+            generic_resources: SharedTable::new(),
+            clients: SharedTable::new(),
+            codes: SharedTable::new(),
+            tokens: SharedTable::new(),
             audit: Vec::new(),
-            holidays: Table::new(),
-            workload_schemes: Table::new(),
-            projects: Table::new(),
-            saved_filters: Table::new(),
-            worklogs: Table::new(),
-            folios: Table::new(),
-            positions: Table::new(),
-            expenses: Table::new(),
-            baselines: Table::new(),
-            overtime_rules: Table::new(),
-            custom_fields: Table::new(),
-            portfolios: Table::new(),
+            holidays: SharedTable::new(),
+            workload_schemes: SharedTable::new(),
+            projects: SharedTable::new(),
+            saved_filters: SharedTable::new(),
+            worklogs: SharedTable::new(),
+            folios: SharedTable::new(),
+            positions: SharedTable::new(),
+            expenses: SharedTable::new(),
+            baselines: SharedTable::new(),
+            overtime_rules: SharedTable::new(),
+            custom_fields: SharedTable::new(),
+            portfolios: SharedTable::new(),
             exchange_rates: Vec::new(),
-            billed_hours: Table::new(),
-            users: Table::new(),
+            billed_hours: SharedTable::new(),
+            users: SharedTable::new(),
             outbox: Vec::new(),
-            custom_fields_by_folio: std::collections::BTreeMap::new(),
-            positions_by_folio: std::collections::BTreeMap::new(),
-            expenses_by_folio: std::collections::BTreeMap::new(),
+            custom_fields_by_folio: SharedTable::new(),
+            positions_by_folio: SharedTable::new(),
+            expenses_by_folio: SharedTable::new(),
         };
         let day = 8 * 3600;
         state.workload_schemes.insert(
@@ -353,11 +362,7 @@ impl State {
         let mut state: State = crate::model::from_json(text.as_bytes())
             .map_err(|error| ReplayError::Malformed(error.to_string()))?;
         for (id, (folio, _)) in state.custom_fields.iter() {
-            state
-                .custom_fields_by_folio
-                .entry(*folio)
-                .or_default()
-                .push(*id);
+            index_item(&mut state.custom_fields_by_folio, *folio, *id, None);
         }
         for (id, row) in state.positions.iter() {
             index_item(
@@ -486,9 +491,8 @@ impl State {
                 }
             }
             Command::RevokeGrant { grant } => {
-                for token in self.tokens.values_mut().filter(|t| t.grant == Some(*grant)) {
-                    token.revoked = true;
-                }
+                self.tokens
+                    .update_where(|t| t.grant == Some(*grant), |t| t.revoked = true);
             }
             Command::IssueTokens(tokens) => {
                 for token in tokens {
@@ -497,9 +501,8 @@ impl State {
                 }
             }
             Command::RevokePair { pair } => {
-                for token in self.tokens.values_mut().filter(|t| t.pair == *pair) {
-                    token.revoked = true;
-                }
+                self.tokens
+                    .update_where(|t| t.pair == *pair, |t| t.revoked = true);
             }
             Command::RecordDeletion(event) => {
                 self.counters.saw(IdKind::AuditEvent, event.seq);
@@ -616,10 +619,7 @@ impl State {
                 self.counters.saw(IdKind::CustomField, id);
                 let before = self.custom_fields.insert(id, (*folio, definition.clone()));
                 if before.is_none() {
-                    self.custom_fields_by_folio
-                        .entry(*folio)
-                        .or_default()
-                        .push(id);
+                    index_item(&mut self.custom_fields_by_folio, *folio, id, None);
                 }
             }
             Command::PutPortfolio(portfolio) => {

@@ -7,7 +7,7 @@ use crate::calendar::SECONDS_PER_DAY;
 use crate::model::core_admin::{HolidaySchemeCreate, HolidaySchemeUpdate};
 use crate::model::core_ext::{MembersRequest, WorkloadSchemeRequest};
 use crate::state::{
-    Command, HolidaySchemeRecord, IdKind, State, Table, WorkloadSchemeRecord,
+    Command, HolidaySchemeRecord, IdKind, SharedTable, State, WorkloadSchemeRecord,
     DEFAULT_HOLIDAY_SCHEME, DEFAULT_WORKLOAD_SCHEME,
 };
 use crate::usecase::{Commands, Error, Queries, Result};
@@ -52,7 +52,11 @@ impl Scheme for WorkloadSchemeRecord {
 
 /// The scheme `account` is a member of; else the one marked default; else the scheme of id
 /// `default` (the one the state starts with).
-fn scheme_of<'s, T: Scheme>(schemes: &'s Table<T>, account: &str, default: u64) -> Option<&'s T> {
+fn scheme_of<'s, T: Scheme>(
+    schemes: &'s SharedTable<T>,
+    account: &str,
+    default: u64,
+) -> Option<&'s T> {
     schemes
         .values()
         .find(|s| s.members().iter().any(|m| m == account))
@@ -62,7 +66,7 @@ fn scheme_of<'s, T: Scheme>(schemes: &'s Table<T>, account: &str, default: u64) 
 
 /// Refuses `name` for a `what` when another scheme than `except` has it, ignoring case (S10.4).
 fn unique_scheme_name<T: Scheme>(
-    schemes: &Table<T>,
+    schemes: &SharedTable<T>,
     what: &str,
     name: &str,
     except: Option<u64>,
