@@ -48,24 +48,10 @@ fn json(text: &str) -> Value {
 /// The demo's state (host/src/demo.json, at its template dates), with a folio that bills
 /// synchronized hours and a position on a calendar of its own added.
 fn demo() -> State {
-    let steps: Vec<Value> = json(include_str!("../host/src/demo.json"))["requests"]
-        .as_array()
-        .unwrap()
-        .clone();
     let mut state = State::new();
-    for step in &steps {
-        let body = step.get("body").map(Value::to_string);
-        let (status, text) = call(
-            &mut state,
-            step["method"].as_str().unwrap(),
-            step["path"].as_str().unwrap(),
-            body.as_deref(),
-        );
-        assert_eq!(
-            status,
-            step["expect"].as_u64().unwrap() as u16,
-            "{step}: {text}"
-        );
+    for step in costfolio_suite::demo_steps() {
+        let (status, text) = call(&mut state, &step.method, &step.path, step.body.as_deref());
+        assert_eq!(status, step.expect, "{} {}: {text}", step.method, step.path);
     }
     let folio = r#"{"name":"Billing desk","description":"","owner":"demo","startDate":"2026-01-05","endDate":"2026-12-31","closedDate":null,"reserve":0,"contingency":0,"tolerance":5,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
     let (status, text) = call(&mut state, "POST", "/budgets/1/folio", Some(folio));

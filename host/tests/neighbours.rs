@@ -1,7 +1,8 @@
 //! Issue 34 over real HTTP on loopback: what one client can no longer do to the others. Large
 //! plan-import bodies are received only once their credentials are verified, one per user; a
 //! sign-in that races a password change leaves no session behind; JSON answers are neither kept
-//! by caches nor sniffed. Each test starts its own `costfolio serve` with its own database; every
+//! by caches nor sniffed; an import computed apart from the writers' lock loses nothing of
+//! another user's writes made meanwhile, nor they of it. Each test starts its own `costfolio serve` with its own database; every
 //! wait is bounded and nothing is timed.
 
 // A test crate: its helpers unwrap and panic as its tests do (the workspace denies them in the
@@ -409,7 +410,126 @@ fn json_answers_are_not_stored_nor_sniffed() {
     }
 }
 
+/// An expense of `folio`, once, within `FOLIO`'s dates.
+fn expense(folio: u64) -> String {
+    format!(
+        r#"{{"folioId":{folio},"name":"Licence","description":"","type":"Software","category":"OPEX","kind":".PlannedExpense","amount":100.00,"currencyCode":"EUR","recurrence":{{"kind":".Monthly","startDate":"2026-03-05","occurrences":1,"interval":1}}}}"#
+    )
+}
+
+/// `POST path` with `body` as `authorization`: the answer's `success`, after a 200.
+fn created(port: u16, authorization: &str, path: &str, body: &str) -> serde_json::Value {
+    let json = ("Content-Type", "application/json");
+    let answer = send(
+        port,
+        "POST",
+        path,
+        &[("Authorization", authorization), json],
+        body,
+    );
+    assert_eq!(answer.status, 200, "{path}: {}", answer.text());
+    serde_json::from_str::<serde_json::Value>(&answer.text()).unwrap()["success"].take()
+}
+
+fn imports_and_other_users_writes_side_by_side_lose_nothing(kind: Kind) {
+    let dir = support::scratch("neighbours");
+    let db = Db::new(kind, &dir);
+    users(&db);
+    let server = Server::start(&db);
+    let port = server.port;
+    let (ada, bob) = (basic("ada", "ada-password"), basic("bob", "bob-password"));
+    let folio = created(port, &ada, "/budgets/1/folio", FOLIO)
+        .as_u64()
+        .unwrap();
+    for _ in 0..5 {
+        created(port, &ada, "/budgets/1/expense", &expense(folio));
+    }
+    let plan = send(
+        port,
+        "GET",
+        &format!("/budgets/1/folio/{folio}/plan"),
+        &[("Authorization", &ada)],
+        "",
+    );
+    assert_eq!(plan.status, 200, "{}", plan.text());
+    let document =
+        serde_json::from_str::<serde_json::Value>(&plan.text()).unwrap()["success"].to_string();
+    let bobs = created(
+        port,
+        &bob,
+        "/budgets/1/folio",
+        &FOLIO.replace(r#""owner":"ada""#, r#""owner":"bob""#),
+    )
+    .as_u64()
+    .unwrap();
+    // ada imports her folio five times while bob creates forty expenses: the imports are
+    // computed apart from the writers' lock and meet bob's new ids (they are computed again).
+    let importer = std::thread::spawn({
+        let ada = ada.clone();
+        move || {
+            (0..5)
+                .map(|_| created(port, &ada, "/budgets/1/folio/import", &document))
+                .collect::<Vec<_>>()
+        }
+    });
+    let mut ids: Vec<u64> = (0..40)
+        .map(|_| {
+            created(port, &bob, "/budgets/1/expense", &expense(bobs))
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    let imports = importer.join().unwrap();
+    for import in &imports {
+        let expenses = import["expenses"].as_array().unwrap();
+        assert_eq!(expenses.len(), 5, "{import}");
+        ids.extend(expenses.iter().map(|id| id.as_u64().unwrap()));
+        let imported = import["folioId"].as_u64().unwrap();
+        let plan = send(
+            port,
+            "GET",
+            &format!("/budgets/1/folio/{imported}/plan"),
+            &[("Authorization", &ada)],
+            "",
+        );
+        let plan: serde_json::Value = serde_json::from_str(&plan.text()).unwrap();
+        assert_eq!(plan["success"]["expenses"].as_array().unwrap().len(), 5);
+        assert_eq!(plan["success"]["folio"]["owner"], "ada");
+    }
+    let given = ids.len();
+    ids.sort_unstable();
+    ids.dedup();
+    assert_eq!(ids.len(), given, "every expense id given once");
+    let bobs_plan = send(
+        port,
+        "GET",
+        &format!("/budgets/1/folio/{bobs}/plan"),
+        &[("Authorization", &bob)],
+        "",
+    );
+    let bobs_plan: serde_json::Value = serde_json::from_str(&bobs_plan.text()).unwrap();
+    assert_eq!(
+        bobs_plan["success"]["expenses"].as_array().unwrap().len(),
+        40
+    );
+    // What was answered was stored: a restarted server reads the same.
+    drop(server);
+    let server = Server::start(&db);
+    for import in &imports {
+        let imported = import["folioId"].as_u64().unwrap();
+        let plan = send(
+            server.port,
+            "GET",
+            &format!("/budgets/1/folio/{imported}/plan"),
+            &[("Authorization", &ada)],
+            "",
+        );
+        assert_eq!(plan.status, 200, "{}", plan.text());
+    }
+}
+
 on_both_stores!(
+    imports_and_other_users_writes_side_by_side_lose_nothing,
     import_slots_go_to_verified_users_one_each,
     quotas_of_live_records_are_per_user_and_administrators_are_exempt,
     a_users_changes_are_held_to_the_write_rate_and_others_are_not,

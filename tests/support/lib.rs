@@ -34,6 +34,47 @@ pub fn vectors(name: &str) -> String {
         .unwrap_or_else(|error| panic!("cannot read test vectors {}: {error}", path.display()))
 }
 
+/// One request of the demo (host/src/demo.json, at its template dates): what `serve --demo` sends.
+pub struct DemoStep {
+    /// `GET`, `POST`, `PUT` or `DELETE`.
+    pub method: String,
+    /// The path, with its query.
+    pub path: String,
+    /// The JSON body, if any.
+    pub body: Option<String>,
+    /// The status the demo expects.
+    pub expect: u16,
+}
+
+/// The demo's requests, in order.
+///
+/// # Panics
+/// When host/src/demo.json is not the demo's form: a test helper.
+pub fn demo_steps() -> Vec<DemoStep> {
+    let demo: serde_json::Value = serde_json::from_str(include_str!("../../host/src/demo.json"))
+        .unwrap_or_else(|error| panic!("host/src/demo.json: {error}"));
+    let text = |step: &serde_json::Value, key: &str| {
+        step[key]
+            .as_str()
+            .unwrap_or_else(|| panic!("a demo step without {key}: {step}"))
+            .to_owned()
+    };
+    demo["requests"]
+        .as_array()
+        .unwrap_or_else(|| panic!("host/src/demo.json holds no requests"))
+        .iter()
+        .map(|step| DemoStep {
+            method: text(step, "method"),
+            path: text(step, "path"),
+            body: step.get("body").map(serde_json::Value::to_string),
+            expect: step["expect"]
+                .as_u64()
+                .and_then(|status| u16::try_from(status).ok())
+                .unwrap_or_else(|| panic!("a demo step without its status: {step}")),
+        })
+        .collect()
+}
+
 /// A plain day-by-day implementation of S6, written from the rules and nothing else: the oracle of
 /// the position engine's property tests and its peer in the benchmarks. Slow on purpose: it walks
 /// every day of the folio with decimal arithmetic.

@@ -82,6 +82,13 @@ pub fn handle(state: &mut State, request: &Request, context: &Context) -> Respon
     }
 }
 
+/// Whether `request` is a change the host may compute apart from the writers' lock, on a copy of
+/// the state, and apply afterwards if nothing it depends on changed (`state::Apart`, issue 34):
+/// a plan import, whose use cases can take seconds on a document at the limits.
+pub fn computed_apart(request: &Request) -> bool {
+    request.method == "POST" && request.path.trim_end_matches('/') == "/budgets/1/folio/import"
+}
+
 /// Answers, on a shared state, every request that changes nothing, so that it need not wait for
 /// a change nor take the lock one takes: a `GET` or `HEAD` of any interface (unknown paths
 /// included), and a change whose caller does not authenticate (401) or that no route serves. `None`

@@ -6,6 +6,8 @@
 //! [`JournalEntry`] with the next sequence number; hosts persist entries before they answer, and a
 //! snapshot (the state as JSON) shortens replay.
 
+#[cfg(not(target_arch = "wasm32"))]
+mod apart;
 mod budget;
 mod computable;
 mod costing;
@@ -19,6 +21,8 @@ mod shared_table;
 mod stored;
 
 pub use crate::table::Table;
+#[cfg(not(target_arch = "wasm32"))]
+pub use apart::{Apart, Misfit};
 #[cfg(not(target_arch = "wasm32"))]
 pub use shared_table::SharedTable;
 /// The state's records by id. In the browser's wasm package the plain [`Table`]: one thread, no
@@ -295,16 +299,16 @@ impl State {
     }
 
     /// Applies `command`, records it in the outbox with the next sequence number, and returns
-    /// that entry.
-    pub fn apply(&mut self, command: Command) -> JournalEntry {
+    /// that number. (The entry is not copied: a position's command holds all its parts, and a
+    /// plan import at the limits stores thousands of them, issue 34.)
+    pub fn apply(&mut self, command: Command) -> u64 {
         self.change(&command);
         self.seq += 1;
-        let entry = JournalEntry {
+        self.outbox.push(JournalEntry {
             seq: self.seq,
             command,
-        };
-        self.outbox.push(entry.clone());
-        entry
+        });
+        self.seq
     }
 
     /// The entries applied since the last call, for the host to persist (S13.2). Dropping them

@@ -145,6 +145,17 @@ impl<V, K: Ord> SharedTable<V, K> {
     pub fn chunk_count(&self) -> usize {
         self.chunks.len()
     }
+    /// Whether this table is `other` unchanged: every chunk the same allocation (a table changed
+    /// and changed back is not; that errs on the safe side).
+    pub fn same_as(&self, other: &Self) -> bool {
+        self.chunks.len() == other.chunks.len()
+            && self
+                .chunks
+                .iter()
+                .zip(&other.chunks)
+                .all(|(mine, theirs)| Arc::ptr_eq(mine, theirs))
+    }
+
     /// How many chunks this table shares with `other` (the same allocation): what a copy did
     /// not have to copy.
     pub fn shared_chunks(&self, other: &Self) -> usize {

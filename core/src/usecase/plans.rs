@@ -9,6 +9,7 @@ use chrono::NaiveDateTime;
 
 use super::access::Caller;
 use super::error::{Error, Result};
+use super::parts::{NewParts, PartAt};
 use super::{BilledDay, BilledDays, Commands, Queries};
 use crate::model::budgeting::{
     BudgetErrorBody, ExchangeRate, OvertimeRule, PlanCalendar, PlanDocument, PlanImport,
@@ -553,29 +554,37 @@ impl Importer {
         }
         let kind = position.kind.unwrap_or_default();
         let id = self.run(item, named, |c| c.create_position(position))?;
-        for (index, mut rate) in live_rates.enumerate() {
-            rate.id = None;
-            let at = format!("{item}.rates[{index}]");
-            self.run(&at, named, |c| c.add_rate(id.get(), rate))?;
-        }
-        for (index, mut allocation) in live_allocations.enumerate() {
-            allocation.id = None;
-            let at = format!("{item}.allocations[{index}]");
-            self.run(&at, named, |c| c.add_allocation(id.get(), allocation))?;
-        }
         let hours_kind = match kind {
             PositionKind::ConsultingRevenue => PositionKind::ConsultingRevenue,
             _ => PositionKind::TeamMember,
         };
-        for (index, mut period) in hours.into_iter().enumerate() {
-            if period.deleted_on.is_some() {
-                continue;
-            }
-            period.id = None;
-            period.reporter = None;
-            let at = format!("{item}.hours[{index}]");
-            self.run(&at, named, |c| c.add_hours(id.get(), hours_kind, period))?;
-        }
+        let parts = NewParts {
+            rates: live_rates.enumerate().collect(),
+            allocations: live_allocations.enumerate().collect(),
+            hours: hours
+                .into_iter()
+                .enumerate()
+                .filter(|(_, period)| period.deleted_on.is_none())
+                .map(|(index, mut period)| {
+                    period.reporter = None;
+                    (index, period)
+                })
+                .collect(),
+            hours_kind,
+        };
+        // All of a position's parts in one change: the same checks and ids as one by one.
+        let mut commands = Commands::new(&mut self.state, self.caller.clone(), self.now);
+        let added = commands.add_parts(id.get(), parts);
+        self.collect();
+        added.map_err(|(part, error)| {
+            let at = match part {
+                PartAt::Position => item.to_owned(),
+                PartAt::Rate(index) => format!("{item}.rates[{index}]"),
+                PartAt::Allocation(index) => format!("{item}.allocations[{index}]"),
+                PartAt::Hours(index) => format!("{item}.hours[{index}]"),
+            };
+            Refused::at(&at, named, error)
+        })?;
         if let Some(days) = synced_hours {
             let billed = kind == PositionKind::ConsultingRevenue
                 && self

@@ -128,6 +128,9 @@ impl Service {
         if let Some(refusal) = self.admit_change(&request, &context) {
             return refusal;
         }
+        if costfolio::api::computed_apart(&request) {
+            return self.change_apart(&request, &context);
+        }
         self.change(&request.path, |state| handle(state, &request, &context))
             .unwrap_or_else(|refusal| refusal)
     }

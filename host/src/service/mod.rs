@@ -18,6 +18,7 @@ use crate::auth::credentials::Credentials;
 use crate::store::{StateCell, Store, StoreError};
 
 mod answers;
+mod apart;
 mod catch_up;
 mod dispatch;
 mod held;

@@ -1,0 +1,210 @@
+"""The noisy-neighbour scenarios of scripts/load-test (issue 34): one user's heavy requests
+against another user's light ones, on a running server.
+
+    python3 noisy.py PORT PID LIGHT_AUTH LIGHT_PATH HEAVY_AUTH [IMPORTS]
+
+LIGHT_AUTH and HEAVY_AUTH are `user:password` pairs; LIGHT_PATH is the light user's read (a small
+folio's indicators). The heavy user imports an at-limits plan document (83 team members over ten
+years, each with 1,000 rates, allocation periods and hours periods: about 15.5 MiB, just under the
+16 MiB an import may be) IMPORTS times one after the other (default 30), then runs 16 day
+timelines of the last imported folio at once. Meanwhile the light user reads LIGHT_PATH on one
+kept-alive connection, one request after the other. Prints one line per scenario:
+
+    light-alone        requests/s p50(ms) p99(ms) errors   the light reads with nothing else running
+    light-imports      requests/s p50 p99 errors           while the heavy user imports
+    imports            count first(ms) last(ms) last/first errors
+    light-heavy-reads  requests/s p50 p99 errors           while 16 day timelines run at once
+    heavy-reads        count p50(ms) max(ms) errors
+    peak-rss           the server's VmHWM (MiB) at the end, and its VmRSS
+Every wait is bounded (30 s per request, 120 s per import); the script fails on none of the
+statuses it counts as errors: it reports them.
+"""
+
+import base64
+import http.client
+import json
+import math
+import statistics
+import sys
+import threading
+import time
+
+PORT, PID = int(sys.argv[1]), int(sys.argv[2])
+LIGHT, LIGHT_PATH, HEAVY = sys.argv[3], sys.argv[4], sys.argv[5]
+IMPORTS = int(sys.argv[6]) if len(sys.argv) > 6 else 30
+
+
+def auth(pair):
+    return {"Authorization": "Basic " + base64.b64encode(pair.encode()).decode()}
+
+
+def document():
+    """The at-limits plan document: 83 team members, each with 1,000 parts."""
+    positions = []
+    for member in range(83):
+        rates = [{"rate": 80 + (i % 40), "startDate": day(3 * i)} for i in range(1000)]
+        allocations = [
+            {"startDate": day(3 * i), "endDate": day(3 * i + 1), "percentage": 50 + i % 50}
+            for i in range(1, 1000)
+        ]
+        hours = [
+            {"startDate": day(3 * i), "endDate": day(3 * i + 1), "effort": 8, "otEffort": 1}
+            for i in range(1000)
+        ]
+        positions.append({
+            "position": {
+                "name": f"Member {member}", "description": "", "title": "Engineer",
+                "kind": ".TeamMember", "member": f"m{member}", "folioId": 1,
+                "rate": {"rate": 80, "startDate": "2026-01-01"},
+                "allocation": {"startDate": day(0), "endDate": day(1), "percentage": 50},
+            },
+            "rates": rates[1:],
+            "allocations": allocations,
+            "hours": hours,
+        })
+    folio = {
+        "name": "At the limits", "description": "", "owner": "x", "startDate": "2026-01-01",
+        "endDate": "2035-12-31", "closedDate": None, "reserve": 10, "contingency": 5,
+        "tolerance": 10, "hoursPerDay": None, "currencyCode": "EUR", "withRevenue": True,
+        "withEarned": False, "revenuesAsClientCosts": False, "usesUserRates": False,
+        "isSynchronizedWithWorkLogs": False, "isSynchronizedWithServiceBilledHours": False,
+        "savedFilterId": 1, "holidaySchemeId": 1, "workloadSchemeId": 1,
+    }
+    return json.dumps({"folio": folio, "positions": positions, "expenses": [], "scope": []}).encode()
+
+
+def day(n):
+    """The n-th day from 2026-01-01, as ISO text."""
+    return time.strftime("%Y-%m-%d", time.gmtime(1767225600 + 86400 * n))
+
+
+def percentile(times, share):
+    ranked = sorted(times)
+    return ranked[max(0, math.ceil(share * len(ranked)) - 1)]
+
+
+class Light(threading.Thread):
+    """The light user's reads, one after the other on one connection, until stopped."""
+
+    def __init__(self):
+        super().__init__(daemon=True)
+        self.stop, self.times, self.errors = threading.Event(), [], 0
+
+    def run(self):
+        connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+        started = time.perf_counter()
+        while not self.stop.is_set():
+            at = time.perf_counter()
+            try:
+                connection.request("GET", LIGHT_PATH, headers=auth(LIGHT))
+                response = connection.getresponse()
+                response.read()
+                if response.status != 200:
+                    self.errors += 1
+            except (OSError, http.client.HTTPException):
+                self.errors += 1
+                connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=30)
+            self.times.append(time.perf_counter() - at)
+        self.seconds = time.perf_counter() - started
+
+    def line(self, name):
+        t = self.times or [0.0]
+        return (f"{name} {len(self.times) / self.seconds:.1f} {statistics.median(t) * 1000:.2f} "
+                f"{percentile(t, 0.99) * 1000:.2f} {self.errors}")
+
+
+def measured_light(work):
+    light = Light()
+    light.start()
+    time.sleep(0.5)
+    result = work()
+    light.stop.set()
+    light.join(60)
+    return light, result
+
+
+def post(path, body, pair, timeout):
+    connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=timeout)
+    headers = dict(auth(pair), **{"Content-Type": "application/json"})
+    connection.request("POST", path, body=body, headers=headers)
+    response = connection.getresponse()
+    return response.status, response.read()
+
+
+def get(path, pair, timeout):
+    connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=timeout)
+    connection.request("GET", path, headers=auth(pair))
+    response = connection.getresponse()
+    return response.status, response.read()
+
+
+def memory():
+    values = {}
+    with open(f"/proc/{PID}/status") as status:
+        for text in status:
+            key, _, value = text.partition(":")
+            if key in ("VmHWM", "VmRSS"):
+                values[key] = int(value.split()[0]) / 1024
+    return values
+
+
+def main():
+    body = document()
+    print(f"noisy: the import document is {len(body) / 2**20:.1f} MiB", file=sys.stderr)
+    alone, _ = measured_light(lambda: time.sleep(5))
+    print(alone.line("light-alone"))
+
+    imported = {}
+
+    def imports():
+        times, errors = [], 0
+        for _ in range(IMPORTS):
+            at = time.perf_counter()
+            status, answer = post("/budgets/1/folio/import", body, HEAVY, 120)
+            times.append(time.perf_counter() - at)
+            if status == 200:
+                imported["folio"] = json.loads(answer)["success"]["folioId"]
+            else:
+                errors += 1
+                print(f"noisy: import answered {status}: {answer[:300]!r}", file=sys.stderr)
+        return times, errors
+
+    light, (times, errors) = measured_light(imports)
+    print(light.line("light-imports"))
+    print(f"imports {len(times)} {times[0] * 1000:.1f} {times[-1] * 1000:.1f} "
+          f"{times[-1] / times[0]:.2f} {errors}")
+    print("noisy: import times (ms): " + " ".join(f"{t * 1000:.0f}" for t in times), file=sys.stderr)
+
+    folio = imported.get("folio")
+    heavy_path = f"/budgets/1/folio/{folio}/timeline?asOf=2030-06-30&granularity=day"
+
+    def heavy_reads():
+        results = []
+
+        def one():
+            at = time.perf_counter()
+            try:
+                status, _ = get(heavy_path, HEAVY, 300)
+            except (OSError, http.client.HTTPException):
+                status = 0
+            results.append((time.perf_counter() - at, status))
+
+        threads = [threading.Thread(target=one) for _ in range(16)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(310)
+        return results
+
+    light, results = measured_light(heavy_reads)
+    print(light.line("light-heavy-reads"))
+    seconds = [t for t, _ in results] or [0.0]
+    statuses = sorted({status for _, status in results})
+    print(f"heavy-reads {len(results)} {statistics.median(seconds) * 1000:.1f} "
+          f"{max(seconds) * 1000:.1f} {sum(1 for _, s in results if s != 200)}")
+    print(f"noisy: heavy read statuses {statuses}", file=sys.stderr)
+    rss = memory()
+    print(f"peak-rss {rss.get('VmHWM', 0):.0f} {rss.get('VmRSS', 0):.0f}")
+
+
+main()
