@@ -10,7 +10,7 @@ use chrono::Days;
 use costfolio::analytics::baseline::Items;
 use costfolio::analytics::{
     indicators, timeline, BookParts, Change, CostContext, FolioBook, FolioTerms, Ledger, Periods,
-    PlannedSide,
+    PlannedSide, Series,
 };
 use costfolio::calendar::{Calendar, Holiday, HolidayKind, HolidayScheme, WorkloadScheme};
 use costfolio::model::budgeting::{Allocation, Expense, Folio, PositionKind, Rate};
@@ -139,7 +139,7 @@ fn folio_analytics(c: &mut Criterion) {
     let as_of = day(500);
     let periods = Periods::new(terms.period, Granularity::Month, as_of);
 
-    let ledger = Ledger::of_items(periods.clone(), &items, &context).unwrap();
+    let ledger = Ledger::of_items(periods.clone(), Series::Kept, &items, &context).unwrap();
     let expected = indicators(&terms, &ledger, &ledger, &ledger, &[]).unwrap();
     let mut group = c.benchmark_group("analytics/folio");
     group.sample_size(20);
@@ -147,9 +147,13 @@ fn folio_analytics(c: &mut Criterion) {
         BenchmarkId::new("from_scratch", "2000_positions_5000_expenses_3y"),
         |b| {
             b.iter(|| {
-                let ledger =
-                    Ledger::of_items(black_box(periods.clone()), black_box(&items), &context)
-                        .unwrap();
+                let ledger = Ledger::of_items(
+                    black_box(periods.clone()),
+                    Series::Kept,
+                    black_box(&items),
+                    &context,
+                )
+                .unwrap();
                 let i = indicators(&terms, &ledger, &ledger, &ledger, &[]).unwrap();
                 let t = timeline(&terms, &ledger, &ledger, &ledger, &[]).unwrap();
                 assert_eq!(i, expected);

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use chrono::NaiveDateTime;
 use costfolio::analytics::baseline::Items;
-use costfolio::analytics::{indicators, CostContext, FolioTerms, Ledger, Periods};
+use costfolio::analytics::{indicators, CostContext, FolioTerms, Ledger, Periods, Series};
 use costfolio::api::{handle, mint_personal_token, Context, Request};
 use costfolio::calendar::{Calendar, Holiday, HolidayScheme, WorkloadScheme};
 use costfolio::model::budgeting::{Folio, Indicators, ScopeItem};
@@ -291,8 +291,8 @@ fn engine_indicators(state: &State) -> Indicators {
             .collect(),
     };
     let baseline = &state.baselines[&1].items;
-    let costs = Ledger::of_items(periods.clone(), baseline, &context).unwrap();
-    let actual = Ledger::of_items(periods, &draft, &context).unwrap();
+    let costs = Ledger::of_items(periods.clone(), Series::Kept, baseline, &context).unwrap();
+    let actual = Ledger::of_items(periods, Series::Kept, &draft, &context).unwrap();
     let scope: &[ScopeItem] = &record.scope;
     indicators(&terms, &costs, &costs, &actual, scope).unwrap()
 }

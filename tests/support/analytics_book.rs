@@ -8,7 +8,7 @@
 use std::collections::HashMap;
 
 use costfolio::analytics::baseline::{latest_covering, BaselineSnapshot, Items};
-use costfolio::analytics::{indicators, CostContext, FolioTerms, Ledger, Periods};
+use costfolio::analytics::{indicators, CostContext, FolioTerms, Ledger, Periods, Series};
 use costfolio::calendar::Calendar;
 use costfolio::model::budgeting::{
     Allocation, Baseline, ExpenditureType, Expense, Folio, Indicators, PositionKind, Rate,
@@ -142,7 +142,9 @@ impl Book {
         let periods = Periods::new(terms.period, granularity, as_of);
         let source =
             |flow| latest_covering(&self.baselines, flow).map_or(&self.draft, |b| &b.items);
-        let build = |items: &Items| Ledger::of_items(periods.clone(), items, &context).unwrap();
+        let build = |items: &Items| {
+            Ledger::of_items(periods.clone(), Series::Kept, items, &context).unwrap()
+        };
         (
             build(source(costfolio::analytics::Flow::PlannedCost)),
             build(source(costfolio::analytics::Flow::PlannedRevenue)),

@@ -186,21 +186,51 @@ pub enum ItemKey {
     Expense(Id),
 }
 
-/// The money of a folio's items by period: each item's series, and the sums of each flow.
+/// Whether a ledger keeps each item's series (to take an item out again: a book that is changed,
+/// the browser's what-if) or only the sums and each item's whole and part to date (a book that
+/// answers one request: a day timeline of 7,000 items over ten years held 400 MB of series,
+/// issue 34).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Series {
+    /// Each item's series is kept: items can be replaced and taken out.
+    Kept,
+    /// Only the sums and each item's money are kept: an item put a second time, or taken out,
+    /// is the overflow error, which tells the book to cost the ledger afresh.
+    Summed,
+}
+
+/// One item of a ledger: its flow, its money, and its series when the ledger keeps them.
+#[derive(Debug, Clone)]
+struct Entry {
+    flow: Flow,
+    /// Its whole and its part dated on or before asOf; `None` when a sum overflowed.
+    money: Option<(Decimal, Decimal)>,
+    series: Option<Vec<Decimal>>,
+}
+
+/// The money of a folio's items by period: each item's money (and series, when kept), and the
+/// sums of each flow.
 #[derive(Debug, Clone)]
 pub struct Ledger {
     periods: Periods,
-    items: HashMap<ItemKey, (Flow, Vec<Decimal>)>,
+    series: Series,
+    items: HashMap<ItemKey, Entry>,
     sums: [Vec<Decimal>; 4],
 }
 
 impl Ledger {
-    /// An empty ledger over `periods`.
+    /// An empty ledger over `periods` that keeps each item's series.
     pub fn new(periods: Periods) -> Ledger {
+        Ledger::keeping(periods, Series::Kept)
+    }
+
+    /// An empty ledger over `periods`, keeping each item's series or not.
+    pub fn keeping(periods: Periods, series: Series) -> Ledger {
         let zeros = vec![Decimal::ZERO; periods.len()];
         Ledger {
             sums: [zeros.clone(), zeros.clone(), zeros.clone(), zeros],
             periods,
+            series,
             items: HashMap::new(),
         }
     }
@@ -259,7 +289,18 @@ impl Ledger {
                 *sum = sum.checked_add(*value).ok_or(AnalyticsError::Overflow)?;
             }
         }
-        self.items.insert(key, (flow, series));
+        let money = sum(&series)
+            .and_then(|total| Ok((total, sum(&series[..self.periods.to_date()])?)))
+            .ok();
+        let series = (self.series == Series::Kept).then_some(series);
+        self.items.insert(
+            key,
+            Entry {
+                flow,
+                money,
+                series,
+            },
+        );
         Ok(())
     }
 
@@ -267,8 +308,21 @@ impl Ledger {
     /// cannot overflow either; were it to, the overflow error says the ledger is to be costed
     /// afresh. (Every figure the limits allow holds far fewer than 28 significant digits, so no
     /// sum was rounded when the item was added, and taking it away gives the sum without it.)
+    /// In a ledger that does not keep series, an item held cannot be taken out: the overflow
+    /// error, so that the ledger is costed afresh.
     pub fn remove(&mut self, key: ItemKey) -> Result<(), AnalyticsError> {
-        if let Some((flow, series)) = self.items.remove(&key) {
+        let Some(entry) = self.items.get(&key) else {
+            return Ok(());
+        };
+        if entry.series.is_none() {
+            return Err(AnalyticsError::Overflow);
+        }
+        if let Some(Entry {
+            flow,
+            series: Some(series),
+            ..
+        }) = self.items.remove(&key)
+        {
             for (sum, value) in self.sums[flow.index()].iter_mut().zip(series) {
                 *sum = sum.checked_sub(value).ok_or(AnalyticsError::Overflow)?;
             }
@@ -279,12 +333,10 @@ impl Ledger {
     /// One item's money: (its whole, its part dated on or before asOf), or `None` when the
     /// ledger does not hold it; the overflow error when a sum overflows.
     pub fn item(&self, key: ItemKey) -> Result<Option<(Decimal, Decimal)>, AnalyticsError> {
-        let Some((_, series)) = self.items.get(&key) else {
-            return Ok(None);
-        };
-        let total = sum(series)?;
-        let to_date = sum(&series[..self.periods.to_date()])?;
-        Ok(Some((total, to_date)))
+        match self.items.get(&key) {
+            None => Ok(None),
+            Some(entry) => entry.money.map(Some).ok_or(AnalyticsError::Overflow),
+        }
     }
 
     /// The sums of a flow per period.
@@ -321,13 +373,15 @@ pub struct CostContext<'a> {
 }
 
 impl Ledger {
-    /// The ledger of `items`: every position costed and every expense paid over `periods`.
+    /// The ledger of `items`: every position costed and every expense paid over `periods`,
+    /// keeping each item's series or not.
     pub fn of_items(
         periods: Periods,
+        series: Series,
         items: &super::items::Items,
         context: &CostContext<'_>,
     ) -> Result<Ledger, AnalyticsError> {
-        let mut ledger = Ledger::new(periods);
+        let mut ledger = Ledger::keeping(periods, series);
         for position in &items.positions {
             ledger.put_record(position, context)?;
         }

@@ -18,7 +18,7 @@ mod timeline;
 
 pub use book::{BookError, BookParts, Change, FolioBook, PlannedSide};
 pub use indicators::{index_status, indicators, FolioTerms};
-pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods};
+pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods, Series};
 pub use payments::{payments_csv, ItemPayments};
 pub use portfolio::{rollup, RollupMember};
 pub use status::{folio_status, validate_folio, FolioError};

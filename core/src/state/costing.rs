@@ -84,31 +84,35 @@ impl State {
             .filter(|e| kept(ItemKey::Expense(e.id())))
             .map(|e| e.record().clone())
             .collect();
-        Some(FolioBook::new(BookParts {
-            folio: header.record().clone(),
-            calendar: self.calendar_of(
-                header.holiday_scheme_id.get(),
-                header.workload_scheme_id.get(),
-            ),
-            own_calendars,
-            rates: ExchangeRates::from_wire(self.exchange_rates.iter()),
-            overtime_rules: self
-                .overtime_rules
-                .values()
-                .map(|rule| rule.record().clone())
-                .collect(),
-            synced,
-            scope: record.scope.clone(),
-            draft: Items {
-                positions,
-                expenses,
-            },
-            baselines: baselines.clone(),
-            baseline_calendars: baselines
-                .iter()
-                .filter_map(|b| self.frozen_calendars(b, header.record()))
-                .collect(),
-        }))
+        Some(
+            FolioBook::new(BookParts {
+                folio: header.record().clone(),
+                calendar: self.calendar_of(
+                    header.holiday_scheme_id.get(),
+                    header.workload_scheme_id.get(),
+                ),
+                own_calendars,
+                rates: ExchangeRates::from_wire(self.exchange_rates.iter()),
+                overtime_rules: self
+                    .overtime_rules
+                    .values()
+                    .map(|rule| rule.record().clone())
+                    .collect(),
+                synced,
+                scope: record.scope.clone(),
+                draft: Items {
+                    positions,
+                    expenses,
+                },
+                baselines: baselines.clone(),
+                baseline_calendars: baselines
+                    .iter()
+                    .filter_map(|b| self.frozen_calendars(b, header.record()))
+                    .collect(),
+            })
+            // The service answers one request from each book it builds (issue 34).
+            .for_one_answer(),
+        )
     }
 
     /// The expenditures of folio `folio` (S8.4): the items of one side from baseline `baseline`,

@@ -3,7 +3,7 @@
 
 use super::error::BookError;
 use super::{Change, FolioBook};
-use crate::analytics::ledger::{CostContext, ItemKey, Ledger, Periods};
+use crate::analytics::ledger::{CostContext, ItemKey, Ledger, Periods, Series};
 use crate::schedule::{ExpensePlan, FolioFrame, Granularity};
 
 impl FolioBook<'_> {
@@ -50,6 +50,10 @@ impl FolioBook<'_> {
                 .cloned()
                 .map(Change::PutExpense),
         };
+        if self.series == Series::Summed {
+            // Its ledgers cannot take an item out: costed afresh when next asked.
+            self.costed.clear();
+        }
         let frame = self.setting.frame()?;
         // The cost bases are built only when an item is put (a removal needs none).
         let bases = std::cell::OnceCell::new();

@@ -79,13 +79,23 @@ impl FolioBook<'_> {
                 None if costed.draft.is_none() => {
                     let bases = self.setting.bases(frame);
                     let context = self.setting.context(&bases);
-                    costed.draft = Some(Ledger::of_items(periods.clone(), &self.draft, &context)?);
+                    costed.draft = Some(Ledger::of_items(
+                        periods.clone(),
+                        self.series,
+                        &self.draft,
+                        &context,
+                    )?);
                 }
                 Some(id) if !costed.baselines.iter().any(|(held, _)| *held == id) => {
                     if let Some(baseline) = self.baselines.iter().find(|b| b.baseline.id == id) {
                         let bases = self.setting.source_bases(frame, Some(id));
                         let context = self.setting.context(&bases);
-                        let ledger = Ledger::of_items(periods.clone(), &baseline.items, &context)?;
+                        let ledger = Ledger::of_items(
+                            periods.clone(),
+                            self.series,
+                            &baseline.items,
+                            &context,
+                        )?;
                         costed.baselines.push((id, ledger));
                     }
                 }
