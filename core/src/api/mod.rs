@@ -15,6 +15,7 @@ mod core_ext;
 mod http;
 mod reply;
 mod web;
+mod weight;
 
 pub use access::{Access, Caller as BudgetCaller};
 pub use audit::record_deletion;
@@ -27,6 +28,7 @@ pub use auth::{
 pub use budget::can_view;
 pub use http::{decode_form, encode_query, BodyError, Context, QueryError, Request, Response};
 pub use reply::envelope;
+pub use weight::weight;
 
 use crate::state::State;
 

@@ -11,12 +11,13 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::{Arc, Mutex, RwLock};
 use std::time::{Duration, Instant};
 
-use costfolio::api::{handle_read, Context, Request, Response};
+use costfolio::api::{handle_read, weight, Context, Request, Response};
 use costfolio::state::State;
 
 use crate::auth::credentials::Credentials;
 use crate::store::{StateCell, Store, StoreError};
 
+mod admission;
 mod answers;
 mod apart;
 mod catch_up;
@@ -66,6 +67,8 @@ pub(crate) struct Service {
     quotas: quotas::Quotas,
     /// Each user's bucket of changes.
     writes: quotas::WriteRate,
+    /// The budgets of heavy reads (issue 34).
+    admission: admission::Admission,
 }
 
 /// A lock whose data stays usable after a panic elsewhere. A panic inside a request is caught
@@ -141,6 +144,7 @@ impl Service {
             base_url,
             quotas: quotas::Quotas::default(),
             writes: quotas::WriteRate::default(),
+            admission: admission::Admission::new(admission::Limits::SERVER),
         })
     }
 
@@ -172,6 +176,15 @@ impl Service {
         let state = match self.settled(&request.path) {
             Ok(shared) => Arc::clone(&shared),
             Err(failure) => return Some(failure),
+        };
+        // A heavy read of a user waits for room, or is refused (issue 34); a light one, or one
+        // by no one (refused by the core at once), is not counted.
+        let _admitted = match &context.user {
+            Some(user) => match self.admission.admit(user, weight(&state, request, context)) {
+                Ok(admitted) => admitted,
+                Err(refused) => return Some(admission::refusal(&request.path, refused)),
+            },
+            None => None,
         };
         match catch_unwind(AssertUnwindSafe(|| handle_read(&state, request, context))) {
             Ok(answer) => answer,

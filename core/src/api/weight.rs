@@ -1,0 +1,118 @@
+//! What a read will cost, estimated before it runs (issue 34): the host admits heavy reads by
+//! their weight, per user and in total, so that one user's day timelines of the largest folio
+//! cannot take every core from everyone else.
+//!
+//! The weight counts item-periods: the items a read costs (live positions and expenses of each
+//! folio it reads) times the periods they are summed by (days, weeks or months of the folio). It is read off the
+//! state's per-folio indexes and the request's path and parameters, never by costing anything;
+//! on this machine an item-period costs about 40 ns, so a weight of a million is some 40 ms.
+//! Only what the caller may read is counted (the one policy, `usecase::access`): a hidden
+//! folio or portfolio weighs nothing, so how a read is admitted reveals nothing of it.
+
+use super::access::who;
+use super::http::{Context, Request};
+use crate::schedule::Granularity;
+use crate::state::State;
+use crate::usecase::{Access, Caller};
+
+/// The estimated work of `request` on `state`, in item-periods; 0 for a request that costs no
+/// folio (a record read, a list, a change: changes are held by the write rate and their slots).
+pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
+    if !matches!(request.method.as_str(), "GET" | "HEAD") {
+        return 0;
+    }
+    let Some(path) = request.path.strip_prefix("/budgets/1/") else {
+        return 0;
+    };
+    let path = path.split('?').next().unwrap_or_default();
+    let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    let caller = who(context);
+    let granularity = request
+        .param_value("granularity")
+        .and_then(Granularity::parse)
+        .unwrap_or_default();
+    match segments.as_slice() {
+        ["folio", "indicators"] => request
+            .params("id")
+            .filter_map(|id| id.parse().ok())
+            .take(crate::usecase::MAX_INDICATORS_LISTED)
+            .map(|id| folio_weight(state, &caller, id, Granularity::Month))
+            .fold(0, u64::saturating_add),
+        ["folio", id, "timeline"] => id
+            .parse()
+            .map_or(0, |id| folio_weight(state, &caller, id, granularity)),
+        ["folio", id, "indicators" | "payments" | "items" | "plan" | "expenditures"] => id
+            .parse()
+            .map_or(0, |id| folio_weight(state, &caller, id, Granularity::Month)),
+        ["portfolio", id, "indicators"] => id
+            .parse()
+            .map_or(0, |id| portfolio_weight(state, &caller, id)),
+        _ => 0,
+    }
+}
+
+/// Folio `folio`'s live items (and one) times its periods by `granularity`.
+fn folio_weight(state: &State, caller: &Caller, folio: u64, granularity: Granularity) -> u64 {
+    if caller.folio(state, folio) < Access::Read {
+        return 0;
+    }
+    let Some(record) = state.folios.get(&folio) else {
+        return 0;
+    };
+    let header = &record.folio;
+    let days = (header.end_date.naive() - header.start_date.naive())
+        .num_days()
+        .saturating_add(1)
+        .max(1)
+        .unsigned_abs();
+    let periods = match granularity {
+        Granularity::Day => days,
+        Granularity::Week => days / 7 + 1,
+        Granularity::Month => days / 30 + 1,
+    };
+    let positions = state
+        .positions_of(folio)
+        .filter(|row| row.record.deleted_on.is_none())
+        .count();
+    let expenses = state
+        .expenses_of(folio)
+        .filter(|expense| expense.deleted_on.is_none())
+        .count();
+    let items = u64::try_from(positions.saturating_add(expenses)).unwrap_or(u64::MAX);
+    items.saturating_add(1).saturating_mul(periods)
+}
+
+/// The monthly weight of portfolio `portfolio`'s folios and its sub-portfolios' (each folio
+/// once), as far as a rollup reads them.
+fn portfolio_weight(state: &State, caller: &Caller, portfolio: u64) -> u64 {
+    let mut folios: Vec<u64> = Vec::new();
+    let mut portfolios = vec![portfolio];
+    let mut at = 0;
+    while let Some(id) = portfolios.get(at).copied() {
+        at += 1;
+        let Some(record) = state
+            .portfolios
+            .get(&id)
+            .filter(|p| caller.portfolio(p) >= Access::Read)
+        else {
+            continue;
+        };
+        folios.extend(record.folios.iter().map(|f| f.id.get()));
+        if portfolios.len() < crate::usecase::MAX_PORTFOLIO_DEPTH * 64 {
+            portfolios.extend(
+                state
+                    .portfolios
+                    .iter()
+                    .filter(|(_, p)| p.parent_id.map(|p| p.get()) == Some(id))
+                    .map(|(child, _)| *child),
+            );
+        }
+    }
+    folios.sort_unstable();
+    folios.dedup();
+    folios
+        .into_iter()
+        .take(crate::usecase::MAX_ROLLUP_FOLIOS)
+        .map(|id| folio_weight(state, caller, id, Granularity::Month))
+        .fold(0, u64::saturating_add)
+}

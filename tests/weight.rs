@@ -1,0 +1,93 @@
+//! What a read weighs before it runs (issue 34, `api::weight`): the items it costs times the
+//! periods they are summed by, of what the caller may read only; nothing for a change or a record.
+
+use chrono::NaiveDateTime;
+use costfolio::api::{handle, weight, Context, Request};
+use costfolio::state::State;
+
+fn context(user: &str) -> Context {
+    let now = NaiveDateTime::parse_from_str("2026-03-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
+    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
+    context.user = Some(user.to_owned());
+    context.budget_admin = user == "demo";
+    context
+}
+
+fn request(method: &str, path: &str) -> Request {
+    let mut request = Request::new(method, path);
+    request.split_query().unwrap();
+    request
+}
+
+#[test]
+fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
+    let mut state = State::new();
+    for step in costfolio_suite::demo_steps() {
+        let mut request = Request::new(&step.method, &step.path);
+        if let Some(body) = &step.body {
+            request = request.json(body);
+        }
+        request.split_query().unwrap();
+        assert_eq!(
+            handle(&mut state, &request, &context("demo")).status,
+            step.expect
+        );
+    }
+    let folio = state.folios.get(&1).unwrap().folio.clone();
+    let days = (folio.end_date.naive() - folio.start_date.naive()).num_days() as u64 + 1;
+    let items = state
+        .positions_of(1)
+        .filter(|p| p.record.deleted_on.is_none())
+        .count()
+        + state
+            .expenses_of(1)
+            .filter(|e| e.deleted_on.is_none())
+            .count();
+    let items = items as u64 + 1;
+    let demo = context("demo");
+    let weigh = |path: &str| weight(&state, &request("GET", path), &demo);
+    assert_eq!(
+        weigh("/budgets/1/folio/1/timeline?asOf=2026-06-30&granularity=day"),
+        items * days
+    );
+    assert_eq!(
+        weigh("/budgets/1/folio/1/timeline?asOf=2026-06-30&granularity=week"),
+        items * (days / 7 + 1)
+    );
+    assert_eq!(
+        weigh("/budgets/1/folio/1/indicators?asOf=2026-06-30"),
+        items * (days / 30 + 1)
+    );
+    assert_eq!(
+        weigh("/budgets/1/folio/indicators?id=1&id=1"),
+        2 * items * (days / 30 + 1),
+        "each folio listed"
+    );
+    // Records, lists and changes weigh nothing; neither does what the caller may not read.
+    assert_eq!(weigh("/budgets/1/folio/1"), 0);
+    assert_eq!(
+        weight(
+            &state,
+            &request("PUT", "/budgets/1/folio/1/timeline"),
+            &demo
+        ),
+        0
+    );
+    let mallory = context("mallory");
+    assert_eq!(
+        weight(
+            &state,
+            &request("GET", "/budgets/1/folio/1/timeline?granularity=day"),
+            &mallory
+        ),
+        0
+    );
+    assert_eq!(
+        weight(
+            &state,
+            &request("GET", "/budgets/1/folio/999/timeline"),
+            &demo
+        ),
+        0
+    );
+}
