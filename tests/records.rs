@@ -6,7 +6,7 @@
 mod records_world;
 
 use costfolio::api::register_user;
-use costfolio::state::State;
+use costfolio::state::{IdKind, State};
 use records_world::{expense, with, World, FOLIO, PLANNED};
 use serde_json::{json, Value};
 
@@ -548,4 +548,22 @@ fn each_folios_items_are_its_own_and_kept_through_a_snapshot() {
         };
         assert_eq!(ids(&back), ids(state), "folio {folio}");
     }
+    // Each part's position is found by its id, here and in the snapshot read back.
+    for row in state.positions.values() {
+        let parts = (row.record.rates.iter().map(|r| (IdKind::Rate, r.id)))
+            .chain(
+                row.record
+                    .allocations
+                    .iter()
+                    .map(|a| (IdKind::Allocation, a.id)),
+            )
+            .chain(row.record.hours.iter().map(|h| (IdKind::Hours, h.id)));
+        for (kind, id) in parts {
+            let id = id.unwrap().get();
+            let want = Some(row.record.id.get());
+            assert_eq!(state.position_of_part(kind, id), want, "{kind:?} {id}");
+            assert_eq!(back.position_of_part(kind, id), want, "{kind:?} {id}");
+        }
+    }
+    assert_eq!(state.position_of_part(IdKind::Rate, 999), None);
 }

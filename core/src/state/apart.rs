@@ -134,6 +134,7 @@ impl<T> Apart<T> {
             custom_fields_by_folio: _,
             positions_by_folio: _,
             expenses_by_folio: _,
+            part_owners: _,
         } = state;
         let same = [
             ("accounts", accounts.same_as(&before.accounts)),

@@ -13,6 +13,7 @@ mod computable;
 mod costing;
 mod custom_fields;
 mod document;
+mod indexes;
 mod journal;
 mod records;
 mod references;
@@ -45,6 +46,7 @@ pub use references::{ReferenceError, Referenced};
 pub use stored::{Identified, Stored};
 
 use crate::value::UtcTimestamp;
+use indexes::index_item;
 
 /// The kinds of record that get ids, each counted on its own (S10.1). Declared in the order of
 /// their wire names, so that counters are written in the same order as before they were typed.
@@ -197,26 +199,11 @@ pub struct State {
     /// `positions_by_folio`, of `expenses`.
     #[serde(skip)]
     expenses_by_folio: SharedTable<Vec<u64>>,
-}
-
-/// Puts `id` in `folio`'s ids of `index` (kept in id order, each once), and takes it out of the
-/// ids of `before`, the folio it belonged to, when that was another.
-fn index_item(index: &mut SharedTable<Vec<u64>>, folio: u64, id: u64, before: Option<u64>) {
-    if let Some(old) = before.filter(|old| *old != folio) {
-        if let Some(ids) = index.get_mut(&old) {
-            ids.retain(|other| *other != id);
-        }
-    }
-    match index.get_mut(&folio) {
-        Some(ids) => {
-            if let Err(at) = ids.binary_search(&id) {
-                ids.insert(at, id);
-            }
-        }
-        None => {
-            index.insert(folio, vec![id]);
-        }
-    }
+    /// The position of each allocation period, rate and hours period, by the part's kind of id
+    /// and id: a change of one part finds its position without walking every user's (issue 34).
+    /// Not written: rebuilt when a snapshot is read.
+    #[serde(skip)]
+    part_owners: SharedTable<u64, (IdKind, u64)>,
 }
 
 impl Default for State {
@@ -266,6 +253,7 @@ impl State {
             custom_fields_by_folio: SharedTable::new(),
             positions_by_folio: SharedTable::new(),
             expenses_by_folio: SharedTable::new(),
+            part_owners: SharedTable::new(),
         };
         let day = 8 * 3600;
         state.workload_schemes.insert(
@@ -365,54 +353,8 @@ impl State {
     pub fn from_snapshot(text: &str) -> Result<State, ReplayError> {
         let mut state: State = crate::model::from_json(text.as_bytes())
             .map_err(|error| ReplayError::Malformed(error.to_string()))?;
-        for (id, (folio, _)) in state.custom_fields.iter() {
-            index_item(&mut state.custom_fields_by_folio, *folio, *id, None);
-        }
-        for (id, row) in state.positions.iter() {
-            index_item(
-                &mut state.positions_by_folio,
-                row.header.folio_id.get(),
-                *id,
-                None,
-            );
-        }
-        for (id, expense) in state.expenses.iter() {
-            index_item(
-                &mut state.expenses_by_folio,
-                expense.folio_id.get(),
-                *id,
-                None,
-            );
-        }
+        state.rebuild_indexes();
         Ok(state)
-    }
-
-    /// The ids of folio `folio`'s custom-field definitions, deleted ones included, oldest first.
-    pub fn custom_fields_of(&self, folio: u64) -> &[u64] {
-        self.custom_fields_by_folio
-            .get(&folio)
-            .map_or(&[], Vec::as_slice)
-    }
-
-    /// Folio `folio`'s positions (deleted ones included), in id order.
-    pub fn positions_of(&self, folio: u64) -> impl Iterator<Item = &PositionRow> + '_ {
-        let ids = self
-            .positions_by_folio
-            .get(&folio)
-            .map_or(&[][..], Vec::as_slice);
-        ids.iter().filter_map(|id| self.positions.get(id))
-    }
-
-    /// Folio `folio`'s expenses (deleted ones included), in id order.
-    pub fn expenses_of(
-        &self,
-        folio: u64,
-    ) -> impl Iterator<Item = &Stored<crate::model::budgeting::Expense>> + '_ {
-        let ids = self
-            .expenses_by_folio
-            .get(&folio)
-            .map_or(&[][..], Vec::as_slice);
-        ids.iter().filter_map(|id| self.expenses.get(id))
     }
 
     /// The time of the last recorded deletion, so that `deletedAt` never goes backwards (S12.2).
@@ -596,6 +538,7 @@ impl State {
                     id,
                     before.map(|b| b.header.folio_id.get()),
                 );
+                self.index_parts(row);
             }
             Command::PutExpense(expense) => {
                 let id = expense.id().get();

@@ -17,14 +17,17 @@ use crate::value::{Date, Decimal, Hours};
 /// A dated part of a position: an allocation, a rate or an hours period, each with its own id and
 /// kept after deletion with the day it was deleted.
 trait Part: Clone {
+    /// The kind of id it has (the state finds its position by it).
+    const KIND: crate::state::IdKind;
     fn id(&self) -> Option<Id>;
     fn is_live(&self) -> bool;
     fn set_deleted_on(&mut self, day: Option<Date>);
 }
 
 macro_rules! part {
-    ($($kind:ty),*) => {$(
+    ($($kind:ty => $id:ident),*) => {$(
         impl Part for $kind {
+            const KIND: crate::state::IdKind = crate::state::IdKind::$id;
             fn id(&self) -> Option<Id> {
                 self.id
             }
@@ -37,7 +40,7 @@ macro_rules! part {
         }
     )*};
 }
-part!(Allocation, Rate, HoursPeriod);
+part!(Allocation => Allocation, Rate => Rate, HoursPeriod => Hours);
 
 /// Refuses one more part when `parts` already holds [`MAX_POSITION_PARTS`] live ones.
 fn room_for<T: Part>(parts: &[T], what: &str) -> Result<()> {
@@ -173,12 +176,13 @@ impl Commands<'_> {
         parts: fn(&PositionRecord) -> &[T],
     ) -> Result<(Option<Id>, PositionRow)> {
         self.caller.writes()?;
+        // The part's position from the state's index: never a walk over every user's positions
+        // (issue 34).
+        let position = self.state.position_of_part(T::KIND, id);
         let id = Some(Id::new(id));
-        let row = self
-            .state
-            .positions
-            .values()
-            .find(|row| {
+        let row = position
+            .and_then(|position| self.state.positions.get(&position))
+            .filter(|row| {
                 row.record.deleted_on.is_none()
                     && parts(&row.record)
                         .iter()
