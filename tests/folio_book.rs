@@ -124,8 +124,9 @@ fn items() -> Items {
     }
 }
 
-/// The book's figures at `as_of`: indicators, the monthly and the weekly timeline, as JSON.
-fn figures(book: &mut FolioBook<'_>, as_of: Date) -> [String; 3] {
+/// The book's figures at `as_of`: indicators, the monthly, weekly and daily timeline, as JSON
+/// (the daily one has more periods than a summed ledger keeps series for).
+fn figures(book: &mut FolioBook<'_>, as_of: Date) -> [String; 4] {
     let indicators = book.indicators(as_of, PlannedSide::Latest).unwrap();
     let months = book
         .timeline(as_of, Granularity::Month, PlannedSide::Latest)
@@ -133,7 +134,15 @@ fn figures(book: &mut FolioBook<'_>, as_of: Date) -> [String; 3] {
     let weeks = book
         .timeline(as_of, Granularity::Week, PlannedSide::Latest)
         .unwrap();
-    [to_json(&indicators), to_json(&months), to_json(&weeks)]
+    let days = book
+        .timeline(as_of, Granularity::Day, PlannedSide::Latest)
+        .unwrap();
+    [
+        to_json(&indicators),
+        to_json(&months),
+        to_json(&weeks),
+        to_json(&days),
+    ]
 }
 
 fn change() -> impl Strategy<Value = Change> {

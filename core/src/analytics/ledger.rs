@@ -194,18 +194,23 @@ pub enum ItemKey {
 pub enum Series {
     /// Each item's series is kept: items can be replaced and taken out.
     Kept,
-    /// Only the sums and each item's money are kept: an item put a second time, or taken out,
-    /// is the overflow error, which tells the book to cost the ledger afresh.
+    /// Only the sums and each item's money are kept (over more than 400 periods; fewer are kept
+    /// as [`Series::Kept`] keeps them): an item put a second time, or taken out, is the overflow
+    /// error, which tells the book to cost the ledger afresh.
     Summed,
 }
 
-/// One item of a ledger: its flow, its money, and its series when the ledger keeps them.
+/// A summed ledger keeps the series of its items all the same when it has at most this many
+/// periods (months of 33 years, weeks of 7): they cost little, and summing each item's whole when
+/// it is put would cost every monthly read (6 % of a small folio's indicators, issue 34).
+const SERIES_KEPT_UP_TO: usize = 400;
+
+/// One item of a ledger: its flow, and its series or (a summed ledger of many periods) only its
+/// whole and part to date, `None` when a sum overflowed.
 #[derive(Debug, Clone)]
 struct Entry {
     flow: Flow,
-    /// Its whole and its part dated on or before asOf; `None` when a sum overflowed.
-    money: Option<(Decimal, Decimal)>,
-    series: Option<Vec<Decimal>>,
+    held: Result<Vec<Decimal>, Option<(Decimal, Decimal)>>,
 }
 
 /// The money of a folio's items by period: each item's money (and series, when kept), and the
@@ -289,18 +294,14 @@ impl Ledger {
                 *sum = sum.checked_add(*value).ok_or(AnalyticsError::Overflow)?;
             }
         }
-        let money = sum(&series)
-            .and_then(|total| Ok((total, sum(&series[..self.periods.to_date()])?)))
-            .ok();
-        let series = (self.series == Series::Kept).then_some(series);
-        self.items.insert(
-            key,
-            Entry {
-                flow,
-                money,
-                series,
-            },
-        );
+        let held = if self.series == Series::Kept || self.periods.len() <= SERIES_KEPT_UP_TO {
+            Ok(series)
+        } else {
+            Err(sum(&series)
+                .and_then(|total| Ok((total, sum(&series[..self.periods.to_date()])?)))
+                .ok())
+        };
+        self.items.insert(key, Entry { flow, held });
         Ok(())
     }
 
@@ -311,16 +312,14 @@ impl Ledger {
     /// In a ledger that does not keep series, an item held cannot be taken out: the overflow
     /// error, so that the ledger is costed afresh.
     pub fn remove(&mut self, key: ItemKey) -> Result<(), AnalyticsError> {
-        let Some(entry) = self.items.get(&key) else {
-            return Ok(());
-        };
-        if entry.series.is_none() {
-            return Err(AnalyticsError::Overflow);
+        match self.items.get(&key) {
+            None => return Ok(()),
+            Some(Entry { held: Err(_), .. }) => return Err(AnalyticsError::Overflow),
+            Some(_) => {}
         }
         if let Some(Entry {
             flow,
-            series: Some(series),
-            ..
+            held: Ok(series),
         }) = self.items.remove(&key)
         {
             for (sum, value) in self.sums[flow.index()].iter_mut().zip(series) {
@@ -333,9 +332,14 @@ impl Ledger {
     /// One item's money: (its whole, its part dated on or before asOf), or `None` when the
     /// ledger does not hold it; the overflow error when a sum overflows.
     pub fn item(&self, key: ItemKey) -> Result<Option<(Decimal, Decimal)>, AnalyticsError> {
-        match self.items.get(&key) {
+        match self.items.get(&key).map(|entry| &entry.held) {
             None => Ok(None),
-            Some(entry) => entry.money.map(Some).ok_or(AnalyticsError::Overflow),
+            Some(Ok(series)) => {
+                let total = sum(series)?;
+                let to_date = sum(&series[..self.periods.to_date()])?;
+                Ok(Some((total, to_date)))
+            }
+            Some(Err(money)) => money.map(Some).ok_or(AnalyticsError::Overflow),
         }
     }
 

@@ -88,6 +88,13 @@ impl State {
             .map_or(&[], Vec::as_slice)
     }
 
+    /// How many positions and expenses folio `folio` has, deleted ones included: read off the
+    /// indexes, no record looked at (a read's weight, `api::weight`).
+    pub fn items_count(&self, folio: u64) -> usize {
+        let count = |index: &SharedTable<Vec<u64>>| index.get(&folio).map_or(0, Vec::len);
+        count(&self.positions_by_folio) + count(&self.expenses_by_folio)
+    }
+
     /// Folio `folio`'s positions (deleted ones included), in id order.
     pub fn positions_of(&self, folio: u64) -> impl Iterator<Item = &PositionRow> + '_ {
         let ids = self
