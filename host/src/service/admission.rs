@@ -242,6 +242,24 @@ mod tests {
     }
 
     #[test]
+    fn refusals_are_the_interfaces_envelopes_with_retry_after() {
+        let budgeting = refusal("/budgets/1/folio/7/timeline", Refused::Yours);
+        assert_eq!(budgeting.status, 429);
+        assert_eq!(budgeting.header_value("Retry-After"), Some("2"));
+        let body: serde_json::Value = serde_json::from_str(&budgeting.text()).unwrap();
+        let words = body["errorMessages"][0].as_str().unwrap_or_default();
+        assert!(words.contains("heavy reads of yours"), "{body}");
+        let busy = refusal("/budgets/1/portfolio/3/indicators", Refused::Busy);
+        assert_eq!(busy.status, 503);
+        assert_eq!(busy.header_value("Retry-After"), Some("2"));
+        assert!(
+            busy.text().contains("other users' heavy reads"),
+            "{}",
+            busy.text()
+        );
+    }
+
+    #[test]
     fn a_waiting_read_runs_when_room_is_freed_and_the_queue_is_bounded() {
         let admission = Arc::new(Admission::new(Limits {
             wait: Duration::from_secs(30),
