@@ -142,7 +142,8 @@ impl<V, K: Ord> SharedTable<V, K> {
         self.iter().map(|(_, value)| value)
     }
     /// How many chunks the records are cut in (for tests of the sharing).
-    pub fn chunk_count(&self) -> usize {
+    #[cfg(test)]
+    fn chunk_count(&self) -> usize {
         self.chunks.len()
     }
     /// Whether this table is `other` unchanged: every chunk the same allocation (a table changed
@@ -158,7 +159,8 @@ impl<V, K: Ord> SharedTable<V, K> {
 
     /// How many chunks this table shares with `other` (the same allocation): what a copy did
     /// not have to copy.
-    pub fn shared_chunks(&self, other: &Self) -> usize {
+    #[cfg(test)]
+    fn shared_chunks(&self, other: &Self) -> usize {
         self.chunks
             .iter()
             .filter(|mine| other.chunks.iter().any(|theirs| Arc::ptr_eq(mine, theirs)))
