@@ -4,7 +4,9 @@
 
 use chrono::Days;
 use costfolio::analytics::baseline::{approve, BaselineSnapshot, Items};
-use costfolio::analytics::{BookError, BookParts, Change, FolioBook, ItemKey, PlannedSide};
+use costfolio::analytics::{
+    BookError, BookParts, CaughtUp, Change, FolioBook, ItemKey, PlannedSide,
+};
 use costfolio::calendar::{Calendar, Holiday, HolidayKind, HolidayScheme, WorkloadScheme};
 use costfolio::model::budgeting::{
     Allocation, Baseline, ExpenditureType, Expense, Folio, PositionKind, Rate,
@@ -89,11 +91,16 @@ fn expense(i: u64, amount: u64) -> Expense {
     from_json(body.as_bytes()).unwrap()
 }
 
-fn book(draft: Items) -> FolioBook<'static> {
+fn book(draft: Items) -> FolioBook {
     book_with(draft, vec![])
 }
 
-fn book_with(draft: Items, baselines: Vec<&BaselineSnapshot>) -> FolioBook<'_> {
+fn book_with(draft: Items, baselines: Vec<std::sync::Arc<BaselineSnapshot>>) -> FolioBook {
+    FolioBook::new(parts(draft, baselines, "0.91"))
+}
+
+/// What a book is built from: `draft`, `baselines`, and USD converted at `usd`.
+fn parts(draft: Items, baselines: Vec<std::sync::Arc<BaselineSnapshot>>, usd: &str) -> BookParts {
     let holidays =
         (0..10u64).map(|i| Holiday::new(HolidayKind::Floating, day(i * 60 + 3), 28_800).unwrap());
     let mut rates = ExchangeRates::new();
@@ -101,9 +108,9 @@ fn book_with(draft: Items, baselines: Vec<&BaselineSnapshot>) -> FolioBook<'_> {
         "USD".parse().unwrap(),
         "EUR".parse().unwrap(),
         day(0),
-        "0.91".parse().unwrap(),
+        usd.parse().unwrap(),
     );
-    FolioBook::new(BookParts {
+    BookParts {
         folio: folio(),
         calendar: Calendar::new(WorkloadScheme::standard(), HolidayScheme::new(holidays)),
         own_calendars: vec![],
@@ -114,7 +121,7 @@ fn book_with(draft: Items, baselines: Vec<&BaselineSnapshot>) -> FolioBook<'_> {
         draft,
         baselines,
         baseline_calendars: vec![],
-    })
+    }
 }
 
 fn items() -> Items {
@@ -126,7 +133,7 @@ fn items() -> Items {
 
 /// The book's figures at `as_of`: indicators, the monthly, weekly and daily timeline, as JSON
 /// (the daily one has more periods than a summed ledger keeps series for).
-fn figures(book: &mut FolioBook<'_>, as_of: Date) -> [String; 4] {
+fn figures(book: &mut FolioBook, as_of: Date) -> [String; 4] {
     let indicators = book.indicators(as_of, PlannedSide::Latest).unwrap();
     let months = book
         .timeline(as_of, Granularity::Month, PlannedSide::Latest)
@@ -143,6 +150,16 @@ fn figures(book: &mut FolioBook<'_>, as_of: Date) -> [String; 4] {
         to_json(&weeks),
         to_json(&days),
     ]
+}
+
+/// The keys of every item of `items`.
+fn keys(items: &Items) -> Vec<ItemKey> {
+    let positions = items.positions.iter().map(|p| ItemKey::Position(p.id));
+    let expenses = items
+        .expenses
+        .iter()
+        .filter_map(|e| e.id.map(ItemKey::Expense));
+    positions.chain(expenses).collect()
 }
 
 fn change() -> impl Strategy<Value = Change> {
@@ -182,14 +199,7 @@ proptest! {
             let want = figures(&mut fresh, as_of);
             prop_assert_eq!(&figures(&mut live, as_of), &want);
             prop_assert_eq!(&figures(&mut summed, as_of), &want);
-            let keys: Vec<ItemKey> = live
-                .draft()
-                .positions
-                .iter()
-                .map(|p| ItemKey::Position(p.id))
-                .chain(live.draft().expenses.iter().filter_map(|e| e.id.map(ItemKey::Expense)))
-                .collect();
-            for key in keys {
+            for key in keys(live.draft()) {
                 prop_assert_eq!(
                     summed.item_money(key, as_of).unwrap(),
                     live.item_money(key, as_of).unwrap()
@@ -289,7 +299,7 @@ fn with_a_baseline_the_planned_side_stays_frozen_while_the_draft_moves() {
         },
     )
     .unwrap();
-    let mut live = book_with(items(), vec![&snapshot]);
+    let mut live = book_with(items(), vec![std::sync::Arc::new(snapshot.clone())]);
     let latest = live.indicators(as_of, PlannedSide::Latest).unwrap();
     // A planned position (id 1) doubles its rate in the draft.
     live.apply(Change::PutPosition(position(0, 200))).unwrap();
@@ -297,7 +307,10 @@ fn with_a_baseline_the_planned_side_stays_frozen_while_the_draft_moves() {
     assert_eq!(after.bac, latest.bac, "the budget is the baseline's");
     let draft = live.indicators(as_of, PlannedSide::Draft).unwrap();
     assert!(draft.bac > after.bac, "{} > {}", draft.bac, after.bac);
-    let mut fresh = book_with(live.draft().clone(), vec![&snapshot]);
+    let mut fresh = book_with(
+        live.draft().clone(),
+        vec![std::sync::Arc::new(snapshot.clone())],
+    );
     for side in [
         PlannedSide::Latest,
         PlannedSide::Draft,
@@ -314,4 +327,126 @@ fn with_a_baseline_the_planned_side_stays_frozen_while_the_draft_moves() {
         live.indicators(as_of, PlannedSide::Baseline(Id::new(8))),
         Err(BookError::Baseline(_))
     ));
+}
+
+/// `items` in id order, as the service's state lists a folio's items.
+fn in_id_order(items: &Items) -> Items {
+    let mut items = items.clone();
+    items.positions.sort_by_key(|p| p.id);
+    items.expenses.sort_by_key(|e| e.id);
+    items
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(32))]
+
+    /// A book kept between reads (issue 34), caught up with its folio after each batch of
+    /// changes, gives exactly the figures and item money of a book built afresh from the folio
+    /// as it is: unchanged when nothing changed, a few changed items recosted alone.
+    #[test]
+    fn a_kept_book_caught_up_gives_the_figures_of_a_fresh_book(
+        batches in proptest::collection::vec(proptest::collection::vec(change(), 0..10), 1..6),
+        as_of in 0..730u64,
+    ) {
+        let as_of = day(as_of);
+        let mut kept = book(items()).to_keep();
+        figures(&mut kept, as_of);
+        let mut truth = book(items());
+        for batch in batches {
+            let before = in_id_order(truth.draft());
+            for change in &batch {
+                truth.apply(change.clone()).unwrap();
+            }
+            let now = in_id_order(truth.draft());
+            let caught = kept.catch_up(
+                parts(Items::default(), vec![], "0.91"),
+                &now.positions,
+                &now.expenses,
+            );
+            let held = before.positions.len() + before.expenses.len();
+            match caught {
+                CaughtUp::Unchanged => prop_assert_eq!(&before, &now),
+                CaughtUp::Applied(n) => {
+                    prop_assert!(before != now);
+                    prop_assert!(n >= 1 && n <= batch.len() && n * 4 <= held, "{} of {}", n, held);
+                }
+                CaughtUp::Afresh => prop_assert!(batch.len() * 4 > held, "{} of {}", batch.len(), held),
+            }
+            prop_assert_eq!(kept.draft(), &now);
+            let mut fresh = book(now.clone());
+            prop_assert_eq!(figures(&mut kept, as_of), figures(&mut fresh, as_of));
+            for key in keys(&now) {
+                prop_assert_eq!(
+                    kept.item_money(key, as_of).unwrap(),
+                    fresh.item_money(key, as_of).unwrap()
+                );
+            }
+        }
+    }
+}
+
+/// A kept book caught up with a changed setting (here an exchange rate) or other baselines costs
+/// afresh, and gives the figures of a fresh book; the very same baselines change nothing.
+#[test]
+fn a_kept_book_costs_afresh_when_its_setting_or_baselines_change() {
+    let as_of = day(400);
+    let draft = items();
+    let mut kept = book(draft.clone()).to_keep();
+    let same = parts(Items::default(), vec![], "0.91");
+    assert_eq!(
+        kept.catch_up(same, &draft.positions, &draft.expenses),
+        CaughtUp::Unchanged
+    );
+    figures(&mut kept, as_of);
+    let dearer = parts(Items::default(), vec![], "0.97");
+    assert_eq!(
+        kept.catch_up(dearer, &draft.positions, &draft.expenses),
+        CaughtUp::Afresh
+    );
+    let mut fresh = FolioBook::new(parts(draft.clone(), vec![], "0.97"));
+    assert_eq!(figures(&mut kept, as_of), figures(&mut fresh, as_of));
+    assert_ne!(
+        figures(&mut kept, as_of),
+        figures(&mut book(draft.clone()), as_of),
+        "the dearer dollar moved the figures"
+    );
+
+    let snapshot = std::sync::Arc::new(
+        approve(
+            &draft,
+            &[],
+            &[],
+            Baseline {
+                id: Id::new(7),
+                folio_id: Id::new(1),
+                name: "Budget".into(),
+                approved_by: "ada".into(),
+                created: day(0),
+                expenditure_type: ExpenditureType::Budget,
+                description: None,
+                deleted_on: None,
+            },
+        )
+        .unwrap(),
+    );
+    let with = |snapshot: &std::sync::Arc<BaselineSnapshot>| {
+        parts(Items::default(), vec![snapshot.clone()], "0.97")
+    };
+    assert_eq!(
+        kept.catch_up(with(&snapshot), &draft.positions, &draft.expenses),
+        CaughtUp::Afresh
+    );
+    assert_eq!(
+        kept.catch_up(with(&snapshot), &draft.positions, &draft.expenses),
+        CaughtUp::Unchanged,
+        "the same baseline, by address"
+    );
+    let copy = std::sync::Arc::new((*snapshot).clone());
+    assert_eq!(
+        kept.catch_up(with(&copy), &draft.positions, &draft.expenses),
+        CaughtUp::Afresh,
+        "another snapshot, equal or not, is costed afresh"
+    );
+    let mut fresh = FolioBook::new(parts(draft.clone(), vec![copy.clone()], "0.97"));
+    assert_eq!(figures(&mut kept, as_of), figures(&mut fresh, as_of));
 }

@@ -155,7 +155,7 @@ pub fn summary(input: &[u8]) -> Result<String, PlanError> {
 /// synchronized hours, scope and items, costed on the draft (a document has no baseline). Items
 /// without an id get their place in the file (from 1); two items of a list with one id are
 /// refused.
-pub fn book(mut plan: PlanDocument) -> Result<FolioBook<'static>, PlanError> {
+pub fn book(mut plan: PlanDocument) -> Result<FolioBook, PlanError> {
     let calendar = calendar_of(&plan.workload, &plan.holidays, "")?;
     let mut own_calendars = Vec::new();
     let mut synced = HashMap::new();
@@ -238,7 +238,7 @@ fn compute(input: &[u8], lines: bool) -> Result<PlanOutput, PlanError> {
     // Every item's payment lines, each refusal naming its item (positions first, then expenses,
     // in file order). The summary needs no lines and the ledger below computes the same money:
     // it walks the items only when the ledger fails, so both refuse alike, naming the same item.
-    let item_lines = |book: &FolioBook<'_>,
+    let item_lines = |book: &FolioBook,
                       keep: bool|
      -> Result<(Vec<ItemPayments>, Vec<ItemPayments>), PlanError> {
         let draft = book.draft();

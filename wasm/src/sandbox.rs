@@ -15,7 +15,7 @@ use crate::{as_of, granularity_of, js, text_bytes, Refusal};
 /// (`GET /budgets/1/folio/{id}/plan`), changed item by item, costed incrementally.
 #[wasm_bindgen]
 pub struct Sandbox {
-    book: FolioBook<'static>,
+    book: FolioBook,
 }
 
 /// The figures of a sandbox at one date and granularity.

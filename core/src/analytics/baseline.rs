@@ -173,14 +173,18 @@ fn header_terms(header: &Position) -> HeaderTerms<'_> {
 
 /// The live baselines listed for `costs` and `revenues` (S8.3): costs lists BUDGET, PLANNED and
 /// ACTUAL, revenues BUDGET, REVENUE and ACTUAL; both false lists none. Oldest first.
-pub fn list(baselines: &[BaselineSnapshot], costs: bool, revenues: bool) -> Vec<&Baseline> {
+pub fn list<'a>(
+    baselines: impl IntoIterator<Item = &'a BaselineSnapshot>,
+    costs: bool,
+    revenues: bool,
+) -> Vec<&'a Baseline> {
     let wanted = |kind: ExpenditureType| match kind {
         ExpenditureType::Budget | ExpenditureType::Actual => costs || revenues,
         ExpenditureType::Planned => costs,
         ExpenditureType::Revenue => revenues,
     };
     let mut listed: Vec<&Baseline> = baselines
-        .iter()
+        .into_iter()
         .map(|b| &b.baseline)
         .filter(|b| b.deleted_on.is_none() && wanted(b.expenditure_type))
         .collect();

@@ -245,6 +245,29 @@ impl Ledger {
         &self.periods
     }
 
+    /// Whether an item can be replaced or taken out: the ledger keeps each item's series.
+    pub fn takes_items_out(&self) -> bool {
+        self.keeps_series()
+    }
+
+    /// Whether items put keep their series (a summed ledger keeps them over few periods).
+    fn keeps_series(&self) -> bool {
+        self.series == Series::Kept || self.periods.len() <= SERIES_KEPT_UP_TO
+    }
+
+    /// About how many bytes the ledger holds: its sums and each item's series or money.
+    pub fn footprint(&self) -> usize {
+        let decimal = size_of::<Decimal>();
+        let per_item = if self.keeps_series() {
+            self.periods.len() * decimal
+        } else {
+            0
+        };
+        // A hash map's slot holds the key and the entry, and about one slot in eight is empty.
+        let slot = (size_of::<ItemKey>() + size_of::<Entry>()) * 9 / 8;
+        self.sums.len() * self.periods.len() * decimal + self.items.len() * (slot + per_item)
+    }
+
     /// Puts (or replaces) a position's money: its atoms summed per period (S6.7).
     pub fn put_position(
         &mut self,
@@ -294,7 +317,7 @@ impl Ledger {
                 *sum = sum.checked_add(*value).ok_or(AnalyticsError::Overflow)?;
             }
         }
-        let held = if self.series == Series::Kept || self.periods.len() <= SERIES_KEPT_UP_TO {
+        let held = if self.keeps_series() {
             Ok(series)
         } else {
             Err(sum(&series)

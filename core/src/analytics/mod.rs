@@ -16,7 +16,7 @@ mod portfolio;
 mod status;
 mod timeline;
 
-pub use book::{BookError, BookParts, Change, FolioBook, PlannedSide};
+pub use book::{BookError, BookParts, CaughtUp, Change, FolioBook, PlannedSide};
 pub use indicators::{index_status, indicators, FolioTerms};
 pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods, Series};
 pub use payments::{payments_csv, ItemPayments};

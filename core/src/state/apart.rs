@@ -135,6 +135,8 @@ impl<T> Apart<T> {
             positions_by_folio: _,
             expenses_by_folio: _,
             part_owners: _,
+            books: _,
+            lineage: _,
         } = state;
         let same = [
             ("accounts", accounts.same_as(&before.accounts)),

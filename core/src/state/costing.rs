@@ -7,8 +7,9 @@ use super::{PositionRow, State};
 use crate::analytics::baseline::Items;
 use crate::analytics::{BookParts, FolioBook, ItemKey};
 use crate::calendar::{Calendar, Holiday, HolidayScheme, WorkloadScheme};
-use crate::model::budgeting::{Position, PositionKind};
+use crate::model::budgeting::{Expense, Position, PositionKind};
 use crate::model::Id;
+use crate::schedule::position::PositionRecord;
 use crate::schedule::{aggregate_worklogs, DailyHours, ExchangeRates};
 use crate::value::DateRange;
 
@@ -17,19 +18,70 @@ impl State {
     /// rules, synchronized hours and scope; `None` when there is no such folio. A deleted folio
     /// has a book too, holding what was live when it was deleted: the interfaces answer a deleted
     /// folio as a missing one before they ask its book (S5.1).
-    pub fn folio_book(&self, folio: u64) -> Option<FolioBook<'_>> {
+    pub fn folio_book(&self, folio: u64) -> Option<FolioBook> {
         self.book_with(folio, None, true)
     }
 
     /// The book of folio `folio` holding its draft and actual items but no baseline.
-    pub fn draft_book(&self, folio: u64) -> Option<FolioBook<'_>> {
+    pub fn draft_book(&self, folio: u64) -> Option<FolioBook> {
         self.book_with(folio, None, false)
     }
 
     /// The book of folio `folio` holding only the item `item` of its draft (and no baseline):
     /// what one item's payment lines need, without costing the folio's other items.
-    pub fn item_book(&self, folio: u64, item: ItemKey) -> Option<FolioBook<'_>> {
+    pub fn item_book(&self, folio: u64, item: ItemKey) -> Option<FolioBook> {
         self.book_with(folio, Some(item), false)
+    }
+
+    /// Calls `f` with the book of folio `folio` (as [`State::folio_book`]'s), kept between reads
+    /// on the server (issue 34): caught up with this state first, so that a folio that did not
+    /// change is not costed again and one changed item is recosted alone. Another read of the
+    /// same folio waits meanwhile. `None` when there is no such folio. (The wasm package keeps no
+    /// book: it builds one.)
+    pub fn with_folio_book<R>(&self, folio: u64, f: impl FnOnce(&mut FolioBook) -> R) -> Option<R> {
+        #[cfg(target_arch = "wasm32")]
+        return self.folio_book(folio).map(|mut book| f(&mut book));
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.folios.get(&folio)?;
+            let stamp = (self.lineage.get(), self.seq);
+            self.books.with(folio, |slot| {
+                if slot.stamp != Some(stamp) || slot.book.is_none() {
+                    let (parts, positions, expenses) = self.book_inputs(folio, None, true)?;
+                    match slot.book.as_mut() {
+                        Some(book) => {
+                            book.catch_up(parts, positions, expenses);
+                        }
+                        None => {
+                            let book = FolioBook::new(BookParts {
+                                draft: Items {
+                                    positions: positions.into_iter().cloned().collect(),
+                                    expenses: expenses.into_iter().cloned().collect(),
+                                },
+                                ..parts
+                            });
+                            slot.book = Some(book.to_keep());
+                        }
+                    }
+                    slot.stamp = Some(stamp);
+                }
+                slot.book.as_mut().map(f)
+            })
+        }
+    }
+
+    /// Sets about how many bytes of folio books the server keeps between reads (by default
+    /// [`super::KEPT_BOOKS_BYTES`]), for this state and every copy of it; the least recently read
+    /// books past it are let go.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn keep_books(&self, bytes: usize) {
+        self.books.set_budget(bytes);
+    }
+
+    /// How many folio books are kept between reads, and about how many bytes they hold.
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn books_kept(&self) -> (usize, usize) {
+        self.books.held()
     }
 
     fn book_with(
@@ -37,7 +89,31 @@ impl State {
         folio: u64,
         only: Option<ItemKey>,
         with_baselines: bool,
-    ) -> Option<FolioBook<'_>> {
+    ) -> Option<FolioBook> {
+        let (parts, positions, expenses) = self.book_inputs(folio, only, with_baselines)?;
+        Some(
+            FolioBook::new(BookParts {
+                draft: Items {
+                    positions: positions.into_iter().cloned().collect(),
+                    expenses: expenses.into_iter().cloned().collect(),
+                },
+                ..parts
+            })
+            // The service answers one request from each book it builds (issue 34).
+            .for_one_answer(),
+        )
+    }
+
+    /// What folio `folio`'s book is built from: its parts with an empty draft, and its live
+    /// draft and actual items (only `only`, when given) in id order; its baselines when
+    /// `with_baselines`. `None` when there is no such folio.
+    #[allow(clippy::type_complexity)]
+    fn book_inputs(
+        &self,
+        folio: u64,
+        only: Option<ItemKey>,
+        with_baselines: bool,
+    ) -> Option<(BookParts, Vec<&PositionRecord>, Vec<&Expense>)> {
         let record = self.folios.get(&folio)?;
         let kept = |key: ItemKey| only.is_none_or(|only| only == key);
         let header = &record.folio;
@@ -71,21 +147,22 @@ impl State {
             if let Some(hours) = period.and_then(|period| self.synced_hours(row, period)) {
                 synced.insert(row.record.id, hours);
             }
-            positions.push(row.record.clone());
+            positions.push(&row.record);
         }
-        let baselines: Vec<&crate::analytics::baseline::BaselineSnapshot> = self
+        let baselines: Vec<std::sync::Arc<crate::analytics::baseline::BaselineSnapshot>> = self
             .baselines
             .values()
             .filter(|b| with_baselines && b.baseline.folio_id.get() == folio)
+            .cloned()
             .collect();
         let expenses = self
             .expenses_of(folio)
             .filter(|e| e.deleted_on.is_none())
             .filter(|e| kept(ItemKey::Expense(e.id())))
-            .map(|e| e.record().clone())
+            .map(|e| e.record())
             .collect();
-        Some(
-            FolioBook::new(BookParts {
+        Some((
+            BookParts {
                 folio: header.record().clone(),
                 calendar: self.calendar_of(
                     header.holiday_scheme_id.get(),
@@ -100,19 +177,16 @@ impl State {
                     .collect(),
                 synced,
                 scope: record.scope.clone(),
-                draft: Items {
-                    positions,
-                    expenses,
-                },
-                baselines: baselines.clone(),
+                draft: Items::default(),
                 baseline_calendars: baselines
                     .iter()
                     .filter_map(|b| self.frozen_calendars(b, header.record()))
                     .collect(),
-            })
-            // The service answers one request from each book it builds (issue 34).
-            .for_one_answer(),
-        )
+                baselines,
+            },
+            positions,
+            expenses,
+        ))
     }
 
     /// The expenditures of folio `folio` (S8.4): the items of one side from baseline `baseline`,

@@ -19,6 +19,8 @@ mod records;
 mod references;
 #[cfg(not(target_arch = "wasm32"))]
 mod shared_table;
+#[cfg(not(target_arch = "wasm32"))]
+mod shelf;
 mod stored;
 
 pub use crate::table::Table;
@@ -26,6 +28,8 @@ pub use crate::table::Table;
 pub use apart::{Apart, Misfit};
 #[cfg(not(target_arch = "wasm32"))]
 pub use shared_table::SharedTable;
+#[cfg(not(target_arch = "wasm32"))]
+pub use shelf::KEPT_BOOKS_BYTES;
 /// The state's records by id. In the browser's wasm package the plain [`Table`]: one thread, no
 /// reader to share chunks with, and less code (`shared_table.rs`).
 #[cfg(target_arch = "wasm32")]
@@ -167,8 +171,9 @@ pub struct State {
     pub positions: SharedTable<PositionRow>,
     /// Expenses by id.
     pub expenses: SharedTable<Stored<crate::model::budgeting::Expense>>,
-    /// Baselines by id.
-    pub baselines: SharedTable<crate::analytics::baseline::BaselineSnapshot>,
+    /// Baselines by id, each behind an `Arc`: a folio's book holds its baselines without
+    /// copying them, and knows one unchanged by its address (issue 34).
+    pub baselines: SharedTable<std::sync::Arc<crate::analytics::baseline::BaselineSnapshot>>,
     /// Overtime rules by id.
     pub overtime_rules: SharedTable<Stored<crate::model::budgeting::OvertimeRule>>,
     /// Custom-field definitions by id, with their folio.
@@ -204,6 +209,16 @@ pub struct State {
     /// Not written: rebuilt when a snapshot is read.
     #[serde(skip)]
     part_owners: SharedTable<u64, (IdKind, u64)>,
+    /// The folio books kept between reads, shared with every copy of this state (issue 34,
+    /// `shelf.rs`). Not written; equal in every state.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    books: shelf::Shelf,
+    /// This state's lineage: which state a kept book caught up with (`shelf.rs`). Not written;
+    /// equal in every state.
+    #[cfg(not(target_arch = "wasm32"))]
+    #[serde(skip)]
+    lineage: shelf::Lineage,
 }
 
 impl Default for State {
@@ -254,6 +269,10 @@ impl State {
             positions_by_folio: SharedTable::new(),
             expenses_by_folio: SharedTable::new(),
             part_owners: SharedTable::new(),
+            #[cfg(not(target_arch = "wasm32"))]
+            books: shelf::Shelf::default(),
+            #[cfg(not(target_arch = "wasm32"))]
+            lineage: shelf::Lineage::default(),
         };
         let day = 8 * 3600;
         state.workload_schemes.insert(
@@ -554,7 +573,8 @@ impl State {
             Command::PutBaseline(snapshot) => {
                 let id = snapshot.baseline.id.get();
                 self.counters.saw(IdKind::Baseline, id);
-                self.baselines.insert(id, (**snapshot).clone());
+                self.baselines
+                    .insert(id, std::sync::Arc::new((**snapshot).clone()));
             }
             Command::PutOvertimeRule(rule) => {
                 let id = rule.id().get();

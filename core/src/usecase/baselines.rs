@@ -2,7 +2,7 @@
 
 use super::error::{Error, Result};
 use super::{Commands, Queries};
-use crate::analytics::baseline::{list, BaselineSnapshot};
+use crate::analytics::baseline::list;
 use crate::model::budgeting::{Baseline, ExpenditureType, Expenditures, Position};
 use crate::model::Id;
 use crate::state::Command;
@@ -34,14 +34,13 @@ impl Queries<'_> {
     /// The live baselines of folio `folio` listed for `costs` and `revenues` (S8.3), oldest first.
     pub fn baselines(&self, folio: u64, costs: bool, revenues: bool) -> Result<Vec<Baseline>> {
         self.readable_folio(folio)?;
-        let all: Vec<BaselineSnapshot> = self
+        let all = self
             .state
             .baselines
             .values()
             .filter(|b| b.baseline.folio_id.get() == folio)
-            .cloned()
-            .collect();
-        Ok(list(&all, costs, revenues).into_iter().cloned().collect())
+            .map(|b| &**b);
+        Ok(list(all, costs, revenues).into_iter().cloned().collect())
     }
 
     /// The expenditures of folio `folio` (S8.4): the items of one side from `baseline`, by
@@ -119,7 +118,7 @@ impl Commands<'_> {
             .baselines
             .get(&id)
             .filter(|b| b.baseline.deleted_on.is_none())
-            .cloned()
+            .map(|b| (**b).clone())
             .ok_or_else(|| missing(id))?;
         self.caller
             .may_change_in(self.state, snapshot.baseline.folio_id.get(), || missing(id))?;

@@ -46,7 +46,7 @@ fn is_missing_rate(error: &BookError) -> bool {
 
 /// `(total, toDate)` of `key` in `book`'s draft at `as_of`, in the folio's currency (zero for an
 /// item the draft does not hold).
-fn item_money(book: &mut FolioBook<'_>, key: ItemKey, as_of: Date) -> Result<(Exact, Exact)> {
+fn item_money(book: &mut FolioBook, key: ItemKey, as_of: Date) -> Result<(Exact, Exact)> {
     let (total, to_date) = book.item_money(key, as_of).map_err(super::refusals::book)?;
     Ok((Exact::of(total), Exact::of(to_date)))
 }
@@ -55,20 +55,20 @@ fn item_money(book: &mut FolioBook<'_>, key: ItemKey, as_of: Date) -> Result<(Ex
 /// turns out uncomputable (S5.6), off its draft alone, without the expenses whose currency has no
 /// rate into the folio's: those answer their own refusal (S5.3's message), and the others keep
 /// their figures. One book either way: the work stays that of the folio's own items.
-struct ItemMoneys<'s> {
+struct ItemMoneys<'s, 'b> {
     state: &'s State,
     folio: u64,
     as_of: Date,
-    book: FolioBook<'s>,
+    book: &'b mut FolioBook,
     /// Set once the folio's book refused for a missing rate: the draft's book without the
     /// expenses that cannot be converted, and their refusals by id.
-    fallback: Option<Fallback<'s>>,
+    fallback: Option<Fallback>,
 }
 
 /// A folio's draft book without its expenses that cannot be converted, and their refusals by id.
-type Fallback<'s> = (FolioBook<'s>, Vec<(Id, String)>);
+type Fallback = (FolioBook, Vec<(Id, String)>);
 
-impl<'s> ItemMoneys<'s> {
+impl ItemMoneys<'_, '_> {
     fn of(&mut self, key: ItemKey) -> Result<ItemMoney> {
         if self.fallback.is_none() {
             match self.book.item_money(key, self.as_of) {
@@ -93,7 +93,7 @@ impl<'s> ItemMoneys<'s> {
     }
 
     /// The folio's draft book without its expenses that cannot be converted, and their refusals.
-    fn draft(&self) -> Result<Fallback<'s>> {
+    fn draft(&self) -> Result<Fallback> {
         let mut book = self
             .state
             .draft_book(self.folio)
@@ -134,11 +134,16 @@ impl Queries<'_> {
     /// (extension). A folio an older journal left uncomputable (S5.6) still lists every item:
     /// those that cannot be costed with null figures and their refusal.
     pub fn folio_items(&self, folio: u64, as_of: Date) -> Result<FolioItems> {
+        self.with_book(folio, |book| self.items_of(folio, as_of, book))
+    }
+
+    /// [`Queries::folio_items`] with the folio's book.
+    fn items_of(&self, folio: u64, as_of: Date, book: &mut FolioBook) -> Result<FolioItems> {
         let mut money = ItemMoneys {
             state: self.state,
             folio,
             as_of,
-            book: self.book(folio)?,
+            book,
             fallback: None,
         };
         let mut items = FolioItems::default();

@@ -216,10 +216,11 @@ impl<'s> Queries<'s> {
                     Some(report) => report.clone(),
                     None => {
                         let report = state
-                            .folio_book(id)
-                            .ok_or_else(Error::folio_not_viewable)?
-                            .indicators(as_of, PlannedSide::Latest)
-                            .map_err(super::refusals::book)?;
+                            .with_folio_book(id, |book| {
+                                book.indicators(as_of, PlannedSide::Latest)
+                                    .map_err(super::refusals::book)
+                            })
+                            .ok_or_else(Error::folio_not_viewable)??;
                         slot.insert(report).clone()
                     }
                 };

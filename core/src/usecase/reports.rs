@@ -9,6 +9,11 @@ use crate::model::Id;
 use crate::schedule::Granularity;
 use crate::value::Date;
 
+/// A day timeline of a folio whose period spans at least this many days is costed on a book of
+/// its own rather than the folio's kept book (issue 34): its ledger would keep only sums (past
+/// 400 periods), and costing it would hold up the folio's other reads for as long as it takes.
+const KEPT_DAYS_UP_TO: i64 = 400;
+
 /// The most folios one `GET /folio/indicators` answers (extension): by ids, or one page.
 pub const MAX_INDICATORS_LISTED: usize = 100;
 
@@ -88,11 +93,24 @@ impl<'s> Queries<'s> {
     }
 
     /// The book of live folio `folio` the caller may read; else the folio's 404 (S11.4).
-    pub(super) fn book(&self, folio: u64) -> Result<FolioBook<'s>> {
+    pub(super) fn book(&self, folio: u64) -> Result<FolioBook> {
         self.readable_folio(folio)?;
         self.state
             .folio_book(folio)
             .ok_or_else(Error::folio_not_viewable)
+    }
+
+    /// Calls `f` with the book of live folio `folio` the caller may read, as the server keeps it
+    /// between reads (`State::with_folio_book`, issue 34); else the folio's 404 (S11.4).
+    pub(super) fn with_book<R>(
+        &self,
+        folio: u64,
+        f: impl FnOnce(&mut FolioBook) -> Result<R>,
+    ) -> Result<R> {
+        self.readable_folio(folio)?;
+        self.state
+            .with_folio_book(folio, f)
+            .ok_or_else(Error::folio_not_viewable)?
     }
 
     /// Checks the planned side `side` asked of folio `folio` (extension): a baseline must be a
@@ -124,9 +142,9 @@ impl<'s> Queries<'s> {
         as_of: Date,
         side: PlannedSide,
     ) -> Result<Indicators> {
-        self.book(folio)?
-            .indicators(as_of, side)
-            .map_err(super::refusals::book)
+        self.with_book(folio, |book| {
+            book.indicators(as_of, side).map_err(super::refusals::book)
+        })
     }
 
     /// The timeline of folio `folio` at `as_of` (S9.6), its planned side `side`, by
@@ -139,11 +157,21 @@ impl<'s> Queries<'s> {
         side: PlannedSide,
         granularity: Option<Granularity>,
     ) -> Result<Vec<TimelineBucket>> {
-        let mut book = self.book(folio)?;
-        book.period().map_err(super::refusals::book)?;
-        let period = book.terms().map_err(super::refusals::book)?.period;
-        let granularity = super::limits::granularity(granularity, period)?;
-        book.timeline(as_of, granularity, side)
-            .map_err(super::refusals::book)
+        let timeline = |book: &mut FolioBook| {
+            book.period().map_err(super::refusals::book)?;
+            let period = book.terms().map_err(super::refusals::book)?.period;
+            let granularity = super::limits::granularity(granularity, period)?;
+            book.timeline(as_of, granularity, side)
+                .map_err(super::refusals::book)
+        };
+        // A timeline of many days is costed on a book of its own, so that it holds up no other
+        // read of the folio's kept book (those wait for each other).
+        let record = &self.readable_folio(folio)?.folio;
+        let days = (record.end_date.naive() - record.start_date.naive()).num_days();
+        if granularity == Some(Granularity::Day) && days >= KEPT_DAYS_UP_TO {
+            timeline(&mut self.book(folio)?)
+        } else {
+            self.with_book(folio, timeline)
+        }
     }
 }

@@ -6,7 +6,7 @@ use super::{Change, FolioBook};
 use crate::analytics::ledger::{CostContext, ItemKey, Ledger, Periods, Series};
 use crate::schedule::{ExpensePlan, FolioFrame, Granularity};
 
-impl FolioBook<'_> {
+impl FolioBook {
     /// Applies one change to the draft, recosting only the item it touches in every ledger kept
     /// (S1.6: replacing one item's series is exact). A change the engine refuses (an invalid
     /// position or expense, a payment with no exchange rate, a sum too large) changes nothing:
@@ -51,8 +51,11 @@ impl FolioBook<'_> {
                 .map(Change::PutExpense),
         };
         if self.series == Series::Summed {
-            // Its ledgers cannot take an item out: costed afresh when next asked.
-            self.costed.clear();
+            // Its draft ledgers of many periods cannot take an item out: costed afresh when next
+            // asked. Those of fewer keep each item's series, and the baselines' are not changed.
+            for costed in &mut self.costed {
+                costed.draft = costed.draft.take().filter(Ledger::takes_items_out);
+            }
         }
         let frame = self.setting.frame()?;
         // The cost bases are built only when an item is put (a removal needs none).

@@ -7,7 +7,7 @@ use crate::analytics::baseline::{approve, expenditures, BaselineError, BaselineS
 use crate::model::budgeting::Baseline;
 use crate::model::Id;
 
-impl<'a> FolioBook<'a> {
+impl FolioBook {
     /// The folio's expenditures (S8.4): the planned (`actual` false) or actual items of the cost
     /// (`revenue` false) or revenue side, from baseline `baseline`, or by default from the latest
     /// baseline covering the side, else the draft.
@@ -19,7 +19,7 @@ impl<'a> FolioBook<'a> {
     ) -> Result<Items, BookError> {
         expenditures(
             &self.draft,
-            self.baselines.iter().copied(),
+            self.baselines.iter().map(|b| &**b),
             baseline,
             actual,
             revenue,
@@ -34,9 +34,9 @@ impl<'a> FolioBook<'a> {
         baseline: Option<Id>,
         actual: bool,
         revenue: bool,
-    ) -> Result<Option<&'a BaselineSnapshot>, BookError> {
+    ) -> Result<Option<&BaselineSnapshot>, BookError> {
         crate::analytics::baseline::source(
-            self.baselines.iter().copied(),
+            self.baselines.iter().map(|b| &**b),
             baseline,
             actual,
             revenue,
@@ -55,7 +55,7 @@ impl<'a> FolioBook<'a> {
         approve(
             &self.draft,
             headers,
-            self.baselines.iter().copied(),
+            self.baselines.iter().map(|b| &**b),
             baseline,
         )
     }

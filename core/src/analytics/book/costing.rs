@@ -9,7 +9,7 @@ use crate::model::Id;
 use crate::schedule::Granularity;
 use crate::value::Date;
 
-impl FolioBook<'_> {
+impl FolioBook {
     /// Where each of the planned cost, the planned revenue and the actual side comes from:
     /// a baseline by id, or `None` for the draft.
     fn sources(&self, side: PlannedSide) -> Result<[Option<Id>; 3], BookError> {
@@ -27,7 +27,7 @@ impl FolioBook<'_> {
             PlannedSide::Draft => None,
             PlannedSide::Baseline(id) => Some(id),
             PlannedSide::Latest => {
-                latest_covering(self.baselines.iter().copied(), flow).map(|b| b.baseline.id)
+                latest_covering(self.baselines.iter().map(|b| &**b), flow).map(|b| b.baseline.id)
             }
         };
         Ok([

@@ -9,7 +9,7 @@ use crate::model::Id;
 use crate::schedule::position::{CostBasis, PositionPlan, PositionRecord};
 use crate::schedule::{ExpensePlan, Granularity};
 
-impl FolioBook<'_> {
+impl FolioBook {
     /// The payment lines of a live position of the draft by `granularity` (S6): its money by
     /// period, as `GET /position/{id}/payments` shows it.
     pub fn position_lines(

@@ -19,15 +19,18 @@
 
 mod apply;
 mod baselines;
+mod catch_up;
 mod costing;
 mod error;
 mod lines;
 mod reports;
 mod setting;
 
+pub use catch_up::CaughtUp;
 pub use error::BookError;
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use setting::Setting;
 
@@ -68,7 +71,7 @@ pub enum Change {
 
 /// What a folio book is built from.
 #[derive(Debug, Clone)]
-pub struct BookParts<'a> {
+pub struct BookParts {
     /// The folio.
     pub folio: Folio,
     /// Its calendar: its holiday and workload schemes (S3).
@@ -86,7 +89,7 @@ pub struct BookParts<'a> {
     /// Its live draft and actual items (S8.1).
     pub draft: Items,
     /// Its baselines, deleted ones included (they are never costed).
-    pub baselines: Vec<&'a BaselineSnapshot>,
+    pub baselines: Vec<Arc<BaselineSnapshot>>,
     /// The own calendars of the positions each baseline froze, by baseline id, as their frozen
     /// headers name them (S8.6): a baseline is costed with the calendars it was approved with,
     /// whatever its positions name since. A baseline not listed uses `own_calendars`.
@@ -148,19 +151,19 @@ struct Costed {
 /// assert_eq!(book.indicators(as_of, PlannedSide::Latest).unwrap().bac.to_string(), "0.00");
 /// ```
 #[derive(Debug, Clone)]
-pub struct FolioBook<'a> {
+pub struct FolioBook {
     setting: Setting,
     draft: Items,
-    baselines: Vec<&'a BaselineSnapshot>,
+    baselines: Vec<Arc<BaselineSnapshot>>,
     /// Ledgers by periods, in the order they were first asked for (the oldest is let go first).
     costed: Vec<Costed>,
     /// Whether its ledgers keep each item's series ([`FolioBook::for_one_answer`]).
     series: Series,
 }
 
-impl<'a> FolioBook<'a> {
+impl FolioBook {
     /// The book of `parts`. Nothing is costed until a figure is asked for.
-    pub fn new(parts: BookParts<'a>) -> FolioBook<'a> {
+    pub fn new(parts: BookParts) -> FolioBook {
         FolioBook {
             setting: Setting {
                 folio: parts.folio,

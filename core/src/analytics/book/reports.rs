@@ -16,7 +16,7 @@ use crate::value::Date;
 type Figure<T> =
     fn(&FolioTerms<'_>, &Ledger, &Ledger, &Ledger, &[ScopeItem]) -> Result<T, AnalyticsError>;
 
-impl FolioBook<'_> {
+impl FolioBook {
     /// The folio's indicators at `as_of` (S9), their planned side from `side`.
     pub fn indicators(&mut self, as_of: Date, side: PlannedSide) -> Result<Indicators, BookError> {
         self.read_off(as_of, Granularity::Month, side, indicators)

@@ -14,7 +14,7 @@ use crate::value::DateRange;
 
 /// What a folio's items are costed in: the folio, its calendars, exchange rates, overtime rules,
 /// synchronized hours and scope. Kept apart from the ledgers, so that both can be used at once.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq)]
 pub(super) struct Setting {
     pub(super) folio: Folio,
     pub(super) calendar: Calendar,
