@@ -7,6 +7,7 @@
 //     up to 2,000, each with 2 allocation periods and 1-3 rates; 5,000 expenses, one-off and
 //     monthly, over 3 years): navigation to the drawn forecast chart, and one rate changed to the
 //     redrawn chart, with the script time after the server's answer. Medians of BENCH_RUNS runs.
+//     Then its indicators read by 16 clients at once for 5 s: reads per second.
 // Prints markdown tables.
 import { launch, rest, settled, signIn, startServer } from './lib.mjs';
 
@@ -219,6 +220,14 @@ const DRAWN_OBSERVER = () => {
         .filter((e) => e.startTime >= since && /\/budgets\/1\/folio\/\d+\/(timeline|indicators)/.test(e.name))
         .map((e) => e.responseEnd),
     );
+  // When the first of those requests started, after `since`.
+  window.__asked = (since) =>
+    Math.min(
+      ...performance
+        .getEntriesByType('resource')
+        .filter((e) => e.startTime >= since && /\/budgets\/1\/folio\/\d+\/(timeline|indicators)/.test(e.name))
+        .map((e) => e.startTime),
+    );
 };
 
 async function scriptSeconds(cdp) {
@@ -241,8 +250,8 @@ async function measureLarge(browser, server, large) {
   for (let i = 0; i < RUNS; i++) {
     await page.goto(url);
     await page.waitForFunction(() => window.__drawn != null);
-    const r = await page.evaluate(() => ({ drawn: window.__drawn, answer: window.__answered(0) }));
-    nav.push({ total: r.drawn, server: r.answer, after: r.drawn - r.answer });
+    const r = await page.evaluate(() => ({ drawn: window.__drawn, answer: window.__answered(0), asked: window.__asked(0) }));
+    nav.push({ total: r.drawn, server: r.answer, asked: r.asked, spent: r.answer - r.asked, after: r.drawn - r.answer });
   }
 
   // One rate changed (in the position editor's rate history), then the forecast redrawn.
@@ -301,6 +310,36 @@ async function measureLarge(browser, server, large) {
   }
   await context.close();
   return { nav, change, costsLoad, rows };
+}
+
+/** The large folio's indicators read by `width` clients at once for `seconds` (after one read). */
+async function measureReads(server, large, width = 16, seconds = 5) {
+  const path = `/budgets/1/folio/${large.id}/indicators?asOf=${LARGE.asOf}`;
+  const first = await rest(server, 'GET', path);
+  if (first.status !== 200) throw new Error(`GET ${path}: ${first.status} ${first.text.slice(0, 200)}`);
+  const times = [];
+  let failed = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: width }, async () => {
+      while (performance.now() < end) {
+        const t0 = performance.now();
+        const r = await rest(server, 'GET', path);
+        times.push(performance.now() - t0);
+        if (r.status !== 200) failed++;
+      }
+    }),
+  );
+  const sorted = [...times].sort((a, b) => a - b);
+  return {
+    width,
+    seconds,
+    count: times.length,
+    failed,
+    perSecond: times.length / seconds,
+    median: median(times),
+    p99: sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))],
+  };
 }
 
 /** The what-if screen of the large folio: its plan document loaded into the sandbox, then one rate changed and the chart redrawn. */
@@ -413,6 +452,14 @@ try {
     m.nav.map((r) => r.server),
   );
   line(
+    '    of which: navigation → timeline and indicators asked (page, scripts, app)',
+    m.nav.map((r) => r.asked),
+  );
+  line(
+    '    of which: asked → both answered (the requests, in parallel)',
+    m.nav.map((r) => r.spent),
+  );
+  line(
     '  of which: server answered → chart drawn (script, layout, paint)',
     m.nav.map((r) => r.after),
   );
@@ -435,6 +482,11 @@ try {
   line(
     'rate change clicked → chart redrawn (incl. closing the editor)',
     m.change.map((r) => r.fromSave),
+  );
+
+  const reads = await measureReads(server, large);
+  console.log(
+    `\nGET /budgets/1/folio/${large.id}/indicators?asOf=${LARGE.asOf} from node, ${reads.width} at a time for ${reads.seconds} s (the folio unchanged): ${reads.perSecond.toFixed(0)} reads/s, latency median ${ms(reads.median)} ms, p99 ${ms(reads.p99)} ms (${reads.count} reads, ${reads.failed} not 200).`,
   );
 
   console.log('\n## (c) What-if on the large folio\n');
