@@ -116,9 +116,25 @@ export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
 }
 
+/** The browser's time zone in every test: the planner's "today" is its date there. */
+export const TIME_ZONE = 'Europe/Berlin';
+
+/**
+ * Today as the browser sees it (in `TIME_ZONE`): what the planner's as-of date defaults to. Not
+ * the date in UTC, which is a day behind from 23:00 UTC (22:00 in summer) to midnight.
+ */
+export function browserToday(now: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}
+
+/** Today as the server sees it (UTC): the date a folio's status is computed at. */
+export function serverToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
 /** A fresh context (its own empty profile: no cookies, no storage), English locale, given width. */
 export async function newContext(browser: Browser, server: Server, viewport: { width: number; height: number } = WIDE): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: server.url, viewport, locale: 'en-US', timezoneId: 'Europe/Berlin', colorScheme: 'light' });
+  return browser.newContext({ baseURL: server.url, viewport, locale: 'en-US', timezoneId: TIME_ZONE, colorScheme: 'light' });
 }
 
 /** Uncaught errors of the pages of the current test (checked after each test). */

@@ -3,7 +3,7 @@
 // what the server's payment line of that month changed by, and the screen shows the new line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { cents, newContext, newPage, rest, settled, signIn, useE2E } from './harness';
+import { browserToday, cents, newContext, newPage, rest, settled, signIn, useE2E } from './harness';
 import { HoursScreen } from './page-models';
 
 const env = useE2E();
@@ -22,7 +22,7 @@ afterAll(async () => {
   await context?.close();
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = browserToday;
 const MEMBER = 'Tom Novak';
 const MONTH = '2026-07';
 

@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { CHROMIUM, CHROMIUM_ARGS, newPage, parseExact, ROOT, WIDE, WWW } from './harness';
+import { CHROMIUM, CHROMIUM_ARGS, newPage, parseExact, ROOT, TIME_ZONE, WIDE, WWW } from './harness';
 import { CostsScreen, type ExpenseEditor, Shell } from './page-models';
 
 /** The wasm package's node build: the core that replays what the browser stored. */
@@ -116,7 +116,7 @@ export async function launch(dir: string, baseURL: string): Promise<BrowserConte
     baseURL,
     viewport: WIDE,
     locale: 'en-US',
-    timezoneId: 'Europe/Berlin',
+    timezoneId: TIME_ZONE,
     colorScheme: 'light',
   });
   contexts.add(context);

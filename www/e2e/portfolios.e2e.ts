@@ -5,7 +5,7 @@
 // holds the sub-portfolio, the sub-portfolio's removed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { newContext, newPage, rest, settled, signIn, useE2E } from './harness';
+import { browserToday, newContext, newPage, rest, settled, signIn, useE2E } from './harness';
 import { PortfolioFormPage, PortfolioPage, PortfoliosPage } from './page-models';
 
 const env = useE2E();
@@ -22,7 +22,7 @@ afterAll(async () => {
   await context?.close();
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = browserToday;
 const ids: Record<string, string> = {};
 
 async function rollup(id: string): Promise<Record<string, string | null>> {

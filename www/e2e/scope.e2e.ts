@@ -3,7 +3,7 @@
 // and the EV, CPI and SPI the screen shows are the ones REST answers, EV having moved.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { newContext, newPage, rest, settled, signIn, useE2E } from './harness';
+import { browserToday, newContext, newPage, rest, settled, signIn, useE2E } from './harness';
 import { ScopeScreen } from './page-models';
 
 const env = useE2E();
@@ -22,7 +22,7 @@ afterAll(async () => {
   await context?.close();
 });
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = browserToday;
 
 async function indicators(): Promise<Record<string, string | null>> {
   const a = await rest(env.server(), 'GET', `/budgets/1/folio/1/indicators?asOf=${today()}`);

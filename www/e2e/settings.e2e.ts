@@ -5,7 +5,7 @@
 // a folio deleted after its confirmation is marked deleted (S5.1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { addUser, newContext, newPage, rest, settled, signIn, useE2E } from './harness';
+import { addUser, newContext, newPage, rest, settled, serverToday, signIn, useE2E } from './harness';
 import { SettingsScreen } from './page-models';
 
 const env = useE2E();
@@ -38,7 +38,8 @@ async function renamed(name: string, id = '1'): Promise<string> {
 }
 
 /** Today in the server's calendar (UTC), as the header's status counts it. */
-const today = () => new Date().toISOString().slice(0, 10);
+// The status is the server's, at its date.
+const today = serverToday;
 
 describe('folio settings', () => {
   it('saves one field; every other field of the record is as REST had it', async () => {
