@@ -12,8 +12,8 @@ use std::hint::black_box;
 use std::sync::Arc;
 
 use chrono::NaiveDateTime;
-use costfolio::api::{handle, Context, Request};
-use costfolio::state::State;
+use costfolio::api::{handle, record_deletion, Context, Request};
+use costfolio::state::{AuditEventKind, State};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 
 const FOLIO: &str = r#"{"name":"F","description":"","owner":"OWNER","startDate":"2026-01-01","endDate":"2026-12-31","closedDate":null,"reserve":10,"contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
@@ -110,20 +110,53 @@ fn writes_while_read(c: &mut Criterion) {
     for n in [100u64, 100_000] {
         let (state, folio) = world(n);
         let state = Arc::new(state);
-        group.bench_with_input(BenchmarkId::new("expense_added", n), &n, |b, _| {
-            // The writer's `Arc` and a reader's, as the server holds them when a read is in
-            // flight; the timed part is the copy the write makes and the write itself.
-            b.iter_batched_ref(
-                || (Arc::clone(&state), Arc::clone(&state)),
-                |(writer, _reader)| {
-                    let state = Arc::make_mut(writer);
-                    black_box(call(state, "ada", "POST", "/expense", &expense(folio)))
-                },
-                criterion::BatchSize::LargeInput,
-            );
-        });
+        bench_while_read(&mut group, "expense_added", n, &state, folio);
     }
+    // The deletion feed grows with every deletion, whatever the folios: 100 folios and 100,000
+    // deletion events (issue 34: the feed was one vector, copied whole by such a write).
+    let (mut state, folio) = world(100);
+    for i in 0..100_000u64 {
+        record_deletion(
+            &mut state,
+            AuditEventKind::Worklog {
+                service_worklog_id: i + 1,
+                tracker_worklog_id: i + 1,
+            },
+            &context("ada"),
+        );
+    }
+    let _stored = state.take_journal();
+    let state = Arc::new(state);
+    bench_while_read(
+        &mut group,
+        "expense_added_after_deletions",
+        100_000,
+        &state,
+        folio,
+    );
     group.finish();
+}
+
+/// Times one expense added to `folio` while a reader holds `state`, as `name` with `n`.
+fn bench_while_read(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    name: &str,
+    n: u64,
+    state: &Arc<State>,
+    folio: u64,
+) {
+    group.bench_with_input(BenchmarkId::new(name, n), &n, |b, _| {
+        // The writer's `Arc` and a reader's, as the server holds them when a read is in
+        // flight; the timed part is the copy the write makes and the write itself.
+        b.iter_batched_ref(
+            || (Arc::clone(state), Arc::clone(state)),
+            |(writer, _reader)| {
+                let state = Arc::make_mut(writer);
+                black_box(call(state, "ada", "POST", "/expense", &expense(folio)))
+            },
+            criterion::BatchSize::LargeInput,
+        );
+    });
 }
 
 criterion_group!(benches, small_writes, writes_while_read);

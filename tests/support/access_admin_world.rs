@@ -453,7 +453,7 @@ pub fn build_fixture() -> World {
     let kinds: Vec<String> = w
         .state
         .audit
-        .iter()
+        .values()
         .map(|event| format!("{:?}", event.kind))
         .collect();
     assert_eq!(

@@ -94,7 +94,7 @@ pub(super) fn handle(state: &State, request: &Request, context: &Context, rest: 
     };
     let matching: Vec<&AuditEvent> = state
         .audit
-        .iter()
+        .values()
         .filter(|event| event.seq > after && event.deleted_at.naive() >= from)
         .filter(|event| matches!(event.kind, AuditEventKind::Worklog { .. }) == worklogs)
         .take(usize::try_from(limit).unwrap_or(usize::MAX) + 1)

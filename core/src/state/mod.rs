@@ -8,6 +8,7 @@
 
 #[cfg(not(target_arch = "wasm32"))]
 mod apart;
+mod audit_list;
 mod budget;
 mod computable;
 mod costing;
@@ -153,8 +154,10 @@ pub struct State {
     pub codes: SharedTable<CodeRecord, String>,
     /// Tokens by hash.
     pub tokens: SharedTable<TokenRecord, String>,
-    /// Deletion events, in the order they were recorded.
-    pub audit: Vec<AuditEvent>,
+    /// Deletion events by their place in the feed, which is the order they were recorded in
+    /// (written as a list: `audit_list.rs`).
+    #[serde(with = "audit_list")]
+    pub audit: SharedTable<AuditEvent>,
     /// Holidays by id.
     pub holidays: SharedTable<HolidayRecord>,
     /// Workload schemes by id.
@@ -248,7 +251,7 @@ impl State {
             clients: SharedTable::new(),
             codes: SharedTable::new(),
             tokens: SharedTable::new(),
-            audit: Vec::new(),
+            audit: SharedTable::new(),
             holidays: SharedTable::new(),
             workload_schemes: SharedTable::new(),
             projects: SharedTable::new(),
@@ -378,7 +381,10 @@ impl State {
 
     /// The time of the last recorded deletion, so that `deletedAt` never goes backwards (S12.2).
     pub fn last_deletion(&self) -> Option<crate::value::EventTimestamp> {
-        self.audit.last().map(|event| event.deleted_at)
+        self.audit
+            .values()
+            .next_back()
+            .map(|event| event.deleted_at)
     }
 
     fn change(&mut self, command: &Command) {
@@ -471,7 +477,7 @@ impl State {
             }
             Command::RecordDeletion(event) => {
                 self.counters.saw(IdKind::AuditEvent, event.seq);
-                self.audit.push(event.clone());
+                self.audit.insert(event.seq, event.clone());
             }
             Command::PutHoliday(record) => {
                 self.counters.saw(IdKind::Holiday, record.id);
