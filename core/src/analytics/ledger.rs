@@ -255,7 +255,9 @@ impl Ledger {
         self.series == Series::Kept || self.periods.len() <= SERIES_KEPT_UP_TO
     }
 
-    /// About how many bytes the ledger holds: its sums and each item's series or money.
+    /// About how many bytes the ledger holds: its sums and each item's series or money (what the
+    /// server's kept books count; not in the wasm package).
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn footprint(&self) -> usize {
         let decimal = size_of::<Decimal>();
         let per_item = if self.keeps_series() {

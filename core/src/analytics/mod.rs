@@ -16,7 +16,9 @@ mod portfolio;
 mod status;
 mod timeline;
 
-pub use book::{BookError, BookParts, CaughtUp, Change, FolioBook, PlannedSide};
+#[cfg(not(target_arch = "wasm32"))]
+pub use book::CaughtUp;
+pub use book::{BookError, BookParts, Change, FolioBook, PlannedSide};
 pub use indicators::{index_status, indicators, FolioTerms};
 pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods, Series};
 pub use payments::{payments_csv, ItemPayments};

@@ -19,6 +19,8 @@
 
 mod apply;
 mod baselines;
+// Only the server keeps books between reads (state/shelf.rs): not in the wasm package.
+#[cfg(not(target_arch = "wasm32"))]
 mod catch_up;
 mod costing;
 mod error;
@@ -26,6 +28,7 @@ mod lines;
 mod reports;
 mod setting;
 
+#[cfg(not(target_arch = "wasm32"))]
 pub use catch_up::CaughtUp;
 pub use error::BookError;
 
