@@ -231,3 +231,25 @@ fn the_books_kept_stay_within_their_budget() {
     answers(&mut state);
     assert_eq!(copy.books_kept().0, 2);
 }
+
+/// Past the budget, the least recently read book is let go first.
+#[test]
+fn the_least_recently_read_book_is_let_go_first() {
+    let (mut state, _) = demo();
+    let read = |state: &mut State, folio: u64| {
+        let path = format!("/budgets/1/folio/{folio}/timeline?asOf=2026-06-30&granularity=week");
+        assert_eq!(send(state, "GET", &path, None).0, 200);
+    };
+    read(&mut state, 1);
+    let (_, first) = state.books_kept();
+    read(&mut state, 2);
+    let (books, both) = state.books_kept();
+    assert_eq!(books, 2);
+    let second = both - first;
+    assert_ne!(first, second, "the two books differ in size");
+    // Folio 1 read again: folio 2's book is now the least recently read.
+    read(&mut state, 1);
+    assert_eq!(state.books_kept(), (2, both));
+    state.keep_books(first.max(second));
+    assert_eq!(state.books_kept(), (1, first), "folio 2's book let go");
+}

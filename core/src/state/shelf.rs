@@ -9,7 +9,7 @@
 //! not being read are let go. Only the server keeps books: the wasm package builds one per
 //! question (one thread, one user, and every byte of it downloaded).
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
@@ -79,6 +79,8 @@ pub(crate) struct Shelf {
 /// What a shelf holds: each folio's slot with its bytes and when it was last read.
 struct Inner {
     slots: HashMap<u64, Held>,
+    /// The folios by when they were last read, oldest first: what is let go first.
+    order: BTreeMap<u64, u64>,
     bytes: usize,
     budget: usize,
     reads: u64,
@@ -128,6 +130,7 @@ impl Shelf {
         Shelf {
             inner: Arc::new(Mutex::new(Inner {
                 slots: HashMap::new(),
+                order: BTreeMap::new(),
                 bytes: 0,
                 budget,
                 reads: 0,
@@ -162,8 +165,11 @@ impl Shelf {
                 bytes: 0,
                 read,
             });
-            held.read = read;
-            Arc::clone(&held.slot)
+            let before = std::mem::replace(&mut held.read, read);
+            let slot = Arc::clone(&held.slot);
+            inner.order.remove(&before);
+            inner.order.insert(read, folio);
+            slot
         };
         let (answer, bytes) = {
             let mut guard = match slot.lock() {
@@ -194,7 +200,7 @@ impl Shelf {
             .get(&folio)
             .is_some_and(|held| held.bytes == 0 && Arc::strong_count(&held.slot) == 1);
         if empty {
-            inner.slots.remove(&folio);
+            inner.remove(folio);
         }
         inner.evict();
         answer
@@ -206,16 +212,23 @@ impl Inner {
     /// budget (a book being read is let go by a later read, if it still does not fit).
     fn evict(&mut self) {
         while self.bytes > self.budget {
-            let oldest = self
-                .slots
-                .iter()
-                .filter(|(_, held)| Arc::strong_count(&held.slot) == 1)
-                .min_by_key(|(_, held)| held.read)
-                .map(|(folio, _)| *folio);
+            // Oldest first; those being read (held by a reader too) are skipped: at most as many
+            // as reads run at once.
+            let oldest = self.order.values().copied().find(|folio| {
+                self.slots
+                    .get(folio)
+                    .is_some_and(|held| Arc::strong_count(&held.slot) == 1)
+            });
             let Some(folio) = oldest else { break };
-            if let Some(held) = self.slots.remove(&folio) {
-                self.bytes = self.bytes.saturating_sub(held.bytes);
-            }
+            self.remove(folio);
+        }
+    }
+
+    /// Lets go of folio `folio`'s slot and its book.
+    fn remove(&mut self, folio: u64) {
+        if let Some(held) = self.slots.remove(&folio) {
+            self.order.remove(&held.read);
+            self.bytes = self.bytes.saturating_sub(held.bytes);
         }
     }
 }
