@@ -255,6 +255,11 @@ pub struct Calendar {
 }
 
 impl Calendar {
+    /// How many holidays (dates and days of the year) its holiday scheme holds.
+    pub fn holiday_count(&self) -> usize {
+        self.holidays.floating.len() + self.holidays.fixed.len()
+    }
+
     /// The calendar of `workload` and `holidays`.
     pub fn new(workload: WorkloadScheme, holidays: HolidayScheme) -> Calendar {
         Calendar { workload, holidays }

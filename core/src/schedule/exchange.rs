@@ -52,6 +52,16 @@ pub struct ExchangeRates {
 }
 
 impl ExchangeRates {
+    /// How many rates are held, of every pair.
+    pub fn len(&self) -> usize {
+        self.pairs.values().map(|rates| rates.len()).sum()
+    }
+
+    /// Whether no rate is held.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
     /// No rates at all.
     pub const fn new() -> ExchangeRates {
         ExchangeRates {

@@ -15,8 +15,10 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::analytics::FolioBook;
 
-/// How many bytes of books a shelf keeps by default: the largest folio's (2,000 positions, 5,000
-/// expenses, monthly and weekly ledgers) holds about 30 MiB.
+/// How many bytes of books a shelf keeps by default (as [`FolioBook::footprint`] counts them):
+/// the largest folio's (2,000 positions, 5,000 expenses over three years) with its monthly
+/// ledgers counts about 8 MiB. Books being read are not let go: the shelf can hold more by as
+/// many books as reads run at once.
 pub const KEPT_BOOKS_BYTES: usize = 256 << 20;
 
 /// Which state a book last caught up with: the state's lineage and its sequence number. Every

@@ -9,7 +9,7 @@ use crate::model::Id;
 use crate::schedule::Granularity;
 use crate::value::Date;
 
-/// A day timeline of a folio whose period spans at least this many days is costed on a book of
+/// A day timeline of a folio whose period holds more than this many days is costed on a book of
 /// its own rather than the folio's kept book (issue 34): its ledger would keep only sums (past
 /// 400 periods), and costing it would hold up the folio's other reads for as long as it takes.
 const KEPT_DAYS_UP_TO: i64 = 400;
@@ -167,8 +167,8 @@ impl<'s> Queries<'s> {
         // A timeline of many days is costed on a book of its own, so that it holds up no other
         // read of the folio's kept book (those wait for each other).
         let record = &self.readable_folio(folio)?.folio;
-        let days = (record.end_date.naive() - record.start_date.naive()).num_days();
-        if granularity == Some(Granularity::Day) && days >= KEPT_DAYS_UP_TO {
+        let days = (record.end_date.naive() - record.start_date.naive()).num_days() + 1;
+        if granularity == Some(Granularity::Day) && days > KEPT_DAYS_UP_TO {
             timeline(&mut self.book(folio)?)
         } else {
             self.with_book(folio, timeline)

@@ -65,7 +65,10 @@ impl FolioBook {
             Some(item) => put(ledger, item, &self.setting.context(bases()), frame),
             None => Ok(ledger.remove(key)?),
         };
+        // How many of the sets of ledgers were gone through (to put back on a refusal), and
+        // whether any draft ledger took the change.
         let mut changed = 0;
+        let mut any = false;
         let mut refusal = None;
         for costed in &mut self.costed {
             let Some(ledger) = costed.draft.as_mut() else {
@@ -79,6 +82,7 @@ impl FolioBook {
                 break;
             }
             changed += 1;
+            any = true;
         }
         if let Some(error) = refusal {
             for costed in &mut self.costed[..changed] {
@@ -90,7 +94,7 @@ impl FolioBook {
             }
             return Err(error);
         }
-        if let (0, Some(item)) = (changed, &item) {
+        if let (false, Some(item)) = (any, &item) {
             // No ledger kept: the item is costed on its own, to be refused alike.
             let periods = Periods::new(frame.period, Granularity::Month, frame.period.end());
             put(

@@ -9,7 +9,8 @@ use std::sync::Arc;
 
 use super::{BookParts, Change, FolioBook};
 use crate::analytics::baseline::{BaselineSnapshot, Items};
-use crate::model::budgeting::Expense;
+use crate::calendar::Calendar;
+use crate::model::budgeting::{Expense, OvertimeRule};
 use crate::schedule::position::PositionRecord;
 
 /// More changed items than this share of the draft are put in afresh rather than applied one by
@@ -124,15 +125,41 @@ impl FolioBook {
             .values()
             .map(|d| d.days().len() * 16)
             .sum();
+        // The setting: each book holds its own copy of the exchange rates, overtime rules and
+        // calendars (its folio's, its positions' own, each baseline's).
+        let setting = &self.setting;
+        let calendars = std::iter::once(&setting.calendar)
+            .chain(setting.own_calendars.iter().map(|(_, c)| c))
+            .chain(
+                setting
+                    .baseline_calendars
+                    .iter()
+                    .flat_map(|(_, own)| own.iter().map(|(_, c)| c)),
+            );
+        let calendar_bytes: usize = calendars
+            .map(|c| size_of::<Calendar>() + c.holiday_count() * HOLIDAY_BYTES)
+            .sum();
+        let setting_bytes = setting.rates.len() * RATE_BYTES
+            + setting.overtime_rules.len() * (size_of::<OvertimeRule>() + NAME_BYTES)
+            + calendar_bytes;
         let ledgers: usize = self
             .costed
             .iter()
             .flat_map(|c| c.draft.iter().chain(c.baselines.iter().map(|(_, l)| l)))
             .map(|l| l.footprint())
             .sum();
-        items + synced + ledgers
+        items + synced + setting_bytes + ledgers
     }
 }
+
+/// About how many bytes one exchange rate holds (its date and rate in a sorted table).
+const RATE_BYTES: usize = 32;
+
+/// About how many bytes one holiday of a calendar holds.
+const HOLIDAY_BYTES: usize = 16;
+
+/// About how many bytes a name holds on the heap.
+const NAME_BYTES: usize = 48;
 
 /// About how many bytes one rate, allocation period or hours period of a position holds.
 const PART_BYTES: usize = 96;

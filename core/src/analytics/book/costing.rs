@@ -50,7 +50,12 @@ impl FolioBook {
         let periods = Periods::new(frame.period, granularity, as_of);
         let sources = self.sources(side)?;
         let kept = match self.costed.iter().position(|c| c.periods == periods) {
-            Some(kept) => kept,
+            // The most recently asked for go last: the one let go is the least recently asked.
+            Some(kept) => {
+                let costed = self.costed.remove(kept);
+                self.costed.push(costed);
+                self.costed.len() - 1
+            }
             None => {
                 if self.costed.len() >= KEPT_PERIODS {
                     self.costed.remove(0);

@@ -158,7 +158,7 @@ pub struct FolioBook {
     setting: Setting,
     draft: Items,
     baselines: Vec<Arc<BaselineSnapshot>>,
-    /// Ledgers by periods, in the order they were first asked for (the oldest is let go first).
+    /// Ledgers by periods, the least recently asked for first (let go first).
     costed: Vec<Costed>,
     /// Whether its ledgers keep each item's series ([`FolioBook::for_one_answer`]).
     series: Series,
