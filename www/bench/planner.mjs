@@ -212,22 +212,12 @@ const DRAWN_OBSERVER = () => {
   };
   new MutationObserver(check).observe(document, { childList: true, subtree: true });
   performance.setResourceTimingBufferSize(100000);
-  // The end of the last answer (timeline, indicators) the forecast waited for, after `since`.
-  window.__answered = (since) =>
-    Math.max(
-      ...performance
-        .getEntriesByType('resource')
-        .filter((e) => e.startTime >= since && /\/budgets\/1\/folio\/\d+\/(timeline|indicators)/.test(e.name))
-        .map((e) => e.responseEnd),
-    );
-  // When the first of those requests started, after `since`.
-  window.__asked = (since) =>
-    Math.min(
-      ...performance
-        .getEntriesByType('resource')
-        .filter((e) => e.startTime >= since && /\/budgets\/1\/folio\/\d+\/(timeline|indicators)/.test(e.name))
-        .map((e) => e.startTime),
-    );
+  // The requests the forecast waits for (timeline, indicators) started after `since`.
+  const forecastRequests = (since) =>
+    performance.getEntriesByType('resource').filter((e) => e.startTime >= since && /\/budgets\/1\/folio\/\d+\/(timeline|indicators)/.test(e.name));
+  // The end of the last of them, and the start of the first.
+  window.__answered = (since) => Math.max(...forecastRequests(since).map((e) => e.responseEnd));
+  window.__asked = (since) => Math.min(...forecastRequests(since).map((e) => e.startTime));
 };
 
 async function scriptSeconds(cdp) {
