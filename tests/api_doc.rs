@@ -49,6 +49,12 @@ fn pretty(bytes: &[u8]) -> String {
     }
 }
 
+thread_local! {
+    /// The journal of the documented session.
+    static JOURNAL: std::cell::RefCell<Vec<costfolio::state::JournalEntry>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
 fn render(state: &mut State, token: &str, calls: &[Call], out: &mut String, seed: u8) {
     render_as(state, token, calls, out, seed, None);
 }
@@ -95,6 +101,13 @@ fn render_as(
             user.map(str::to_owned)
         };
         ctx.budget_admin = admin;
+        // The journal written so far, which histories are read from (issue 35).
+        ctx.journal = Some(costfolio::api::Journal(std::sync::Arc::new(JOURNAL.with(
+            |journal| {
+                journal.borrow_mut().extend(state.take_journal());
+                journal.borrow().clone()
+            },
+        ))));
         if user.is_none() {
             // A core call with ada's token: the host says she is an administrator, who alone
             // changes the core interface's data and reads the audit (S11.6); bob is not one.

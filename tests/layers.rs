@@ -127,8 +127,10 @@ fn the_line_names_every_module_of_the_core() {
 /// documents, the router on top. No file imports one above it.
 #[test]
 fn the_budgeting_interface_is_a_line_too() {
-    const ORDER: [(&str, &[&str]); 7] = [
+    const ORDER: [(&str, &[&str]); 8] = [
         ("responses", &[]),
+        // Histories, read from the host's journal (issue 35).
+        ("history", &["responses"]),
         ("folios", &["responses"]),
         ("expenses", &["responses", "folios"]),
         ("positions", &["responses", "folios"]),

@@ -176,6 +176,11 @@ pub const ROUTES: &[Route] = {
         route("payments", "GET", "/folio/{id}/payments?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
         route("payments csv", "GET", "/folio/{id}/payments?format=csv", None, Some(ids::FOLIO), Folio),
         route("items", "GET", "/folio/{id}/items?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
+        // Histories (issue 35).
+        route("folio history", "GET", "/folio/{id}/history", None, Some(ids::FOLIO), Folio),
+        route("folio activity", "GET", "/folio/{id}/activity?limit=5", None, Some(ids::FOLIO), Folio),
+        route("expense history", "GET", "/expense/{id}/history", None, Some(ids::EXPENSE), Folio),
+        route("position history", "GET", "/position/{id}/history?limit=2", None, Some(ids::TEAM_MEMBER), Folio),
         // Portfolios.
         route("portfolio list", "GET", "/portfolio", None, None, Open),
         route("portfolio create", "POST", "/portfolio", Some(PORTFOLIO_CREATE), None, CreateAsAda),
@@ -185,5 +190,7 @@ pub const ROUTES: &[Route] = {
         route("portfolio delete (private)", "DELETE", "/portfolio/{id}", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
         route("portfolio indicators (public)", "GET", "/portfolio/{id}/indicators?asOf=2026-03-13", None, Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),
         route("portfolio indicators (private)", "GET", "/portfolio/{id}/indicators?asOf=2026-03-13", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
+        route("portfolio history (public)", "GET", "/portfolio/{id}/history", None, Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),
+        route("portfolio history (private)", "GET", "/portfolio/{id}/history", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
     ]
 };

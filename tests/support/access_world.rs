@@ -96,6 +96,8 @@ pub fn bare_context() -> Context {
 pub struct World {
     pub state: State,
     pub token: String,
+    /// The fixture's journal, which the histories are read from (issue 35).
+    pub journal: std::sync::Arc<Vec<costfolio::state::JournalEntry>>,
 }
 
 impl World {
@@ -107,6 +109,7 @@ impl World {
             request = request.json(body);
         }
         let mut context = bare_context();
+        context.journal = Some(costfolio::api::Journal(self.journal.clone()));
         match role {
             Role::ReadOnlyToken => {
                 request = request.header("Authorization", &format!("Bearer {}", self.token));
@@ -288,6 +291,7 @@ pub fn build_fixture() -> World {
     let mut world = World {
         state: State::new(),
         token: String::new(),
+        journal: Default::default(),
     };
     let w = &mut world;
     let fin = Role::BudgetAdmin;
@@ -360,8 +364,9 @@ pub fn build_fixture() -> World {
         allocations.contains(&ids::ALLOCATION) && allocations.len() == 2,
         "the team member's allocations are {allocations:?}"
     );
-    // The journal of the fixture is not part of what the matrix compares.
-    let _fixture = w.state.take_journal();
+    // The journal of the fixture, which the histories are read from; what a case writes is not
+    // part of what the matrix compares.
+    w.journal = std::sync::Arc::new(w.state.take_journal());
     world
 }
 

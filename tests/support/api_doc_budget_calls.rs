@@ -510,6 +510,18 @@ pub const BUDGET: &[Call] = &[
             r#"{"workload":[{"day":"MONDAY","requiredSeconds":36000},{"day":"TUESDAY","requiredSeconds":36000},{"day":"WEDNESDAY","requiredSeconds":36000},{"day":"THURSDAY","requiredSeconds":36000},{"day":"FRIDAY","requiredSeconds":0},{"day":"SATURDAY","requiredSeconds":0},{"day":"SUNDAY","requiredSeconds":0}],"folio":{"name":"Footbridge, option B","description":"Imported from a plan file","owner":"someone","startDate":"2026-03-02","endDate":"2026-06-26","closedDate":null,"reserve":5,"contingency":2,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":7,"workloadSchemeId":7},"positions":[{"position":{"folioId":7,"name":"Engineer","title":"Engineer","description":"","allocation":{"startDate":"2026-03-02","endDate":"2026-06-26","percentage":50},"rate":{"rate":90,"startDate":"2026-03-02"}},"rates":[{"rate":95,"startDate":"2026-05-01"}]}],"expenses":[{"folioId":7,"name":"Steel","description":"","type":"Materials","category":"CAPEX","kind":".PlannedExpense","amount":120.005,"currencyCode":"EUR","amortized":false,"recurrence":{"kind":".Once","startDate":"2026-04-15"}}]}"#,
         ),
     ),
+    ext(
+        "Changes of a position, newest first (issue 35)",
+        "GET",
+        "/budgets/1/position/1/history?limit=2",
+        None,
+    ),
+    ext(
+        "Changes of a folio and of everything in it, newest first",
+        "GET",
+        "/budgets/1/folio/1/activity?limit=3",
+        None,
+    ),
     ext("Delete a folio", "DELETE", "/budgets/1/folio/1", None),
     call(
         "A deleted folio can still be read by id (S5.1), with its deletedOn",

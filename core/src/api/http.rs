@@ -226,7 +226,29 @@ pub struct Context {
     /// administration interface then answers that user's reads (S11.6: every user reads it),
     /// never a change, which takes a bearer token.
     pub session: bool,
+    /// The journal the host keeps, which histories are read from (issue 35); `None` where none
+    /// is kept (the history routes then answer 503).
+    pub journal: Option<Journal>,
 }
+
+/// The host's journal, shared by every request's context.
+#[derive(Clone)]
+pub struct Journal(pub std::sync::Arc<dyn crate::state::JournalReader>);
+
+impl core::fmt::Debug for Journal {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str("Journal")
+    }
+}
+
+/// Two contexts' journals are the same when they are one reader.
+impl PartialEq for Journal {
+    fn eq(&self, other: &Journal) -> bool {
+        std::sync::Arc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+impl Eq for Journal {}
 
 impl Context {
     /// A context with no budgeting caller.
@@ -240,6 +262,7 @@ impl Context {
             write: true,
             verified_client: None,
             session: false,
+            journal: None,
         }
     }
 }

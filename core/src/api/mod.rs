@@ -26,7 +26,9 @@ pub use auth::{
     SESSION_HOURS,
 };
 pub use budget::can_view;
-pub use http::{decode_form, encode_query, BodyError, Context, QueryError, Request, Response};
+pub use http::{
+    decode_form, encode_query, BodyError, Context, Journal, QueryError, Request, Response,
+};
 pub use reply::envelope;
 pub use weight::weight;
 

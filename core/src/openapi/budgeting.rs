@@ -8,7 +8,7 @@ use crate::model::budgeting::{
     ScopeItems, Team, TimelineBucket,
 };
 use crate::model::Id;
-use crate::usecase::{Approval, BilledDays, UserChoice, Viewers};
+use crate::usecase::{Approval, BilledDays, History, UserChoice, Viewers};
 use Answer::{Success, SuccessOrCsv};
 
 const AS_OF: Param = query(
@@ -356,5 +356,55 @@ pub(super) fn operations() -> Vec<Operation> {
         )
         .query([AS_OF])
         .answers(Success(of::<Indicators>)),
+        // Histories, from the journal (issue 35).
+        ext(
+            "GET",
+            "/budgets/1/folio/{id}/history",
+            "Changes of a folio (its fields, sharing and scope), newest first",
+        )
+        .query(HISTORY_PAGE)
+        .answers(Success(of::<History>)),
+        ext(
+            "GET",
+            "/budgets/1/folio/{id}/activity",
+            "Changes of a folio and of everything in it, newest first, each naming its record",
+        )
+        .query(HISTORY_PAGE)
+        .answers(Success(of::<History>)),
+        ext(
+            "GET",
+            "/budgets/1/expense/{id}/history",
+            "Changes of an expense, newest first",
+        )
+        .query(HISTORY_PAGE)
+        .answers(Success(of::<History>)),
+        ext(
+            "GET",
+            "/budgets/1/position/{id}/history",
+            "Changes of a position, its allocation periods, rates and hours, newest first",
+        )
+        .query(HISTORY_PAGE)
+        .answers(Success(of::<History>)),
+        ext(
+            "GET",
+            "/budgets/1/portfolio/{id}/history",
+            "Changes of a portfolio, newest first",
+        )
+        .query(HISTORY_PAGE)
+        .answers(Success(of::<History>)),
     ]
 }
+
+/// A page of a history.
+const HISTORY_PAGE: [Param; 2] = [
+    query(
+        "limit",
+        "integer",
+        "How many journal entries at most, 1 to 200 (default 50)",
+    ),
+    query(
+        "before",
+        "integer",
+        "Only changes of entries before this seq: the previous page's `next`",
+    ),
+];

@@ -24,8 +24,9 @@ use super::{Command, IdKind, State, Table};
 pub struct Apart<T> {
     /// The change's answer (the response of the request it served).
     pub answer: T,
-    /// The commands the change made, in order (none when it was refused).
-    commands: Vec<Command>,
+    /// The commands the change made, in order (none when it was refused), each with who made
+    /// it.
+    commands: Vec<(Command, Option<super::Author>)>,
     /// The state it was computed on (sharing its records with it: cheap to keep).
     computed_on: State,
     /// The first id the change gave of each kind it gave any of.
@@ -63,7 +64,7 @@ impl State {
         let commands = copy
             .take_journal()
             .into_iter()
-            .map(|entry| entry.command)
+            .map(|entry| (entry.command, entry.author))
             .collect();
         let mut first_ids = Table::new();
         for (kind, last) in copy.counters.last.iter() {
@@ -130,7 +131,10 @@ impl<T> Apart<T> {
             exchange_rates,
             billed_hours: _,
             users,
+            // Derived from the commands as they are applied (issue 35): nothing depends on them.
+            touched: _,
             outbox: _,
+            author: _,
             custom_fields_by_folio: _,
             positions_by_folio: _,
             expenses_by_folio: _,
@@ -178,8 +182,10 @@ impl<T> Apart<T> {
     /// Applies the commands to `state` (which [`Apart::fits`]), as one entry each, and gives the
     /// answer.
     pub fn apply_to(self, state: &mut State) -> T {
-        for command in self.commands {
+        for (command, author) in self.commands {
+            let before = state.set_author(author);
             state.apply(command);
+            state.set_author(before);
         }
         self.answer
     }

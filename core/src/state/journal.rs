@@ -147,6 +147,41 @@ pub struct JournalEntry {
     pub seq: u64,
     /// What was applied.
     pub command: Command,
+    /// Who made the change and when (issue 35); absent from entries written before they were
+    /// kept, and from changes no request made (a command-line tool's).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub author: Option<Author>,
+}
+
+/// Who made a change and when: the request's verified user and its time (issue 35).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Author {
+    /// The request's time, UTC, to the second.
+    pub at: crate::value::UtcTimestamp,
+    /// The user the host verified, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub user: Option<String>,
+}
+
+/// Reads stored journal entries by sequence number: how a record's history is read from the
+/// journal the host keeps (issue 35). The host's store implements it; a test, over a vector.
+pub trait JournalReader: Send + Sync {
+    /// The entries numbered `seqs` that exist, in any order; an error in words when the journal
+    /// could not be read.
+    fn entries(&self, seqs: &[u64]) -> Result<Vec<JournalEntry>, String>;
+}
+
+/// A journal held in memory (tests, tools): every entry, in order.
+impl JournalReader for Vec<JournalEntry> {
+    fn entries(&self, seqs: &[u64]) -> Result<Vec<JournalEntry>, String> {
+        Ok(seqs
+            .iter()
+            .filter_map(|seq| {
+                let at = self.binary_search_by_key(seq, |entry| entry.seq).ok()?;
+                self.get(at).cloned()
+            })
+            .collect())
+    }
 }
 
 /// Why a journal could not be replayed.

@@ -23,6 +23,7 @@ mod shared_table;
 #[cfg(not(target_arch = "wasm32"))]
 mod shelf;
 mod stored;
+mod touched;
 
 pub use crate::table::Table;
 #[cfg(not(target_arch = "wasm32"))]
@@ -40,7 +41,7 @@ pub use computable::{MissingRate, RateNeeded};
 pub use custom_fields::{
     check_definition, CustomFieldError, FieldHolder, MAX_DEFINITIONS, MAX_OPTIONS,
 };
-pub use journal::{Command, JournalEntry, ReplayError};
+pub use journal::{Author, Command, JournalEntry, JournalReader, ReplayError};
 pub use records::{
     AccountRecord, AuditEvent, AuditEventKind, CategoryRecord, ClientRecord, CodeRecord,
     ContactRecord, CustomerRecord, GenericResourceRecord, HolidayRecord, HolidaySchemeRecord,
@@ -49,6 +50,8 @@ pub use records::{
 };
 pub use references::{ReferenceError, Referenced};
 pub use stored::{Identified, Stored};
+pub(crate) use touched::records_of;
+pub use touched::{RecordKind, RecordRef, Touched};
 
 use crate::value::UtcTimestamp;
 use indexes::index_item;
@@ -190,9 +193,15 @@ pub struct State {
     /// The users the service knows, by key (a snapshot written before they were kept has none).
     #[serde(default)]
     pub users: SharedTable<UserRecord, String>,
+    /// The journal entries that touched each record (issue 35, `touched.rs`).
+    #[serde(default)]
+    touched: Touched,
     /// Entries applied since the host last took them.
     #[serde(skip)]
     outbox: Vec<JournalEntry>,
+    /// Who makes the changes being applied, and when: written into their entries (issue 35).
+    #[serde(skip)]
+    author: Option<Author>,
     /// The ids of each folio's custom-field definitions (deleted ones included): an index of
     /// `custom_fields`, so that a write of one folio's record never walks other folios'
     /// definitions. Not written: rebuilt when a snapshot is read.
@@ -267,7 +276,9 @@ impl State {
             exchange_rates: Vec::new(),
             billed_hours: SharedTable::new(),
             users: SharedTable::new(),
+            touched: Touched::default(),
             outbox: Vec::new(),
+            author: None,
             custom_fields_by_folio: SharedTable::new(),
             positions_by_folio: SharedTable::new(),
             expenses_by_folio: SharedTable::new(),
@@ -314,11 +325,19 @@ impl State {
     pub fn apply(&mut self, command: Command) -> u64 {
         self.change(&command);
         self.seq += 1;
+        self.note_touched(&command, self.seq);
         self.outbox.push(JournalEntry {
             seq: self.seq,
             command,
+            author: self.author.clone(),
         });
         self.seq
+    }
+
+    /// Writes `author` into the entries of the changes applied from now on (the request's user
+    /// and time, issue 35); `None` for changes no request makes. Gives the author it replaces.
+    pub fn set_author(&mut self, author: Option<Author>) -> Option<Author> {
+        std::mem::replace(&mut self.author, author)
     }
 
     /// The entries applied since the last call, for the host to persist (S13.2). Dropping them
@@ -341,7 +360,7 @@ impl State {
     /// replica.replay(&journal).unwrap();
     /// assert_eq!(replica, state);
     /// // An entry that does not continue the sequence is refused, and changes nothing.
-    /// let late = JournalEntry { seq: 5, command: Command::RevokePair { pair: 4 } };
+    /// let late = JournalEntry { seq: 5, command: Command::RevokePair { pair: 4 }, author: None };
     /// assert_eq!(
     ///     replica.replay([&late]),
     ///     Err(ReplayError::Gap { expected: 2, found: 5 })
@@ -362,6 +381,7 @@ impl State {
             }
             self.change(&entry.command);
             self.seq = entry.seq;
+            self.note_touched(&entry.command, entry.seq);
         }
         Ok(())
     }

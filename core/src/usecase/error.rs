@@ -20,6 +20,8 @@ pub enum ErrorKind {
     Conflict,
     /// The body is not the media type the operation takes (415).
     UnsupportedMedia,
+    /// What the answer is read from could not be read now (503): the journal (issue 35).
+    Unavailable,
 }
 
 impl ErrorKind {
@@ -31,6 +33,7 @@ impl ErrorKind {
             ErrorKind::NotFound => 404,
             ErrorKind::Conflict => 409,
             ErrorKind::UnsupportedMedia => 415,
+            ErrorKind::Unavailable => 503,
         }
     }
 }
@@ -101,6 +104,11 @@ impl Error {
     /// A change the caller may not make, naming the field at fault (403).
     pub fn forbidden_field(field: &str, message: impl Into<String>) -> Error {
         Error::new(ErrorKind::Forbidden, BudgetErrorBody::field(field, message))
+    }
+
+    /// What the answer is read from could not be read now (503), in words.
+    pub fn unavailable(message: impl Into<String>) -> Error {
+        Error::new(ErrorKind::Unavailable, BudgetErrorBody::message(message))
     }
 
     /// A change that would break what others rely on (409).

@@ -42,6 +42,7 @@ mod deletions;
 mod error;
 mod expenses;
 mod folios;
+mod history;
 mod items;
 pub(crate) use expenses::with_converted;
 mod limits;
@@ -58,6 +59,10 @@ pub use baselines::{Approval, MAX_FOLIO_BASELINES};
 pub use deletions::record_deletion;
 pub use error::{Error, ErrorKind, Result};
 pub use folios::{UserChoice, Viewers, MAX_USERS_LISTED};
+pub use history::{
+    Action, Change, ChangedRecord, FieldChange, History, HistoryPage, DEFAULT_HISTORY_PAGE,
+    MAX_HISTORY_PAGE,
+};
 pub use parts::{BilledDay, BilledDays};
 pub use portfolios::{MAX_PORTFOLIO_DEPTH, MAX_PORTFOLIO_FOLIOS, MAX_ROLLUP_FOLIOS};
 pub use reports::{FolioChoice, MAX_INDICATORS_LISTED};

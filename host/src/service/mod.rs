@@ -58,7 +58,7 @@ pub(crate) struct Service {
     writer: parking_lot::Mutex<Writer>,
     /// A store of its own (on PostgreSQL a pool of connections, used side by side), to see cheaply
     /// whether another process (the command line, another replica) wrote.
-    watch: Store,
+    watch: Arc<Store>,
     /// When the journal was last looked at (SQLite: at most every [`FRESHNESS`]).
     looked: Mutex<Option<Instant>>,
     credentials: Credentials,
@@ -138,7 +138,7 @@ impl Service {
                 snapshot_seq,
                 snapshot_every: SNAPSHOT_EVERY,
             }),
-            watch: Store::open_readers(db)?,
+            watch: Arc::new(Store::open_readers(db)?),
             looked: Mutex::new(None),
             credentials: Credentials::over(Store::open_address(db)?)?,
             base_url,
@@ -161,7 +161,10 @@ impl Service {
         if getrandom::fill(&mut random).is_err() {
             random.clear();
         }
-        Context::new(&self.base_url, chrono::Utc::now().naive_utc(), random)
+        let mut context = Context::new(&self.base_url, chrono::Utc::now().naive_utc(), random);
+        // Histories are read from the journal through the readers' store (issue 35).
+        context.journal = Some(costfolio::api::Journal(self.watch.clone()));
+        context
     }
 
     /// Answers a request that changes nothing (every read, and a change by no one) from the

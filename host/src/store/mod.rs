@@ -138,6 +138,9 @@ pub(crate) trait Backend: Send + Sync {
     /// The journal's entries after `after`, at most `limit` of them, as stored (sequence number and
     /// text): what a migration copies.
     fn journal_text(&self, after: u64, limit: u64) -> Result<Vec<(u64, String)>, StoreError>;
+    /// The journal's entries numbered `seqs` that exist, as stored: what a history is read from
+    /// (issue 35).
+    fn journal_at(&self, seqs: &[u64]) -> Result<Vec<(u64, String)>, StoreError>;
     /// Appends stored entries as they are, in one transaction that excludes other writers;
     /// refused unless they continue the journal (the first is its last sequence number + 1).
     fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError>;
@@ -152,6 +155,13 @@ pub(crate) trait Backend: Send + Sync {
 /// A stored journal entry, read by the core's reader (its errors name the field).
 fn stored_entry(text: &str) -> Result<JournalEntry, StoreError> {
     costfolio::model::from_json(text.as_bytes()).map_err(|e| StoreError::Corrupt(e.to_string()))
+}
+
+/// The histories of records are read from the journal the store keeps (issue 35).
+impl costfolio::state::JournalReader for Store {
+    fn entries(&self, seqs: &[u64]) -> Result<Vec<JournalEntry>, String> {
+        self.entries_at(seqs).map_err(|error| error.to_string())
+    }
 }
 
 /// Replays stored `entries` on `state` (the core refuses a gap).
@@ -377,6 +387,15 @@ impl Store {
     ) -> Result<Vec<JournalEntry>, StoreError> {
         self.backend
             .journal_text(after, limit)?
+            .iter()
+            .map(|(_, text)| stored_entry(text))
+            .collect()
+    }
+
+    /// The journal's entries numbered `seqs` that exist, read by the core's reader.
+    pub(crate) fn entries_at(&self, seqs: &[u64]) -> Result<Vec<JournalEntry>, StoreError> {
+        self.backend
+            .journal_at(seqs)?
             .iter()
             .map(|(_, text)| stored_entry(text))
             .collect()

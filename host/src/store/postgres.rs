@@ -526,6 +526,23 @@ impl Backend for Postgres {
             .collect())
     }
 
+    fn journal_at(&self, seqs: &[u64]) -> Result<Vec<(u64, String)>, StoreError> {
+        let keys: Vec<i64> = seqs
+            .iter()
+            .filter_map(|seq| i64::try_from(*seq).ok())
+            .collect();
+        let rows = self.read(|client| {
+            client.query(
+                "SELECT seq, entry FROM journal WHERE seq = ANY($1)",
+                &[&keys],
+            )
+        })?;
+        Ok(rows
+            .iter()
+            .map(|row| (row.get::<_, i64>(0) as u64, row.get(1)))
+            .collect())
+    }
+
     fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError> {
         let mut connection = self.live_client()?;
         let client = &mut connection.client;

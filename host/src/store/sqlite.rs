@@ -259,6 +259,23 @@ impl Backend for Sqlite {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    fn journal_at(&self, seqs: &[u64]) -> Result<Vec<(u64, String)>, StoreError> {
+        let connection = self.connection();
+        let mut statement =
+            connection.prepare_cached("SELECT entry FROM journal WHERE seq = ?1")?;
+        let mut found = Vec::with_capacity(seqs.len());
+        for seq in seqs {
+            let Ok(key) = i64::try_from(*seq) else {
+                continue;
+            };
+            let mut rows = statement.query(params![key])?;
+            if let Some(row) = rows.next()? {
+                found.push((*seq, row.get::<_, String>(0)?));
+            }
+        }
+        Ok(found)
+    }
+
     fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError> {
         let transaction = self
             .connection_mut()

@@ -13,6 +13,7 @@
 
 mod expenses;
 mod folios;
+mod history;
 mod plans;
 mod portfolios;
 mod positions;
@@ -54,7 +55,14 @@ pub(super) fn handle(
     if request.method == "GET" {
         return answer_get(state, request, &context, &segments);
     }
-    route(state, request, &context, &segments).unwrap_or_else(|response| response)
+    // Each change's journal entry says who made it and when (issue 35).
+    let before = state.set_author(Some(crate::state::Author {
+        at: crate::value::UtcTimestamp::new(context.now),
+        user: context.user.clone(),
+    }));
+    let answer = route(state, request, &context, &segments).unwrap_or_else(|response| response);
+    state.set_author(before);
+    answer
 }
 
 /// Answers a `GET` of the budgeting interface on a shared state, or `None` when the request is
@@ -267,6 +275,7 @@ pub(super) fn folio_level_read_route(
     context: &Context,
     segments: &[&str],
 ) -> Option<Outcome> {
+    use crate::state::RecordKind::{Expense, Folio, Portfolio, Position};
     let outcome = match segments {
         ["folio", id, "baselines"] => baselines(state, request, context, id),
         ["folio", id, "expenditures"] => folio_expenditures(state, request, context, id),
@@ -281,6 +290,11 @@ pub(super) fn folio_level_read_route(
         ["folio", id, "plan"] => plans::folio_plan(state, context, id),
         ["portfolio"] => portfolios(state, context),
         ["portfolio", id, "indicators"] => portfolio_indicators(state, request, context, id),
+        ["folio", id, "history"] => history::history(state, request, context, Folio, id),
+        ["expense", id, "history"] => history::history(state, request, context, Expense, id),
+        ["position", id, "history"] => history::history(state, request, context, Position, id),
+        ["portfolio", id, "history"] => history::history(state, request, context, Portfolio, id),
+        ["folio", id, "activity"] => history::activity(state, request, context, id),
         _ => return None,
     };
     Some(outcome)

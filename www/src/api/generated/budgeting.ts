@@ -7,6 +7,7 @@ export type paths = Record<string, never>;
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
+    Action: 'created' | 'updated' | 'deleted' | 'restored';
     Allocation: {
       deletedOn?: string | null;
       endDate: string;
@@ -43,6 +44,19 @@ export interface components {
       errors?: {
         [key: string]: string;
       } | null;
+    };
+    Change: {
+      action: components['schemas']['Action'];
+      at?: string | null;
+      fields: components['schemas']['FieldChange'][];
+      record?: components['schemas']['ChangedRecord'] | null;
+      seq: WireNum;
+      user?: string | null;
+    };
+    ChangedRecord: {
+      id: WireNum;
+      kind: string;
+      name?: string | null;
     };
     CustomFieldCatalog: {
       customFields: {
@@ -113,6 +127,11 @@ export interface components {
       totalAmount?: WireNum | null;
       totalEffort?: WireNum | null;
     };
+    FieldChange: {
+      after: unknown;
+      before: unknown;
+      path: string;
+    };
     Folio: {
       closedDate?: string | null;
       contingency: WireNum;
@@ -165,6 +184,10 @@ export interface components {
       status: components['schemas']['FolioStatus'];
       withEarned?: boolean | null;
       withRevenue?: boolean | null;
+    };
+    History: {
+      changes: components['schemas']['Change'][];
+      next?: WireNum | null;
     };
     HolidayKind: 'FIXED' | 'FLOATING';
     HoursPeriod: {

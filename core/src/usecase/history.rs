@@ -1,0 +1,523 @@
+//! History from the journal (issue 35, extensions.md): who changed a record, when, how (created,
+//! updated, deleted, restored) and every changed field with its value before and after, newest
+//! first and paged; and a folio's activity, every change to it and to anything in it. Read from
+//! the journal the host keeps ([`JournalReader`]), through the state's index of the entries that
+//! touched each record ([`crate::state::Touched`]): no second store of history, and a replica that
+//! replayed the journal answers the same.
+//!
+//! A record's version at an entry is the record as that entry's command put it, as JSON with the
+//! wire's field names; two versions are compared field by field, lists of parts with ids (rates,
+//! allocation periods, hours periods, scope items) part by part.
+
+use crate::json::Value;
+use crate::model::messages::excerpt;
+use crate::state::{Command, JournalEntry, JournalReader, RecordKind, RecordRef, State};
+use crate::value::UtcTimestamp;
+
+use super::{Access, Error, Queries, Result};
+
+/// The most changes a page holds; the default is [`DEFAULT_HISTORY_PAGE`].
+pub const MAX_HISTORY_PAGE: usize = 200;
+/// The changes a page holds when the request does not say.
+pub const DEFAULT_HISTORY_PAGE: usize = 50;
+
+/// Which page of changes: at most `limit`, of the entries before `before` (the newest when
+/// `None`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HistoryPage {
+    /// How many journal entries, at most (1 to [`MAX_HISTORY_PAGE`]).
+    pub limit: usize,
+    /// Only entries numbered below this.
+    pub before: Option<u64>,
+}
+
+/// What a change did to a record.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub enum Action {
+    /// It did not exist before.
+    Created,
+    /// It changed.
+    Updated,
+    /// It was deleted (marked, or for a portfolio removed).
+    Deleted,
+    /// Its deletion was undone.
+    Restored,
+}
+
+/// One field that changed: where (`rates[id=12].amount`), what it was and what it became (JSON
+/// null for absent).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct FieldChange {
+    /// The field's path in the record, with the wire's names.
+    pub path: String,
+    /// Its value before.
+    pub before: Value,
+    /// Its value after.
+    pub after: Value,
+}
+
+/// The record a change of an activity is of.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct ChangedRecord {
+    /// Its kind: folio, expense, position, baseline, customField or billedHours.
+    pub kind: &'static str,
+    /// Its id (for billed hours, the position's).
+    pub id: u64,
+    /// Its name as the change left it (as it was, for a deletion), when it has one.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+}
+
+/// One change of a record.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct Change {
+    /// The journal entry that made it.
+    pub seq: u64,
+    /// When (the request's time, UTC); null for an entry written before it was kept.
+    pub at: Option<UtcTimestamp>,
+    /// Who (the request's user); null when no one's request made it.
+    pub user: Option<String>,
+    /// What it did.
+    pub action: Action,
+    /// The record, in a folio's activity.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub record: Option<ChangedRecord>,
+    /// The fields it changed: for a creation, every field it set (none in an activity, whose
+    /// records' own histories list them).
+    pub fields: Vec<FieldChange>,
+}
+
+/// A page of changes, newest first, and the `before` of the next page (null on the last).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+pub struct History {
+    /// The changes.
+    pub changes: Vec<Change>,
+    /// Where the next page starts.
+    pub next: Option<u64>,
+}
+
+impl Queries<'_> {
+    /// The history of `record` (a folio, expense, position or portfolio the caller may read;
+    /// else the record's 404, as if it did not exist), read from `journal`.
+    pub fn history(
+        &self,
+        record: RecordRef,
+        page: HistoryPage,
+        journal: &dyn JournalReader,
+    ) -> Result<History> {
+        self.may_read_history(record)?;
+        let touched = self.state.touched().of(record);
+        let (seqs, next) = page_of(touched, page);
+        // Each change is read against the version before it: the entry before the oldest too.
+        let mut wanted = seqs.clone();
+        wanted.extend(earlier(touched, seqs.last().copied()));
+        let entries = read(journal, &wanted)?;
+        let changes = seqs
+            .iter()
+            .filter_map(|seq| {
+                let entry = entries.iter().find(|e| e.seq == *seq)?;
+                let previous = earlier(touched, Some(*seq))
+                    .and_then(|before| entries.iter().find(|e| e.seq == before));
+                change_of(record, entry, previous, false)
+            })
+            .collect();
+        Ok(History { changes, next })
+    }
+
+    /// Every change to folio `folio` and to anything in it (its expenses, positions, baselines,
+    /// custom fields, billed hours), newest first: an entry that changed many records (a plan
+    /// import) gives one change for each, on one page.
+    pub fn activity(
+        &self,
+        folio: u64,
+        page: HistoryPage,
+        journal: &dyn JournalReader,
+    ) -> Result<History> {
+        self.may_read_history(RecordRef {
+            kind: RecordKind::Folio,
+            id: folio,
+        })?;
+        let touched = self.state.touched();
+        let (seqs, next) = page_of(touched.activity(folio), page);
+        let entries = read(journal, &seqs)?;
+        let mut changes = Vec::new();
+        for seq in &seqs {
+            let Some(entry) = entries.iter().find(|e| e.seq == *seq) else {
+                continue;
+            };
+            let mut records = Vec::new();
+            records_in(self.state, &entry.command, &mut records);
+            records.dedup();
+            let before: Vec<u64> = records
+                .iter()
+                .filter_map(|record| earlier(touched.of(*record), Some(*seq)))
+                .collect();
+            let previous = read(journal, &before)?;
+            for record in records {
+                let earlier_entry = earlier(touched.of(record), Some(*seq))
+                    .and_then(|before| previous.iter().find(|e| e.seq == before));
+                changes.extend(change_of(record, entry, earlier_entry, true));
+            }
+        }
+        Ok(History { changes, next })
+    }
+
+    /// Whether the caller may read `record`'s history (a folio's: and its activity), deleted or
+    /// not: the record's own 404 when not, as if it did not exist (S11.4). What a route asks
+    /// before it reads any parameter.
+    pub fn may_read_history(&self, record: RecordRef) -> Result<()> {
+        let state = self.state;
+        let folio_of = |folio: Option<u64>| {
+            folio
+                .filter(|folio| self.caller.folio(state, *folio) >= Access::Read)
+                .map(|_| ())
+        };
+        match record.kind {
+            RecordKind::Folio => folio_of(Some(record.id)).ok_or_else(Error::folio_not_viewable),
+            RecordKind::Expense => folio_of(
+                state
+                    .expenses
+                    .get(&record.id)
+                    .map(|expense| expense.folio_id.get()),
+            )
+            .ok_or_else(Error::folio_not_viewable),
+            RecordKind::Position => folio_of(
+                state
+                    .positions
+                    .get(&record.id)
+                    .map(|row| row.header.folio_id.get()),
+            )
+            .ok_or_else(super::positions::position_not_found),
+            RecordKind::Portfolio => state
+                .portfolios
+                .get(&record.id)
+                .filter(|portfolio| self.caller.portfolio(portfolio) >= Access::Read)
+                .map(|_| ())
+                .ok_or_else(|| {
+                    Error::not_found(format!(
+                        "Portfolio {} does not exist",
+                        excerpt(&record.id.to_string())
+                    ))
+                }),
+            _ => Err(Error::not_found("No history is kept of such a record")),
+        }
+    }
+}
+
+/// The page's entries of `touched` (oldest first), newest first, and the next page's `before`.
+fn page_of(touched: &[u64], page: HistoryPage) -> (Vec<u64>, Option<u64>) {
+    let end = match page.before {
+        Some(before) => touched.partition_point(|seq| *seq < before),
+        None => touched.len(),
+    };
+    let start = end.saturating_sub(page.limit);
+    let seqs: Vec<u64> = touched[start..end].iter().rev().copied().collect();
+    let next = if start > 0 {
+        seqs.last().copied()
+    } else {
+        None
+    };
+    (seqs, next)
+}
+
+/// The entry of `touched` just before `seq`.
+fn earlier(touched: &[u64], seq: Option<u64>) -> Option<u64> {
+    let seq = seq?;
+    let at = touched.partition_point(|other| *other < seq);
+    touched.get(at.checked_sub(1)?).copied()
+}
+
+/// The entries numbered `seqs`, or the 503 that says the journal could not be read.
+fn read(journal: &dyn JournalReader, seqs: &[u64]) -> Result<Vec<JournalEntry>> {
+    if seqs.is_empty() {
+        return Ok(Vec::new());
+    }
+    journal.entries(seqs).map_err(|error| {
+        Error::unavailable(format!(
+            "The history could not be read from the journal: {error}"
+        ))
+    })
+}
+
+/// The records of a folio's activity that `command` changed.
+fn records_in(state: &State, command: &Command, out: &mut Vec<RecordRef>) {
+    let mut records = Vec::new();
+    crate::state::records_of(state, command, &mut records);
+    out.extend(
+        records
+            .into_iter()
+            .filter(|(_, folio)| folio.is_some())
+            .map(|(record, _)| record),
+    );
+}
+
+/// `record` as `command` left it: `Some(None)` when the command removed it, `None` when the
+/// command did not touch it.
+fn version(record: RecordRef, command: &Command) -> Option<Option<Value>> {
+    let same = |id: u64| id == record.id;
+    match (record.kind, command) {
+        (_, Command::Batch(commands)) => commands
+            .iter()
+            .rev()
+            .find_map(|command| version(record, command)),
+        (RecordKind::Folio, Command::PutFolio(folio)) if same(folio.folio.id().get()) => {
+            let mut value = json(&*folio.folio);
+            if let Value::Object(fields) = &mut value {
+                fields.insert("viewers".into(), json(&folio.viewers));
+                fields.insert("scope".into(), json(&folio.scope));
+            }
+            Some(Some(value))
+        }
+        (RecordKind::Expense, Command::PutExpense(expense)) if same(expense.id().get()) => {
+            Some(Some(json(&**expense)))
+        }
+        (RecordKind::Position, Command::PutPosition(row)) if same(row.record.id.get()) => {
+            let mut value = json(&row.header);
+            if let Value::Object(fields) = &mut value {
+                // The header's rate, allocation and billable hours are derived from the parts
+                // when the position is shown: the parts' own changes say what changed.
+                for derived in ["rate", "allocation", "billableHours"] {
+                    fields.remove(derived);
+                }
+                fields.insert("allocations".into(), json(&row.record.allocations));
+                fields.insert("rates".into(), json(&row.record.rates));
+                fields.insert("hours".into(), json(&row.record.hours));
+            }
+            Some(Some(value))
+        }
+        (RecordKind::Portfolio, Command::PutPortfolio(portfolio)) if same(portfolio.id().get()) => {
+            Some(Some(json(&**portfolio)))
+        }
+        (RecordKind::Portfolio, Command::DeletePortfolio(id)) if same(*id) => Some(None),
+        (RecordKind::Baseline, Command::PutBaseline(snapshot))
+            if same(snapshot.baseline.id.get()) =>
+        {
+            Some(Some(json(&snapshot.baseline)))
+        }
+        (RecordKind::CustomField, Command::PutCustomField { definition, .. })
+            if same(definition.id().get()) =>
+        {
+            Some(Some(json(&**definition)))
+        }
+        (RecordKind::BilledHours, Command::PutBilledHours(billed)) if same(billed.position) => {
+            let days: Vec<Value> = billed
+                .days
+                .iter()
+                .map(|(date, seconds)| {
+                    serde_json::json!({"date": date.to_string(), "seconds": seconds})
+                })
+                .collect();
+            Some(Some(serde_json::json!({ "days": days })))
+        }
+        _ => None,
+    }
+}
+
+/// The change `entry` made to `record`, against its version at `previous` (none: created).
+fn change_of(
+    record: RecordRef,
+    entry: &JournalEntry,
+    previous: Option<&JournalEntry>,
+    in_activity: bool,
+) -> Option<Change> {
+    let after = version(record, &entry.command)?;
+    let before = previous.and_then(|previous| version(record, &previous.command).flatten());
+    let deleted = |value: &Option<Value>| {
+        value
+            .as_ref()
+            .and_then(|v| v.get("deletedOn"))
+            .is_some_and(|on| !on.is_null())
+    };
+    let action = match (&before, &after) {
+        (_, None) => Action::Deleted,
+        (None, Some(_)) => Action::Created,
+        (Some(_), Some(_)) if !deleted(&before) && deleted(&after) => Action::Deleted,
+        (Some(_), Some(_)) if deleted(&before) && !deleted(&after) => Action::Restored,
+        _ => Action::Updated,
+    };
+    let mut fields = Vec::new();
+    if !(in_activity && action == Action::Created) {
+        diff(
+            "",
+            before.as_ref().unwrap_or(&Value::Null),
+            after.as_ref().unwrap_or(&Value::Null),
+            &mut fields,
+        );
+    }
+    let name = after
+        .as_ref()
+        .or(before.as_ref())
+        .and_then(|value| value.get("name"))
+        .and_then(Value::as_str)
+        .map(str::to_owned);
+    Some(Change {
+        seq: entry.seq,
+        at: entry.author.as_ref().map(|author| author.at),
+        user: entry.author.as_ref().and_then(|author| author.user.clone()),
+        action,
+        record: in_activity.then(|| ChangedRecord {
+            kind: record.kind.name(),
+            id: record.id,
+            name,
+        }),
+        fields,
+    })
+}
+
+/// The id of a part in a list (`{"id": 12, ...}`), as its path names it.
+fn part_id(value: &Value) -> Option<String> {
+    match value.get("id")? {
+        Value::Number(number) => Some(number.to_string()),
+        Value::String(text) => Some(text.clone()),
+        _ => None,
+    }
+}
+
+/// Appends to `out` every field where `before` and `after` differ, under `path`.
+fn diff(path: &str, before: &Value, after: &Value, out: &mut Vec<FieldChange>) {
+    let under = |key: &str| {
+        if path.is_empty() {
+            key.to_owned()
+        } else {
+            format!("{path}.{key}")
+        }
+    };
+    match (before, after) {
+        (Value::Object(old), Value::Object(new)) => {
+            for (key, value) in new {
+                diff(
+                    &under(key),
+                    old.get(key).unwrap_or(&Value::Null),
+                    value,
+                    out,
+                );
+            }
+            for (key, value) in old.iter().filter(|(key, _)| !new.contains_key(*key)) {
+                diff(&under(key), value, &Value::Null, out);
+            }
+        }
+        (Value::Null, Value::Object(new)) if path.is_empty() => {
+            for (key, value) in new.iter().filter(|(_, value)| !value.is_null()) {
+                diff(key, &Value::Null, value, out);
+            }
+        }
+        (Value::Array(old), Value::Array(new))
+            if old.iter().chain(new).all(|part| part_id(part).is_some()) =>
+        {
+            let at = |id: &str| format!("{path}[id={id}]");
+            for part in new {
+                let id = part_id(part).unwrap_or_default();
+                match old
+                    .iter()
+                    .find(|o| part_id(o).as_deref() == Some(id.as_str()))
+                {
+                    Some(was) => diff(&at(&id), was, part, out),
+                    None => out.push(FieldChange {
+                        path: at(&id),
+                        before: Value::Null,
+                        after: part.clone(),
+                    }),
+                }
+            }
+            for part in old {
+                let id = part_id(part).unwrap_or_default();
+                if !new
+                    .iter()
+                    .any(|n| part_id(n).as_deref() == Some(id.as_str()))
+                {
+                    out.push(FieldChange {
+                        path: at(&id),
+                        before: part.clone(),
+                        after: Value::Null,
+                    });
+                }
+            }
+        }
+        _ if before != after => out.push(FieldChange {
+            path: path.to_owned(),
+            before: before.clone(),
+            after: after.clone(),
+        }),
+        _ => {}
+    }
+}
+
+/// A record as JSON, with the wire's names and every number's digits (null if it cannot be
+/// written: no record of the state fails to).
+fn json<T: serde::Serialize + ?Sized>(record: &T) -> Value {
+    serde_json::to_value(record).unwrap_or(Value::Null)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn fields(before: &str, after: &str) -> Vec<(String, String, String)> {
+        let (before, after): (Value, Value) = (
+            serde_json::from_str(before).unwrap(),
+            serde_json::from_str(after).unwrap(),
+        );
+        let mut out = Vec::new();
+        diff("", &before, &after, &mut out);
+        out.into_iter()
+            .map(|f| (f.path, f.before.to_string(), f.after.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn parts_are_compared_by_id_and_numbers_keep_their_digits() {
+        let before = r#"{"name":"A","rates":[{"id":1,"amount":85.00},{"id":2,"amount":90}]}"#;
+        let after = r#"{"name":"A","rates":[{"id":1,"amount":88.00},{"id":3,"amount":95}]}"#;
+        assert_eq!(
+            fields(before, after),
+            vec![
+                ("rates[id=1].amount".into(), "85.00".into(), "88.00".into()),
+                (
+                    "rates[id=3]".into(),
+                    "null".into(),
+                    r#"{"amount":95,"id":3}"#.into()
+                ),
+                (
+                    "rates[id=2]".into(),
+                    r#"{"amount":90,"id":2}"#.into(),
+                    "null".into()
+                ),
+            ]
+        );
+    }
+
+    #[test]
+    fn a_creation_lists_every_field_set_and_lists_without_ids_are_one_value() {
+        assert_eq!(
+            fields("null", r#"{"name":"A","note":null,"tags":[1,2]}"#),
+            vec![
+                ("name".into(), "null".into(), r#""A""#.into()),
+                ("tags".into(), "null".into(), "[1,2]".into()),
+            ]
+        );
+        assert_eq!(
+            fields(r#"{"tags":[1,2]}"#, r#"{"tags":[2,1]}"#),
+            vec![("tags".into(), "[1,2]".into(), "[2,1]".into())]
+        );
+        assert!(fields(r#"{"a":{"b":1}}"#, r#"{"a":{"b":1}}"#).is_empty());
+    }
+
+    #[test]
+    fn pages_run_newest_first_and_say_where_the_next_starts() {
+        let touched = [2, 5, 7, 9, 12];
+        let page = |limit, before| page_of(&touched, HistoryPage { limit, before });
+        assert_eq!(page(2, None), (vec![12, 9], Some(9)));
+        assert_eq!(page(2, Some(9)), (vec![7, 5], Some(5)));
+        assert_eq!(page(2, Some(5)), (vec![2], None));
+        assert_eq!(page(10, None), (vec![12, 9, 7, 5, 2], None));
+        assert_eq!(page(3, Some(1)), (vec![], None));
+        assert_eq!(earlier(&touched, Some(7)), Some(5));
+        assert_eq!(earlier(&touched, Some(2)), None);
+    }
+}
