@@ -126,6 +126,30 @@ const SCREENS = [
     },
   ],
   [
+    'activity',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/activity');
+      await page.locator('ol.changes li.change').first().waitFor();
+      await settled(page);
+    },
+  ],
+  [
+    'item-history',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/costs');
+      await page.locator('tr[data-position-id]').first().waitFor();
+      await page.locator('tr[data-position-id]').first().getByRole('button', { name: /^Edit/ }).click();
+      const dialog = page.getByRole('dialog');
+      await dialog.locator('details.item-history > summary').click();
+      await dialog.locator('ol.changes li.change').first().waitFor();
+      await dialog.locator('details.item-history').scrollIntoViewIfNeeded();
+      await settled(page);
+    },
+    { dialog: true },
+  ],
+  [
     'export',
     true,
     async (page) => {

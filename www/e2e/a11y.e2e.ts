@@ -5,6 +5,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { axeSerious, describeViolations, NARROW, newContext, newPage, settled, signIn, useE2E, WIDE } from './harness';
 import {
   BaselinesScreen,
+  HistoryList,
   CostsScreen,
   ExchangeRatesPage,
   OvertimeRulesPage,
@@ -128,6 +129,25 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await folioTab(page, 'Baselines');
       await new BaselinesScreen(page).firstTable.waitFor();
+    },
+  },
+  {
+    name: 'activity',
+    signedIn: true,
+    open: async (page) => {
+      await folioTab(page, 'Activity');
+      await new HistoryList(page.locator('main')).changes.first().waitFor();
+    },
+  },
+  {
+    name: 'an item’s history (editor, opened)',
+    signedIn: true,
+    open: async (page) => {
+      await folioTab(page, 'Costs & revenues');
+      const costs = new CostsScreen(page);
+      const editor = await costs.editPosition('Tom Novak');
+      await editor.historyToggle.click();
+      await new HistoryList(editor.history).changes.first().waitFor();
     },
   },
   {

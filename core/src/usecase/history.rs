@@ -370,11 +370,17 @@ fn change_of(
     })
 }
 
-/// The id of a part in a list (`{"id": 12, ...}`), as its path names it.
+/// What names a part in a list, as its path does: its id (`id=12`), else its key (a scope
+/// item's, `key=HFB-1`).
 fn part_id(value: &Value) -> Option<String> {
-    match value.get("id")? {
-        Value::Number(number) => Some(number.to_string()),
-        Value::String(text) => Some(text.clone()),
+    let (name, value) = match (value.get("id"), value.get("key")) {
+        (Some(id), _) => ("id", id),
+        (None, Some(key)) => ("key", key),
+        (None, None) => return None,
+    };
+    match value {
+        Value::Number(number) => Some(format!("{name}={number}")),
+        Value::String(text) => Some(format!("{name}={text}")),
         _ => None,
     }
 }
@@ -410,7 +416,7 @@ fn diff(path: &str, before: &Value, after: &Value, out: &mut Vec<FieldChange>) {
         (Value::Array(old), Value::Array(new))
             if old.iter().chain(new).all(|part| part_id(part).is_some()) =>
         {
-            let at = |id: &str| format!("{path}[id={id}]");
+            let at = |id: &str| format!("{path}[{id}]");
             for part in new {
                 let id = part_id(part).unwrap_or_default();
                 match old
@@ -468,6 +474,17 @@ mod tests {
         out.into_iter()
             .map(|f| (f.path, f.before.to_string(), f.after.to_string()))
             .collect()
+    }
+
+    #[test]
+    fn scope_items_are_compared_by_key() {
+        assert_eq!(
+            fields(
+                r#"{"scope":[{"key":"A-1","done":false},{"key":"A-2","done":false}]}"#,
+                r#"{"scope":[{"key":"A-1","done":true},{"key":"A-2","done":false}]}"#
+            ),
+            vec![("scope[key=A-1].done".into(), "false".into(), "true".into())]
+        );
     }
 
     #[test]

@@ -49,6 +49,21 @@ fn contract(open: &dyn Fn() -> Store, spoil: &dyn Fn(u64)) {
     assert_eq!(state, other);
     assert_eq!(a.journal_len().unwrap(), 4);
 
+    // The entries a history reads, by number (issue 35): those that exist, as they were applied,
+    // through the core's reader too.
+    let mut found = a.entries_at(&[3, 1, 99]).unwrap();
+    found.sort_by_key(|entry| entry.seq);
+    assert_eq!(
+        found.iter().map(|e| (e.seq, e.command.clone())).collect::<Vec<_>>(),
+        vec![
+            (1, Command::RevokePair { pair: 1 }),
+            (3, Command::RevokePair { pair: 3 })
+        ]
+    );
+    let reader: &dyn costfolio::state::JournalReader = &a;
+    assert_eq!(reader.entries(&[2]).unwrap().len(), 1);
+    assert!(reader.entries(&[]).unwrap().is_empty());
+
     // A transaction that changes nothing writes nothing.
     a.transact(&mut state, |_| ()).unwrap();
     assert_eq!(a.journal_len().unwrap(), 4);

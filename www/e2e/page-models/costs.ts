@@ -157,6 +157,13 @@ export class PositionEditor {
       if ((await starts.nth(i).inputValue()) === startDate) return starts.nth(i).locator('xpath=ancestor::tr[1]');
     return null;
   }
+  /** The editor's history of its item, folded until opened (issue 35). */
+  get historyToggle(): Locator {
+    return this.dialog.locator('details.item-history > summary');
+  }
+  get history(): Locator {
+    return this.dialog.locator('details.item-history');
+  }
   /** The rate wherever the editor offers it: a rate-history row or a new position's first rate. */
   get anyRate(): Locator {
     return this.dialog.getByLabel(/^Rate( 1| of row \S+)?$/).first();

@@ -2,7 +2,7 @@
 // screens without editors: the overview, the forecast, the baselines, the export.
 import type { Locator, Page } from 'playwright-core';
 
-export type FolioTab = 'Overview' | 'Forecast' | 'Costs & revenues' | 'Scope' | 'Hours' | 'What-if' | 'Baselines' | 'Export' | 'Settings';
+export type FolioTab = 'Overview' | 'Forecast' | 'Costs & revenues' | 'Scope' | 'Hours' | 'What-if' | 'Baselines' | 'Activity' | 'Export' | 'Settings';
 const PATHS: Record<FolioTab, string> = {
   Overview: '',
   Forecast: '/forecast',
@@ -11,6 +11,7 @@ const PATHS: Record<FolioTab, string> = {
   Hours: '/hours',
   'What-if': '/whatif',
   Baselines: '/baselines',
+  Activity: '/activity',
   Export: '/export',
   Settings: '/settings',
 };
@@ -136,5 +137,23 @@ export class ExportScreen {
   }
   get anyDownloadLink(): Locator {
     return this.page.locator('a[download]').first();
+  }
+}
+
+/** A folio's activity (`/folios/{id}/activity`), and an item's history in its editor: lists of
+ * changes, newest first (issue 35). */
+export class HistoryList {
+  constructor(readonly within: Locator) {}
+
+  /** The list of changes. */
+  get list(): Locator {
+    return this.within.locator('ol.changes');
+  }
+  /** The changes shown, newest first. */
+  get changes(): Locator {
+    return this.list.locator('li.change');
+  }
+  get older(): Locator {
+    return this.within.getByRole('button', { name: 'Show older changes' });
   }
 }

@@ -3,7 +3,7 @@
 export { Shell } from './shell';
 export { SignInPage } from './signIn';
 export { FoliosPage, NewFolioPage } from './folios';
-export { FolioPage, ForecastScreen, BaselinesScreen, ExportScreen, type FolioTab } from './folio';
+export { FolioPage, ForecastScreen, BaselinesScreen, ExportScreen, HistoryList, type FolioTab } from './folio';
 export { CostsScreen, PositionEditor, ExpenseEditor, type PositionSection } from './costs';
 export { WhatIfScreen } from './whatif';
 export { PortfoliosPage, PortfolioPage, PortfolioFormPage } from './portfolios';

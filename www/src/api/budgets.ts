@@ -46,6 +46,12 @@ export type Granularity = 'day' | 'week' | 'month';
  * draft), as the indicators count it; `draft`; or one baseline's id. */
 export type PlanSide = 'draft' | { baseline: string };
 
+/** The records whose history the server keeps apart (issue 35). */
+export type HistoryKind = 'folio' | 'expense' | 'position' | 'portfolio';
+
+/** How many journal entries a page of a history or an activity holds. */
+export const HISTORY_PAGE = 20;
+
 export const api = {
   // Session (the host's own paths)
   session: () => request('GET', '/session') as Promise<Session>,
@@ -157,6 +163,14 @@ export const api = {
   updateExpense: (body: WholeRecord<Schemas['Expense']>) => budget<Answer<Schemas['Expense']>>('PUT', '/expense', body),
   deleteExpense: (id: string) => budget<boolean>('DELETE', `/expense/${id}`),
   expensePayments: (id: string, signal?: AbortSignal) => budget<Payment[]>('GET', `/expense/${id}/payments`, undefined, signal),
+
+  // Histories, from the server's journal (issue 35): newest first, a page before `before`
+  /** A record's changes, field by field. */
+  history: (kind: HistoryKind, id: string, before?: string, signal?: AbortSignal) =>
+    budget<Answer<Schemas['History']>>('GET', `/${kind}/${id}/history${q({ limit: String(HISTORY_PAGE), before })}`, undefined, signal),
+  /** The changes of a folio and of everything in it, each naming its record. */
+  activity: (folioId: string, before?: string, signal?: AbortSignal) =>
+    budget<Answer<Schemas['History']>>('GET', `/folio/${folioId}/activity${q({ limit: String(HISTORY_PAGE), before })}`, undefined, signal),
 
   // Portfolios
   portfolios: async (signal?: AbortSignal): Promise<Portfolio[]> =>

@@ -20,6 +20,7 @@ import { categoryOf, COST_CATEGORIES, EXPENSE_KINDS, expenseKindOf, isRevenueKin
 import { currencyDigits } from '../lib/format';
 import { Checkbox, Field, FormErrors, SelectField } from '../components/ui';
 import { Dialog } from '../components/Dialog';
+import { ItemHistory } from '../components/History';
 import { RecurrenceEditor } from './RecurrenceEditor';
 
 const FIELDS = [
@@ -222,6 +223,7 @@ export function ExpenseEditor({
           </button>
         </div>
       </form>
+      {expense?.id != null ? <ItemHistory folio={folio.id} kind="expense" id={expense.id} name={`“${expense.name}”`} /> : null}
     </Dialog>
   );
 }

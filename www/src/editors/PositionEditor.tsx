@@ -17,6 +17,7 @@ import { checkAllocation, checkRate, createFields, prefixed, type AllocationValu
 import type { PositionItem } from '../lib/items';
 import { Field, FormErrors, SelectField } from '../components/ui';
 import { Dialog } from '../components/Dialog';
+import { ItemHistory } from '../components/History';
 import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
 import { PeriodRows } from './PeriodRows';
 import { coreMessage, loadCore } from '../lib/wasm';
@@ -428,6 +429,7 @@ export function PositionEditor({
             emptyRow={{ rate: '', startDate: '' }}
             canDelete={item.rates.length > 1}
           />
+          <ItemHistory folio={folio.id} kind="position" id={item.position.id} name={`“${item.position.name}”`} />
         </div>
       ) : null}
     </Dialog>

@@ -4,7 +4,7 @@
 // next answer loads. After a change, `folioChanged` marks the folio's answers stale: those on
 // screen are asked for again.
 import { QueryClient } from '@tanstack/preact-query';
-import type { Granularity, PlanSide } from '../api/budgets';
+import type { Granularity, HistoryKind, PlanSide } from '../api/budgets';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -46,6 +46,10 @@ export const keys = {
   comparison: (id: string, baseline: string, asOf: string) => ['folio', id, 'comparison', baseline, asOf] as const,
   positionPayments: (folio: string, position: string) => ['folio', folio, 'payments', 'position', position] as const,
   expensePayments: (folio: string, expense: string) => ['folio', folio, 'payments', 'expense', expense] as const,
+  /** A folio's activity, and one record's history (issue 35): under the folio, so that a change
+   * of it, which invalidates the folio's queries, shows at once. */
+  activity: (id: string) => ['folio', id, 'activity'] as const,
+  history: (folio: string, kind: HistoryKind, id: string) => ['folio', folio, 'history', kind, id] as const,
   overtimeRules: () => ['overtimeRules'] as const,
   exchangeRates: () => ['exchangeRates'] as const,
   portfolios: () => ['portfolios'] as const,

@@ -3,8 +3,8 @@
 // (app.tsx). This module builds the paths and checks the parts a pattern cannot: an id is a
 // positive integer, a folio's tab one of its screens, `next` a path of this site.
 
-export type FolioTab = 'overview' | 'forecast' | 'costs' | 'scope' | 'hours' | 'whatif' | 'baselines' | 'export' | 'settings';
-export const FOLIO_TABS: readonly FolioTab[] = ['overview', 'forecast', 'costs', 'scope', 'hours', 'whatif', 'baselines', 'export', 'settings'];
+export type FolioTab = 'overview' | 'forecast' | 'costs' | 'scope' | 'hours' | 'whatif' | 'baselines' | 'activity' | 'export' | 'settings';
+export const FOLIO_TABS: readonly FolioTab[] = ['overview', 'forecast', 'costs', 'scope', 'hours', 'whatif', 'baselines', 'activity', 'export', 'settings'];
 
 /** Paths the router leaves to the browser: the server's interfaces and its session. */
 export const API_PATHS = /^\/(budgets|core|audit|oauth|session)(\/|$)/;

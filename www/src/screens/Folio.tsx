@@ -17,6 +17,7 @@ const Forecast = lazy(() => import('./Forecast').then((m) => m.Forecast));
 const Costs = lazy(() => import('./Costs').then((m) => m.Costs));
 const WhatIf = lazy(() => import('./WhatIf').then((m) => m.WhatIf));
 const Baselines = lazy(() => import('./Baselines').then((m) => m.Baselines));
+const Activity = lazy(() => import('./Activity').then((m) => m.Activity));
 const Export = lazy(() => import('./Export').then((m) => m.Export));
 const Scope = lazy(() => import('./Scope').then((m) => m.Scope));
 const Hours = lazy(() => import('./Hours').then((m) => m.Hours));
@@ -30,6 +31,7 @@ const TABS: { tab: FolioTab; label: string }[] = [
   { tab: 'hours', label: 'Hours' },
   { tab: 'whatif', label: 'What-if' },
   { tab: 'baselines', label: 'Baselines' },
+  { tab: 'activity', label: 'Activity' },
   { tab: 'export', label: 'Export' },
   { tab: 'settings', label: 'Settings' },
 ];
@@ -142,6 +144,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
         <Route path="/hours" component={Hours} {...props} />
         <Route path="/whatif" component={WhatIf} {...props} />
         <Route path="/baselines" component={Baselines} {...props} />
+        <Route path="/activity" component={Activity} {...props} />
         <Route path="/export" component={Export} {...props} />
         <Route path="/settings" component={Settings} {...props} />
       </Router>
