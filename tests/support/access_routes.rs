@@ -176,7 +176,10 @@ pub const ROUTES: &[Route] = {
         route("payments", "GET", "/folio/{id}/payments?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
         route("payments csv", "GET", "/folio/{id}/payments?format=csv", None, Some(ids::FOLIO), Folio),
         route("items", "GET", "/folio/{id}/items?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
-        // Histories (issue 35).
+        // Explanations and histories (issue 35).
+        route("explain", "GET", "/folio/{id}/explain?asOf=2026-03-13&figure=ac", None, Some(ids::FOLIO), Folio),
+        route("expense explain", "GET", "/expense/{id}/explain?asOf=2026-03-13&figure=toDate", None, Some(ids::EXPENSE), Folio),
+        route("position explain", "GET", "/position/{id}/explain?asOf=2026-03-13", None, Some(ids::TEAM_MEMBER), Folio),
         route("folio history", "GET", "/folio/{id}/history", None, Some(ids::FOLIO), Folio),
         route("folio activity", "GET", "/folio/{id}/activity?limit=5", None, Some(ids::FOLIO), Folio),
         route("expense history", "GET", "/expense/{id}/history", None, Some(ids::EXPENSE), Folio),

@@ -511,6 +511,24 @@ pub const BUDGET: &[Call] = &[
         ),
     ),
     ext(
+        "A figure explained: EAC from its inputs (issue 35)",
+        "GET",
+        "/budgets/1/folio/1/explain?asOf=2026-03-13&figure=eac",
+        None,
+    ),
+    ext(
+        "A sum explained: AC, the items it adds up",
+        "GET",
+        "/budgets/1/folio/1/explain?asOf=2026-03-13&figure=ac&limit=2",
+        None,
+    ),
+    ext(
+        "An item's money explained by its days",
+        "GET",
+        "/budgets/1/position/1/explain?asOf=2026-03-13&figure=toDate&limit=3",
+        None,
+    ),
+    ext(
         "Changes of a position, newest first (issue 35)",
         "GET",
         "/budgets/1/position/1/history?limit=2",

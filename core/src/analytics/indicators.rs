@@ -77,14 +77,22 @@ impl<'a> FolioTerms<'a> {
         bac: Decimal,
         as_of: Date,
     ) -> Result<Option<Decimal>, AnalyticsError> {
-        let total = self.calendar.working_days_in(self.period);
+        let (elapsed, total) = self.working_days(as_of);
         if total == 0 {
             return Ok(None);
         }
-        let elapsed = DateRange::new(self.period.start(), as_of.min(self.period.end()))
-            .map_or(0, |range| self.calendar.working_days_in(range));
         let value = scaled(bac, Decimal::from(elapsed), Decimal::from(total))?;
         Ok(value.map(|value| self.currency.round(value)))
+    }
+}
+
+impl FolioTerms<'_> {
+    /// The folio's working days elapsed by `as_of` (included) and all its working days (S9.1).
+    pub fn working_days(&self, as_of: Date) -> (u64, u64) {
+        let total = self.calendar.working_days_in(self.period);
+        let elapsed = DateRange::new(self.period.start(), as_of.min(self.period.end()))
+            .map_or(0, |range| self.calendar.working_days_in(range));
+        (elapsed, total)
     }
 }
 
@@ -270,15 +278,9 @@ pub(crate) fn derive(
     })
 }
 
-/// EV (S9.3): BAC x earned weight / total weight, rounded; `None` without earned value or weight.
-pub(crate) fn earned_value(
-    terms: &FolioTerms<'_>,
-    bac: Decimal,
-    scope: &[ScopeItem],
-) -> Result<Option<Decimal>, AnalyticsError> {
-    if !terms.with_earned {
-        return Ok(None);
-    }
+/// Progress from the scope items (S9.3): (earned weight, total weight). Done items earn their
+/// weight, progressive ones their weight x min(1, logged / (logged + remaining)), others nothing.
+pub(crate) fn progress(scope: &[ScopeItem]) -> Result<(Decimal, Decimal), AnalyticsError> {
     let mut total = Decimal::ZERO;
     let mut earned = Decimal::ZERO;
     for item in scope {
@@ -296,6 +298,19 @@ pub(crate) fn earned_value(
             }
         }
     }
+    Ok((earned, total))
+}
+
+/// EV (S9.3): BAC x earned weight / total weight, rounded; `None` without earned value or weight.
+pub(crate) fn earned_value(
+    terms: &FolioTerms<'_>,
+    bac: Decimal,
+    scope: &[ScopeItem],
+) -> Result<Option<Decimal>, AnalyticsError> {
+    if !terms.with_earned {
+        return Ok(None);
+    }
+    let (earned, total) = progress(scope)?;
     if total.is_zero() {
         return Ok(None);
     }

@@ -368,6 +368,25 @@ impl Ledger {
         }
     }
 
+    /// The items of `flow`, each with (its whole, its part dated on or before asOf), in the order
+    /// of their keys (positions, then expenses, by id): the lines a sum of the flow is made of
+    /// (issue 35). The overflow error when a sum overflows.
+    pub fn items_of(&self, flow: Flow) -> Result<Vec<(ItemKey, Decimal, Decimal)>, AnalyticsError> {
+        let mut keys: Vec<ItemKey> = self
+            .items
+            .iter()
+            .filter(|(_, entry)| entry.flow == flow)
+            .map(|(key, _)| *key)
+            .collect();
+        keys.sort_unstable();
+        keys.into_iter()
+            .map(|key| {
+                let (total, to_date) = self.item(key)?.unwrap_or_default();
+                Ok((key, total, to_date))
+            })
+            .collect()
+    }
+
     /// The sums of a flow per period.
     pub fn flow(&self, flow: Flow) -> &[Decimal] {
         &self.sums[flow.index()]

@@ -18,7 +18,10 @@ mod timeline;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use book::CaughtUp;
-pub use book::{BookError, BookParts, Change, FolioBook, PlannedSide};
+pub use book::{
+    Account, BookError, BookParts, Change, FolioBook, Input, ItemLine, Plan, PlannedSide, RateUsed,
+    FIGURES,
+};
 pub use indicators::{index_status, indicators, FolioTerms};
 pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods, Series};
 pub use payments::{payments_csv, ItemPayments};

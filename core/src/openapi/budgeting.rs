@@ -8,7 +8,7 @@ use crate::model::budgeting::{
     ScopeItems, Team, TimelineBucket,
 };
 use crate::model::Id;
-use crate::usecase::{Approval, BilledDays, History, UserChoice, Viewers};
+use crate::usecase::{Approval, BilledDays, Explanation, History, UserChoice, Viewers};
 use Answer::{Success, SuccessOrCsv};
 
 const AS_OF: Param = query(
@@ -356,6 +356,44 @@ pub(super) fn operations() -> Vec<Operation> {
         )
         .query([AS_OF])
         .answers(Success(of::<Indicators>)),
+        // Explanations (issue 35).
+        ext(
+            "GET",
+            "/budgets/1/folio/{id}/explain",
+            "A figure of a folio explained: its formula, its inputs and the lines it adds up",
+        )
+        .query([
+            AS_OF,
+            query("figure", "string", "The indicator: bac, pv, ev, ac, cv, sv, cpi, spi, cvPercent, svPercent, eac, etc, vac, tcpi, cpiStatus, spiStatus, reserve, contingency, contingencyToDate, plannedCostToDate, eacKnown, plannedRevenue, plannedRevenueToDate, actualRevenue, profit, margin, revenueStatus or marginStatus"),
+            PLAN,
+            LINE_PAGE[0],
+            LINE_PAGE[1],
+        ])
+        .answers(Success(of::<Explanation>)),
+        ext(
+            "GET",
+            "/budgets/1/position/{id}/explain",
+            "A position's money explained by its days: hours, rate and amount",
+        )
+        .query([
+            AS_OF,
+            query("figure", "string", "total (the default) or toDate"),
+            LINE_PAGE[0],
+            LINE_PAGE[1],
+        ])
+        .answers(Success(of::<Explanation>)),
+        ext(
+            "GET",
+            "/budgets/1/expense/{id}/explain",
+            "An expense's money explained by its payments, each converted at its exchange rate",
+        )
+        .query([
+            AS_OF,
+            query("figure", "string", "total (the default) or toDate"),
+            LINE_PAGE[0],
+            LINE_PAGE[1],
+        ])
+        .answers(Success(of::<Explanation>)),
         // Histories, from the journal (issue 35).
         ext(
             "GET",
@@ -394,6 +432,20 @@ pub(super) fn operations() -> Vec<Operation> {
         .answers(Success(of::<History>)),
     ]
 }
+
+/// A page of an explanation's lines.
+const LINE_PAGE: [Param; 2] = [
+    query(
+        "limit",
+        "integer",
+        "How many lines at most, 1 to 1000 (default 100)",
+    ),
+    query(
+        "after",
+        "integer",
+        "How many lines earlier pages held: the previous page's `next`",
+    ),
+];
 
 /// A page of a history.
 const HISTORY_PAGE: [Param; 2] = [

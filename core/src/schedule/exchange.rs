@@ -106,15 +106,35 @@ impl ExchangeRates {
     }
 
     /// The rate of the pair in force on `date`: the latest effective on or before it, or before the
-    /// first, the first (S5.3).
-    fn dated(&self, from: CurrencyCode, to: CurrencyCode, date: Date) -> Option<Decimal> {
+    /// first, the first (S5.3); with its effective date.
+    fn dated(&self, from: CurrencyCode, to: CurrencyCode, date: Date) -> Option<(Date, Decimal)> {
         let dated = self.pairs.get(&(from, to))?.rows();
         let on_or_before = dated.partition_point(|(effective, _)| *effective <= date);
-        let (_, rate) = match on_or_before.checked_sub(1) {
+        let (effective, rate) = match on_or_before.checked_sub(1) {
             Some(at) => dated.get(at),
             None => dated.first(),
         }?;
-        Some(rate.get())
+        Some((*effective, rate.get()))
+    }
+
+    /// The rate [`ExchangeRates::convert`] uses to convert `from` into `to` on `date`: `None` for
+    /// the same currency or a pair with no rate; else the rate record's effective date, its rate
+    /// and whether it is the opposite pair's (divided by) (S5.3; issue 35 explains with it).
+    pub fn rate_in_force(
+        &self,
+        from: CurrencyCode,
+        to: CurrencyCode,
+        date: Date,
+    ) -> Option<(Date, Decimal, bool)> {
+        if from == to {
+            return None;
+        }
+        match self.dated(from, to, date) {
+            Some((effective, rate)) => Some((effective, rate, false)),
+            None => self
+                .dated(to, from, date)
+                .map(|(effective, rate)| (effective, rate, true)),
+        }
     }
 
     /// Converts `amount` of `from` into `to` at the rate in force on `date`, rounded half away from
@@ -129,13 +149,13 @@ impl ExchangeRates {
     ) -> Result<Decimal, ConversionError> {
         let converted = if from == to {
             Some(amount)
-        } else if let Some(rate) = self.dated(from, to, date) {
-            amount.checked_mul(rate)
-        } else if let Some(inverse) = self.dated(to, from, date) {
-            // S1.5: divide once rather than multiply by a rounded inverse.
-            amount.checked_div(inverse)
         } else {
-            return Err(ConversionError::MissingRate { from, to });
+            match self.rate_in_force(from, to, date) {
+                Some((_, rate, false)) => amount.checked_mul(rate),
+                // S1.5: divide once rather than multiply by a rounded inverse.
+                Some((_, inverse, true)) => amount.checked_div(inverse),
+                None => return Err(ConversionError::MissingRate { from, to }),
+            }
         };
         converted
             .map(|value| to.round(value))

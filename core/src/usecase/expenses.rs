@@ -12,7 +12,7 @@ use crate::value::{Decimal, Exact};
 
 /// An expense of a folio the caller may read, deleted or not (S5.1: a deleted record can still be
 /// read by id); else the documented 404, the same for a missing one (S11.4).
-fn readable<'s>(queries: &Queries<'s>, id: u64) -> Result<&'s Stored<Expense>> {
+pub(super) fn readable<'s>(queries: &Queries<'s>, id: u64) -> Result<&'s Stored<Expense>> {
     let state = queries.state;
     let expense = state
         .expenses

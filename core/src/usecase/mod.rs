@@ -41,6 +41,7 @@ mod custom_fields;
 mod deletions;
 mod error;
 mod expenses;
+mod explain;
 mod folios;
 mod history;
 mod items;
@@ -58,6 +59,10 @@ pub use access::{Access, Caller};
 pub use baselines::{Approval, MAX_FOLIO_BASELINES};
 pub use deletions::record_deletion;
 pub use error::{Error, ErrorKind, Result};
+pub use explain::{
+    ExplainedInput, ExplainedLine, Explanation, ItemFigure, LinePage, DEFAULT_EXPLAIN_PAGE,
+    MAX_EXPLAIN_PAGE,
+};
 pub use folios::{UserChoice, Viewers, MAX_USERS_LISTED};
 pub use history::{
     Action, Change, ChangedRecord, FieldChange, History, HistoryPage, DEFAULT_HISTORY_PAGE,

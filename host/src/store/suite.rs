@@ -54,7 +54,10 @@ fn contract(open: &dyn Fn() -> Store, spoil: &dyn Fn(u64)) {
     let mut found = a.entries_at(&[3, 1, 99]).unwrap();
     found.sort_by_key(|entry| entry.seq);
     assert_eq!(
-        found.iter().map(|e| (e.seq, e.command.clone())).collect::<Vec<_>>(),
+        found
+            .iter()
+            .map(|e| (e.seq, e.command.clone()))
+            .collect::<Vec<_>>(),
         vec![
             (1, Command::RevokePair { pair: 1 }),
             (3, Command::RevokePair { pair: 3 })

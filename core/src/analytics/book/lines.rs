@@ -7,7 +7,13 @@ use crate::analytics::ledger::ItemKey;
 use crate::model::budgeting::{Expense, ExpensePayment};
 use crate::model::Id;
 use crate::schedule::position::{CostBasis, PositionPlan, PositionRecord};
-use crate::schedule::{ExpensePlan, Granularity};
+use crate::schedule::{ExpensePlan, Granularity, Payment};
+use crate::value::Date;
+use rust_decimal::Decimal;
+
+/// The exchange rate a payment was converted at: the rate record's effective date, its rate, and
+/// whether it is the opposite pair's (divided by, S5.3).
+pub type RateUsed = (Date, Decimal, bool);
 
 impl FolioBook {
     /// The payment lines of a live position of the draft by `granularity` (S6): its money by
@@ -55,24 +61,51 @@ impl FolioBook {
 
     /// The payments of a live expense of the draft (S5), converted into the folio's currency.
     pub fn expense_lines(&self, id: Id) -> Result<Vec<ExpensePayment>, BookError> {
-        let expense = self
-            .draft
+        self.lines_of_expense(self.draft_expense(id)?)
+    }
+
+    /// The live expense `id` of the draft.
+    fn draft_expense(&self, id: Id) -> Result<&Expense, BookError> {
+        self.draft
             .expenses
             .iter()
             .find(|e| e.id == Some(id))
-            .ok_or(BookError::Missing(ItemKey::Expense(id)))?;
-        self.lines_of_expense(expense)
+            .ok_or(BookError::Missing(ItemKey::Expense(id)))
+    }
+
+    /// The payments of a live expense of the draft as atoms (S1.6): each in the expense's currency
+    /// and converted into the folio's, with the exchange rate used (its effective date, rate, and
+    /// whether it is the opposite pair's); none for the same currency (issue 35).
+    pub fn expense_atoms(&self, id: Id) -> Result<Vec<(Payment, Option<RateUsed>)>, BookError> {
+        let expense = self.draft_expense(id)?;
+        let currency = self.setting.frame()?.currency;
+        let rates = &self.setting.rates;
+        Ok(self
+            .payments_of(expense)?
+            .into_iter()
+            .map(|payment| {
+                let used = rates.rate_in_force(expense.currency_code, currency, payment.date);
+                (payment, used)
+            })
+            .collect())
     }
 
     /// The payments of `expense` in this folio (S5), converted into the folio's currency.
     pub fn lines_of_expense(&self, expense: &Expense) -> Result<Vec<ExpensePayment>, BookError> {
+        Ok(self
+            .payments_of(expense)?
+            .iter()
+            .map(|p| p.to_wire())
+            .collect())
+    }
+
+    /// The payments of `expense` in this folio (S5), each converted (atoms, S1.6).
+    fn payments_of(&self, expense: &Expense) -> Result<Vec<Payment>, BookError> {
         let id = expense.id.ok_or(BookError::NoId)?;
         let frame = self.setting.frame()?;
         let plan = ExpensePlan::new(expense, &frame)
             .map_err(|errors| BookError::Expense { id, errors })?;
-        let payments = plan
-            .payments(&frame, &self.setting.rates)
-            .map_err(|error| BookError::Payments { id, error })?;
-        Ok(payments.iter().map(|p| p.to_wire()).collect())
+        plan.payments(&frame, &self.setting.rates)
+            .map_err(|error| BookError::Payments { id, error })
     }
 }

@@ -24,13 +24,16 @@ mod baselines;
 mod catch_up;
 mod costing;
 mod error;
+mod explain;
 mod lines;
+pub use lines::RateUsed;
 mod reports;
 mod setting;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub use catch_up::CaughtUp;
 pub use error::BookError;
+pub use explain::{Account, Input, ItemLine, Plan, FIGURES};
 
 use std::collections::HashMap;
 use std::sync::Arc;

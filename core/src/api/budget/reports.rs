@@ -180,3 +180,95 @@ pub(super) fn folio_payments(
         })
     })
 }
+
+/// `?limit=&after=`: a page of 1 to 1000 lines (100 when not said), after the lines earlier pages
+/// held.
+fn line_page(request: &Request) -> Result<crate::usecase::LinePage, Response> {
+    use crate::usecase::{DEFAULT_EXPLAIN_PAGE, MAX_EXPLAIN_PAGE};
+    let read = |name: &str, default: usize, range: std::ops::RangeInclusive<usize>| {
+        let Some(text) = request.param_value(name) else {
+            return Ok(default);
+        };
+        text.parse::<usize>()
+            .ok()
+            .filter(|value| range.contains(value))
+            .ok_or_else(|| {
+                super::responses::field_error(
+                    name,
+                    format!(
+                        "{name} must be a whole number from {} to {}, got {}",
+                        range.start(),
+                        range.end(),
+                        crate::model::messages::excerpt(text)
+                    ),
+                )
+            })
+    };
+    Ok(crate::usecase::LinePage {
+        limit: read("limit", DEFAULT_EXPLAIN_PAGE, 1..=MAX_EXPLAIN_PAGE)?,
+        after: read("after", 0, 0..=usize::MAX)?,
+    })
+}
+
+/// `GET /budgets/1/folio/{id}/explain?asOf=&figure=&plan=&limit=&after=` (issue 35): a figure of
+/// the folio explained.
+pub(super) fn folio_explain(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+) -> Outcome {
+    folio_read(state, request, context, id, |queries, folio, as_of| {
+        let side = plan_of(queries, request, folio)?;
+        let figure = request.param_value("figure").unwrap_or_default();
+        let page = line_page(request)?;
+        Ok(success(
+            queries.explain_folio(folio, figure, as_of, side, page)?,
+        ))
+    })
+}
+
+/// `GET /budgets/1/position|expense/{id}/explain?asOf=&figure=total|toDate&limit=&after=` (issue
+/// 35): an item's money explained by its payment lines.
+pub(super) fn item_explain(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    expense: bool,
+    id: &str,
+) -> Outcome {
+    use crate::usecase::ItemFigure;
+    let queries = queries(state, context);
+    let id = Id::new(path_id(id).unwrap_or(0));
+    let key = if expense {
+        crate::analytics::ItemKey::Expense(id)
+    } else {
+        crate::analytics::ItemKey::Position(id)
+    };
+    // A hidden or missing item's 404 first, before any parameter is read (S11.4).
+    if expense {
+        queries.expense(id.get())?;
+    } else {
+        queries.position(id.get())?;
+    }
+    let figure = match request.param_value("figure") {
+        None | Some("total") => ItemFigure::Total,
+        Some("toDate") => ItemFigure::ToDate,
+        Some(other) => {
+            return Err(super::responses::field_error(
+                "figure",
+                format!(
+                    "figure must be total or toDate, got {}",
+                    crate::model::messages::excerpt(other)
+                ),
+            ))
+        }
+    };
+    let page = line_page(request)?;
+    Ok(success(queries.explain_item(
+        key,
+        figure,
+        as_of(request, context)?,
+        page,
+    )?))
+}

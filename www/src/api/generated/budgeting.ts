@@ -127,6 +127,39 @@ export interface components {
       totalAmount?: WireNum | null;
       totalEffort?: WireNum | null;
     };
+    ExplainedInput: {
+      explain?: string | null;
+      figure: string;
+      value: unknown;
+    };
+    ExplainedLine: {
+      amount: WireNum;
+      date?: string | null;
+      explain?: string | null;
+      fxDate?: string | null;
+      fxInverse?: boolean | null;
+      fxRate?: WireNum | null;
+      hours?: WireNum | null;
+      itemId: WireNum;
+      itemName?: string | null;
+      kind: string;
+      overtimeAmount?: WireNum | null;
+      overtimeHours?: WireNum | null;
+      paid?: WireNum | null;
+      paidCurrency?: string | null;
+      rate?: WireNum | null;
+    };
+    Explanation: {
+      currencyCode: string;
+      figure: string;
+      formula: string;
+      inputs: components['schemas']['ExplainedInput'][];
+      lines: components['schemas']['ExplainedLine'][];
+      linesTotal?: WireNum | null;
+      next?: WireNum | null;
+      plan?: string | null;
+      value: unknown;
+    };
     FieldChange: {
       after: unknown;
       before: unknown;

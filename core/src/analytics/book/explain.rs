@@ -1,0 +1,384 @@
+//! A folio's figures explained (issue 35): for each indicator, the formula in words and symbols,
+//! its inputs with their values (each an indicator explained in turn, or a number of the folio's
+//! terms), and, for a sum, the items it adds up: the book's own account, read off the same
+//! ledgers and the same functions that compute the figure, never a second computation.
+
+use rust_decimal::Decimal;
+
+use super::error::BookError;
+use super::{FolioBook, PlannedSide};
+use crate::analytics::indicators::progress;
+use crate::analytics::ledger::{Flow, ItemKey};
+use crate::json::Value;
+use crate::model::budgeting::{IndexStatus, Indicators};
+use crate::model::Id;
+use crate::schedule::Granularity;
+use crate::value::{Date, Exact};
+
+/// The indicators a folio's explanation knows, by their names in `GET /folio/{id}/indicators`.
+pub const FIGURES: [&str; 28] = [
+    "bac",
+    "pv",
+    "ev",
+    "ac",
+    "cv",
+    "sv",
+    "cpi",
+    "spi",
+    "cvPercent",
+    "svPercent",
+    "eac",
+    "etc",
+    "vac",
+    "tcpi",
+    "cpiStatus",
+    "spiStatus",
+    "reserve",
+    "contingency",
+    "contingencyToDate",
+    "plannedCostToDate",
+    "eacKnown",
+    "plannedRevenue",
+    "plannedRevenueToDate",
+    "actualRevenue",
+    "profit",
+    "margin",
+    "revenueStatus",
+    "marginStatus",
+];
+
+/// One input of a figure: another figure (explained by its own explanation) or a term of the
+/// folio (a percentage, a count of working days, a weight), with its value as emitted.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Input {
+    /// Its name: an indicator's (`ac`), or a term's (`reservePercent`, `workingDays`).
+    pub figure: &'static str,
+    /// Its value, JSON null when it has none.
+    pub value: Value,
+    /// Whether it is an indicator, explained in turn.
+    pub explained: bool,
+}
+
+/// One item a sum adds up: its key and its money in the figure.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ItemLine {
+    /// The item.
+    pub item: ItemKey,
+    /// Its money in the figure (a sum of rounded atoms, S1.6).
+    pub amount: Decimal,
+}
+
+/// Where a planned side came from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Plan {
+    /// The draft.
+    Draft,
+    /// A baseline, by id.
+    Baseline(Id),
+}
+
+/// A figure of a folio explained.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Account {
+    /// The figure's name.
+    pub figure: &'static str,
+    /// Its value as the indicators emit it.
+    pub value: Value,
+    /// Its formula, in words and symbols.
+    pub formula: String,
+    /// The planned side it reads, for a figure that reads one.
+    pub plan: Option<Plan>,
+    /// Its inputs.
+    pub inputs: Vec<Input>,
+    /// For a sum, the items it adds, in a stable order (positions then expenses, by id); empty
+    /// otherwise.
+    pub lines: Vec<ItemLine>,
+    /// Whether the figure is the sum of its lines.
+    pub sum: bool,
+}
+
+fn json<T: serde::Serialize>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+/// An indicator input.
+fn figure<T: serde::Serialize>(name: &'static str, value: &T) -> Input {
+    Input {
+        figure: name,
+        value: json(value),
+        explained: true,
+    }
+}
+
+/// A term of the folio.
+fn term<T: serde::Serialize>(name: &'static str, value: &T) -> Input {
+    Input {
+        figure: name,
+        value: json(value),
+        explained: false,
+    }
+}
+
+/// How a status is judged (S9.5), and which threshold the value crossed.
+fn judged(status: IndexStatus, of: &str, threshold: &str) -> String {
+    let why = match status {
+        IndexStatus::Green => format!("{of} is at or above {threshold}"),
+        IndexStatus::Amber => format!("{of} is below {threshold} but within the tolerance"),
+        IndexStatus::Red => format!("{of} is below {threshold} by more than the tolerance"),
+        IndexStatus::Grey => format!("{of} has no value"),
+    };
+    format!(
+        "green when {of} >= {threshold}; amber down to {threshold} - tolerance %; red below; grey without {of} (S9.5): {why}"
+    )
+}
+
+impl FolioBook {
+    /// Explains `name` (one of [`FIGURES`]) of the folio at `as_of`, its planned side from `side`
+    /// (S8.5); `None` for a name that is no figure.
+    pub fn explain(
+        &mut self,
+        name: &str,
+        as_of: Date,
+        side: PlannedSide,
+    ) -> Result<Option<Account>, BookError> {
+        let Some(name) = FIGURES.iter().copied().find(|figure| *figure == name) else {
+            return Ok(None);
+        };
+        let shown = self.indicators(as_of, side)?;
+        let (kept, sources) = self.cost(as_of, Granularity::Month, side)?;
+        let plan_of = |source: Option<Id>| Some(source.map_or(Plan::Draft, Plan::Baseline));
+        let [costs, revenues, actual] = self.ledgers(kept, sources)?;
+        let terms = self.terms()?;
+        let i = &shown;
+        let lines = |ledger: &crate::analytics::ledger::Ledger, flow, to_date: bool| {
+            ledger.items_of(flow).map(|items| {
+                items
+                    .into_iter()
+                    .map(|(item, total, part)| ItemLine {
+                        item,
+                        amount: if to_date { part } else { total },
+                    })
+                    .collect::<Vec<_>>()
+            })
+        };
+        let percent = |value: Decimal| Exact::of(value);
+        let sum = matches!(name, "bac" | "plannedCostToDate" | "ac" | "eacKnown")
+            || (terms.with_revenue
+                && matches!(
+                    name,
+                    "plannedRevenue" | "plannedRevenueToDate" | "actualRevenue"
+                ));
+        let (formula, plan, inputs, lines): (&str, _, Vec<Input>, Vec<ItemLine>) = match name {
+            "bac" => (
+                "BAC = the sum of the planned costs (S9.1)",
+                plan_of(sources[0]),
+                vec![],
+                lines(costs, Flow::PlannedCost, false)?,
+            ),
+            "plannedCostToDate" => (
+                "Planned cost to date = the sum of the planned cost atoms dated on or before asOf (S9.1)",
+                plan_of(sources[0]),
+                vec![],
+                lines(costs, Flow::PlannedCost, true)?,
+            ),
+            "ac" => (
+                "AC = the sum of the actual cost atoms dated on or before asOf (S9.2)",
+                None,
+                vec![],
+                lines(actual, Flow::ActualCost, true)?,
+            ),
+            "eacKnown" => (
+                "Known cost = the sum of every actual cost atom, planned ahead included",
+                None,
+                vec![],
+                lines(actual, Flow::ActualCost, false)?,
+            ),
+            "plannedRevenue" | "plannedRevenueToDate" | "actualRevenue" if !terms.with_revenue => (
+                "No revenue is shown: the folio is not withRevenue (S9.7)",
+                None,
+                vec![],
+                vec![],
+            ),
+            "plannedRevenue" => (
+                "Planned revenue = the sum of the planned revenues (S9.7)",
+                plan_of(sources[1]),
+                vec![],
+                lines(revenues, Flow::PlannedRevenue, false)?,
+            ),
+            "plannedRevenueToDate" => (
+                "Planned revenue to date = the sum of the planned revenue atoms dated on or before asOf",
+                plan_of(sources[1]),
+                vec![],
+                lines(revenues, Flow::PlannedRevenue, true)?,
+            ),
+            "actualRevenue" => (
+                "Actual revenue = the sum of the actual revenue atoms dated on or before asOf (S9.7)",
+                None,
+                vec![],
+                lines(actual, Flow::ActualRevenue, true)?,
+            ),
+            "pv" => {
+                let (elapsed, total) = terms.working_days(as_of);
+                (
+                    "PV = BAC x working days elapsed / working days of the folio, rounded to the currency; null without working days (S9.1)",
+                    plan_of(sources[0]),
+                    vec![
+                        figure("bac", &i.bac),
+                        term("workingDaysElapsed", &elapsed),
+                        term("workingDays", &total),
+                    ],
+                    vec![],
+                )
+            }
+            "ev" => {
+                let (earned, total) = progress(&self.setting.scope)?;
+                let formula = if terms.with_earned {
+                    "EV = BAC x earned weight / total weight of the scope, rounded to the currency; null without weight (S9.3)"
+                } else {
+                    "No earned value: the folio is not withEarned (S9.3)"
+                };
+                (
+                    formula,
+                    plan_of(sources[0]),
+                    vec![
+                        figure("bac", &i.bac),
+                        term("earnedWeight", &Exact::of(earned)),
+                        term("totalWeight", &Exact::of(total)),
+                    ],
+                    vec![],
+                )
+            }
+            "cv" => ("CV = EV - AC (S9.4)", None, vec![figure("ev", &i.ev), figure("ac", &i.ac)], vec![]),
+            "sv" => ("SV = EV - PV (S9.4)", None, vec![figure("ev", &i.ev), figure("pv", &i.pv)], vec![]),
+            "cpi" => (
+                "CPI = EV / AC, 4 decimals; null when AC is 0 (S9.4)",
+                None,
+                vec![figure("ev", &i.ev), figure("ac", &i.ac)],
+                vec![],
+            ),
+            "spi" => (
+                "SPI = EV / PV, 4 decimals; null when PV is 0 (S9.4)",
+                None,
+                vec![figure("ev", &i.ev), figure("pv", &i.pv)],
+                vec![],
+            ),
+            "cvPercent" => (
+                "CV% = CV / EV x 100, 2 decimals (S9.4)",
+                None,
+                vec![figure("cv", &i.cv), figure("ev", &i.ev)],
+                vec![],
+            ),
+            "svPercent" => (
+                "SV% = SV / PV x 100, 2 decimals (S9.4)",
+                None,
+                vec![figure("sv", &i.sv), figure("pv", &i.pv)],
+                vec![],
+            ),
+            "eac" => (
+                "EAC = BAC / CPI = BAC x AC / EV, rounded once to the currency; null when CPI is (AC or EV is 0) (S9.4)",
+                None,
+                vec![figure("bac", &i.bac), figure("ac", &i.ac), figure("ev", &i.ev)],
+                vec![],
+            ),
+            "etc" => ("ETC = EAC - AC (S9.4)", None, vec![figure("eac", &i.eac), figure("ac", &i.ac)], vec![]),
+            "vac" => ("VAC = BAC - EAC (S9.4)", None, vec![figure("bac", &i.bac), figure("eac", &i.eac)], vec![]),
+            "tcpi" => (
+                "TCPI = (BAC - EV) / (BAC - AC), 4 decimals (S9.4)",
+                None,
+                vec![figure("bac", &i.bac), figure("ev", &i.ev), figure("ac", &i.ac)],
+                vec![],
+            ),
+            "reserve" => (
+                "Reserve = reserve % x BAC / 100, rounded to the currency",
+                None,
+                vec![term("reservePercent", &percent(terms.reserve)), figure("bac", &i.bac)],
+                vec![],
+            ),
+            "contingency" => (
+                "Contingency = contingency % x BAC / 100, rounded to the currency",
+                None,
+                vec![term("contingencyPercent", &percent(terms.contingency)), figure("bac", &i.bac)],
+                vec![],
+            ),
+            "contingencyToDate" => (
+                "Contingency to date = contingency % x planned cost to date / 100, rounded to the currency",
+                None,
+                vec![
+                    term("contingencyPercent", &percent(terms.contingency)),
+                    figure("plannedCostToDate", &i.planned_cost_to_date),
+                ],
+                vec![],
+            ),
+            "profit" => (
+                "Profit = actual revenue - AC (S9.7)",
+                None,
+                vec![figure("actualRevenue", &i.actual_revenue), figure("ac", &i.ac)],
+                vec![],
+            ),
+            "margin" => (
+                "Margin = profit / actual revenue x 100, 2 decimals (S9.7)",
+                None,
+                vec![figure("profit", &i.profit), figure("actualRevenue", &i.actual_revenue)],
+                vec![],
+            ),
+            _ => return Ok(Some(self.status(name, i, terms.tolerance))),
+        };
+        Ok(Some(Account {
+            figure: name,
+            value: value_of(i, name),
+            formula: formula.to_owned(),
+            plan,
+            inputs,
+            lines,
+            sum,
+        }))
+    }
+
+    /// A status explained: its rule, and the threshold its index crossed.
+    fn status(&self, name: &'static str, i: &Indicators, tolerance: Decimal) -> Account {
+        let tolerance = term("tolerancePercent", &Exact::of(tolerance));
+        let (formula, inputs) = match name {
+            "cpiStatus" => (
+                judged(i.cpi_status, "CPI", "1"),
+                vec![figure("cpi", &i.cpi), tolerance],
+            ),
+            "spiStatus" => (
+                judged(i.spi_status, "SPI", "1"),
+                vec![figure("spi", &i.spi), tolerance],
+            ),
+            "revenueStatus" => (
+                judged(
+                    i.revenue_status,
+                    "actual revenue / planned revenue to date",
+                    "1",
+                ),
+                vec![
+                    figure("actualRevenue", &i.actual_revenue),
+                    figure("plannedRevenueToDate", &i.planned_revenue_to_date),
+                    tolerance,
+                ],
+            ),
+            _ => (
+                judged(i.margin_status, "the margin", "0 %"),
+                vec![figure("margin", &i.margin), tolerance],
+            ),
+        };
+        Account {
+            figure: name,
+            value: value_of(i, name),
+            formula,
+            plan: None,
+            inputs,
+            lines: Vec::new(),
+            sum: false,
+        }
+    }
+}
+
+/// The value of indicator `name` as `GET /folio/{id}/indicators` emits it.
+fn value_of(indicators: &Indicators, name: &str) -> Value {
+    match json(indicators) {
+        Value::Object(mut fields) => fields.remove(name).unwrap_or(Value::Null),
+        _ => Value::Null,
+    }
+}
