@@ -126,6 +126,28 @@ const SCREENS = [
     },
   ],
   [
+    'explain',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1');
+      await page.locator('dd[data-indicator="ac"] button').click();
+      await page.getByRole('dialog').locator('.explanation[data-figure="ac"] table').waitFor();
+      await settled(page);
+    },
+    { dialog: true },
+  ],
+  [
+    'explain-item',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/costs');
+      await page.locator('tr[data-expense-id] td[data-field="total"] button').first().click();
+      await page.getByRole('dialog').locator('.explanation[data-figure="total"] table').waitFor();
+      await settled(page);
+    },
+    { dialog: true },
+  ],
+  [
     'activity',
     true,
     async (page) => {

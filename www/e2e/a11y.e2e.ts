@@ -132,6 +132,15 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'an explanation (AC, its lines)',
+    signedIn: true,
+    open: async (page) => {
+      await folioTab(page, 'Overview');
+      await page.locator('dd[data-indicator="ac"] button').click();
+      await page.getByRole('dialog').locator('.explanation[data-figure="ac"] table').waitFor();
+    },
+  },
+  {
     name: 'activity',
     signedIn: true,
     open: async (page) => {

@@ -49,6 +49,9 @@ export type PlanSide = 'draft' | { baseline: string };
 /** The records whose history the server keeps apart (issue 35). */
 export type HistoryKind = 'folio' | 'expense' | 'position' | 'portfolio';
 
+/** How many lines a page of an explanation holds. */
+export const EXPLAIN_PAGE = 25;
+
 /** How many journal entries a page of a history or an activity holds. */
 export const HISTORY_PAGE = 20;
 
@@ -163,6 +166,20 @@ export const api = {
   updateExpense: (body: WholeRecord<Schemas['Expense']>) => budget<Answer<Schemas['Expense']>>('PUT', '/expense', body),
   deleteExpense: (id: string) => budget<boolean>('DELETE', `/expense/${id}`),
   expensePayments: (id: string, signal?: AbortSignal) => budget<Payment[]>('GET', `/expense/${id}/payments`, undefined, signal),
+
+  // Explanations (issue 35): `path` is an explanation's address as the server gives it
+  // (`/budgets/1/folio/1/explain?asOf=...&figure=ac`), a page of its lines after `after`.
+  explain: (path: string, after?: string, signal?: AbortSignal) =>
+    budget<Answer<Schemas['Explanation']>>(
+      'GET',
+      `${path.replace(/^\/budgets\/1/, '')}${after ? `&after=${after}` : ''}&limit=${EXPLAIN_PAGE}`,
+      undefined,
+      signal,
+    ),
+  /** A position's or expense's money (`total` or `toDate`) explanation address. */
+  itemExplainPath: (kind: 'position' | 'expense', id: string, figure: 'total' | 'toDate', asOf: string) => `/${kind}/${id}/explain${q({ asOf, figure })}`,
+  /** A folio figure's explanation address. */
+  explainPath: (folioId: string, figure: string, asOf: string) => `/folio/${folioId}/explain${q({ asOf, figure })}`,
 
   // Histories, from the server's journal (issue 35): newest first, a page before `before`
   /** A record's changes, field by field. */

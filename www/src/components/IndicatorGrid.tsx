@@ -7,7 +7,18 @@ import { Hint, Rag } from './ui';
 import { lightsOf } from '../lib/lights';
 
 /** The indicators (`only` those, in their usual order, when given). */
-export function IndicatorGrid({ indicators, currency, only }: { indicators: Indicators; currency: string; only?: readonly string[] }) {
+export function IndicatorGrid({
+  indicators,
+  currency,
+  only,
+  explain,
+}: {
+  indicators: Indicators;
+  currency: string;
+  only?: readonly string[];
+  /** Opens a figure's explanation (issue 35): each value is then a button. */
+  explain?: (figure: string, label: string) => void;
+}) {
   return (
     <dl class="indicators">
       {INDICATORS.filter((info) => !only || only.includes(info.key)).map((info) => {
@@ -21,7 +32,13 @@ export function IndicatorGrid({ indicators, currency, only }: { indicators: Indi
               </Hint>
             </dt>
             <dd class="num" data-indicator={info.key} data-value={value ?? ''}>
-              {shown}
+              {explain ? (
+                <button type="button" class="figure-button" onClick={() => explain(info.key, info.name)} aria-label={`${shown}: explain ${info.name}`}>
+                  {shown}
+                </button>
+              ) : (
+                shown
+              )}
             </dd>
           </div>
         );

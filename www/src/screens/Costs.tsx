@@ -23,6 +23,9 @@ import { PositionEditor, type PositionChoice } from '../editors/PositionEditor';
 import { ExpenseEditor } from '../editors/ExpenseEditor';
 import { ApiError } from '../api/client';
 import type { FolioProps } from './FolioProps';
+import { lazy } from 'preact-iso';
+
+const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
 
 const PAGE = 50;
 
@@ -40,10 +43,13 @@ function FigureCells({
   item,
   currency,
   toDateLabel = 'To date',
+  explain,
 }: {
   item: { toDate: string | null; total: string | null; refusal?: string };
   currency: string;
   toDateLabel?: string;
+  /** Opens the explanation of the item's `total` or `toDate` (issue 35). */
+  explain: (figure: 'total' | 'toDate', label: string) => void;
 }) {
   if (item.total == null || item.toDate == null)
     return (
@@ -54,10 +60,14 @@ function FigureCells({
   return (
     <>
       <td class="right num c-6" data-label={toDateLabel} data-field="toDate" data-value={item.toDate}>
-        {fmt.money(item.toDate, currency)}
+        <button type="button" class="figure-button" onClick={() => explain('toDate', toDateLabel)}>
+          {fmt.money(item.toDate, currency)}
+        </button>
       </td>
       <td class="right num c-6" data-label="Total" data-field="total" data-value={item.total}>
-        {fmt.money(item.total, currency)}
+        <button type="button" class="figure-button" onClick={() => explain('total', 'Total')}>
+          {fmt.money(item.total, currency)}
+        </button>
       </td>
     </>
   );
@@ -78,6 +88,7 @@ function PositionTable({
   onPayments,
   onDelete,
   onAdd,
+  onExplain,
 }: {
   section: Section;
   items: PositionItem[];
@@ -87,6 +98,7 @@ function PositionTable({
   onPayments: (item: PositionItem) => void;
   onDelete: (item: PositionItem) => void;
   onAdd: () => void;
+  onExplain: (path: string, title: string) => void;
 }) {
   const sorted = useMemo(() => byTitle(items), [items]);
   const paging = usePaging(sorted, PAGE);
@@ -174,7 +186,12 @@ function PositionTable({
                           {fmt.money(rate?.rate, currency)}
                           {item.rates.length > 1 ? <div class="sub">{item.rates.length} rates</div> : null}
                         </td>
-                        <FigureCells item={item} currency={currency} toDateLabel={`${revenue ? 'Revenue' : 'Cost'} to date`} />
+                        <FigureCells
+                          item={item}
+                          currency={currency}
+                          toDateLabel={`${revenue ? 'Revenue' : 'Cost'} to date`}
+                          explain={(figure, label) => onExplain(api.itemExplainPath('position', p.id, figure, asOf), `${p.name}: ${label}`)}
+                        />
                         <RowActions name={p.name} onEdit={() => onEdit(item)} onPayments={() => onPayments(item)} onDelete={() => onDelete(item)} />
                       </tr>
                     </Fragment>
@@ -199,6 +216,7 @@ function ExpenseTable({
   onPayments,
   onDelete,
   onAdd,
+  onExplain,
 }: {
   expenses: ExpenseItem[];
   currency: string;
@@ -208,6 +226,7 @@ function ExpenseTable({
   onPayments: (e: Expense) => void;
   onDelete: (e: Expense) => void;
   onAdd: () => void;
+  onExplain: (path: string, title: string) => void;
 }) {
   const sorted = useMemo(() => byCategory(expenses), [expenses]);
   const paging = usePaging(sorted, PAGE);
@@ -284,7 +303,11 @@ function ExpenseTable({
                             </div>
                           ) : null}
                         </td>
-                        <FigureCells item={item} currency={currency} />
+                        <FigureCells
+                          item={item}
+                          currency={currency}
+                          explain={(figure, label) => onExplain(api.itemExplainPath('expense', e.id, figure, asOf), `${e.name}: ${label}`)}
+                        />
                         <RowActions name={e.name} onEdit={() => onEdit(e)} onPayments={() => onPayments(e)} onDelete={() => onDelete(e)} />
                       </tr>
                     </Fragment>
@@ -408,6 +431,7 @@ export function Costs({ folio, asOf }: FolioProps) {
   // No rule to offer when they cannot be read: the editor shows "None" only.
   const rules = useQuery({ queryKey: keys.overtimeRules(), queryFn: ({ signal }): Promise<OvertimeRule[]> => api.overtimeRules(signal).catch(() => []) });
   const [editing, setEditing] = useState<Editing>(null);
+  const [explaining, setExplaining] = useState<{ path: string; title: string } | null>(null);
   useShortcut({ keys: 'n', does: 'Costs: add an expense', matches: plain('n'), run: () => setEditing({ type: 'expense' }) });
   useShortcut({ keys: 't', does: 'Costs: add a team member', matches: plain('t'), run: () => setEditing({ type: 'position', initial: 'team' }) });
   const data = items.data;
@@ -481,6 +505,7 @@ export function Costs({ folio, asOf }: FolioProps) {
             onEdit={(item) => setEditing({ type: 'position', id: item.position.id })}
             onPayments={(item) => setEditing({ type: 'payments', title: item.position.name, positionId: item.position.id, currency: folio.currencyCode })}
             onDelete={(item) => void remove(`“${item.position.name}”`, () => api.deletePosition(item.position.id))}
+            onExplain={(path, title) => setExplaining({ path, title })}
           />
         ))}
       <ExpenseTable
@@ -492,7 +517,9 @@ export function Costs({ folio, asOf }: FolioProps) {
         onEdit={(e) => setEditing({ type: 'expense', expense: e })}
         onPayments={(e) => setEditing({ type: 'payments', title: e.name, expenseId: e.id, currency: e.currencyCode })}
         onDelete={(e) => void remove(`“${e.name}”`, () => api.deleteExpense(e.id))}
+        onExplain={(path, title) => setExplaining({ path, title })}
       />
+      {explaining ? <ExplainDialog path={explaining.path} title={explaining.title} onClose={() => setExplaining(null)} /> : null}
       {editing?.type === 'position' && (!editing.id || editedItem) ? (
         <PositionEditor
           key={editing.id ?? 'new'}

@@ -1,6 +1,8 @@
 // Screen 2: the folio's indicators at the as-of date (GET /folio/{id}/indicators?asOf=) and its
 // traffic lights (the server's cpiStatus, spiStatus, revenueStatus and marginStatus). A folio the
 // server cannot compute (S5.6) shows its refusal in their place.
+import { useState } from 'preact/hooks';
+import { lazy } from 'preact-iso';
 import { api } from '../api/budgets';
 import { useQuery } from '@tanstack/preact-query';
 import { keepFor, keys } from '../lib/queries';
@@ -9,7 +11,10 @@ import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
 import * as fmt from '../lib/format';
 import type { FolioProps } from './FolioProps';
 
+const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
+
 export function Overview({ folio, asOf }: FolioProps) {
+  const [explaining, setExplaining] = useState<{ path: string; title: string } | null>(null);
   const ind = useQuery({
     queryKey: keys.indicators(folio.id, asOf),
     queryFn: ({ signal }) => api.indicators(folio.id, asOf, signal),
@@ -30,8 +35,14 @@ export function Overview({ folio, asOf }: FolioProps) {
       </Card>
       <Card title={<>Indicators as of {fmt.date(asOf)}</>} actions={<span class="muted">All figures in {i.currencyCode}</span>}>
         {!folio.withEarned ? <p class="muted">This folio does not use earned value: EV and the figures built on it are empty.</p> : null}
-        <IndicatorGrid indicators={i} currency={i.currencyCode} />
+        <IndicatorGrid
+          indicators={i}
+          currency={i.currencyCode}
+          explain={(figure, title) => setExplaining({ path: api.explainPath(folio.id, figure, asOf), title })}
+        />
+        <p class="muted">Select a figure to see how it is made up.</p>
       </Card>
+      {explaining ? <ExplainDialog path={explaining.path} title={explaining.title} onClose={() => setExplaining(null)} /> : null}
     </div>
   );
 }

@@ -1,0 +1,92 @@
+// Every figure explains itself, in the planner against a real `costfolio serve --demo` (issue
+// 35): EAC opened on the overview shows its formula and inputs; AC, followed from there, lists the
+// items it adds up; the lines of every page, summed on screen to the cent, give AC as the REST
+// interface answers it; a line opens its item's days, which add up to the item's money.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
+import { browserToday, cents, newContext, newPage, rest, settled, signIn, useE2E } from './harness';
+import { FolioPage } from './page-models';
+
+const env = useE2E();
+
+let context: BrowserContext;
+let page: Page;
+
+beforeAll(async () => {
+  context = await newContext(env.browser(), env.server());
+  page = await newPage(context);
+  await signIn(page, env.server());
+});
+afterAll(async () => {
+  await context?.close();
+});
+
+/** The sum, in cents, of the amounts of every page of the dialog's lines (following "Next lines"). */
+async function sumOfLines(dialog: Locator): Promise<{ sum: bigint; lines: number; total: string }> {
+  let sum = 0n;
+  let lines = 0;
+  const table = dialog.locator('.explanation table');
+  await table.waitFor();
+  for (;;) {
+    const amounts = table.locator('tbody td[data-amount]');
+    for (const text of await amounts.evaluateAll((cells) => cells.map((c) => c.getAttribute('data-amount') ?? ''))) {
+      sum += cents(text);
+      lines += 1;
+    }
+    const next = dialog.getByRole('button', { name: 'Next lines' });
+    if ((await next.count()) === 0) break;
+    // A page is known by its first row: its item and date.
+    const key = async () => {
+      const row = table.locator('tbody tr').first();
+      return `${await row.getAttribute('data-line-item')}|${await row.getAttribute('data-date')}`;
+    };
+    const before = await key();
+    await next.click();
+    await expect.poll(key).not.toBe(before);
+  }
+  const total = (await table.locator('tfoot td[data-lines-total]').getAttribute('data-lines-total')) ?? '';
+  return { sum, lines, total };
+}
+
+describe('explanations', () => {
+  it('EAC on the overview, then AC: the lines on screen add up to AC to the cent', async () => {
+    const today = browserToday();
+    const folio = new FolioPage(page, 'Harbour footbridge');
+    await folio.goto('1');
+    const eac = page.locator('dd[data-indicator="eac"] button');
+    await eac.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('heading', { name: /^Why: Estimate at completion/ }).waitFor();
+    await expect.poll(async () => (await dialog.locator('.formula').textContent()) ?? '').toContain('EAC = BAC / CPI');
+    // AC, an input of EAC, opens its own explanation.
+    await dialog.locator('li[data-input="ac"]').getByRole('button').click();
+    await dialog.locator('.explanation[data-figure="ac"]').waitFor();
+    await settled(page);
+    const shown = (await dialog.locator('.explained-value strong').getAttribute('data-value')) ?? '';
+    const indicators = await rest(env.server(), 'GET', `/budgets/1/folio/1/indicators?asOf=${today}`);
+    expect(indicators.status, indicators.text).toBe(200);
+    expect(cents(shown)).toBe(cents(String(indicators.json.success.ac)));
+    const { sum, lines, total } = await sumOfLines(dialog);
+    expect(lines).toBeGreaterThan(0);
+    expect(sum).toBe(cents(shown));
+    expect(cents(total)).toBe(cents(shown));
+    // The way back to EAC.
+    await dialog.getByRole('navigation', { name: 'Explanations followed' }).getByRole('button').first().click();
+    await dialog.locator('.explanation[data-figure="eac"]').waitFor();
+  });
+
+  it('an item’s money on the costs screen opens its days, which add up to it', async () => {
+    await page.goto('/folios/1/costs');
+    const cell = page.locator('tr[data-position-id] td[data-field="toDate"]').first();
+    await cell.waitFor();
+    await settled(page);
+    const money = (await cell.getAttribute('data-value')) ?? '';
+    await cell.getByRole('button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.explanation[data-figure="toDate"]').waitFor();
+    const { sum, total } = await sumOfLines(dialog);
+    expect(sum).toBe(cents(money));
+    expect(cents(total)).toBe(cents(money));
+    expect(await dialog.locator('.explanation tbody tr').first().locator('td').nth(1).textContent()).not.toBe('');
+  });
+});

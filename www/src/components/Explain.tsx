@@ -1,0 +1,242 @@
+// A figure explained (issue 35): its formula, its inputs (each opens its own explanation), and for
+// a sum the lines it adds up, a page at a time, with the total of all lines beside the figure. A
+// line opens its item's explanation: a position's days (hours, rate), an expense's payments (the
+// exchange rate used). Every number is the server's text; the planner adds nothing up itself.
+import { useState } from 'preact/hooks';
+import { useQuery } from '@tanstack/preact-query';
+import { api } from '../api/budgets';
+import type { Answer, Schemas } from '../api/types';
+import { INDICATORS } from '../lib/indicators';
+import * as fmt from '../lib/format';
+import { Dialog } from './Dialog';
+import { ErrorBox, Loading } from './ui';
+
+type Explanation = Answer<Schemas['Explanation']>;
+type Line = Explanation['lines'][number];
+
+/** What a figure or term is called. */
+export function figureName(figure: string): string {
+  const info = INDICATORS.find((i) => i.key === figure);
+  if (info) return `${info.name} (${info.abbr})`;
+  const words: Record<string, string> = {
+    total: 'Total',
+    toDate: 'To date',
+    workingDays: 'Working days of the folio',
+    workingDaysElapsed: 'Working days elapsed',
+    earnedWeight: 'Earned weight',
+    totalWeight: 'Total weight',
+    reservePercent: 'Reserve %',
+    contingencyPercent: 'Contingency %',
+    tolerancePercent: 'Tolerance %',
+    cpiStatus: 'Cost light',
+    spiStatus: 'Schedule light',
+    revenueStatus: 'Revenue light',
+    marginStatus: 'Margin light',
+  };
+  return words[figure] ?? figure;
+}
+
+/** A value as it reads: money in the currency, a ratio or count as written, a status as a word. */
+function valueText(figure: string, value: unknown, currency: string): string {
+  if (value === null || value === undefined) return 'none';
+  if (typeof value !== 'string') return JSON.stringify(value);
+  const info = INDICATORS.find((i) => i.key === figure);
+  if (info?.kind === 'money' || figure === 'total' || figure === 'toDate') return fmt.money(value, currency);
+  if (info?.kind === 'percent' || figure.endsWith('Percent')) return fmt.percent(value);
+  if (/^-?\d/.test(value)) return fmt.decimal(value);
+  return value;
+}
+
+/** One line: its item (opening the item's explanation when it has one), date, hours, rate, conversion, amount. */
+/** Which of a table's optional columns any of its lines fills. */
+interface Columns {
+  date: boolean;
+  hours: boolean;
+  rate: boolean;
+  paid: boolean;
+}
+
+function LineRow({ line, currency, open, columns }: { line: Line; currency: string; open: (path: string, title: string) => void; columns: Columns }) {
+  const name = line.itemName ?? `${line.kind} ${line.itemId}`;
+  const explain = line.explain;
+  return (
+    <tr data-line-item={`${line.kind}-${line.itemId}`} data-date={line.date ?? ''}>
+      <td data-label="Item">
+        {explain ? (
+          <button type="button" class="link-button" onClick={() => open(explain, name)}>
+            {name}
+          </button>
+        ) : (
+          name
+        )}
+      </td>
+      {columns.date ? <td data-label="Date">{line.date ? fmt.date(line.date) : ''}</td> : null}
+      {columns.hours ? (
+        <td class="num" data-label="Hours">
+          {line.hours != null ? fmt.hours(line.hours) : ''}
+          {line.overtimeHours != null && line.overtimeHours !== '0' && !/^0\.0*$/.test(line.overtimeHours) ? (
+            <small class="muted"> + {fmt.hours(line.overtimeHours)} overtime</small>
+          ) : null}
+        </td>
+      ) : null}
+      {columns.rate ? (
+        <td class="num" data-label="Rate">
+          {line.rate != null ? fmt.decimal(line.rate) : ''}
+        </td>
+      ) : null}
+      {columns.paid ? (
+        <td class="num" data-label="Paid, exchange rate">
+          {line.paid != null && line.paidCurrency ? (
+            <>
+              {fmt.money(line.paid, line.paidCurrency)}
+              {line.fxRate != null ? (
+                <small class="muted">
+                  {' '}
+                  at {line.fxInverse ? '1 / ' : ''}
+                  {fmt.decimal(line.fxRate)}
+                  {line.fxDate ? ` (from ${fmt.date(line.fxDate)})` : ''}
+                </small>
+              ) : null}
+            </>
+          ) : null}
+        </td>
+      ) : null}
+      <td class="num" data-label="Amount" data-amount={line.amount}>
+        {fmt.money(line.amount, currency)}
+      </td>
+    </tr>
+  );
+}
+
+/** One explanation: `path` is its address; `open` goes to another (an input, a line's item). */
+function ExplanationView({ path, open }: { path: string; open: (path: string, title: string) => void }) {
+  const [after, setAfter] = useState<string[]>([]);
+  const page = after[after.length - 1];
+  const answer = useQuery({ queryKey: ['explain', path, page ?? ''], queryFn: ({ signal }) => api.explain(path, page, signal) });
+  if (answer.error) return <ErrorBox error={answer.error} onRetry={() => void answer.refetch()} />;
+  if (!answer.data) return <Loading label="Explaining" />;
+  const e = answer.data;
+  const currency = e.currencyCode;
+  const columns: Columns = {
+    date: e.lines.some((l) => l.date != null),
+    hours: e.lines.some((l) => l.hours != null),
+    rate: e.lines.some((l) => l.rate != null),
+    paid: e.lines.some((l) => l.paid != null),
+  };
+  const shownColumns = 1 + Object.values(columns).filter(Boolean).length;
+  return (
+    <div class="explanation" data-figure={e.figure}>
+      <p class="explained-value">
+        <span>{figureName(e.figure)}</span>{' '}
+        <strong class="num" data-value={typeof e.value === 'string' ? e.value : ''}>
+          {valueText(e.figure, e.value, currency)}
+        </strong>
+      </p>
+      <p class="formula">{e.formula}</p>
+      {e.plan ? <p class="muted">Planned side: {e.plan === 'draft' ? 'the draft' : e.plan}</p> : null}
+      {e.inputs.length > 0 ? (
+        <ul class="inputs" aria-label="Inputs">
+          {e.inputs.map((input) => {
+            const link = input.explain;
+            return (
+              <li key={input.figure} data-input={input.figure}>
+                {link ? (
+                  <button type="button" class="link-button" onClick={() => open(link, figureName(input.figure))}>
+                    {figureName(input.figure)}
+                  </button>
+                ) : (
+                  figureName(input.figure)
+                )}{' '}
+                = <span class="num">{valueText(input.figure, input.value, currency)}</span>
+              </li>
+            );
+          })}
+        </ul>
+      ) : null}
+      {e.linesTotal != null ? (
+        <>
+          <div class="explain-lines">
+            <table class="table">
+              <caption>Lines of {figureName(e.figure)}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">Item</th>
+                  {columns.date ? <th scope="col">Date</th> : null}
+                  {columns.hours ? (
+                    <th scope="col" class="num">
+                      Hours
+                    </th>
+                  ) : null}
+                  {columns.rate ? (
+                    <th scope="col" class="num">
+                      Rate
+                    </th>
+                  ) : null}
+                  {columns.paid ? (
+                    <th scope="col" class="num">
+                      Paid, exchange rate
+                    </th>
+                  ) : null}
+                  <th scope="col" class="num">
+                    Amount
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {e.lines.map((line, at) => (
+                  <LineRow key={`${line.kind}-${line.itemId}-${line.date ?? ''}-${at}`} line={line} currency={currency} open={open} columns={columns} />
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={shownColumns}>
+                    All lines together
+                  </th>
+                  <td class="num" data-lines-total={e.linesTotal}>
+                    {fmt.money(e.linesTotal, currency)}
+                  </td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <div class="pager-row">
+            {after.length > 0 ? (
+              <button type="button" class="btn" onClick={() => setAfter(after.slice(0, -1))}>
+                Previous lines
+              </button>
+            ) : null}
+            {e.next != null ? (
+              <button type="button" class="btn" onClick={() => setAfter([...after, String(e.next)])}>
+                Next lines
+              </button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+/** The explanation of the figure at `path`, in a dialog that keeps the way back. */
+export function ExplainDialog({ path, title, onClose }: { path: string; title: string; onClose: () => void }) {
+  const [trail, setTrail] = useState<{ path: string; title: string }[]>([{ path, title }]);
+  const here = trail[trail.length - 1] ?? { path, title };
+  return (
+    <Dialog title={`Why: ${here.title}`} onClose={onClose} wide>
+      {trail.length > 1 ? (
+        <nav class="crumbs" aria-label="Explanations followed">
+          {trail.slice(0, -1).map((step, at) => (
+            <span key={`${step.path}-${at}`}>
+              <button type="button" class="link-button" onClick={() => setTrail(trail.slice(0, at + 1))}>
+                {step.title}
+              </button>{' '}
+              <span aria-hidden="true">/</span>{' '}
+            </span>
+          ))}
+          <span aria-current="page">{here.title}</span>
+        </nav>
+      ) : null}
+      <ExplanationView key={here.path} path={here.path} open={(next, name) => setTrail([...trail, { path: next, title: name }])} />
+    </Dialog>
+  );
+}
