@@ -467,3 +467,82 @@ proptest! {
         check_items(&mut state, folio, &as_of);
     }
 }
+
+/// Checks every figure of portfolio `portfolio` at `as_of`: its value is the rollup's; a sum's
+/// members, converted, add up to it; a recomputed figure's inputs are the rollup's own sums.
+fn check_portfolio(state: &mut State, portfolio: u64, as_of: &str) -> usize {
+    let rolled = ok(
+        state,
+        &format!("/budgets/1/portfolio/{portfolio}/indicators?asOf={as_of}"),
+    );
+    let mut sums = 0;
+    for figure in costfolio::analytics::FIGURES {
+        let path = format!("/budgets/1/portfolio/{portfolio}/explain?asOf={as_of}&figure={figure}");
+        let (explained, lines) = all_lines(state, &path);
+        let at = format!("portfolio {portfolio} {figure} at {as_of}: {explained}");
+        assert_eq!(explained["value"], rolled[figure], "{at}");
+        if let Some(total) = explained.get("linesTotal") {
+            sums += 1;
+            let summed: Decimal = lines.iter().map(|l| dec(&l["amount"]).unwrap()).sum();
+            assert_eq!(Some(summed), dec(total), "{at}");
+            assert_eq!(
+                Some(summed),
+                dec(&explained["value"]),
+                "{at}: the members add up to it"
+            );
+            // Each member's own figure, converted, is the line.
+            for line in &lines {
+                let own = ok(state, line["explain"].as_str().unwrap());
+                let same_currency = line.get("paid").is_none();
+                if same_currency {
+                    assert_eq!(own["value"], line["amount"], "{at}: {line}");
+                } else {
+                    assert_eq!(own["value"], line["paid"], "{at}: {line}");
+                }
+            }
+        } else {
+            for input in explained["inputs"].as_array().unwrap() {
+                assert_eq!(
+                    input["value"],
+                    rolled[input["figure"].as_str().unwrap()],
+                    "{at}"
+                );
+            }
+        }
+    }
+    sums
+}
+
+#[test]
+fn every_figure_of_the_demo_portfolio_adds_up_from_its_members() {
+    let mut state = demo();
+    // The demo's portfolio, and one in US dollars holding the same folios: converted members.
+    let portfolio = ok(&mut state, "/budgets/1/portfolio")[0].clone();
+    let mut dollars = portfolio.clone();
+    dollars.as_object_mut().unwrap().remove("id");
+    dollars["name"] = "In dollars".into();
+    dollars["currencyCode"] = "USD".into();
+    let id = put(
+        &mut state,
+        "POST",
+        "/budgets/1/portfolio",
+        &dollars.to_string(),
+    )
+    .as_u64()
+    .unwrap();
+    let mut sums = 0;
+    for as_of in ["2026-06-30", "2026-11-20"] {
+        sums += check_portfolio(&mut state, portfolio["id"].as_u64().unwrap(), as_of);
+        sums += check_portfolio(&mut state, id, as_of);
+    }
+    assert!(sums >= 40, "{sums} sums checked");
+    let (status, refused) = get(&mut state, "/budgets/1/portfolio/1/explain?figure=nope");
+    assert_eq!(status, 400, "{refused}");
+    assert_eq!(
+        refused["errors"]["figure"]
+            .as_str()
+            .map(|m| m.contains("got nope")),
+        Some(true),
+        "{refused}"
+    );
+}

@@ -193,6 +193,8 @@ pub const ROUTES: &[Route] = {
         route("portfolio delete (private)", "DELETE", "/portfolio/{id}", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
         route("portfolio indicators (public)", "GET", "/portfolio/{id}/indicators?asOf=2026-03-13", None, Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),
         route("portfolio indicators (private)", "GET", "/portfolio/{id}/indicators?asOf=2026-03-13", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
+        route("portfolio explain (public)", "GET", "/portfolio/{id}/explain?asOf=2026-03-13&figure=bac", None, Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),
+        route("portfolio explain (private)", "GET", "/portfolio/{id}/explain?asOf=2026-03-13&figure=cpi", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
         route("portfolio history (public)", "GET", "/portfolio/{id}/history", None, Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),
         route("portfolio history (private)", "GET", "/portfolio/{id}/history", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
     ]

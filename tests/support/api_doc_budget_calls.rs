@@ -427,6 +427,12 @@ pub const BUDGET: &[Call] = &[
         None,
     ),
     ext(
+        "A portfolio's figure explained by its members, converted (issue 35)",
+        "GET",
+        "/budgets/1/portfolio/1/explain?asOf=2026-03-13&figure=ac",
+        None,
+    ),
+    ext(
         "Add a team member with its further periods and rates, all or nothing",
         "POST",
         "/budgets/1/position",

@@ -332,6 +332,72 @@ async function measureReads(server, large, width = 16, seconds = 5) {
   };
 }
 
+/** The figures a folio's explanation knows (core/src/analytics/book/explain.rs FIGURES). */
+const FIGURES = [
+  'bac',
+  'pv',
+  'ev',
+  'ac',
+  'cv',
+  'sv',
+  'cpi',
+  'spi',
+  'cvPercent',
+  'svPercent',
+  'eac',
+  'etc',
+  'vac',
+  'tcpi',
+  'cpiStatus',
+  'spiStatus',
+  'reserve',
+  'contingency',
+  'contingencyToDate',
+  'plannedCostToDate',
+  'eacKnown',
+  'plannedRevenue',
+  'plannedRevenueToDate',
+  'actualRevenue',
+  'profit',
+  'margin',
+  'revenueStatus',
+  'marginStatus',
+];
+
+/** Each figure's explanation of the large folio, its first page (100 lines), asked `RUNS` times
+ * one after the other from node (the first ask of each figure reported apart); then one team
+ * member's days and one expense's payments. Milliseconds from request to last byte. */
+async function measureExplain(server, large) {
+  const timed = async (path) => {
+    const t0 = performance.now();
+    const r = await rest(server, 'GET', path);
+    const t = performance.now() - t0;
+    if (r.status !== 200) throw new Error(`GET ${path}: ${r.status} ${r.text.slice(0, 200)}`);
+    return { t, lines: (r.json?.success?.lines ?? []).length };
+  };
+  const rows = [];
+  for (const figure of FIGURES) {
+    const path = `/budgets/1/folio/${large.id}/explain?asOf=${LARGE.asOf}&figure=${figure}`;
+    const first = await timed(path);
+    const again = [];
+    for (let i = 0; i < RUNS; i++) again.push((await timed(path)).t);
+    rows.push({ what: figure, first: first.t, median: median(again), lines: first.lines });
+  }
+  const items = await rest(server, 'GET', `/budgets/1/folio/${large.id}/items?asOf=${LARGE.asOf}`);
+  const position = items.json?.success?.positions?.[0]?.position?.id;
+  const expense = items.json?.success?.expenses?.[0]?.expense?.id;
+  for (const [what, path] of [
+    [`position ${position} total (days)`, `/budgets/1/position/${position}/explain?asOf=${LARGE.asOf}&figure=total`],
+    [`expense ${expense} total (payments)`, `/budgets/1/expense/${expense}/explain?asOf=${LARGE.asOf}&figure=total`],
+  ]) {
+    const first = await timed(path);
+    const again = [];
+    for (let i = 0; i < RUNS; i++) again.push((await timed(path)).t);
+    rows.push({ what, first: first.t, median: median(again), lines: first.lines });
+  }
+  return rows;
+}
+
 /** The what-if screen of the large folio: its plan document loaded into the sandbox, then one rate changed and the chart redrawn. */
 async function measureWhatIf(browser, server, large) {
   const context = await browser.newContext({ baseURL: server.url, viewport: { width: 1280, height: 900 }, locale: 'en-US' });
@@ -478,6 +544,13 @@ try {
   console.log(
     `\nGET /budgets/1/folio/${large.id}/indicators?asOf=${LARGE.asOf} from node, ${reads.width} at a time for ${reads.seconds} s (the folio unchanged): ${reads.perSecond.toFixed(0)} reads/s, latency median ${ms(reads.median)} ms, p99 ${ms(reads.p99)} ms (${reads.count} reads, ${reads.failed} not 200).`,
   );
+
+  const explained = await measureExplain(server, large);
+  console.log(`\nExplanations of the large folio's figures, first page, from node (first ask, then the median of ${RUNS} more):\n`);
+  console.log('| figure | first, ms | median, ms | lines on page |');
+  console.log('|---|---:|---:|---:|');
+  for (const r of explained) console.log(`| ${r.what} | ${ms(r.first)} | ${ms(r.median)} | ${r.lines} |`);
+  console.log(`| slowest | ${ms(Math.max(...explained.map((r) => r.first)))} | ${ms(Math.max(...explained.map((r) => r.median)))} | |`);
 
   console.log('\n## (c) What-if on the large folio\n');
   const w = await measureWhatIf(browser, server, large);

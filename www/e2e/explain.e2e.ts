@@ -89,4 +89,20 @@ describe('explanations', () => {
     expect(cents(total)).toBe(cents(money));
     expect(await dialog.locator('.explanation tbody tr').first().locator('td').nth(1).textContent()).not.toBe('');
   });
+
+  it('a portfolio’s AC opens its folios’ own, converted; they add up to it', async () => {
+    const portfolios = await rest(env.server(), 'GET', '/budgets/1/portfolio');
+    const id = String(portfolios.json.success[0].id);
+    await page.goto(`/portfolios/${id}`);
+    const ac = page.locator('dd[data-indicator="ac"] button');
+    await ac.waitFor();
+    await settled(page);
+    const shown = (await page.locator('dd[data-indicator="ac"]').getAttribute('data-value')) ?? '';
+    await ac.click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.explanation[data-figure="ac"]').waitFor();
+    const { sum, lines } = await sumOfLines(dialog);
+    expect(lines).toBeGreaterThan(0);
+    expect(sum).toBe(cents(shown));
+  });
 });

@@ -372,6 +372,18 @@ pub(super) fn operations() -> Vec<Operation> {
         .answers(Success(of::<Explanation>)),
         ext(
             "GET",
+            "/budgets/1/portfolio/{id}/explain",
+            "A figure of a portfolio's rollup explained: its members' own figures, converted (S9.9)",
+        )
+        .query([
+            AS_OF,
+            query("figure", "string", "The indicator, as for a folio"),
+            LINE_PAGE[0],
+            LINE_PAGE[1],
+        ])
+        .answers(Success(of::<Explanation>)),
+        ext(
+            "GET",
             "/budgets/1/position/{id}/explain",
             "A position's money explained by its days: hours, rate and amount",
         )

@@ -127,7 +127,7 @@ pub enum ItemFigure {
 }
 
 /// The page of `lines`, and the next page's `after`.
-fn page_of<T: Clone>(lines: &[T], page: LinePage) -> (Vec<T>, Option<u64>) {
+pub(super) fn page_of<T: Clone>(lines: &[T], page: LinePage) -> (Vec<T>, Option<u64>) {
     let start = page.after.min(lines.len());
     let end = start.saturating_add(page.limit).min(lines.len());
     let next = (end < lines.len()).then_some(end as u64);

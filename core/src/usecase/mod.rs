@@ -42,6 +42,7 @@ mod deletions;
 mod error;
 mod expenses;
 mod explain;
+mod explain_portfolio;
 mod folios;
 mod history;
 mod items;

@@ -35,6 +35,20 @@ fn missing(id: impl std::fmt::Display) -> Error {
     ))
 }
 
+/// A direct member of a portfolio's rollup: a folio or a sub-portfolio, with its indicators in its
+/// own currency.
+#[derive(Debug, Clone)]
+pub(super) struct RolledMember {
+    /// `folio` or `portfolio`.
+    pub kind: &'static str,
+    /// Its id.
+    pub id: u64,
+    /// Its name.
+    pub name: String,
+    /// Its indicators.
+    pub indicators: Indicators,
+}
+
 /// The sub-portfolios of each portfolio, by parent id, in id order.
 fn children_by_parent(state: &State) -> HashMap<u64, Vec<&Stored<Portfolio>>> {
     let mut children: HashMap<u64, Vec<&Stored<Portfolio>>> = HashMap::new();
@@ -140,6 +154,12 @@ impl<'s> Queries<'s> {
         }
     }
 
+    /// Whether the caller may read portfolio `id`: its 404 when not (S11.4), what a route asks
+    /// before it reads any parameter.
+    pub fn may_read_portfolio(&self, id: u64) -> Result<()> {
+        self.readable_portfolio(id).map(|_| ())
+    }
+
     /// A portfolio the caller may read; else the portfolio's 404, the same for a missing one.
     fn readable_portfolio(&self, id: u64) -> Result<&'s Stored<Portfolio>> {
         self.state
@@ -165,6 +185,17 @@ impl<'s> Queries<'s> {
     /// (S11.5), walking the tree iteratively to at most [`MAX_PORTFOLIO_DEPTH`] levels and
     /// [`MAX_ROLLUP_FOLIOS`] folios.
     pub fn portfolio_indicators(&self, id: u64, as_of: Date) -> Result<Indicators> {
+        Ok(self.portfolio_rollup(id, as_of)?.0)
+    }
+
+    /// Portfolio `id`'s rollup at `as_of` (S9.9), with its direct members as the caller sees
+    /// them: each folio's and sub-portfolio's kind, id, name and indicators in its own currency
+    /// (what an explanation lists, issue 35).
+    pub(super) fn portfolio_rollup(
+        &self,
+        id: u64,
+        as_of: Date,
+    ) -> Result<(Indicators, Vec<RolledMember>)> {
         let portfolio = self.readable_portfolio(id)?;
         let (state, caller) = (self.state, &self.caller);
         let children = children_by_parent(state);
@@ -204,6 +235,7 @@ impl<'s> Queries<'s> {
             )));
         }
         let mut members: Vec<Vec<Indicators>> = vec![Vec::new(); order.len()];
+        let mut named: Vec<Vec<(&'static str, u64, String)>> = vec![Vec::new(); order.len()];
         let mut tolerances: Vec<Option<Decimal>> = vec![None; order.len()];
         for index in (0..order.len()).rev() {
             let (current, _, parent) = order[index];
@@ -227,6 +259,7 @@ impl<'s> Queries<'s> {
                 let tolerance = state.folios[&id].folio.tolerance.get();
                 tolerances[index] = Some(tolerances[index].map_or(tolerance, |t| t.min(tolerance)));
                 members[index].push(report);
+                named[index].push(("folio", id, folio.name.clone()));
             }
             // A sub-portfolio with nothing the caller may read has no figures: it is no member
             // of its parent (its nulls would blank the parent's earned-value side, S9.9).
@@ -243,8 +276,24 @@ impl<'s> Queries<'s> {
             )
             .map_err(|error| Error::invalid(error.to_string()))?;
             match parent {
-                Some(parent) => members[parent].push(rolled),
-                None => return Ok(rolled),
+                Some(parent) => {
+                    members[parent].push(rolled);
+                    named[parent].push(("portfolio", current.id().get(), current.name.clone()));
+                }
+                None => {
+                    let direct = named
+                        .swap_remove(index)
+                        .into_iter()
+                        .zip(members.swap_remove(index))
+                        .map(|((kind, id, name), indicators)| RolledMember {
+                            kind,
+                            id,
+                            name,
+                            indicators,
+                        })
+                        .collect();
+                    return Ok((rolled, direct));
+                }
             }
         }
         Err(missing(portfolio.id()))

@@ -45,6 +45,7 @@ const BUDGETING: &[&str] = &[
     "/budgets/1/portfolio/{id}",
     "/budgets/1/portfolio/{id}/indicators",
     "/budgets/1/portfolio/{id}/history",
+    "/budgets/1/portfolio/{id}/explain",
     "/budgets/1/users",
     "/budgets/1/position",
     "/budgets/1/position/{id}",

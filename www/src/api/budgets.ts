@@ -178,6 +178,8 @@ export const api = {
     ),
   /** A position's or expense's money (`total` or `toDate`) explanation address. */
   itemExplainPath: (kind: 'position' | 'expense', id: string, figure: 'total' | 'toDate', asOf: string) => `/${kind}/${id}/explain${q({ asOf, figure })}`,
+  /** A portfolio figure's explanation address (S9.9: its members, converted). */
+  portfolioExplainPath: (portfolioId: string, figure: string, asOf: string) => `/portfolio/${portfolioId}/explain${q({ asOf, figure })}`,
   /** A folio figure's explanation address. */
   explainPath: (folioId: string, figure: string, asOf: string) => `/folio/${folioId}/explain${q({ asOf, figure })}`,
 

@@ -14,9 +14,14 @@ import { portfolioHref } from '../lib/routes';
 import { DeletePortfolio, SubPortfolios } from './SubPortfolios';
 import { Card, ErrorBox, FiguresRefused, FolioStatus, Loading, Money } from '../components/ui';
 import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
+import { useState } from 'preact/hooks';
+import { lazy } from 'preact-iso';
+
+const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
 
 export function PortfolioScreen({ id }: { id: string }) {
   const day = asOf.value;
+  const [explaining, setExplaining] = useState<{ path: string; title: string } | null>(null);
   // The portfolio from the list the Portfolios screen reads (the same cached answer).
   const portfolio = useQuery({
     queryKey: keys.portfolios(),
@@ -132,8 +137,13 @@ export function PortfolioScreen({ id }: { id: string }) {
               <Lights indicators={rollup.data} big />
             </Card>
             <Card title={<>Rollup as of {fmt.date(day)}</>} actions={<span class="muted">All figures converted into {rollup.data.currencyCode}</span>}>
-              <IndicatorGrid indicators={rollup.data} currency={rollup.data.currencyCode} />
+              <IndicatorGrid
+                indicators={rollup.data}
+                currency={rollup.data.currencyCode}
+                explain={(figure, title) => setExplaining({ path: api.portfolioExplainPath(id, figure, day), title })}
+              />
             </Card>
+            {explaining ? <ExplainDialog path={explaining.path} title={explaining.title} onClose={() => setExplaining(null)} /> : null}
           </>
         ) : !rollup.error ? (
           <Loading label="Rolling up" />

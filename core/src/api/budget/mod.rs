@@ -296,6 +296,7 @@ pub(super) fn folio_level_read_route(
         ["portfolio", id, "history"] => history::history(state, request, context, Portfolio, id),
         ["folio", id, "activity"] => history::activity(state, request, context, id),
         ["folio", id, "explain"] => reports::folio_explain(state, request, context, id),
+        ["portfolio", id, "explain"] => reports::portfolio_explain(state, request, context, id),
         ["expense", id, "explain"] => reports::item_explain(state, request, context, true, id),
         ["position", id, "explain"] => reports::item_explain(state, request, context, false, id),
         _ => return None,

@@ -228,6 +228,28 @@ pub(super) fn folio_explain(
     })
 }
 
+/// `GET /budgets/1/portfolio/{id}/explain?asOf=&figure=&limit=&after=` (issue 35, S9.9): a
+/// figure of a portfolio's rollup explained by its members.
+pub(super) fn portfolio_explain(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+) -> Outcome {
+    let queries = queries(state, context);
+    let id = path_id(id).unwrap_or(0);
+    // A hidden or missing portfolio's 404 before any parameter is read (S11.4).
+    queries.may_read_portfolio(id)?;
+    let figure = request.param_value("figure").unwrap_or_default();
+    let page = line_page(request)?;
+    Ok(success(queries.explain_portfolio(
+        id,
+        figure,
+        as_of(request, context)?,
+        page,
+    )?))
+}
+
 /// `GET /budgets/1/position|expense/{id}/explain?asOf=&figure=total|toDate&limit=&after=` (issue
 /// 35): an item's money explained by its payment lines.
 pub(super) fn item_explain(
