@@ -546,3 +546,60 @@ fn every_figure_of_the_demo_portfolio_adds_up_from_its_members() {
         "{refused}"
     );
 }
+
+#[test]
+fn every_timeline_cell_of_the_demo_adds_up() {
+    let mut state = demo();
+    let mut sums = 0;
+    for folio in [1, 2, 3] {
+        for granularity in ["month", "week"] {
+            let as_of = "2026-11-20";
+            let timeline = ok(
+                &mut state,
+                &format!(
+                    "/budgets/1/folio/{folio}/timeline?asOf={as_of}&granularity={granularity}"
+                ),
+            );
+            for bucket in timeline.as_array().unwrap() {
+                let start = bucket["start"].as_str().unwrap();
+                for figure in costfolio::analytics::BUCKET_FIGURES {
+                    let path = format!("/budgets/1/folio/{folio}/explain?asOf={as_of}&granularity={granularity}&start={start}&figure={figure}");
+                    let (explained, lines) = all_lines(&mut state, &path);
+                    let at = format!("{path}: {explained}");
+                    assert_eq!(explained["value"], bucket[figure], "{at}");
+                    if let Some(total) = explained.get("linesTotal") {
+                        sums += 1;
+                        let summed: Decimal =
+                            lines.iter().map(|l| dec(&l["amount"]).unwrap()).sum();
+                        assert_eq!(Some(summed), dec(total), "{at}");
+                        assert_eq!(
+                            Some(summed),
+                            dec(&explained["value"]),
+                            "{at}: the cell's items add up to it"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    assert!(sums > 200, "{sums} cells checked");
+    // A start that begins no bucket, and a figure no cell has, are refused by name.
+    let (status, body) = get(
+        &mut state,
+        "/budgets/1/folio/1/explain?asOf=2026-11-20&start=2026-03-05&figure=actualCost",
+    );
+    assert_eq!(
+        (status, body["errors"]["start"].is_string()),
+        (400, true),
+        "{body}"
+    );
+    let (status, body) = get(
+        &mut state,
+        "/budgets/1/folio/1/explain?asOf=2026-11-20&start=2026-03-02&figure=cpi",
+    );
+    assert_eq!(
+        (status, body["errors"]["figure"].is_string()),
+        (400, true),
+        "{body}"
+    );
+}

@@ -529,6 +529,12 @@ pub const BUDGET: &[Call] = &[
         None,
     ),
     ext(
+        "A timeline cell explained: the items with actual cost in a week",
+        "GET",
+        "/budgets/1/folio/1/explain?asOf=2026-03-13&granularity=week&start=2026-03-09&figure=actualCost",
+        None,
+    ),
+    ext(
         "An item's money explained by its days",
         "GET",
         "/budgets/1/position/1/explain?asOf=2026-03-13&figure=toDate&limit=3",

@@ -105,4 +105,27 @@ describe('explanations', () => {
     expect(lines).toBeGreaterThan(0);
     expect(sum).toBe(cents(shown));
   });
+
+  it('a cell of the forecast’s table opens the items of its period, which add up to it', async () => {
+    await page.goto('/folios/1/forecast');
+    await page.locator('td[data-field="plannedCost"] button').first().waitFor();
+    await settled(page);
+    let chosen: Locator | null = null;
+    const cells = page.locator('td[data-field="plannedCost"]');
+    for (let i = 0; i < (await cells.count()); i++) {
+      const value = (await cells.nth(i).getAttribute('data-value')) ?? '0';
+      if (cents(value) !== 0n) {
+        chosen = cells.nth(i);
+        break;
+      }
+    }
+    expect(chosen, 'a period with planned cost').not.toBeNull();
+    const value = (await chosen!.getAttribute('data-value')) ?? '';
+    await chosen!.getByRole('button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.explanation[data-figure="plannedCost"]').waitFor();
+    const { sum, lines } = await sumOfLines(dialog);
+    expect(lines).toBeGreaterThan(0);
+    expect(sum).toBe(cents(value));
+  });
 });

@@ -387,6 +387,28 @@ impl Ledger {
             .collect()
     }
 
+    /// The items of `flow` with their money over the periods `range` (those with none left out),
+    /// in key order: the lines of a timeline cell (issue 35). `None` when the ledger does not keep
+    /// its items' series (a summed ledger of many periods).
+    pub fn items_in(
+        &self,
+        flow: Flow,
+        range: std::ops::Range<usize>,
+    ) -> Result<Option<Vec<(ItemKey, Decimal)>>, AnalyticsError> {
+        let mut lines = Vec::new();
+        for (key, entry) in self.items.iter().filter(|(_, entry)| entry.flow == flow) {
+            let Ok(series) = &entry.held else {
+                return Ok(None);
+            };
+            let money = sum(series.get(range.clone()).unwrap_or_default())?;
+            if !money.is_zero() {
+                lines.push((*key, money));
+            }
+        }
+        lines.sort_unstable_by_key(|(key, _)| *key);
+        Ok(Some(lines))
+    }
+
     /// The sums of a flow per period.
     pub fn flow(&self, flow: Flow) -> &[Decimal] {
         &self.sums[flow.index()]

@@ -20,7 +20,7 @@ mod timeline;
 pub use book::CaughtUp;
 pub use book::{
     Account, BookError, BookParts, Change, FolioBook, Input, ItemLine, Plan, PlannedSide, RateUsed,
-    FIGURES,
+    BUCKET_FIGURES, FIGURES,
 };
 pub use indicators::{index_status, indicators, FolioTerms};
 pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods, Series};

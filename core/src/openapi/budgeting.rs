@@ -366,6 +366,8 @@ pub(super) fn operations() -> Vec<Operation> {
             AS_OF,
             query("figure", "string", "The indicator: bac, pv, ev, ac, cv, sv, cpi, spi, cvPercent, svPercent, eac, etc, vac, tcpi, cpiStatus, spiStatus, reserve, contingency, contingencyToDate, plannedCostToDate, eacKnown, plannedRevenue, plannedRevenueToDate, actualRevenue, profit, margin, revenueStatus or marginStatus"),
             PLAN,
+            query("start", "date", "A timeline cell: the first day of its bucket; the figure is then one of plannedCost, actualCost, plannedRevenue, actualRevenue, contingency, pv, ev, ac"),
+            GRANULARITY,
             LINE_PAGE[0],
             LINE_PAGE[1],
         ])

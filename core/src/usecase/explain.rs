@@ -117,6 +117,15 @@ pub struct Explanation {
     pub next: Option<u64>,
 }
 
+/// A timeline cell: the bucket of `granularity` that starts on `start` (S9.8).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bucket {
+    /// The timeline's granularity.
+    pub granularity: Granularity,
+    /// The bucket's first day.
+    pub start: Date,
+}
+
 /// What an item's explanation explains: its whole, or its part to date.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum ItemFigure {
@@ -184,23 +193,41 @@ impl Queries<'_> {
         figure: &str,
         as_of: Date,
         side: PlannedSide,
+        bucket: Option<Bucket>,
         page: LinePage,
     ) -> Result<Explanation> {
         self.readable_folio(folio)?;
         let account = self.with_book(folio, |book| {
-            book.explain(figure, as_of, side)
-                .map_err(super::refusals::book)
+            match bucket {
+                None => book.explain(figure, as_of, side),
+                Some(bucket) => {
+                    book.explain_bucket(figure, as_of, bucket.granularity, side, bucket.start)
+                }
+            }
+            .map_err(super::refusals::book)
         })?;
-        let account = account.ok_or_else(|| {
-            Error::field(
-                "figure",
-                format!(
-                    "figure must be one of {}, got {}",
-                    crate::analytics::FIGURES.join(", "),
-                    excerpt(figure)
-                ),
-            )
-        })?;
+        let names = match bucket {
+            None => crate::analytics::FIGURES.as_slice(),
+            Some(_) => crate::analytics::BUCKET_FIGURES.as_slice(),
+        };
+        let account =
+            match account {
+                Some(account) => account,
+                None if names.contains(&figure) => return Err(Error::field(
+                    "start",
+                    "start must be the first day of a bucket of the timeline by that granularity",
+                )),
+                None => {
+                    return Err(Error::field(
+                        "figure",
+                        format!(
+                            "figure must be one of {}, got {}",
+                            names.join(", "),
+                            excerpt(figure)
+                        ),
+                    ))
+                }
+            };
         let base = format!("/budgets/1/folio/{folio}/explain?asOf={as_of}");
         let plan = plan_param(side);
         let currency = self.readable_folio(folio)?.folio.currency_code;
@@ -225,8 +252,9 @@ impl Queries<'_> {
                 } else {
                     "total"
                 };
-                // An item's own explanation is of the draft's item: a baseline's line has none.
-                let drafted = !matches!(account.plan, Some(Plan::Baseline(_)));
+                // An item's own explanation is of the draft's item, whole or to date: a
+                // baseline's line, or a timeline cell's, has none.
+                let drafted = !matches!(account.plan, Some(Plan::Baseline(_))) && bucket.is_none();
                 ExplainedLine {
                     item_id: id.get(),
                     item_name: self.item_name(kind, id),

@@ -61,7 +61,7 @@ pub use baselines::{Approval, MAX_FOLIO_BASELINES};
 pub use deletions::record_deletion;
 pub use error::{Error, ErrorKind, Result};
 pub use explain::{
-    ExplainedInput, ExplainedLine, Explanation, ItemFigure, LinePage, DEFAULT_EXPLAIN_PAGE,
+    Bucket, ExplainedInput, ExplainedLine, Explanation, ItemFigure, LinePage, DEFAULT_EXPLAIN_PAGE,
     MAX_EXPLAIN_PAGE,
 };
 pub use folios::{UserChoice, Viewers, MAX_USERS_LISTED};

@@ -180,6 +180,9 @@ export const api = {
   itemExplainPath: (kind: 'position' | 'expense', id: string, figure: 'total' | 'toDate', asOf: string) => `/${kind}/${id}/explain${q({ asOf, figure })}`,
   /** A portfolio figure's explanation address (S9.9: its members, converted). */
   portfolioExplainPath: (portfolioId: string, figure: string, asOf: string) => `/portfolio/${portfolioId}/explain${q({ asOf, figure })}`,
+  /** A timeline cell's explanation address: `figure` of the bucket of `granularity` starting on `start`. */
+  bucketExplainPath: (folioId: string, figure: string, asOf: string, granularity: Granularity, start: string) =>
+    `/folio/${folioId}/explain${q({ asOf, granularity, start, figure })}`,
   /** A folio figure's explanation address. */
   explainPath: (folioId: string, figure: string, asOf: string) => `/folio/${folioId}/explain${q({ asOf, figure })}`,
 

@@ -32,6 +32,8 @@ export function figureName(figure: string): string {
     spiStatus: 'Schedule light',
     revenueStatus: 'Revenue light',
     marginStatus: 'Margin light',
+    plannedCost: 'Planned cost',
+    actualCost: 'Actual cost',
   };
   return words[figure] ?? figure;
 }
@@ -41,7 +43,7 @@ function valueText(figure: string, value: unknown, currency: string): string {
   if (value === null || value === undefined) return 'none';
   if (typeof value !== 'string') return JSON.stringify(value);
   const info = INDICATORS.find((i) => i.key === figure);
-  if (info?.kind === 'money' || figure === 'total' || figure === 'toDate') return fmt.money(value, currency);
+  if (info?.kind === 'money' || ['total', 'toDate', 'plannedCost', 'actualCost'].includes(figure)) return fmt.money(value, currency);
   if (info?.kind === 'percent' || figure.endsWith('Percent')) return fmt.percent(value);
   if (/^-?\d/.test(value)) return fmt.decimal(value);
   return value;

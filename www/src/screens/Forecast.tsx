@@ -25,6 +25,24 @@ import { Card, FiguresRefused, Loading, UncomputableNote } from '../components/u
 import { Pager, usePaging } from '../components/Pager';
 import { UChart } from '../components/UChart';
 import type { FolioProps } from './FolioProps';
+import { lazy } from 'preact-iso';
+
+const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
+
+/** Opens an explanation: its address and title (issue 35). */
+type Explain = (path: string, title: string) => void;
+
+/** A column's name, as the explanation's title says it. */
+const FIELD_NAMES: Record<(typeof FIELDS)[number], string> = {
+  plannedCost: 'Planned cost',
+  actualCost: 'Actual cost',
+  plannedRevenue: 'Planned revenue',
+  actualRevenue: 'Actual revenue',
+  contingency: 'Contingency',
+  pv: 'PV',
+  ev: 'EV',
+  ac: 'AC',
+};
 
 const COLORS = {
   pv: '#4f6bed',
@@ -297,7 +315,21 @@ const PAGE = 31;
  * The figures per period, one page of rows. Its rows are rendered after the charts have painted
  * (an effect runs after the frame); until then the card is marked busy.
  */
-function PeriodTable({ tl, granularity, asOf, currency }: { tl: TimelineBucket[]; granularity: Granularity; asOf: string; currency: string }) {
+function PeriodTable({
+  tl,
+  granularity,
+  asOf,
+  currency,
+  folioId,
+  explain,
+}: {
+  tl: TimelineBucket[];
+  granularity: Granularity;
+  asOf: string;
+  currency: string;
+  folioId: string;
+  explain: Explain;
+}) {
   const [shown, setShown] = useState<{ tl: TimelineBucket[]; granularity: Granularity; asOf: string } | null>(null);
   useEffect(() => setShown({ tl, granularity, asOf }), [tl, granularity, asOf]);
   const rows = shown?.tl ?? [];
@@ -352,7 +384,22 @@ function PeriodTable({ tl, granularity, asOf, currency }: { tl: TimelineBucket[]
                   {FIELDS.map((k) => (
                     <td key={k} class={`right num${known && k === 'actualCost' ? ' known-cost' : ''}`} data-field={k} data-value={b[k] ?? ''}>
                       {known && k === 'actualCost' ? <span class="known-tag">known </span> : null}
-                      {fmt.money(b[k], currency)}
+                      {b[k] == null ? (
+                        fmt.money(b[k], currency)
+                      ) : (
+                        <button
+                          type="button"
+                          class="figure-button"
+                          onClick={() =>
+                            explain(
+                              api.bucketExplainPath(folioId, k, shown?.asOf ?? asOf, shown?.granularity ?? granularity, b.start),
+                              `${FIELD_NAMES[k]}, ${fmt.bucketLabel(b.start, shown?.granularity ?? granularity)}`,
+                            )
+                          }
+                        >
+                          {fmt.money(b[k], currency)}
+                        </button>
+                      )}
                     </td>
                   ))}
                 </tr>
@@ -367,6 +414,7 @@ function PeriodTable({ tl, granularity, asOf, currency }: { tl: TimelineBucket[]
 }
 
 export function Forecast({ folio, asOf }: FolioProps) {
+  const [explaining, setExplaining] = useState<{ path: string; title: string } | null>(null);
   const [granularity, setGranularity] = useState<Granularity>('month');
   const [selected, setSelected] = useState<number | null>(null);
   const data = useQuery({
@@ -390,8 +438,18 @@ export function Forecast({ folio, asOf }: FolioProps) {
   const tl = model?.tl ?? [];
   const ind = data.data?.indicators;
   const table = useMemo(
-    () => (model?.tl.length ? <PeriodTable tl={model.tl} granularity={model.granularity} asOf={model.asOf} currency={currency} /> : null),
-    [model, currency],
+    () =>
+      model?.tl.length ? (
+        <PeriodTable
+          tl={model.tl}
+          granularity={model.granularity}
+          asOf={model.asOf}
+          currency={currency}
+          folioId={folio.id}
+          explain={(path, title) => setExplaining({ path, title })}
+        />
+      ) : null,
+    [model, currency, folio.id],
   );
 
   if (data.error)
@@ -507,23 +565,53 @@ export function Forecast({ folio, asOf }: FolioProps) {
             <p class="muted small">
               BAC{' '}
               <span data-indicator="bac" data-value={ind.bac ?? ''}>
-                {fmt.money(ind.bac, currency)}
+                <button
+                  type="button"
+                  class="figure-button"
+                  onClick={() => setExplaining({ path: api.explainPath(folio.id, 'bac', asOf), title: 'Budget at completion' })}
+                >
+                  {fmt.money(ind.bac, currency)}
+                </button>
               </span>{' '}
               · EAC{' '}
               <span data-indicator="eac" data-value={ind.eac ?? ''}>
-                {fmt.money(ind.eac, currency)}
+                <button
+                  type="button"
+                  class="figure-button"
+                  onClick={() => setExplaining({ path: api.explainPath(folio.id, 'eac', asOf), title: 'Estimate at completion' })}
+                >
+                  {fmt.money(ind.eac, currency)}
+                </button>
               </span>{' '}
               · AC to date{' '}
               <span data-indicator="ac" data-value={ind.ac ?? ''}>
-                {fmt.money(ind.ac, currency)}
+                <button
+                  type="button"
+                  class="figure-button"
+                  onClick={() => setExplaining({ path: api.explainPath(folio.id, 'ac', asOf), title: 'Actual cost' })}
+                >
+                  {fmt.money(ind.ac, currency)}
+                </button>
               </span>{' '}
               · EV at as-of{' '}
               <span data-indicator="ev" data-value={ind.ev ?? ''}>
-                {fmt.money(ind.ev, currency)}
+                <button
+                  type="button"
+                  class="figure-button"
+                  onClick={() => setExplaining({ path: api.explainPath(folio.id, 'ev', asOf), title: 'Earned value' })}
+                >
+                  {fmt.money(ind.ev, currency)}
+                </button>
               </span>{' '}
               · Reserve{' '}
               <span data-indicator="reserve" data-value={ind.reserve ?? ''}>
-                {fmt.money(ind.reserve, currency)}
+                <button
+                  type="button"
+                  class="figure-button"
+                  onClick={() => setExplaining({ path: api.explainPath(folio.id, 'reserve', asOf), title: 'Reserve' })}
+                >
+                  {fmt.money(ind.reserve, currency)}
+                </button>
               </span>{' '}
               · Tolerance {fmt.percent(folio.tolerance)}
             </p>
@@ -531,6 +619,7 @@ export function Forecast({ folio, asOf }: FolioProps) {
         ) : null}
       </Card>
       {table}
+      {explaining ? <ExplainDialog path={explaining.path} title={explaining.title} onClose={() => setExplaining(null)} /> : null}
     </div>
   );
 }

@@ -382,3 +382,151 @@ fn value_of(indicators: &Indicators, name: &str) -> Value {
         _ => Value::Null,
     }
 }
+
+/// The figures of a timeline cell an explanation knows (S9.8).
+pub const BUCKET_FIGURES: [&str; 8] = [
+    "plannedCost",
+    "actualCost",
+    "plannedRevenue",
+    "actualRevenue",
+    "contingency",
+    "pv",
+    "ev",
+    "ac",
+];
+
+impl FolioBook {
+    /// Explains `name` (one of [`BUCKET_FIGURES`]) of the timeline's bucket that starts on
+    /// `start` at `as_of` by `granularity`, its planned side from `side` (S9.8); `Ok(None)` for a
+    /// name that is no cell's figure or a start that begins no bucket. A flow's cell lists the
+    /// items with money in the bucket; AC, the items' money up to its last day.
+    pub fn explain_bucket(
+        &mut self,
+        name: &str,
+        as_of: Date,
+        granularity: Granularity,
+        side: PlannedSide,
+        start: Date,
+    ) -> Result<Option<Account>, BookError> {
+        let Some(name) = BUCKET_FIGURES
+            .iter()
+            .copied()
+            .find(|figure| *figure == name)
+        else {
+            return Ok(None);
+        };
+        let buckets = self.timeline(as_of, granularity, side)?;
+        let (kept, sources) = self.cost(as_of, granularity, side)?;
+        let [costs, revenues, actual] = self.ledgers(kept, sources)?;
+        let periods = actual.periods().buckets();
+        let found = buckets
+            .iter()
+            .zip(periods)
+            .find(|(bucket, _)| bucket.start == start);
+        let Some((bucket, (_, _, range))) = found else {
+            return Ok(None);
+        };
+        let terms = self.terms()?;
+        let plan_of = |source: Option<Id>| Some(source.map_or(Plan::Draft, Plan::Baseline));
+        let cell = |ledger: &crate::analytics::ledger::Ledger, flow, range| {
+            ledger.items_in(flow, range).map(|items| {
+                items.map(|items| {
+                    items
+                        .into_iter()
+                        .map(|(item, amount)| ItemLine { item, amount })
+                        .collect::<Vec<_>>()
+                })
+            })
+        };
+        let many = || BookError::Analytics(crate::analytics::AnalyticsError::Overflow);
+        let (formula, plan, inputs, lines, sum) = match name {
+            "plannedCost" => (
+                "the planned cost atoms dated in the bucket (S9.8)",
+                plan_of(sources[0]),
+                vec![],
+                cell(costs, Flow::PlannedCost, range.clone())?.ok_or_else(many)?,
+                true,
+            ),
+            "actualCost" => (
+                "the actual cost atoms dated in the bucket (S9.8)",
+                None,
+                vec![],
+                cell(actual, Flow::ActualCost, range.clone())?.ok_or_else(many)?,
+                true,
+            ),
+            "plannedRevenue" | "actualRevenue" if !terms.with_revenue => (
+                "No revenue is shown: the folio is not withRevenue (S9.7)",
+                None,
+                vec![],
+                vec![],
+                false,
+            ),
+            "plannedRevenue" => (
+                "the planned revenue atoms dated in the bucket (S9.8)",
+                plan_of(sources[1]),
+                vec![],
+                cell(revenues, Flow::PlannedRevenue, range.clone())?.ok_or_else(many)?,
+                true,
+            ),
+            "actualRevenue" => (
+                "the actual revenue atoms dated in the bucket (S9.8)",
+                None,
+                vec![],
+                cell(actual, Flow::ActualRevenue, range.clone())?.ok_or_else(many)?,
+                true,
+            ),
+            "ac" => (
+                "AC at the bucket's last day: the actual cost atoms dated up to it (S9.8)",
+                None,
+                vec![],
+                cell(actual, Flow::ActualCost, 0..range.end)?.ok_or_else(many)?,
+                true,
+            ),
+            "pv" => {
+                let (elapsed, total) = terms.working_days(bucket.end);
+                let bac = self.indicators(as_of, side)?.bac;
+                (
+                    "PV at the bucket's last day = BAC x working days elapsed by it / working days of the folio, rounded (S9.1)",
+                    plan_of(sources[0]),
+                    vec![
+                        figure("bac", &bac),
+                        term("workingDaysElapsed", &elapsed),
+                        term("workingDays", &total),
+                    ],
+                    vec![],
+                    false,
+                )
+            }
+            "ev" => {
+                let ev = self.indicators(as_of, side)?.ev;
+                (
+                    "EV is the folio's current earned value (scope items are current state, S9.3), shown for buckets that begin on or before asOf",
+                    None,
+                    vec![figure("ev", &ev)],
+                    vec![],
+                    false,
+                )
+            }
+            _ => (
+                "the growth of the rounded contingency of the cumulative planned cost over the bucket: contingency % x planned cost up to its last day / 100, rounded, less the same up to the bucket before (S9.8)",
+                plan_of(sources[0]),
+                vec![term("contingencyPercent", &Exact::of(terms.contingency))],
+                vec![],
+                false,
+            ),
+        };
+        let value = match json(bucket) {
+            Value::Object(mut fields) => fields.remove(name).unwrap_or(Value::Null),
+            _ => Value::Null,
+        };
+        Ok(Some(Account {
+            figure: name,
+            value,
+            formula: formula.to_owned(),
+            plan,
+            inputs,
+            lines,
+            sum,
+        }))
+    }
+}

@@ -221,9 +221,18 @@ pub(super) fn folio_explain(
     folio_read(state, request, context, id, |queries, folio, as_of| {
         let side = plan_of(queries, request, folio)?;
         let figure = request.param_value("figure").unwrap_or_default();
+        // A timeline cell: `start` (and `granularity`, month by default).
+        let bucket = match request.param_value("start") {
+            None => None,
+            Some(text) => Some(crate::usecase::Bucket {
+                granularity: granularity(request)?.unwrap_or(crate::schedule::Granularity::Month),
+                start: Date::parse(text)
+                    .map_err(|error| parse_failure(format!("start: {error}")))?,
+            }),
+        };
         let page = line_page(request)?;
         Ok(success(
-            queries.explain_folio(folio, figure, as_of, side, page)?,
+            queries.explain_folio(folio, figure, as_of, side, bucket, page)?,
         ))
     })
 }
