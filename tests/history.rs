@@ -406,3 +406,34 @@ fn a_replica_and_a_snapshot_answer_the_same_history_and_none_is_kept_without_a_j
         answer.text()
     );
 }
+
+#[test]
+fn a_portfolios_history_names_no_folio_its_reader_may_not_open() {
+    let mut service = Service::demo();
+    // The demo's portfolio is public: eve reads it and its history, but none of its folios.
+    let names: Vec<String> = service
+        .get("demo", "/budgets/1/folio")
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|folio| folio["name"].as_str().unwrap().to_owned())
+        .collect();
+    assert!(!names.is_empty());
+    let theirs = service
+        .get("demo", "/budgets/1/portfolio/1/history")
+        .to_string();
+    assert!(
+        names.iter().any(|name| theirs.contains(name.as_str())),
+        "{theirs}"
+    );
+    let (status, seen) = service.send("eve", "GET", "/budgets/1/portfolio/1/history", None);
+    assert_eq!(status, 200, "{seen}");
+    for name in &names {
+        assert!(!seen.contains(name.as_str()), "eve sees {name}: {seen}");
+    }
+    // What eve may read of the portfolio itself says the same.
+    let (_, listed) = service.send("eve", "GET", "/budgets/1/portfolio", None);
+    for name in &names {
+        assert!(!listed.contains(name.as_str()), "{listed}");
+    }
+}

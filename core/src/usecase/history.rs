@@ -124,7 +124,9 @@ impl Queries<'_> {
                 let entry = entries.iter().find(|e| e.seq == *seq)?;
                 let previous = earlier(touched, Some(*seq))
                     .and_then(|before| entries.iter().find(|e| e.seq == before));
-                change_of(record, entry, previous, false)
+                change_of(record, entry, previous, false, &|value| {
+                    self.scrub(record, value)
+                })
             })
             .collect();
         Ok(History { changes, next })
@@ -162,10 +164,36 @@ impl Queries<'_> {
             for record in records {
                 let earlier_entry = earlier(touched.of(record), Some(*seq))
                     .and_then(|before| previous.iter().find(|e| e.seq == before));
-                changes.extend(change_of(record, entry, earlier_entry, true));
+                changes.extend(change_of(record, entry, earlier_entry, true, &|_| {}));
             }
         }
         Ok(History { changes, next })
+    }
+
+    /// Takes out of a version of `record` what the caller may not read now: a portfolio's folios
+    /// and sub-portfolios they may not see (S11.4: a portfolio shows only those), so that a
+    /// portfolio's history names no folio its reader could not open.
+    fn scrub(&self, record: RecordRef, value: &mut Value) {
+        if record.kind != RecordKind::Portfolio {
+            return;
+        }
+        let state = self.state;
+        if let Some(Value::Array(folios)) = value.get_mut("folios") {
+            folios.retain(|folio| {
+                folio
+                    .get("id")
+                    .and_then(Value::as_u64)
+                    .is_some_and(|id| self.caller.folio(state, id) >= Access::Read)
+            });
+        }
+        if let Some(Value::Array(subs)) = value.get_mut("portfolios") {
+            subs.retain(|sub| {
+                sub.get("id")
+                    .and_then(Value::as_u64)
+                    .and_then(|id| state.portfolios.get(&id))
+                    .is_some_and(|sub| self.caller.portfolio(sub) >= Access::Read)
+            });
+        }
     }
 
     /// Whether the caller may read `record`'s history (a folio's: and its activity), deleted or
@@ -325,9 +353,13 @@ fn change_of(
     entry: &JournalEntry,
     previous: Option<&JournalEntry>,
     in_activity: bool,
+    scrub: &dyn Fn(&mut Value),
 ) -> Option<Change> {
-    let after = version(record, &entry.command)?;
-    let before = previous.and_then(|previous| version(record, &previous.command).flatten());
+    let mut after = version(record, &entry.command)?;
+    let mut before = previous.and_then(|previous| version(record, &previous.command).flatten());
+    for value in [&mut after, &mut before].into_iter().flatten() {
+        scrub(value);
+    }
     let deleted = |value: &Option<Value>| {
         value
             .as_ref()
