@@ -50,6 +50,7 @@ pub use records::{
 };
 pub use references::{ReferenceError, Referenced};
 pub use stored::{Identified, Stored};
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) use touched::records_of;
 pub use touched::{RecordKind, RecordRef, Touched};
 

@@ -44,6 +44,8 @@ mod expenses;
 mod explain;
 mod explain_portfolio;
 mod folios;
+// Histories are read from the server's journal: not in the wasm package, which keeps none.
+#[cfg(not(target_arch = "wasm32"))]
 mod history;
 mod items;
 pub(crate) use expenses::with_converted;
@@ -65,6 +67,7 @@ pub use explain::{
     MAX_EXPLAIN_PAGE,
 };
 pub use folios::{UserChoice, Viewers, MAX_USERS_LISTED};
+#[cfg(not(target_arch = "wasm32"))]
 pub use history::{
     Action, Change, ChangedRecord, FieldChange, History, HistoryPage, DEFAULT_HISTORY_PAGE,
     MAX_HISTORY_PAGE,

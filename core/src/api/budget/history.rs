@@ -2,19 +2,53 @@
 //! history?limit=&before=` and `GET /folio/{id}/activity?limit=&before=`, read from the journal
 //! the host keeps (the context's [`crate::api::http::Journal`]).
 
-use super::responses::{field_error, path_id, queries, success, Outcome};
+//!
+//! The wasm package keeps no journal: there, every history route answers that it is the server's
+//! (and its code is left out of the package).
+
+use super::responses::Outcome;
 use crate::api::http::{Context, Request, Response};
-use crate::model::messages::excerpt;
-use crate::state::{RecordKind, RecordRef, State};
-use crate::usecase::{Error, HistoryPage, DEFAULT_HISTORY_PAGE, MAX_HISTORY_PAGE};
+use crate::state::{RecordKind, State};
+use crate::usecase::Error;
+#[cfg(not(target_arch = "wasm32"))]
+use {
+    super::responses::{field_error, path_id, queries, success},
+    crate::model::messages::excerpt,
+    crate::state::RecordRef,
+    crate::usecase::{HistoryPage, DEFAULT_HISTORY_PAGE, MAX_HISTORY_PAGE},
+};
 
 /// The answer when no journal is kept where the request was made.
 fn no_journal() -> Response {
     Error::unavailable("No history is kept here: the journal is the server's").into()
 }
 
+/// In the wasm package: no history is kept.
+#[cfg(target_arch = "wasm32")]
+pub(super) fn history(
+    _state: &State,
+    _request: &Request,
+    _context: &Context,
+    _kind: RecordKind,
+    _id: &str,
+) -> Outcome {
+    Err(no_journal())
+}
+
+/// In the wasm package: no activity is kept.
+#[cfg(target_arch = "wasm32")]
+pub(super) fn activity(
+    _state: &State,
+    _request: &Request,
+    _context: &Context,
+    _id: &str,
+) -> Outcome {
+    Err(no_journal())
+}
+
 /// `?limit=&before=`: a page of 1 to [`MAX_HISTORY_PAGE`] entries (50 when not said), before an
 /// entry number.
+#[cfg(not(target_arch = "wasm32"))]
 fn page(request: &Request) -> Result<HistoryPage, Response> {
     let limit = match request.param_value("limit") {
         None => DEFAULT_HISTORY_PAGE,
@@ -51,6 +85,7 @@ fn page(request: &Request) -> Result<HistoryPage, Response> {
 }
 
 /// `GET /{kind}/{id}/history`: a path that is no id answers as a record that does not exist.
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn history(
     state: &State,
     request: &Request,
@@ -72,6 +107,7 @@ pub(super) fn history(
 }
 
 /// `GET /folio/{id}/activity`.
+#[cfg(not(target_arch = "wasm32"))]
 pub(super) fn activity(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
     let queries = queries(state, context);
     let id = path_id(id).unwrap_or(0);
