@@ -56,6 +56,20 @@ fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
         2 * items * (days / 30 + 1),
         "each folio listed"
     );
+    // An explanation weighs what its figure costs (issue 35); a page of history a fixed weight.
+    assert_eq!(
+        weigh("/budgets/1/folio/1/explain?asOf=2026-06-30&figure=ac"),
+        items * (days / 30 + 1)
+    );
+    assert_eq!(
+        weigh(
+            "/budgets/1/folio/1/explain?asOf=2026-06-30&figure=ac&granularity=day&start=2026-06-01"
+        ),
+        items * days
+    );
+    assert!(weigh("/budgets/1/folio/1/activity") > 0);
+    assert!(weigh("/budgets/1/position/6/history") > 0);
+    assert!(weigh("/budgets/1/portfolio/1/explain?figure=bac") > 0);
     // Records, lists and changes weigh nothing; neither does what the caller may not read.
     assert_eq!(weigh("/budgets/1/folio/1"), 0);
     assert_eq!(
@@ -67,6 +81,14 @@ fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
         0
     );
     let mallory = context("mallory");
+    assert_eq!(
+        weight(
+            &state,
+            &request("GET", "/budgets/1/folio/1/explain?figure=ac"),
+            &mallory
+        ),
+        0
+    );
     assert_eq!(
         weight(
             &state,

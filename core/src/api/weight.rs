@@ -41,6 +41,27 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
         ["folio", id, "timeline"] => id
             .parse()
             .map_or(0, |id| folio_weight(state, &caller, id, granularity)),
+        // An explanation costs the figure it explains (issue 35): a timeline cell its
+        // timeline's, any other the indicators'.
+        ["folio", id, "explain"] => id.parse().map_or(0, |id| {
+            let cell = request.param_value("start").is_some();
+            let by = if cell {
+                granularity
+            } else {
+                Granularity::Month
+            };
+            folio_weight(state, &caller, id, by)
+        }),
+        ["portfolio", id, "explain"] => id
+            .parse()
+            .map_or(0, |id| portfolio_weight(state, &caller, id)),
+        // An item's days: the folio's items counted as one, times its days.
+        ["position" | "expense", _, "explain"] => HISTORY_WEIGHT,
+        // A page of history reads up to 201 journal entries (an import's whole): admitted as a
+        // read of a middling folio.
+        ["folio" | "expense" | "position" | "portfolio", _, "history" | "activity"] => {
+            HISTORY_WEIGHT
+        }
         ["folio", id, "indicators" | "payments" | "items" | "plan" | "expenditures"] => id
             .parse()
             .map_or(0, |id| folio_weight(state, &caller, id, Granularity::Month)),
@@ -50,6 +71,10 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
         _ => 0,
     }
 }
+
+/// The weight of a page of history, or of one item's explanation: that of a folio of 100 items
+/// read by week over ten years.
+const HISTORY_WEIGHT: u64 = 100 * 522;
 
 /// Folio `folio`'s items (and one) times its periods by `granularity`.
 fn folio_weight(state: &State, caller: &Caller, folio: u64, granularity: Granularity) -> u64 {

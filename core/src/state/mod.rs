@@ -52,7 +52,7 @@ pub use references::{ReferenceError, Referenced};
 pub use stored::{Identified, Stored};
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) use touched::records_of;
-pub use touched::{RecordKind, RecordRef, Touched};
+pub use touched::{RecordKind, RecordRef, Seqs, Touched};
 
 use crate::value::UtcTimestamp;
 use indexes::index_item;

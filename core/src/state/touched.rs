@@ -80,46 +80,138 @@ impl<'de> serde::Deserialize<'de> for RecordRef {
     }
 }
 
+/// How many entries a sealed segment of a list holds.
+const SEGMENT: usize = 256;
+
+/// A list of entry numbers, in journal order, each once, shared in sealed segments: a state's
+/// copy (a write made while reads hold the state) shares them, and adding to a list copies at
+/// most its open tail and one pointer per segment, whatever the journal's length (issue 34's
+/// rule: a write costs the same however much others did).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Seqs {
+    /// Full segments, each of [`SEGMENT`] entries.
+    sealed: Vec<std::sync::Arc<[u64]>>,
+    /// The last, open segment (fewer than [`SEGMENT`] entries).
+    open: Vec<u64>,
+}
+
+impl Seqs {
+    /// How many entries.
+    pub fn len(&self) -> usize {
+        self.sealed.len() * SEGMENT + self.open.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The entry at `index`, oldest first.
+    pub fn get(&self, index: usize) -> Option<u64> {
+        match self.sealed.get(index / SEGMENT) {
+            Some(segment) => segment.get(index % SEGMENT).copied(),
+            None => self.open.get(index - self.sealed.len() * SEGMENT).copied(),
+        }
+    }
+
+    /// How many entries are below `seq` (they are in increasing order).
+    pub fn count_below(&self, seq: u64) -> usize {
+        let (mut low, mut high) = (0, self.len());
+        while low < high {
+            let middle = low + (high - low) / 2;
+            if self.get(middle).is_some_and(|at| at < seq) {
+                low = middle + 1;
+            } else {
+                high = middle;
+            }
+        }
+        low
+    }
+
+    /// The entries from `start` to `end` (excluded), oldest first.
+    pub fn range(&self, start: usize, end: usize) -> Vec<u64> {
+        (start..end.min(self.len()))
+            .filter_map(|index| self.get(index))
+            .collect()
+    }
+
+    /// Adds `seq` at the end, unless it is the last already.
+    fn push(&mut self, seq: u64) {
+        let last = self.len().checked_sub(1).and_then(|at| self.get(at));
+        if last == Some(seq) {
+            return;
+        }
+        self.open.push(seq);
+        if self.open.len() == SEGMENT {
+            let sealed: std::sync::Arc<[u64]> = std::mem::take(&mut self.open).into();
+            self.sealed.push(sealed);
+        }
+    }
+}
+
+/// Written as the plain list.
+impl serde::Serialize for Seqs {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq((0..self.len()).filter_map(|index| self.get(index)))
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Seqs {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let list = Vec::<u64>::deserialize(deserializer)?;
+        let mut seqs = Seqs::default();
+        for seq in list {
+            seqs.push(seq);
+        }
+        Ok(seqs)
+    }
+}
+
 /// The journal entries that touched each record, and each folio's activity: the entries that
-/// touched it or anything in it. Each list is in journal order, each entry once.
+/// touched it or anything in it. Each list is in journal order, each entry once; each behind its
+/// own `Arc`, so that a copy of a table's chunk copies pointers, and a write copies the one list
+/// it adds to (its open segment).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Touched {
     /// By record.
-    records: SharedTable<Vec<u64>, RecordRef>,
+    records: SharedTable<std::sync::Arc<Seqs>, RecordRef>,
     /// By folio.
-    activity: SharedTable<Vec<u64>>,
+    activity: SharedTable<std::sync::Arc<Seqs>>,
 }
 
-/// Adds `seq` at the end of `list`, unless it is there already.
-fn push(list: &mut Vec<u64>, seq: u64) {
-    if list.last() != Some(&seq) {
-        list.push(seq);
-    }
-}
+/// No entries.
+static NONE: Seqs = Seqs {
+    sealed: Vec::new(),
+    open: Vec::new(),
+};
 
 impl Touched {
     /// The entries that touched `record`, oldest first.
-    pub fn of(&self, record: RecordRef) -> &[u64] {
-        self.records.get(&record).map_or(&[], Vec::as_slice)
+    pub fn of(&self, record: RecordRef) -> &Seqs {
+        self.records.get(&record).map_or(&NONE, |seqs| seqs)
     }
 
     /// The entries that touched folio `folio` or anything in it, oldest first.
-    pub fn activity(&self, folio: u64) -> &[u64] {
-        self.activity.get(&folio).map_or(&[], Vec::as_slice)
+    pub fn activity(&self, folio: u64) -> &Seqs {
+        self.activity.get(&folio).map_or(&NONE, |seqs| seqs)
     }
 
     fn touch(&mut self, record: RecordRef, folio: Option<u64>, seq: u64) {
         match self.records.get_mut(&record) {
-            Some(list) => push(list, seq),
+            Some(list) => std::sync::Arc::make_mut(list).push(seq),
             None => {
-                self.records.insert(record, vec![seq]);
+                let mut list = Seqs::default();
+                list.push(seq);
+                self.records.insert(record, std::sync::Arc::new(list));
             }
         }
         if let Some(folio) = folio {
             match self.activity.get_mut(&folio) {
-                Some(list) => push(list, seq),
+                Some(list) => std::sync::Arc::make_mut(list).push(seq),
                 None => {
-                    self.activity.insert(folio, vec![seq]);
+                    let mut list = Seqs::default();
+                    list.push(seq);
+                    self.activity.insert(folio, std::sync::Arc::new(list));
                 }
             }
         }
@@ -218,8 +310,32 @@ mod tests {
         touched.touch(expense, Some(1), 5);
         touched.touch(expense, Some(1), 5);
         touched.touch(expense, Some(1), 9);
-        assert_eq!(touched.of(expense), &[5, 9]);
-        assert_eq!(touched.activity(1), &[5, 9]);
+        assert_eq!(touched.of(expense).range(0, 10), vec![5, 9]);
+        assert_eq!(touched.activity(1).range(0, 10), vec![5, 9]);
         assert!(touched.activity(2).is_empty());
+    }
+
+    #[test]
+    fn a_long_list_is_sealed_in_segments_and_reads_back_whole() {
+        let mut seqs = Seqs::default();
+        for seq in (1..=1_000).map(|n| n * 3) {
+            seqs.push(seq);
+            seqs.push(seq);
+        }
+        assert_eq!(seqs.len(), 1_000);
+        assert_eq!(seqs.sealed.len(), 3, "three full segments of 256");
+        assert_eq!(seqs.get(0), Some(3));
+        assert_eq!(seqs.get(999), Some(3_000));
+        assert_eq!(seqs.get(1_000), None);
+        assert_eq!(seqs.count_below(3), 0);
+        assert_eq!(seqs.count_below(4), 1);
+        assert_eq!(seqs.count_below(3_001), 1_000);
+        assert_eq!(seqs.range(255, 258), vec![768, 771, 774]);
+        // A copy shares the sealed segments.
+        let copy = seqs.clone();
+        assert!(std::sync::Arc::ptr_eq(&copy.sealed[0], &seqs.sealed[0]));
+        let text = crate::json::to_json(&seqs);
+        let back: Seqs = crate::json::from_json(text.as_bytes()).unwrap();
+        assert_eq!(back, seqs);
     }
 }

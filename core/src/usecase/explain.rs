@@ -196,7 +196,16 @@ impl Queries<'_> {
         bucket: Option<Bucket>,
         page: LinePage,
     ) -> Result<Explanation> {
-        self.readable_folio(folio)?;
+        let record = &self.readable_folio(folio)?.folio;
+        // A day's cell is read off the items' series by day, which a book keeps for 400 days at
+        // most (issue 34): a longer folio's days are explained by week or month.
+        let days = (record.end_date.naive() - record.start_date.naive()).num_days() + 1;
+        if bucket.is_some_and(|b| b.granularity == Granularity::Day) && days > 400 {
+            return Err(Error::field(
+                "granularity",
+                format!("a day of a folio of {days} days is not explained: ask by week or month (folios of at most 400 days are explained by day)"),
+            ));
+        }
         let account = self.with_book(folio, |book| {
             match bucket {
                 None => book.explain(figure, as_of, side),

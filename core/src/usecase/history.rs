@@ -11,7 +11,7 @@
 
 use crate::json::Value;
 use crate::model::messages::excerpt;
-use crate::state::{Command, JournalEntry, JournalReader, RecordKind, RecordRef, State};
+use crate::state::{Command, JournalEntry, JournalReader, RecordKind, RecordRef, Seqs, State};
 use crate::value::UtcTimestamp;
 
 use super::{Access, Error, Queries, Result};
@@ -128,6 +128,9 @@ impl Queries<'_> {
                     self.scrub(record, value)
                 })
             })
+            // A change of what the caller may not see (a hidden folio joining a portfolio)
+            // leaves nothing to show: it is not shown, not even its time.
+            .filter(|change| change.action != Action::Updated || !change.fields.is_empty())
             .collect();
         Ok(History { changes, next })
     }
@@ -148,23 +151,44 @@ impl Queries<'_> {
         let touched = self.state.touched();
         let (seqs, next) = page_of(touched.activity(folio), page);
         let entries = read(journal, &seqs)?;
-        let mut changes = Vec::new();
+        // Each entry's records of the folio, each with the command of the entry that last
+        // changed it (an import's batch flattened once, not searched once per record).
+        let mut pages = Vec::new();
+        let mut before = Vec::new();
         for seq in &seqs {
             let Some(entry) = entries.iter().find(|e| e.seq == *seq) else {
                 continue;
             };
             let mut records = Vec::new();
-            records_in(self.state, &entry.command, &mut records);
-            records.dedup();
-            let before: Vec<u64> = records
-                .iter()
-                .filter_map(|record| earlier(touched.of(*record), Some(*seq)))
-                .collect();
-            let previous = read(journal, &before)?;
+            records_in(self.state, &entry.command, folio, &mut records);
+            // A record an entry changed twice (an import's folio, then its scope) once.
+            let mut seen = std::collections::HashSet::new();
+            records.retain(|record| seen.insert(*record));
+            before.extend(
+                records
+                    .iter()
+                    .filter_map(|record| earlier(touched.of(*record), Some(*seq))),
+            );
+            pages.push((entry, records, last_commands(&entry.command)));
+        }
+        // The versions before them, read in one go.
+        before.sort_unstable();
+        before.dedup();
+        let previous = read(journal, &before)?;
+        let previous: std::collections::HashMap<u64, _> = previous
+            .iter()
+            .map(|entry| (entry.seq, last_commands(&entry.command)))
+            .collect();
+        let mut changes = Vec::new();
+        for (entry, records, commands) in pages {
             for record in records {
-                let earlier_entry = earlier(touched.of(record), Some(*seq))
-                    .and_then(|before| previous.iter().find(|e| e.seq == before));
-                changes.extend(change_of(record, entry, earlier_entry, true, &|_| {}));
+                let Some(command) = commands.get(&record) else {
+                    continue;
+                };
+                let was = earlier(touched.of(record), Some(entry.seq))
+                    .and_then(|seq| previous.get(&seq))
+                    .and_then(|commands| commands.get(&record).copied());
+                changes.extend(change_in(record, entry, command, was, true, &|_| {}));
             }
         }
         Ok(History { changes, next })
@@ -239,13 +263,14 @@ impl Queries<'_> {
 }
 
 /// The page's entries of `touched` (oldest first), newest first, and the next page's `before`.
-fn page_of(touched: &[u64], page: HistoryPage) -> (Vec<u64>, Option<u64>) {
+fn page_of(touched: &Seqs, page: HistoryPage) -> (Vec<u64>, Option<u64>) {
     let end = match page.before {
-        Some(before) => touched.partition_point(|seq| *seq < before),
+        Some(before) => touched.count_below(before),
         None => touched.len(),
     };
     let start = end.saturating_sub(page.limit);
-    let seqs: Vec<u64> = touched[start..end].iter().rev().copied().collect();
+    let mut seqs = touched.range(start, end);
+    seqs.reverse();
     let next = if start > 0 {
         seqs.last().copied()
     } else {
@@ -255,10 +280,9 @@ fn page_of(touched: &[u64], page: HistoryPage) -> (Vec<u64>, Option<u64>) {
 }
 
 /// The entry of `touched` just before `seq`.
-fn earlier(touched: &[u64], seq: Option<u64>) -> Option<u64> {
-    let seq = seq?;
-    let at = touched.partition_point(|other| *other < seq);
-    touched.get(at.checked_sub(1)?).copied()
+fn earlier(touched: &Seqs, seq: Option<u64>) -> Option<u64> {
+    let at = touched.count_below(seq?);
+    touched.get(at.checked_sub(1)?)
 }
 
 /// The entries numbered `seqs`, or the 503 that says the journal could not be read.
@@ -273,16 +297,51 @@ fn read(journal: &dyn JournalReader, seqs: &[u64]) -> Result<Vec<JournalEntry>> 
     })
 }
 
-/// The records of a folio's activity that `command` changed.
-fn records_in(state: &State, command: &Command, out: &mut Vec<RecordRef>) {
+/// The records of folio `folio` that `command` changed.
+fn records_in(state: &State, command: &Command, folio: u64, out: &mut Vec<RecordRef>) {
     let mut records = Vec::new();
     crate::state::records_of(state, command, &mut records);
     out.extend(
         records
             .into_iter()
-            .filter(|(_, folio)| folio.is_some())
+            .filter(|(_, of)| *of == Some(folio))
             .map(|(record, _)| record),
     );
+}
+
+/// Each record `command` changes, with the command that last changed it (a batch flattened).
+fn last_commands(command: &Command) -> std::collections::HashMap<RecordRef, &Command> {
+    fn walk<'c>(command: &'c Command, out: &mut std::collections::HashMap<RecordRef, &'c Command>) {
+        match command {
+            Command::Batch(commands) => commands.iter().for_each(|command| walk(command, out)),
+            single => {
+                if let Some(record) = record_of(single) {
+                    out.insert(record, single);
+                }
+            }
+        }
+    }
+    let mut out = std::collections::HashMap::new();
+    walk(command, &mut out);
+    out
+}
+
+/// The record one command (not a batch) changes.
+fn record_of(command: &Command) -> Option<RecordRef> {
+    let record = |kind, id| Some(RecordRef { kind, id });
+    match command {
+        Command::PutFolio(folio) => record(RecordKind::Folio, folio.folio.id().get()),
+        Command::PutPosition(row) => record(RecordKind::Position, row.record.id.get()),
+        Command::PutExpense(expense) => record(RecordKind::Expense, expense.id().get()),
+        Command::PutBaseline(snapshot) => record(RecordKind::Baseline, snapshot.baseline.id.get()),
+        Command::PutCustomField { definition, .. } => {
+            record(RecordKind::CustomField, definition.id().get())
+        }
+        Command::PutBilledHours(billed) => record(RecordKind::BilledHours, billed.position),
+        Command::PutPortfolio(portfolio) => record(RecordKind::Portfolio, portfolio.id().get()),
+        Command::DeletePortfolio(id) => record(RecordKind::Portfolio, *id),
+        _ => None,
+    }
 }
 
 /// `record` as `command` left it: `Some(None)` when the command removed it, `None` when the
@@ -355,8 +414,28 @@ fn change_of(
     in_activity: bool,
     scrub: &dyn Fn(&mut Value),
 ) -> Option<Change> {
-    let mut after = version(record, &entry.command)?;
-    let mut before = previous.and_then(|previous| version(record, &previous.command).flatten());
+    change_in(
+        record,
+        entry,
+        &entry.command,
+        previous.map(|previous| &previous.command),
+        in_activity,
+        scrub,
+    )
+}
+
+/// The change `entry` made to `record` by `command` (the entry's own, or the command of its
+/// batch that last touched the record), against its version by `previous` (none: created).
+fn change_in(
+    record: RecordRef,
+    entry: &JournalEntry,
+    command: &Command,
+    previous: Option<&Command>,
+    in_activity: bool,
+    scrub: &dyn Fn(&mut Value),
+) -> Option<Change> {
+    let mut after = version(record, command)?;
+    let mut before = previous.and_then(|previous| version(record, previous).flatten());
     for value in [&mut after, &mut before].into_iter().flatten() {
         scrub(value);
     }
@@ -448,13 +527,20 @@ fn diff(path: &str, before: &Value, after: &Value, out: &mut Vec<FieldChange>) {
         (Value::Array(old), Value::Array(new))
             if old.iter().chain(new).all(|part| part_id(part).is_some()) =>
         {
+            // Each list's parts by what names them, once: a position's 1,000 parts are compared
+            // in one pass, not each against all.
+            let named = |parts: &[Value]| -> std::collections::HashMap<String, usize> {
+                parts
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(at, part)| part_id(part).map(|id| (id, at)))
+                    .collect()
+            };
+            let (was, now) = (named(old), named(new));
             let at = |id: &str| format!("{path}[{id}]");
             for part in new {
                 let id = part_id(part).unwrap_or_default();
-                match old
-                    .iter()
-                    .find(|o| part_id(o).as_deref() == Some(id.as_str()))
-                {
+                match was.get(&id).and_then(|index| old.get(*index)) {
                     Some(was) => diff(&at(&id), was, part, out),
                     None => out.push(FieldChange {
                         path: at(&id),
@@ -465,10 +551,7 @@ fn diff(path: &str, before: &Value, after: &Value, out: &mut Vec<FieldChange>) {
             }
             for part in old {
                 let id = part_id(part).unwrap_or_default();
-                if !new
-                    .iter()
-                    .any(|n| part_id(n).as_deref() == Some(id.as_str()))
-                {
+                if !now.contains_key(&id) {
                     out.push(FieldChange {
                         path: at(&id),
                         before: part.clone(),
@@ -559,7 +642,7 @@ mod tests {
 
     #[test]
     fn pages_run_newest_first_and_say_where_the_next_starts() {
-        let touched = [2, 5, 7, 9, 12];
+        let touched: Seqs = serde_json::from_str("[2, 5, 7, 9, 12]").unwrap();
         let page = |limit, before| page_of(&touched, HistoryPage { limit, before });
         assert_eq!(page(2, None), (vec![12, 9], Some(9)));
         assert_eq!(page(2, Some(9)), (vec![7, 5], Some(5)));

@@ -259,7 +259,12 @@ impl<'s> Queries<'s> {
                 let tolerance = state.folios[&id].folio.tolerance.get();
                 tolerances[index] = Some(tolerances[index].map_or(tolerance, |t| t.min(tolerance)));
                 members[index].push(report);
-                named[index].push(("folio", id, folio.name.clone()));
+                // The folio's name now, not the one the portfolio stored when it was put.
+                let name = state
+                    .folios
+                    .get(&id)
+                    .map_or_else(|| folio.name.clone(), |record| record.folio.name.clone());
+                named[index].push(("folio", id, name));
             }
             // A sub-portfolio with nothing the caller may read has no figures: it is no member
             // of its parent (its nulls would blank the parent's earned-value side, S9.9).

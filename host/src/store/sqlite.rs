@@ -260,20 +260,24 @@ impl Backend for Sqlite {
     }
 
     fn journal_at(&self, seqs: &[u64]) -> Result<Vec<(u64, String)>, StoreError> {
-        let connection = self.connection();
-        let mut statement =
-            connection.prepare_cached("SELECT entry FROM journal WHERE seq = ?1")?;
-        let mut found = Vec::with_capacity(seqs.len());
-        for seq in seqs {
-            let Ok(key) = i64::try_from(*seq) else {
-                continue;
-            };
-            let mut rows = statement.query(params![key])?;
-            if let Some(row) = rows.next()? {
-                found.push((*seq, row.get::<_, String>(0)?));
-            }
+        let keys: Vec<i64> = seqs
+            .iter()
+            .filter_map(|seq| i64::try_from(*seq).ok())
+            .collect();
+        if keys.is_empty() {
+            return Ok(Vec::new());
         }
-        Ok(found)
+        // One statement for the page (at most a few hundred numbers), so that the readers'
+        // connection is held once, not once per entry.
+        let marks = vec!["?"; keys.len()].join(",");
+        let connection = self.connection();
+        let mut statement = connection.prepare(&format!(
+            "SELECT seq, entry FROM journal WHERE seq IN ({marks})"
+        ))?;
+        let rows = statement.query_map(rusqlite::params_from_iter(keys.iter()), |row| {
+            Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError> {
