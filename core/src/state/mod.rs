@@ -194,8 +194,9 @@ pub struct State {
     /// The users the service knows, by key (a snapshot written before they were kept has none).
     #[serde(default)]
     pub users: SharedTable<UserRecord, String>,
-    /// The journal entries that touched each record (issue 35, `touched.rs`).
-    #[serde(default)]
+    /// The journal entries that touched each record (issue 35, `touched.rs`). A snapshot written
+    /// before it was kept has none: read, it is marked to be built from the journal.
+    #[serde(default = "Touched::missing")]
     touched: Touched,
     /// Entries applied since the host last took them.
     #[serde(skip)]

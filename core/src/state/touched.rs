@@ -4,7 +4,7 @@
 //! replaying the journal answers the same history. Written in snapshots (a snapshot written before
 //! it was kept has none: the history then starts at that snapshot).
 
-use super::{Command, SharedTable, State};
+use super::{Command, JournalEntry, SharedTable, State};
 
 /// A kind of record whose changes are kept apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -177,6 +177,10 @@ pub struct Touched {
     records: SharedTable<std::sync::Arc<Seqs>, RecordRef>,
     /// By folio.
     activity: SharedTable<std::sync::Arc<Seqs>>,
+    /// Set on a state read from a snapshot written before the index was kept: it holds only the
+    /// entries replayed since, until [`State::index_journal`] builds it from the whole journal.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    missing: bool,
 }
 
 /// No entries.
@@ -186,6 +190,14 @@ static NONE: Seqs = Seqs {
 };
 
 impl Touched {
+    /// The index of a snapshot that has none: to be built from the journal.
+    pub(super) fn missing() -> Touched {
+        Touched {
+            missing: true,
+            ..Touched::default()
+        }
+    }
+
     /// The entries that touched `record`, oldest first.
     pub fn of(&self, record: RecordRef) -> &Seqs {
         self.records.get(&record).map_or(&NONE, |seqs| seqs)
@@ -281,6 +293,29 @@ impl State {
     pub fn touched(&self) -> &Touched {
         &self.touched
     }
+
+    /// Whether the index of touched entries must be built from the journal
+    /// ([`State::index_journal`]): the state was read from a snapshot written before it was kept.
+    pub fn touched_missing(&self) -> bool {
+        self.touched.missing
+    }
+
+    /// Builds the index of touched entries afresh from `journal`, the whole journal up to this
+    /// state, in order (a snapshot written before the index was kept: issue 35).
+    pub fn index_journal<'e>(&mut self, journal: impl IntoIterator<Item = &'e JournalEntry>) {
+        self.touched = Touched::default();
+        self.index_entries(journal);
+    }
+
+    /// Adds `entries` (the next ones of the journal, in order) to an index being built by
+    /// [`State::index_journal`], so that a long journal is read a page at a time.
+    pub fn index_entries<'e>(&mut self, entries: impl IntoIterator<Item = &'e JournalEntry>) {
+        for entry in entries {
+            if entry.seq <= self.seq {
+                self.note_touched(&entry.command, entry.seq);
+            }
+        }
+    }
 }
 
 #[cfg(test)]
@@ -313,6 +348,37 @@ mod tests {
         assert_eq!(touched.of(expense).range(0, 10), vec![5, 9]);
         assert_eq!(touched.activity(1).range(0, 10), vec![5, 9]);
         assert!(touched.activity(2).is_empty());
+    }
+
+    #[test]
+    fn a_snapshot_without_the_index_has_it_built_from_the_journal() {
+        let mut state = State::new();
+        let folio: crate::model::budgeting::Folio = crate::model::from_json(
+            br#"{"name":"F","description":"","owner":"ada","startDate":"2026-01-01","endDate":"2026-12-31","closedDate":null,"reserve":0,"contingency":0,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#,
+        )
+        .unwrap();
+        let record = super::super::FolioRecord {
+            folio: super::super::Stored::new(crate::model::Id::new(1), folio),
+            viewers: Vec::new(),
+            scope: Vec::new(),
+        };
+        state.apply(Command::PutFolio(Box::new(record.clone())));
+        state.apply(Command::PutFolio(Box::new(record)));
+        let journal = state.take_journal();
+        // The snapshot as written before the index was kept: without it.
+        let mut old: crate::json::Value = serde_json::from_str(&state.snapshot()).unwrap();
+        old.as_object_mut().unwrap().remove("touched");
+        let mut read = State::from_snapshot(&old.to_string()).unwrap();
+        assert!(read.touched_missing());
+        assert!(read.touched().activity(1).is_empty());
+        read.index_journal(&journal);
+        assert!(!read.touched_missing());
+        assert_eq!(read.touched(), state.touched());
+        assert_eq!(read.touched().activity(1).range(0, 9), vec![1, 2]);
+        // Written again, the snapshot holds the index and is not marked.
+        assert!(!State::from_snapshot(&read.snapshot())
+            .unwrap()
+            .touched_missing());
     }
 
     #[test]

@@ -317,9 +317,30 @@ impl Store {
         })
     }
 
-    /// The state: the latest snapshot, then every later journal entry replayed.
+    /// The state: the latest snapshot, then every later journal entry replayed. A snapshot
+    /// written before the state indexed the entries that touched each record has that index
+    /// built from the whole journal, read in pages (once: the next snapshot holds it; issue 35).
     pub(crate) fn load(&self) -> Result<State, StoreError> {
-        self.backend.load()
+        let mut state = self.backend.load()?;
+        if state.touched_missing() {
+            const PAGE: u64 = 1_000;
+            let mut journal = Vec::new();
+            let mut after = 0;
+            while after < state.seq {
+                let page = self.entries_after(after, PAGE)?;
+                let Some(last) = page.last().map(|entry| entry.seq) else {
+                    break;
+                };
+                journal.extend(page);
+                after = last;
+            }
+            state.index_journal(&journal);
+            tracing::info!(
+                entries = journal.len(),
+                "the history index was built from the journal"
+            );
+        }
+        Ok(state)
     }
 
     /// Replays the entries after `state.seq` (written by another process). The server catches up

@@ -202,3 +202,51 @@ fn an_address_that_is_refused_does_not_show_its_password() {
         assert!(!error.contains("s3cret"), "{error}");
     }
 }
+
+/// A database whose latest snapshot was written before the state indexed the entries that touched
+/// each record (issue 35): loaded, the index is built from the whole journal, as a state that
+/// replayed the journal from its start has it.
+#[test]
+fn a_snapshot_from_before_the_history_index_has_it_built_from_the_journal() {
+    let dir = std::env::temp_dir().join(format!("costfolio-index-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let db = dir.join("index.db");
+    let _ = std::fs::remove_file(&db);
+    let address = format!("sqlite:{}", db.display());
+    let mut store = Store::open_address(&address).unwrap();
+    let mut state = store.load().unwrap();
+    let mut api = |state: &mut State, method: &str, path: &str, body: &str| {
+        let now = chrono::NaiveDate::from_ymd_opt(2026, 3, 2)
+            .unwrap()
+            .and_hms_opt(9, 0, 0)
+            .unwrap();
+        let mut context = costfolio::api::Context::new("http://x", now, vec![1; 64]);
+        context.user = Some("ada".into());
+        let request = costfolio::api::Request::new(method, path).json(body);
+        store
+            .transact(state, |state| {
+                costfolio::api::handle(state, &request, &context).status
+            })
+            .unwrap()
+    };
+    let folio = r#"{"name":"Bridge","description":"","owner":"ada","startDate":"2026-01-01","endDate":"2026-12-31","closedDate":null,"reserve":0,"contingency":0,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
+    assert_eq!(api(&mut state, "POST", "/budgets/1/folio", folio), 200);
+    let expense = r#"{"folioId":1,"name":"Steel","description":"","type":"Materials","category":"CAPEX","kind":".PlannedExpense","amount":100,"currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-04-15"}}"#;
+    assert_eq!(api(&mut state, "POST", "/budgets/1/expense", expense), 200);
+    let whole = state.touched().clone();
+    assert_eq!(whole.activity(1).len(), 2);
+    // The snapshot as an older server wrote it: without the index.
+    let mut old: serde_json::Value = serde_json::from_str(&state.snapshot()).unwrap();
+    old.as_object_mut().unwrap().remove("touched");
+    let connection = rusqlite::Connection::open(&db).unwrap();
+    connection
+        .execute(
+            "INSERT OR REPLACE INTO snapshots (seq, state) VALUES (?1, ?2)",
+            rusqlite::params![state.seq as i64, old.to_string()],
+        )
+        .unwrap();
+    let loaded = Store::open_address(&address).unwrap().load().unwrap();
+    assert!(!loaded.touched_missing());
+    assert_eq!(loaded.touched(), &whole);
+    let _ = std::fs::remove_dir_all(&dir);
+}
