@@ -134,6 +134,30 @@ fn writes_while_read(c: &mut Criterion) {
         &state,
         folio,
     );
+    // A folio with a long history (issue 35): 100 folios, and 50,000 changes to each of ada's
+    // expenses in turn, each in the history index of the expense and of the folio's activity.
+    let (mut state, folio) = world(100);
+    let ids: Vec<u64> = state
+        .expenses_of(folio)
+        .map(|expense| expense.id().get())
+        .collect();
+    for change in 0..50_000u64 {
+        let id = ids[(change % ids.len() as u64) as usize];
+        let body = expense(folio).replacen('{', &format!("{{\"id\":{id},"), 1);
+        assert_eq!(call(&mut state, "ada", "PUT", "/expense", &body), 200);
+        if change % 1_000 == 0 {
+            let _stored = state.take_journal();
+        }
+    }
+    let _stored = state.take_journal();
+    let state = Arc::new(state);
+    bench_while_read(
+        &mut group,
+        "expense_added_after_history",
+        50_000,
+        &state,
+        folio,
+    );
     group.finish();
 }
 

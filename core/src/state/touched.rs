@@ -167,16 +167,28 @@ impl<'de> serde::Deserialize<'de> for Seqs {
     }
 }
 
+/// One folio's part of the index: its activity (the entries that touched it or anything in it)
+/// and each of its records' entries.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+struct FolioTouched {
+    /// Its activity.
+    activity: std::sync::Arc<Seqs>,
+    /// Its records' entries (the folio's own included).
+    records: SharedTable<std::sync::Arc<Seqs>, RecordRef>,
+}
+
 /// The journal entries that touched each record, and each folio's activity: the entries that
-/// touched it or anything in it. Each list is in journal order, each entry once; each behind its
-/// own `Arc`, so that a copy of a table's chunk copies pointers, and a write copies the one list
-/// it adds to (its open segment).
+/// touched it or anything in it. Each list is in journal order, each entry once. The index is
+/// nested by folio, and each list is behind its own `Arc` in sealed segments: a copy of the state
+/// copies one pointer per chunk of folios, and a write copies one chunk of its folio's records
+/// and the open segment of the lists it adds to, whatever the number of folios or the length of
+/// the journal (issue 34's rule).
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Touched {
-    /// By record.
-    records: SharedTable<std::sync::Arc<Seqs>, RecordRef>,
     /// By folio.
-    activity: SharedTable<std::sync::Arc<Seqs>>,
+    folios: SharedTable<std::sync::Arc<FolioTouched>>,
+    /// The records of no folio (portfolios), by record.
+    others: SharedTable<std::sync::Arc<Seqs>, RecordRef>,
     /// Set on a state read from a snapshot written before the index was kept: it holds only the
     /// entries replayed since, until [`State::index_journal`] builds it from the whole journal.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -189,6 +201,18 @@ static NONE: Seqs = Seqs {
     open: Vec::new(),
 };
 
+/// Adds `seq` to `record`'s list in `table`.
+fn push_to(table: &mut SharedTable<std::sync::Arc<Seqs>, RecordRef>, record: RecordRef, seq: u64) {
+    match table.get_mut(&record) {
+        Some(list) => std::sync::Arc::make_mut(list).push(seq),
+        None => {
+            let mut list = Seqs::default();
+            list.push(seq);
+            table.insert(record, std::sync::Arc::new(list));
+        }
+    }
+}
+
 impl Touched {
     /// The index of a snapshot that has none: to be built from the journal.
     pub(super) fn missing() -> Touched {
@@ -198,34 +222,36 @@ impl Touched {
         }
     }
 
-    /// The entries that touched `record`, oldest first.
-    pub fn of(&self, record: RecordRef) -> &Seqs {
-        self.records.get(&record).map_or(&NONE, |seqs| seqs)
+    /// The entries that touched `record` of folio `folio` (`None` for a portfolio), oldest first.
+    pub fn of(&self, record: RecordRef, folio: Option<u64>) -> &Seqs {
+        let list = match folio {
+            Some(folio) => self
+                .folios
+                .get(&folio)
+                .and_then(|part| part.records.get(&record)),
+            None => self.others.get(&record),
+        };
+        list.map_or(&NONE, |seqs| seqs)
     }
 
     /// The entries that touched folio `folio` or anything in it, oldest first.
     pub fn activity(&self, folio: u64) -> &Seqs {
-        self.activity.get(&folio).map_or(&NONE, |seqs| seqs)
+        self.folios.get(&folio).map_or(&NONE, |part| &part.activity)
     }
 
     fn touch(&mut self, record: RecordRef, folio: Option<u64>, seq: u64) {
-        match self.records.get_mut(&record) {
-            Some(list) => std::sync::Arc::make_mut(list).push(seq),
-            None => {
-                let mut list = Seqs::default();
-                list.push(seq);
-                self.records.insert(record, std::sync::Arc::new(list));
-            }
+        let Some(folio) = folio else {
+            push_to(&mut self.others, record, seq);
+            return;
+        };
+        if self.folios.get(&folio).is_none() {
+            self.folios
+                .insert(folio, std::sync::Arc::new(FolioTouched::default()));
         }
-        if let Some(folio) = folio {
-            match self.activity.get_mut(&folio) {
-                Some(list) => std::sync::Arc::make_mut(list).push(seq),
-                None => {
-                    let mut list = Seqs::default();
-                    list.push(seq);
-                    self.activity.insert(folio, std::sync::Arc::new(list));
-                }
-            }
+        if let Some(part) = self.folios.get_mut(&folio) {
+            let part = std::sync::Arc::make_mut(part);
+            std::sync::Arc::make_mut(&mut part.activity).push(seq);
+            push_to(&mut part.records, record, seq);
         }
     }
 }
@@ -345,7 +371,8 @@ mod tests {
         touched.touch(expense, Some(1), 5);
         touched.touch(expense, Some(1), 5);
         touched.touch(expense, Some(1), 9);
-        assert_eq!(touched.of(expense).range(0, 10), vec![5, 9]);
+        assert_eq!(touched.of(expense, Some(1)).range(0, 10), vec![5, 9]);
+        assert!(touched.of(expense, Some(2)).is_empty());
         assert_eq!(touched.activity(1).range(0, 10), vec![5, 9]);
         assert!(touched.activity(2).is_empty());
     }

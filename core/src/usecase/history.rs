@@ -112,7 +112,7 @@ impl Queries<'_> {
         journal: &dyn JournalReader,
     ) -> Result<History> {
         self.may_read_history(record)?;
-        let touched = self.state.touched().of(record);
+        let touched = self.state.touched().of(record, self.folio_of(record));
         let (seqs, next) = page_of(touched, page);
         // Each change is read against the version before it: the entry before the oldest too.
         let mut wanted = seqs.clone();
@@ -167,7 +167,7 @@ impl Queries<'_> {
             before.extend(
                 records
                     .iter()
-                    .filter_map(|record| earlier(touched.of(*record), Some(*seq))),
+                    .filter_map(|record| earlier(touched.of(*record, Some(folio)), Some(*seq))),
             );
             pages.push((entry, records, last_commands(&entry.command)));
         }
@@ -185,13 +185,32 @@ impl Queries<'_> {
                 let Some(command) = commands.get(&record) else {
                     continue;
                 };
-                let was = earlier(touched.of(record), Some(entry.seq))
+                let was = earlier(touched.of(record, Some(folio)), Some(entry.seq))
                     .and_then(|seq| previous.get(&seq))
                     .and_then(|commands| commands.get(&record).copied());
                 changes.extend(change_in(record, entry, command, was, true, &|_| {}));
             }
         }
         Ok(History { changes, next })
+    }
+
+    /// The folio `record` belongs to (`None` for a portfolio), as the state holds it.
+    fn folio_of(&self, record: RecordRef) -> Option<u64> {
+        let state = self.state;
+        match record.kind {
+            RecordKind::Folio => Some(record.id),
+            RecordKind::Expense => state.expenses.get(&record.id).map(|e| e.folio_id.get()),
+            RecordKind::Position | RecordKind::BilledHours => state
+                .positions
+                .get(&record.id)
+                .map(|row| row.header.folio_id.get()),
+            RecordKind::Baseline => state
+                .baselines
+                .get(&record.id)
+                .map(|b| b.baseline.folio_id.get()),
+            RecordKind::CustomField => state.custom_fields.get(&record.id).map(|(folio, _)| *folio),
+            RecordKind::Portfolio => None,
+        }
     }
 
     /// Takes out of a version of `record` what the caller may not read now: a portfolio's folios
