@@ -18,6 +18,40 @@ pub struct Sandbox {
     book: FolioBook,
 }
 
+/// A figure of the sandbox explained, as the server's explanation of a folio's figure.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Explained {
+    figure: &'static str,
+    value: costfolio::json::Value,
+    currency_code: costfolio::value::CurrencyCode,
+    formula: String,
+    plan: &'static str,
+    inputs: Vec<Input>,
+    lines: Vec<Line>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    lines_total: Option<costfolio::value::Exact>,
+    next: Option<u64>,
+}
+
+/// An input of an explained figure; `explain` names the figure to ask next.
+#[derive(serde::Serialize)]
+struct Input {
+    figure: &'static str,
+    value: costfolio::json::Value,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    explain: Option<&'static str>,
+}
+
+/// An item a sum adds up.
+#[derive(serde::Serialize)]
+#[serde(rename_all = "camelCase")]
+struct Line {
+    item_id: u64,
+    kind: &'static str,
+    amount: costfolio::value::Exact,
+}
+
 /// The figures of a sandbox at one date and granularity.
 #[derive(serde::Serialize)]
 struct Summary {
@@ -64,6 +98,15 @@ impl Sandbox {
         js(self.put_expense_of(expense).map(|()| String::new())).map(drop)
     }
 
+    /// Figure `figure` of the sandbox's draft at `asOf` explained, as the server explains a
+    /// folio's (`GET /folio/{id}/explain`, issue 35), computed here by the same book: JSON
+    /// `{figure, value, currencyCode, formula, plan, inputs: [{figure, value, explain}],
+    /// lines: [{itemId, kind, amount}], linesTotal}`, every line at once; an input's `explain` is
+    /// the figure to ask next.
+    pub fn explain(&mut self, asOf: &str, figure: &str) -> Result<String, JsError> {
+        js(self.explain_of(asOf, figure))
+    }
+
     /// Removes the position `id` (a whole number from 1 to 2^53 - 1).
     #[wasm_bindgen(js_name = removePosition)]
     pub fn remove_position(&mut self, id: f64) -> Result<(), JsError> {
@@ -101,6 +144,52 @@ impl Sandbox {
         Ok(to_json(&Summary {
             indicators,
             timeline,
+        }))
+    }
+
+    fn explain_of(&mut self, as_of_text: &str, figure: &str) -> Result<String, Refusal> {
+        use costfolio::analytics::ItemKey;
+        use costfolio::value::{Decimal, Exact};
+        let as_of = as_of(as_of_text)?;
+        let currency = self.book.folio().currency_code;
+        let account = self
+            .book
+            .explain(figure, as_of, PlannedSide::Draft)?
+            .ok_or_else(|| Refusal::Form(format!("figure: no figure is named {figure:?}")))?;
+        let mut total = Decimal::ZERO;
+        let mut lines = Vec::with_capacity(account.lines.len());
+        for line in &account.lines {
+            total = total
+                .checked_add(line.amount)
+                .ok_or_else(|| Refusal::Form("the lines' sum is beyond a decimal".to_owned()))?;
+            let (kind, id) = match line.item {
+                ItemKey::Position(id) => ("position", id),
+                ItemKey::Expense(id) => ("expense", id),
+            };
+            lines.push(Line {
+                item_id: id.get(),
+                kind,
+                amount: Exact::of(line.amount),
+            });
+        }
+        Ok(to_json(&Explained {
+            figure: account.figure,
+            value: account.value,
+            currency_code: currency,
+            formula: account.formula,
+            plan: "draft (this sandbox)",
+            inputs: account
+                .inputs
+                .iter()
+                .map(|input| Input {
+                    figure: input.figure,
+                    value: input.value.clone(),
+                    explain: input.explained.then_some(input.figure),
+                })
+                .collect(),
+            lines,
+            lines_total: account.sum.then(|| Exact::of(total)),
+            next: None,
         }))
     }
 

@@ -72,3 +72,36 @@ test('a refused change names its field and changes nothing', () => {
   assert.throws(() => sandbox.removeExpense(1.5), (e) => e instanceof Error && /id: 1\.5 is not a whole number/.test(e.message));
   assert.throws(() => sandbox.removePosition(2 ** 60), (e) => e instanceof Error && /id/.test(e.message));
 });
+
+/** A decimal text of at most 2 places as whole cents. */
+const cents = (/** @type {string} */ text) => {
+  const [whole, fraction = ''] = text.replace('-', '').split('.');
+  const value = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
+  return text.startsWith('-') ? -value : value;
+};
+
+/** A JSON text's number fields kept as their text. */
+const exact = (/** @type {string} */ json) => JSON.parse(json.replace(/:(-?\d+(?:\.\d+)?)(?=[,}\]])/g, ':"$1"'));
+
+test('the sandbox explains its figures as the server does: a sum by its items, EAC by its inputs', () => {
+  const doc = documentWithIds();
+  const sandbox = new wasm.Sandbox(doc);
+  const summary = exact(sandbox.summary(AS_OF, 'month'));
+  for (const figure of ['bac', 'ac', 'plannedCostToDate']) {
+    const e = exact(sandbox.explain(AS_OF, figure));
+    assert.equal(e.figure, figure);
+    assert.equal(e.value, summary.indicators[figure]);
+    const sum = e.lines.reduce((/** @type {bigint} */ s, /** @type {{amount: string}} */ l) => s + cents(l.amount), 0n);
+    assert.equal(sum, cents(e.value), `${figure}: the lines add up`);
+    assert.equal(cents(e.linesTotal), cents(e.value));
+  }
+  const eac = exact(sandbox.explain(AS_OF, 'eac'));
+  assert.deepEqual(eac.inputs.map((/** @type {{figure: string}} */ i) => i.figure), ['bac', 'ac', 'ev']);
+  assert.match(eac.formula, /EAC = BAC \/ CPI/);
+  // A rate changed in the sandbox moves BAC, and its explanation with it.
+  sandbox.putPosition('{"position":{"id":1,"folioId":1,"name":"Engineer","description":"","title":"Engineer","rate":{"rate":62.5,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-27","percentage":100}}}');
+  const after = exact(sandbox.explain(AS_OF, 'bac'));
+  assert.notEqual(after.value, summary.indicators.bac);
+  assert.equal(after.value, exact(sandbox.summary(AS_OF, 'month')).indicators.bac);
+  assert.throws(() => sandbox.explain(AS_OF, 'nope'), (e) => e instanceof Error && /figure/.test(e.message));
+});

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { browserToday, cents, newContext, newPage, rest, settled, signIn, useE2E } from './harness';
-import { FolioPage } from './page-models';
+import { FolioPage, WhatIfScreen } from './page-models';
 
 const env = useE2E();
 
@@ -127,5 +127,22 @@ describe('explanations', () => {
     const { sum, lines } = await sumOfLines(dialog);
     expect(lines).toBeGreaterThan(0);
     expect(sum).toBe(cents(value));
+  });
+
+  it('in what-if, the browser explains the changed BAC before it is applied: its items add up to it', async () => {
+    await page.goto('/folios/1/whatif');
+    const whatIf = new WhatIfScreen(page);
+    await whatIf.changeRate('Maria Keller', '91.50');
+    const bac = whatIf.figure('whatif-bac');
+    await bac.waitFor();
+    const shown = (await bac.getAttribute('data-value')) ?? '';
+    await page.getByRole('button', { name: 'Why: BAC of the what-if draft' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.explanation[data-figure="bac"]').waitFor();
+    expect(await dialog.locator('.explained-value strong').getAttribute('data-value')).toBe(shown);
+    expect(await dialog.textContent()).toContain('draft (this sandbox)');
+    const { sum, lines } = await sumOfLines(dialog);
+    expect(lines).toBeGreaterThan(0);
+    expect(sum).toBe(cents(shown));
   });
 });

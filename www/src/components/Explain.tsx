@@ -11,7 +11,16 @@ import * as fmt from '../lib/format';
 import { Dialog } from './Dialog';
 import { ErrorBox, Loading } from './ui';
 
-type Explanation = Answer<Schemas['Explanation']>;
+export type Explanation = Answer<Schemas['Explanation']>;
+
+/** Where explanations come from: the server (by address), or the what-if sandbox in the
+ * browser (by figure name, `key` changing with every change of the sandbox). */
+export interface ExplainSource {
+  key: string;
+  read: (path: string, after: string | undefined) => Promise<Explanation>;
+}
+
+const SERVER: ExplainSource = { key: 'server', read: (path, after) => api.explain(path, after) };
 type Line = Explanation['lines'][number];
 
 /** What a figure or term is called. */
@@ -111,10 +120,10 @@ function LineRow({ line, currency, open, columns }: { line: Line; currency: stri
 }
 
 /** One explanation: `path` is its address; `open` goes to another (an input, a line's item). */
-function ExplanationView({ path, open }: { path: string; open: (path: string, title: string) => void }) {
+function ExplanationView({ path, open, source }: { path: string; open: (path: string, title: string) => void; source: ExplainSource }) {
   const [after, setAfter] = useState<string[]>([]);
   const page = after[after.length - 1];
-  const answer = useQuery({ queryKey: ['explain', path, page ?? ''], queryFn: ({ signal }) => api.explain(path, page, signal) });
+  const answer = useQuery({ queryKey: ['explain', source.key, path, page ?? ''], queryFn: () => source.read(path, page) });
   if (answer.error) return <ErrorBox error={answer.error} onRetry={() => void answer.refetch()} />;
   if (!answer.data) return <Loading label="Explaining" />;
   const e = answer.data;
@@ -220,7 +229,7 @@ function ExplanationView({ path, open }: { path: string; open: (path: string, ti
 }
 
 /** The explanation of the figure at `path`, in a dialog that keeps the way back. */
-export function ExplainDialog({ path, title, onClose }: { path: string; title: string; onClose: () => void }) {
+export function ExplainDialog({ path, title, onClose, source = SERVER }: { path: string; title: string; onClose: () => void; source?: ExplainSource }) {
   const [trail, setTrail] = useState<{ path: string; title: string }[]>([{ path, title }]);
   const here = trail[trail.length - 1] ?? { path, title };
   return (
@@ -238,7 +247,7 @@ export function ExplainDialog({ path, title, onClose }: { path: string; title: s
           <span aria-current="page">{here.title}</span>
         </nav>
       ) : null}
-      <ExplanationView key={here.path} path={here.path} open={(next, name) => setTrail([...trail, { path: next, title: name }])} />
+      <ExplanationView key={here.path} path={here.path} source={source} open={(next, name) => setTrail([...trail, { path: next, title: name }])} />
     </Dialog>
   );
 }

@@ -11,7 +11,9 @@ import type uPlot from 'uplot';
 import { activeTransport, ApiError, request, settle } from '../api/client';
 import type { Baseline, Indicators, TimelineBucket } from '../api/types';
 import { useQuery } from '@tanstack/preact-query';
-import { api } from '../api/budgets';
+import { api, EXPLAIN_PAGE } from '../api/budgets';
+import { lazy } from 'preact-iso';
+import type { ExplainSource, Explanation } from '../components/Explain';
 import { keys } from '../lib/queries';
 import { loadCore, coreMessage } from '../lib/wasm';
 import { refusalLines } from '../lib/errors';
@@ -24,6 +26,8 @@ import { UChart } from '../components/UChart';
 import { command, useShortcut } from '../components/Shortcuts';
 import type { FolioProps } from './FolioProps';
 import { ExpensesCard, PositionsCard } from './WhatIfItems';
+
+const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
 
 /** Performance marks for the benchmarks: the sandbox built and costed; a change made (then the chart's `costfolio:chart-drawn`). */
 export const WHATIF_LOADED = 'costfolio:whatif-loaded';
@@ -117,7 +121,25 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
     now: loaded.first.summary,
   });
   const { saved, now } = figures;
-  const [, setVersion] = useState(0);
+  const [version, setVersion] = useState(0);
+  /** The figure whose explanation is open, computed by the sandbox (issue 35). */
+  const [explaining, setExplaining] = useState<{ figure: string; title: string } | null>(null);
+  /** Explanations of the sandbox's figures, by the wasm core: the same account the server gives,
+   * its lines named after the sandbox's items and paged here. */
+  const sandboxSource: ExplainSource = {
+    key: `sandbox-${version}-${asOf}`,
+    read: (figure, after) => {
+      const whole = parseJson(sandbox.explain(asOf, figure)) as Explanation;
+      const start = Number(after ?? '0');
+      const named = whole.lines.slice(start, start + EXPLAIN_PAGE).map((line) => {
+        const item = (line.kind === 'position' ? items.positions : items.expenses).get(Number(line.itemId));
+        const name = line.kind === 'position' ? (item?.position as Obj | undefined)?.name : item?.name;
+        return { ...line, itemName: typeof name === 'string' ? name : null };
+      });
+      const next = start + EXPLAIN_PAGE < whole.lines.length ? String(start + EXPLAIN_PAGE) : null;
+      return Promise.resolve({ ...whole, lines: named, next });
+    },
+  };
   const [problem, setProblem] = useState<string | null>(null);
   const [applying, setApplying] = useState(false);
   /** Why Apply stopped: the server refused a change, or nothing was sent (`stale`: the folio changed on the server; `unsent`: it could not be read). */
@@ -267,6 +289,7 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
 
   return (
     <div class="whatif">
+      {explaining ? <ExplainDialog path={explaining.figure} title={explaining.title} source={sandboxSource} onClose={() => setExplaining(null)} /> : null}
       <Card title="What-if sandbox" busy={applying}>
         <p class="muted">
           Changes here are computed in your browser and saved nowhere until you apply them. “Saved draft” and “What-if draft” are the folio’s draft (what is
@@ -308,7 +331,17 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
                     </th>
                     <td>{official.data ? show(official.data[key] as string | null, `official-${key}`) : '…'}</td>
                     <td>{show(a, `saved-${key}`)}</td>
-                    <td>{show(b, `whatif-${key}`)}</td>
+                    <td>
+                      {show(b, `whatif-${key}`)}{' '}
+                      <button
+                        type="button"
+                        class="btn btn-small"
+                        onClick={() => setExplaining({ figure: key, title: `${label} of the what-if draft` })}
+                        aria-label={`Why: ${label} of the what-if draft`}
+                      >
+                        Why?
+                      </button>
+                    </td>
                     <td class={d && d !== '0' && !/^-?0(\.0+)?$/.test(d) ? 'changed' : undefined}>{show(d, `delta-${key}`)}</td>
                   </tr>
                 );
