@@ -437,3 +437,26 @@ fn a_portfolios_history_names_no_folio_its_reader_may_not_open() {
         assert!(!listed.contains(name.as_str()), "{listed}");
     }
 }
+
+#[test]
+fn the_changes_since_a_day_are_those_made_on_or_after_it() {
+    let mut service = Service::demo();
+    // Every demo change was made on 2026-11-25 (the test's clock).
+    let all = service.get(
+        "demo",
+        "/budgets/1/folio/1/activity?limit=5&since=2026-11-25",
+    );
+    assert_eq!(all["changes"].as_array().unwrap().len(), 5);
+    assert!(all["next"].is_u64(), "{all}");
+    let none = service.get("demo", "/budgets/1/folio/1/activity?since=2026-11-26");
+    assert_eq!(none["changes"], serde_json::json!([]));
+    assert_eq!(none["next"], Value::Null);
+    let (status, body) = service.send(
+        "demo",
+        "GET",
+        "/budgets/1/folio/1/activity?since=yesterday",
+        None,
+    );
+    assert_eq!(status, 400, "{body}");
+    assert!(body.contains("\"since\""), "{body}");
+}

@@ -88,4 +88,16 @@ describe('history', () => {
     expect(await activity.changes.count()).toBeGreaterThan(first);
     expect((await activity.changes.last().textContent()) ?? '').toContain('created the folio “Harbour footbridge”');
   });
+
+  it('an explanation shows the changes since a date that moved its figure', async () => {
+    await new FolioPage(page, 'Harbour footbridge').goto('1');
+    await page.locator('dd[data-indicator="ac"] button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.explanation[data-figure="ac"]').waitFor();
+    await dialog.getByText('What changed in the folio since…').click();
+    const changes = new HistoryList(dialog.locator('details.item-history'));
+    await changes.changes.first().waitFor();
+    // The rate changed by the first test, today: the newest change since 30 days before today.
+    expect((await changes.changes.first().textContent()) ?? '').toContain(`changed position “${MEMBER}”`);
+  });
 });

@@ -462,7 +462,7 @@ const LINE_PAGE: [Param; 2] = [
 ];
 
 /// A page of a history.
-const HISTORY_PAGE: [Param; 2] = [
+const HISTORY_PAGE: [Param; 3] = [
     query(
         "limit",
         "integer",
@@ -472,5 +472,10 @@ const HISTORY_PAGE: [Param; 2] = [
         "before",
         "integer",
         "Only changes of entries before this seq: the previous page's `next`",
+    ),
+    query(
+        "since",
+        "date",
+        "Only changes made on or after this day (UTC): the page ends at the first older one",
     ),
 ];

@@ -29,6 +29,9 @@ pub struct HistoryPage {
     pub limit: usize,
     /// Only entries numbered below this.
     pub before: Option<u64>,
+    /// Only changes made on or after this day (UTC): the changes since a date, newest first; the
+    /// page ends at the first older one (issue 35: what moved a figure since then).
+    pub since: Option<crate::value::Date>,
 }
 
 /// What a change did to a record.
@@ -132,7 +135,7 @@ impl Queries<'_> {
             // leaves nothing to show: it is not shown, not even its time.
             .filter(|change| change.action != Action::Updated || !change.fields.is_empty())
             .collect();
-        Ok(History { changes, next })
+        Ok(since(History { changes, next }, page.since))
     }
 
     /// Every change to folio `folio` and to anything in it (its expenses, positions, baselines,
@@ -191,7 +194,7 @@ impl Queries<'_> {
                 changes.extend(change_in(record, entry, command, was, true, &|_| {}));
             }
         }
-        Ok(History { changes, next })
+        Ok(since(History { changes, next }, page.since))
     }
 
     /// The folio `record` belongs to (`None` for a portfolio), as the state holds it.
@@ -279,6 +282,21 @@ impl Queries<'_> {
             _ => Err(Error::not_found("No history is kept of such a record")),
         }
     }
+}
+
+/// `history` cut at the first change made before `day` (the changes are newest first): those
+/// since `day`, and no next page once one older was met. A change of unknown time (written before
+/// authors were kept) is older than any day.
+fn since(mut history: History, day: Option<crate::value::Date>) -> History {
+    let Some(day) = day else {
+        return history;
+    };
+    let newer = |change: &Change| change.at.is_some_and(|at| at.naive().date() >= day.naive());
+    if let Some(first_older) = history.changes.iter().position(|change| !newer(change)) {
+        history.changes.truncate(first_older);
+        history.next = None;
+    }
+    history
 }
 
 /// The page's entries of `touched` (oldest first), newest first, and the next page's `before`.
@@ -662,7 +680,16 @@ mod tests {
     #[test]
     fn pages_run_newest_first_and_say_where_the_next_starts() {
         let touched: Seqs = serde_json::from_str("[2, 5, 7, 9, 12]").unwrap();
-        let page = |limit, before| page_of(&touched, HistoryPage { limit, before });
+        let page = |limit, before| {
+            page_of(
+                &touched,
+                HistoryPage {
+                    limit,
+                    before,
+                    since: None,
+                },
+            )
+        };
         assert_eq!(page(2, None), (vec![12, 9], Some(9)));
         assert_eq!(page(2, Some(9)), (vec![7, 5], Some(5)));
         assert_eq!(page(2, Some(5)), (vec![2], None));

@@ -191,8 +191,8 @@ export const api = {
   history: (kind: HistoryKind, id: string, before?: string, signal?: AbortSignal) =>
     budget<Answer<Schemas['History']>>('GET', `/${kind}/${id}/history${q({ limit: String(HISTORY_PAGE), before })}`, undefined, signal),
   /** The changes of a folio and of everything in it, each naming its record. */
-  activity: (folioId: string, before?: string, signal?: AbortSignal) =>
-    budget<Answer<Schemas['History']>>('GET', `/folio/${folioId}/activity${q({ limit: String(HISTORY_PAGE), before })}`, undefined, signal),
+  activity: (folioId: string, before?: string, signal?: AbortSignal, since?: string) =>
+    budget<Answer<Schemas['History']>>('GET', `/folio/${folioId}/activity${q({ limit: String(HISTORY_PAGE), before, since })}`, undefined, signal),
 
   // Portfolios
   portfolios: async (signal?: AbortSignal): Promise<Portfolio[]> =>

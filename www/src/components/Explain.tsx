@@ -10,6 +10,7 @@ import { INDICATORS } from '../lib/indicators';
 import * as fmt from '../lib/format';
 import { Dialog } from './Dialog';
 import { ErrorBox, Loading } from './ui';
+import { HistoryList } from './History';
 
 export type Explanation = Answer<Schemas['Explanation']>;
 
@@ -21,6 +22,11 @@ export interface ExplainSource {
 }
 
 const SERVER: ExplainSource = { key: 'server', read: (path, after) => api.explain(path, after) };
+
+/** The folio a folio figure's explanation address names. */
+const folioOf = (path: string): string | undefined => /\/folio\/(\d+)\/explain/.exec(path)?.[1];
+/** The as-of date an explanation address names. */
+const asOfOf = (path: string): string | undefined => /[?&]asOf=(\d{4}-\d{2}-\d{2})/.exec(path)?.[1];
 type Line = Explanation['lines'][number];
 
 /** What a figure or term is called. */
@@ -228,6 +234,35 @@ function ExplanationView({ path, open, source }: { path: string; open: (path: st
   );
 }
 
+/** The day `days` before `iso` (a civil date, computed on the calendar, not on money). */
+function daysBefore(iso: string, days: number): string {
+  const date = new Date(`${iso}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() - days);
+  return date.toISOString().slice(0, 10);
+}
+
+/** What changed in the folio since a day: its activity from then on, to see what moved a figure. */
+function ChangesSince({ folioId, asOf }: { folioId: string; asOf: string }) {
+  const [open, setOpen] = useState(false);
+  const [since, setSince] = useState(daysBefore(asOf, 30));
+  return (
+    <details class="item-history" onToggle={(e) => setOpen(e.currentTarget.open)}>
+      <summary>What changed in the folio since…</summary>
+      <div class="field">
+        <label for="changes-since">Since</label>
+        <input id="changes-since" type="date" value={since} onChange={(e) => e.currentTarget.value && setSince(e.currentTarget.value)} />
+      </div>
+      {open ? (
+        <HistoryList
+          queryKey={['folio', folioId, 'activity', 'since', since]}
+          read={(before, signal) => api.activity(folioId, before, signal, since)}
+          label={`changes since ${fmt.date(since)}`}
+        />
+      ) : null}
+    </details>
+  );
+}
+
 /** The explanation of the figure at `path`, in a dialog that keeps the way back. */
 export function ExplainDialog({ path, title, onClose, source = SERVER }: { path: string; title: string; onClose: () => void; source?: ExplainSource }) {
   const [trail, setTrail] = useState<{ path: string; title: string }[]>([{ path, title }]);
@@ -248,6 +283,7 @@ export function ExplainDialog({ path, title, onClose, source = SERVER }: { path:
         </nav>
       ) : null}
       <ExplanationView key={here.path} path={here.path} source={source} open={(next, name) => setTrail([...trail, { path: next, title: name }])} />
+      {source === SERVER && folioOf(here.path) ? <ChangesSince folioId={folioOf(here.path) ?? ''} asOf={asOfOf(here.path) ?? fmt.today()} /> : null}
     </Dialog>
   );
 }

@@ -81,7 +81,18 @@ fn page(request: &Request) -> Result<HistoryPage, Response> {
                 },
             )?),
         };
-    Ok(HistoryPage { limit, before })
+    let since = match request.param_value("since") {
+        None => None,
+        Some(text) => Some(
+            crate::value::Date::parse(text)
+                .map_err(|error| field_error("since", format!("since: {error}")))?,
+        ),
+    };
+    Ok(HistoryPage {
+        limit,
+        before,
+        since,
+    })
 }
 
 /// `GET /{kind}/{id}/history`: a path that is no id answers as a record that does not exist.
