@@ -14,6 +14,8 @@ use crate::model::messages::excerpt;
 use crate::state::{Command, JournalEntry, JournalReader, RecordKind, RecordRef, Seqs, State};
 use crate::value::UtcTimestamp;
 
+use super::field_changes::diff;
+pub use super::field_changes::FieldChange;
 use super::{Access, Error, Queries, Result};
 
 /// The most changes a page holds; the default is [`DEFAULT_HISTORY_PAGE`].
@@ -47,19 +49,6 @@ pub enum Action {
     Deleted,
     /// Its deletion was undone.
     Restored,
-}
-
-/// One field that changed: where (`rates[id=12].amount`), what it was and what it became (JSON
-/// null for absent).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct FieldChange {
-    /// The field's path in the record, with the wire's names.
-    pub path: String,
-    /// Its value before.
-    pub before: Value,
-    /// Its value after.
-    pub after: Value,
 }
 
 /// The record a change of an activity is of.
@@ -518,94 +507,6 @@ fn change_in(
     })
 }
 
-/// What names a part in a list, as its path does: its id (`id=12`), else its key (a scope
-/// item's, `key=HFB-1`).
-fn part_id(value: &Value) -> Option<String> {
-    let (name, value) = match (value.get("id"), value.get("key")) {
-        (Some(id), _) => ("id", id),
-        (None, Some(key)) => ("key", key),
-        (None, None) => return None,
-    };
-    match value {
-        Value::Number(number) => Some(format!("{name}={number}")),
-        Value::String(text) => Some(format!("{name}={text}")),
-        _ => None,
-    }
-}
-
-/// Appends to `out` every field where `before` and `after` differ, under `path`.
-fn diff(path: &str, before: &Value, after: &Value, out: &mut Vec<FieldChange>) {
-    let under = |key: &str| {
-        if path.is_empty() {
-            key.to_owned()
-        } else {
-            format!("{path}.{key}")
-        }
-    };
-    match (before, after) {
-        (Value::Object(old), Value::Object(new)) => {
-            for (key, value) in new {
-                diff(
-                    &under(key),
-                    old.get(key).unwrap_or(&Value::Null),
-                    value,
-                    out,
-                );
-            }
-            for (key, value) in old.iter().filter(|(key, _)| !new.contains_key(*key)) {
-                diff(&under(key), value, &Value::Null, out);
-            }
-        }
-        (Value::Null, Value::Object(new)) if path.is_empty() => {
-            for (key, value) in new.iter().filter(|(_, value)| !value.is_null()) {
-                diff(key, &Value::Null, value, out);
-            }
-        }
-        (Value::Array(old), Value::Array(new))
-            if old.iter().chain(new).all(|part| part_id(part).is_some()) =>
-        {
-            // Each list's parts by what names them, once: a position's 1,000 parts are compared
-            // in one pass, not each against all.
-            let named = |parts: &[Value]| -> std::collections::HashMap<String, usize> {
-                parts
-                    .iter()
-                    .enumerate()
-                    .filter_map(|(at, part)| part_id(part).map(|id| (id, at)))
-                    .collect()
-            };
-            let (was, now) = (named(old), named(new));
-            let at = |id: &str| format!("{path}[{id}]");
-            for part in new {
-                let id = part_id(part).unwrap_or_default();
-                match was.get(&id).and_then(|index| old.get(*index)) {
-                    Some(was) => diff(&at(&id), was, part, out),
-                    None => out.push(FieldChange {
-                        path: at(&id),
-                        before: Value::Null,
-                        after: part.clone(),
-                    }),
-                }
-            }
-            for part in old {
-                let id = part_id(part).unwrap_or_default();
-                if !now.contains_key(&id) {
-                    out.push(FieldChange {
-                        path: at(&id),
-                        before: part.clone(),
-                        after: Value::Null,
-                    });
-                }
-            }
-        }
-        _ if before != after => out.push(FieldChange {
-            path: path.to_owned(),
-            before: before.clone(),
-            after: after.clone(),
-        }),
-        _ => {}
-    }
-}
-
 /// A record as JSON, with the wire's names and every number's digits (null if it cannot be
 /// written: no record of the state fails to).
 fn json<T: serde::Serialize + ?Sized>(record: &T) -> Value {
@@ -615,67 +516,6 @@ fn json<T: serde::Serialize + ?Sized>(record: &T) -> Value {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn fields(before: &str, after: &str) -> Vec<(String, String, String)> {
-        let (before, after): (Value, Value) = (
-            serde_json::from_str(before).unwrap(),
-            serde_json::from_str(after).unwrap(),
-        );
-        let mut out = Vec::new();
-        diff("", &before, &after, &mut out);
-        out.into_iter()
-            .map(|f| (f.path, f.before.to_string(), f.after.to_string()))
-            .collect()
-    }
-
-    #[test]
-    fn scope_items_are_compared_by_key() {
-        assert_eq!(
-            fields(
-                r#"{"scope":[{"key":"A-1","done":false},{"key":"A-2","done":false}]}"#,
-                r#"{"scope":[{"key":"A-1","done":true},{"key":"A-2","done":false}]}"#
-            ),
-            vec![("scope[key=A-1].done".into(), "false".into(), "true".into())]
-        );
-    }
-
-    #[test]
-    fn parts_are_compared_by_id_and_numbers_keep_their_digits() {
-        let before = r#"{"name":"A","rates":[{"id":1,"amount":85.00},{"id":2,"amount":90}]}"#;
-        let after = r#"{"name":"A","rates":[{"id":1,"amount":88.00},{"id":3,"amount":95}]}"#;
-        assert_eq!(
-            fields(before, after),
-            vec![
-                ("rates[id=1].amount".into(), "85.00".into(), "88.00".into()),
-                (
-                    "rates[id=3]".into(),
-                    "null".into(),
-                    r#"{"amount":95,"id":3}"#.into()
-                ),
-                (
-                    "rates[id=2]".into(),
-                    r#"{"amount":90,"id":2}"#.into(),
-                    "null".into()
-                ),
-            ]
-        );
-    }
-
-    #[test]
-    fn a_creation_lists_every_field_set_and_lists_without_ids_are_one_value() {
-        assert_eq!(
-            fields("null", r#"{"name":"A","note":null,"tags":[1,2]}"#),
-            vec![
-                ("name".into(), "null".into(), r#""A""#.into()),
-                ("tags".into(), "null".into(), "[1,2]".into()),
-            ]
-        );
-        assert_eq!(
-            fields(r#"{"tags":[1,2]}"#, r#"{"tags":[2,1]}"#),
-            vec![("tags".into(), "[1,2]".into(), "[2,1]".into())]
-        );
-        assert!(fields(r#"{"a":{"b":1}}"#, r#"{"a":{"b":1}}"#).is_empty());
-    }
 
     #[test]
     fn pages_run_newest_first_and_say_where_the_next_starts() {

@@ -46,6 +46,8 @@ mod explain_portfolio;
 mod folios;
 // Histories are read from the server's journal: not in the wasm package, which keeps none.
 #[cfg(not(target_arch = "wasm32"))]
+mod field_changes;
+#[cfg(not(target_arch = "wasm32"))]
 mod history;
 mod items;
 pub(crate) use expenses::with_converted;

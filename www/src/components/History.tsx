@@ -7,6 +7,7 @@ import { keys } from '../lib/queries';
 import type { Answer, Schemas } from '../api/types';
 import { fieldText, headline, whenText, type Change } from '../lib/history';
 import { ErrorBox, Loading } from './ui';
+import { Dialog } from './Dialog';
 
 type Page = Answer<Schemas['History']>;
 
@@ -79,5 +80,14 @@ export function ItemHistory({ folio, kind, id, name }: { folio: string; kind: Hi
         <HistoryList queryKey={keys.history(folio, kind, id)} read={(before, signal) => api.history(kind, id, before, signal)} label={`history of ${name}`} />
       ) : null}
     </details>
+  );
+}
+
+/** An item's history in a dialog of its own, opened from its row. */
+export function ItemHistoryDialog({ folio, kind, id, name, onClose }: { folio: string; kind: HistoryKind; id: string; name: string; onClose: () => void }) {
+  return (
+    <Dialog title={`History of ${name}`} onClose={onClose} wide>
+      <HistoryList queryKey={keys.history(folio, kind, id)} read={(before, signal) => api.history(kind, id, before, signal)} label={`history of ${name}`} />
+    </Dialog>
   );
 }

@@ -26,6 +26,7 @@ import type { FolioProps } from './FolioProps';
 import { lazy } from 'preact-iso';
 
 const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
+const ItemHistoryDialog = lazy(() => import('../components/History').then((m) => m.ItemHistoryDialog));
 
 const PAGE = 50;
 
@@ -89,6 +90,7 @@ function PositionTable({
   onDelete,
   onAdd,
   onExplain,
+  onHistory,
 }: {
   section: Section;
   items: PositionItem[];
@@ -99,6 +101,7 @@ function PositionTable({
   onDelete: (item: PositionItem) => void;
   onAdd: () => void;
   onExplain: (path: string, title: string) => void;
+  onHistory: (kind: 'position' | 'expense', id: string, name: string) => void;
 }) {
   const sorted = useMemo(() => byTitle(items), [items]);
   const paging = usePaging(sorted, PAGE);
@@ -192,7 +195,13 @@ function PositionTable({
                           toDateLabel={`${revenue ? 'Revenue' : 'Cost'} to date`}
                           explain={(figure, label) => onExplain(api.itemExplainPath('position', p.id, figure, asOf), `${p.name}: ${label}`)}
                         />
-                        <RowActions name={p.name} onEdit={() => onEdit(item)} onPayments={() => onPayments(item)} onDelete={() => onDelete(item)} />
+                        <RowActions
+                          name={p.name}
+                          onEdit={() => onEdit(item)}
+                          onPayments={() => onPayments(item)}
+                          onHistory={() => onHistory('position', p.id, p.name)}
+                          onDelete={() => onDelete(item)}
+                        />
                       </tr>
                     </Fragment>
                   );
@@ -217,6 +226,7 @@ function ExpenseTable({
   onDelete,
   onAdd,
   onExplain,
+  onHistory,
 }: {
   expenses: ExpenseItem[];
   currency: string;
@@ -227,6 +237,7 @@ function ExpenseTable({
   onDelete: (e: Expense) => void;
   onAdd: () => void;
   onExplain: (path: string, title: string) => void;
+  onHistory: (kind: 'position' | 'expense', id: string, name: string) => void;
 }) {
   const sorted = useMemo(() => byCategory(expenses), [expenses]);
   const paging = usePaging(sorted, PAGE);
@@ -308,7 +319,13 @@ function ExpenseTable({
                           currency={currency}
                           explain={(figure, label) => onExplain(api.itemExplainPath('expense', e.id, figure, asOf), `${e.name}: ${label}`)}
                         />
-                        <RowActions name={e.name} onEdit={() => onEdit(e)} onPayments={() => onPayments(e)} onDelete={() => onDelete(e)} />
+                        <RowActions
+                          name={e.name}
+                          onEdit={() => onEdit(e)}
+                          onPayments={() => onPayments(e)}
+                          onHistory={() => onHistory('expense', e.id, e.name)}
+                          onDelete={() => onDelete(e)}
+                        />
                       </tr>
                     </Fragment>
                   );
@@ -432,6 +449,7 @@ export function Costs({ folio, asOf }: FolioProps) {
   const rules = useQuery({ queryKey: keys.overtimeRules(), queryFn: ({ signal }): Promise<OvertimeRule[]> => api.overtimeRules(signal).catch(() => []) });
   const [editing, setEditing] = useState<Editing>(null);
   const [explaining, setExplaining] = useState<{ path: string; title: string } | null>(null);
+  const [history, setHistory] = useState<{ kind: 'position' | 'expense'; id: string; name: string } | null>(null);
   useShortcut({ keys: 'n', does: 'Costs: add an expense', matches: plain('n'), run: () => setEditing({ type: 'expense' }) });
   useShortcut({ keys: 't', does: 'Costs: add a team member', matches: plain('t'), run: () => setEditing({ type: 'position', initial: 'team' }) });
   const data = items.data;
@@ -506,6 +524,7 @@ export function Costs({ folio, asOf }: FolioProps) {
             onPayments={(item) => setEditing({ type: 'payments', title: item.position.name, positionId: item.position.id, currency: folio.currencyCode })}
             onDelete={(item) => void remove(`“${item.position.name}”`, () => api.deletePosition(item.position.id))}
             onExplain={(path, title) => setExplaining({ path, title })}
+            onHistory={(kind, id, name) => setHistory({ kind, id, name })}
           />
         ))}
       <ExpenseTable
@@ -518,7 +537,9 @@ export function Costs({ folio, asOf }: FolioProps) {
         onPayments={(e) => setEditing({ type: 'payments', title: e.name, expenseId: e.id, currency: e.currencyCode })}
         onDelete={(e) => void remove(`“${e.name}”`, () => api.deleteExpense(e.id))}
         onExplain={(path, title) => setExplaining({ path, title })}
+        onHistory={(kind, id, name) => setHistory({ kind, id, name })}
       />
+      {history ? <ItemHistoryDialog folio={folio.id} kind={history.kind} id={history.id} name={`“${history.name}”`} onClose={() => setHistory(null)} /> : null}
       {explaining ? <ExplainDialog path={explaining.path} title={explaining.title} onClose={() => setExplaining(null)} /> : null}
       {editing?.type === 'position' && (!editing.id || editedItem) ? (
         <PositionEditor
@@ -566,7 +587,19 @@ export function Costs({ folio, asOf }: FolioProps) {
 }
 
 /** A row's Edit, Payments and Delete buttons, each named for the row's item to assistive technology. */
-function RowActions({ name, onEdit, onPayments, onDelete }: { name: string; onEdit: () => void; onPayments: () => void; onDelete: () => void }) {
+function RowActions({
+  name,
+  onEdit,
+  onPayments,
+  onHistory,
+  onDelete,
+}: {
+  name: string;
+  onEdit: () => void;
+  onPayments: () => void;
+  onHistory: () => void;
+  onDelete: () => void;
+}) {
   return (
     <td class="c-12">
       <div class="row-actions">
@@ -575,6 +608,9 @@ function RowActions({ name, onEdit, onPayments, onDelete }: { name: string; onEd
         </button>
         <button type="button" class="btn btn-small" onClick={onPayments}>
           Payments<span class="sr-only"> of {name}</span>
+        </button>
+        <button type="button" class="btn btn-small" onClick={onHistory}>
+          History<span class="sr-only"> of {name}</span>
         </button>
         <button type="button" class="btn btn-small btn-danger" onClick={onDelete}>
           Delete<span class="sr-only"> {name}</span>
