@@ -145,4 +145,18 @@ describe('explanations', () => {
     expect(lines).toBeGreaterThan(0);
     expect(sum).toBe(cents(shown));
   });
+
+  it('a baseline’s BAC on the baselines screen is explained from the baseline’s own items', async () => {
+    await page.goto('/folios/1/baselines');
+    const total = page.locator('td[data-side="baseline"][data-field="bac"]');
+    await total.locator('button').waitFor();
+    await settled(page);
+    const value = (await total.getAttribute('data-value')) ?? '';
+    await total.locator('button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.explanation[data-figure="bac"]').waitFor();
+    expect(await dialog.textContent()).toMatch(/Planned side: baseline \d+/);
+    const { sum } = await sumOfLines(dialog);
+    expect(sum).toBe(cents(value));
+  });
 });

@@ -181,10 +181,10 @@ export const api = {
   /** A portfolio figure's explanation address (S9.9: its members, converted). */
   portfolioExplainPath: (portfolioId: string, figure: string, asOf: string) => `/portfolio/${portfolioId}/explain${q({ asOf, figure })}`,
   /** A timeline cell's explanation address: `figure` of the bucket of `granularity` starting on `start`. */
-  bucketExplainPath: (folioId: string, figure: string, asOf: string, granularity: Granularity, start: string) =>
-    `/folio/${folioId}/explain${q({ asOf, granularity, start, figure })}`,
+  bucketExplainPath: (folioId: string, figure: string, asOf: string, granularity: Granularity, start: string, plan?: string) =>
+    `/folio/${folioId}/explain${q({ asOf, granularity, start, figure, plan })}`,
   /** A folio figure's explanation address. */
-  explainPath: (folioId: string, figure: string, asOf: string) => `/folio/${folioId}/explain${q({ asOf, figure })}`,
+  explainPath: (folioId: string, figure: string, asOf: string, plan?: string) => `/folio/${folioId}/explain${q({ asOf, figure, plan })}`,
 
   // Histories, from the server's journal (issue 35): newest first, a page before `before`
   /** A record's changes, field by field. */

@@ -31,6 +31,7 @@ import { announce, session } from '../state';
 import { Card, ErrorBox, Field, FormErrors, isFiguresRefusal, Loading, RefusalNotice, SelectField } from '../components/ui';
 import type { FolioProps } from './FolioProps';
 import { Pager, usePaging } from '../components/Pager';
+import { lazy } from 'preact-iso';
 
 const TYPES: { value: ExpenditureType; label: string }[] = [
   { value: 'BUDGET', label: 'Budget (planned costs and revenues)' },
@@ -209,11 +210,14 @@ function MonthComparison({
   months,
   totals,
   currency,
+  explain,
 }: {
   baseline: Baseline;
   months: MonthRow[];
   totals: { baseline: Totals; draft: Totals };
   currency: string;
+  /** Opens the explanation of a side's figure (issue 35): a month's cell (`start`), else the total. */
+  explain: (side: 'baseline' | 'draft', figure: string, start: string | null, title: string) => void;
 }) {
   const rev = covers(baseline, 'revenue');
   const changed = months.filter((m) => m.costChanged || (rev && m.revenueChanged)).length;
@@ -223,7 +227,19 @@ function MonthComparison({
     const v = m[side]?.[field] ?? null;
     return (
       <td class={`right num${changedHere ? ' changed' : ''}`} data-side={side} data-field={field} data-value={v ?? ''}>
-        {fmt.money(v, currency)}
+        {v == null ? (
+          fmt.money(v, currency)
+        ) : (
+          <button
+            type="button"
+            class="figure-button"
+            onClick={() =>
+              explain(side, field, m.start, `${field === 'plannedCost' ? 'Planned cost' : 'Planned revenue'}, ${fmt.bucketLabel(m.start, 'month')}, ${side}`)
+            }
+          >
+            {fmt.money(v, currency)}
+          </button>
+        )}
         {changedHere && side === 'draft' ? <span class="sr-only"> (changed)</span> : null}
       </td>
     );
@@ -277,10 +293,14 @@ function MonthComparison({
             <tr>
               <th scope="row">Total</th>
               <td class={`right num${costTotalChanged ? ' changed' : ''}`} data-side="baseline" data-field="bac" data-value={totals.baseline.cost ?? ''}>
-                {fmt.money(totals.baseline.cost, currency)}
+                <button type="button" class="figure-button" onClick={() => explain('baseline', 'bac', null, 'BAC of the baseline')}>
+                  {fmt.money(totals.baseline.cost, currency)}
+                </button>
               </td>
               <td class={`right num${costTotalChanged ? ' changed' : ''}`} data-side="draft" data-field="bac" data-value={totals.draft.cost ?? ''}>
-                {fmt.money(totals.draft.cost, currency)}
+                <button type="button" class="figure-button" onClick={() => explain('draft', 'bac', null, 'BAC of the draft')}>
+                  {fmt.money(totals.draft.cost, currency)}
+                </button>
               </td>
               {rev ? (
                 <td
@@ -310,7 +330,10 @@ function MonthComparison({
   );
 }
 
+const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
+
 export function Baselines({ folio, asOf }: FolioProps) {
+  const [explaining, setExplaining] = useState<{ path: string; title: string } | null>(null);
   const list = useQuery({ queryKey: keys.baselines(folio.id), queryFn: ({ signal }) => api.baselines(folio.id, signal) });
   const changed = () => void folioChanged(folio.id);
   const [selected, setSelected] = useState<string>('');
@@ -390,6 +413,7 @@ export function Baselines({ folio, asOf }: FolioProps) {
 
   return (
     <div class="stack">
+      {explaining ? <ExplainDialog path={explaining.path} title={explaining.title} onClose={() => setExplaining(null)} /> : null}
       <Card title="Approve a baseline">
         <p class="muted small">A baseline freezes the draft's planned items; the latest one covering costs defines the BAC.</p>
         <Approve folioId={folio.id} onDone={changed} />
@@ -466,7 +490,19 @@ export function Baselines({ folio, asOf }: FolioProps) {
                   {comparison.data.refused ? (
                     <RefusalNotice error={comparison.data.refused} />
                   ) : (
-                    <MonthComparison baseline={chosen} months={comparison.data.months} totals={comparison.data.totals} currency={folio.currencyCode} />
+                    <MonthComparison
+                      baseline={chosen}
+                      months={comparison.data.months}
+                      totals={comparison.data.totals}
+                      currency={folio.currencyCode}
+                      explain={(side, figure, start, title) => {
+                        const plan = side === 'draft' ? 'draft' : chosen.id;
+                        setExplaining({
+                          path: start ? api.bucketExplainPath(folio.id, figure, asOf, 'month', start, plan) : api.explainPath(folio.id, figure, asOf, plan),
+                          title,
+                        });
+                      }}
+                    />
                   )}
                 </>
               ) : null}
