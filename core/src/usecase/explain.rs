@@ -9,6 +9,7 @@ use crate::json::Value;
 use crate::model::budgeting::ExpensePayment;
 use crate::model::messages::excerpt;
 use crate::model::Id;
+use crate::schedule::position::{DayBasis, HoursSource};
 use crate::schedule::Granularity;
 use crate::value::{CurrencyCode, Date, Exact};
 
@@ -65,6 +66,22 @@ pub struct ExplainedLine {
     /// The hourly rate in force that day.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub rate: Option<Exact>,
+    /// That rate record's effective date (S6.4).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub rate_from: Option<Date>,
+    /// Where the day's hours come from: `allocation` (its percentage of the calendar's capacity),
+    /// `entered` (worked or billable hours) or `synchronized` (S6.5).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub hours_from: Option<&'static str>,
+    /// The allocation's percentage that day, for hours from the allocation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allocation: Option<Exact>,
+    /// The calendar's capacity that day in hours, for hours from the allocation (S3).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub capacity_hours: Option<Exact>,
+    /// The overtime rule's coefficient (S6.6).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub coefficient: Option<Exact>,
     /// The overtime part of the amount.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub overtime_amount: Option<Exact>,
@@ -143,8 +160,28 @@ pub(super) fn page_of<T: Clone>(lines: &[T], page: LinePage) -> (Vec<T>, Option<
     (lines[start..end].to_vec(), next)
 }
 
-/// A position's day line (S6): its hours, rate and money.
-fn day_line(id: Id, name: &Option<String>, line: ExpensePayment) -> ExplainedLine {
+/// A position's day line (S6): its hours and where they come from, its rate and the rate record's
+/// date, the overtime coefficient, its money.
+fn day_line(id: Id, name: &Option<String>, line: ExpensePayment, basis: DayBasis) -> ExplainedLine {
+    let (hours_from, allocation, capacity_hours) = match basis.hours {
+        HoursSource::Entered => ("entered", None, None),
+        HoursSource::Synchronized => ("synchronized", None, None),
+        HoursSource::Allocation {
+            percentage,
+            capacity_seconds,
+        } => {
+            let mut hours = (rust_decimal::Decimal::from(capacity_seconds)
+                / rust_decimal::Decimal::from(3600))
+            .round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+            // Hours are written with two decimals, as a line's are (S1.5).
+            hours.rescale(2);
+            (
+                "allocation",
+                Some(Exact::of(percentage)),
+                Some(Exact::of(hours)),
+            )
+        }
+    };
     ExplainedLine {
         item_id: id.get(),
         item_name: name.clone(),
@@ -153,6 +190,11 @@ fn day_line(id: Id, name: &Option<String>, line: ExpensePayment) -> ExplainedLin
         hours: line.effort,
         overtime_hours: line.overtime_effort,
         rate: line.rate.map(|rate| Exact::of(rate.get())),
+        rate_from: basis.rate_from,
+        hours_from: Some(hours_from),
+        allocation,
+        capacity_hours,
+        coefficient: basis.coefficient.map(Exact::of),
         overtime_amount: line.overtime_amount,
         paid: None,
         paid_currency: None,
@@ -272,6 +314,11 @@ impl Queries<'_> {
                     hours: None,
                     overtime_hours: None,
                     rate: None,
+                    rate_from: None,
+                    hours_from: None,
+                    allocation: None,
+                    capacity_hours: None,
+                    coefficient: None,
                     overtime_amount: None,
                     paid: None,
                     paid_currency: None,
@@ -353,10 +400,10 @@ impl Queries<'_> {
             let money = book.item_money(key, as_of).map_err(super::refusals::book)?;
             let lines = match key {
                 ItemKey::Position(id) => book
-                    .position_lines(id, Granularity::Day)
+                    .position_days(id)
                     .map_err(super::refusals::book)?
                     .into_iter()
-                    .map(|line| day_line(id, &item_name, line))
+                    .map(|(line, basis)| day_line(id, &item_name, line, basis))
                     .collect(),
                 ItemKey::Expense(id) => {
                     let paid_in = self
@@ -375,6 +422,11 @@ impl Queries<'_> {
                             hours: None,
                             overtime_hours: None,
                             rate: None,
+                            rate_from: None,
+                            hours_from: None,
+                            allocation: None,
+                            capacity_hours: None,
+                            coefficient: None,
                             overtime_amount: None,
                             paid: Some(Exact::of(payment.amount)),
                             paid_currency: paid_in,

@@ -92,13 +92,26 @@ function LineRow({ line, currency, open, columns }: { line: Line; currency: stri
         <td class="num" data-label="Hours">
           {line.hours != null ? fmt.hours(line.hours) : ''}
           {line.overtimeHours != null && line.overtimeHours !== '0' && !/^0\.0*$/.test(line.overtimeHours) ? (
-            <small class="muted"> + {fmt.hours(line.overtimeHours)} overtime</small>
+            <small class="muted">
+              {' '}
+              + {fmt.hours(line.overtimeHours)} overtime{line.coefficient != null ? ` × ${fmt.decimal(line.coefficient)}` : ''}
+            </small>
+          ) : null}
+          {line.hoursFrom === 'allocation' && line.allocation != null && line.capacityHours != null ? (
+            <small class="muted sub">
+              {fmt.percent(line.allocation)} of {fmt.hours(line.capacityHours)} h
+            </small>
+          ) : line.hoursFrom === 'entered' ? (
+            <small class="muted sub">entered</small>
+          ) : line.hoursFrom === 'synchronized' ? (
+            <small class="muted sub">synchronized</small>
           ) : null}
         </td>
       ) : null}
       {columns.rate ? (
         <td class="num" data-label="Rate">
           {line.rate != null ? fmt.decimal(line.rate) : ''}
+          {line.rateFrom ? <small class="muted sub">from {fmt.date(line.rateFrom)}</small> : null}
         </td>
       ) : null}
       {columns.paid ? (

@@ -6,7 +6,7 @@ use super::FolioBook;
 use crate::analytics::ledger::ItemKey;
 use crate::model::budgeting::{Expense, ExpensePayment};
 use crate::model::Id;
-use crate::schedule::position::{CostBasis, PositionPlan, PositionRecord};
+use crate::schedule::position::{CostBasis, DayBasis, PositionPlan, PositionRecord};
 use crate::schedule::{ExpensePlan, Granularity, Payment};
 use crate::value::Date;
 use rust_decimal::Decimal;
@@ -39,6 +39,44 @@ impl FolioBook {
         record: &PositionRecord,
         granularity: Granularity,
     ) -> Result<Vec<ExpensePayment>, BookError> {
+        self.with_plan(record, |plan| {
+            let lines = plan
+                .lines(granularity)
+                .map_err(|error| BookError::PositionLines {
+                    id: record.id,
+                    error,
+                })?;
+            Ok(lines.iter().map(|line| line.to_wire()).collect())
+        })
+    }
+
+    /// A live position's days (S6), each with what it is costed from: the rate record in force
+    /// and its date, where its hours come from, the overtime coefficient (issue 35).
+    pub fn position_days(&self, id: Id) -> Result<Vec<(ExpensePayment, DayBasis)>, BookError> {
+        let record = self
+            .draft
+            .positions
+            .iter()
+            .find(|p| p.id == id)
+            .ok_or(BookError::Missing(ItemKey::Position(id)))?;
+        self.with_plan(record, |plan| {
+            let lines = plan
+                .lines(Granularity::Day)
+                .map_err(|error| BookError::PositionLines { id, error })?;
+            Ok(lines
+                .iter()
+                .map(|line| (line.to_wire(), plan.day_basis(line.date)))
+                .collect())
+        })
+    }
+
+    /// `f` of `record`'s plan in this folio (its calendar of its own, overtime rule and
+    /// synchronized hours found by its id).
+    fn with_plan<T>(
+        &self,
+        record: &PositionRecord,
+        f: impl FnOnce(&PositionPlan<'_>) -> Result<T, BookError>,
+    ) -> Result<T, BookError> {
         let id = record.id;
         let setting = &self.setting;
         let frame = setting.frame()?;
@@ -53,10 +91,7 @@ impl FolioBook {
             .and_then(|rule| setting.overtime_rules.iter().find(|r| r.id == Some(rule)));
         let plan = PositionPlan::new(record.input(overtime, setting.synced.get(&id)), &basis)
             .map_err(|error| BookError::Position { id, error })?;
-        let lines = plan
-            .lines(granularity)
-            .map_err(|error| BookError::PositionLines { id, error })?;
-        Ok(lines.iter().map(|line| line.to_wire()).collect())
+        f(&plan)
     }
 
     /// The payments of a live expense of the draft (S5), converted into the folio's currency.

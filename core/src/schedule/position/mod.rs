@@ -27,7 +27,7 @@ use crate::table::Table;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
-pub use plan::PositionPlan;
+pub use plan::{DayBasis, HoursSource, PositionPlan};
 pub use record::PositionRecord;
 pub use rules::{
     check_allocation, check_allocation_removal, check_hours_period, check_rate, check_rate_removal,

@@ -295,6 +295,35 @@ impl<'a> PositionPlan<'a> {
             .is_some_and(|i| day <= self.override_ranges[i].1)
     }
 
+    /// What `day` is costed from (issue 35: a day's explanation), read with the same look-ups as
+    /// its cost: the rate record in force and its effective date (S6.4), where its hours come from
+    /// (S6.5: entered hours, synchronized hours, or the allocation's share of the calendar's
+    /// capacity that day), and the overtime rule's coefficient.
+    pub fn day_basis(&self, day: Date) -> DayBasis {
+        let day = day.naive();
+        let rate_from = self
+            .rates
+            .get(self.rate_index(day))
+            .map(|&(start, _)| Date::from_naive(start));
+        let hours = if self.overrides.get(&day).is_some() {
+            HoursSource::Entered
+        } else if self.synced.is_some() {
+            HoursSource::Synchronized
+        } else {
+            HoursSource::Allocation {
+                percentage: self
+                    .allocation_index(day)
+                    .map_or(Decimal::ZERO, |index| self.allocations[index].2),
+                capacity_seconds: self.basis.calendar.capacity_seconds(Date::from_naive(day)),
+            }
+        };
+        DayBasis {
+            rate_from,
+            hours,
+            coefficient: self.overtime.as_ref().map(|overtime| overtime.coefficient),
+        }
+    }
+
     /// Effort of `day` before the overtime split, in units: (hours, explicit overtime) (S6.5).
     pub(super) fn day_effort(&self, day: NaiveDate) -> (Decimal, Decimal) {
         if let Some(&(effort, overtime)) = self.overrides.get(&day) {
@@ -314,4 +343,31 @@ impl<'a> PositionPlan<'a> {
             .map_or(Decimal::ZERO, |index| self.allocations[index].2);
         (Decimal::from(capacity) * percentage, Decimal::ZERO)
     }
+}
+
+/// What one day of a position is costed from ([`PositionPlan::day_basis`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct DayBasis {
+    /// The effective date of the rate record in force.
+    pub rate_from: Option<Date>,
+    /// Where the day's hours come from.
+    pub hours: HoursSource,
+    /// The overtime rule's coefficient, when the position has one.
+    pub coefficient: Option<Decimal>,
+}
+
+/// Where a day's hours come from (S6.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum HoursSource {
+    /// Hours entered for the day (worked or billable hours).
+    Entered,
+    /// Hours synchronized from worklogs or billed hours.
+    Synchronized,
+    /// The allocation's percentage of the calendar's capacity that day.
+    Allocation {
+        /// The allocation's percentage (0 outside every period).
+        percentage: Decimal,
+        /// The calendar's capacity that day, in seconds.
+        capacity_seconds: u32,
+    },
 }

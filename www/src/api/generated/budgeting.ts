@@ -133,13 +133,17 @@ export interface components {
       value: unknown;
     };
     ExplainedLine: {
+      allocation?: WireNum | null;
       amount: WireNum;
+      capacityHours?: WireNum | null;
+      coefficient?: WireNum | null;
       date?: string | null;
       explain?: string | null;
       fxDate?: string | null;
       fxInverse?: boolean | null;
       fxRate?: WireNum | null;
       hours?: WireNum | null;
+      hoursFrom?: string | null;
       itemId: WireNum;
       itemName?: string | null;
       kind: string;
@@ -148,6 +152,7 @@ export interface components {
       paid?: WireNum | null;
       paidCurrency?: string | null;
       rate?: WireNum | null;
+      rateFrom?: string | null;
     };
     Explanation: {
       currencyCode: string;
