@@ -159,4 +159,16 @@ describe('explanations', () => {
     const { sum } = await sumOfLines(dialog);
     expect(sum).toBe(cents(value));
   });
+
+  it('a light says which threshold its index crossed', async () => {
+    await new FolioPage(page, 'Harbour footbridge').goto('1');
+    const status = (await page.locator('li[data-light="cost"] [data-status]').first().getAttribute('data-status')) ?? '';
+    await page.getByRole('button', { name: 'Why? Cost light' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.explanation[data-figure="cpiStatus"]').waitFor();
+    const formula = (await dialog.locator('.formula').textContent()) ?? '';
+    expect(formula).toContain('green when CPI >= 1');
+    const crossed = { green: 'at or above', amber: 'within the tolerance', red: 'by more than the tolerance', grey: 'has no value' }[status] ?? '?';
+    expect(formula).toContain(crossed);
+  });
 });

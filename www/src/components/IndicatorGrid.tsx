@@ -47,14 +47,23 @@ export function IndicatorGrid({
   );
 }
 
-/** The four lights, all the server's statuses (cpiStatus, spiStatus, revenueStatus, marginStatus). */
-export function Lights({ indicators, big }: { indicators: Indicators; big?: boolean }) {
+/** The status each light shows. */
+const LIGHT_FIGURE = { cost: 'cpiStatus', schedule: 'spiStatus', revenue: 'revenueStatus', margin: 'marginStatus' } as const;
+
+/** The four lights, all the server's statuses (cpiStatus, spiStatus, revenueStatus, marginStatus);
+ * with `explain`, each opens its status's explanation (which threshold it crossed, issue 35). */
+export function Lights({ indicators, big, explain }: { indicators: Indicators; big?: boolean; explain?: (figure: string, label: string) => void }) {
   return (
     <ul class={`lights${big ? ' lights-big' : ''}`} aria-label="Traffic lights">
       {lightsOf(indicators).map((l) => (
         <li key={l.key} data-light={l.key}>
           <Rag status={l.status} label={l.label} title={l.basis} />
           {big ? <small class="muted">{l.basis}</small> : null}
+          {explain ? (
+            <button type="button" class="link-button small" onClick={() => explain(LIGHT_FIGURE[l.key], `${l.label} light`)}>
+              Why?<span class="sr-only"> {l.label} light</span>
+            </button>
+          ) : null}
         </li>
       ))}
     </ul>

@@ -31,7 +31,7 @@ export function Overview({ folio, asOf }: FolioProps) {
   return (
     <div class="stack" aria-busy={ind.isFetching ? 'true' : undefined}>
       <Card title="Traffic lights">
-        <Lights indicators={i} big />
+        <Lights indicators={i} big explain={(figure, title) => setExplaining({ path: api.explainPath(folio.id, figure, asOf), title })} />
       </Card>
       <Card title={<>Indicators as of {fmt.date(asOf)}</>} actions={<span class="muted">All figures in {i.currencyCode}</span>}>
         {!folio.withEarned ? <p class="muted">This folio does not use earned value: EV and the figures built on it are empty.</p> : null}

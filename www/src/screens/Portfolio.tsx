@@ -134,7 +134,7 @@ export function PortfolioScreen({ id }: { id: string }) {
         {rollup.data ? (
           <>
             <Card title="Traffic lights of the rollup">
-              <Lights indicators={rollup.data} big />
+              <Lights indicators={rollup.data} big explain={(figure, title) => setExplaining({ path: api.portfolioExplainPath(id, figure, day), title })} />
             </Card>
             <Card title={<>Rollup as of {fmt.date(day)}</>} actions={<span class="muted">All figures converted into {rollup.data.currencyCode}</span>}>
               <IndicatorGrid
