@@ -171,4 +171,27 @@ describe('explanations', () => {
     const crossed = { green: 'at or above', amber: 'within the tolerance', red: 'by more than the tolerance', grey: 'has no value' }[status] ?? '?';
     expect(formula).toContain(crossed);
   });
+
+  it('a folio’s BAC in a portfolio’s table, and the saved draft’s BAC in what-if, open the server’s explanations', async () => {
+    const portfolios = await rest(env.server(), 'GET', '/budgets/1/portfolio');
+    await page.goto(`/portfolios/${String(portfolios.json.success[0].id)}`);
+    const row = page.locator('tr[data-folio-id="1"]');
+    await row.locator('[data-indicator="bac"]').waitFor();
+    await settled(page);
+    const bac = (await row.locator('[data-indicator="bac"]').getAttribute('data-value')) ?? '';
+    await row.locator('td[data-label="BAC"] button').click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.explanation[data-figure="bac"]').waitFor();
+    expect(await dialog.locator('.explained-value strong').getAttribute('data-value')).toBe(bac);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await page.goto('/folios/1/whatif');
+    const saved = new WhatIfScreen(page).figure('saved-bac');
+    await saved.waitFor();
+    const value = (await saved.getAttribute('data-value')) ?? '';
+    await saved.click();
+    await dialog.locator('.explanation[data-figure="bac"]').waitFor();
+    expect(await dialog.locator('.explained-value strong').getAttribute('data-value')).toBe(value);
+    expect(await dialog.locator('.explanation').textContent()).toContain('Planned side: the draft');
+  });
 });

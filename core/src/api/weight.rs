@@ -55,7 +55,7 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
         ["portfolio", id, "explain"] => id
             .parse()
             .map_or(0, |id| portfolio_weight(state, &caller, id)),
-        // An item's days: the folio's items counted as one, times its days.
+        // An item's days (one item over the folio's days, at most ten years'): a fixed weight.
         ["position" | "expense", _, "explain"] => HISTORY_WEIGHT,
         // A page of history reads up to 201 journal entries (an import's whole): admitted as a
         // read of a middling folio.

@@ -188,10 +188,30 @@ export function PortfolioScreen({ id }: { id: string }) {
                         {fmt.period(summary.startDate, summary.endDate)}
                       </td>
                       <td class="right c-6" data-label="BAC">
-                        {indicators ? <Money value={indicators.bac} currency={indicators.currencyCode} indicator="bac" /> : '—'}
+                        {indicators ? (
+                          <button
+                            type="button"
+                            class="figure-button"
+                            onClick={() => setExplaining({ path: api.explainPath(summary.id, 'bac', day), title: `BAC of ${summary.name}` })}
+                          >
+                            <Money value={indicators.bac} currency={indicators.currencyCode} indicator="bac" />
+                          </button>
+                        ) : (
+                          '—'
+                        )}
                       </td>
                       <td class="right c-6" data-label="EAC">
-                        {indicators ? <Money value={indicators.eac} currency={indicators.currencyCode} indicator="eac" /> : '—'}
+                        {indicators ? (
+                          <button
+                            type="button"
+                            class="figure-button"
+                            onClick={() => setExplaining({ path: api.explainPath(summary.id, 'eac', day), title: `EAC of ${summary.name}` })}
+                          >
+                            <Money value={indicators.eac} currency={indicators.currencyCode} indicator="eac" />
+                          </button>
+                        ) : (
+                          '—'
+                        )}
                       </td>
                       <td class="right num c-6" data-label="CPI" data-indicator="cpi" data-value={indicators?.cpi ?? ''}>
                         {fmt.decimal(indicators?.cpi)}

@@ -123,7 +123,7 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
   const { saved, now } = figures;
   const [version, setVersion] = useState(0);
   /** The figure whose explanation is open, computed by the sandbox (issue 35). */
-  const [explaining, setExplaining] = useState<{ figure: string; title: string } | null>(null);
+  const [explaining, setExplaining] = useState<{ figure: string; title: string; server?: string } | null>(null);
   /** Explanations of the sandbox's figures, by the wasm core: the same account the server gives,
    * its lines named after the sandbox's items and paged here. */
   const sandboxSource: ExplainSource = {
@@ -289,7 +289,11 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
 
   return (
     <div class="whatif">
-      {explaining ? <ExplainDialog path={explaining.figure} title={explaining.title} source={sandboxSource} onClose={() => setExplaining(null)} /> : null}
+      {explaining?.server ? (
+        <ExplainDialog path={explaining.server} title={explaining.title} onClose={() => setExplaining(null)} />
+      ) : explaining ? (
+        <ExplainDialog path={explaining.figure} title={explaining.title} source={sandboxSource} onClose={() => setExplaining(null)} />
+      ) : null}
       <Card title="What-if sandbox" busy={applying}>
         <p class="muted">
           Changes here are computed in your browser and saved nowhere until you apply them. “Saved draft” and “What-if draft” are the folio’s draft (what is
@@ -329,8 +333,30 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
                     <th scope="row">
                       <abbr title={long}>{label}</abbr>
                     </th>
-                    <td>{official.data ? show(official.data[key] as string | null, `official-${key}`) : '…'}</td>
-                    <td>{show(a, `saved-${key}`)}</td>
+                    <td>
+                      {official.data ? (
+                        <button
+                          type="button"
+                          class="figure-button"
+                          onClick={() => setExplaining({ figure: key, title: `${label} of the overview`, server: api.explainPath(folioId, key, asOf) })}
+                        >
+                          {show(official.data[key] as string | null, `official-${key}`)}
+                        </button>
+                      ) : (
+                        '…'
+                      )}
+                    </td>
+                    <td>
+                      <button
+                        type="button"
+                        class="figure-button"
+                        onClick={() =>
+                          setExplaining({ figure: key, title: `${label} of the saved draft`, server: api.explainPath(folioId, key, asOf, 'draft') })
+                        }
+                      >
+                        {show(a, `saved-${key}`)}
+                      </button>
+                    </td>
                     <td>
                       {show(b, `whatif-${key}`)}{' '}
                       <button
