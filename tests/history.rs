@@ -460,3 +460,184 @@ fn the_changes_since_a_day_are_those_made_on_or_after_it() {
     assert_eq!(status, 400, "{body}");
     assert!(body.contains("\"since\""), "{body}");
 }
+
+/// Changes `field` of the record `get` answers to `value`, sends it back with `put`, and checks
+/// that the record's history names the field with its value before and after.
+fn field_is_in_history(
+    service: &mut Service,
+    get: &str,
+    put: &str,
+    history: &str,
+    field: &str,
+    value: Value,
+) {
+    let mut record = service.get("demo", get);
+    let before = record[field].clone();
+    assert_ne!(before, value, "{get}: {field} is already {value}");
+    record[field] = value.clone();
+    let (status, answer) = service.send("demo", "PUT", put, Some(&record.to_string()));
+    assert_eq!(status, 200, "PUT {put} {field}: {answer}");
+    let newest = service.get("demo", &format!("{history}?limit=1"))["changes"][0].clone();
+    assert_eq!(newest["action"], "updated", "{field}: {newest}");
+    let changed = newest["fields"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|f| f["path"] == field)
+        .unwrap_or_else(|| panic!("{history}: no {field} in {newest}"))
+        .clone();
+    assert_eq!(changed["before"], before, "{field}");
+    assert_eq!(changed["after"], value, "{field}");
+}
+
+#[test]
+fn every_field_of_each_record_kind_shows_in_its_history() {
+    let mut service = Service::demo();
+    let folio = [
+        ("name", serde_json::json!("Harbour footbridge, phase 2")),
+        ("description", serde_json::json!("Renamed and redescribed")),
+        ("endDate", serde_json::json!("2027-06-30")),
+        ("reserve", serde_json::json!(12)),
+        ("contingency", serde_json::json!(7)),
+        ("tolerance", serde_json::json!(15)),
+        ("withRevenue", serde_json::json!(false)),
+        ("withEarned", serde_json::json!(false)),
+        ("closedDate", serde_json::json!("2027-06-30")),
+    ];
+    for (field, value) in folio {
+        field_is_in_history(
+            &mut service,
+            "/budgets/1/folio/1",
+            "/budgets/1/folio",
+            "/budgets/1/folio/1/history",
+            field,
+            value,
+        );
+    }
+    let expense = [
+        ("name", serde_json::json!("Crane hire")),
+        ("description", serde_json::json!("Two cranes")),
+        ("type", serde_json::json!("Hire")),
+        ("category", serde_json::json!("CAPEX")),
+        ("amount", serde_json::json!(9100)),
+        ("amortized", serde_json::json!(true)),
+        ("currencyCode", serde_json::json!("USD")),
+    ];
+    for (field, value) in expense {
+        field_is_in_history(
+            &mut service,
+            "/budgets/1/expense/2",
+            "/budgets/1/expense",
+            "/budgets/1/expense/2/history",
+            field,
+            value,
+        );
+    }
+    let position = [
+        ("name", serde_json::json!("Tom Novak (site)")),
+        ("title", serde_json::json!("Site lead")),
+        (
+            "description",
+            serde_json::json!("On site three days a week"),
+        ),
+    ];
+    for (field, value) in position {
+        field_is_in_history(
+            &mut service,
+            "/budgets/1/position/6",
+            "/budgets/1/position",
+            "/budgets/1/position/6/history",
+            field,
+            value,
+        );
+    }
+    // The portfolio's own fields.
+    let id = service.get("demo", "/budgets/1/portfolio")[0]["id"]
+        .as_u64()
+        .unwrap();
+    for (field, value) in [
+        ("name", serde_json::json!("Projects 2026-27")),
+        ("color", serde_json::json!("tomato")),
+        ("isPrivate", serde_json::json!(true)),
+        ("admins", serde_json::json!(["grace"])),
+    ] {
+        let get = "/budgets/1/portfolio";
+        let mut all = service.get("demo", get);
+        let record = all
+            .as_array_mut()
+            .unwrap()
+            .iter_mut()
+            .find(|p| p["id"] == id)
+            .unwrap()
+            .take();
+        let before = record[field].clone();
+        let mut changed = record.clone();
+        changed[field] = value.clone();
+        let (status, answer) = service.send("demo", "PUT", get, Some(&changed.to_string()));
+        assert_eq!(status, 200, "{field}: {answer}");
+        let newest = service.get(
+            "demo",
+            &format!("/budgets/1/portfolio/{id}/history?limit=1"),
+        )["changes"][0]
+            .clone();
+        let found = newest["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["path"] == field)
+            .cloned();
+        let found = found.unwrap_or_else(|| panic!("portfolio {field}: {newest}"));
+        assert_eq!(
+            (found["before"].clone(), found["after"].clone()),
+            (before, value),
+            "{field}"
+        );
+    }
+    // Sharing, and a position's parts: an allocation period, a rate, worked hours.
+    let (status, _) = service.send(
+        "demo",
+        "PUT",
+        "/budgets/1/folio/1/viewers",
+        Some(r#"{"users":["grace"]}"#),
+    );
+    assert_eq!(status, 200);
+    let newest = service.get("demo", "/budgets/1/folio/1/history?limit=1")["changes"][0].clone();
+    assert!(
+        newest["fields"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|f| f["path"] == "viewers"),
+        "{newest}"
+    );
+    for (put, body, path) in [
+        (
+            "/budgets/1/rate/8",
+            r#"{"rate":67.5,"startDate":"2026-10-01"}"#,
+            "rates[id=8].rate",
+        ),
+        (
+            "/budgets/1/allocation/8",
+            r#"{"startDate":"2026-10-01","endDate":"2027-04-30","percentage":60}"#,
+            "allocations[id=8].percentage",
+        ),
+        (
+            "/budgets/1/workedhours/7",
+            r#"{"startDate":"2026-11-16","endDate":"2026-11-20","effort":40,"otEffort":3}"#,
+            "hours[id=7].effort",
+        ),
+    ] {
+        let (status, answer) = service.send("demo", "PUT", put, Some(body));
+        assert_eq!(status, 200, "{put}: {answer}");
+        let newest =
+            service.get("demo", "/budgets/1/position/6/history?limit=1")["changes"][0].clone();
+        assert!(
+            newest["fields"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .any(|f| f["path"] == path),
+            "{put}: {newest}"
+        );
+    }
+}

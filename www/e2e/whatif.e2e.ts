@@ -81,6 +81,16 @@ describe('what-if', () => {
     await whatIf.figure('saved-eac').waitFor();
     await settled(page);
     expect(await value('saved-eac')).toBe(predicted);
+    // Apply made ordinary calls: the folio's activity holds the rate change, by the user, with
+    // the rate before and after (issue 35).
+    const activity = await rest(env.server(), 'GET', '/budgets/1/folio/1/activity?limit=1');
+    expect(activity.status, activity.text).toBe(200);
+    const change = activity.json.success.changes[0];
+    expect(change.record.name).toBe('Maria Keller');
+    expect(change.user).toBe(env.server().user);
+    const rate = change.fields.find((f: { path: string }) => /^rates\[id=\d+\]\.rate$/.test(f.path));
+    expect(rate, JSON.stringify(change)).toBeDefined();
+    expect(normalizeDecimal(String(rate.after))).toBe('97.35');
   });
 
   it('a refusal during Apply leaves the rest applied and the refusal shown; Discard sends nothing', async () => {
