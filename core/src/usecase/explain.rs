@@ -107,6 +107,40 @@ pub struct ExplainedLine {
     pub explain: Option<String>,
 }
 
+impl ExplainedLine {
+    /// A line of `amount` for item `id` of `kind`, with nothing else said of it: the fields of a
+    /// day, a payment or a link are set over it.
+    pub(super) fn of(
+        kind: &'static str,
+        id: u64,
+        item_name: Option<String>,
+        amount: Exact,
+    ) -> Self {
+        ExplainedLine {
+            item_id: id,
+            item_name,
+            kind,
+            date: None,
+            hours: None,
+            overtime_hours: None,
+            rate: None,
+            rate_from: None,
+            hours_from: None,
+            allocation: None,
+            capacity_hours: None,
+            coefficient: None,
+            overtime_amount: None,
+            paid: None,
+            paid_currency: None,
+            fx_rate: None,
+            fx_date: None,
+            fx_inverse: None,
+            amount,
+            explain: None,
+        }
+    }
+}
+
 /// A figure explained.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[serde(rename_all = "camelCase")]
@@ -183,9 +217,6 @@ fn day_line(id: Id, name: &Option<String>, line: ExpensePayment, basis: DayBasis
         }
     };
     ExplainedLine {
-        item_id: id.get(),
-        item_name: name.clone(),
-        kind: "position",
         date: Some(line.date),
         hours: line.effort,
         overtime_hours: line.overtime_effort,
@@ -196,13 +227,12 @@ fn day_line(id: Id, name: &Option<String>, line: ExpensePayment, basis: DayBasis
         capacity_hours,
         coefficient: basis.coefficient.map(Exact::of),
         overtime_amount: line.overtime_amount,
-        paid: None,
-        paid_currency: None,
-        fx_rate: None,
-        fx_date: None,
-        fx_inverse: None,
-        amount: line.total_amount.unwrap_or(line.amount),
-        explain: None,
+        ..ExplainedLine::of(
+            "position",
+            id.get(),
+            name.clone(),
+            line.total_amount.unwrap_or(line.amount),
+        )
     }
 }
 
@@ -307,28 +337,15 @@ impl Queries<'_> {
                 // baseline's line, or a timeline cell's, has none.
                 let drafted = !matches!(account.plan, Some(Plan::Baseline(_))) && bucket.is_none();
                 ExplainedLine {
-                    item_id: id.get(),
-                    item_name: self.item_name(kind, id),
-                    kind,
-                    date: None,
-                    hours: None,
-                    overtime_hours: None,
-                    rate: None,
-                    rate_from: None,
-                    hours_from: None,
-                    allocation: None,
-                    capacity_hours: None,
-                    coefficient: None,
-                    overtime_amount: None,
-                    paid: None,
-                    paid_currency: None,
-                    fx_rate: None,
-                    fx_date: None,
-                    fx_inverse: None,
-                    amount: Exact::of(line.amount),
                     explain: drafted.then(|| {
                         format!("/budgets/1/{kind}/{id}/explain?asOf={as_of}&figure={figure}")
                     }),
+                    ..ExplainedLine::of(
+                        kind,
+                        id.get(),
+                        self.item_name(kind, id),
+                        Exact::of(line.amount),
+                    )
                 }
             })
             .collect();
@@ -415,26 +432,18 @@ impl Queries<'_> {
                         .map_err(super::refusals::book)?
                         .into_iter()
                         .map(|(payment, used)| ExplainedLine {
-                            item_id: id.get(),
-                            item_name: item_name.clone(),
-                            kind: "expense",
                             date: Some(payment.date),
-                            hours: None,
-                            overtime_hours: None,
-                            rate: None,
-                            rate_from: None,
-                            hours_from: None,
-                            allocation: None,
-                            capacity_hours: None,
-                            coefficient: None,
-                            overtime_amount: None,
                             paid: Some(Exact::of(payment.amount)),
                             paid_currency: paid_in,
                             fx_rate: used.map(|(_, rate, _)| Exact::of(rate)),
                             fx_date: used.map(|(date, _, _)| date),
                             fx_inverse: used.map(|(_, _, inverse)| inverse),
-                            amount: Exact::of(payment.converted),
-                            explain: None,
+                            ..ExplainedLine::of(
+                                "expense",
+                                id.get(),
+                                item_name.clone(),
+                                Exact::of(payment.converted),
+                            )
                         })
                         .collect::<Vec<_>>()
                 }

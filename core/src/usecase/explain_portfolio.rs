@@ -138,29 +138,21 @@ impl Queries<'_> {
                 .map_err(|error| Error::invalid(error.to_string()))?;
             let used = rates.rate_in_force(from, currency, as_of);
             lines.push(ExplainedLine {
-                item_id: member.id,
-                item_name: Some(member.name.clone()),
-                kind: member.kind,
-                date: None,
-                hours: None,
-                overtime_hours: None,
-                rate: None,
-                rate_from: None,
-                hours_from: None,
-                allocation: None,
-                capacity_hours: None,
-                coefficient: None,
-                overtime_amount: None,
                 paid: (from != currency).then(|| Exact::of(amount)),
                 paid_currency: (from != currency).then_some(from),
                 fx_rate: used.map(|(_, rate, _)| Exact::of(rate)),
                 fx_date: used.map(|(date, _, _)| date),
                 fx_inverse: used.map(|(_, _, inverse)| inverse),
-                amount: Exact::of(converted),
                 explain: Some(format!(
                     "/budgets/1/{}/{}/explain?asOf={as_of}&figure={name}",
                     member.kind, member.id
                 )),
+                ..ExplainedLine::of(
+                    member.kind,
+                    member.id,
+                    Some(member.name.clone()),
+                    Exact::of(converted),
+                )
             });
         }
         // A figure null for the portfolio (a member without PV or EV, no revenues) has no sum.
