@@ -34,6 +34,113 @@ fn planner_files(dir: &Path) {
     std::fs::write(dir.join(".env"), "SECRET=1").unwrap();
 }
 
+/// The data block a signed-in page carries its session in (`http/planner.rs`).
+const SESSION_BLOCK: &str = r#"<script type="application/json" id="costfolio-session">"#;
+
+/// The session a page carries, if any: the JSON in its data block.
+fn session_in(page: &str) -> Option<serde_json::Value> {
+    let start = page.find(SESSION_BLOCK)? + SESSION_BLOCK.len();
+    let end = start + page[start..].find("</script>")?;
+    Some(json(&page[start..end]))
+}
+
+#[test]
+fn a_page_asked_for_with_a_live_session_carries_it_and_is_never_kept() {
+    let dir = scratch("www-session");
+    let www = dir.join("dist");
+    planner_files(&www);
+    std::fs::write(
+        www.join("index.html"),
+        "<!doctype html><html><head><title>costfolio</title></head><body><div id=app></div></body></html>",
+    )
+    .unwrap();
+    let db = dir.join("t.db");
+    cli(&db, &["user", "add", "ada", "--password", "secret123"]);
+    let (server, _) = start_printing(&db, &["--www", www.to_str().unwrap()]);
+    let port = server.port;
+    let signed = send(
+        port,
+        "POST",
+        "/session",
+        &[("Content-Type", "application/json")],
+        r#"{"username":"ada","password":"secret123"}"#,
+    );
+    assert_eq!(signed.status, 200, "{}", signed.text());
+    let cookie = cookie_of(&signed);
+    let asked = json(&send(port, "GET", "/session", &[("Cookie", &cookie)], "").text());
+
+    // Every page of the planner, with the session: the answer GET /session gives, in the page.
+    for path in [
+        "/",
+        "/folios/3/forecast",
+        "/portfolios",
+        "/signin?next=%2Ffolios%2F3",
+    ] {
+        let page = send(
+            port,
+            "GET",
+            path,
+            &[("Cookie", &cookie), ("Accept-Encoding", "br, gzip")],
+            "",
+        );
+        assert_eq!(page.status, 200, "{path}");
+        assert_eq!(
+            page.header("Content-Type"),
+            Some("text/html; charset=utf-8"),
+            "{path}"
+        );
+        assert_eq!(page.header("Content-Encoding"), None, "{path}");
+        assert_eq!(page.header("Cache-Control"), Some("no-store"), "{path}");
+        assert_eq!(page.header("Vary"), Some("Cookie"), "{path}");
+        assert!(page.header("Content-Security-Policy").is_some(), "{path}");
+        let text = page.text();
+        assert!(text.contains("<div id=app></div>"), "{path}: {text}");
+        let carried = session_in(&text).unwrap_or_else(|| panic!("{path}: {text}"));
+        assert_eq!(carried, asked, "{path}");
+        assert_eq!(carried["user"], "ada");
+        assert_eq!(carried["csrf"].as_str().map(str::len), Some(64));
+    }
+    // Files are the build's, with or without it; a page without a live session is the build's.
+    let file = send(
+        port,
+        "GET",
+        "/assets/app-3f2a9c.js",
+        &[("Cookie", &cookie)],
+        "",
+    );
+    assert_eq!(file.status, 200);
+    assert!(session_in(&file.text()).is_none());
+    assert!(file.header("Cache-Control").unwrap().contains("immutable"));
+    let forged = format!("costfolio_session={}", "a".repeat(64));
+    for headers in [
+        vec![],
+        vec![("Cookie", forged.as_str())],
+        vec![("Cookie", "costfolio_session=short")],
+    ] {
+        let page = send(port, "GET", "/folios/3", &headers, "");
+        assert_eq!(page.status, 200);
+        assert!(session_in(&page.text()).is_none(), "{headers:?}");
+        assert_eq!(
+            page.header("Cache-Control"),
+            Some("no-cache"),
+            "{headers:?}"
+        );
+    }
+    // Signed out: the old cookie's page carries nothing.
+    let csrf = asked["csrf"].as_str().unwrap();
+    let out = send(
+        port,
+        "DELETE",
+        "/session",
+        &[("Cookie", &cookie), ("X-CSRF-Token", csrf)],
+        "",
+    );
+    assert_eq!(out.status, 204);
+    let page = send(port, "GET", "/folios/3", &[("Cookie", &cookie)], "");
+    assert!(session_in(&page.text()).is_none());
+    assert_eq!(page.header("Cache-Control"), Some("no-cache"));
+}
+
 fn cli(db: &Path, args: &[&str]) -> String {
     let out = Command::new(BIN)
         .args(args)

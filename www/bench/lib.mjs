@@ -24,12 +24,15 @@ export const CHROMIUM_ARGS = [
   '--disable-dev-shm-usage',
 ];
 
-/** Starts `costfolio serve --demo`; resolves with its address, the demo user's credentials and stop(). */
-export async function startServer() {
+/**
+ * Starts `costfolio serve --demo` serving the planner built into `www` (www/dist by default);
+ * resolves with its address, the demo user's credentials and stop().
+ */
+export async function startServer(www = WWW) {
   if (!existsSync(BIN)) throw new Error(`${BIN} is missing: cargo build -p costfolio-host (or set COSTFOLIO_BIN)`);
-  if (!existsSync(path.join(WWW, 'index.html'))) throw new Error(`${WWW}/index.html is missing: npm run build:www`);
+  if (!existsSync(path.join(www, 'index.html'))) throw new Error(`${www}/index.html is missing: npm run build:www`);
   const dir = mkdtempSync(path.join(tmpdir(), 'costfolio-bench-'));
-  const child = spawn(BIN, ['serve', '--db', path.join(dir, 'bench.db'), '--listen', '127.0.0.1:0', '--www', WWW, '--demo'], {
+  const child = spawn(BIN, ['serve', '--db', path.join(dir, 'bench.db'), '--listen', '127.0.0.1:0', '--www', www, '--demo'], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -1,8 +1,8 @@
 // Signing in and out: the sign-in page, no password kept by the browser, the HttpOnly session
 // cookie, and the old session refused by /budgets/1 after signing out.
 import { describe, expect, it } from 'vitest';
-import { newContext, newPage, useE2E } from './harness';
-import { FolioPage, FoliosPage, Shell, SignInPage } from './page-models';
+import { newContext, newPage, rest, settled, signIn, useE2E } from './harness';
+import { FolioPage, FoliosPage, SettingsScreen, Shell, SignInPage } from './page-models';
 
 const env = useE2E();
 
@@ -103,6 +103,37 @@ describe('session', () => {
     await form.submit(server.user, server.password);
     await folio.heading.waitFor();
     expect(new URL(page.url()).pathname).toBe('/folios/2');
+    await context.close();
+  });
+
+  it('opens a folio screen of a signed-in page at once: the session in the page, each answer asked once', async () => {
+    const server = env.server();
+    const context = await newContext(env.browser(), server);
+    const page = await newPage(context);
+    await signIn(page, server);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      const url = new URL(r.url());
+      if (url.pathname === '/session' || url.pathname.startsWith('/budgets/')) asked.push(`${r.method()} ${url.pathname}`);
+    });
+    // A new page load of the forecast: the server wrote the session into it (GET /session is not
+    // asked), and the folio's header, its timeline and its indicators are each asked for once.
+    await page.goto('/folios/1/forecast');
+    await page.getByRole('img').locator('canvas').first().waitFor();
+    await settled(page);
+    expect(asked.filter((a) => a === 'GET /session')).toEqual([]);
+    for (const path of ['/budgets/1/folio/1', '/budgets/1/folio/1/timeline', '/budgets/1/folio/1/indicators'])
+      expect(asked.filter((a) => a === `GET ${path}`).length, path).toBe(1);
+    // The page is the user's: the session's CSRF token works for a change, and is not left in the page.
+    expect(await page.locator('#costfolio-session').count()).toBe(0);
+    const settings = new SettingsScreen(page);
+    await settings.goto('1');
+    await settings.save.waitFor();
+    await settled(page);
+    expect(asked.filter((a) => a === 'GET /session')).toEqual([]);
+    await settings.field('Tolerance (%)').fill('11.5');
+    await settings.save.click();
+    await expect.poll(async () => (await rest(server, 'GET', '/budgets/1/folio/1')).json.success.tolerance).toBe('11.5');
     await context.close();
   });
 });

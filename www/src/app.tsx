@@ -1,20 +1,22 @@
-// The shell: who is signed in (GET /session), the top bar, and the screen of the address
-// (preact-iso's router; the screens after the first are loaded when first shown).
+// The shell: who is signed in (GET /session, asked as the page starts, then the first screen's
+// code and answers beside each other), the top bar, and the screen of the address (preact-iso's
+// router; the screens after the first are loaded when first shown).
 import { useEffect } from 'preact/hooks';
 import { lazy, Route, Router, useLocation, useRoute } from 'preact-iso';
 import { api } from './api/budgets';
 import { ApiError, serverTransport, setCsrf, setTransport, setUnauthorizedHandler, settle } from './api/client';
 import type { Session } from './api/types';
 import { refusalOf } from './lib/errors';
+import { parseJson } from './lib/json';
 import { everythingChanged } from './lib/queries';
-import { announce, mode, notice, offlineProblem, session } from './state';
-import { isId, safeNext, signInHref } from './lib/routes';
+import { announce, asOf, mode, notice, offlineProblem, session } from './state';
+import { folioAddress, isId, safeNext, signInHref } from './lib/routes';
 import { Loading } from './components/ui';
 import { Shortcuts } from './components/Shortcuts';
 import { SignIn } from './screens/SignIn';
 import { Folios } from './screens/Folios';
 import { NewFolio } from './screens/NewFolio';
-import { FolioRoute } from './screens/Folio';
+import { FolioRoute, preloadFolio } from './screens/Folio';
 
 const Portfolios = lazy(() => import('./screens/Portfolios').then((m) => m.Portfolios));
 const PortfolioForm = lazy(() => import('./screens/PortfolioForm').then((m) => m.PortfolioForm));
@@ -23,6 +25,11 @@ const ExchangeRates = lazy(() => import('./screens/ExchangeRates').then((m) => m
 const OvertimeRules = lazy(() => import('./screens/OvertimeRules').then((m) => m.OvertimeRules));
 
 async function loadSession(): Promise<void> {
+  const written = sessionInPage();
+  if (written) {
+    signedIn(written);
+    return;
+  }
   try {
     // Connected iff the server answers `/session` with JSON (200 or 401 alike). Offline only when a
     // static host answers: a 404 that is not JSON, or this planner's own page (its marker meta
@@ -36,13 +43,27 @@ async function loadSession(): Promise<void> {
       return;
     }
     if (!json) throw new ApiError(refusalOf(answer.status, null));
-    const s = settle('/session', answer) as Session;
-    setCsrf(s.csrf);
-    session.value = s;
+    signedIn(settle('/session', answer) as Session);
   } catch (e) {
     setCsrf(null);
     session.value = null;
     if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 404)) announce('Could not reach the server to check your session.', 'error');
+  }
+}
+
+/**
+ * The session the server wrote into this page (a page asked for with a live session, the answer
+ * `GET /session` would give: host/src/http/planner.rs), taken out of the page; null without one.
+ */
+function sessionInPage(): Session | null {
+  const block = document.getElementById('costfolio-session');
+  if (!block) return null;
+  block.remove();
+  try {
+    const s = parseJson(block.textContent ?? '') as Partial<Session> | null;
+    return s && typeof s.user === 'string' && typeof s.csrf === 'string' && typeof s.budgetAdmin === 'boolean' ? (s as Session) : null;
+  } catch {
+    return null;
   }
 }
 
@@ -62,9 +83,37 @@ async function startOffline(): Promise<void> {
     session.value = null;
     return;
   }
-  const s = await api.session();
+  signedIn(await api.session());
+}
+
+/** The first screen's code and answers, asked for as soon as the session is known. */
+let firstScreen: Promise<unknown> = Promise.resolve();
+
+/** Who is signed in, known: the first screen's code and answers asked for at once. */
+function signedIn(s: Session): void {
   setCsrf(s.csrf);
+  const folio = folioAddress(location.pathname);
+  if (folio) firstScreen = preloadFolio(folio.id, folio.tab, asOf.value);
   session.value = s;
+}
+
+/** How long the page waits for its first screen's answers before it is drawn without them. */
+const FIRST_DRAW_WAIT_MS = 250;
+
+/**
+ * The page's start, before it is first drawn (main.tsx): a closed session's handler, and the
+ * question of who is signed in, asked at once rather than once the shell is on screen.
+ */
+export function start(): Promise<void> {
+  setUnauthorizedHandler(() => {
+    if (session.value) {
+      setCsrf(null);
+      session.value = null;
+      announce('Your session has ended. Please sign in again.', 'error');
+    }
+  });
+  const ready = loadSession().then(() => firstScreen);
+  return Promise.race([ready, new Promise((done) => setTimeout(done, FIRST_DRAW_WAIT_MS))]).then(() => undefined);
 }
 
 async function signOut(route: (url: string, replace?: boolean) => void): Promise<void> {
@@ -196,16 +245,6 @@ function Screen() {
 
 export function App() {
   const s = session.value;
-  useEffect(() => {
-    setUnauthorizedHandler(() => {
-      if (session.value) {
-        setCsrf(null);
-        session.value = null;
-        announce('Your session has ended. Please sign in again.', 'error');
-      }
-    });
-    void loadSession();
-  }, []);
   const n = notice.value;
   return (
     <>

@@ -5,6 +5,12 @@
 //! `/assets/` cached as immutable, and `index.html` for any other path, where the planner's own
 //! routes take over. Dot files, `//` paths and over-long names are 404s. The directory is served
 //! as it is: it should hold only what the build wrote (a symbolic link in it is followed).
+//!
+//! A page asked for with a live session (`routes::signed_in`) carries that session, the answer
+//! `GET /session` would give, in a JSON data block (`<script type="application/json"
+//! id="costfolio-session">`): the planner starts asking for its first screen without waiting for
+//! `/session` first (issue 34). Such a page is the user's own: `no-store`, `Vary: Cookie`, never
+//! compressed or revalidated; every other page is the build's file as it is.
 
 use std::convert::Infallible;
 use std::path::{Path, PathBuf};
@@ -33,6 +39,36 @@ fn refused(path: &str) -> bool {
             let lower = segment.to_ascii_lowercase();
             segment.starts_with('.') || lower.starts_with("%2e") || segment.len() > 255
         })
+}
+
+/// The id of the data block that carries the session in a signed-in page.
+const SESSION_BLOCK: &str = "costfolio-session";
+
+/// Whether `path` is one of the planner's pages (answered with `index.html`), not one of its
+/// files: outside `/assets/`, its last segment without a dot (the build's files all have one).
+pub(crate) fn is_page(path: &str) -> bool {
+    !refused(path)
+        && !path.starts_with(HASHED)
+        && !path
+            .rsplit('/')
+            .next()
+            .is_some_and(|last| last.contains('.'))
+}
+
+/// `index` with `session` (a JSON object) in a data block before `</head>`, its `<`, `>` and `&`
+/// written as JSON escapes so that no text of it can close the block; `None` if `index` has no
+/// `</head>`.
+fn with_session(index: &str, session: &str) -> Option<String> {
+    let at = index.find("</head>")?;
+    let escaped = session
+        .replace('<', "\\u003c")
+        .replace('>', "\\u003e")
+        .replace('&', "\\u0026");
+    Some(format!(
+        "{}<script type=\"application/json\" id=\"{SESSION_BLOCK}\">{escaped}</script>\n  {}",
+        &index[..at],
+        &index[at..]
+    ))
 }
 
 /// The built planner, served from its directory.
@@ -72,15 +108,40 @@ impl Planner {
         &self.dir
     }
 
-    /// The answer to `request` for one of the planner's paths.
-    pub(crate) async fn answer(&self, request: Request<Body>) -> Response {
+    /// A page with `session` in it (`with_session`), or `None` when `index.html` cannot be read
+    /// or has no `</head>` (then the page is served as built).
+    async fn signed_in_page(&self, session: &str) -> Option<Response> {
+        let index = tokio::fs::read_to_string(self.dir.join("index.html"))
+            .await
+            .ok()?;
+        let page = with_session(&index, session)?;
+        let mut response = Response::new(Body::from(page));
+        let headers = response.headers_mut();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("text/html; charset=utf-8"),
+        );
+        headers.insert(header::VARY, HeaderValue::from_static("Cookie"));
+        Some(response)
+    }
+
+    /// The answer to `request` for one of the planner's paths; a page carries `session` (the
+    /// JSON `GET /session` answered for the request's cookie) when there is one.
+    pub(crate) async fn answer(&self, request: Request<Body>, session: Option<&str>) -> Response {
         if refused(request.uri().path()) {
             let mut response = Response::new(Body::from("not found\n"));
             *response.status_mut() = StatusCode::NOT_FOUND;
             return response;
         }
         let hashed = request.uri().path().starts_with(HASHED);
-        let answer: Result<Response, Infallible> = if hashed {
+        let own = match session {
+            Some(session) if is_page(request.uri().path()) => self.signed_in_page(session).await,
+            _ => None,
+        };
+        let signed_in = own.is_some();
+        let answer: Result<Response, Infallible> = if let Some(own) = own {
+            Ok(own)
+        } else if hashed {
             self.assets
                 .clone()
                 .oneshot(request)
@@ -99,6 +160,9 @@ impl Planner {
         };
         let cache = if hashed && response.status() == StatusCode::OK {
             "public, max-age=31536000, immutable"
+        } else if signed_in {
+            // A signed-in page: the user's own, never kept.
+            "no-store"
         } else {
             // index.html names the current hashed files: always asked again (a 304 when unchanged).
             "no-cache"
@@ -124,7 +188,47 @@ impl Planner {
 
 #[cfg(test)]
 mod tests {
-    use super::refused;
+    use super::{is_page, refused, with_session};
+
+    #[test]
+    fn a_session_is_written_into_the_page_where_no_text_of_it_can_close_its_block() {
+        let index = "<html><head><title>t</title></head><body></body></html>";
+        let session = r#"{"user":"</script><script>alert(1)</script>&"}"#;
+        let page = with_session(index, session).unwrap();
+        let block = r#"<script type="application/json" id="costfolio-session">"#;
+        let start = page.find(block).unwrap() + block.len();
+        let end = start + page[start..].find("</script>").unwrap();
+        let written = &page[start..end];
+        assert!(!written.contains('<') && !written.contains('>') && !written.contains('&'));
+        let read: serde_json::Value = serde_json::from_str(written).unwrap();
+        assert_eq!(read["user"], "</script><script>alert(1)</script>&");
+        assert!(page.starts_with("<html><head><title>t</title>"));
+        assert!(page.ends_with("</head><body></body></html>"));
+        assert_eq!(with_session("<html><body></body></html>", session), None);
+    }
+
+    #[test]
+    fn pages_are_the_paths_without_a_file_name() {
+        for page in [
+            "/",
+            "/folios/3",
+            "/folios/3/forecast",
+            "/signin",
+            "/admin/exchange-rates",
+        ] {
+            assert!(is_page(page), "{page}");
+        }
+        for file in [
+            "/index.html",
+            "/assets/app-3f2a9c.js",
+            "/assets/x",
+            "/favicon.ico",
+            "/.env",
+            "//x",
+        ] {
+            assert!(!is_page(file), "{file}");
+        }
+    }
 
     #[test]
     fn only_paths_a_build_writes_are_looked_up() {

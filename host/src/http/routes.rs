@@ -16,7 +16,8 @@ use costfolio::api::{envelope, Request};
 use super::imports::NoSlot;
 use super::limits::{large_import, too_large, BODY_TIMEOUT, MAX_BODY, MAX_IMPORT_BODY};
 use super::metrics::Limit;
-use super::{health, observe, openapi, template, App};
+use super::{health, observe, openapi, planner, template, App};
+use crate::auth::session::{has_cookie, SESSION_PATH};
 
 /// Sends a request to the host's probes, its interface, or the planner's files; then writes its
 /// log line and counts it.
@@ -34,7 +35,12 @@ pub(super) async fn route(
     } else {
         match &app.planner {
             Some(planner) if !template::is_interface(request.uri().path()) => {
-                (planner.answer(request).await, None)
+                let (session, user) = if planner::is_page(request.uri().path()) {
+                    signed_in(&app, peer, request.headers()).await
+                } else {
+                    (None, None)
+                };
+                (planner.answer(request, session.as_deref()).await, user)
             }
             _ => {
                 let (parts, body) = request.into_parts();
@@ -184,6 +190,31 @@ async fn any(
         .body(Body::from(response.body))
         .unwrap_or_else(|_| HttpResponse::new(Body::empty()));
     (response, user)
+}
+
+/// For a page of the planner asked for with the session cookie: the JSON `GET /session` answers
+/// for that cookie, asked of the service as the page's own request would be (the session looked
+/// up, a closed or expired one refused), and its user; nothing without a live session.
+async fn signed_in(
+    app: &App,
+    peer: SocketAddr,
+    headers: &HeaderMap,
+) -> (Option<String>, Option<String>) {
+    let mut cookies = HeaderMap::new();
+    for value in headers.get_all(axum::http::header::COOKIE) {
+        cookies.append(axum::http::header::COOKIE, value.clone());
+    }
+    let request = core_request(&Method::GET, SESSION_PATH, &cookies, Vec::new());
+    if !has_cookie(&request) {
+        return (None, None);
+    }
+    let site = Arc::clone(app);
+    match tokio::task::spawn_blocking(move || site.service.serve(request, Some(peer.ip()))).await {
+        Ok(served) if served.response.status == 200 => {
+            (String::from_utf8(served.response.body).ok(), served.user)
+        }
+        _ => (None, None),
+    }
 }
 
 /// The core's request of an HTTP request: its method, path with the query, headers and body.

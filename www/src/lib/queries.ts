@@ -3,8 +3,24 @@
 // it (the folios list and a folio's overview read the same indicators) and kept while its key's
 // next answer loads. After a change, `folioChanged` marks the folio's answers stale: those on
 // screen are asked for again.
-import { QueryClient } from '@tanstack/preact-query';
+import { QueryClient, type Query, type QueryExecuteOptions } from '@tanstack/preact-query';
 import type { Granularity, HistoryKind, PlanSide } from '../api/budgets';
+
+/**
+ * How long an answer asked for as the page starts (`preload`) counts as fresh: the first screen
+ * shows it rather than asking again. Only that answer: the query's next one (after a change marks
+ * it stale, or on the next visit past this time) is asked for as any other.
+ */
+const PRELOAD_FRESH_MS = 5_000;
+
+/** The queries `preload` asked for, each with its count of answers before that. */
+const preloaded = new WeakMap<object, number>();
+
+/** 0 (stale at once: a screen shown asks again), but for an answer `preload` asked for. */
+function staleTime(query: Query): number {
+  const before = preloaded.get(query);
+  return before !== undefined && query.state.dataUpdateCount === before + 1 ? PRELOAD_FRESH_MS : 0;
+}
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -17,6 +33,7 @@ export const queryClient = new QueryClient({
       // Answers are kept as parsed: `parseRecords` marks its objects by identity (`wireOf`), so
       // an answer is never merged into the previous one.
       structuralSharing: false,
+      staleTime,
     },
     mutations: { retry: false, networkMode: 'always' },
   },
@@ -77,4 +94,19 @@ export function folioChanged(id: string): Promise<void> {
 /** The data changed elsewhere (another tab of the offline planner): every answer is stale. */
 export function everythingChanged(): Promise<void> {
   return queryClient.invalidateQueries();
+}
+
+/**
+ * Asks for the answer of `options` now, before the screen that shows it is drawn (the first
+ * screen's, as the page starts): that screen's `useQuery` with the same key shows it when it comes,
+ * without asking again. A refusal is kept as the screen's own would be.
+ */
+export function preload<T, K extends readonly unknown[]>(options: QueryExecuteOptions<T, Error, T, T, K>): Promise<void> {
+  const query = queryClient.getQueryCache().build(queryClient, options);
+  if (query.state.data !== undefined || query.state.fetchStatus !== 'idle') return Promise.resolve();
+  preloaded.set(query, query.state.dataUpdateCount);
+  return queryClient.query(options).then(
+    () => undefined,
+    () => undefined, // a refusal stays in the query, for its screen
+  );
 }

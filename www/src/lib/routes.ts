@@ -20,6 +20,13 @@ export function folioTabOf(segment: string | undefined): FolioTab | null {
   return FOLIO_TABS.includes(tab) ? tab : null;
 }
 
+/** The folio and its screen that an address shows (`/folios/3/costs`), or null for another page. */
+export function folioAddress(path: string): { id: string; tab: FolioTab } | null {
+  const m = /^\/folios\/([^/]+)(?:\/([^/]+))?\/?$/.exec(path);
+  const tab = m ? folioTabOf(m[2]) : null;
+  return m && isId(m[1]) && tab ? { id: m[1], tab } : null;
+}
+
 export function folioHref(id: number | string, tab: FolioTab = 'overview'): string {
   return tab === 'overview' ? `/folios/${id}` : `/folios/${id}/${tab}`;
 }

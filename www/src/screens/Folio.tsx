@@ -1,12 +1,13 @@
 // A folio's frame: header (GET /folio/{id}), the as-of date picker, the tabs of its screens. The
 // tab is the rest of the address (`/folios/3/costs`), routed by a router of its own; the screens
-// but the overview are loaded when first shown, the last one staying on screen meanwhile.
+// but the overview are loaded when first shown, the last one staying on screen meanwhile; the
+// first screen's code and answers are asked for as the page starts (`preloadFolio`).
 import { useState } from 'preact/hooks';
 import { lazy, Route, Router } from 'preact-iso';
 import { useQuery } from '@tanstack/preact-query';
-import { api } from '../api/budgets';
 import { asOf, setAsOf } from '../state';
-import { keys } from '../lib/queries';
+import { preload } from '../lib/queries';
+import { FORECAST_GRANULARITY, folioQuery, forecastQuery, indicatorsQuery } from '../lib/screenQueries';
 import * as fmt from '../lib/format';
 import { folioHref, folioTabOf, isId, type FolioTab } from '../lib/routes';
 import { ErrorBox, FolioStatus, Loading } from '../components/ui';
@@ -22,6 +23,33 @@ const Export = lazy(() => import('./Export').then((m) => m.Export));
 const Scope = lazy(() => import('./Scope').then((m) => m.Scope));
 const Hours = lazy(() => import('./Hours').then((m) => m.Hours));
 const Settings = lazy(() => import('./Settings').then((m) => m.Settings));
+
+/** The tabs' code (but the overview's, which is in the page's own), by tab. */
+const SCREEN_CODE: Record<Exclude<FolioTab, 'overview'>, { preload: () => Promise<unknown> }> = {
+  forecast: Forecast,
+  costs: Costs,
+  whatif: WhatIf,
+  baselines: Baselines,
+  activity: Activity,
+  export: Export,
+  scope: Scope,
+  hours: Hours,
+  settings: Settings,
+};
+
+/**
+ * What the folio's screen `tab` shows first, asked for at once as the page starts, each beside
+ * the others rather than one after the other (the header, then the screen's code, then its
+ * answers): the folio's header, the screen's code, and the overview's or the forecast's answers.
+ * The screens' own queries then show them as they come.
+ */
+export function preloadFolio(id: string, tab: FolioTab, day: string): Promise<unknown> {
+  return Promise.all([
+    preload(folioQuery(id)),
+    tab === 'overview' ? preload(indicatorsQuery(id, day)) : SCREEN_CODE[tab].preload().catch(() => undefined), // the screen shows the failure
+    tab === 'forecast' ? preload(forecastQuery(id, day, FORECAST_GRANULARITY)) : undefined,
+  ]);
+}
 
 const TABS: { tab: FolioTab; label: string }[] = [
   { tab: 'overview', label: 'Overview' },
@@ -53,7 +81,7 @@ export function FolioRoute({ params, rest }: { params: { id?: string }; rest?: s
 }
 
 export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
-  const folio = useQuery({ queryKey: keys.folio(id), queryFn: () => api.folio(id) });
+  const folio = useQuery(folioQuery(id));
   const [loadingTab, setLoadingTab] = useState(false);
   const day = asOf.value;
   if (folio.error)

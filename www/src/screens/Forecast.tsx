@@ -19,7 +19,7 @@ import { api, type Granularity } from '../api/budgets';
 import type { TimelineBucket } from '../api/types';
 import { derive, markerLines, type Model } from '../lib/forecast';
 import { useQuery } from '@tanstack/preact-query';
-import { keepFor, keys } from '../lib/queries';
+import { FORECAST_GRANULARITY, forecastQuery } from '../lib/screenQueries';
 import * as fmt from '../lib/format';
 import { Card, FiguresRefused, Loading, UncomputableNote } from '../components/ui';
 import { Pager, usePaging } from '../components/Pager';
@@ -415,16 +415,9 @@ function PeriodTable({
 
 export function Forecast({ folio, asOf }: FolioProps) {
   const [explaining, setExplaining] = useState<{ path: string; title: string } | null>(null);
-  const [granularity, setGranularity] = useState<Granularity>('month');
+  const [granularity, setGranularity] = useState<Granularity>(FORECAST_GRANULARITY);
   const [selected, setSelected] = useState<number | null>(null);
-  const data = useQuery({
-    queryKey: keys.forecast(folio.id, asOf, granularity),
-    queryFn: async ({ signal }) => {
-      const [timeline, indicators] = await Promise.all([api.timeline(folio.id, asOf, granularity, signal), api.indicators(folio.id, asOf, signal)]);
-      return { timeline, indicators, asOf, granularity };
-    },
-    placeholderData: keepFor(folio.id),
-  });
+  const data = useQuery(forecastQuery(folio.id, asOf, granularity));
   const currency = folio.currencyCode;
 
   const model = useMemo(() => {

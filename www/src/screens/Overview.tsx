@@ -5,7 +5,7 @@ import { useState } from 'preact/hooks';
 import { lazy } from 'preact-iso';
 import { api } from '../api/budgets';
 import { useQuery } from '@tanstack/preact-query';
-import { keepFor, keys } from '../lib/queries';
+import { indicatorsQuery } from '../lib/screenQueries';
 import { Card, FiguresRefused, Loading, UncomputableNote } from '../components/ui';
 import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
 import * as fmt from '../lib/format';
@@ -15,11 +15,7 @@ const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.E
 
 export function Overview({ folio, asOf }: FolioProps) {
   const [explaining, setExplaining] = useState<{ path: string; title: string } | null>(null);
-  const ind = useQuery({
-    queryKey: keys.indicators(folio.id, asOf),
-    queryFn: ({ signal }) => api.indicators(folio.id, asOf, signal),
-    placeholderData: keepFor(folio.id),
-  });
+  const ind = useQuery(indicatorsQuery(folio.id, asOf));
   if (ind.error)
     return (
       <FiguresRefused error={ind.error} onRetry={() => void ind.refetch()} title={<>Indicators as of {fmt.date(asOf)}</>}>

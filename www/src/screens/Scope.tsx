@@ -8,7 +8,8 @@ import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
 import type { Answer, Indicators, Schemas } from '../api/types';
 import { num } from '../lib/json';
-import { folioChanged, keepFor, keys } from '../lib/queries';
+import { folioChanged, keys } from '../lib/queries';
+import { indicatorsQuery } from '../lib/screenQueries';
 import { isPlainAmount } from '../lib/decimal';
 import * as fmt from '../lib/format';
 import { folioHref } from '../lib/routes';
@@ -52,11 +53,7 @@ export function checkRows(rows: readonly Row[]): Record<string, string> {
 
 export function Scope({ folio, asOf }: FolioProps) {
   const scope = useQuery({ queryKey: keys.scope(folio.id), queryFn: ({ signal }) => api.scope(folio.id, signal) });
-  const ind = useQuery({
-    queryKey: keys.indicators(folio.id, asOf),
-    queryFn: ({ signal }) => api.indicators(folio.id, asOf, signal),
-    placeholderData: keepFor(folio.id),
-  });
+  const ind = useQuery(indicatorsQuery(folio.id, asOf));
   const mayChange = mayChangeFolio(folio) && !folio.deletedOn;
   const [before, setBefore] = useState<Indicators | null>(null);
   return (

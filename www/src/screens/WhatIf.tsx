@@ -15,6 +15,7 @@ import { api, EXPLAIN_PAGE } from '../api/budgets';
 import { lazy } from 'preact-iso';
 import type { ExplainSource, Explanation } from '../components/Explain';
 import { keys } from '../lib/queries';
+import { indicatorsQuery } from '../lib/screenQueries';
 import { loadCore, coreMessage } from '../lib/wasm';
 import { refusalLines } from '../lib/errors';
 import { parseJson, toJson } from '../lib/json';
@@ -102,7 +103,7 @@ export function WhatIf({ folio, asOf }: FolioProps) {
 function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: string; loaded: Loaded; asOf: string; currency: string; reload: () => void }) {
   const { core, sandbox } = loaded;
   // The overview's figures (the latest baseline of each side, else the draft), beside the draft's.
-  const official = useQuery({ queryKey: keys.indicators(folioId, asOf), queryFn: ({ signal }) => api.indicators(folioId, asOf, signal) });
+  const official = useQuery(indicatorsQuery(folioId, asOf));
   const baselines = useQuery({ queryKey: keys.baselines(folioId), queryFn: ({ signal }) => api.baselines(folioId, signal) });
   const latest = latestCostBaseline(baselines.data ?? []);
   const history = useRef(new History()).current;
