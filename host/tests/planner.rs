@@ -90,7 +90,12 @@ fn a_page_asked_for_with_a_live_session_carries_it_and_is_never_kept() {
             "{path}"
         );
         assert_eq!(page.header("Content-Encoding"), None, "{path}");
-        assert_eq!(page.header("Cache-Control"), Some("no-store"), "{path}");
+        assert_eq!(
+            page.header("Cache-Control"),
+            Some("no-store, private"),
+            "{path}"
+        );
+        assert_eq!(page.header("Last-Modified"), None, "{path}");
         assert_eq!(page.header("Vary"), Some("Cookie"), "{path}");
         assert!(page.header("Content-Security-Policy").is_some(), "{path}");
         let text = page.text();
@@ -99,6 +104,41 @@ fn a_page_asked_for_with_a_live_session_carries_it_and_is_never_kept() {
         assert_eq!(carried, asked, "{path}");
         assert_eq!(carried["user"], "ada");
         assert_eq!(carried["csrf"].as_str().map(str::len), Some(64));
+    }
+    // A conditional request gets the signed page again (the build's date names another answer).
+    let built = send(port, "GET", "/folios/3", &[], "");
+    let modified = built
+        .header("Last-Modified")
+        .expect("the build's page has a date")
+        .to_owned();
+    let again = send(
+        port,
+        "GET",
+        "/folios/3",
+        &[("Cookie", &cookie), ("If-Modified-Since", &modified)],
+        "",
+    );
+    assert_eq!(again.status, 200);
+    assert_eq!(session_in(&again.text()), Some(asked.clone()));
+    assert_eq!(
+        send(
+            port,
+            "GET",
+            "/folios/3",
+            &[("If-Modified-Since", &modified)],
+            ""
+        )
+        .status,
+        304
+    );
+    // HEAD: the signed page's headers; any other method is no page and carries nothing.
+    let head = send(port, "HEAD", "/folios/3", &[("Cookie", &cookie)], "");
+    assert_eq!(head.status, 200);
+    assert_eq!(head.header("Cache-Control"), Some("no-store, private"));
+    for method in ["POST", "PUT", "DELETE"] {
+        let other = send(port, method, "/folios/3", &[("Cookie", &cookie)], "");
+        assert_ne!(other.status, 200, "{method}");
+        assert!(session_in(&other.text()).is_none(), "{method}");
     }
     // Files are the build's, with or without it; a page without a live session is the build's.
     let file = send(

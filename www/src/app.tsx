@@ -7,7 +7,7 @@ import { api } from './api/budgets';
 import { ApiError, serverTransport, setCsrf, setTransport, setUnauthorizedHandler, settle } from './api/client';
 import type { Session } from './api/types';
 import { refusalOf } from './lib/errors';
-import { parseJson } from './lib/json';
+import { takeSessionFromPage } from './lib/pageSession';
 import { everythingChanged } from './lib/queries';
 import { announce, asOf, mode, notice, offlineProblem, session } from './state';
 import { folioAddress, isId, safeNext, signInHref } from './lib/routes';
@@ -25,7 +25,7 @@ const ExchangeRates = lazy(() => import('./screens/ExchangeRates').then((m) => m
 const OvertimeRules = lazy(() => import('./screens/OvertimeRules').then((m) => m.OvertimeRules));
 
 async function loadSession(): Promise<void> {
-  const written = sessionInPage();
+  const written = takeSessionFromPage(document);
   if (written) {
     signedIn(written);
     return;
@@ -48,22 +48,6 @@ async function loadSession(): Promise<void> {
     setCsrf(null);
     session.value = null;
     if (!(e instanceof ApiError) || (e.status !== 401 && e.status !== 404)) announce('Could not reach the server to check your session.', 'error');
-  }
-}
-
-/**
- * The session the server wrote into this page (a page asked for with a live session, the answer
- * `GET /session` would give: host/src/http/planner.rs), taken out of the page; null without one.
- */
-function sessionInPage(): Session | null {
-  const block = document.getElementById('costfolio-session');
-  if (!block) return null;
-  block.remove();
-  try {
-    const s = parseJson(block.textContent ?? '') as Partial<Session> | null;
-    return s && typeof s.user === 'string' && typeof s.csrf === 'string' && typeof s.budgetAdmin === 'boolean' ? (s as Session) : null;
-  } catch {
-    return null;
   }
 }
 

@@ -9,8 +9,10 @@
 //! A page asked for with a live session (`routes::signed_in`) carries that session, the answer
 //! `GET /session` would give, in a JSON data block (`<script type="application/json"
 //! id="costfolio-session">`): the planner starts asking for its first screen without waiting for
-//! `/session` first (issue 34). Such a page is the user's own: `no-store`, `Vary: Cookie`, never
-//! compressed or revalidated; every other page is the build's file as it is.
+//! `/session` first (issue 34). Such a page is the user's own: `no-store, private`, `Vary:
+//! Cookie`, never compressed or revalidated; every other page is the build's file as it is. A
+//! deployment must not put a cache in front that ignores `no-store` (one that "caches everything"
+//! would give one user's page to the next): operations.md.
 
 use std::convert::Infallible;
 use std::path::{Path, PathBuf};
@@ -45,9 +47,11 @@ fn refused(path: &str) -> bool {
 const SESSION_BLOCK: &str = "costfolio-session";
 
 /// Whether `path` is one of the planner's pages (answered with `index.html`), not one of its
-/// files: outside `/assets/`, its last segment without a dot (the build's files all have one).
+/// files: outside `/assets`, its last segment without a dot. Every file the build writes outside
+/// `/assets/` has a dot in its name (`index.html`, `404.html` and their compressed copies).
 pub(crate) fn is_page(path: &str) -> bool {
     !refused(path)
+        && path != "/assets"
         && !path.starts_with(HASHED)
         && !path
             .rsplit('/')
@@ -125,8 +129,9 @@ impl Planner {
         Some(response)
     }
 
-    /// The answer to `request` for one of the planner's paths; a page carries `session` (the
-    /// JSON `GET /session` answered for the request's cookie) when there is one.
+    /// The answer to `request` for one of the planner's paths. `session`, when the caller found
+    /// one (`routes::signed_in`: a `GET` or `HEAD` of a page, [`is_page`], with a live session),
+    /// is the JSON `GET /session` answered for the request's cookie, which the page carries.
     pub(crate) async fn answer(&self, request: Request<Body>, session: Option<&str>) -> Response {
         if refused(request.uri().path()) {
             let mut response = Response::new(Body::from("not found\n"));
@@ -135,8 +140,8 @@ impl Planner {
         }
         let hashed = request.uri().path().starts_with(HASHED);
         let own = match session {
-            Some(session) if is_page(request.uri().path()) => self.signed_in_page(session).await,
-            _ => None,
+            Some(session) => self.signed_in_page(session).await,
+            None => None,
         };
         let signed_in = own.is_some();
         let answer: Result<Response, Infallible> = if let Some(own) = own {
@@ -161,8 +166,8 @@ impl Planner {
         let cache = if hashed && response.status() == StatusCode::OK {
             "public, max-age=31536000, immutable"
         } else if signed_in {
-            // A signed-in page: the user's own, never kept.
-            "no-store"
+            // A signed-in page: the user's own, never kept (nor by a shared cache).
+            "no-store, private"
         } else {
             // index.html names the current hashed files: always asked again (a 304 when unchanged).
             "no-cache"
@@ -220,6 +225,7 @@ mod tests {
         }
         for file in [
             "/index.html",
+            "/assets",
             "/assets/app-3f2a9c.js",
             "/assets/x",
             "/favicon.ico",

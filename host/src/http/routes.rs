@@ -5,7 +5,7 @@
 
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::body::{to_bytes, Body};
 use axum::extract::{ConnectInfo, State as Shared};
@@ -35,7 +35,9 @@ pub(super) async fn route(
     } else {
         match &app.planner {
             Some(planner) if !template::is_interface(request.uri().path()) => {
-                let (session, user) = if planner::is_page(request.uri().path()) {
+                let page = matches!(*request.method(), Method::GET | Method::HEAD)
+                    && planner::is_page(request.uri().path());
+                let (session, user) = if page {
                     signed_in(&app, peer, request.headers()).await
                 } else {
                     (None, None)
@@ -192,9 +194,15 @@ async fn any(
     (response, user)
 }
 
-/// For a page of the planner asked for with the session cookie: the JSON `GET /session` answers
-/// for that cookie, asked of the service as the page's own request would be (the session looked
-/// up, a closed or expired one refused), and its user; nothing without a live session.
+/// How long a page waits for its session to be looked up: past it, the page is the build's and
+/// the planner asks `GET /session` itself (a slow store never holds the page).
+const SESSION_LOOKUP: Duration = Duration::from_millis(100);
+
+/// For a page of the planner asked for (`GET`, `HEAD`) with the session cookie: the JSON
+/// `GET /session` answers for that cookie, asked of the service as the page's own request would
+/// be (the session looked up, a closed or expired one refused), and the session's user, for the
+/// log line; nothing without a live session, or when the look-up takes longer than
+/// [`SESSION_LOOKUP`].
 async fn signed_in(
     app: &App,
     peer: SocketAddr,
@@ -209,12 +217,18 @@ async fn signed_in(
         return (None, None);
     }
     let site = Arc::clone(app);
-    match tokio::task::spawn_blocking(move || site.service.serve(request, Some(peer.ip()))).await {
-        Ok(served) if served.response.status == 200 => {
-            (String::from_utf8(served.response.body).ok(), served.user)
-        }
-        _ => (None, None),
-    }
+    let lookup = tokio::task::spawn_blocking(move || site.service.serve(request, Some(peer.ip())));
+    let served = match tokio::time::timeout(SESSION_LOOKUP, lookup).await {
+        Ok(Ok(served)) if served.response.status == 200 => served,
+        _ => return (None, None),
+    };
+    let Ok(session) = String::from_utf8(served.response.body) else {
+        return (None, None);
+    };
+    let user = serde_json::from_str::<serde_json::Value>(&session)
+        .ok()
+        .and_then(|value| value.get("user")?.as_str().map(str::to_owned));
+    (Some(session), user)
 }
 
 /// The core's request of an HTTP request: its method, path with the query, headers and body.

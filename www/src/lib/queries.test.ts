@@ -27,7 +27,7 @@ describe('preload', () => {
     screen.close();
   });
 
-  it('only for its own answer: a change asks again, and so does every later screen', async () => {
+  it('only for its first screen and answer: a change asks again, and so does every later screen', async () => {
     let asked = 0;
     const options = { queryKey: ['folio', '8', 'header'] as const, queryFn: () => Promise.resolve(++asked) };
     await preload(options);
@@ -41,6 +41,19 @@ describe('preload', () => {
     const next = show(options);
     await vi.waitFor(() => expect(asked).toBe(3));
     next.close();
+  });
+
+  it('only for the first screen: another one showing it later asks again', async () => {
+    let asked = 0;
+    const options = { queryKey: ['folio', '11', 'header'] as const, queryFn: () => Promise.resolve(++asked) };
+    await preload(options);
+    const first = show(options);
+    await new Promise((done) => setTimeout(done, 10));
+    expect(asked).toBe(1);
+    first.close();
+    const second = show(options);
+    await vi.waitFor(() => expect(asked).toBe(2));
+    second.close();
   });
 
   it('leaves other answers as they were: stale at once, asked again by each screen', async () => {

@@ -7,13 +7,13 @@ import { QueryClient, type Query, type QueryExecuteOptions } from '@tanstack/pre
 import type { Granularity, HistoryKind, PlanSide } from '../api/budgets';
 
 /**
- * How long an answer asked for as the page starts (`preload`) counts as fresh: the first screen
- * shows it rather than asking again. Only that answer: the query's next one (after a change marks
- * it stale, or on the next visit past this time) is asked for as any other.
+ * How long an answer asked for as the page starts (`preload`) counts as fresh for the first
+ * screen that shows it, which then does not ask again. Only for that screen and that answer: once
+ * a screen has shown it (or it was refused), the query is as any other, stale at once.
  */
 const PRELOAD_FRESH_MS = 5_000;
 
-/** The queries `preload` asked for, each with its count of answers before that. */
+/** The queries `preload` asked for and no screen has shown yet, each with its count of answers before. */
 const preloaded = new WeakMap<object, number>();
 
 /** 0 (stale at once: a screen shown asks again), but for an answer `preload` asked for. */
@@ -37,6 +37,15 @@ export const queryClient = new QueryClient({
     },
     mutations: { retry: false, networkMode: 'always' },
   },
+});
+
+// A screen showing a preloaded answer has taken it: every later screen asks again. (The cache
+// tells its listeners as the screen's query is added, before that query decides whether to ask:
+// the mark goes once it has decided.)
+queryClient.getQueryCache().subscribe((event) => {
+  if (event.type !== 'observerAdded' || !preloaded.has(event.query)) return;
+  const query = event.query;
+  queueMicrotask(() => preloaded.delete(query));
 });
 
 const plan = (side: PlanSide | undefined): string => (side === undefined ? 'latest' : side === 'draft' ? 'draft' : `baseline:${side.baseline}`);
@@ -99,7 +108,7 @@ export function everythingChanged(): Promise<void> {
 /**
  * Asks for the answer of `options` now, before the screen that shows it is drawn (the first
  * screen's, as the page starts): that screen's `useQuery` with the same key shows it when it comes,
- * without asking again. A refusal is kept as the screen's own would be.
+ * without asking again. A refusal is kept as the screen's own would be (the screen asks again).
  */
 export function preload<T, K extends readonly unknown[]>(options: QueryExecuteOptions<T, Error, T, T, K>): Promise<void> {
   const query = queryClient.getQueryCache().build(queryClient, options);
@@ -107,6 +116,9 @@ export function preload<T, K extends readonly unknown[]>(options: QueryExecuteOp
   preloaded.set(query, query.state.dataUpdateCount);
   return queryClient.query(options).then(
     () => undefined,
-    () => undefined, // a refusal stays in the query, for its screen
+    () => {
+      // The refusal stays in the query; its screen asks once more when it shows it.
+      preloaded.delete(query);
+    },
   );
 }
