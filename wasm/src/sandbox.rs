@@ -149,29 +149,36 @@ impl Sandbox {
 
     fn explain_of(&mut self, as_of_text: &str, figure: &str) -> Result<String, Refusal> {
         use costfolio::analytics::ItemKey;
-        use costfolio::value::{Decimal, Exact};
+        use costfolio::value::Exact;
         let as_of = as_of(as_of_text)?;
         let currency = self.book.folio().currency_code;
         let account = self
             .book
             .explain(figure, as_of, PlannedSide::Draft)?
             .ok_or_else(|| Refusal::Form(format!("figure: no figure is named {figure:?}")))?;
-        let mut total = Decimal::ZERO;
-        let mut lines = Vec::with_capacity(account.lines.len());
-        for line in &account.lines {
-            total = total
-                .checked_add(line.amount)
-                .ok_or_else(|| Refusal::Form("the lines' sum is beyond a decimal".to_owned()))?;
-            let (kind, id) = match line.item {
-                ItemKey::Position(id) => ("position", id),
-                ItemKey::Expense(id) => ("expense", id),
-            };
-            lines.push(Line {
-                item_id: id.get(),
-                kind,
-                amount: Exact::of(line.amount),
-            });
-        }
+        let lines_total = if account.sum {
+            let sum = account.lines_sum().ok_or_else(|| {
+                Refusal::Form("figure: the lines' sum is beyond a decimal".to_owned())
+            })?;
+            Some(Exact::of(sum))
+        } else {
+            None
+        };
+        let lines = account
+            .lines
+            .iter()
+            .map(|line| {
+                let (kind, id) = match line.item {
+                    ItemKey::Position(id) => ("position", id),
+                    ItemKey::Expense(id) => ("expense", id),
+                };
+                Line {
+                    item_id: id.get(),
+                    kind,
+                    amount: Exact::of(line.amount),
+                }
+            })
+            .collect();
         Ok(to_json(&Explained {
             figure: account.figure,
             value: account.value,
@@ -188,7 +195,7 @@ impl Sandbox {
                 })
                 .collect(),
             lines,
-            lines_total: account.sum.then(|| Exact::of(total)),
+            lines_total,
             next: None,
         }))
     }

@@ -245,13 +245,16 @@ fn plan_param(side: PlannedSide) -> String {
     }
 }
 
+/// A sum of lines beyond a decimal: a 400 naming the figure.
+fn beyond() -> Error {
+    Error::field("figure", "the lines' sum is beyond a decimal")
+}
+
 /// The sum of `amounts`, exactly; the overflow a 400 naming the figure.
 fn total(amounts: impl Iterator<Item = rust_decimal::Decimal>) -> Result<Exact> {
     let mut sum = rust_decimal::Decimal::ZERO;
     for amount in amounts {
-        sum = sum
-            .checked_add(amount)
-            .ok_or_else(|| Error::field("figure", "the lines' sum is beyond a decimal"))?;
+        sum = sum.checked_add(amount).ok_or_else(beyond)?;
     }
     Ok(Exact::of(sum))
 }
@@ -313,7 +316,7 @@ impl Queries<'_> {
         let plan = plan_param(side);
         let currency = self.readable_folio(folio)?.folio.currency_code;
         let lines_total = if account.sum {
-            Some(total(account.lines.iter().map(|line| line.amount))?)
+            Some(Exact::of(account.lines_sum().ok_or_else(beyond)?))
         } else {
             None
         };

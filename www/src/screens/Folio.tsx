@@ -2,6 +2,7 @@
 // tab is the rest of the address (`/folios/3/costs`), routed by a router of its own; the screens
 // but the overview are loaded when first shown, the last one staying on screen meanwhile; the
 // first screen's code and answers are asked for as the page starts (`preloadFolio`).
+import type { ComponentType } from 'preact';
 import { useState } from 'preact/hooks';
 import { lazy, Route, Router } from 'preact-iso';
 import { useQuery } from '@tanstack/preact-query';
@@ -14,27 +15,19 @@ import { ErrorBox, FolioStatus, Loading } from '../components/ui';
 import { Overview } from './Overview';
 import type { FolioProps } from './FolioProps';
 
-const Forecast = lazy(() => import('./Forecast').then((m) => m.Forecast));
-const Costs = lazy(() => import('./Costs').then((m) => m.Costs));
-const WhatIf = lazy(() => import('./WhatIf').then((m) => m.WhatIf));
-const Baselines = lazy(() => import('./Baselines').then((m) => m.Baselines));
-const Activity = lazy(() => import('./Activity').then((m) => m.Activity));
-const Export = lazy(() => import('./Export').then((m) => m.Export));
-const Scope = lazy(() => import('./Scope').then((m) => m.Scope));
-const Hours = lazy(() => import('./Hours').then((m) => m.Hours));
-const Settings = lazy(() => import('./Settings').then((m) => m.Settings));
-
-/** The tabs' code (but the overview's, which is in the page's own), by tab. */
-const SCREEN_CODE: Record<Exclude<FolioTab, 'overview'>, { preload: () => Promise<unknown> }> = {
-  forecast: Forecast,
-  costs: Costs,
-  whatif: WhatIf,
-  baselines: Baselines,
-  activity: Activity,
-  export: Export,
-  scope: Scope,
-  hours: Hours,
-  settings: Settings,
+/** A tab's screen loaded when first shown (or, the first screen's, as the page starts). */
+const screen = (load: () => Promise<ComponentType<FolioProps>>) => lazy<ComponentType<FolioProps>>(load);
+/** The tabs' screens but the overview, which is in the page's own code; each routed at `/{tab}`. */
+const LAZY_SCREENS: Record<Exclude<FolioTab, 'overview'>, ReturnType<typeof screen>> = {
+  forecast: screen(() => import('./Forecast').then((m) => m.Forecast)),
+  costs: screen(() => import('./Costs').then((m) => m.Costs)),
+  scope: screen(() => import('./Scope').then((m) => m.Scope)),
+  hours: screen(() => import('./Hours').then((m) => m.Hours)),
+  whatif: screen(() => import('./WhatIf').then((m) => m.WhatIf)),
+  baselines: screen(() => import('./Baselines').then((m) => m.Baselines)),
+  activity: screen(() => import('./Activity').then((m) => m.Activity)),
+  export: screen(() => import('./Export').then((m) => m.Export)),
+  settings: screen(() => import('./Settings').then((m) => m.Settings)),
 };
 
 /**
@@ -46,7 +39,7 @@ const SCREEN_CODE: Record<Exclude<FolioTab, 'overview'>, { preload: () => Promis
 export function preloadFolio(id: string, tab: FolioTab, day: string): Promise<unknown> {
   return Promise.all([
     preload(folioQuery(id)),
-    tab === 'overview' ? preload(indicatorsQuery(id, day)) : SCREEN_CODE[tab].preload().catch(() => undefined), // the screen shows the failure
+    tab === 'overview' ? preload(indicatorsQuery(id, day)) : LAZY_SCREENS[tab].preload().catch(() => undefined), // the screen shows the failure
     tab === 'forecast' ? preload(forecastQuery(id, day, FORECAST_GRANULARITY)) : undefined,
   ]);
 }
@@ -166,15 +159,9 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
       {loadingTab ? <Loading label={`Opening ${label}`} /> : null}
       <Router onLoadStart={() => setLoadingTab(true)} onLoadEnd={() => setLoadingTab(false)}>
         <Route path="/" component={Overview} {...props} />
-        <Route path="/forecast" component={Forecast} {...props} />
-        <Route path="/costs" component={Costs} {...props} />
-        <Route path="/scope" component={Scope} {...props} />
-        <Route path="/hours" component={Hours} {...props} />
-        <Route path="/whatif" component={WhatIf} {...props} />
-        <Route path="/baselines" component={Baselines} {...props} />
-        <Route path="/activity" component={Activity} {...props} />
-        <Route path="/export" component={Export} {...props} />
-        <Route path="/settings" component={Settings} {...props} />
+        {Object.entries(LAZY_SCREENS).map(([tab, screen]) => (
+          <Route key={tab} path={`/${tab}`} component={screen} {...props} />
+        ))}
       </Router>
     </div>
   );

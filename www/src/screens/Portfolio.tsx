@@ -187,32 +187,23 @@ export function PortfolioScreen({ id }: { id: string }) {
                       <td class="nowrap c-12" data-label="Period">
                         {fmt.period(summary.startDate, summary.endDate)}
                       </td>
-                      <td class="right c-6" data-label="BAC">
-                        {indicators ? (
-                          <button
-                            type="button"
-                            class="figure-button"
-                            onClick={() => setExplaining({ path: api.explainPath(summary.id, 'bac', day), title: `BAC of ${summary.name}` })}
-                          >
-                            <Money value={indicators.bac} currency={indicators.currencyCode} indicator="bac" />
-                          </button>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
-                      <td class="right c-6" data-label="EAC">
-                        {indicators ? (
-                          <button
-                            type="button"
-                            class="figure-button"
-                            onClick={() => setExplaining({ path: api.explainPath(summary.id, 'eac', day), title: `EAC of ${summary.name}` })}
-                          >
-                            <Money value={indicators.eac} currency={indicators.currencyCode} indicator="eac" />
-                          </button>
-                        ) : (
-                          '—'
-                        )}
-                      </td>
+                      {(['bac', 'eac'] as const).map((figure) => (
+                        <td key={figure} class="right c-6" data-label={figure.toUpperCase()}>
+                          {indicators ? (
+                            <button
+                              type="button"
+                              class="figure-button"
+                              onClick={() =>
+                                setExplaining({ path: api.explainPath(summary.id, figure, day), title: `${figure.toUpperCase()} of ${summary.name}` })
+                              }
+                            >
+                              <Money value={indicators[figure]} currency={indicators.currencyCode} indicator={figure} />
+                            </button>
+                          ) : (
+                            '—'
+                          )}
+                        </td>
+                      ))}
                       <td class="right num c-6" data-label="CPI" data-indicator="cpi" data-value={indicators?.cpi ?? ''}>
                         {fmt.decimal(indicators?.cpi)}
                       </td>

@@ -97,6 +97,16 @@ pub struct Account {
     pub sum: bool,
 }
 
+impl Account {
+    /// Its lines added up exactly (S1.6: a sum is the sum of its items' rounded atoms, so for a
+    /// sum this is its value); `None` when that is beyond a decimal.
+    pub fn lines_sum(&self) -> Option<Decimal> {
+        self.lines
+            .iter()
+            .try_fold(Decimal::ZERO, |sum, line| sum.checked_add(line.amount))
+    }
+}
+
 fn json<T: serde::Serialize>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }

@@ -23,13 +23,7 @@ impl FolioBook {
         id: Id,
         granularity: Granularity,
     ) -> Result<Vec<ExpensePayment>, BookError> {
-        let record = self
-            .draft
-            .positions
-            .iter()
-            .find(|p| p.id == id)
-            .ok_or(BookError::Missing(ItemKey::Position(id)))?;
-        self.lines_of_position(record, granularity)
+        self.lines_of_position(self.draft_position(id)?, granularity)
     }
 
     /// The payment lines of `record` by `granularity`, costed in this folio (its calendar of its
@@ -53,13 +47,7 @@ impl FolioBook {
     /// A live position's days (S6), each with what it is costed from: the rate record in force
     /// and its date, where its hours come from, the overtime coefficient (issue 35).
     pub fn position_days(&self, id: Id) -> Result<Vec<(ExpensePayment, DayBasis)>, BookError> {
-        let record = self
-            .draft
-            .positions
-            .iter()
-            .find(|p| p.id == id)
-            .ok_or(BookError::Missing(ItemKey::Position(id)))?;
-        self.with_plan(record, |plan| {
+        self.with_plan(self.draft_position(id)?, |plan| {
             let lines = plan
                 .lines(Granularity::Day)
                 .map_err(|error| BookError::PositionLines { id, error })?;
@@ -68,6 +56,15 @@ impl FolioBook {
                 .map(|line| (line.to_wire(), plan.day_basis(line.date)))
                 .collect())
         })
+    }
+
+    /// The live position `id` of the draft.
+    fn draft_position(&self, id: Id) -> Result<&PositionRecord, BookError> {
+        self.draft
+            .positions
+            .iter()
+            .find(|p| p.id == id)
+            .ok_or(BookError::Missing(ItemKey::Position(id)))
     }
 
     /// `f` of `record`'s plan in this folio (its calendar of its own, overtime rule and
