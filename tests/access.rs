@@ -17,10 +17,8 @@
 //! checks what lists and rollups show and who may place, administer or hand over folios and
 //! portfolios, and tests/access_intruders.rs is a property test of intruders.
 
-#[path = "support/access_routes.rs"]
-mod access_routes;
-#[path = "support/access_world.rs"]
-mod access_world;
+use crate::access_routes;
+use crate::access_world;
 
 use access_routes::{Access, Route, Scope, ROUTES};
 use access_world::{fixture, ids, json, same_answer, show, Role, MISSING};

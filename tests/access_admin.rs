@@ -24,10 +24,8 @@
 use std::fs;
 use std::path::Path;
 
-#[path = "support/access_admin_routes.rs"]
-mod access_admin_routes;
-#[path = "support/access_admin_world.rs"]
-mod access_admin_world;
+use crate::access_admin_routes;
+use crate::access_admin_world;
 
 use access_admin_routes::{source_arms, Arm, Route, ROUTES};
 use access_admin_world::{fixture, json, show, Role, ACCOUNT_UPDATE};

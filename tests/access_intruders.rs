@@ -2,10 +2,8 @@
 //! refused requests through `costfolio::api::handle`, on the fixture of
 //! tests/support/access_world.rs, drawn from every change route of tests/support/access_routes.rs.
 
-#[path = "support/access_routes.rs"]
-mod access_routes;
-#[path = "support/access_world.rs"]
-mod access_world;
+use crate::access_routes;
+use crate::access_world;
 
 use access_routes::ROUTES;
 use access_world::{

@@ -3,8 +3,7 @@
 //! portfolio over (S11.4, S11.5), through `costfolio::api::handle` on the fixture of
 //! tests/support/access_world.rs.
 
-#[path = "support/access_world.rs"]
-mod access_world;
+use crate::access_world;
 
 use access_world::{
     fixture, json, same_answer, show, Role, World, FOLIO_CREATE, FOLIO_UPDATE, MISSING,

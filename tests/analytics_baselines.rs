@@ -1,8 +1,7 @@
 //! Baselines and expenditures (S8): a baseline freezes the draft and is refused when nothing
 //! changed, baselines are listed by side, and expenditures come from the baseline or the draft.
 
-#[path = "support/analytics_book.rs"]
-mod analytics_book;
+use crate::analytics_book;
 
 use analytics_book::{d, dec, meta, worked_example};
 use costfolio::analytics::baseline::{

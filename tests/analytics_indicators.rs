@@ -2,8 +2,7 @@
 //! example, computed by hand in the comments; null figures, the folio's status and refusals; the
 //! timeline; and portfolio rollups.
 
-#[path = "support/analytics_book.rs"]
-mod analytics_book;
+use crate::analytics_book;
 
 use analytics_book::{d, dec, folio, money, position, scope, worked_example, Book};
 use costfolio::analytics::baseline::Items;

@@ -1,8 +1,7 @@
 //! The properties of folio analytics (S7, S8, S9) on random books: PV, the timeline, a portfolio
 //! of one folio, and approved baselines.
 
-#[path = "support/analytics_book.rs"]
-mod analytics_book;
+use crate::analytics_book;
 
 use analytics_book::{d, expense, folio, meta, position, Book};
 use chrono::Days;

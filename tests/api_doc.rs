@@ -11,14 +11,11 @@ use costfolio::api::{
 use costfolio::state::{AuditEventKind, State};
 use serde_json::Value;
 
-#[path = "support/openapi_check.rs"]
-mod openapi_check;
+use crate::openapi_check;
 
-#[path = "support/api_doc_calls.rs"]
-mod api_doc_calls;
+use crate::api_doc_calls;
 
-#[path = "support/api_doc_budget_calls.rs"]
-mod api_doc_budget_calls;
+use crate::api_doc_budget_calls;
 
 use api_doc_budget_calls::BUDGET;
 use api_doc_calls::{Call, AUDIT, CORE, EXTENSIONS};

@@ -1,8 +1,7 @@
 //! Expenses and their payments through the budgeting interface and `handle` (part of issue 7),
 //! with the exchange rates they are converted at, and overtime rules.
 
-#[path = "support/budget_calls.rs"]
-mod budget_calls;
+use crate::budget_calls;
 
 use budget_calls::{call, FOLIO};
 use costfolio::state::State;

@@ -2,8 +2,7 @@
 //! shared and deleted, their refusals, and what hangs on a folio (custom fields, baselines, scope,
 //! portfolios) until it is deleted.
 
-#[path = "support/budget_calls.rs"]
-mod budget_calls;
+use crate::budget_calls;
 
 use budget_calls::{call, context, member, FOLIO};
 use costfolio::api::{handle, Request};

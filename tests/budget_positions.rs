@@ -3,8 +3,7 @@
 //! feed, billable and billed hours, the refusals of a create and of updates, and a position made
 //! with all its periods and rates or not at all.
 
-#[path = "support/budget_calls.rs"]
-mod budget_calls;
+use crate::budget_calls;
 
 use budget_calls::{call, member, FOLIO};
 use costfolio::state::State;

@@ -2,8 +2,7 @@
 //! socket): categories, customers, account links and generic resources, their success shapes and
 //! documented errors.
 
-#[path = "support/core_service.rs"]
-mod core_service;
+use crate::core_service;
 
 use core_service::{message, Service, ACCOUNT, BASE};
 use costfolio::api::Request;

@@ -1,8 +1,7 @@
 //! The calendars of the core administration interface (`handle`, no socket): holiday schemes and
 //! their default, their holidays and members (extensions.md), and workload schemes.
 
-#[path = "support/core_service.rs"]
-mod core_service;
+use crate::core_service;
 
 use core_service::{message, Service, BASE};
 

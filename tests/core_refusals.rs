@@ -2,8 +2,7 @@
 //! anyone but an administrator (S11.6), a missing or unknown credential, a read-only one, and
 //! malformed requests; a refusal changes nothing.
 
-#[path = "support/core_service.rs"]
-mod core_service;
+use crate::core_service;
 
 use core_service::{context_at, message, now, Service, ACCOUNT};
 use costfolio::api::{handle, mint_personal_token, Request};

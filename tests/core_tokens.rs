@@ -2,8 +2,7 @@
 //! revocation and replays; and the journal (S13), which rebuilds the state and holds no token or
 //! secret in clear.
 
-#[path = "support/core_service.rs"]
-mod core_service;
+use crate::core_service;
 
 use chrono::{Duration, NaiveDateTime};
 use core_service::{context_at, now, Service};

@@ -1,8 +1,7 @@
 //! Projects, saved filters and worklogs of the core interface (extensions.md), and the deletion
 //! audit feed (S12) a deleted worklog or allocation goes to; through `handle`, with no socket.
 
-#[path = "support/core_service.rs"]
-mod core_service;
+use crate::core_service;
 
 use chrono::Duration;
 use core_service::{context_at, message, now, Service, ACCOUNT, BASE};

@@ -3,8 +3,7 @@
 //! HEAD, JSON nesting, a non-ASCII credential, and no 5xx from any sequence of requests. What the
 //! records may hold is tests/limits_records.rs.
 
-#[path = "support/limits_calls.rs"]
-mod limits_calls;
+use crate::limits_calls;
 
 use costfolio::api::{handle, handle_read, Request, Response};
 use costfolio::state::State;

@@ -2,8 +2,7 @@
 //! docs/security.md), through `handle`: a portfolio's parent chain, the largest figures the limits
 //! let in, the work one folio may hold, and the folios a portfolio lists.
 
-#[path = "support/limits_calls.rs"]
-mod limits_calls;
+use crate::limits_calls;
 
 use costfolio::state::State;
 use limits_calls::{call, folio, json, MEMBER};

@@ -31,7 +31,7 @@ fn the_document_is_the_checked_in_file() {
     let kept = std::fs::read_to_string(path()).unwrap_or_default();
     assert!(
         kept == text,
-        "docs/openapi.json differs from the document the code builds: run COSTFOLIO_WRITE_OPENAPI=1 cargo test --test openapi, review the diff, then npm run gen:types"
+        "docs/openapi.json differs from the document the code builds: run COSTFOLIO_WRITE_OPENAPI=1 cargo test --test suite openapi::, review the diff, then npm run gen:types"
     );
 }
 
@@ -110,8 +110,7 @@ fn every_operation_of_the_core_is_routed() {
     }
 }
 
-#[path = "support/openapi_check.rs"]
-mod openapi_check;
+use crate::openapi_check;
 
 /// The check tests/api_doc.rs runs on every documented call finds what is wrong: an answer of the
 /// wrong shape, a status the operation does not have, a path no operation serves.

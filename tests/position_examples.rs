@@ -1,7 +1,6 @@
 //! Position costing (S6): worked examples a person can check, line by line.
 
-#[path = "support/position_records.rs"]
-mod position_records;
+use crate::position_records;
 
 use costfolio::calendar::{Calendar, Holiday, HolidayKind, HolidayScheme, WorkloadScheme};
 use costfolio::model::budgeting::{Allocation, OvertimeFrequency, OvertimeRule, PositionKind};

@@ -1,8 +1,7 @@
 //! Position costing (S6): the segment engine against the day-by-day reference of tests/support,
 //! and the properties its lines keep, on random records.
 
-#[path = "support/position_records.rs"]
-mod position_records;
+use crate::position_records;
 
 use chrono::Days;
 use costfolio::calendar::{Calendar, Holiday, HolidayKind, HolidayScheme, WorkloadScheme};

@@ -1,7 +1,6 @@
 //! Position costing (S6): every refusal of a position's records, with its documented message.
 
-#[path = "support/position_records.rs"]
-mod position_records;
+use crate::position_records;
 
 use costfolio::calendar::Calendar;
 use costfolio::model::budgeting::PositionKind;

@@ -2,8 +2,7 @@
 //! checked when written (S6.10), baselines freezing their positions' headers (S8.6), a folio's
 //! viewers and the users to pick from. Custom fields (S7.4) are tests/records_custom_fields.rs.
 
-#[path = "support/records_world.rs"]
-mod records_world;
+use crate::records_world;
 
 use costfolio::api::register_user;
 use costfolio::state::{IdKind, State};

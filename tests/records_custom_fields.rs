@@ -4,8 +4,7 @@
 //! back unchanged; definitions are updated within their terms; and what a plan document does with
 //! the values.
 
-#[path = "support/records_world.rs"]
-mod records_world;
+use crate::records_world;
 
 use costfolio::api::register_user;
 use records_world::{expense, with, World, FOLIO, PLANNED};
