@@ -10,8 +10,9 @@
 // applying a rate change into IndexedDB. What IndexedDB holds is replayed in node by the wasm
 // package (wasm/pkg/node) and must answer the figures the page shows. The tests share one profile,
 // each going on from what the ones before it made. Beside them: offline-compaction.e2e.ts (the
-// journal compacted into a snapshot) and offline-hosts.e2e.ts (the hosts the planner runs offline
-// on, or not), on their harness (offline-harness.ts, offline-plans.ts). Run them alone (no server
+// journal compacted into a snapshot), offline-hosts.e2e.ts (the hosts the planner runs offline
+// on, or not) and offline-portfolios.e2e.ts (an exchange rate and a portfolio of two currencies
+// made on the screens), on their harness (offline-harness.ts, offline-plans.ts). Run them alone (no server
 // binary needed):
 //   npx vitest run --config www/e2e/vitest.config.ts www/e2e/offline
 import { readFileSync } from 'node:fs';
