@@ -1,9 +1,11 @@
 //! costfolio's integration tests, one test binary (one link, one file on disk, instead of one per
 //! file: fifty binaries with debug info filled gigabytes of target/). Each file beside this one is a
-//! module named after the capability it tests; `cargo test --test suite NAME::` runs one of them
-//! (`cargo test --test suite openapi::`, say). The helpers that several files share are declared
-//! here, once, from `support/`; the lib (`support/lib.rs`, the crate `costfolio_suite`) holds those
-//! the benchmarks share too.
+//! module named after the capability it tests; `cargo test --test suite openapi::` runs the tests
+//! whose path holds `openapi::` (a filter matches within names: `records::` also runs
+//! `limits_records::`). Since this file is a `main.rs`, proptest keeps the files' regression seeds
+//! in `proptest-regressions/NAME.txt` at the package's root, and replays them first. The helpers
+//! that several files share are declared here, once, from `support/`; the lib (`support/lib.rs`,
+//! the crate `costfolio_suite`) holds those the benchmarks share too.
 
 #[path = "support/access_admin_routes.rs"]
 mod access_admin_routes;

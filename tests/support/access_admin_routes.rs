@@ -1,5 +1,5 @@
 //! The table of every route of `/core/3` and both audit feeds, and the match arms of the core's
-//! routers that it must cover (included, after tests/support/access_admin_world.rs, by
+//! routers that it must cover (used by
 //! tests/access_admin.rs).
 
 use std::fs;

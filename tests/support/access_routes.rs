@@ -1,9 +1,6 @@
 //! Every route of the budgeting interface, with whose record it reads or changes and what the
-//! policy lets each caller do with that (included, after tests/support/access_world.rs, by the
+//! policy lets each caller do with that (used by the
 //! tests that send them all: tests/access.rs, tests/access_intruders.rs).
-
-// Each test file uses the part it needs.
-#![allow(dead_code)]
 
 use crate::access_world::{
     ids, Role, ACTUAL_BASELINE, ALLOCATION, ALLOCATION_UPDATE, BILLABLE_HOURS,

@@ -1,10 +1,7 @@
-//! The world of the budgeting interface's authorization tests (included by tests/access.rs,
+//! The world of the budgeting interface's authorization tests (used by tests/access.rs,
 //! tests/access_portfolios.rs and tests/access_intruders.rs): the callers, one `State` built
 //! through the interface, the request bodies, and the helpers that send requests and compare
 //! answers. tests/access.rs states the policy.
-
-// Each test file uses the part it needs.
-#![allow(dead_code)]
 
 use std::sync::OnceLock;
 

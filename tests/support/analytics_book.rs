@@ -1,9 +1,6 @@
-//! A folio's book for the analytics tests (S7, S8, S9; included by tests/analytics_*.rs): records
+//! A folio's book for the analytics tests (S7, S8, S9; used by tests/analytics_*.rs): records
 //! from their text, everything a folio's analytics needs, and the worked example computed by hand
 //! in the comments.
-
-// Each test file uses the part it needs.
-#![allow(dead_code)]
 
 use std::collections::HashMap;
 

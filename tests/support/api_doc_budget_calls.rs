@@ -1,4 +1,4 @@
-//! The budgeting calls of the session tests/api_doc.rs documents (included by it, after
+//! The budgeting calls of the session tests/api_doc.rs documents (used by it, beside
 //! api_doc_calls.rs), in the order docs/api.md shows them.
 
 use crate::api_doc_calls::{call, ext, Call};

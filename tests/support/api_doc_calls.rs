@@ -1,4 +1,4 @@
-//! The calls of the session tests/api_doc.rs documents (included by it): what a documented call
+//! The calls of the session tests/api_doc.rs documents (used by it): what a documented call
 //! is, and the calls of the core administration interface, its extensions and the deletion audit,
 //! in the order docs/api.md shows them. The budgeting calls are in api_doc_budget_calls.rs.
 

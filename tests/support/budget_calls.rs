@@ -1,9 +1,6 @@
 //! Calls of the budgeting interface through `handle`, as the host makes them for a user who signed
-//! in (included by tests/budget_folios.rs, tests/budget_expenses.rs and tests/budget_positions.rs),
+//! in (used by tests/budget_folios.rs, tests/budget_expenses.rs and tests/budget_positions.rs),
 //! and the bodies they share.
-
-// Each test file uses the part it needs.
-#![allow(dead_code)]
 
 use chrono::NaiveDateTime;
 use costfolio::api::{handle, Context, Request};

@@ -1,9 +1,6 @@
-//! The service the core interface's tests talk to (included by tests/core_*.rs): a state with an
+//! The service the core interface's tests talk to (used by tests/core_*.rs): a state with an
 //! administrator's write token and a reader's read-only one, requests sent through `handle` as
 //! the host sends them, and the journal they wrote.
-
-// Each test file uses the part it needs.
-#![allow(dead_code)]
 
 use chrono::NaiveDateTime;
 use costfolio::api::{handle, mint_personal_token, Context, Request, Response};

@@ -1,5 +1,5 @@
 //! Calls of the budgeting interface through `handle` that also check `handle_read` answers every
-//! read alike, and the bodies of the limits tests (included by tests/limits.rs and
+//! read alike, and the bodies of the limits tests (used by tests/limits.rs and
 //! tests/limits_records.rs).
 
 use chrono::NaiveDateTime;

@@ -1,4 +1,4 @@
-//! Checks a documented call against docs/openapi.json's description of it (included by
+//! Checks a documented call against docs/openapi.json's description of it (used by
 //! tests/api_doc.rs): the operation its method and path name, its request body against the
 //! operation's `requestBody` schema, its answer against the response of its status.
 

@@ -1,8 +1,5 @@
-//! A position's records from their text, for the tests of position costing (S6; included by
+//! A position's records from their text, for the tests of position costing (S6; used by
 //! tests/position_examples.rs, tests/position_refusals.rs and tests/position_properties.rs).
-
-// Each test file uses the part it needs.
-#![allow(dead_code)]
 
 use costfolio::model::budgeting::{Allocation, HoursPeriod, OvertimeRule, PositionKind, Rate};
 use costfolio::schedule::position::PositionInput;

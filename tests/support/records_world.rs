@@ -1,9 +1,6 @@
-//! The world of the records tests (included by tests/records.rs and
+//! The world of the records tests (used by tests/records.rs and
 //! tests/records_custom_fields.rs): folio 1 of ada, the calls the tests make of the budgeting and
 //! core interfaces through `handle`, and the bodies they share.
-
-// Each test file uses the part it needs.
-#![allow(dead_code)]
 
 use chrono::NaiveDateTime;
 use costfolio::api::{handle, mint_personal_token, Context, Request};
