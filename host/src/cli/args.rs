@@ -107,6 +107,16 @@ pub(crate) struct Serve {
         default_value_t = 1_000
     )]
     pub(crate) portfolios_per_user: usize,
+    /// How many users' heavy reads (day timelines, rollups, indicators of many folios: each up to
+    /// about a second of a core and a few hundred MB) run at once; more wait, then get a 503.
+    /// Raise it with the machine's cores and memory (1 to 1024)
+    #[arg(
+        long = "heavy-reads",
+        value_name = "N",
+        default_value_t = crate::service::admission::HEAVY_READS,
+        value_parser = clap::value_parser!(u64).range(1..=1024)
+    )]
+    pub(crate) heavy_reads: u64,
     /// Serve Prometheus metrics at http://ADDRESS/metrics (a second listener; keep it private,
     /// e.g. 127.0.0.1:9090). Without it nothing listens
     #[arg(long, value_name = "ADDRESS")]

@@ -51,7 +51,8 @@ pub(super) fn serve(args: &Serve) -> Result<(), String> {
             writes_per_second: args.writes_per_second,
             folios_per_user: args.folios_per_user,
             portfolios_per_user: args.portfolios_per_user,
-        });
+        })
+        .with_heavy_reads(args.heavy_reads);
     let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::from_std(listener)

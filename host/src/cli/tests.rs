@@ -45,6 +45,7 @@ fn serve_takes_every_option_and_defaults_the_others() {
         ),
         (30, 10_000, 1_000)
     );
+    assert_eq!(serve.heavy_reads, 2);
     let Command::Serve(serve) = parse(&[
         "serve",
         "--listen",
@@ -64,6 +65,8 @@ fn serve_takes_every_option_and_defaults_the_others() {
         "5",
         "--portfolios-per-user",
         "2",
+        "--heavy-reads",
+        "16",
     ])
     .unwrap() else {
         panic!("not serve");
@@ -82,6 +85,15 @@ fn serve_takes_every_option_and_defaults_the_others() {
         ),
         (0, 5, 2)
     );
+    assert_eq!(serve.heavy_reads, 16);
+    assert_eq!(refused(&["serve", "--heavy-reads", "-1"]).1, 2);
+    for wrong in ["0", "1025", "many"] {
+        assert_eq!(
+            refused(&["serve", "--heavy-reads", wrong]),
+            (ErrorKind::ValueValidation, 2),
+            "--heavy-reads {wrong}"
+        );
+    }
     assert_eq!(
         refused(&["serve", "--listen", "nowhere"]),
         (ErrorKind::ValueValidation, 2)

@@ -24,9 +24,11 @@ pub(crate) const LIGHT: u64 = 1_000_000;
 /// The weight of one user's heavy reads in flight (about 1.2 s of a core: one day timeline of
 /// the largest folio the limits allow).
 pub(crate) const PER_USER: u64 = 30_000_000;
-/// The weight of everyone's heavy reads in flight: two users' worth, one per core of the
-/// machine this was measured on; light reads always run beside them.
-pub(crate) const TOTAL: u64 = 2 * PER_USER;
+/// How many users' worth of heavy reads run at once by default (`serve --heavy-reads`): one per
+/// core of the machine this was measured on; light reads always run beside them.
+pub(crate) const HEAVY_READS: u64 = 2;
+/// The weight of everyone's heavy reads in flight, by default.
+pub(crate) const TOTAL: u64 = HEAVY_READS * PER_USER;
 /// How long a heavy read waits for room.
 pub(crate) const WAIT: Duration = Duration::from_secs(10);
 /// How many of one user's heavy reads may wait.
@@ -41,7 +43,8 @@ pub(crate) struct Admission {
     freed: Condvar,
 }
 
-/// What the budgets are (the constants above; tests use smaller ones).
+/// What the budgets are (the constants above, `serve --heavy-reads` scaling the total; tests use
+/// smaller ones).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Limits {
     pub(crate) light: u64,
@@ -62,6 +65,16 @@ impl Limits {
         waiting_per_user: WAITING_PER_USER,
         waiting: WAITING,
     };
+
+    /// The server's limits with room for `users` users' heavy reads at once (at least one),
+    /// each user's own budget unchanged: `serve --heavy-reads`, raised with the machine's cores
+    /// and memory (each such read holds up to a few hundred MB while it runs).
+    pub(crate) fn with_heavy_reads(users: u64) -> Limits {
+        Limits {
+            total: PER_USER.saturating_mul(users.max(1)),
+            ..Limits::SERVER
+        }
+    }
 }
 
 /// The weights in flight and the reads waiting, by user.
@@ -239,6 +252,35 @@ mod tests {
         assert!(admission.admit("cy", 20).unwrap().is_some());
         drop(bobs);
         assert!(admission.lock().running.is_empty());
+    }
+
+    #[test]
+    fn heavy_reads_scale_the_total_and_never_the_users_own_budget() {
+        let quick = |users| Limits {
+            wait: Duration::from_millis(20),
+            waiting_per_user: 0,
+            waiting: 0,
+            ..Limits::with_heavy_reads(users)
+        };
+        assert_eq!(Limits::with_heavy_reads(HEAVY_READS).total, TOTAL);
+        assert_eq!(Limits::with_heavy_reads(0).total, PER_USER, "at least one");
+        let admission = Admission::new(quick(3));
+        let running: Vec<_> = ["ada", "bob", "cy"]
+            .iter()
+            .map(|user| admission.admit(user, PER_USER).unwrap().unwrap())
+            .collect();
+        // A fourth user's finds no room; each user's own budget is what it was.
+        assert_eq!(admission.admit("dan", PER_USER).err(), Some(Refused::Busy));
+        assert_eq!(admission.admit("ada", LIGHT).err(), Some(Refused::Yours));
+        drop(running);
+        // The default: two users' worth.
+        let admission = Admission::new(Limits {
+            total: TOTAL,
+            ..quick(1)
+        });
+        let _ada = admission.admit("ada", PER_USER).unwrap().unwrap();
+        let _bob = admission.admit("bob", PER_USER).unwrap().unwrap();
+        assert_eq!(admission.admit("cy", PER_USER).err(), Some(Refused::Busy));
     }
 
     #[test]

@@ -17,7 +17,7 @@ use costfolio::state::State;
 use crate::auth::credentials::Credentials;
 use crate::store::{StateCell, Store, StoreError};
 
-mod admission;
+pub(crate) mod admission;
 mod answers;
 mod apart;
 mod catch_up;
@@ -146,6 +146,13 @@ impl Service {
             writes: quotas::WriteRate::default(),
             admission: admission::Admission::new(admission::Limits::SERVER),
         })
+    }
+
+    /// The service with room for `users` users' heavy reads at once (`serve --heavy-reads`)
+    /// instead of [`admission::HEAVY_READS`].
+    pub(crate) fn with_heavy_reads(mut self, users: u64) -> Service {
+        self.admission = admission::Admission::new(admission::Limits::with_heavy_reads(users));
+        self
     }
 
     /// The service with `quotas` in place of the default ones.
