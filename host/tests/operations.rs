@@ -1,8 +1,9 @@
 //! What an operator runs the server with (issue 32): the probes `/healthz` and `/readyz` (ready on a
 //! fresh server, 503 while the database is away), `serve --metrics` (counts that move with the
-//! requests, by route template), and the JSON log lines; neither the metrics nor the log hold a
-//! user name, a password, a token, a folio's name or a query string that a request carried. Each
-//! test starts its own `costfolio serve` on free loopback ports; every wait is bounded.
+//! requests, by route template; the kept books' gauges, which follow `--kept-books-mib`), and the
+//! JSON log lines; neither the metrics nor the log hold a user name, a password, a token, a
+//! folio's name or a query string that a request carried. Each test starts its own `costfolio
+//! serve` on free loopback ports; every wait is bounded.
 
 // A test crate: its helpers unwrap and panic as its tests do.
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -143,9 +144,9 @@ fn a_replica_is_not_ready_while_its_database_is_away() {
     });
 }
 
-/// `serve --metrics 127.0.0.1:0 --log-format json` on `db`, its standard error in `log`: the
-/// server, and the port of its metrics (from the line it prints).
-fn start_observed(db: &Path, log: &Path) -> Observed {
+/// `serve --metrics 127.0.0.1:0 --log-format json` on `db`, with `more` options, its standard
+/// error in `log`: the server, and the port of its metrics (from the line it prints).
+fn start_observed(db: &Path, log: &Path, more: &[&str]) -> Observed {
     let mut child = Command::new(BIN)
         .args([
             "serve",
@@ -158,6 +159,7 @@ fn start_observed(db: &Path, log: &Path) -> Observed {
             "--db",
         ])
         .arg(db)
+        .args(more)
         .stdout(Stdio::piped())
         .stderr(std::fs::File::create(log).unwrap())
         .spawn()
@@ -222,7 +224,7 @@ fn metrics_and_logs_count_requests_by_route_and_hold_no_user_data(kind: Kind) {
     );
     let token = cli(&db, &["token", "mint", "ada"]);
     let log = dir.join("stderr.log");
-    let server = start_observed(&db, &log);
+    let server = start_observed(&db, &log, &[]);
     let (port, metrics) = (server.port, server.metrics);
     // What requests carry that must not be repeated: a user name and a password that are
     // nobody's, ada's password and credential, her token and a made-up one, a folio's name, a
@@ -384,6 +386,64 @@ fn metrics_and_logs_count_requests_by_route_and_hold_no_user_data(kind: Kind) {
         refused.get("user").is_none(),
         "a refused sign-in names no one"
     );
+}
+
+/// `--kept-books-mib`: a folio read twice keeps its costed book by default, and none with 0; the
+/// metrics' gauges say how many books are kept and about how many bytes they hold.
+#[test]
+fn kept_books_follow_their_option_and_show_in_the_metrics() {
+    for (option, keeps) in [(None, true), (Some("0"), false)] {
+        let dir = support::scratch("kept-books");
+        let db = Db::new(Kind::Sqlite, &dir);
+        cli(
+            &db,
+            &["user", "add", "ada", "--password", "a good password"],
+        );
+        let more: Vec<&str> = option.map_or(vec![], |mib| vec!["--kept-books-mib", mib]);
+        let server = start_observed(&db, &dir.join("stderr.log"), &more);
+        let ada = basic("ada", "a good password");
+        let with_ada = [
+            ("Authorization", ada.as_str()),
+            ("Content-Type", "application/json"),
+        ];
+        let port = server.port;
+        assert_eq!(
+            send(port, "POST", "/budgets/1/folio", &with_ada, FOLIO).status,
+            200
+        );
+        let expense = r#"{"folioId":1,"name":"Crane","description":"","type":"Rental","category":"CAPEX","kind":".PlannedExpense","amount":1000,"currencyCode":"EUR","recurrence":{"kind":".Weekly","startDate":"2026-03-02","recurrenceOn":[1],"occurrences":4}}"#;
+        assert_eq!(
+            send(port, "POST", "/budgets/1/expense", &with_ada, expense).status,
+            200
+        );
+        for _ in 0..2 {
+            let read = send(
+                port,
+                "GET",
+                "/budgets/1/folio/1/indicators?asOf=2026-03-13",
+                &with_ada,
+                "",
+            );
+            assert_eq!(read.status, 200, "{}", read.text());
+        }
+        let text = scrape(server.metrics);
+        for series in ["costfolio_kept_books ", "costfolio_kept_books_bytes "] {
+            assert!(
+                text.lines().any(|line| line.starts_with(series)),
+                "{series}in {text}"
+            );
+        }
+        let (books, bytes) = (
+            sample(&text, "costfolio_kept_books "),
+            sample(&text, "costfolio_kept_books_bytes "),
+        );
+        if keeps {
+            assert_eq!(books, 1.0, "{text}");
+            assert!(bytes > 0.0, "{text}");
+        } else {
+            assert_eq!((books, bytes), (0.0, 0.0), "{text}");
+        }
+    }
 }
 
 on_both_stores!(

@@ -31,7 +31,7 @@ pub use apart::{Apart, Misfit};
 #[cfg(not(target_arch = "wasm32"))]
 pub use shared_table::SharedTable;
 #[cfg(not(target_arch = "wasm32"))]
-pub use shelf::KEPT_BOOKS_BYTES;
+pub use shelf::{keep_books_by_default, KEPT_BOOKS_BYTES};
 /// The state's records by id. In the browser's wasm package the plain [`Table`]: one thread, no
 /// reader to share chunks with, and less code (`shared_table.rs`).
 #[cfg(target_arch = "wasm32")]

@@ -10,7 +10,7 @@
 //! question (one thread, one user, and every byte of it downloaded).
 
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::analytics::FolioBook;
@@ -20,6 +20,19 @@ use crate::analytics::FolioBook;
 /// ledgers counts about 8 MiB. Books being read are not let go: the shelf can hold more by as
 /// many books as reads run at once.
 pub const KEPT_BOOKS_BYTES: usize = 256 << 20;
+
+/// The budget a new shelf starts with: [`KEPT_BOOKS_BYTES`] unless the host set another
+/// ([`keep_books_by_default`]).
+static DEFAULT_BUDGET: AtomicUsize = AtomicUsize::new(KEPT_BOOKS_BYTES);
+
+/// Sets about how many bytes of books every shelf made from now on keeps, in this process
+/// (`serve --kept-books-mib`). A server makes states in several places (at its start, a state read
+/// back after a failed change, a replica catching up), each with a shelf of its own, so the host
+/// sets this once, before its first state; a shelf already made keeps its budget
+/// ([`super::State::keep_books`] changes one). 0 keeps no book past its read.
+pub fn keep_books_by_default(bytes: usize) {
+    DEFAULT_BUDGET.store(bytes, Ordering::Relaxed);
+}
 
 /// Which state a book last caught up with: the state's lineage and its sequence number. Every
 /// change to a state goes through `State::apply` or `State::replay`, which move the sequence
@@ -97,7 +110,7 @@ struct Held {
 
 impl Default for Shelf {
     fn default() -> Self {
-        Shelf::with_budget(KEPT_BOOKS_BYTES)
+        Shelf::with_budget(DEFAULT_BUDGET.load(Ordering::Relaxed))
     }
 }
 

@@ -117,6 +117,16 @@ pub(crate) struct Serve {
         value_parser = clap::value_parser!(u64).range(1..=1024)
     )]
     pub(crate) heavy_reads: u64,
+    /// About how many MiB of costed folio books to keep between reads (a read of a folio that
+    /// did not change then costs nothing again; the largest folio's book is about 8 MiB); the
+    /// least recently read let go past it. 0 keeps none (0 to 65536)
+    #[arg(
+        long = "kept-books-mib",
+        value_name = "MIB",
+        default_value_t = (costfolio::state::KEPT_BOOKS_BYTES >> 20) as u64,
+        value_parser = clap::value_parser!(u64).range(0..=65_536)
+    )]
+    pub(crate) kept_books_mib: u64,
     /// Serve Prometheus metrics at http://ADDRESS/metrics (a second listener; keep it private,
     /// e.g. 127.0.0.1:9090). Without it nothing listens
     #[arg(long, value_name = "ADDRESS")]

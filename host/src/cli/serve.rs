@@ -12,6 +12,14 @@ use crate::store::Store;
 /// The directory the planner is served from when `--www` is not given, if it was built there.
 const DEFAULT_WWW: &str = "www/dist";
 
+/// `mib` MiB in bytes (`--kept-books-mib`: at most 65,536), or as many as this machine counts.
+fn mib_bytes(mib: u64) -> usize {
+    usize::try_from(mib)
+        .ok()
+        .and_then(|mib| mib.checked_mul(1 << 20))
+        .unwrap_or(usize::MAX)
+}
+
 /// `costfolio serve`: the interfaces, the planner's files, and with `--demo` on an empty database
 /// the demo user and portfolio.
 pub(super) fn serve(args: &Serve) -> Result<(), String> {
@@ -22,6 +30,8 @@ pub(super) fn serve(args: &Serve) -> Result<(), String> {
     };
     let address = args.db.address.clone();
     let shown = shown_database(&address);
+    // Before the first state is made: every state's shelf of books starts with this budget.
+    costfolio::state::keep_books_by_default(mib_bytes(args.kept_books_mib));
     // Everything that talks to the database happens here, on this thread, before the runtime
     // starts: the PostgreSQL client is blocking and may not run inside the runtime's tasks.
     let listener =

@@ -46,6 +46,7 @@ fn serve_takes_every_option_and_defaults_the_others() {
         (30, 10_000, 1_000)
     );
     assert_eq!(serve.heavy_reads, 2);
+    assert_eq!(serve.kept_books_mib, 256);
     let Command::Serve(serve) = parse(&[
         "serve",
         "--listen",
@@ -67,6 +68,8 @@ fn serve_takes_every_option_and_defaults_the_others() {
         "2",
         "--heavy-reads",
         "16",
+        "--kept-books-mib",
+        "0",
     ])
     .unwrap() else {
         panic!("not serve");
@@ -86,6 +89,11 @@ fn serve_takes_every_option_and_defaults_the_others() {
         (0, 5, 2)
     );
     assert_eq!(serve.heavy_reads, 16);
+    assert_eq!(serve.kept_books_mib, 0);
+    assert_eq!(
+        refused(&["serve", "--kept-books-mib", "65537"]),
+        (ErrorKind::ValueValidation, 2)
+    );
     assert_eq!(refused(&["serve", "--heavy-reads", "-1"]).1, 2);
     for wrong in ["0", "1025", "many"] {
         assert_eq!(

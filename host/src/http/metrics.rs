@@ -90,6 +90,8 @@ pub(crate) struct Metrics {
     refusals: Family<Refused, Counter>,
     journal_seq: Gauge,
     replica_lag: Gauge,
+    kept_books: Gauge,
+    kept_books_bytes: Gauge,
 }
 
 impl Metrics {
@@ -102,6 +104,8 @@ impl Metrics {
         let refusals = Family::<Refused, Counter>::default();
         let journal_seq = Gauge::default();
         let replica_lag = Gauge::default();
+        let kept_books = Gauge::default();
+        let kept_books_bytes = Gauge::default();
         registry.register(
             "requests",
             "Requests answered, by interface, method, route template and status",
@@ -127,6 +131,16 @@ impl Metrics {
             "Journal entries the database holds that the server's state does not yet (PostgreSQL; 0 on SQLite)",
             replica_lag.clone(),
         );
+        registry.register(
+            "kept_books",
+            "Costed folio books kept between reads (serve --kept-books-mib)",
+            kept_books.clone(),
+        );
+        registry.register(
+            "kept_books_bytes",
+            "About how many bytes the kept folio books hold, as the server estimates them",
+            kept_books_bytes.clone(),
+        );
         Metrics {
             registry,
             requests,
@@ -134,6 +148,8 @@ impl Metrics {
             refusals,
             journal_seq,
             replica_lag,
+            kept_books,
+            kept_books_bytes,
         }
     }
 
@@ -165,8 +181,18 @@ impl Metrics {
             .inc();
     }
 
-    /// The metrics as Prometheus text (OpenMetrics 1.0), with the journal's gauges as given.
-    fn text(&self, journal_seq: u64, replica_lag: u64) -> Result<String, std::fmt::Error> {
+    /// The metrics as Prometheus text (OpenMetrics 1.0), with the journal's and the kept books'
+    /// gauges as given.
+    fn text(
+        &self,
+        journal_seq: u64,
+        replica_lag: u64,
+        (books, bytes): (usize, usize),
+    ) -> Result<String, std::fmt::Error> {
+        self.kept_books
+            .set(i64::try_from(books).unwrap_or(i64::MAX));
+        self.kept_books_bytes
+            .set(i64::try_from(bytes).unwrap_or(i64::MAX));
         self.journal_seq
             .set(i64::try_from(journal_seq).unwrap_or(i64::MAX));
         self.replica_lag
@@ -191,7 +217,7 @@ async fn scrape(Shared(app): Shared<App>) -> HttpResponse {
             u64::try_from(app.metrics.replica_lag.get()).unwrap_or(0),
         ),
     };
-    match app.metrics.text(held, lag) {
+    match app.metrics.text(held, lag, app.service.books_kept()) {
         Ok(text) => (
             [(
                 header::CONTENT_TYPE,

@@ -131,6 +131,12 @@ impl Service {
         read_lock(&self.state).seq
     }
 
+    /// How many folio books the current state keeps between reads, and about how many bytes
+    /// they hold (`serve --kept-books-mib`; the metrics' gauges).
+    pub(crate) fn books_kept(&self) -> (usize, usize) {
+        read_lock(&self.state).books_kept()
+    }
+
     /// Where the state stands against the database's journal, as it is now (nothing replayed).
     pub(crate) fn journal_position(&self) -> Result<Position, StoreError> {
         let held = self.held_seq();
