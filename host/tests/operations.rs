@@ -25,6 +25,8 @@ struct Observed {
     port: u16,
     /// The metrics' port.
     metrics: u16,
+    /// What it printed on start.
+    printed: Vec<String>,
 }
 
 impl Drop for Observed {
@@ -188,6 +190,7 @@ fn start_observed(db: &Path, log: &Path, more: &[&str]) -> Observed {
         child,
         port,
         metrics,
+        printed: lines,
     }
 }
 
@@ -389,7 +392,8 @@ fn metrics_and_logs_count_requests_by_route_and_hold_no_user_data(kind: Kind) {
 }
 
 /// `--kept-books-mib`: a folio read twice keeps its costed book by default, and none with 0; the
-/// metrics' gauges say how many books are kept and about how many bytes they hold.
+/// metrics' gauges say how many books are kept and about how many bytes they hold. The server says
+/// on start what its admission of heavy reads holds (`--heavy-reads`, read back from it).
 #[test]
 fn kept_books_follow_their_option_and_show_in_the_metrics() {
     for (option, keeps) in [(None, true), (Some("0"), false)] {
@@ -399,8 +403,20 @@ fn kept_books_follow_their_option_and_show_in_the_metrics() {
             &db,
             &["user", "add", "ada", "--password", "a good password"],
         );
-        let more: Vec<&str> = option.map_or(vec![], |mib| vec!["--kept-books-mib", mib]);
+        let more: Vec<&str> = option.map_or(vec![], |mib| {
+            vec!["--kept-books-mib", mib, "--heavy-reads", "5"]
+        });
         let server = start_observed(&db, &dir.join("stderr.log"), &more);
+        let said = if keeps {
+            "heavy reads:    2 users' worth at once; kept books: about 256 MiB"
+        } else {
+            "heavy reads:    5 users' worth at once; kept books: about 0 MiB"
+        };
+        assert!(
+            server.printed.iter().any(|line| line.trim() == said),
+            "{said:?} in {:?}",
+            server.printed
+        );
         let ada = basic("ada", "a good password");
         let with_ada = [
             ("Authorization", ada.as_str()),

@@ -109,12 +109,12 @@ pub(crate) struct Serve {
     pub(crate) portfolios_per_user: usize,
     /// How many users' heavy reads (day timelines, rollups, indicators of many folios: each up to
     /// about a second of a core and a few hundred MB) run at once; more wait, then get a 503.
-    /// Raise it with the machine's cores and memory (1 to 1024)
+    /// Raise it with the machine's cores and memory (1 to 64)
     #[arg(
         long = "heavy-reads",
         value_name = "N",
         default_value_t = crate::service::admission::HEAVY_READS,
-        value_parser = clap::value_parser!(u64).range(1..=1024)
+        value_parser = clap::value_parser!(u64).range(1..=64)
     )]
     pub(crate) heavy_reads: u64,
     /// About how many MiB of costed folio books to keep between reads (a read of a folio that

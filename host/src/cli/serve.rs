@@ -9,6 +9,9 @@ use crate::http::planner::Planner;
 use crate::service::Service;
 use crate::store::Store;
 
+/// The runtime's blocking threads for everything but heavy reads: tokio's default.
+const BLOCKING_THREADS: usize = 512;
+
 /// The directory the planner is served from when `--www` is not given, if it was built there.
 const DEFAULT_WWW: &str = "www/dist";
 
@@ -63,7 +66,14 @@ pub(super) fn serve(args: &Serve) -> Result<(), String> {
             portfolios_per_user: args.portfolios_per_user,
         })
         .with_heavy_reads(args.heavy_reads);
-    let runtime = tokio::runtime::Runtime::new().map_err(|e| e.to_string())?;
+    // Heavy reads run, and wait for room, on the runtime's blocking threads: as many more of
+    // those as the admission lets hold one, beside tokio's default for everything else.
+    let heavy = service.heavy_read_limits();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .max_blocking_threads(BLOCKING_THREADS.saturating_add(heavy.most_held()))
+        .build()
+        .map_err(|e| e.to_string())?;
     runtime.block_on(async {
         let listener = tokio::net::TcpListener::from_std(listener)
             .map_err(|e| format!("--listen {listen}: {e}"))?;
@@ -82,6 +92,11 @@ pub(super) fn serve(args: &Serve) -> Result<(), String> {
                 "  the planner is not built ({DEFAULT_WWW} has no index.html): ./scripts/serve builds it"
             ),
         }
+        println!(
+            "  heavy reads:    {} users' worth at once; kept books: about {} MiB",
+            heavy.heavy_reads(),
+            args.kept_books_mib
+        );
         if let Some(metrics) = &metrics {
             if let Ok(address) = metrics.local_addr() {
                 println!("  metrics:        http://{address}/metrics");

@@ -95,7 +95,7 @@ fn serve_takes_every_option_and_defaults_the_others() {
         (ErrorKind::ValueValidation, 2)
     );
     assert_eq!(refused(&["serve", "--heavy-reads", "-1"]).1, 2);
-    for wrong in ["0", "1025", "many"] {
+    for wrong in ["0", "65", "many"] {
         assert_eq!(
             refused(&["serve", "--heavy-reads", wrong]),
             (ErrorKind::ValueValidation, 2),

@@ -182,17 +182,19 @@ impl Metrics {
     }
 
     /// The metrics as Prometheus text (OpenMetrics 1.0), with the journal's and the kept books'
-    /// gauges as given.
+    /// gauges as given (the books' as last seen when not looked up).
     fn text(
         &self,
         journal_seq: u64,
         replica_lag: u64,
-        (books, bytes): (usize, usize),
+        books: Option<(usize, usize)>,
     ) -> Result<String, std::fmt::Error> {
-        self.kept_books
-            .set(i64::try_from(books).unwrap_or(i64::MAX));
-        self.kept_books_bytes
-            .set(i64::try_from(bytes).unwrap_or(i64::MAX));
+        if let Some((books, bytes)) = books {
+            self.kept_books
+                .set(i64::try_from(books).unwrap_or(i64::MAX));
+            self.kept_books_bytes
+                .set(i64::try_from(bytes).unwrap_or(i64::MAX));
+        }
         self.journal_seq
             .set(i64::try_from(journal_seq).unwrap_or(i64::MAX));
         self.replica_lag
@@ -207,9 +209,17 @@ impl Metrics {
 /// blocks), then every metric. A database that cannot be asked leaves the lag as last seen.
 async fn scrape(Shared(app): Shared<App>) -> HttpResponse {
     let site = Arc::clone(&app);
-    let position = tokio::task::spawn_blocking(move || site.service.journal_position())
-        .await
-        .ok();
+    // Both wait for the state's lock, which a change holds through its commit: on a blocking
+    // thread, never on one of the runtime's workers.
+    let looked = tokio::task::spawn_blocking(move || {
+        (site.service.journal_position(), site.service.books_kept())
+    })
+    .await
+    .ok();
+    let (position, books) = match looked {
+        Some((position, books)) => (Some(position), Some(books)),
+        None => (None, None),
+    };
     let (held, lag) = match position {
         Some(Ok(position)) => (position.held, position.lag()),
         _ => (
@@ -217,7 +227,7 @@ async fn scrape(Shared(app): Shared<App>) -> HttpResponse {
             u64::try_from(app.metrics.replica_lag.get()).unwrap_or(0),
         ),
     };
-    match app.metrics.text(held, lag, app.service.books_kept()) {
+    match app.metrics.text(held, lag, books) {
         Ok(text) => (
             [(
                 header::CONTENT_TYPE,

@@ -75,6 +75,22 @@ impl Limits {
             ..Limits::SERVER
         }
     }
+
+    /// How many users' worth of heavy reads run at once (`total` in `per_user`s).
+    pub(crate) fn heavy_reads(&self) -> u64 {
+        self.total / self.per_user.max(1)
+    }
+
+    /// The most heavy reads that can hold a thread at once: those in flight (each weighs
+    /// `light` or more; one user's first, however heavy, counted as `per_user`) and those
+    /// waiting. The server's blocking threads are this many more than its other work needs, so
+    /// that admitted and waiting heavy reads never take the threads light reads and writes run on.
+    pub(crate) fn most_held(&self) -> usize {
+        let in_flight = self.total / self.light.max(1);
+        usize::try_from(in_flight)
+            .unwrap_or(usize::MAX)
+            .saturating_add(self.waiting)
+    }
 }
 
 /// The weights in flight and the reads waiting, by user.
@@ -135,6 +151,11 @@ impl Drop for Admitted<'_> {
 }
 
 impl Admission {
+    /// The limits it admits by.
+    pub(crate) fn limits(&self) -> Limits {
+        self.limits
+    }
+
     /// Budgets of `limits`, nothing in flight.
     pub(crate) fn new(limits: Limits) -> Admission {
         Admission {
@@ -263,6 +284,8 @@ mod tests {
             ..Limits::with_heavy_reads(users)
         };
         assert_eq!(Limits::with_heavy_reads(HEAVY_READS).total, TOTAL);
+        assert_eq!(Limits::with_heavy_reads(5).heavy_reads(), 5);
+        assert_eq!(Limits::SERVER.most_held(), 60 + WAITING);
         assert_eq!(Limits::with_heavy_reads(0).total, PER_USER, "at least one");
         let admission = Admission::new(quick(3));
         let running: Vec<_> = ["ada", "bob", "cy"]

@@ -155,6 +155,11 @@ impl Service {
         self
     }
 
+    /// The admission's limits of heavy reads (`serve` prints them and sizes its threads by them).
+    pub(crate) fn heavy_read_limits(&self) -> admission::Limits {
+        self.admission.limits()
+    }
+
     /// The service with `quotas` in place of the default ones.
     pub(crate) fn with_quotas(mut self, quotas: quotas::Quotas) -> Service {
         self.quotas = quotas;
