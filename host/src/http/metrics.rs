@@ -205,26 +205,37 @@ impl Metrics {
     }
 }
 
-/// `GET /metrics`: the journal's position looked up (on a blocking thread: the store's client
-/// blocks), then every metric. A database that cannot be asked leaves the lag as last seen.
+/// `GET /metrics`: the journal's position and the kept books looked up, then every metric. Both
+/// wait for the state's lock, which a change holds through its commit, and the store's client
+/// blocks: on a blocking thread, never on one of the runtime's workers. A database that cannot be
+/// asked leaves the lag as last seen; a look-up that failed whole, every looked-up gauge.
 async fn scrape(Shared(app): Shared<App>) -> HttpResponse {
     let site = Arc::clone(&app);
-    // Both wait for the state's lock, which a change holds through its commit: on a blocking
-    // thread, never on one of the runtime's workers.
     let looked = tokio::task::spawn_blocking(move || {
-        (site.service.journal_position(), site.service.books_kept())
+        let position = site.service.journal_position();
+        let held = match &position {
+            Ok(position) => position.held,
+            Err(_) => site.service.held_seq(),
+        };
+        (
+            held,
+            position.ok().map(|p| p.lag()),
+            site.service.books_kept(),
+        )
     })
     .await
     .ok();
-    let (position, books) = match looked {
-        Some((position, books)) => (Some(position), Some(books)),
-        None => (None, None),
-    };
-    let (held, lag) = match position {
-        Some(Ok(position)) => (position.held, position.lag()),
-        _ => (
-            app.service.held_seq(),
-            u64::try_from(app.metrics.replica_lag.get()).unwrap_or(0),
+    let last = |gauge: &Gauge| u64::try_from(gauge.get()).unwrap_or(0);
+    let (held, lag, books) = match looked {
+        Some((held, lag, books)) => (
+            held,
+            lag.unwrap_or_else(|| last(&app.metrics.replica_lag)),
+            Some(books),
+        ),
+        None => (
+            last(&app.metrics.journal_seq),
+            last(&app.metrics.replica_lag),
+            None,
         ),
     };
     match app.metrics.text(held, lag, books) {
