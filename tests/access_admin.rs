@@ -362,12 +362,14 @@ fn the_table_covers_every_route_the_sources_match() {
 /// administrator gets the path's own answer (404, 405, 400). Nothing changes.
 #[test]
 fn a_refusal_comes_before_the_path_and_the_parameters() {
-    let cases: [(&str, &str, Option<&str>, u16); 5] = [
+    let cases: [(&str, &str, Option<&str>, u16); 6] = [
         ("POST", "/core/3/nowhere", Some("{}"), 404),
         ("DELETE", "/core/3/nowhere/1", None, 404),
         ("PATCH", "/core/3/accounts/ACME", Some(ACCOUNT_UPDATE), 405),
         ("POST", "/core/3/accounts", Some(r#"{"key": "#), 400),
         ("GET", "/audit/1/events/deleted/types/worklog", None, 400),
+        // The audit interface asks for the credential before the path.
+        ("GET", "/audit/1/nowhere", None, 404),
     ];
     let mut failures = Vec::new();
     for (method, path, body, admins) in cases {

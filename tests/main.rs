@@ -65,6 +65,7 @@ mod kept_books;
 mod layers;
 mod limits;
 mod limits_records;
+mod limits_texts;
 mod openapi;
 mod plan;
 mod plan_documents;

@@ -267,13 +267,24 @@ proptest! {
     }
 
     #[test]
-    fn keys_and_names_survive(key in "[A-Za-z0-9_.-]{1,255}", name in "[^\\x00]{0,254}[^\\s\\x00]") {
+    fn keys_and_names_survive(
+        key in "[A-Za-z0-9_.-]{1,255}",
+        name in "[^\\p{Cc}\\p{Cf}]{0,254}[^\\s\\p{Cc}\\p{Cf}]",
+        hidden in "\\p{Cf}",
+    ) {
         prop_assume!(!name.trim().is_empty());
         survives(&Key::new(&key).unwrap())?;
         survives(&Name::new(&name).unwrap())?;
         // NUL is refused in a name, as everywhere (the reader refuses \u0000).
         let with_nul = format!("{name}\0");
         prop_assert!(Name::new(&with_nul).is_err());
+        // S11.7: an invisible format character is refused in a new name (at its start, where no
+        // joiner joins), and kept in a name a record already held.
+        let with_format = format!("{hidden}{name}");
+        if with_format.chars().count() <= 255 {
+            prop_assert!(Name::new(&with_format).is_err());
+            prop_assert!(Name::kept(&with_format).is_ok());
+        }
     }
 
     #[test]

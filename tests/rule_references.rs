@@ -31,7 +31,7 @@ fn sources() -> Vec<PathBuf> {
 }
 
 /// The rule numbers (`S6.5b`) in `text`: an `S`, not after a letter or digit, then numbers
-/// joined by points, then at most one lower-case letter.
+/// joined by points (the first of one or two digits), then at most one lower-case letter.
 fn rules(text: &str) -> BTreeSet<String> {
     let bytes = text.as_bytes();
     let mut found = BTreeSet::new();
@@ -46,6 +46,14 @@ fn rules(text: &str) -> BTreeSet<String> {
             .collect();
         let digits = digits.trim_end_matches('.');
         if digits.is_empty() || !digits.starts_with(|c: char| c.is_ascii_digit()) {
+            continue;
+        }
+        // Sections are numbered 1 to 99: `S256` (PKCE's method) is a name, not a rule.
+        if digits
+            .split('.')
+            .next()
+            .is_some_and(|section| section.len() > 2)
+        {
             continue;
         }
         let after = &rest[digits.len()..];
@@ -106,7 +114,7 @@ fn every_rule_the_code_cites_is_stated_in_docs_semantics() {
 #[test]
 fn rule_numbers_are_found_where_they_are_written() {
     assert_eq!(
-        rules("// S6.5b: synced (S11.4), not S1X nor CS2 nor S12.1a2, but S3."),
+        rules("// S6.5b: synced (S11.4), not S1X nor CS2 nor S12.1a2 nor S256, but S3."),
         ["S11.4", "S3", "S6.5b"].map(String::from).into()
     );
 }

@@ -366,3 +366,18 @@ fn a_leap_second_is_written_as_chrono_writes_it() {
     );
     assert_eq!(event.to_string(), "2016-12-31T23:59:60.500");
 }
+
+/// S11.7's table of format characters is Unicode's category Cf, as the `unicode-properties`
+/// crate (unicode-rs) has it, for every code point.
+#[test]
+fn format_characters_are_unicodes_category_cf() {
+    use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+    let mut differ = Vec::new();
+    for c in (0..=0x10FFFFu32).filter_map(char::from_u32) {
+        let cf = c.general_category() == GeneralCategory::Format;
+        if cf != costfolio::value::is_format_character(c) {
+            differ.push(format!("U+{:04X}", u32::from(c)));
+        }
+    }
+    assert!(differ.is_empty(), "differ: {differ:?}");
+}

@@ -36,8 +36,17 @@ fn bad(message: &str) -> Response {
     reply::core_error(400, message)
 }
 
-/// `GET /events/deleted/types/{worklog|allocation}`.
+/// `GET /events/deleted/types/{worklog|allocation}`. The credential is asked first (S11.6): without
+/// one, or without an administrator's, no path, method or parameter is looked at.
 pub(super) fn handle(state: &State, request: &Request, context: &Context, rest: &str) -> Response {
+    match authenticate(state, request, context) {
+        Err(response) => return response,
+        // S11.6: the feed names records across every user's folios: administrators only.
+        Ok(caller) if !caller.is_administrator(context) => {
+            return reply::core_error(403, crate::model::messages::NO_PERMISSION)
+        }
+        Ok(_) => {}
+    }
     let worklogs = match rest {
         "/events/deleted/types/worklog" => true,
         "/events/deleted/types/allocation" => false,
@@ -53,14 +62,6 @@ pub(super) fn handle(state: &State, request: &Request, context: &Context, rest: 
     };
     if request.method != "GET" {
         return reply::method_not_allowed(request);
-    }
-    match authenticate(state, request, context) {
-        Err(response) => return response,
-        // S11.6: the feed names records across every user's folios: administrators only.
-        Ok(caller) if !caller.is_administrator(context) => {
-            return reply::core_error(403, crate::model::messages::NO_PERMISSION)
-        }
-        Ok(_) => {}
     }
     let Some(from) = request.param_value("updatedFrom") else {
         return bad("updatedFrom is required (yyyy-MM-dd or yyyy-MM-ddTHH:mm:ss)");

@@ -20,10 +20,11 @@ mod weight;
 pub use access::{Access, Caller as BudgetCaller};
 pub use audit::record_deletion;
 pub use auth::{
-    authenticate, close_session, close_sessions_of, hash_secret, issue_code, mint_personal_token,
+    authenticate, check_code_verifier, check_user, close_session, close_sessions_of,
+    code_challenge, hash_secret, issue_code, issue_code_with_challenge, mint_personal_token,
     open_session, register_client, register_client_hashed, register_user, revoke_pair, session,
-    session_csrf, token_text, tokens_of, AuthError, Caller, OpenedSession, MAX_SESSIONS_PER_USER,
-    SESSION_HOURS,
+    session_csrf, token_text, tokens_of, AuthError, Caller, OpenedSession, PkceError,
+    MAX_SESSIONS_PER_USER, SESSION_HOURS,
 };
 pub use budget::can_view;
 pub use http::{

@@ -7,6 +7,7 @@ pub mod budgeting;
 pub mod core_admin;
 pub mod core_ext;
 pub mod messages;
+mod texts;
 
 pub use crate::json::{from_json, from_json_placed, from_value, to_json, WireError};
 

@@ -15,9 +15,6 @@ use crate::model::budgeting::{
 };
 use crate::value::{CurrencyCode, MAX_TEXT_CHARS};
 
-/// The most options of a SELECT definition.
-pub const MAX_OPTIONS: usize = 500;
-
 /// The most live definitions one folio holds: every write of one of its records checks them all.
 pub const MAX_DEFINITIONS: usize = 200;
 
@@ -271,8 +268,11 @@ impl State {
                 .as_str()
                 .is_some_and(|text| crate::value::Date::parse(text).is_ok()),
             CustomFieldStyle::Number => number(value).is_some(),
-            CustomFieldStyle::Amount => number(value)
-                .is_some_and(|amount| amount.normalize().scale() <= currency.minor_units()),
+            // Bounded as every amount is (0 to 10^15, docs/security.md).
+            CustomFieldStyle::Amount => number(value).is_some_and(|amount| {
+                crate::value::Amount::new(amount).is_ok()
+                    && amount.normalize().scale() <= currency.minor_units()
+            }),
             CustomFieldStyle::User => value
                 .as_str()
                 .is_some_and(|user| self.users.contains_key(user)),
@@ -295,7 +295,7 @@ impl State {
             CustomFieldStyle::Date => "a date (yyyy-MM-dd)".to_owned(),
             CustomFieldStyle::Number => "a number".to_owned(),
             CustomFieldStyle::Amount => format!(
-                "an amount with at most {} decimals ({})",
+                "an amount from 0 to 1000000000000000 with at most {} decimals ({})",
                 currency.minor_units(),
                 currency
             ),
@@ -304,8 +304,9 @@ impl State {
     }
 }
 
-/// Checks a definition as written (S7.4): a name of 1 to 255 characters; a SELECT with 1 to
-/// [`MAX_OPTIONS`] distinct options, each a string or a number; no options for another style.
+/// Checks a definition as written (S7.4): a name; a SELECT with distinct options, at least one,
+/// each a string or a number; no options for another style. How long the name and the options
+/// are, and how many options, is S11.7's (`value::check_texts`), asked first.
 /// `before` is the stored definition of an update: its style and type cannot change.
 pub fn check_definition(
     definition: &CustomFieldDefinition,
@@ -315,12 +316,6 @@ pub fn check_definition(
     let name = definition.name.trim();
     if name.is_empty() {
         return refused("name", crate::model::messages::NAME_REQUIRED.to_owned());
-    }
-    if name.chars().count() > 255 {
-        return refused(
-            "name",
-            "a custom field's name has at most 255 characters".to_owned(),
-        );
     }
     if let Some(before) = before {
         if before.style != definition.style {
@@ -352,24 +347,16 @@ pub fn check_definition(
             "a SELECT custom field needs at least one option".to_owned(),
         );
     }
-    if options.len() > MAX_OPTIONS {
-        return refused(
-            "options",
-            format!("a custom field has at most {MAX_OPTIONS} options"),
-        );
-    }
     for (index, option) in options.iter().enumerate() {
         let plain = match option {
-            Value::String(text) => {
-                !text.trim().is_empty() && text.chars().count() <= MAX_TEXT_CHARS
-            }
+            Value::String(text) => !text.trim().is_empty(),
             Value::Number(_) => true,
             _ => false,
         };
         if !plain {
             return refused(
                 "options",
-                format!("option {index} must be a non-empty text of at most {MAX_TEXT_CHARS} characters, or a number"),
+                format!("option {index} must be a non-empty text or a number"),
             );
         }
         if options[..index].contains(option) {

@@ -38,9 +38,7 @@ pub use shelf::{keep_books_by_default, KEPT_BOOKS_BYTES};
 pub type SharedTable<V, K = u64> = Table<V, K>;
 pub use budget::{BilledHours, FolioRecord, PositionRow};
 pub use computable::{MissingRate, RateNeeded};
-pub use custom_fields::{
-    check_definition, CustomFieldError, FieldHolder, MAX_DEFINITIONS, MAX_OPTIONS,
-};
+pub use custom_fields::{check_definition, CustomFieldError, FieldHolder, MAX_DEFINITIONS};
 pub use journal::{Author, Command, JournalEntry, JournalReader, ReplayError};
 pub use records::{
     AccountRecord, AuditEvent, AuditEventKind, CategoryRecord, ClientRecord, CodeRecord,

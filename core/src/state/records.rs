@@ -20,6 +20,7 @@ pub struct AccountRecord {
     /// Its key (unique).
     pub key: Key,
     /// Its name.
+    #[serde(deserialize_with = "Name::read_kept")]
     pub name: Name,
     /// Its status.
     pub status: AccountStatus,
@@ -45,6 +46,7 @@ pub struct CategoryRecord {
     /// Its key (unique).
     pub key: Key,
     /// Its name.
+    #[serde(deserialize_with = "Name::read_kept")]
     pub name: Name,
     /// Its type.
     pub type_name: CategoryTypeName,
@@ -58,6 +60,7 @@ pub struct CustomerRecord {
     /// Its key (unique).
     pub key: Key,
     /// Its name.
+    #[serde(deserialize_with = "Name::read_kept")]
     pub name: Name,
 }
 
@@ -78,6 +81,7 @@ pub struct HolidaySchemeRecord {
     /// Its id.
     pub id: u64,
     /// Its name (unique, ignoring case).
+    #[serde(deserialize_with = "Name::read_kept")]
     pub name: Name,
     /// Its description.
     pub description: Option<String>,
@@ -93,6 +97,7 @@ pub struct GenericResourceRecord {
     /// Its id.
     pub id: u64,
     /// Its name (unique, ignoring case).
+    #[serde(deserialize_with = "Name::read_kept")]
     pub name: Name,
     /// When it was created.
     pub created_at: UtcTimestamp,
@@ -135,6 +140,10 @@ pub struct CodeRecord {
     /// later refresh keeps. A replayed code revokes the whole grant (RFC 6749 4.1.2).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub grant: Option<u64>,
+    /// The `S256` challenge the authorization request carried (RFC 7636, S11.9): the code is
+    /// exchanged only with its verifier. None for a client that sent none.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub code_challenge: Option<String>,
 }
 
 /// What a token is for.
@@ -212,6 +221,7 @@ pub struct HolidayRecord {
     /// FIXED or FLOATING.
     pub kind: crate::calendar::HolidayKind,
     /// Its name.
+    #[serde(deserialize_with = "Name::read_kept")]
     pub name: Name,
     /// Its description.
     pub description: Option<String>,
@@ -227,6 +237,7 @@ pub struct WorkloadSchemeRecord {
     /// Its id.
     pub id: u64,
     /// Its name (unique, ignoring case).
+    #[serde(deserialize_with = "Name::read_kept")]
     pub name: Name,
     /// Its description.
     pub description: Option<String>,
@@ -246,6 +257,7 @@ pub struct ProjectRecord {
     /// Its key.
     pub key: Key,
     /// Its name.
+    #[serde(deserialize_with = "Name::read_kept")]
     pub name: Name,
 }
 
@@ -255,6 +267,7 @@ pub struct SavedFilterRecord {
     /// Its id (the tracker's).
     pub id: u64,
     /// Its name.
+    #[serde(deserialize_with = "Name::read_kept")]
     pub name: Name,
     /// Its projects.
     pub project_ids: Vec<u64>,

@@ -25,6 +25,19 @@ pub struct Approval {
     pub expenditure_type: ExpenditureType,
 }
 
+impl crate::value::Texts for Approval {
+    fn texts(&self, check: &mut crate::value::TextCheck) {
+        use crate::value::TextKind;
+        check.text("name", TextKind::Name, &self.name);
+        check.optional(
+            "description",
+            TextKind::Description,
+            self.description.as_deref(),
+        );
+        check.text("approvedBy", TextKind::Key, &self.approved_by);
+    }
+}
+
 /// The 404 of a baseline that is not there.
 fn missing(id: u64) -> Error {
     Error::not_found(format!("Baseline {id} does not exist"))
@@ -82,6 +95,7 @@ impl Commands<'_> {
         if approval.name.trim().is_empty() {
             return Err(Error::field("name", crate::model::messages::NAME_REQUIRED));
         }
+        super::refusals::texts(&approval, None)?;
         let baseline = Baseline {
             id: Id::new(self.state.counters.next(crate::state::IdKind::Baseline)),
             folio_id: Id::new(folio),

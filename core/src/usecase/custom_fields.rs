@@ -48,6 +48,7 @@ impl Commands<'_> {
     ) -> Result<Id> {
         self.caller.writes()?;
         self.caller.folio_for_change(self.state, folio)?;
+        super::refusals::texts(&definition, None)?;
         crate::state::check_definition(&definition, None).map_err(super::refusals::custom_field)?;
         if self.state.live_custom_fields(folio) >= crate::state::MAX_DEFINITIONS {
             return Err(Error::invalid(format!(
@@ -82,6 +83,7 @@ impl Commands<'_> {
             .ok_or_else(|| missing(id.get()))?;
         self.caller
             .may_change_in(self.state, folio, || missing(id.get()))?;
+        super::refusals::texts(&definition, Some(stored.record()))?;
         crate::state::check_definition(&definition, Some(stored.record()))
             .map_err(super::refusals::custom_field)?;
         definition.deleted_on = None;
@@ -117,6 +119,11 @@ impl Commands<'_> {
     pub fn put_scope(&mut self, folio: u64, scope: ScopeItems) -> Result<()> {
         self.caller.writes()?;
         let mut record = self.caller.folio_for_change(self.state, folio)?.clone();
+        // S11.7: keys bounded, the items the folio held kept.
+        let before = ScopeItems {
+            items: core::mem::take(&mut record.scope),
+        };
+        super::refusals::texts(&scope, Some(&before))?;
         record.scope = scope.items;
         self.state.apply(Command::PutFolio(Box::new(record)));
         Ok(())

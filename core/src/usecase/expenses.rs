@@ -129,6 +129,12 @@ impl Commands<'_> {
                 crate::schedule::ExpenseError::NameRequired,
             ]));
         }
+        // S11.7: its texts bounded; on an update, what the expense held is kept.
+        let previous = update
+            .then(|| self.state.expenses.get(&id.get()))
+            .flatten()
+            .map(|existing| existing.record());
+        super::refusals::texts(&expense, previous)?;
         let folio = self.state.folios[&expense.folio_id.get()].folio.clone();
         let frame = frame(&folio)?;
         let plan = ExpensePlan::new(&expense, &frame).map_err(super::refusals::expense)?;

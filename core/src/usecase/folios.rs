@@ -28,6 +28,15 @@ pub struct Viewers {
     pub users: Vec<String>,
 }
 
+impl crate::value::Texts for Viewers {
+    fn texts(&self, check: &mut crate::value::TextCheck) {
+        use crate::value::{ListKind, TextKind};
+        check.list("users", ListKind::Viewers, &self.users, |check, user| {
+            check.text("", TextKind::Key, user);
+        });
+    }
+}
+
 /// The most users one answer of [`Queries::users`] lists.
 pub const MAX_USERS_LISTED: usize = 100;
 
@@ -58,11 +67,20 @@ pub(super) fn summary(folio: &Stored<Folio>, day: Date) -> FolioSummary {
     }
 }
 
-/// Refuses an invalid folio (S7.2): every refusal at once, each at its field.
-fn check_folio(folio: &Folio) -> Result<()> {
-    validate_folio(folio).map_err(|errors| {
-        Error::fields(errors.iter().map(|e| (e.field().to_owned(), e.to_string())))
-    })
+/// Refuses an invalid folio (S7.2), or one whose texts break their bounds (S11.7, `before` the
+/// folio as it was): every refusal at once, each at its field.
+fn check_folio(folio: &Folio, before: Option<&Folio>) -> Result<()> {
+    let texts = crate::value::check_texts(folio, before)
+        .err()
+        .unwrap_or_default();
+    let rules = validate_folio(folio).err().unwrap_or_default();
+    if texts.is_empty() && rules.is_empty() {
+        return Ok(());
+    }
+    // A later message for a field replaces an earlier one: S7.2's own words come last.
+    Err(Error::fields(texts.into_iter().chain(
+        rules.iter().map(|e| (e.field().to_owned(), e.to_string())),
+    )))
 }
 
 /// The custom-field values of folio `id` as they are stored (S7.4: FOLIO fields), written as
@@ -174,7 +192,7 @@ impl Commands<'_> {
     /// the caller, unless a budget administrator names another user (S11.5).
     pub fn create_folio(&mut self, mut folio: Folio) -> Result<Id> {
         self.caller.writes()?;
-        check_folio(&folio)?;
+        check_folio(&folio, None)?;
         if folio.owner != self.caller.user && !self.caller.budget_admin {
             return Err(Error::forbidden_field(
                 "owner",
@@ -220,7 +238,7 @@ impl Commands<'_> {
                 ),
             ));
         }
-        check_folio(&folio)?;
+        check_folio(&folio, Some(existing.folio.record()))?;
         self.state
             .check_folio_references(&folio, Some(existing.folio.record()))
             .map_err(super::refusals::reference)?;
@@ -288,6 +306,10 @@ impl Commands<'_> {
     /// Shares folio `id` with `users` (S11.4), replacing whom it was shared with.
     pub fn share_folio(&mut self, id: u64, viewers: Viewers) -> Result<()> {
         let mut record = self.caller.folio_for_change(self.state, id)?.clone();
+        let before = Viewers {
+            users: core::mem::take(&mut record.viewers),
+        };
+        super::refusals::texts(&viewers, Some(&before))?;
         record.viewers = viewers.users;
         self.state.apply(Command::PutFolio(Box::new(record)));
         Ok(())

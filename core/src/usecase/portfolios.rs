@@ -365,6 +365,8 @@ impl Commands<'_> {
                 format!("a portfolio may list at most {MAX_PORTFOLIO_FOLIOS} folios"),
             ));
         }
+        // S11.7: what the portfolio held is kept.
+        super::refusals::texts(&portfolio, existing.as_ref().map(Stored::record))?;
         for (index, folio) in portfolio.folios.iter().enumerate() {
             if portfolio.folios[..index].iter().any(|f| f.id == folio.id) {
                 return Err(Error::field(

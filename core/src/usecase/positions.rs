@@ -221,6 +221,7 @@ impl Commands<'_> {
         if position.name.trim().is_empty() {
             return Err(Error::field("name", messages::NAME_REQUIRED));
         }
+        refusals::texts(&position, None)?;
         let kind = position.kind.unwrap_or_default();
         let id = state.counters.next(crate::state::IdKind::Position);
         let mut allocation = position.allocation.clone();
@@ -342,6 +343,8 @@ impl Commands<'_> {
         if position.name.trim().is_empty() {
             return Err(Error::field("name", messages::NAME_REQUIRED));
         }
+        // S11.7: what the position held is kept.
+        refusals::texts(&position, Some(&existing.header))?;
         state
             .check_position_references(&position, Some(&existing.header))
             .map_err(refusals::reference)?;

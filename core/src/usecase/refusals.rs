@@ -5,6 +5,7 @@ use crate::analytics::BookError;
 use crate::schedule::position::PositionError;
 use crate::schedule::ExpenseError;
 use crate::state::{CustomFieldError, ReferenceError};
+use crate::value::{check_texts, Texts};
 
 /// A reference to no live record (S6.10): invalid, naming the field.
 pub(crate) fn reference(error: ReferenceError) -> Error {
@@ -55,4 +56,10 @@ pub(crate) fn book(error: BookError) -> Error {
             None => Error::invalid(error.to_string()),
         },
     }
+}
+
+/// A body's texts and lists held to their kinds' bounds (S11.7), the values `before` (the record
+/// as it was) held kept: every refusal at once, each at its field.
+pub(crate) fn texts<T: Texts + ?Sized>(body: &T, before: Option<&T>) -> Result<(), Error> {
+    check_texts(body, before).map_err(Error::fields)
 }

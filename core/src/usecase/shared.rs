@@ -111,6 +111,7 @@ impl Commands<'_> {
         if rule.name.trim().is_empty() {
             return Err(Error::field("name", messages::NAME_REQUIRED));
         }
+        super::refusals::texts(&rule, None)?;
         let id = Id::new(self.state.counters.next(crate::state::IdKind::OvertimeRule));
         rule.deleted_on = None;
         self.state
@@ -125,7 +126,9 @@ impl Commands<'_> {
             .id
             .ok_or_else(|| Error::field("id", "id is required to update an overtime rule"))?;
         match self.state.overtime_rules.get(&id.get()) {
-            Some(existing) if existing.deleted_on.is_none() => {}
+            Some(existing) if existing.deleted_on.is_none() => {
+                super::refusals::texts(&rule, Some(existing.record()))?;
+            }
             _ => return Err(missing_rule(id)),
         }
         rule.deleted_on = None;

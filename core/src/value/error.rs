@@ -89,6 +89,14 @@ pub enum ValueError {
         /// The name as written.
         value: String,
     },
+    /// A name with a character that does not show as typed: a format, reordering or control
+    /// character (S11.7).
+    UnshownCharacter {
+        /// The name as written.
+        value: String,
+        /// What is wrong with it.
+        fault: super::TextFault,
+    },
 }
 
 /// What kind of value was refused, asked as jiff asks its one error type.
@@ -123,6 +131,7 @@ impl ValueError {
             ValueError::UnknownCurrency { .. }
                 | ValueError::InvalidKey { .. }
                 | ValueError::InvalidName { .. }
+                | ValueError::UnshownCharacter { .. }
         )
     }
 }
@@ -190,6 +199,7 @@ impl fmt::Display for ValueError {
                 f,
                 "name must be 1 to 255 characters and not blank, got {shown:?}"
             ),
+            ValueError::UnshownCharacter { fault, .. } => write!(f, "name {fault}"),
         }
     }
 }
@@ -208,7 +218,8 @@ impl ValueError {
             | ValueError::InvalidDate { value }
             | ValueError::InvalidTimestamp { value, .. }
             | ValueError::InvalidKey { value }
-            | ValueError::InvalidName { value } => value,
+            | ValueError::InvalidName { value }
+            | ValueError::UnshownCharacter { value, .. } => value,
             ValueError::InvertedRange { .. } => "",
         }
     }

@@ -4,6 +4,7 @@
 //! all refuse anything else with a [`ValueError`] that names the value. Numbers are exact decimals
 //! read from the text of JSON numbers and written back with the same digits.
 
+mod bounded;
 mod currency;
 mod date;
 mod error;
@@ -13,6 +14,9 @@ mod reading;
 mod schema;
 mod text;
 
+pub use bounded::{
+    check_text, check_texts, is_format_character, ListKind, TextCheck, TextFault, TextKind, Texts,
+};
 pub use currency::CurrencyCode;
 pub use date::{
     parse_date_or_date_time, parse_local_date_time, parse_time_of_day, Date, DateRange,

@@ -49,8 +49,25 @@ impl Key {
 pub struct Name(String);
 
 impl Name {
-    /// Builds the name, or says why `text` is refused.
+    /// Builds the name, or says why `text` is refused: blank, over 255 characters, or holding a
+    /// character that does not show as typed (S11.7).
     pub fn new(text: &str) -> Result<Name, ValueError> {
+        let name = Name::kept(text)?;
+        match super::check_text(super::TextKind::Name, text) {
+            Ok(()) => Ok(name),
+            Err(super::TextFault::TooLong { .. }) => Err(ValueError::InvalidName {
+                value: text.to_owned(),
+            }),
+            Err(fault) => Err(ValueError::UnshownCharacter {
+                value: text.to_owned(),
+                fault,
+            }),
+        }
+    }
+
+    /// A name as a record written before S11.7 may hold it: 1 to 255 characters, not blank, no
+    /// NUL. What the journal and snapshots are read with, so that an older journal still loads.
+    pub fn kept(text: &str) -> Result<Name, ValueError> {
         let chars = text.chars().count();
         // No NUL, as in every text the reader takes.
         if (1..=MAX_TEXT_CHARS).contains(&chars) && !text.trim().is_empty() && !text.contains('\0')
@@ -61,6 +78,11 @@ impl Name {
                 value: text.to_owned(),
             })
         }
+    }
+
+    /// Reads a record's name with [`Name::kept`]'s rule (`#[serde(deserialize_with)]`).
+    pub fn read_kept<'de, D: serde::Deserializer<'de>>(deserializer: D) -> Result<Name, D::Error> {
+        super::reading::string_value(deserializer, Name::kept)
     }
 
     /// The name.

@@ -5,7 +5,10 @@
 use std::collections::HashMap;
 use std::net::IpAddr;
 
-use costfolio::api::{decode_form, encode_query, issue_code, Context, Request, Response};
+use costfolio::api::{
+    code_challenge, decode_form, encode_query, issue_code_with_challenge, Context, Request,
+    Response,
+};
 
 use super::credentials::Refusal;
 use super::{busy, cookie, throttled, Journal, SignIn};
@@ -44,6 +47,19 @@ impl<J: Journal> SignIn<'_, J> {
                     body: b"This sign-in link is not valid: its client or redirect address is not registered with this costfolio server.\n".to_vec(),
                 };
             }
+            // RFC 6749 4.1.2.1: with the client and its address known, a request it cannot have
+            // goes back to it as an error, not to the user as a form.
+            let challenge = match asked(|name| request.param_value(name)) {
+                Ok(challenge) => challenge.map(str::to_owned),
+                Err((error, description)) => {
+                    return back_to_client(
+                        &param("redirect_uri"),
+                        error,
+                        &description,
+                        &param("state"),
+                    )
+                }
+            };
             // A CSRF token, sent both as a SameSite=Strict cookie and in the form: a POST from
             // another site carries neither the cookie nor the value (double submit).
             let csrf = costfolio::api::token_text(context.random.get(32..64).unwrap_or(&[]));
@@ -55,12 +71,18 @@ impl<J: Journal> SignIn<'_, J> {
                  <input type=\"hidden\" name=\"redirect_uri\" value=\"{redirect}\">\
                  <input type=\"hidden\" name=\"state\" value=\"{state}\">\
                  <input type=\"hidden\" name=\"csrf\" value=\"{csrf}\">\
+                 {pkce}\
                  <label>User <input name=\"username\" autocomplete=\"username\"></label>\
                  <label>Password <input name=\"password\" type=\"password\" autocomplete=\"current-password\"></label>\
                  <button type=\"submit\">Grant access</button></form></body></html>",
                 client = html(&param("client_id")),
                 redirect = html(&param("redirect_uri")),
                 state = html(&param("state")),
+                pkce = challenge.map_or(String::new(), |challenge| format!(
+                    "<input type=\"hidden\" name=\"code_challenge\" value=\"{}\">\
+                     <input type=\"hidden\" name=\"code_challenge_method\" value=\"S256\">",
+                    html(&challenge)
+                )),
             );
             let secure = if self.secure { "; Secure" } else { "" };
             return Response {
@@ -112,6 +134,11 @@ impl<J: Journal> SignIn<'_, J> {
             );
         }
         let field = |name: &str| form.get(name).cloned().unwrap_or_default();
+        // The form's own fields, as the page wrote them; anything else was not sent from it.
+        let challenge = match asked(|name| form.get(name).map(String::as_str)) {
+            Ok(challenge) => challenge.map(str::to_owned),
+            Err((error, description)) => return oauth_error(400, error, &description),
+        };
         match self
             .credentials
             .verify(&field("username"), &field("password"), peer, None)
@@ -134,7 +161,14 @@ impl<J: Journal> SignIn<'_, J> {
         let (client, redirect) = (field("client_id"), field("redirect_uri"));
         let user = field("username");
         let code = self.journal.transact(&request.path, |state| {
-            issue_code(state, &client, &redirect, &user, context)
+            issue_code_with_challenge(
+                state,
+                &client,
+                &redirect,
+                &user,
+                challenge.as_deref(),
+                context,
+            )
         });
         match code {
             Ok(Ok(code)) => {
@@ -152,6 +186,49 @@ impl<J: Journal> SignIn<'_, J> {
             Ok(Err(error)) => oauth_error(400, "invalid_request", &error.to_string()),
             Err(failure) => failure,
         }
+    }
+}
+
+/// What an authorization request asks for, checked: a code (RFC 6749 4.1.1: `response_type=code`,
+/// or none, as the vendor's clients send), with the PKCE challenge it carries (RFC 7636, S11.9;
+/// `S256` only); else the error and its description for the client.
+fn asked<'a>(
+    param: impl Fn(&str) -> Option<&'a str>,
+) -> Result<Option<&'a str>, (&'static str, String)> {
+    match param("response_type").filter(|kind| !kind.is_empty()) {
+        None | Some("code") => {}
+        Some(other) => {
+            return Err((
+                "unsupported_response_type",
+                format!(
+                    "response_type {:?} is not supported: this server issues authorization codes (code)",
+                    costfolio::model::messages::excerpt(other)
+                ),
+            ))
+        }
+    }
+    code_challenge(param("code_challenge"), param("code_challenge_method"))
+        .map_err(|error| ("invalid_request", error.to_string()))
+}
+
+/// RFC 6749 4.1.2.1: an authorization request refused for a reason its client should learn, sent
+/// back to its registered redirect address with `error`, `error_description` and `state`.
+fn back_to_client(redirect: &str, error: &str, description: &str, state: &str) -> Response {
+    let separator = if redirect.contains('?') { '&' } else { '?' };
+    let mut location = format!(
+        "{redirect}{separator}error={error}&error_description={}",
+        encode_query(description)
+    );
+    if !state.is_empty() {
+        location.push_str(&format!("&state={}", encode_query(state)));
+    }
+    Response {
+        status: 302,
+        headers: vec![
+            ("Location".into(), location),
+            ("Cache-Control".into(), "no-store".into()),
+        ],
+        body: Vec::new(),
     }
 }
 

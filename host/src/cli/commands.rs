@@ -24,6 +24,8 @@ fn open(db: &Database) -> Result<Store, String> {
 /// the core, and closes their planner sessions.
 pub(super) fn user_add(args: &UserAdd) -> Result<(), String> {
     let name = args.name.as_str();
+    // S11.7: a user the service would not take is refused before anything is stored.
+    costfolio::api::check_user(name, args.display_name.as_deref()).map_err(|e| e.to_string())?;
     let password = match &args.password {
         Some(password) => password.clone(),
         None => {

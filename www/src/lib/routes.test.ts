@@ -31,6 +31,27 @@ describe('routes', () => {
     expect(safeNext('https://evil.example/')).toBeNull();
     expect(safeNext('/folios/2?asOf=2026-03-13')).toBe('/folios/2?asOf=2026-03-13');
   });
+  it('takes only paths of this site to come back to', () => {
+    for (const bad of [
+      '/\\evil.example',
+      '/\\/evil.example',
+      '/%09/evil.example'.replace('%09', '\t'),
+      '/\n/evil.example',
+      '/ /evil.example',
+      '/\u0000x',
+      '/\u007f/evil.example',
+      '/\u00a0/evil.example',
+      '//evil.example',
+      'evil.example',
+      '',
+    ]) {
+      expect(safeNext(bad), JSON.stringify(bad)).toBeNull();
+    }
+    // Percent-encoded characters stay text of the path: the browser does not decode them.
+    expect(safeNext('/%09/evil.example')).toBe('/%09/evil.example');
+    expect(safeNext('/folios/2/costs')).toBe('/folios/2/costs');
+    expect(signInHref('/\\evil.example')).toBe('/signin');
+  });
   it('reads asOf', () => {
     expect(asOfOf('?asOf=2026-03-13')).toBe('2026-03-13');
     expect(asOfOf('?asOf=yesterday')).toBeNull();

@@ -35,9 +35,24 @@ export function portfolioHref(id: number | string): string {
   return `/portfolios/${id}`;
 }
 
-/** A path of this site to come back to after signing in, or null (another origin, `//host`, none). */
+/**
+ * A path of this site to come back to after signing in, or null: another origin, `//host`, a
+ * backslash (browsers read `/\host` as `//host`), or any control or white-space character (which
+ * browsers drop, so that a tab in `/<tab>/host` would make it `//host`).
+ */
 export function safeNext(next: string | null | undefined): string | null {
-  return next && next.startsWith('/') && !next.startsWith('//') ? next : null;
+  if (!next || !next.startsWith('/') || next.startsWith('//')) return null;
+  // eslint-disable-next-line no-control-regex
+  if (/[\\\s\u0000-\u001f\u007f-\u009f]/.test(next)) return null;
+  // What the browser would make of it, resolved against this site: still this site, same path.
+  const base = 'https://planner.invalid';
+  let url: URL;
+  try {
+    url = new URL(next, base);
+  } catch {
+    return null;
+  }
+  return url.origin === base && url.pathname.startsWith('/') && !url.pathname.startsWith('//') ? next : null;
 }
 
 /** The sign-in page, coming back to `next` (a path of this site) afterwards. */

@@ -60,11 +60,25 @@ pub fn register_client(
 
 /// Issues an authorization code for `user`, who granted `client_id` (the host's authorize page).
 /// Single use, valid 10 minutes, bound to the client and redirect URI (S11.1). Returns the code.
+/// A client that sent a PKCE challenge gets one with [`issue_code_with_challenge`].
 pub fn issue_code(
     state: &mut State,
     client_id: &str,
     redirect_uri: &str,
     user: &str,
+    context: &Context,
+) -> Result<String, AuthError> {
+    issue_code_with_challenge(state, client_id, redirect_uri, user, None, context)
+}
+
+/// [`issue_code`] for an authorization request that carried a PKCE `challenge` (RFC 7636, S11.9;
+/// checked by [`super::code_challenge`]): the code is exchanged only with its verifier.
+pub fn issue_code_with_challenge(
+    state: &mut State,
+    client_id: &str,
+    redirect_uri: &str,
+    user: &str,
+    challenge: Option<&str>,
     context: &Context,
 ) -> Result<String, AuthError> {
     let client = state
@@ -83,6 +97,7 @@ pub fn issue_code(
         expires_at: UtcTimestamp::new(context.now + Duration::minutes(CODE_MINUTES)),
         used: false,
         grant: None,
+        code_challenge: challenge.map(str::to_owned),
     }));
     Ok(code)
 }

@@ -195,6 +195,10 @@ fn token(state: &mut State, form: &Form, context: &Context) -> Outcome {
                 "the authorization code has expired",
             ));
         }
+        // S11.9: a code issued with a challenge goes only to who holds its verifier; one issued
+        // without takes none (a verifier then means a downgrade).
+        super::pkce::check_code_verifier(code.code_challenge.as_deref(), form.get("code_verifier"))
+            .map_err(|error| oauth_error(400, "invalid_grant", &error.to_string()))?;
         let user = code.user.clone();
         state.apply(Command::UseCodeFor { hash, grant: pair });
         (user, pair)

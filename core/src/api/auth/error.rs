@@ -14,6 +14,14 @@ pub enum AuthError {
     },
     /// A client id or secret that is empty.
     Empty(&'static str),
+    /// A user's key or display name longer than its bound, or holding a character that does
+    /// not show as typed (S11.7).
+    Text {
+        /// Which: `user` or `display name`.
+        what: &'static str,
+        /// Why.
+        fault: crate::value::TextFault,
+    },
 }
 
 impl core::fmt::Display for AuthError {
@@ -30,6 +38,7 @@ impl core::fmt::Display for AuthError {
                 write!(f, "the host must supply at least {needed} random bytes")
             }
             AuthError::Empty(what) => write!(f, "{what} must not be empty"),
+            AuthError::Text { what, fault } => write!(f, "{what} {fault}"),
         }
     }
 }

@@ -86,12 +86,14 @@ impl Commands<'_> {
     /// Creates an account (S10.2); the account stored.
     pub fn create_account(&mut self, body: AccountRequest) -> Result<AccountRecord> {
         self.caller.administration_for_change()?;
+        crate::usecase::refusals::texts(&body, None)?;
         self.put_account(body, None)
     }
 
     /// Updates the account of key `key` (S10.2); the account stored.
     pub fn update_account(&mut self, key: &str, body: AccountRequest) -> Result<AccountRecord> {
         self.caller.administration_for_change()?;
+        crate::usecase::refusals::texts(&body, None)?;
         let id = account_by_key(self.state, key)?.id;
         self.put_account(body, Some(id))
     }

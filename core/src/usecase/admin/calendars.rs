@@ -229,6 +229,7 @@ impl Commands<'_> {
         body: HolidaySchemeCreate,
     ) -> Result<HolidaySchemeRecord> {
         self.caller.administration_for_change()?;
+        crate::usecase::refusals::texts(&body, None)?;
         let state = &*self.state;
         unique_scheme_name(
             &state.holiday_schemes,
@@ -255,6 +256,7 @@ impl Commands<'_> {
         body: HolidaySchemeUpdate,
     ) -> Result<HolidaySchemeRecord> {
         self.caller.administration_for_change()?;
+        crate::usecase::refusals::texts(&body, None)?;
         let state = &*self.state;
         let mut record = holiday_scheme_by_id(state, id)?.clone();
         unique_scheme_name(
@@ -285,6 +287,8 @@ impl Commands<'_> {
 
     /// Assigns the users the body names to the holiday scheme of id `id`.
     pub fn set_holiday_scheme_members(&mut self, id: u64, body: MembersRequest) -> Result<()> {
+        self.caller.administration_for_change()?;
+        crate::usecase::refusals::texts(&body, None)?;
         let command = Command::SetHolidaySchemeMembers {
             scheme: id,
             account_ids: body.account_ids,
@@ -327,6 +331,8 @@ impl Commands<'_> {
 
     /// Assigns the users the body names to the workload scheme of id `id`.
     pub fn set_workload_scheme_members(&mut self, id: u64, body: MembersRequest) -> Result<()> {
+        self.caller.administration_for_change()?;
+        crate::usecase::refusals::texts(&body, None)?;
         let command = Command::SetWorkloadSchemeMembers {
             scheme: id,
             account_ids: body.account_ids,
@@ -360,6 +366,7 @@ impl Commands<'_> {
         body: WorkloadSchemeRequest,
         id: Option<u64>,
     ) -> Result<WorkloadSchemeRecord> {
+        crate::usecase::refusals::texts(&body, None)?;
         let week = week(&body)?;
         let state = &*self.state;
         unique_scheme_name(

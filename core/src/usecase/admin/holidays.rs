@@ -94,6 +94,7 @@ impl Commands<'_> {
         body: HolidayRequest,
         id: Option<u64>,
     ) -> Result<HolidayRecord> {
+        crate::usecase::refusals::texts(&body, None)?;
         if !(1..=SECONDS_PER_DAY).contains(&body.duration_seconds) {
             return Err(Error::field(
                 "durationSeconds",

@@ -144,6 +144,7 @@ impl Commands<'_> {
         body: WorklogRequest,
         previous: Option<WorklogRecord>,
     ) -> Result<WorklogRecord> {
+        crate::usecase::refusals::texts(&body, None)?;
         let state = &*self.state;
         let project_id = project_of(state, &body.issue_key)?;
         let start_time = body.start_time.unwrap_or_else(|| "00:00:00".into());
