@@ -13,10 +13,11 @@ use serde_json::Value;
 
 const NOW: &str = "2026-11-25T12:00:00";
 
-/// A service's state with the journal it wrote, as the host keeps it.
-struct Service {
-    state: State,
-    journal: Vec<JournalEntry>,
+/// A service's state with the journal it wrote, as the host keeps it (tests/history_pages.rs
+/// uses it too).
+pub(crate) struct Service {
+    pub(crate) state: State,
+    pub(crate) journal: Vec<JournalEntry>,
 }
 
 fn context(user: &str, admin: bool, journal: Option<&[JournalEntry]>) -> Context {
@@ -29,7 +30,15 @@ fn context(user: &str, admin: bool, journal: Option<&[JournalEntry]>) -> Context
 }
 
 impl Service {
-    fn demo() -> Service {
+    /// A service with nothing in it.
+    pub(crate) fn empty() -> Service {
+        Service {
+            state: State::new(),
+            journal: Vec::new(),
+        }
+    }
+
+    pub(crate) fn demo() -> Service {
         let mut service = Service {
             state: State::new(),
             journal: Vec::new(),
@@ -43,7 +52,13 @@ impl Service {
     }
 
     /// Sends a request as `user` (a budget administrator when it is `demo`), keeping the journal.
-    fn send(&mut self, user: &str, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
+    pub(crate) fn send(
+        &mut self,
+        user: &str,
+        method: &str,
+        path: &str,
+        body: Option<&str>,
+    ) -> (u16, String) {
         let mut request = Request::new(method, path);
         if let Some(body) = body {
             request = request.json(body);
@@ -59,7 +74,7 @@ impl Service {
     }
 
     /// A read's `success`, which must answer 200.
-    fn get(&mut self, user: &str, path: &str) -> Value {
+    pub(crate) fn get(&mut self, user: &str, path: &str) -> Value {
         let (status, body) = self.send(user, "GET", path, None);
         assert_eq!(status, 200, "GET {path}: {body}");
         serde_json::from_str::<Value>(&body).unwrap()["success"].take()

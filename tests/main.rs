@@ -60,6 +60,7 @@ mod explain;
 mod folio_book;
 mod golden;
 mod history;
+mod history_pages;
 mod json_path;
 mod kept_books;
 mod layers;

@@ -57,10 +57,11 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
             .map_or(0, |id| portfolio_weight(state, &caller, id)),
         // An item's days (one item over the folio's days, at most ten years'): a fixed weight.
         ["position" | "expense", _, "explain"] => HISTORY_WEIGHT,
-        // A page of history reads up to 201 journal entries (an import's whole): admitted as a
-        // read of a middling folio.
-        ["folio" | "expense" | "position" | "portfolio", _, "history" | "activity"] => {
-            HISTORY_WEIGHT
+        // A page of history costs the journal it reads (S11.8).
+        [kind @ ("folio" | "expense" | "position" | "portfolio"), id, end @ ("history" | "activity")] => {
+            id.parse().map_or(0, |id| {
+                history_weight(state, &caller, request, kind, id, *end == "activity")
+            })
         }
         ["folio", id, "indicators" | "payments" | "items" | "plan" | "expenditures"] => id
             .parse()
@@ -72,9 +73,107 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
     }
 }
 
-/// The weight of a page of history, or of one item's explanation: that of a folio of 100 items
-/// read by week over ten years.
+/// The weight of one item's explanation, and the least of a page of history: that of a folio of
+/// 100 items read by week over ten years.
 const HISTORY_WEIGHT: u64 = 100 * 522;
+
+/// Bytes of journal a page of history reads, compares and writes in the time of one item-period
+/// (about 40 ns: reading an entry, making JSON of its record and comparing it with the version
+/// before, some 10 ns a byte, measured in docs/performance.md).
+const HISTORY_BYTES_PER_WEIGHT: u64 = 4;
+
+/// A page of `kind` `id`'s history (or its folio's activity): the entries it may read (its
+/// `limit`, at most as many as touched the record, and the version before the oldest) times what
+/// one of them is likely to weigh (the record as it is now, as its journal entries write it),
+/// at most the page's reading budget ([`crate::usecase::MAX_READ_BYTES`]), and at least
+/// [`HISTORY_WEIGHT`]. A record the caller may not read weighs nothing.
+fn history_weight(
+    state: &State,
+    caller: &Caller,
+    request: &Request,
+    kind: &str,
+    id: u64,
+    activity: bool,
+) -> u64 {
+    use crate::json::json_len;
+    use crate::state::{RecordKind, RecordRef};
+    let readable = |folio: u64| caller.folio(state, folio) >= Access::Read;
+    let (record, bytes) = match kind {
+        "folio" => (
+            RecordRef {
+                kind: RecordKind::Folio,
+                id,
+            },
+            state.folios.get(&id).filter(|_| readable(id)).map(json_len),
+        ),
+        "expense" => (
+            RecordRef {
+                kind: RecordKind::Expense,
+                id,
+            },
+            state
+                .expenses
+                .get(&id)
+                .filter(|e| readable(e.folio_id.get()))
+                .map(json_len),
+        ),
+        "position" => (
+            RecordRef {
+                kind: RecordKind::Position,
+                id,
+            },
+            state
+                .positions
+                .get(&id)
+                .filter(|row| readable(row.header.folio_id.get()))
+                .map(json_len),
+        ),
+        _ => (
+            RecordRef {
+                kind: RecordKind::Portfolio,
+                id,
+            },
+            state
+                .portfolios
+                .get(&id)
+                .filter(|p| caller.portfolio(p) >= Access::Read)
+                .map(json_len),
+        ),
+    };
+    let Some(bytes) = bytes else {
+        return 0;
+    };
+    #[cfg(not(target_arch = "wasm32"))]
+    let (limit, most) = (
+        crate::usecase::MAX_HISTORY_PAGE,
+        crate::usecase::MAX_READ_BYTES,
+    );
+    // The wasm package keeps no journal: its history routes answer at once.
+    #[cfg(target_arch = "wasm32")]
+    let (limit, most) = (0, 0);
+    let limit = request
+        .param_value("limit")
+        .and_then(|limit| limit.parse::<usize>().ok())
+        .unwrap_or(50)
+        .min(limit);
+    let touched = if activity {
+        state.touched().activity(id).len()
+    } else {
+        let folio = match record.kind {
+            RecordKind::Portfolio => None,
+            RecordKind::Folio => Some(id),
+            RecordKind::Expense => state.expenses.get(&id).map(|e| e.folio_id.get()),
+            _ => state
+                .positions
+                .get(&id)
+                .map(|row| row.header.folio_id.get()),
+        };
+        state.touched().of(record, folio).len()
+    };
+    let entries = touched.min(limit).saturating_add(1) as u64;
+    let read = entries.saturating_mul(bytes as u64).min(most as u64);
+    (read / HISTORY_BYTES_PER_WEIGHT).max(HISTORY_WEIGHT)
+}
 
 /// Folio `folio`'s items (and one) times its periods by `granularity`.
 fn folio_weight(state: &State, caller: &Caller, folio: u64, granularity: Granularity) -> u64 {

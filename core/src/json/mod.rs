@@ -13,4 +13,4 @@ mod wire;
 
 pub use error::{Cause, WireError};
 pub use serde_json::{Number, Value};
-pub use wire::{from_json, from_json_placed, from_value, number, refuse, to_json};
+pub use wire::{from_json, from_json_placed, from_value, json_len, number, refuse, to_json};

@@ -266,3 +266,23 @@ pub fn to_json<T: Serialize + ?Sized>(value: &T) -> String {
     // refuse one, and `null` stands for what never happens.
     serde_json::to_string(value).unwrap_or_else(|_| "null".to_owned())
 }
+
+/// How many bytes [`to_json`] would write for `value`, counted without writing them: what a page
+/// of history weighs its changes by.
+pub fn json_len<T: Serialize + ?Sized>(value: &T) -> usize {
+    /// Counts what is written to it.
+    struct Count(usize);
+    impl std::io::Write for Count {
+        fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+            self.0 = self.0.saturating_add(bytes.len());
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let mut count = Count(0);
+    // As in `to_json`: no wire value is refused; a refusal would count what was written.
+    let _ = serde_json::to_writer(&mut count, value);
+    count.0
+}

@@ -169,6 +169,20 @@ pub trait JournalReader: Send + Sync {
     /// The entries numbered `seqs` that exist, in any order; an error in words when the journal
     /// could not be read.
     fn entries(&self, seqs: &[u64]) -> Result<Vec<JournalEntry>, String>;
+
+    /// The entries numbered `seqs` that exist, in any order, each with the bytes it takes as
+    /// stored: what a page of history counts against its budget of reading (S11.8). By default
+    /// each entry's JSON is measured; a store that has the stored text says its length.
+    fn sized_entries(&self, seqs: &[u64]) -> Result<Vec<(JournalEntry, usize)>, String> {
+        Ok(self
+            .entries(seqs)?
+            .into_iter()
+            .map(|entry| {
+                let bytes = crate::json::json_len(&entry);
+                (entry, bytes)
+            })
+            .collect())
+    }
 }
 
 /// A journal held in memory (tests, tools): every entry, in order.

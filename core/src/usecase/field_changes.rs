@@ -18,8 +18,15 @@ pub struct FieldChange {
     pub after: Value,
 }
 
+/// The longest key a path repeats whole (S11.8).
+const WHOLE_KEY_CHARS: usize = 32;
+/// How much of a longer key a path shows before its hash.
+const KEY_SHOWN_CHARS: usize = 24;
+
 /// What names a part in a list, as its path does: its id (`id=12`), else its key (a scope
-/// item's, `key=HFB-1`).
+/// item's, `key=HFB-1`); a key longer than 32 characters by its first 24 and the first 8 hex
+/// digits of its SHA-256 (`key=ABCDEFGHIJKLMNOPQRSTUVWX…#1a2b3c4d`), short and stable, so that a
+/// long key is not repeated in every changed field's path (S11.8).
 fn part_id(value: &Value) -> Option<String> {
     let (name, value) = match (value.get("id"), value.get("key")) {
         (Some(id), _) => ("id", id),
@@ -28,7 +35,19 @@ fn part_id(value: &Value) -> Option<String> {
     };
     match value {
         Value::Number(number) => Some(format!("{name}={number}")),
-        Value::String(text) => Some(format!("{name}={text}")),
+        Value::String(text) if text.chars().count() <= WHOLE_KEY_CHARS => {
+            Some(format!("{name}={text}"))
+        }
+        Value::String(text) => {
+            use sha2::{Digest, Sha256};
+            let shown: String = text.chars().take(KEY_SHOWN_CHARS).collect();
+            let hash: String = Sha256::digest(text.as_bytes())
+                .iter()
+                .take(4)
+                .map(|byte| format!("{byte:02x}"))
+                .collect();
+            Some(format!("{name}={shown}…#{hash}"))
+        }
         _ => None,
     }
 }
@@ -131,6 +150,28 @@ mod tests {
             ),
             vec![("scope[key=A-1].done".into(), "false".into(), "true".into())]
         );
+    }
+
+    #[test]
+    fn a_long_key_is_named_short_and_stably() {
+        let key = "K".repeat(500);
+        let before = format!(r#"{{"scope":[{{"key":"{key}","done":false,"weight":1}}]}}"#);
+        let after = format!(r#"{{"scope":[{{"key":"{key}","done":true,"weight":2}}]}}"#);
+        let changed = fields(&before, &after);
+        assert_eq!(changed.len(), 2);
+        for (path, _, _) in &changed {
+            assert!(
+                path.starts_with(&format!("scope[key={}…#", "K".repeat(24))),
+                "{path}"
+            );
+            assert!(path.chars().count() < 60, "{path}");
+        }
+        // The same key is named the same way every time; another key of the same start is not.
+        let other = format!("{}L", "K".repeat(499));
+        let moved = fields(&before, &before.replace(&key, &other));
+        assert_eq!(moved.len(), 2);
+        assert_ne!(moved[0].0, moved[1].0);
+        assert!(changed[0].0.starts_with(&moved[1].0));
     }
 
     #[test]

@@ -14,8 +14,11 @@ use crate::model::messages::excerpt;
 use crate::state::{Command, JournalEntry, JournalReader, RecordKind, RecordRef, Seqs, State};
 use crate::value::UtcTimestamp;
 
+use std::collections::{HashMap, HashSet};
+
 use super::field_changes::diff;
 pub use super::field_changes::FieldChange;
+use super::history_page::{batches, Pager};
 use super::{Access, Error, Queries, Result};
 
 /// The most changes a page holds; the default is [`DEFAULT_HISTORY_PAGE`].
@@ -96,7 +99,8 @@ pub struct History {
 
 impl Queries<'_> {
     /// The history of `record` (a folio, expense, position or portfolio the caller may read;
-    /// else the record's 404, as if it did not exist), read from `journal`.
+    /// else the record's 404, as if it did not exist), read from `journal`, a page as S11.8
+    /// bounds it.
     pub fn history(
         &self,
         record: RecordRef,
@@ -105,31 +109,46 @@ impl Queries<'_> {
     ) -> Result<History> {
         self.may_read_history(record)?;
         let touched = self.state.touched().of(record, self.folio_of(record));
-        let (seqs, next) = page_of(touched, page);
-        // Each change is read against the version before it: the entry before the oldest too.
-        let mut wanted = seqs.clone();
-        wanted.extend(earlier(touched, seqs.last().copied()));
-        let entries = read(journal, &wanted)?;
-        let changes = seqs
-            .iter()
-            .filter_map(|seq| {
-                let entry = entries.iter().find(|e| e.seq == *seq)?;
-                let previous = earlier(touched, Some(*seq))
-                    .and_then(|before| entries.iter().find(|e| e.seq == before));
-                change_of(record, entry, previous, false, &|value| {
+        let end = page
+            .before
+            .map_or(touched.len(), |before| touched.count_below(before));
+        let mut pager = Pager::new(page.limit, page.since);
+        for (start, end) in batches(end) {
+            // Each change is read against the version before it: the entry before the batch's
+            // oldest too.
+            let wanted = touched.range(start.saturating_sub(1), end);
+            let entries = read(journal, &wanted, &mut pager)?;
+            for index in (start..end).rev() {
+                let Some(entry) = touched.get(index).and_then(|seq| entries.get(&seq)) else {
+                    continue;
+                };
+                if !pager.will_look_at(entry.author.as_ref().map(|author| author.at)) {
+                    break;
+                }
+                let previous = index
+                    .checked_sub(1)
+                    .and_then(|before| touched.get(before))
+                    .and_then(|seq| entries.get(&seq));
+                let change = change_of(record, entry, previous, false, &|value| {
                     self.scrub(record, value)
                 })
-            })
-            // A change of what the caller may not see (a hidden folio joining a portfolio)
-            // leaves nothing to show: it is not shown, not even its time.
-            .filter(|change| change.action != Action::Updated || !change.fields.is_empty())
-            .collect();
-        Ok(since(History { changes, next }, page.since))
+                // A change of what the caller may not see (a hidden folio joining a portfolio)
+                // leaves nothing to show: it is not shown, not even its time (S11.8).
+                .filter(|change| change.action != Action::Updated || !change.fields.is_empty());
+                if !pager.offer(entry.seq, change.into_iter().collect()) {
+                    break;
+                }
+            }
+            if pager.is_done() {
+                break;
+            }
+        }
+        Ok(pager.into_history())
     }
 
     /// Every change to folio `folio` and to anything in it (its expenses, positions, baselines,
-    /// custom fields, billed hours), newest first: an entry that changed many records (a plan
-    /// import) gives one change for each, on one page.
+    /// custom fields, billed hours), newest first, a page as S11.8 bounds it: an entry that
+    /// changed many records (a plan import) gives one change for each, on one page.
     pub fn activity(
         &self,
         folio: u64,
@@ -141,49 +160,63 @@ impl Queries<'_> {
             id: folio,
         })?;
         let touched = self.state.touched();
-        let (seqs, next) = page_of(touched.activity(folio), page);
-        let entries = read(journal, &seqs)?;
-        // Each entry's records of the folio, each with the command of the entry that last
-        // changed it (an import's batch flattened once, not searched once per record).
-        let mut pages = Vec::new();
-        let mut before = Vec::new();
-        for seq in &seqs {
-            let Some(entry) = entries.iter().find(|e| e.seq == *seq) else {
-                continue;
-            };
-            let mut records = Vec::new();
-            records_in(self.state, &entry.command, folio, &mut records);
-            // A record an entry changed twice (an import's folio, then its scope) once.
-            let mut seen = std::collections::HashSet::new();
-            records.retain(|record| seen.insert(*record));
-            before.extend(
-                records
-                    .iter()
-                    .filter_map(|record| earlier(touched.of(*record, Some(folio)), Some(*seq))),
-            );
-            pages.push((entry, records, last_commands(&entry.command)));
-        }
-        // The versions before them, read in one go.
-        before.sort_unstable();
-        before.dedup();
-        let previous = read(journal, &before)?;
-        let previous: std::collections::HashMap<u64, _> = previous
-            .iter()
-            .map(|entry| (entry.seq, last_commands(&entry.command)))
-            .collect();
-        let mut changes = Vec::new();
-        for (entry, records, commands) in pages {
-            for record in records {
-                let Some(command) = commands.get(&record) else {
+        let entries_of_folio = touched.activity(folio);
+        let end = page.before.map_or(entries_of_folio.len(), |before| {
+            entries_of_folio.count_below(before)
+        });
+        let mut pager = Pager::new(page.limit, page.since);
+        for (start, end) in batches(end) {
+            let seqs = entries_of_folio.range(start, end);
+            let entries = read(journal, &seqs, &mut pager)?;
+            // Each entry's records of the folio, and the entries that changed each of them last
+            // before it: read in one go.
+            let mut records_of = HashMap::new();
+            let mut before = Vec::new();
+            for entry in entries.values() {
+                let mut records = Vec::new();
+                records_in(self.state, &entry.command, folio, &mut records);
+                // A record an entry changed twice (an import's folio, then its scope) once.
+                let mut seen = HashSet::new();
+                records.retain(|record| seen.insert(*record));
+                before.extend(records.iter().filter_map(|record| {
+                    earlier(touched.of(*record, Some(folio)), Some(entry.seq))
+                }));
+                records_of.insert(entry.seq, records);
+            }
+            before.sort_unstable();
+            before.dedup();
+            let previous = read(journal, &before, &mut pager)?;
+            let previous: HashMap<u64, _> = previous
+                .iter()
+                .map(|(seq, entry)| (*seq, last_commands(&entry.command)))
+                .collect();
+            for seq in seqs.iter().rev() {
+                let (Some(entry), Some(records)) = (entries.get(seq), records_of.get(seq)) else {
                     continue;
                 };
-                let was = earlier(touched.of(record, Some(folio)), Some(entry.seq))
-                    .and_then(|seq| previous.get(&seq))
-                    .and_then(|commands| commands.get(&record).copied());
-                changes.extend(change_in(record, entry, command, was, true, &|_| {}));
+                if !pager.will_look_at(entry.author.as_ref().map(|author| author.at)) {
+                    break;
+                }
+                let commands = last_commands(&entry.command);
+                let changes: Vec<Change> = records
+                    .iter()
+                    .filter_map(|record| {
+                        let command = commands.get(record)?;
+                        let was = earlier(touched.of(*record, Some(folio)), Some(entry.seq))
+                            .and_then(|seq| previous.get(&seq))
+                            .and_then(|commands| commands.get(record).copied());
+                        change_in(*record, entry, command, was, true, &|_| {})
+                    })
+                    .collect();
+                if !pager.offer(entry.seq, changes) {
+                    break;
+                }
+            }
+            if pager.is_done() {
+                break;
             }
         }
-        Ok(since(History { changes, next }, page.since))
+        Ok(pager.into_history())
     }
 
     /// The folio `record` belongs to (`None` for a portfolio), as the state holds it.
@@ -273,54 +306,34 @@ impl Queries<'_> {
     }
 }
 
-/// `history` cut at the first change made before `day` (the changes are newest first): those
-/// since `day`, and no next page once one older was met. A change of unknown time (written before
-/// authors were kept) is older than any day.
-fn since(mut history: History, day: Option<crate::value::Date>) -> History {
-    let Some(day) = day else {
-        return history;
-    };
-    let newer = |change: &Change| change.at.is_some_and(|at| at.naive().date() >= day.naive());
-    if let Some(first_older) = history.changes.iter().position(|change| !newer(change)) {
-        history.changes.truncate(first_older);
-        history.next = None;
-    }
-    history
-}
-
-/// The page's entries of `touched` (oldest first), newest first, and the next page's `before`.
-fn page_of(touched: &Seqs, page: HistoryPage) -> (Vec<u64>, Option<u64>) {
-    let end = match page.before {
-        Some(before) => touched.count_below(before),
-        None => touched.len(),
-    };
-    let start = end.saturating_sub(page.limit);
-    let mut seqs = touched.range(start, end);
-    seqs.reverse();
-    let next = if start > 0 {
-        seqs.last().copied()
-    } else {
-        None
-    };
-    (seqs, next)
-}
-
 /// The entry of `touched` just before `seq`.
 fn earlier(touched: &Seqs, seq: Option<u64>) -> Option<u64> {
     let at = touched.count_below(seq?);
     touched.get(at.checked_sub(1)?)
 }
 
-/// The entries numbered `seqs`, or the 503 that says the journal could not be read.
-fn read(journal: &dyn JournalReader, seqs: &[u64]) -> Result<Vec<JournalEntry>> {
+/// The entries numbered `seqs` by number, their stored bytes counted on `pager`; or the 503
+/// that says the journal could not be read.
+fn read(
+    journal: &dyn JournalReader,
+    seqs: &[u64],
+    pager: &mut Pager,
+) -> Result<HashMap<u64, JournalEntry>> {
     if seqs.is_empty() {
-        return Ok(Vec::new());
+        return Ok(HashMap::new());
     }
-    journal.entries(seqs).map_err(|error| {
+    let entries = journal.sized_entries(seqs).map_err(|error| {
         Error::unavailable(format!(
             "The history could not be read from the journal: {error}"
         ))
-    })
+    })?;
+    Ok(entries
+        .into_iter()
+        .map(|(entry, bytes)| {
+            pager.read(bytes);
+            (entry.seq, entry)
+        })
+        .collect())
 }
 
 /// The records of folio `folio` that `command` changed.
@@ -336,8 +349,8 @@ fn records_in(state: &State, command: &Command, folio: u64, out: &mut Vec<Record
 }
 
 /// Each record `command` changes, with the command that last changed it (a batch flattened).
-fn last_commands(command: &Command) -> std::collections::HashMap<RecordRef, &Command> {
-    fn walk<'c>(command: &'c Command, out: &mut std::collections::HashMap<RecordRef, &'c Command>) {
+fn last_commands(command: &Command) -> HashMap<RecordRef, &Command> {
+    fn walk<'c>(command: &'c Command, out: &mut HashMap<RecordRef, &'c Command>) {
         match command {
             Command::Batch(commands) => commands.iter().for_each(|command| walk(command, out)),
             single => {
@@ -347,7 +360,7 @@ fn last_commands(command: &Command) -> std::collections::HashMap<RecordRef, &Com
             }
         }
     }
-    let mut out = std::collections::HashMap::new();
+    let mut out = HashMap::new();
     walk(command, &mut out);
     out
 }
@@ -511,31 +524,4 @@ fn change_in(
 /// written: no record of the state fails to).
 fn json<T: serde::Serialize + ?Sized>(record: &T) -> Value {
     serde_json::to_value(record).unwrap_or(Value::Null)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn pages_run_newest_first_and_say_where_the_next_starts() {
-        let touched: Seqs = serde_json::from_str("[2, 5, 7, 9, 12]").unwrap();
-        let page = |limit, before| {
-            page_of(
-                &touched,
-                HistoryPage {
-                    limit,
-                    before,
-                    since: None,
-                },
-            )
-        };
-        assert_eq!(page(2, None), (vec![12, 9], Some(9)));
-        assert_eq!(page(2, Some(9)), (vec![7, 5], Some(5)));
-        assert_eq!(page(2, Some(5)), (vec![2], None));
-        assert_eq!(page(10, None), (vec![12, 9, 7, 5, 2], None));
-        assert_eq!(page(3, Some(1)), (vec![], None));
-        assert_eq!(earlier(&touched, Some(7)), Some(5));
-        assert_eq!(earlier(&touched, Some(2)), None);
-    }
 }

@@ -49,6 +49,8 @@ mod folios;
 mod field_changes;
 #[cfg(not(target_arch = "wasm32"))]
 mod history;
+#[cfg(not(target_arch = "wasm32"))]
+mod history_page;
 mod items;
 pub(crate) use expenses::with_converted;
 mod limits;
@@ -74,6 +76,8 @@ pub use history::{
     Action, Change, ChangedRecord, FieldChange, History, HistoryPage, DEFAULT_HISTORY_PAGE,
     MAX_HISTORY_PAGE,
 };
+#[cfg(not(target_arch = "wasm32"))]
+pub use history_page::{MAX_PAGE_BYTES, MAX_READ_BYTES};
 pub use parts::{BilledDay, BilledDays};
 pub use portfolios::{MAX_PORTFOLIO_DEPTH, MAX_PORTFOLIO_FOLIOS, MAX_ROLLUP_FOLIOS};
 pub use reports::{FolioChoice, MAX_INDICATORS_LISTED};

@@ -162,6 +162,18 @@ impl costfolio::state::JournalReader for Store {
     fn entries(&self, seqs: &[u64]) -> Result<Vec<JournalEntry>, String> {
         self.entries_at(seqs).map_err(|error| error.to_string())
     }
+
+    fn sized_entries(&self, seqs: &[u64]) -> Result<Vec<(JournalEntry, usize)>, String> {
+        self.backend
+            .journal_at(seqs)
+            .and_then(|texts| {
+                texts
+                    .iter()
+                    .map(|(_, text)| Ok((stored_entry(text)?, text.len())))
+                    .collect()
+            })
+            .map_err(|error| error.to_string())
+    }
 }
 
 /// Replays stored `entries` on `state` (the core refuses a gap).
