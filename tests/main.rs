@@ -65,6 +65,7 @@ mod json_path;
 mod kept_books;
 mod layers;
 mod limits;
+mod limits_lists;
 mod limits_records;
 mod limits_texts;
 mod openapi;

@@ -32,8 +32,9 @@ pub(super) fn operations() -> Vec<Operation> {
         op(
             "GET",
             "/budgets/1/folio",
-            "List folios visible to the caller",
+            "List folios visible to the caller, in id order (a page of at most 4 MiB: more in the `Link` header's next page)",
         )
+        .query(LIST_PAGE)
         .answers(Success(of::<Vec<FolioSummary>>)),
         op("POST", "/budgets/1/folio", "Create and configure a folio")
             .body(of::<Folio>)
@@ -244,8 +245,9 @@ pub(super) fn operations() -> Vec<Operation> {
         op(
             "GET",
             "/budgets/1/folio/{id}/customfields",
-            "Custom-field definitions of a folio",
+            "Custom-field definitions of a folio, in id order (a page of at most 4 MiB: more in the `Link` header's next page)",
         )
+        .query(LIST_PAGE)
         .answers(Success(of::<CustomFieldCatalog>)),
         ext(
             "PUT",
@@ -340,7 +342,13 @@ pub(super) fn operations() -> Vec<Operation> {
         ])
         .answers(SuccessOrCsv(of::<FolioPayments>)),
         // Portfolios.
-        op("GET", "/budgets/1/portfolio", "List portfolios").answers(Success(of::<Vec<Portfolio>>)),
+        op(
+            "GET",
+            "/budgets/1/portfolio",
+            "List portfolios in tree order, sub-portfolios nested (a page of at most 4 MiB: more in the `Link` header's next page, whose first portfolios may belong under one of this page)",
+        )
+        .query(LIST_PAGE)
+        .answers(Success(of::<Vec<Portfolio>>)),
         ext("POST", "/budgets/1/portfolio", "Create a portfolio")
             .body(of::<Portfolio>)
             .answers(Success(of::<Id>)),
@@ -461,12 +469,26 @@ const LINE_PAGE: [Param; 2] = [
     ),
 ];
 
+/// A page of a list (S11.8).
+const LIST_PAGE: [Param; 2] = [
+    query(
+        "limit",
+        "integer",
+        "How many entries at most, 1 to 10000 (default: as many as 4 MiB hold)",
+    ),
+    query(
+        "after",
+        "integer",
+        "The id the previous page ended at, as its `Link: <...>; rel=\"next\"` header gives it",
+    ),
+];
+
 /// A page of a history.
 const HISTORY_PAGE: [Param; 3] = [
     query(
         "limit",
         "integer",
-        "How many journal entries at most, 1 to 200 (default 50)",
+        "How many journal entries at most, 1 to 200 (default 50); a page also ends at 4 MiB of changes or 32 MiB of journal read",
     ),
     query(
         "before",

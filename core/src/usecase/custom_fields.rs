@@ -2,7 +2,7 @@
 
 use super::error::{Error, Result};
 use super::{Commands, Queries};
-use crate::model::budgeting::{CustomFieldCatalog, CustomFieldDefinition, ScopeItems};
+use crate::model::budgeting::{CustomFieldDefinition, ScopeItems};
 use crate::model::Id;
 use crate::state::{Command, Stored};
 
@@ -12,24 +12,6 @@ fn missing(id: u64) -> Error {
 }
 
 impl Queries<'_> {
-    /// The live custom-field definitions of folio `folio`, by the type of record they are for.
-    pub fn custom_fields(&self, folio: u64) -> Result<CustomFieldCatalog> {
-        self.readable_folio(folio)?;
-        let mut catalog = CustomFieldCatalog::default();
-        for id in self.state.custom_fields_of(folio) {
-            if let Some((_, definition)) = self.state.custom_fields.get(id) {
-                if definition.deleted_on.is_none() {
-                    catalog
-                        .custom_fields
-                        .entry(definition.field_type)
-                        .or_default()
-                        .push(definition.record().clone());
-                }
-            }
-        }
-        Ok(catalog)
-    }
-
     /// The scope items of folio `folio` (S9.3), as last put: what its earned value counts.
     pub fn scope(&self, folio: u64) -> Result<ScopeItems> {
         let record = self.readable_folio(folio)?;

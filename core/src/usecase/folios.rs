@@ -105,17 +105,13 @@ fn folio_fields(
 }
 
 impl<'s> Queries<'s> {
-    /// The live folios the caller may read (operation "list folios", S11.4).
-    pub fn folios(&self) -> Vec<FolioSummary> {
-        let day = self.today();
-        self.state
-            .folios
-            .iter()
-            .filter(|(id, r)| {
-                r.folio.deleted_on.is_none() && self.caller.folio(self.state, **id) >= Access::Read
-            })
-            .map(|(_, r)| summary(&r.folio, day))
-            .collect()
+    /// The live folios the caller may read (operation "list folios", S11.4), in id order, with
+    /// their ids; a page of them is [`Queries::folios_page`]'s.
+    pub(super) fn readable_folios(&self) -> impl Iterator<Item = (u64, &'s FolioRecord)> + '_ {
+        self.state.folios.iter().filter_map(|(id, r)| {
+            (r.folio.deleted_on.is_none() && self.caller.folio(self.state, *id) >= Access::Read)
+                .then_some((*id, r))
+        })
     }
 
     /// Folio `id` as the caller may read it, deleted or not (S5.1: a deleted record is still

@@ -5,12 +5,9 @@
 //! them, and they never cut a page short, so that a reader cannot tell that they exist.
 
 use super::history::{Change, History};
+use super::limits::MAX_PAGE_BYTES;
 use crate::json::json_len;
 use crate::value::Date;
-
-/// The most bytes of changes (as the answer writes them) one page holds; a page always holds one
-/// entry's changes, whatever their size (the body limits bound it).
-pub const MAX_PAGE_BYTES: usize = 4 * 1024 * 1024;
 
 /// The most bytes of the journal (as stored) one page reads, the versions its changes are
 /// compared with included.

@@ -8,6 +8,10 @@ use crate::schedule::{ExpensePlan, FolioFrame, Granularity};
 use crate::state::State;
 use crate::value::DateRange;
 
+/// The most bytes one page of a list or of a history holds, as the answer writes its entries
+/// (S11.8); a page always holds one entry, whatever its size (the body limits bound it).
+pub const MAX_PAGE_BYTES: usize = 4 * 1024 * 1024;
+
 /// The most payments the live expenses of one folio may make inside it: every analytics read of
 /// the folio computes them, so the sum bounds its work (docs/security.md).
 pub(crate) const MAX_FOLIO_PAYMENTS: u64 = 200_000;

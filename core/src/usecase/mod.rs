@@ -54,6 +54,7 @@ mod history_page;
 mod items;
 pub(crate) use expenses::with_converted;
 mod limits;
+mod lists;
 mod parts;
 mod plans;
 mod portfolios;
@@ -77,7 +78,9 @@ pub use history::{
     MAX_HISTORY_PAGE,
 };
 #[cfg(not(target_arch = "wasm32"))]
-pub use history_page::{MAX_PAGE_BYTES, MAX_READ_BYTES};
+pub use history_page::MAX_READ_BYTES;
+pub use limits::MAX_PAGE_BYTES;
+pub use lists::{list_page_refusal, ListPage, Paged, MAX_LIST_LIMIT};
 pub use parts::{BilledDay, BilledDays};
 pub use portfolios::{MAX_PORTFOLIO_DEPTH, MAX_PORTFOLIO_FOLIOS, MAX_ROLLUP_FOLIOS};
 pub use reports::{FolioChoice, MAX_INDICATORS_LISTED};

@@ -63,19 +63,30 @@ fn children_by_parent(state: &State) -> HashMap<u64, Vec<&Stored<Portfolio>>> {
 }
 
 /// What showing portfolios to one caller needs.
-struct View<'a> {
+pub(super) struct View<'a> {
     state: &'a State,
     day: Date,
     caller: &'a Caller,
     children: HashMap<u64, Vec<&'a Stored<Portfolio>>>,
 }
 
-impl View<'_> {
-    /// A portfolio with the sub-portfolios the caller may read nested, at most
-    /// [`MAX_PORTFOLIO_DEPTH`] levels down (the bound also ends a loop left by an older journal).
-    /// Its folios are those the caller may read, as they are now (S11.5): a public portfolio
-    /// shows nothing of a folio the caller may not open.
-    fn with_children(&self, portfolio: &Stored<Portfolio>, depth: usize) -> Portfolio {
+impl<'a> View<'a> {
+    /// The sub-portfolios of `id` the caller may read, in id order.
+    pub(super) fn readable_children(
+        &self,
+        id: u64,
+    ) -> impl Iterator<Item = &'a Stored<Portfolio>> + '_ {
+        self.children
+            .get(&id)
+            .into_iter()
+            .flatten()
+            .copied()
+            .filter(|child| self.caller.portfolio(child) >= Access::Read)
+    }
+
+    /// A portfolio as the caller is shown it, without its sub-portfolios: its folios those the
+    /// caller may read, as they are now (S11.5).
+    pub(super) fn alone(&self, portfolio: &Stored<Portfolio>) -> Portfolio {
         let mut shown = portfolio.record().clone();
         shown.folios = portfolio
             .folios
@@ -83,14 +94,22 @@ impl View<'_> {
             .filter_map(|folio| self.caller.folio_for_read(self.state, folio.id.get()).ok())
             .map(|record| super::folios::summary(&record.folio, self.day))
             .collect();
-        shown.portfolios = match self.children.get(&portfolio.id().get()) {
-            Some(below) if depth < MAX_PORTFOLIO_DEPTH => below
-                .iter()
-                .filter(|child| self.caller.portfolio(child) >= Access::Read)
+        shown.portfolios = Vec::new();
+        shown
+    }
+
+    /// A portfolio with the sub-portfolios the caller may read nested, at most
+    /// [`MAX_PORTFOLIO_DEPTH`] levels down (the bound also ends a loop left by an older journal).
+    /// Its folios are those the caller may read, as they are now (S11.5): a public portfolio
+    /// shows nothing of a folio the caller may not open.
+    fn with_children(&self, portfolio: &Stored<Portfolio>, depth: usize) -> Portfolio {
+        let mut shown = self.alone(portfolio);
+        if depth < MAX_PORTFOLIO_DEPTH {
+            shown.portfolios = self
+                .readable_children(portfolio.id().get())
                 .map(|child| self.with_children(child, depth + 1))
-                .collect(),
-            _ => Vec::new(),
-        };
+                .collect();
+        }
         shown
     }
 }
@@ -145,7 +164,7 @@ fn height(children: &HashMap<u64, Vec<&Stored<Portfolio>>>, id: u64) -> usize {
 }
 
 impl<'s> Queries<'s> {
-    fn view(&self) -> View<'_> {
+    pub(super) fn view(&self) -> View<'_> {
         View {
             state: self.state,
             day: self.today(),
@@ -167,18 +186,6 @@ impl<'s> Queries<'s> {
             .get(&id)
             .filter(|portfolio| self.caller.portfolio(portfolio) >= Access::Read)
             .ok_or_else(|| missing(id))
-    }
-
-    /// The top-level portfolios the caller may read, each with the sub-portfolios and folios
-    /// the caller may read nested (S11.4, S11.5).
-    pub fn portfolios(&self) -> Vec<Portfolio> {
-        let view = self.view();
-        self.state
-            .portfolios
-            .values()
-            .filter(|p| p.parent_id.is_none() && self.caller.portfolio(p) >= Access::Read)
-            .map(|p| view.with_children(p, 0))
-            .collect()
     }
 
     /// The rollup of portfolio `id` at `as_of` (S9.9), over the folios the caller may read

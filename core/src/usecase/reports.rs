@@ -65,11 +65,10 @@ impl<'s> Queries<'s> {
                         format!("limit must be a whole number from 1 to {MAX_INDICATORS_LISTED}, got {limit}"),
                     ));
                 }
-                self.folios()
-                    .into_iter()
+                self.readable_folios()
                     .skip(offset)
                     .take(limit)
-                    .map(|f| f.id.get())
+                    .map(|(id, _)| id)
                     .collect()
             }
         };

@@ -87,8 +87,11 @@ schema! {
         "type": "string", "pattern": "^[A-Z]{3}$",
         "description": "An ISO 4217 currency code"
     };
-    Key => { "type": "string", "minLength": 1 };
-    Name => { "type": "string", "minLength": 1 };
+    Key => { "type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[A-Za-z0-9_.-]+$" };
+    Name => {
+        "type": "string", "minLength": 1, "maxLength": 255,
+        "description": "1 to 255 characters, not blank, no invisible formatting or control character (S11.7)"
+    };
     Date => { "type": "string", "format": "date", "description": "yyyy-MM-dd (S2.1)" };
     UtcTimestamp => {
         "type": "string",

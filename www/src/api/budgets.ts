@@ -1,5 +1,5 @@
 // The budgeting interface, `/budgets/1`, one function per endpoint the planner uses.
-import { budget, request } from './client';
+import { budget, budgetPages, request } from './client';
 import type { components as CoreComponents } from './generated/core';
 
 type CoreSchemas = CoreComponents['schemas'];
@@ -42,6 +42,41 @@ const q = (params: Record<string, string | boolean | undefined | null>): string 
 
 export type Granularity = 'day' | 'week' | 'month';
 
+type WirePortfolio = Answer<Schemas['Portfolio']>;
+type Catalog = Answer<Schemas['CustomFieldCatalog']>;
+
+/** Pages of the portfolio list as one tree: a page's top portfolio whose parent was on an earlier
+ * page (its `parentId`) goes under it. */
+export function mergeForests(pages: readonly WirePortfolio[][]): WirePortfolio[] {
+  const tops: WirePortfolio[] = [];
+  const byId = new Map<string, WirePortfolio>();
+  const index = (p: WirePortfolio) => {
+    if (p.id != null) byId.set(p.id, p);
+    p.portfolios.forEach(index);
+  };
+  for (const page of pages) {
+    for (const p of page) {
+      const parent = p.parentId != null ? byId.get(p.parentId) : undefined;
+      if (parent) parent.portfolios.push(p);
+      else tops.push(p);
+    }
+    page.forEach(index);
+  }
+  return tops;
+}
+
+/** Pages of a folio's custom fields as one catalog. */
+export function mergeCatalogs(pages: readonly Catalog[]): Catalog {
+  const merged: Catalog = { customFields: {} };
+  for (const page of pages) {
+    for (const [kind, definitions] of Object.entries(page.customFields)) {
+      const key = kind as keyof Catalog['customFields'];
+      merged.customFields[key] = [...(merged.customFields[key] ?? []), ...(definitions ?? [])];
+    }
+  }
+  return merged;
+}
+
 /** Where a timeline's planned side comes from: absent, the latest baseline of each side (else the
  * draft), as the indicators count it; `draft`; or one baseline's id. */
 export type PlanSide = 'draft' | { baseline: string };
@@ -62,7 +97,8 @@ export const api = {
   signOut: () => request('DELETE', '/session'),
 
   // Folios
-  folios: (signal?: AbortSignal) => budget<FolioSummary[]>('GET', '/folio', undefined, signal),
+  /** Every folio the caller may read, page after page (S11.8). */
+  folios: async (signal?: AbortSignal): Promise<FolioSummary[]> => (await budgetPages<FolioSummary[]>('/folio', signal)).flat(),
   /** A folio's record, read with `parseRecords`: the settings send it back whole (`replacement`). */
   folio: async (id: string, signal?: AbortSignal): Promise<Folio> =>
     withId(await budget<Answer<Schemas['Folio']>>('GET', `/folio/${id}`, undefined, signal, parseRecords), 'a folio'),
@@ -76,7 +112,8 @@ export const api = {
   /** Shares a folio with exactly `users` (its owner and budget administrators change it). */
   shareFolio: (id: string, users: string[]) => budget<boolean>('PUT', `/folio/${id}/viewers`, { users }),
   // Custom fields (S7.4): definitions per folio, by the type of record they are for
-  customFields: (id: string, signal?: AbortSignal) => budget<Answer<Schemas['CustomFieldCatalog']>>('GET', `/folio/${id}/customfields`, undefined, signal),
+  customFields: async (id: string, signal?: AbortSignal): Promise<Answer<Schemas['CustomFieldCatalog']>> =>
+    mergeCatalogs(await budgetPages<Answer<Schemas['CustomFieldCatalog']>>(`/folio/${id}/customfields`, signal)),
   /** Adds a definition to a folio: its id. */
   addCustomField: (folioId: string, body: CustomFieldBody) => budget<string>('POST', `/folio/${folioId}/customfield`, body),
   /** Replaces a definition (its name, options, required; not its style or type). */
@@ -195,8 +232,9 @@ export const api = {
     budget<Answer<Schemas['History']>>('GET', `/folio/${folioId}/activity${q({ limit: String(HISTORY_PAGE), before, since })}`, undefined, signal),
 
   // Portfolios
+  /** Every portfolio the caller may read as a tree, page after page (S11.8). */
   portfolios: async (signal?: AbortSignal): Promise<Portfolio[]> =>
-    (await budget<Answer<Schemas['Portfolio']>[]>('GET', '/portfolio', undefined, signal)).map((p) => withId(p, 'a portfolio')),
+    mergeForests(await budgetPages<Answer<Schemas['Portfolio']>[]>('/portfolio', signal)).map((p) => withId(p, 'a portfolio')),
   /** Creates a portfolio (owner the caller unless a budget administrator names another): its id. */
   createPortfolio: (body: PortfolioBody) => budget<string>('POST', '/portfolio', body),
   /** Replaces a portfolio (name, colour, currency, privacy, admins, folios, parent). */

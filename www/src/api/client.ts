@@ -98,7 +98,41 @@ export function settle(path: string, answer: Answer, parser: Parser = parseJson)
 
 /** A budgeting call: unwraps `{success: ...}`. */
 export async function budget<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal, parser?: Parser): Promise<T> {
-  const data = await request(method, '/budgets/1' + path, body, signal, parser);
-  if (data && typeof data === 'object' && 'success' in data) return (data as { success: T }).success;
-  return data as T;
+  return unwrap(await request(method, '/budgets/1' + path, body, signal, parser)) as T;
+}
+
+/** A budgeting answer's `success`. */
+function unwrap(data: unknown): unknown {
+  if (data && typeof data === 'object' && 'success' in data) return data.success;
+  return data;
+}
+
+/** The most pages of one list read (4 MiB each): a guard against a server that never ends one. */
+export const MAX_LIST_PAGES = 256;
+
+/** The path of the next page a `Link` header names (`<...>; rel="next"`, RFC 8288), when it is a
+ * budgeting address of this site. */
+export function nextPage(link: string | null): string | null {
+  const target = link ? /<([^>]*)>\s*;\s*rel="?next"?/.exec(link)?.[1] : undefined;
+  if (!target) return null;
+  try {
+    const url = new URL(target, 'http://planner.invalid');
+    return url.pathname.startsWith('/budgets/1/') ? url.pathname + url.search : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Every page of a budgeting list (a page ends at 4 MiB; the server names the next one in a `Link`
+ * header): each page's `success`, in order. */
+export async function budgetPages<T>(path: string, signal?: AbortSignal): Promise<T[]> {
+  const pages: T[] = [];
+  let at: string | null = '/budgets/1' + path;
+  while (at) {
+    if (pages.length >= MAX_LIST_PAGES) throw new ApiError(refusalOf(0, { errorMessages: [`The list ${path} has more than ${MAX_LIST_PAGES} pages`] }));
+    const answer: Answer = await transport('GET', at, undefined, signal);
+    pages.push(unwrap(settle(at, answer)) as T);
+    at = nextPage(answer.header('Link'));
+  }
+  return pages;
 }

@@ -2,8 +2,8 @@
 //! baselines and expenditures (S8), custom fields and scope.
 
 use super::responses::{
-    boolean, commands, field_error, folio_not_viewable, message_error, path_id, queries, read,
-    success, Outcome,
+    boolean, commands, field_error, folio_not_viewable, list_page, message_error, paged, path_id,
+    queries, read, success, Outcome,
 };
 
 use crate::api::access::{who, Access, Caller};
@@ -99,9 +99,22 @@ pub(super) fn folio_expenditures(
 }
 
 /// `GET /folio/{id}/customfields` (S7.4).
-pub(super) fn custom_fields(state: &State, context: &Context, id: &str) -> Outcome {
+pub(super) fn custom_fields(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+) -> Outcome {
     in_folio(id, |id| {
-        Ok(success(queries(state, context).custom_fields(id)?))
+        let queries = queries(state, context);
+        // The folio's 404 before any parameter is read (S11.4).
+        queries.live_folio(id)?;
+        let page = list_page(request)?;
+        Ok(paged(
+            request,
+            context,
+            queries.custom_fields_page(id, page)?,
+        ))
     })
 }
 

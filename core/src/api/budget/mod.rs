@@ -30,8 +30,8 @@ use folios::{
 use portfolios::{delete_portfolio, portfolio_indicators, portfolios, put_portfolio};
 use reports::{folio_indicators, folio_items, folio_payments, folio_timeline};
 use responses::{
-    commands, field_error, folio_not_viewable, message_error, path_id, queries, read, success,
-    Outcome,
+    commands, field_error, folio_not_viewable, list_page, message_error, paged, path_id, queries,
+    read, success, Outcome,
 };
 
 use crate::api::access::who;
@@ -102,7 +102,8 @@ fn read_route(
     segments: &[&str],
 ) -> Option<Outcome> {
     let outcome = match segments {
-        ["folio"] => Ok(success(queries(state, context).folios())),
+        ["folio"] => list_page(request)
+            .map(|page| paged(request, context, queries(state, context).folios_page(page))),
         ["folio", "indicators"] => reports::many_indicators(state, request, context),
         ["folio", id] => folio_get(state, context, id),
         ["expense", id] => expenses::expense(state, context, id),
@@ -279,7 +280,7 @@ pub(super) fn folio_level_read_route(
     let outcome = match segments {
         ["folio", id, "baselines"] => baselines(state, request, context, id),
         ["folio", id, "expenditures"] => folio_expenditures(state, request, context, id),
-        ["folio", id, "customfields"] => custom_fields(state, context, id),
+        ["folio", id, "customfields"] => custom_fields(state, request, context, id),
         ["folio", id, "viewers"] => viewers(state, context, id),
         ["folio", id, "scope"] => folios::scope_get(state, context, id),
         ["users"] => users(state, request, context),
@@ -288,7 +289,7 @@ pub(super) fn folio_level_read_route(
         ["folio", id, "payments"] => folio_payments(state, request, context, id),
         ["folio", id, "items"] => folio_items(state, request, context, id),
         ["folio", id, "plan"] => plans::folio_plan(state, context, id),
-        ["portfolio"] => portfolios(state, context),
+        ["portfolio"] => portfolios(state, request, context),
         ["portfolio", id, "indicators"] => portfolio_indicators(state, request, context, id),
         ["folio", id, "history"] => history::history(state, request, context, Folio, id),
         ["expense", id, "history"] => history::history(state, request, context, Expense, id),

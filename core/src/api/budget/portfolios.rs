@@ -1,7 +1,9 @@
 //! Portfolios (S11.4) and their rollups (S9.9): the routes parse and render; the rules are the
 //! use cases' (`crate::usecase::portfolios`).
 
-use super::responses::{as_of, commands, message_error, path_id, queries, read, success, Outcome};
+use super::responses::{
+    as_of, commands, list_page, message_error, paged, path_id, queries, read, success, Outcome,
+};
 
 use crate::api::http::{Context, Request, Response};
 use crate::model::budgeting::Portfolio;
@@ -23,8 +25,13 @@ fn missing(text: &str) -> Response {
 }
 
 /// `GET /portfolio`: the trees of portfolios the caller may read.
-pub(super) fn portfolios(state: &State, context: &Context) -> Outcome {
-    Ok(success(queries(state, context).portfolios()))
+pub(super) fn portfolios(state: &State, request: &Request, context: &Context) -> Outcome {
+    let page = list_page(request)?;
+    Ok(paged(
+        request,
+        context,
+        queries(state, context).portfolios_page(page),
+    ))
 }
 
 /// `POST /portfolio` (`update` false) and `PUT /portfolio`.

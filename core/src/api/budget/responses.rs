@@ -1,15 +1,65 @@
 //! The budgeting interface's answers: the `{"success": ...}` envelope, its error bodies (`error`,
 //! `errorMessages`, `errors`), reading a JSON body, and the request parameters every route reads.
 
-use crate::api::http::{BodyError, Context, Request, Response};
+use crate::api::http::{encode_query, BodyError, Context, Request, Response};
 use crate::model::budgeting::{BudgetErrorBody, Success};
 use crate::model::{from_json, to_json, Id, WireError};
+use crate::usecase::{list_page_refusal, ListPage, Paged, MAX_LIST_LIMIT};
 use crate::value::Date;
 
 pub(in crate::api) use crate::api::reply::{fail, folio_not_viewable, message_error, Outcome};
 
 pub(in crate::api) fn success<T: serde::Serialize>(value: T) -> Response {
     Response::json(200, to_json(&Success::new(value)))
+}
+
+/// `?limit=&after=` of a list answered a page at a time (S11.8): any number of entries and the
+/// first page when not said.
+pub(in crate::api) fn list_page(request: &Request) -> Result<ListPage, Response> {
+    let number = |name: &str, least: u64, most: u64| -> Result<Option<u64>, Response> {
+        request
+            .param_value(name)
+            .map(|text| {
+                text.parse::<u64>()
+                    .ok()
+                    .filter(|n| (least..=most).contains(n))
+                    .ok_or_else(|| list_page_refusal(name, text).into())
+            })
+            .transpose()
+    };
+    Ok(ListPage {
+        limit: number("limit", 1, MAX_LIST_LIMIT as u64)?.map(|n| n as usize),
+        after: number("after", 0, u64::MAX)?,
+    })
+}
+
+/// A page of a list: `{"success": ...}` as ever, and when more remain a `Link` header (RFC 8288)
+/// to the next page, the same address and parameters with `after` set (S11.8).
+pub(in crate::api) fn paged<T: serde::Serialize>(
+    request: &Request,
+    context: &Context,
+    page: Paged<T>,
+) -> Response {
+    let mut response = success(page.items);
+    if let Some(after) = page.next {
+        let mut query: Vec<String> = request
+            .query
+            .iter()
+            .filter(|(name, _)| name != "after")
+            .map(|(name, value)| format!("{}={}", encode_query(name), encode_query(value)))
+            .collect();
+        query.push(format!("after={after}"));
+        response.headers.push((
+            "Link".into(),
+            format!(
+                "<{}{}?{}>; rel=\"next\"",
+                context.base_url.trim_end_matches('/'),
+                request.path,
+                query.join("&")
+            ),
+        ));
+    }
+    response
 }
 
 /// A 400 whose `error` holds a parse failure (S2.1).
