@@ -2,6 +2,7 @@
 against another user's light ones, on a running server.
 
     python3 noisy.py PORT PID LIGHT_AUTH LIGHT_PATH HEAVY_AUTH [IMPORTS]
+    (env: LOAD_HISTORIES=16 pages read at once; LOAD_NOISY_PARTS=histories runs only those)
 
 LIGHT_AUTH and HEAVY_AUTH are `user:password` pairs; LIGHT_PATH is the light user's read (a small
 folio's indicators). The heavy user imports an at-limits plan document (83 team members over ten
@@ -9,9 +10,18 @@ years, each with 1,000 rates, allocation periods and hours periods: about 15.5 M
 16 MiB an import may be) IMPORTS times one after the other (default 30), then imports the
 heaviest folio to read (ten years, 2,000 team members, 5,000 monthly expenses) and runs 16 day
 timelines of it at once. Meanwhile the light user reads LIGHT_PATH on one
-kept-alive connection, one request after the other. Prints one line per scenario:
+kept-alive connection, one request after the other. First of all (so that the server's peak
+memory is theirs), the heavy user writes the largest history a folio may have (120 scopes of 4,700
+items with 128-character keys, each body just under the 1 MiB limit, as fast as the write quota
+lets) and reads 16 pages of it at once (`limit=200`, S11.8), twice (K below). Prints one line
+per scenario:
 
     light-alone        requests/s p50(ms) p99(ms) errors max=ms   the light reads alone
+    light-histories-K  requests/s p50 p99 errors           while 16 of the largest histories run
+    histories-K        count p50(ms) max(ms) errors refused largest-answer(bytes)
+    peak-rss-histories-K the server's VmHWM (MiB) after the histories (before any import), VmRSS
+(K: `moved`, every write moving one item on, so that a page reads 16 MiB of the journal; then
+`replaced`, every write replacing every item, so that each change is as large as one can be)
     light-imports      requests/s p50 p99 errors           while the heavy user imports
     imports            count first(ms) last(ms) last/first errors
     light-heavy-reads  requests/s p50 p99 errors           while 16 day timelines run at once
@@ -23,6 +33,7 @@ statuses it counts as errors: it reports them.
 
 import base64
 import http.client
+import os
 import json
 import math
 import statistics
@@ -33,6 +44,9 @@ import time
 PORT, PID = int(sys.argv[1]), int(sys.argv[2])
 LIGHT, LIGHT_PATH, HEAVY = sys.argv[3], sys.argv[4], sys.argv[5]
 IMPORTS = int(sys.argv[6]) if len(sys.argv) > 6 else 30
+# How many history pages are read at once, and which scenarios run (`histories` alone, or all).
+HISTORIES = int(os.environ.get("LOAD_HISTORIES", "16"))
+PARTS = os.environ.get("LOAD_NOISY_PARTS", "all")
 
 
 def auth(pair):
@@ -179,11 +193,92 @@ def memory():
     return values
 
 
+def scope(round_, replace):
+    """A scope of 4,700 items with 128-character keys, just under 1 MiB: all new in each round
+    (`replace`: a change as large as a change can be), or the same items with one of them moved
+    on (a change of two fields, so that a page reads as many entries as its budget lets it)."""
+    prefix = f"{round_:03d}" if replace else "000"
+    items = [{"key": f"{prefix}-{n:05d}-" + "k" * 118, "weight": 1 + (round_ if n == round_ else 0),
+              "logged": 0, "remaining": 1, "done": n < round_, "progressive": False}
+             for n in range(4700)]
+    return json.dumps({"items": items}).encode()
+
+
+def put(path, body, pair, timeout):
+    connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=timeout)
+    headers = dict(auth(pair), **{"Content-Type": "application/json"})
+    connection.request("PUT", path, body=body, headers=headers)
+    response = connection.getresponse()
+    return response.status, response.read()
+
+
+def largest_histories(replace):
+    """The heavy user's folio with the largest history allowed, then 16 pages of it at once."""
+    folio = json.loads(document())["folio"]
+    folio["name"] = "N" * 255
+    folio["owner"] = HEAVY.split(":")[0]
+    folio["description"] = "D" * 500
+    status, answer = post("/budgets/1/folio", json.dumps(folio).encode(), HEAVY, 60)
+    if status != 200:
+        print(f"noisy: the history folio answered {status}: {answer[:300]!r}", file=sys.stderr)
+        sys.exit(1)
+    folio_id = json.loads(answer)["success"]
+    written = 0
+    for round_ in range(120):
+        body = scope(round_, replace)
+        assert len(body) < 2**20, len(body)
+        for _ in range(50):
+            status, answer = put(f"/budgets/1/folio/{folio_id}/scope", body, HEAVY, 60)
+            if status != 429:
+                break
+            time.sleep(0.2)
+        if status == 200:
+            written += 1
+        else:
+            print(f"noisy: a scope write answered {status}: {answer[:200]!r}", file=sys.stderr)
+    print(f"noisy: {written} scope writes of about 1 MiB", file=sys.stderr)
+    path = f"/budgets/1/folio/{folio_id}/history?limit=200"
+
+    def reads():
+        results = []
+
+        def one():
+            at = time.perf_counter()
+            try:
+                status, body = get(path, HEAVY, 120)
+            except (OSError, http.client.HTTPException):
+                status, body = 0, b""
+            results.append((time.perf_counter() - at, status, len(body)))
+
+        threads = [threading.Thread(target=one) for _ in range(HISTORIES)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join(130)
+        return results
+
+    light, results = measured_light(reads)
+    kind = "replaced" if replace else "moved"
+    print(light.line(f"light-histories-{kind}"))
+    seconds = [t for t, _, _ in results] or [0.0]
+    refused = sum(1 for _, s, _ in results if s in (429, 503))
+    errors = sum(1 for _, s, _ in results if s not in (200, 429, 503))
+    print(f"histories-{kind} {len(results)} {statistics.median(seconds) * 1000:.1f} "
+          f"{max(seconds) * 1000:.1f} {errors} {refused} {max(n for _, _, n in results)}")
+    print(f"noisy: history statuses {sorted(s for _, s, _ in results)}", file=sys.stderr)
+    rss = memory()
+    print(f"peak-rss-histories-{kind} {rss.get('VmHWM', 0):.0f} {rss.get('VmRSS', 0):.0f}")
+
+
 def main():
-    body = document()
-    print(f"noisy: the import document is {len(body) / 2**20:.1f} MiB", file=sys.stderr)
     alone, _ = measured_light(lambda: time.sleep(5))
     print(alone.line("light-alone"))
+    largest_histories(replace=False)
+    largest_histories(replace=True)
+    if PARTS == "histories":
+        return
+    body = document()
+    print(f"noisy: the import document is {len(body) / 2**20:.1f} MiB", file=sys.stderr)
 
     imported = {}
 

@@ -79,8 +79,8 @@ const HISTORY_WEIGHT: u64 = 100 * 522;
 
 /// Bytes of journal a page of history reads, compares and writes in the time of one item-period
 /// (about 40 ns: reading an entry, making JSON of its record and comparing it with the version
-/// before, some 10 ns a byte, measured in docs/performance.md).
-const HISTORY_BYTES_PER_WEIGHT: u64 = 4;
+/// before took some 50 ns a byte, docs/performance.md).
+const HISTORY_BYTES_PER_WEIGHT: u64 = 1;
 
 /// A page of `kind` `id`'s history (or its folio's activity): the entries it may read (its
 /// `limit`, at most as many as touched the record, and the version before the oldest) times what

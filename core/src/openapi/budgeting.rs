@@ -488,7 +488,7 @@ const HISTORY_PAGE: [Param; 3] = [
     query(
         "limit",
         "integer",
-        "How many journal entries at most, 1 to 200 (default 50); a page also ends at 4 MiB of changes or 32 MiB of journal read",
+        "How many journal entries at most, 1 to 200 (default 50); a page also ends at 4 MiB of changes or 16 MiB of journal read",
     ),
     query(
         "before",

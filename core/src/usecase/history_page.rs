@@ -11,7 +11,7 @@ use crate::value::Date;
 
 /// The most bytes of the journal (as stored) one page reads, the versions its changes are
 /// compared with included.
-pub const MAX_READ_BYTES: usize = 32 * 1024 * 1024;
+pub const MAX_READ_BYTES: usize = 16 * 1024 * 1024;
 
 /// How many journal entries are read at once.
 pub(super) const BATCH: usize = 8;

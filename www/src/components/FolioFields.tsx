@@ -52,7 +52,7 @@ export function FolioFields({
   const description = useId();
   return (
     <>
-      <Field label="Name" name="name" value={values.name} onValue={set('name')} error={err('name')} required />
+      <Field label="Name" name="name" value={values.name} onValue={set('name')} error={err('name')} required maxLength={255} />
       <div class={`field${err('description') ? ' has-error' : ''}`}>
         <label for={description}>Description</label>
         <textarea

@@ -166,8 +166,16 @@ export function ExpenseEditor({
       <form class="form" onSubmit={(e) => void submit(e)} noValidate>
         <FormErrors refusal={refusal} note={refusal && refusal.status !== 0 ? 'Nothing was saved.' : undefined} />
         <div class="grid-2">
-          <Field label="Name" name="name" value={f.name} onValue={set('name')} error={err('name')} />
-          <Field label="Expense type" name="type" value={f.type} onValue={set('type')} error={err('type')} hint="e.g. Rental, Software, Travel" />
+          <Field label="Name" name="name" value={f.name} onValue={set('name')} error={err('name')} maxLength={255} />
+          <Field
+            label="Expense type"
+            name="type"
+            value={f.type}
+            onValue={set('type')}
+            error={err('type')}
+            hint="e.g. Rental, Software, Travel"
+            maxLength={255}
+          />
         </div>
         <div class="grid-3">
           <SelectField label="Kind" name="kind" value={f.kind} onValue={setKind} options={EXPENSE_KINDS} error={err('kind')} />
@@ -203,7 +211,14 @@ export function ExpenseEditor({
         </div>
         <div class="field">
           <label for="expense-description">Description</label>
-          <textarea id="expense-description" name="description" rows={2} value={f.description} onInput={(e) => set('description')(e.currentTarget.value)} />
+          <textarea
+            id="expense-description"
+            name="description"
+            rows={2}
+            maxLength={500}
+            value={f.description}
+            onInput={(e) => set('description')(e.currentTarget.value)}
+          />
         </div>
         <CustomFieldInputs state={custom} err={err} />
         <RecurrenceEditor

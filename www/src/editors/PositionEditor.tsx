@@ -241,7 +241,7 @@ export function PositionEditor({
           ) : (
             <SelectField label="Kind" name="kind" value={choice} onValue={(v) => setChoice(v as PositionChoice)} options={CHOICES} error={err('kind')} />
           )}
-          <Field label="Name" name="name" value={h.name} onValue={setHeader('name')} error={err('name')} />
+          <Field label="Name" name="name" value={h.name} onValue={setHeader('name')} error={err('name')} maxLength={255} />
         </div>
         <div class="grid-3">
           <Field
@@ -251,9 +251,18 @@ export function PositionEditor({
             onValue={setHeader('title')}
             error={err('title')}
             hint="Team members are grouped by title."
+            maxLength={255}
           />
           {team ? (
-            <Field label="Member (user key)" name="member" value={h.member} onValue={setHeader('member')} error={err('member')} hint="Empty: unassigned." />
+            <Field
+              label="Member (user key)"
+              name="member"
+              value={h.member}
+              onValue={setHeader('member')}
+              error={err('member')}
+              hint="Empty: unassigned."
+              maxLength={128}
+            />
           ) : (
             <span />
           )}
@@ -275,6 +284,7 @@ export function PositionEditor({
             id="position-description"
             name="description"
             rows={2}
+            maxLength={500}
             value={h.description}
             onInput={(e) => setHeader('description')(e.currentTarget.value)}
           />

@@ -84,7 +84,7 @@ export function Approve({ folioId, onDone }: { folioId: string; onDone: () => vo
     <form class="form" onSubmit={(e) => void submit(e)} noValidate aria-label="Approve a baseline">
       <FormErrors refusal={refusal} />
       <div class="grid-3">
-        <Field label="Baseline name" name="name" value={name} onValue={setName} error={refusal?.fields.name} />
+        <Field label="Baseline name" name="name" value={name} onValue={setName} error={refusal?.fields.name} maxLength={255} />
         <SelectField
           label="What it freezes"
           name="expenditureType"
@@ -93,7 +93,7 @@ export function Approve({ folioId, onDone }: { folioId: string; onDone: () => vo
           options={TYPES}
           error={refusal?.fields.expenditureType}
         />
-        <Field label="Description (optional)" name="description" value={description} onValue={setDescription} />
+        <Field label="Description (optional)" name="description" value={description} onValue={setDescription} maxLength={500} />
       </div>
       <div class="form-actions">
         <button type="submit" class="btn btn-primary" disabled={busy}>

@@ -91,7 +91,7 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
       <form class="form" onSubmit={(e) => void submit(e)} noValidate>
         <FormErrors refusal={submitting.refusal} />
         <div class="grid-4">
-          <Field label="Name" name="name" value={f.name} onValue={set('name')} error={submitting.err('name')} />
+          <Field label="Name" name="name" value={f.name} onValue={set('name')} error={submitting.err('name')} maxLength={255} />
           <SelectField
             label="Frequency"
             name="frequency"

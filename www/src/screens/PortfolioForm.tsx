@@ -128,11 +128,19 @@ function Editor({ stored, parentId, all, folios }: { stored: Portfolio | undefin
       <h1>{title}</h1>
       <form class="card form" onSubmit={(e) => void save(e)} noValidate>
         <FormErrors refusal={submit.refusal} note={submit.refusal && submit.refusal.status !== 0 ? 'Nothing was saved.' : undefined} />
-        <Field label="Name" name="name" value={d.name} onValue={set('name')} error={err('name')} required />
-        <Field label="Description" name="description" value={d.description} onValue={set('description')} error={err('description')} />
+        <Field label="Name" name="name" value={d.name} onValue={set('name')} error={err('name')} required maxLength={255} />
+        <Field label="Description" name="description" value={d.description} onValue={set('description')} error={err('description')} maxLength={500} />
         <div class="grid-3">
           <div class="color-field">
-            <Field label="Colour" name="color" value={d.color} onValue={set('color')} error={err('color')} hint="A CSS colour: a name or #rrggbb" />
+            <Field
+              label="Colour"
+              name="color"
+              value={d.color}
+              onValue={set('color')}
+              error={err('color')}
+              hint="A CSS colour: a name or #rrggbb"
+              maxLength={32}
+            />
             <span class="swatch-dot big" style={{ background: d.color }} aria-hidden="true" />
           </div>
           <Field
