@@ -581,25 +581,58 @@ fn the_core_interfaces_texts_are_bounded_too() {
     use crate::core_service::Service;
     let mut s = Service::new();
     assert_eq!(
-        s.call("PUT", "/core/3/projects/10000", Some(r#"{"key":"ABC","name":"Alpha"}"#)).0,
+        s.call(
+            "PUT",
+            "/core/3/projects/10000",
+            Some(r#"{"key":"ABC","name":"Alpha"}"#)
+        )
+        .0,
         200
     );
     let account = |lead: usize| {
         j!({"key": format!("K{lead}"), "name": "Acme", "status": "OPEN", "leadAccountId": "l".repeat(lead)})
             .to_string()
     };
-    let scheme = |description: usize| j!({"name": format!("S{description}"), "description": "d".repeat(description)}).to_string();
+    let scheme = |description: usize| {
+        j!({"name": format!("S{description}"), "description": "d".repeat(description)}).to_string()
+    };
     let worklog = |comment: usize| {
         j!({"issueKey": "ABC-1", "timeSpentSeconds": 3600, "startDate": "2026-03-02",
             "description": "w".repeat(comment), "authorAccountId": "ada"})
         .to_string()
     };
-    let members = |count: usize| j!({"accountIds": (0..count).map(|n| format!("u{n}")).collect::<Vec<_>>()}).to_string();
+    let members = |count: usize| {
+        j!({"accountIds": (0..count).map(|n| format!("u{n}")).collect::<Vec<_>>()}).to_string()
+    };
     let cases: [(&str, &str, &dyn Fn(usize) -> String, usize, &str); 4] = [
-        ("POST", "/core/3/accounts", &account, 128, "leadAccountId may have at most 128 characters, got 129"),
-        ("POST", "/core/3/holiday-schemes", &scheme, 500, "description may have at most 500 characters, got 501"),
-        ("POST", "/core/3/worklogs", &worklog, 5_000, "description may have at most 5000 characters, got 5001"),
-        ("POST", "/core/3/holiday-schemes/1/members", &members, 10_000, "accountIds may hold at most 10000 entries, got 10001"),
+        (
+            "POST",
+            "/core/3/accounts",
+            &account,
+            128,
+            "leadAccountId may have at most 128 characters, got 129",
+        ),
+        (
+            "POST",
+            "/core/3/holiday-schemes",
+            &scheme,
+            500,
+            "description may have at most 500 characters, got 501",
+        ),
+        (
+            "POST",
+            "/core/3/worklogs",
+            &worklog,
+            5_000,
+            "description may have at most 5000 characters, got 5001",
+        ),
+        (
+            "POST",
+            "/core/3/holiday-schemes/1/members",
+            &members,
+            10_000,
+            "accountIds may hold at most 10000 entries, got 10001",
+        ),
     ];
     for (method, path, body, max, refusal) in cases {
         let before = s.state.clone();
@@ -611,7 +644,11 @@ fn the_core_interfaces_texts_are_bounded_too() {
         assert!(matches!(status, 200 | 204), "{path}: {status} {answer}");
     }
     // A core name with an invisible character is refused as it is read (S10.1, S11.7).
-    let (status, answer) = s.call("POST", "/core/3/customers", Some(r#"{"key":"C","name":"\u200bAcme"}"#));
+    let (status, answer) = s.call(
+        "POST",
+        "/core/3/customers",
+        Some(r#"{"key":"C","name":"\u200bAcme"}"#),
+    );
     assert_eq!(status, 400, "{answer}");
     assert!(answer.to_string().contains("U+200B"), "{answer}");
 }
