@@ -574,6 +574,9 @@ fn the_users_the_host_registers_are_bounded_too() {
     assert!(state.users.is_empty(), "nothing refused is registered");
 }
 
+/// A body made with an entry of `n` characters or entries.
+type Body<'a> = &'a dyn Fn(usize) -> String;
+
 /// The core interface's texts and lists: a lead's account id, a scheme's description, a
 /// worklog's comment and a scheme's members, each at its bound and one past it.
 #[test]
@@ -604,7 +607,7 @@ fn the_core_interfaces_texts_are_bounded_too() {
     let members = |count: usize| {
         j!({"accountIds": (0..count).map(|n| format!("u{n}")).collect::<Vec<_>>()}).to_string()
     };
-    let cases: [(&str, &str, &dyn Fn(usize) -> String, usize, &str); 4] = [
+    let cases: [(&str, &str, Body, usize, &str); 4] = [
         (
             "POST",
             "/core/3/accounts",
