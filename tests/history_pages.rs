@@ -6,7 +6,9 @@
 use crate::history::Service;
 use crate::limits_calls::folio;
 
-use costfolio::api::{weight, Context, Request};
+use std::sync::Arc;
+
+use costfolio::api::{weight, Context, Journal, Request};
 use costfolio::usecase::MAX_PAGE_BYTES;
 use serde_json::{json, Value};
 
@@ -169,6 +171,7 @@ fn a_page_weighs_what_it_reads() {
             vec![7; 64],
         );
         context.user = Some(user.to_owned());
+        context.journal = Some(Journal(Arc::new(service.journal.clone())));
         weight(&service.state, &request, &context)
     };
     let small = weigh(&service, "ada", "/budgets/1/folio/1/history?limit=200");
@@ -184,9 +187,12 @@ fn a_page_weighs_what_it_reads() {
     }
     let large = weigh(&service, "ada", "/budgets/1/folio/1/history?limit=200");
     let one = weigh(&service, "ada", "/budgets/1/folio/1/history?limit=1");
-    // 51 entries of about 0.9 MB each: a heavy read (a million and more), but never past the
-    // page's reading budget; a page of one entry reads two.
+    let activity = weigh(&service, "ada", "/budgets/1/folio/1/activity?limit=200");
+    // 51 entries of about 0.9 MB each, as the journal stores them: a heavy read (a million and
+    // more), but never past the page's reading budget; a page of one entry reads two; the
+    // folio's activity reads the same entries and the versions before them.
     assert!(large >= 1_000_000, "{small} -> {large}");
+    assert!(activity >= large, "{activity} vs {large}");
     assert!(large > small * 50);
     assert!(large <= costfolio::usecase::MAX_READ_BYTES as u64);
     assert!(one < large / 5, "{one} vs {large}");

@@ -179,6 +179,16 @@ fn the_portfolio_trees_pages_put_each_portfolio_under_its_parent_again() {
     assert_eq!(shown, ["A{B}", "CD", "E"]);
     assert_eq!(pages[1][0]["parentId"], 2);
     assert_eq!(pages[1][1]["parentId"], 1);
+    // The portfolio a page ended at gone from bob's tree: the next page says the list changed,
+    // rather than looking like its end.
+    let private = r#"{"id":2,"name":"B","currencyCode":"EUR","isPrivate":true,"owner":"ada","color":"red","admins":[],"folios":[],"portfolios":[],"parentId":1}"#;
+    assert_eq!(
+        call(&mut state, "ada", "PUT", "/portfolio", Some(private)).status,
+        200
+    );
+    let gone = call(&mut state, "bob", "GET", "/portfolio?limit=2&after=2", None);
+    assert_eq!(gone.status, 409, "{}", gone.text());
+    assert!(gone.text().contains("read them again from the start"));
 }
 
 #[test]

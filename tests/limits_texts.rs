@@ -424,6 +424,9 @@ fn every_list_is_taken_at_its_bound_and_refused_one_past_it() {
     let item = |n: usize| j!({"key": format!("HFB-{n}"), "weight": 1, "logged": 0, "remaining": 1, "done": false, "progressive": false});
     let label = |n: usize| j!(format!("label {n}"));
     let option = |n: usize| j!(format!("option {n}"));
+    let weekday = |n: usize| j!(n % 7 + 1);
+    let day = |n: usize| j!({"date": format!("2026-{:02}-{:02}", n / 28 % 12 + 1, n % 28 + 1), "hours": 1});
+    let consulting = r#"{"folioId":1,"name":"Advice","description":"","title":"Consultant","kind":".ConsultingRevenue","rate":{"rate":100,"startDate":"2026-01-01"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-06","percentage":50}}"#;
     let portfolio = r#"{"name":"P","currencyCode":"EUR","isPrivate":false,"owner":"ada","color":"red","admins":[],"folios":[],"portfolios":[]}"#;
     let field =
         r#"{"name":"Region","style":"SELECT","type":"ACTUAL","required":false,"options":[]}"#;
@@ -454,9 +457,29 @@ fn every_list_is_taken_at_its_bound_and_refused_one_past_it() {
             500,
             &option,
         ),
+        ListCase(
+            "POST",
+            "/expense",
+            expense(j!({})),
+            "recurrence.recurrenceOn",
+            7,
+            &weekday,
+        ),
+        ListCase(
+            "PUT",
+            "/position/2/billedhours",
+            r#"{"days":[]}"#.into(),
+            "days",
+            36_525,
+            &day,
+        ),
     ];
     for ListCase(method, path, body, field, max, entry) in lists {
         let mut state = world();
+        assert_eq!(
+            call(&mut state, "ada", "POST", "/position", Some(consulting)).status,
+            200
+        );
         let many = |n: usize| Value::Array((0..n).map(entry).collect());
         let before = state.clone();
         let refused = call(
@@ -654,4 +677,75 @@ fn the_core_interfaces_texts_are_bounded_too() {
     );
     assert_eq!(status, 400, "{answer}");
     assert!(answer.to_string().contains("U+200B"), "{answer}");
+}
+
+/// A custom field of style TEXT holds one line shown as typed; a scope holds each key once.
+#[test]
+fn a_text_custom_field_is_one_visible_line_and_a_scope_key_is_given_once() {
+    let mut state = world();
+    let field = r#"{"name":"Region","style":"TEXT","type":"ACTUAL","required":false}"#;
+    assert_eq!(
+        call(
+            &mut state,
+            "ada",
+            "POST",
+            "/folio/1/customfield",
+            Some(field)
+        )
+        .status,
+        200
+    );
+    for (value, taken) in [
+        ("North", true),
+        ("\u{202E}htroN", false),
+        ("two\nlines", false),
+        ("\u{200B}", false),
+    ] {
+        let body = expense(j!({"customFields": {"values": {"1": value}}}));
+        let answer = call(&mut state, "ada", "POST", "/expense", Some(&body));
+        assert_eq!(answer.status == 200, taken, "{value:?}: {}", answer.text());
+    }
+    let item = |key: &str| j!({"key": key, "weight": 1, "logged": 0, "remaining": 1, "done": false, "progressive": false});
+    let twice = j!({"items": [item("HFB-1"), item("HFB-2"), item("HFB-1")]}).to_string();
+    let before = state.clone();
+    let refused = call(&mut state, "ada", "PUT", "/folio/1/scope", Some(&twice));
+    assert_eq!(refused.status, 400);
+    assert_eq!(
+        json(&refused)["errors"]["items[2].key"],
+        "items[2].key repeats the key of items[0] (\"HFB-1\"): each scope item's key is given once"
+    );
+    assert_eq!(state, before);
+}
+
+/// An OAuth client is registered only with an id and an address the authorize page can use.
+#[test]
+fn an_oauth_client_is_registered_with_a_usable_address_only() {
+    use costfolio::api::register_client;
+    let mut state = State::new();
+    for (id, address) in [
+        ("planner", "https://planner.example/back#fragment"),
+        ("planner", "planner.example/back"),
+        ("planner", "https://planner.example/a b"),
+        ("\u{200B}planner", "https://planner.example/back"),
+    ] {
+        assert!(
+            register_client(&mut state, id, "a long client secret", address).is_err(),
+            "{id:?} {address:?}"
+        );
+    }
+    assert!(state.clients.is_empty(), "nothing refused is registered");
+    assert!(register_client(
+        &mut state,
+        "planner",
+        "a long client secret",
+        "https://planner.example/back"
+    )
+    .is_ok());
+    assert!(register_client(
+        &mut state,
+        "cli",
+        "a long client secret",
+        "http://127.0.0.1:8400/callback"
+    )
+    .is_ok());
 }

@@ -269,7 +269,8 @@ proptest! {
     #[test]
     fn keys_and_names_survive(
         key in "[A-Za-z0-9_.-]{1,255}",
-        name in "[^\\p{Cc}\\p{Cf}]{0,254}[^\\s\\p{Cc}\\p{Cf}]",
+        // Characters a name may hold (S11.7): no control, format, separator or invisible letter.
+        name in "[^\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\u{115F}\u{1160}\u{2800}\u{3164}\u{FFA0}]{0,254}[^\\s\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}\u{115F}\u{1160}\u{2800}\u{3164}\u{FFA0}]",
         hidden in "\\p{Cf}",
     ) {
         prop_assume!(!name.trim().is_empty());

@@ -37,7 +37,10 @@ fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
     let days = (folio.end_date.naive() - folio.start_date.naive()).num_days() as u64 + 1;
     let items = state.positions_of(1).count() + state.expenses_of(1).count();
     let items = items as u64 + 1;
-    let demo = context("demo");
+    let mut demo = context("demo");
+    // Histories weigh the journal they read (S11.8): the demo's, as the host keeps it.
+    let journal = state.take_journal();
+    demo.journal = Some(costfolio::api::Journal(std::sync::Arc::new(journal)));
     let weigh = |path: &str| weight(&state, &request("GET", path), &demo);
     assert_eq!(
         weigh("/budgets/1/folio/1/timeline?asOf=2026-06-30&granularity=day"),
@@ -56,7 +59,8 @@ fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
         2 * items * (days / 30 + 1),
         "each folio listed"
     );
-    // An explanation weighs what its figure costs (issue 35); a page of history a fixed weight.
+    // An explanation weighs what its figure costs (issue 35); a page of history the journal it
+    // reads.
     assert_eq!(
         weigh("/budgets/1/folio/1/explain?asOf=2026-06-30&figure=ac"),
         items * (days / 30 + 1)

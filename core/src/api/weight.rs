@@ -60,7 +60,7 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
         // A page of history costs the journal it reads (S11.8).
         [kind @ ("folio" | "expense" | "position" | "portfolio"), id, end @ ("history" | "activity")] => {
             id.parse().map_or(0, |id| {
-                history_weight(state, &caller, request, kind, id, *end == "activity")
+                history_weight(state, context, request, kind, id, *end == "activity")
             })
         }
         ["folio", id, "indicators" | "payments" | "items" | "plan" | "expenditures"] => id
@@ -82,97 +82,58 @@ const HISTORY_WEIGHT: u64 = 100 * 522;
 /// before took some 50 ns a byte, docs/performance.md).
 const HISTORY_BYTES_PER_WEIGHT: u64 = 1;
 
-/// A page of `kind` `id`'s history (or its folio's activity): the entries it may read (its
-/// `limit`, at most as many as touched the record, and the version before the oldest) times what
-/// one of them is likely to weigh (the record as it is now, as its journal entries write it),
-/// at most the page's reading budget ([`crate::usecase::MAX_READ_BYTES`]), and at least
-/// [`HISTORY_WEIGHT`]. A record the caller may not read weighs nothing.
+/// A page of `kind` `id`'s history (or its folio's activity): the bytes of journal it reads when
+/// nothing on it is passed over (`Queries::history_bytes`: its entries as stored, asked of the
+/// journal without reading them), at most [`crate::usecase::MAX_READ_BYTES`], at least
+/// [`HISTORY_WEIGHT`]; the page reads no more than this, or 1 MiB (S11.8). A record the caller may
+/// not read weighs nothing, and so does a read that the journal cannot answer (it is refused at
+/// once).
+#[cfg(not(target_arch = "wasm32"))]
 fn history_weight(
     state: &State,
-    caller: &Caller,
+    context: &Context,
     request: &Request,
     kind: &str,
     id: u64,
     activity: bool,
 ) -> u64 {
-    use crate::json::json_len;
     use crate::state::{RecordKind, RecordRef};
-    let readable = |folio: u64| caller.folio(state, folio) >= Access::Read;
-    let (record, bytes) = match kind {
-        "folio" => (
-            RecordRef {
-                kind: RecordKind::Folio,
-                id,
-            },
-            state.folios.get(&id).filter(|_| readable(id)).map(json_len),
-        ),
-        "expense" => (
-            RecordRef {
-                kind: RecordKind::Expense,
-                id,
-            },
-            state
-                .expenses
-                .get(&id)
-                .filter(|e| readable(e.folio_id.get()))
-                .map(json_len),
-        ),
-        "position" => (
-            RecordRef {
-                kind: RecordKind::Position,
-                id,
-            },
-            state
-                .positions
-                .get(&id)
-                .filter(|row| readable(row.header.folio_id.get()))
-                .map(json_len),
-        ),
-        _ => (
-            RecordRef {
-                kind: RecordKind::Portfolio,
-                id,
-            },
-            state
-                .portfolios
-                .get(&id)
-                .filter(|p| caller.portfolio(p) >= Access::Read)
-                .map(json_len),
-        ),
-    };
-    let Some(bytes) = bytes else {
+    use crate::usecase::{HistoryPage, Queries, DEFAULT_HISTORY_PAGE, MAX_HISTORY_PAGE};
+    let Some(journal) = context.journal.as_ref() else {
         return 0;
     };
-    #[cfg(not(target_arch = "wasm32"))]
-    let (limit, most) = (
-        crate::usecase::MAX_HISTORY_PAGE,
-        crate::usecase::MAX_READ_BYTES,
-    );
-    // The wasm package keeps no journal: its history routes answer at once.
-    #[cfg(target_arch = "wasm32")]
-    let (limit, most) = (0, 0);
-    let limit = request
-        .param_value("limit")
-        .and_then(|limit| limit.parse::<usize>().ok())
-        .unwrap_or(50)
-        .min(limit);
-    let touched = if activity {
-        state.touched().activity(id).len()
-    } else {
-        let folio = match record.kind {
-            RecordKind::Portfolio => None,
-            RecordKind::Folio => Some(id),
-            RecordKind::Expense => state.expenses.get(&id).map(|e| e.folio_id.get()),
-            _ => state
-                .positions
-                .get(&id)
-                .map(|row| row.header.folio_id.get()),
-        };
-        state.touched().of(record, folio).len()
+    let kind = match kind {
+        "folio" => RecordKind::Folio,
+        "expense" => RecordKind::Expense,
+        "position" => RecordKind::Position,
+        _ => RecordKind::Portfolio,
     };
-    let entries = touched.min(limit).saturating_add(1) as u64;
-    let read = entries.saturating_mul(bytes as u64).min(most as u64);
-    (read / HISTORY_BYTES_PER_WEIGHT).max(HISTORY_WEIGHT)
+    let number = |name: &str| {
+        request
+            .param_value(name)
+            .and_then(|text| text.parse::<u64>().ok())
+    };
+    let page = HistoryPage {
+        limit: number("limit").map_or(DEFAULT_HISTORY_PAGE, |limit| {
+            usize::try_from(limit).map_or(MAX_HISTORY_PAGE, |l| l.clamp(1, MAX_HISTORY_PAGE))
+        }),
+        before: number("before").filter(|before| *before > 0),
+        since: None,
+    };
+    let queries = Queries::new(state, who(context), context.now);
+    match queries.history_bytes(RecordRef { kind, id }, activity, page, &*journal.0) {
+        Ok(bytes) => {
+            let bytes = bytes.min(crate::usecase::MAX_READ_BYTES) as u64;
+            (bytes / HISTORY_BYTES_PER_WEIGHT).max(HISTORY_WEIGHT)
+        }
+        Err(_) => 0,
+    }
+}
+
+/// In the wasm package no journal is kept: a history answers at once.
+#[cfg(target_arch = "wasm32")]
+fn history_weight(_: &State, _: &Context, _: &Request, _: &str, _: u64, _: bool) -> u64 {
+    0
 }
 
 /// Folio `folio`'s items (and one) times its periods by `granularity`.

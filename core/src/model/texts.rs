@@ -11,7 +11,9 @@ use super::budgeting::{
     ScopeItem, ScopeItems,
 };
 use super::core_admin::{AccountRequest, HolidaySchemeCreate, HolidaySchemeUpdate};
-use super::core_ext::{HolidayRequest, MembersRequest, WorkloadSchemeRequest, WorklogRequest};
+use super::core_ext::{
+    HolidayRequest, MembersRequest, SavedFilterRequest, WorkloadSchemeRequest, WorklogRequest,
+};
 use crate::value::{ListKind, TextCheck, TextKind, Texts};
 
 impl Texts for Folio {
@@ -38,6 +40,14 @@ impl Texts for Expense {
             check.list("labels", ListKind::Labels, labels, |check, label| {
                 check.json("", TextKind::Name, label);
             });
+        }
+        if let Some(weekdays) = &self.recurrence.recurrence_on {
+            check.list(
+                "recurrence.recurrenceOn",
+                ListKind::Weekdays,
+                weekdays,
+                |_, _| {},
+            );
         }
     }
 }
@@ -179,5 +189,16 @@ impl Texts for WorklogRequest {
         check.text("issueKey", TextKind::Key, &self.issue_key);
         check.optional("description", TextKind::Note, self.description.as_deref());
         check.text("authorAccountId", TextKind::Key, &self.author_account_id);
+    }
+}
+
+impl Texts for SavedFilterRequest {
+    fn texts(&self, check: &mut TextCheck) {
+        check.list(
+            "projectIds",
+            ListKind::Projects,
+            &self.project_ids,
+            |_, _| {},
+        );
     }
 }

@@ -256,9 +256,10 @@ impl State {
             _ => None,
         };
         let fits = match definition.style {
-            CustomFieldStyle::Text => value
-                .as_str()
-                .is_some_and(|text| text.chars().count() <= MAX_TEXT_CHARS),
+            // One line, shown as typed (S11.7's rule for names).
+            CustomFieldStyle::Text => value.as_str().is_some_and(|text| {
+                crate::value::check_text(crate::value::TextKind::Name, text).is_ok()
+            }),
             CustomFieldStyle::Select => definition
                 .options
                 .iter()
@@ -281,7 +282,9 @@ impl State {
             return None;
         }
         Some(match definition.style {
-            CustomFieldStyle::Text => format!("text of at most {MAX_TEXT_CHARS} characters"),
+            CustomFieldStyle::Text => format!(
+                "text of at most {MAX_TEXT_CHARS} characters on one line, with no invisible character"
+            ),
             CustomFieldStyle::Select => {
                 let options: Vec<String> = definition
                     .options

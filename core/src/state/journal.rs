@@ -183,6 +183,17 @@ pub trait JournalReader: Send + Sync {
             })
             .collect())
     }
+
+    /// The bytes the entries numbered `seqs` take as stored, by number (those that exist),
+    /// without reading them whole where the store can: what a page of history is weighed and
+    /// budgeted by before it runs (S11.8). By default each is read and measured.
+    fn sizes(&self, seqs: &[u64]) -> Result<Vec<(u64, usize)>, String> {
+        Ok(self
+            .sized_entries(seqs)?
+            .into_iter()
+            .map(|(entry, bytes)| (entry.seq, bytes))
+            .collect())
+    }
 }
 
 /// A journal held in memory (tests, tools): every entry, in order.

@@ -312,3 +312,62 @@ pub struct UserRecord {
     /// How the user is shown.
     pub display_name: String,
 }
+
+/// The texts a stored record of the core interface held, under the fields of the body that
+/// updates it: what an update keeps (S11.7).
+mod kept_texts {
+    use super::{AccountRecord, ContactRecord, HolidayRecord, HolidaySchemeRecord};
+    use super::{WorkloadSchemeRecord, WorklogRecord};
+    use crate::value::{TextCheck, TextKind, Texts};
+
+    impl Texts for AccountRecord {
+        fn texts(&self, check: &mut TextCheck) {
+            check.text("leadAccountId", TextKind::Key, &self.lead_account_id);
+            match &self.contact {
+                Some(ContactRecord::User(id)) => check.text("contactAccountId", TextKind::Key, id),
+                Some(ContactRecord::External(name)) => {
+                    check.text("externalContactName", TextKind::Name, name);
+                }
+                None => {}
+            }
+        }
+    }
+
+    impl Texts for HolidaySchemeRecord {
+        fn texts(&self, check: &mut TextCheck) {
+            check.optional(
+                "description",
+                TextKind::Description,
+                self.description.as_deref(),
+            );
+        }
+    }
+
+    impl Texts for HolidayRecord {
+        fn texts(&self, check: &mut TextCheck) {
+            check.optional(
+                "description",
+                TextKind::Description,
+                self.description.as_deref(),
+            );
+        }
+    }
+
+    impl Texts for WorkloadSchemeRecord {
+        fn texts(&self, check: &mut TextCheck) {
+            check.optional(
+                "description",
+                TextKind::Description,
+                self.description.as_deref(),
+            );
+        }
+    }
+
+    impl Texts for WorklogRecord {
+        fn texts(&self, check: &mut TextCheck) {
+            check.text("issueKey", TextKind::Key, &self.issue_key);
+            check.text("description", TextKind::Note, &self.description);
+            check.text("authorAccountId", TextKind::Key, &self.author);
+        }
+    }
+}

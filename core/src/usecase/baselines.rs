@@ -95,7 +95,7 @@ impl Commands<'_> {
         if approval.name.trim().is_empty() {
             return Err(Error::field("name", crate::model::messages::NAME_REQUIRED));
         }
-        super::refusals::texts(&approval, None)?;
+        super::refusals::new_texts(&approval)?;
         let baseline = Baseline {
             id: Id::new(self.state.counters.next(crate::state::IdKind::Baseline)),
             folio_id: Id::new(folio),

@@ -30,7 +30,7 @@ impl Commands<'_> {
     ) -> Result<Id> {
         self.caller.writes()?;
         self.caller.folio_for_change(self.state, folio)?;
-        super::refusals::texts(&definition, None)?;
+        super::refusals::new_texts(&definition)?;
         crate::state::check_definition(&definition, None).map_err(super::refusals::custom_field)?;
         if self.state.live_custom_fields(folio) >= crate::state::MAX_DEFINITIONS {
             return Err(Error::invalid(format!(
@@ -106,6 +106,23 @@ impl Commands<'_> {
             items: core::mem::take(&mut record.scope),
         };
         super::refusals::texts(&scope, Some(&before))?;
+        // S11.8: each key once (a history names an item by it), unless the folio already held it
+        // twice.
+        let mut seen = std::collections::HashMap::new();
+        for (at, item) in scope.items.iter().enumerate() {
+            if let Some(first) = seen.insert(item.key.as_str(), at) {
+                let held_twice = before.items.iter().filter(|b| b.key == item.key).count() > 1;
+                if !held_twice {
+                    return Err(Error::field(
+                        &format!("items[{at}].key"),
+                        format!(
+                            "items[{at}].key repeats the key of items[{first}] ({:?}): each scope item's key is given once",
+                            crate::model::messages::excerpt(&item.key)
+                        ),
+                    ));
+                }
+            }
+        }
         record.scope = scope.items;
         self.state.apply(Command::PutFolio(Box::new(record)));
         Ok(())

@@ -24,9 +24,9 @@ const WHOLE_KEY_CHARS: usize = 32;
 const KEY_SHOWN_CHARS: usize = 24;
 
 /// What names a part in a list, as its path does: its id (`id=12`), else its key (a scope
-/// item's, `key=HFB-1`); a key longer than 32 characters by its first 24 and the first 8 hex
-/// digits of its SHA-256 (`key=ABCDEFGHIJKLMNOPQRSTUVWX…#1a2b3c4d`), short and stable, so that a
-/// long key is not repeated in every changed field's path (S11.8).
+/// item's, `key=HFB-1`); a key longer than 32 characters by its first 24 and the first 16 hex
+/// digits of its SHA-256 (`key=ABCDEFGHIJKLMNOPQRSTUVWX…#1a2b3c4d5e6f7a8b`), short and stable,
+/// so that a long key is not repeated in every changed field's path (S11.8).
 fn part_id(value: &Value) -> Option<String> {
     let (name, value) = match (value.get("id"), value.get("key")) {
         (Some(id), _) => ("id", id),
@@ -43,7 +43,7 @@ fn part_id(value: &Value) -> Option<String> {
             let shown: String = text.chars().take(KEY_SHOWN_CHARS).collect();
             let hash: String = Sha256::digest(text.as_bytes())
                 .iter()
-                .take(4)
+                .take(8)
                 .map(|byte| format!("{byte:02x}"))
                 .collect();
             Some(format!("{name}={shown}…#{hash}"))
@@ -164,7 +164,7 @@ mod tests {
                 path.starts_with(&format!("scope[key={}…#", "K".repeat(24))),
                 "{path}"
             );
-            assert!(path.chars().count() < 60, "{path}");
+            assert!(path.chars().count() < 70, "{path}");
         }
         // The same key is named the same way every time; another key of the same start is not.
         let other = format!("{}L", "K".repeat(499));

@@ -18,7 +18,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::field_changes::diff;
 pub use super::field_changes::FieldChange;
-use super::history_page::{batches, Pager};
+use super::history_page::{batches, read_budget, Pager};
 use super::{Access, Error, Queries, Result};
 
 /// The most changes a page holds; the default is [`DEFAULT_HISTORY_PAGE`].
@@ -107,12 +107,12 @@ impl Queries<'_> {
         page: HistoryPage,
         journal: &dyn JournalReader,
     ) -> Result<History> {
-        self.may_read_history(record)?;
+        let bytes = self.history_bytes(record, false, page, journal)?;
         let touched = self.state.touched().of(record, self.folio_of(record));
         let end = page
             .before
             .map_or(touched.len(), |before| touched.count_below(before));
-        let mut pager = Pager::new(page.limit, page.since);
+        let mut pager = Pager::new(page.limit, page.since, read_budget(bytes));
         for (start, end) in batches(end) {
             // Each change is read against the version before it: the entry before the batch's
             // oldest too.
@@ -155,16 +155,17 @@ impl Queries<'_> {
         page: HistoryPage,
         journal: &dyn JournalReader,
     ) -> Result<History> {
-        self.may_read_history(RecordRef {
+        let record = RecordRef {
             kind: RecordKind::Folio,
             id: folio,
-        })?;
+        };
+        let bytes = self.history_bytes(record, true, page, journal)?;
         let touched = self.state.touched();
         let entries_of_folio = touched.activity(folio);
         let end = page.before.map_or(entries_of_folio.len(), |before| {
             entries_of_folio.count_below(before)
         });
-        let mut pager = Pager::new(page.limit, page.since);
+        let mut pager = Pager::new(page.limit, page.since, read_budget(bytes));
         for (start, end) in batches(end) {
             let seqs = entries_of_folio.range(start, end);
             let entries = read(journal, &seqs, &mut pager)?;
@@ -217,6 +218,45 @@ impl Queries<'_> {
             }
         }
         Ok(pager.into_history())
+    }
+
+    /// What a page of `record`'s history (of its folio's activity, when `activity`) reads of the
+    /// journal when nothing on it is passed over, in bytes as stored (S11.8): the entries it may
+    /// show and, for a history, the version before the oldest; for an activity twice its
+    /// entries (each record's version before is in another entry). The record's 404 first, as
+    /// the history's; what a page is weighed by (`api::weight`) and may read (its budget, at
+    /// least 1 MiB).
+    pub fn history_bytes(
+        &self,
+        record: RecordRef,
+        activity: bool,
+        page: HistoryPage,
+        journal: &dyn JournalReader,
+    ) -> Result<usize> {
+        self.may_read_history(record)?;
+        let touched = if activity {
+            self.state.touched().activity(record.id)
+        } else {
+            self.state.touched().of(record, self.folio_of(record))
+        };
+        let end = page
+            .before
+            .map_or(touched.len(), |before| touched.count_below(before));
+        let extra = usize::from(!activity);
+        let seqs = touched.range(end.saturating_sub(page.limit + extra), end);
+        let sizes = journal.sizes(&seqs).map_err(|error| {
+            Error::unavailable(format!(
+                "The history could not be read from the journal: {error}"
+            ))
+        })?;
+        let bytes = sizes
+            .iter()
+            .fold(0usize, |sum, (_, bytes)| sum.saturating_add(*bytes));
+        Ok(if activity {
+            bytes.saturating_mul(2)
+        } else {
+            bytes
+        })
     }
 
     /// The folio `record` belongs to (`None` for a portfolio), as the state holds it.

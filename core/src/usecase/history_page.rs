@@ -1,6 +1,7 @@
 //! Where a page of history ends (S11.8): at `limit` journal entries shown, at
-//! [`MAX_PAGE_BYTES`] of changes, or once [`MAX_READ_BYTES`] of the journal were read; and what
-//! its `next` cursor says. Entries with nothing to show the reader (a hidden folio's part of a
+//! [`MAX_PAGE_BYTES`] of changes, or once its reading budget was read of the journal (what the
+//! entries it may show weigh, at least [`MIN_READ_BYTES`], at most [`MAX_READ_BYTES`]: a page
+//! reads no more than it was weighed and admitted for); and what its `next` cursor says. Entries with nothing to show the reader (a hidden folio's part of a
 //! portfolio's change, a change that changed nothing) are read past: the cursor is never one of
 //! them, and they never cut a page short, so that a reader cannot tell that they exist.
 
@@ -13,8 +14,19 @@ use crate::value::Date;
 /// compared with included.
 pub const MAX_READ_BYTES: usize = 16 * 1024 * 1024;
 
-/// How many journal entries are read at once.
-pub(super) const BATCH: usize = 8;
+/// The least a page may read, whatever its entries weigh: room to pass over entries with nothing
+/// to show (a read of this size is a light one, `api::weight`).
+pub const MIN_READ_BYTES: usize = 1024 * 1024;
+
+/// How many journal entries are read at once (a page reads at most one such batch past its
+/// budget).
+pub(super) const BATCH: usize = 4;
+
+/// The reading budget of a page whose entries, the versions before them included, take `bytes`
+/// as stored: [`MIN_READ_BYTES`] to [`MAX_READ_BYTES`].
+pub fn read_budget(bytes: usize) -> usize {
+    bytes.clamp(MIN_READ_BYTES, MAX_READ_BYTES)
+}
 
 /// A page being filled, newest entry first.
 pub(super) struct Pager {
@@ -30,6 +42,8 @@ pub(super) struct Pager {
     shown: usize,
     /// The bytes of journal read.
     read: usize,
+    /// The most to read.
+    budget: usize,
     /// The last entry shown, and the last one looked at.
     last_shown: Option<u64>,
     last_seen: Option<u64>,
@@ -38,8 +52,9 @@ pub(super) struct Pager {
 }
 
 impl Pager {
-    /// An empty page of at most `limit` entries, of changes since `since`.
-    pub(super) fn new(limit: usize, since: Option<Date>) -> Pager {
+    /// An empty page of at most `limit` entries, of changes since `since`, reading at most
+    /// `budget` bytes of the journal.
+    pub(super) fn new(limit: usize, since: Option<Date>, budget: usize) -> Pager {
         Pager {
             limit,
             since,
@@ -47,6 +62,7 @@ impl Pager {
             bytes: 0,
             shown: 0,
             read: 0,
+            budget,
             last_shown: None,
             last_seen: None,
             end: None,
@@ -67,8 +83,7 @@ impl Pager {
     /// at; `false` ends the page before it. Asked before its changes are worked out: one older
     /// than `since` ends the page with no next one; past the reading budget (once one entry was
     /// looked at, so that every page moves on), the page ends with its last entry shown as the
-    /// cursor, or, when it shows none, the last entry it looked at (the only way more than a
-    /// budget's worth of hidden entries in a row can be told from none).
+    /// cursor, or, when it shows none, the last entry it looked at.
     pub(super) fn will_look_at(&mut self, at: Option<crate::value::UtcTimestamp>) -> bool {
         if self.is_done() {
             return false;
@@ -79,7 +94,7 @@ impl Pager {
                 return false;
             }
         }
-        if self.read >= MAX_READ_BYTES && self.last_seen.is_some() {
+        if self.read >= self.budget && self.last_seen.is_some() {
             self.end = Some(self.last_shown.or(self.last_seen));
             return false;
         }
@@ -149,7 +164,7 @@ mod tests {
     #[test]
     fn hidden_entries_neither_end_a_page_nor_become_its_cursor() {
         // Entries 9 to 1, newest first; 8, 6 and 5 show nothing; a page of two.
-        let mut pager = Pager::new(2, None);
+        let mut pager = Pager::new(2, None, MAX_READ_BYTES);
         let mut taken = Vec::new();
         for seq in (1..=9).rev() {
             assert!(pager.will_look_at(None));
@@ -171,7 +186,7 @@ mod tests {
         assert_eq!(page.next, Some(7), "the cursor is the last entry shown");
         assert_eq!(taken, [9, 8, 7, 6, 5], "read on past the hidden ones to 4");
         // Only hidden entries after the last shown: the page ends with no next one.
-        let mut pager = Pager::new(2, None);
+        let mut pager = Pager::new(2, None, MAX_READ_BYTES);
         for seq in [9, 8, 7] {
             pager.offer(
                 seq,
@@ -188,20 +203,20 @@ mod tests {
     #[test]
     fn a_page_ends_at_its_bytes_but_holds_one_entry_whatever_its_size() {
         let big = "x".repeat(MAX_PAGE_BYTES / 2);
-        let mut pager = Pager::new(200, None);
+        let mut pager = Pager::new(200, None, MAX_READ_BYTES);
         assert!(pager.offer(9, vec![change(9, &big)]));
         assert!(!pager.offer(8, vec![change(8, &big)]), "past 4 MiB");
         let page = pager.into_history();
         assert_eq!((page.changes.len(), page.next), (1, Some(9)));
         let huge = "x".repeat(MAX_PAGE_BYTES * 2);
-        let mut pager = Pager::new(200, None);
+        let mut pager = Pager::new(200, None, MAX_READ_BYTES);
         assert!(pager.offer(9, vec![change(9, &huge)]));
         assert_eq!(pager.into_history().changes.len(), 1);
     }
 
     #[test]
     fn past_the_reading_budget_the_cursor_moves_past_what_was_read() {
-        let mut pager = Pager::new(50, None);
+        let mut pager = Pager::new(50, None, MAX_READ_BYTES);
         pager.read(MAX_READ_BYTES);
         assert!(
             pager.will_look_at(None),
@@ -210,7 +225,7 @@ mod tests {
         assert!(pager.offer(9, Vec::new()));
         assert!(!pager.will_look_at(None));
         assert_eq!(pager.into_history().next, Some(9));
-        let mut pager = Pager::new(50, None);
+        let mut pager = Pager::new(50, None, MAX_READ_BYTES);
         pager.offer(9, vec![change(9, "ada")]);
         pager.read(MAX_READ_BYTES);
         pager.offer(8, Vec::new());
@@ -224,7 +239,7 @@ mod tests {
 
     #[test]
     fn batches_run_newest_first() {
-        assert_eq!(batches(20).collect::<Vec<_>>(), [(12, 20), (4, 12), (0, 4)]);
+        assert_eq!(batches(10).collect::<Vec<_>>(), [(6, 10), (2, 6), (0, 2)]);
         assert_eq!(batches(0).count(), 0);
     }
 }

@@ -82,7 +82,8 @@ impl Queries<'_> {
     /// id order), then the sub-portfolios under it, depth first (S11.4, S11.5). The page is a
     /// forest: a portfolio's sub-portfolios on the page are nested in it; one whose parent is on
     /// an earlier page stands at the top of this one (its `parentId` says where it belongs).
-    pub fn portfolios_page(&self, page: ListPage) -> Paged<Vec<Portfolio>> {
+    /// A page whose `after` is no longer in the caller's tree answers 409, not an empty page (S11.8).
+    pub fn portfolios_page(&self, page: ListPage) -> Result<Paged<Vec<Portfolio>>> {
         let view = self.view();
         let tops = self
             .state
@@ -99,12 +100,18 @@ impl Queries<'_> {
                 stack.extend(children.into_iter().rev().map(|child| (depth + 1, child)));
             }
         }
-        let start = page.after.map_or(0, |after| {
-            order
+        let start = match page.after {
+            None => 0,
+            Some(after) => order
                 .iter()
                 .position(|(_, p)| p.id().get() == after)
-                .map_or(order.len(), |at| at + 1)
-        });
+                .map(|at| at + 1)
+                .ok_or_else(|| {
+                    Error::conflict(format!(
+                        "The portfolios changed since the last page (portfolio {after} is no longer where that page ended): read them again from the start"
+                    ))
+                })?,
+        };
         let entries = order[start..].iter().map(|(depth, portfolio)| {
             let placed = Placed {
                 depth: *depth,
@@ -113,10 +120,10 @@ impl Queries<'_> {
             (portfolio.id().get(), placed)
         });
         let Paged { items, next } = fill(page, entries);
-        Paged {
+        Ok(Paged {
             items: forest(items.into_iter()),
             next,
-        }
+        })
     }
 
     /// A page of the live custom-field definitions of folio `folio`, in id order, grouped by the

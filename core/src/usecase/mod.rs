@@ -78,7 +78,7 @@ pub use history::{
     MAX_HISTORY_PAGE,
 };
 #[cfg(not(target_arch = "wasm32"))]
-pub use history_page::MAX_READ_BYTES;
+pub use history_page::{read_budget, MAX_READ_BYTES, MIN_READ_BYTES};
 pub use limits::MAX_PAGE_BYTES;
 pub use lists::{list_page_refusal, ListPage, Paged, MAX_LIST_LIMIT};
 pub use parts::{BilledDay, BilledDays};

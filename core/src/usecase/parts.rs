@@ -156,6 +156,12 @@ pub struct BilledDays {
     pub days: Vec<BilledDay>,
 }
 
+impl crate::value::Texts for BilledDays {
+    fn texts(&self, check: &mut crate::value::TextCheck) {
+        check.list("days", crate::value::ListKind::Days, &self.days, |_, _| {});
+    }
+}
+
 /// One day's billed hours.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -357,13 +363,26 @@ impl Commands<'_> {
             ));
         }
         let position = row.record.id.get();
-        let mut days: crate::table::Table<u64, Date> = crate::table::Table::new();
-        for day in billed.days {
-            // Hours have at most 2 decimals, so whole seconds: hundredths x 36.
-            let hundredths = (day.hours.get() * Decimal::ONE_HUNDRED).trunc().mantissa();
-            *days.slot(day.date, || 0) += u64::try_from(hundredths).unwrap_or(0) * 36;
+        // S11.7: at most a century of days.
+        super::refusals::new_texts(&billed)?;
+        // Hours have at most 2 decimals, so whole seconds: hundredths x 36; a day given twice
+        // adds up (sorted once, then merged, not inserted one by one).
+        let mut given: Vec<(Date, u64)> = billed
+            .days
+            .iter()
+            .map(|day| {
+                let hundredths = (day.hours.get() * Decimal::ONE_HUNDRED).trunc().mantissa();
+                (day.date, u64::try_from(hundredths).unwrap_or(0) * 36)
+            })
+            .collect();
+        given.sort_by_key(|(date, _)| *date);
+        let mut days: Vec<(Date, u64)> = Vec::with_capacity(given.len());
+        for (date, seconds) in given {
+            match days.last_mut() {
+                Some((last, sum)) if *last == date => *sum += seconds,
+                _ => days.push((date, seconds)),
+            }
         }
-        let days: Vec<(Date, u64)> = days.rows().to_vec();
         self.state
             .apply(Command::PutBilledHours(BilledHours { position, days }));
         Ok(())

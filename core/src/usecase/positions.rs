@@ -221,7 +221,7 @@ impl Commands<'_> {
         if position.name.trim().is_empty() {
             return Err(Error::field("name", messages::NAME_REQUIRED));
         }
-        refusals::texts(&position, None)?;
+        refusals::new_texts(&position)?;
         let kind = position.kind.unwrap_or_default();
         let id = state.counters.next(crate::state::IdKind::Position);
         let mut allocation = position.allocation.clone();

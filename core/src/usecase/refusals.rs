@@ -60,6 +60,14 @@ pub(crate) fn book(error: BookError) -> Error {
 
 /// A body's texts and lists held to their kinds' bounds (S11.7), the values `before` (the record
 /// as it was) held kept: every refusal at once, each at its field.
-pub(crate) fn texts<T: Texts + ?Sized>(body: &T, before: Option<&T>) -> Result<(), Error> {
+pub(crate) fn texts<T: Texts + ?Sized, B: Texts + ?Sized>(
+    body: &T,
+    before: Option<&B>,
+) -> Result<(), Error> {
     check_texts(body, before).map_err(Error::fields)
+}
+
+/// A new body's texts and lists held to their kinds' bounds (S11.7): [`texts`] with nothing kept.
+pub(crate) fn new_texts<T: Texts + ?Sized>(body: &T) -> Result<(), Error> {
+    texts::<T, T>(body, None)
 }

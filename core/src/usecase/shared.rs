@@ -111,7 +111,7 @@ impl Commands<'_> {
         if rule.name.trim().is_empty() {
             return Err(Error::field("name", messages::NAME_REQUIRED));
         }
-        super::refusals::texts(&rule, None)?;
+        super::refusals::new_texts(&rule)?;
         let id = Id::new(self.state.counters.next(crate::state::IdKind::OvertimeRule));
         rule.deleted_on = None;
         self.state

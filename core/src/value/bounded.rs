@@ -61,6 +61,12 @@ pub enum ListKind {
     Options,
     /// An expense's labels.
     Labels,
+    /// The weekdays a weekly recurrence falls on.
+    Weekdays,
+    /// Days of a position's billed hours: a century's.
+    Days,
+    /// The projects a saved filter holds.
+    Projects,
 }
 
 impl ListKind {
@@ -73,6 +79,9 @@ impl ListKind {
             ListKind::ScopeItems => 5_000,
             ListKind::Options => 500,
             ListKind::Labels => 100,
+            ListKind::Weekdays => 7,
+            ListKind::Days => 36_525,
+            ListKind::Projects => 1_000,
         }
     }
 }
@@ -87,7 +96,8 @@ pub enum TextFault {
         /// The most allowed.
         max: usize,
     },
-    /// An invisible formatting character (category Cf) in a name, key or colour.
+    /// An invisible character in a name, key or colour: a format character (category Cf) or a
+    /// letter that shows nothing (a Hangul filler, the blank Braille pattern).
     Format {
         /// The character.
         character: char,
@@ -102,7 +112,8 @@ pub enum TextFault {
         /// Where, counting characters from 1.
         at: usize,
     },
-    /// A control character (a line break in a name, or any other than a line break or tab).
+    /// A control character or a line or paragraph separator (a line break in a name, or any other
+    /// than a line break or tab).
     Control {
         /// The character.
         character: char,
@@ -120,7 +131,7 @@ impl fmt::Display for TextFault {
             }
             TextFault::Format { character, at } => write!(
                 f,
-                "holds an invisible formatting character ({}) at character {at}; type it without",
+                "holds an invisible character ({}) at character {at}; type it without",
                 code(character)
             ),
             TextFault::Reorder { character, at } => write!(
@@ -180,6 +191,17 @@ pub fn is_format_character(c: char) -> bool {
         .is_ok()
 }
 
+/// Whether `c` is a letter or symbol that shows nothing: the Hangul fillers and the blank Braille
+/// pattern, which make a name look empty though it is not white space.
+fn is_invisible_letter(c: char) -> bool {
+    matches!(u32::from(c), 0x115F | 0x1160 | 0x2800 | 0x3164 | 0xFFA0)
+}
+
+/// Whether `c` breaks a line without being a control character (U+2028, U+2029).
+fn is_line_separator(c: char) -> bool {
+    matches!(c, '\u{2028}' | '\u{2029}')
+}
+
 /// Whether `c` embeds, overrides or isolates a direction (U+202A-U+202E, U+2066-U+2069): what
 /// makes `"\u{202E}exe.fdp"` read as `pdf.exe`.
 fn reorders(c: char) -> bool {
@@ -192,9 +214,9 @@ fn is_joiner(c: char) -> bool {
     c == '\u{200C}' || c == '\u{200D}'
 }
 
-/// Whether `c` shows: neither white space, a control nor a format character.
+/// Whether `c` shows: neither white space, a control, a format character nor an invisible letter.
 fn shows(c: char) -> bool {
-    !c.is_whitespace() && !c.is_control() && !is_format_character(c)
+    !c.is_whitespace() && !c.is_control() && !is_format_character(c) && !is_invisible_letter(c)
 }
 
 /// Holds `text` to the rule of `kind`: its length in characters; in names, keys and colours no
@@ -221,8 +243,12 @@ pub fn check_text(kind: TextKind, text: &str) -> Result<(), TextFault> {
         if reorders(c) {
             return Err(TextFault::Reorder { character: c, at });
         }
-        if c.is_control() && (kind.is_plain() || !matches!(c, '\n' | '\r' | '\t')) {
+        let breaks = c.is_control() || is_line_separator(c);
+        if breaks && (kind.is_plain() || !matches!(c, '\n' | '\r' | '\t')) {
             return Err(TextFault::Control { character: c, at });
+        }
+        if kind.is_plain() && is_invisible_letter(c) {
+            return Err(TextFault::Format { character: c, at });
         }
         if kind.is_plain() && is_format_character(c) {
             let joins = is_joiner(c)
@@ -403,8 +429,9 @@ impl TextCheck {
 }
 
 /// Holds every text and list of `body` to its kind's rule; the values `before` (the record as it
-/// was, on an update) already held are kept (S11.7). Each refusal is `(field, message)`, the
-/// message naming the field.
+/// was, on an update: a body, or the stored record showing its texts under the same fields)
+/// already held are kept (S11.7). Each refusal is `(field, message)`, the message naming the
+/// field.
 ///
 /// ```
 /// use costfolio::value::{check_texts, TextCheck, TextKind, Texts};
@@ -415,14 +442,14 @@ impl TextCheck {
 ///     }
 /// }
 /// let long = Named("x".repeat(256));
-/// let refusals = check_texts(&long, None).unwrap_err();
+/// let refusals = check_texts(&long, None::<&Named>).unwrap_err();
 /// assert_eq!(refusals[0].0, "name");
 /// // A name the record already had is kept.
 /// assert!(check_texts(&long, Some(&Named("x".repeat(256)))).is_ok());
 /// ```
-pub fn check_texts<T: Texts + ?Sized>(
+pub fn check_texts<T: Texts + ?Sized, B: Texts + ?Sized>(
     body: &T,
-    before: Option<&T>,
+    before: Option<&B>,
 ) -> Result<(), Vec<(String, String)>> {
     let kept = before.map(|before| {
         let mut collect = TextCheck {
@@ -484,6 +511,10 @@ mod tests {
         assert!(check_text(TextKind::Name, "tab\there").is_err());
         assert!(check_text(TextKind::Description, "tab\there\r\n").is_ok());
         assert!(check_text(TextKind::Description, "bell\u{7}").is_err());
+        assert!(check_text(TextKind::Name, "\u{3164}").is_err());
+        assert!(check_text(TextKind::Name, "a\u{2800}").is_err());
+        assert!(check_text(TextKind::Name, "one\u{2028}two").is_err());
+        assert!(check_text(TextKind::Description, "one\u{2029}two").is_err());
     }
 
     #[test]

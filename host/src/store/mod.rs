@@ -141,6 +141,9 @@ pub(crate) trait Backend: Send + Sync {
     /// The journal's entries numbered `seqs` that exist, as stored: what a history is read from
     /// (issue 35).
     fn journal_at(&self, seqs: &[u64]) -> Result<Vec<(u64, String)>, StoreError>;
+    /// The bytes the journal's entries numbered `seqs` take as stored (those that exist), read
+    /// without the entries: what a page of history is weighed by before it runs (S11.8).
+    fn journal_sizes(&self, seqs: &[u64]) -> Result<Vec<(u64, usize)>, StoreError>;
     /// Appends stored entries as they are, in one transaction that excludes other writers;
     /// refused unless they continue the journal (the first is its last sequence number + 1).
     fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError>;
@@ -161,6 +164,12 @@ fn stored_entry(text: &str) -> Result<JournalEntry, StoreError> {
 impl costfolio::state::JournalReader for Store {
     fn entries(&self, seqs: &[u64]) -> Result<Vec<JournalEntry>, String> {
         self.entries_at(seqs).map_err(|error| error.to_string())
+    }
+
+    fn sizes(&self, seqs: &[u64]) -> Result<Vec<(u64, usize)>, String> {
+        self.backend
+            .journal_sizes(seqs)
+            .map_err(|error| error.to_string())
     }
 
     fn sized_entries(&self, seqs: &[u64]) -> Result<Vec<(JournalEntry, usize)>, String> {

@@ -526,6 +526,29 @@ impl Backend for Postgres {
             .collect())
     }
 
+    fn journal_sizes(&self, seqs: &[u64]) -> Result<Vec<(u64, usize)>, StoreError> {
+        let keys: Vec<i64> = seqs
+            .iter()
+            .filter_map(|seq| i64::try_from(*seq).ok())
+            .collect();
+        let rows = self.read(|client| {
+            client.query(
+                "SELECT seq, octet_length(entry) FROM journal WHERE seq = ANY($1)",
+                &[&keys],
+            )
+        })?;
+        Ok(rows
+            .iter()
+            .map(|row| {
+                let bytes: i32 = row.get(1);
+                (
+                    row.get::<_, i64>(0) as u64,
+                    usize::try_from(bytes).unwrap_or(usize::MAX),
+                )
+            })
+            .collect())
+    }
+
     fn journal_at(&self, seqs: &[u64]) -> Result<Vec<(u64, String)>, StoreError> {
         let keys: Vec<i64> = seqs
             .iter()

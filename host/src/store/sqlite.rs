@@ -259,6 +259,29 @@ impl Backend for Sqlite {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    fn journal_sizes(&self, seqs: &[u64]) -> Result<Vec<(u64, usize)>, StoreError> {
+        let keys: Vec<i64> = seqs
+            .iter()
+            .filter_map(|seq| i64::try_from(*seq).ok())
+            .collect();
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks = vec!["?"; keys.len()].join(",");
+        let connection = self.connection();
+        // The length of the text as bytes, without bringing the text to the caller.
+        let mut statement = connection.prepare(&format!(
+            "SELECT seq, length(CAST(entry AS BLOB)) FROM journal WHERE seq IN ({marks})"
+        ))?;
+        let rows = statement.query_map(rusqlite::params_from_iter(keys.iter()), |row| {
+            Ok((
+                row.get::<_, i64>(0)? as u64,
+                usize::try_from(row.get::<_, i64>(1)?).unwrap_or(usize::MAX),
+            ))
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     fn journal_at(&self, seqs: &[u64]) -> Result<Vec<(u64, String)>, StoreError> {
         let keys: Vec<i64> = seqs
             .iter()

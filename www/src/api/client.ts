@@ -124,15 +124,22 @@ export function nextPage(link: string | null): string | null {
 }
 
 /** Every page of a budgeting list (a page ends at 4 MiB; the server names the next one in a `Link`
- * header): each page's `success`, in order. */
+ * header): each page's `success`, in order. A list that changed between its pages (409) is read
+ * again from the start, up to three times. */
 export async function budgetPages<T>(path: string, signal?: AbortSignal): Promise<T[]> {
-  const pages: T[] = [];
-  let at: string | null = '/budgets/1' + path;
-  while (at) {
-    if (pages.length >= MAX_LIST_PAGES) throw new ApiError(refusalOf(0, { errorMessages: [`The list ${path} has more than ${MAX_LIST_PAGES} pages`] }));
-    const answer: Answer = await transport('GET', at, undefined, signal);
-    pages.push(unwrap(settle(at, answer)) as T);
-    at = nextPage(answer.header('Link'));
+  for (let attempt = 1; ; attempt++) {
+    const pages: T[] = [];
+    let at: string | null = '/budgets/1' + path;
+    try {
+      while (at) {
+        if (pages.length >= MAX_LIST_PAGES) throw new ApiError(refusalOf(0, { errorMessages: [`The list ${path} has more than ${MAX_LIST_PAGES} pages`] }));
+        const answer: Answer = await transport('GET', at, undefined, signal);
+        pages.push(unwrap(settle(at, answer)) as T);
+        at = nextPage(answer.header('Link'));
+      }
+      return pages;
+    } catch (e) {
+      if (!(e instanceof ApiError && e.status === 409 && pages.length > 0 && attempt < 3)) throw e;
+    }
   }
-  return pages;
 }

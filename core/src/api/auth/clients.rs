@@ -12,6 +12,51 @@ use crate::value::UtcTimestamp;
 /// Minutes an authorization code stays valid (S11.1).
 pub(super) const CODE_MINUTES: i64 = 10;
 
+/// The longest redirect address a client is registered with.
+const MAX_REDIRECT_CHARS: usize = 2_000;
+
+/// Refuses a client id or redirect address the authorize page could not use safely (S11.7): an
+/// empty id, or one that is no key (128 characters, nothing invisible); an address that is not
+/// an absolute URI (a scheme, then `:`), longer than 2,000 characters, or holding white space, a
+/// control character or a fragment (RFC 6749 3.1.2).
+fn check_client(client_id: &str, redirect_uri: &str) -> Result<(), AuthError> {
+    if client_id.is_empty() {
+        return Err(AuthError::Empty("client_id"));
+    }
+    crate::value::check_text(crate::value::TextKind::Key, client_id).map_err(|fault| {
+        AuthError::Text {
+            what: "client_id",
+            fault,
+        }
+    })?;
+    let scheme = redirect_uri.split(':').next().unwrap_or("");
+    let absolute = redirect_uri.contains(':')
+        && scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || matches!(c, '+' | '-' | '.'));
+    if !absolute {
+        return Err(AuthError::BadRedirect(
+            "must be an absolute URI (https://...)",
+        ));
+    }
+    if redirect_uri.chars().count() > MAX_REDIRECT_CHARS {
+        return Err(AuthError::BadRedirect("may have at most 2000 characters"));
+    }
+    if redirect_uri
+        .chars()
+        .any(|c| c.is_whitespace() || c.is_control())
+    {
+        return Err(AuthError::BadRedirect(
+            "may hold no white space nor control character",
+        ));
+    }
+    if redirect_uri.contains('#') {
+        return Err(AuthError::BadRedirect("may hold no fragment (#)"));
+    }
+    Ok(())
+}
+
 /// Registers an OAuth client whose secret the host hashed with a slow, salted hash (a PHC string
 /// such as `$argon2id$...`); the host verifies the secret of each token request outside its locks
 /// and says so in [`Context::verified_client`].
@@ -21,9 +66,7 @@ pub fn register_client_hashed(
     secret_hash: &str,
     redirect_uri: &str,
 ) -> Result<(), AuthError> {
-    if client_id.is_empty() {
-        return Err(AuthError::Empty("client_id"));
-    }
+    check_client(client_id, redirect_uri)?;
     if !secret_hash.starts_with('$') {
         return Err(AuthError::Empty("a PHC string of the secret"));
     }
@@ -44,9 +87,7 @@ pub fn register_client(
     secret: &str,
     redirect_uri: &str,
 ) -> Result<(), AuthError> {
-    if client_id.is_empty() {
-        return Err(AuthError::Empty("client_id"));
-    }
+    check_client(client_id, redirect_uri)?;
     if secret.is_empty() {
         return Err(AuthError::Empty("client_secret"));
     }

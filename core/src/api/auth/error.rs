@@ -14,6 +14,9 @@ pub enum AuthError {
     },
     /// A client id or secret that is empty.
     Empty(&'static str),
+    /// A redirect address a client cannot be registered with: not an absolute URI, longer than
+    /// 2,000 characters, holding white space or a fragment (RFC 6749 3.1.2).
+    BadRedirect(&'static str),
     /// A user's key or display name longer than its bound, or holding a character that does
     /// not show as typed (S11.7).
     Text {
@@ -39,6 +42,7 @@ impl core::fmt::Display for AuthError {
             }
             AuthError::Empty(what) => write!(f, "{what} must not be empty"),
             AuthError::Text { what, fault } => write!(f, "{what} {fault}"),
+            AuthError::BadRedirect(why) => write!(f, "the redirect address {why}"),
         }
     }
 }

@@ -30,7 +30,7 @@ pub(super) fn portfolios(state: &State, request: &Request, context: &Context) ->
     Ok(paged(
         request,
         context,
-        queries(state, context).portfolios_page(page),
+        queries(state, context).portfolios_page(page)?,
     ))
 }
 

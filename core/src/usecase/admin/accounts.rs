@@ -86,15 +86,17 @@ impl Commands<'_> {
     /// Creates an account (S10.2); the account stored.
     pub fn create_account(&mut self, body: AccountRequest) -> Result<AccountRecord> {
         self.caller.administration_for_change()?;
-        crate::usecase::refusals::texts(&body, None)?;
+        crate::usecase::refusals::new_texts(&body)?;
         self.put_account(body, None)
     }
 
     /// Updates the account of key `key` (S10.2); the account stored.
     pub fn update_account(&mut self, key: &str, body: AccountRequest) -> Result<AccountRecord> {
         self.caller.administration_for_change()?;
-        crate::usecase::refusals::texts(&body, None)?;
-        let id = account_by_key(self.state, key)?.id;
+        let existing = account_by_key(self.state, key)?;
+        // S11.7: what the account held is kept.
+        crate::usecase::refusals::texts(&body, Some(existing))?;
+        let id = existing.id;
         self.put_account(body, Some(id))
     }
 

@@ -229,7 +229,7 @@ impl Commands<'_> {
         body: HolidaySchemeCreate,
     ) -> Result<HolidaySchemeRecord> {
         self.caller.administration_for_change()?;
-        crate::usecase::refusals::texts(&body, None)?;
+        crate::usecase::refusals::new_texts(&body)?;
         let state = &*self.state;
         unique_scheme_name(
             &state.holiday_schemes,
@@ -256,9 +256,10 @@ impl Commands<'_> {
         body: HolidaySchemeUpdate,
     ) -> Result<HolidaySchemeRecord> {
         self.caller.administration_for_change()?;
-        crate::usecase::refusals::texts(&body, None)?;
         let state = &*self.state;
         let mut record = holiday_scheme_by_id(state, id)?.clone();
+        // S11.7: what the scheme held is kept.
+        crate::usecase::refusals::texts(&body, Some(&record))?;
         unique_scheme_name(
             &state.holiday_schemes,
             Calendar::Holidays.what(),
@@ -288,7 +289,7 @@ impl Commands<'_> {
     /// Assigns the users the body names to the holiday scheme of id `id`.
     pub fn set_holiday_scheme_members(&mut self, id: u64, body: MembersRequest) -> Result<()> {
         self.caller.administration_for_change()?;
-        crate::usecase::refusals::texts(&body, None)?;
+        crate::usecase::refusals::new_texts(&body)?;
         let command = Command::SetHolidaySchemeMembers {
             scheme: id,
             account_ids: body.account_ids,
@@ -332,7 +333,7 @@ impl Commands<'_> {
     /// Assigns the users the body names to the workload scheme of id `id`.
     pub fn set_workload_scheme_members(&mut self, id: u64, body: MembersRequest) -> Result<()> {
         self.caller.administration_for_change()?;
-        crate::usecase::refusals::texts(&body, None)?;
+        crate::usecase::refusals::new_texts(&body)?;
         let command = Command::SetWorkloadSchemeMembers {
             scheme: id,
             account_ids: body.account_ids,
@@ -366,7 +367,9 @@ impl Commands<'_> {
         body: WorkloadSchemeRequest,
         id: Option<u64>,
     ) -> Result<WorkloadSchemeRecord> {
-        crate::usecase::refusals::texts(&body, None)?;
+        // S11.7: what the scheme held is kept.
+        let before = id.and_then(|id| self.state.workload_schemes.get(&id));
+        crate::usecase::refusals::texts(&body, before)?;
         let week = week(&body)?;
         let state = &*self.state;
         unique_scheme_name(

@@ -94,7 +94,9 @@ impl Commands<'_> {
         body: HolidayRequest,
         id: Option<u64>,
     ) -> Result<HolidayRecord> {
-        crate::usecase::refusals::texts(&body, None)?;
+        // S11.7: what the holiday held is kept.
+        let before = id.and_then(|id| self.state.holidays.get(&id));
+        crate::usecase::refusals::texts(&body, before)?;
         if !(1..=SECONDS_PER_DAY).contains(&body.duration_seconds) {
             return Err(Error::field(
                 "durationSeconds",

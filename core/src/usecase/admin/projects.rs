@@ -60,6 +60,7 @@ impl Commands<'_> {
         body: SavedFilterRequest,
     ) -> Result<SavedFilterRecord> {
         self.caller.administration_for_change()?;
+        crate::usecase::refusals::new_texts(&body)?;
         let state = &*self.state;
         if let Some(unknown) = body
             .project_ids

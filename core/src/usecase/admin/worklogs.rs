@@ -144,7 +144,8 @@ impl Commands<'_> {
         body: WorklogRequest,
         previous: Option<WorklogRecord>,
     ) -> Result<WorklogRecord> {
-        crate::usecase::refusals::texts(&body, None)?;
+        // S11.7: what the worklog held is kept.
+        crate::usecase::refusals::texts(&body, previous.as_ref())?;
         let state = &*self.state;
         let project_id = project_of(state, &body.issue_key)?;
         let start_time = body.start_time.unwrap_or_else(|| "00:00:00".into());
