@@ -285,6 +285,9 @@ fn a_portfolio_rolls_up_in_its_currency_with_ratios_from_sums() {
     .unwrap();
     let mut folio_figures = a.clone();
     folio_figures.status = None;
+    // A portfolio names no method: its members may have different ones (S9.10).
+    folio_figures.planned_value_method = None;
+    folio_figures.eac_method = None;
     assert_eq!(
         one, folio_figures,
         "a portfolio of one folio in its currency reports the folio"

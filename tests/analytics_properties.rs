@@ -77,12 +77,73 @@ proptest! {
         prop_assert!(i.ac.get() >= to_date);
     }
 
+    /// Every method of S9.10 is its formula, on random folios with some progress: PV by the plan
+    /// is the planned cost to date, and its timeline's PV the cumulative planned cost; each EAC
+    /// method against the figures it is made of; ETC and VAC follow EAC; a forecast below the
+    /// scheduled cost says by how much.
+    #[test]
+    fn every_method_is_its_formula(book in any_book(), as_of in 0u64..420, done in 0u32..=10, logged in 0u32..=10) {
+        use costfolio::model::budgeting::{EacMethod, PlannedValueMethod};
+        let mut book = book;
+        book.folio.with_earned = true;
+        book.scope = vec![
+            analytics_book::scope("A", &done.to_string(), "0", "0", true, false),
+            analytics_book::scope("B", "10", &logged.to_string(), "10", false, true),
+        ];
+        let as_of = Date::from_naive(book.folio.start_date.naive().checked_add_days(Days::new(as_of)).unwrap());
+        let round = |v: Decimal| { let mut r = v.round_dp_with_strategy(2, rust_decimal::RoundingStrategy::MidpointAwayFromZero); r.rescale(2); r };
+        for pv_method in [PlannedValueMethod::WorkingDays, PlannedValueMethod::Plan] {
+            for eac_method in [EacMethod::Cpi, EacMethod::CpiSpi, EacMethod::RemainingAsPlanned, EacMethod::Scheduled] {
+                book.folio.planned_value_method = Some(pv_method);
+                book.folio.eac_method = Some(eac_method);
+                let i = book.indicators(&as_of.to_string());
+                prop_assert_eq!(i.planned_value_method, Some(pv_method));
+                prop_assert_eq!(i.eac_method, Some(eac_method));
+                let (bac, ac, known) = (i.bac.get(), i.ac.get(), i.eac_known.get());
+                let (pv, ev) = (i.pv.map(|v| v.get()), i.ev.map(|v| v.get()));
+                if pv_method == PlannedValueMethod::Plan {
+                    prop_assert_eq!(pv, Some(i.planned_cost_to_date.get()));
+                    let (costs, revenues, actual) = book.ledgers(as_of, Granularity::Month);
+                    let t = timeline(&book.terms(), &costs, &revenues, &actual, &book.scope).unwrap();
+                    let mut planned = Decimal::ZERO;
+                    for bucket in &t {
+                        planned += bucket.planned_cost.get();
+                        prop_assert_eq!(bucket.pv.map(|v| v.get()), Some(planned));
+                    }
+                }
+                let expected = match eac_method {
+                    EacMethod::Cpi => ev.filter(|e| !e.is_zero() && !ac.is_zero()).map(|e| round(bac * ac / e)),
+                    EacMethod::CpiSpi => match (ev, pv) {
+                        (Some(e), Some(p)) if !e.is_zero() && !ac.is_zero() && !p.is_zero() => Some(round(ac + (bac - e) * ac / e * p / e)),
+                        _ => None,
+                    },
+                    EacMethod::RemainingAsPlanned => ev.map(|e| round(ac + bac - e)),
+                    EacMethod::Scheduled => Some(round(known.max(bac))),
+                };
+                prop_assert_eq!(i.eac.map(|v| v.get()), expected, "{:?}", eac_method);
+                prop_assert_eq!(i.etc.map(|v| v.get()), expected.map(|eac| eac - ac));
+                prop_assert_eq!(i.vac.map(|v| v.get()), expected.map(|eac| bac - eac));
+                prop_assert_eq!(
+                    i.eac_below_scheduled.map(|v| v.get()),
+                    expected.filter(|eac| *eac < known).map(|eac| known - eac)
+                );
+                if eac_method == EacMethod::Scheduled {
+                    prop_assert!(i.eac.unwrap().get() >= known, "never below what is scheduled");
+                }
+            }
+        }
+    }
+
     #[test]
     fn a_portfolio_of_one_folio_reports_the_folio(book in any_book(), as_of in 0u64..420) {
         let as_of = Date::from_naive(book.folio.start_date.naive().checked_add_days(Days::new(as_of)).unwrap());
         let mut i = book.indicators(&as_of.to_string());
         let one = rollup(&[&i], i.currency_code, as_of, &ExchangeRates::new(), book.folio.tolerance.get()).unwrap();
         i.status = None;
+        // A portfolio names no method, nor how far a forecast falls short (S9.10).
+        i.planned_value_method = None;
+        i.eac_method = None;
+        i.eac_below_scheduled = None;
         prop_assert_eq!(one, i);
     }
 

@@ -142,6 +142,8 @@ fn check_folio(state: &mut State, folio: u64, as_of: &str) -> usize {
             "contingencyToDate" => Some(Some(money(
                 of("contingencyPercent").unwrap() * of("plannedCostToDate").unwrap() / hundred,
             ))),
+            // By the plan (S9.10): the planned cost to date.
+            "pv" if of("plannedCostToDate").is_some() => Some(of("plannedCostToDate")),
             "pv" => Some(
                 quotient(
                     Some(of("bac").unwrap() * of("workingDaysElapsed").unwrap()),
@@ -157,6 +159,35 @@ fn check_folio(state: &mut State, folio: u64, as_of: &str) -> usize {
                 .map(money),
             ),
             "ev" => Some(None),
+            // EAC by what is scheduled: the larger of the scheduled cost and BAC; AC + BAC - EV
+            // for the rest as planned (S9.10).
+            "eac" if of("eacKnown").is_some() => {
+                Some(of("eacKnown").zip(of("bac")).map(|(k, b)| k.max(b)))
+            }
+            "eac"
+                if explained["formula"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("EAC (the rest") =>
+            {
+                Some(of("ev").map(|ev| of("ac").unwrap() + of("bac").unwrap() - ev))
+            }
+            // AC + (BAC - EV) / (CPI x SPI) = AC + (BAC - EV) x AC x PV / EV².
+            "eac"
+                if explained["formula"]
+                    .as_str()
+                    .unwrap()
+                    .starts_with("EAC (by CPI and SPI") =>
+            {
+                Some(match (of("ac"), of("bac"), of("ev"), of("pv")) {
+                    (Some(ac), Some(bac), Some(ev), Some(pv))
+                        if !ac.is_zero() && !ev.is_zero() && !pv.is_zero() =>
+                    {
+                        Some(money(ac + (bac - ev) * ac / ev * pv / ev))
+                    }
+                    _ => None,
+                })
+            }
             // EAC = BAC / CPI: null when CPI is (AC or EV is 0).
             "eac" => Some(match (of("bac"), of("ac"), of("ev")) {
                 (Some(bac), Some(ac), Some(ev)) if !ac.is_zero() => {

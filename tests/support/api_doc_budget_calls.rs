@@ -386,6 +386,20 @@ pub const BUDGET: &[Call] = &[
         None,
     ),
     ext(
+        "Choose how PV and EAC are computed (`plannedValueMethod`, `eacMethod`: S9.10)",
+        "PUT",
+        "/budgets/1/folio",
+        Some(
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":2,"plannedValueMethod":"plan","eacMethod":"scheduled"}"#,
+        ),
+    ),
+    ext(
+        "Indicators by the plan's phasing and what is scheduled",
+        "GET",
+        "/budgets/1/folio/1/indicators?asOf=2026-03-13",
+        None,
+    ),
+    ext(
         "Items of a folio, with their money",
         "GET",
         "/budgets/1/folio/1/items?asOf=2026-03-13",

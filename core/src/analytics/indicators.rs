@@ -7,7 +7,9 @@ pub(crate) use super::ledger::{add, sub, sum};
 use super::ledger::{AnalyticsError, Flow, Ledger};
 use super::status::{folio_status, validate_folio, FolioError};
 use crate::calendar::Calendar;
-use crate::model::budgeting::{Folio, FolioStatus, IndexStatus, Indicators, ScopeItem};
+use crate::model::budgeting::{
+    EacMethod, Folio, FolioStatus, IndexStatus, Indicators, PlannedValueMethod, ScopeItem,
+};
 use crate::schedule::FolioFrame;
 use crate::value::{CurrencyCode, Date, DateRange, Exact};
 
@@ -32,6 +34,10 @@ pub struct FolioTerms<'a> {
     pub closed: Option<Date>,
     /// Its calendar (for working days, S9.1).
     pub calendar: &'a Calendar,
+    /// How its planned value is computed (S9.10).
+    pub pv_method: PlannedValueMethod,
+    /// How its estimate at completion is forecast (S9.10).
+    pub eac_method: EacMethod,
 }
 
 impl<'a> FolioTerms<'a> {
@@ -54,6 +60,8 @@ impl<'a> FolioTerms<'a> {
             with_earned: folio.with_earned,
             closed: folio.closed_date,
             calendar,
+            pv_method: folio.planned_value_method.unwrap_or_default(),
+            eac_method: folio.eac_method.unwrap_or_default(),
         })
     }
 
@@ -70,13 +78,18 @@ impl<'a> FolioTerms<'a> {
         folio_status(self.period.start(), self.period.end(), self.closed, as_of)
     }
 
-    /// PV at `as_of` (S9.1): BAC x working days elapsed / all working days, rounded; `None` when
-    /// the folio has no working day.
+    /// PV at `as_of` by the folio's method (S9.10): the planned cost to date `planned_to_date`
+    /// (the plan's time-phasing), or BAC x working days elapsed / all working days, rounded, `None`
+    /// when the folio has no working day (S9.1).
     pub fn planned_value(
         &self,
         bac: Decimal,
+        planned_to_date: Decimal,
         as_of: Date,
     ) -> Result<Option<Decimal>, AnalyticsError> {
+        if self.pv_method == PlannedValueMethod::Plan {
+            return Ok(Some(self.currency.round(planned_to_date)));
+        }
         let (elapsed, total) = self.working_days(as_of);
         if total == 0 {
             return Ok(None);
@@ -207,6 +220,7 @@ pub(crate) fn derive(
     tolerance: Decimal,
     currency: CurrencyCode,
     status: Option<FolioStatus>,
+    methods: Option<(PlannedValueMethod, EacMethod)>,
 ) -> Result<Indicators, AnalyticsError> {
     let money = |value: Decimal| Exact::of(currency.round(value));
     let (cv, sv) = match summed {
@@ -218,15 +232,24 @@ pub(crate) fn derive(
     };
     let cpi = base.ev.and_then(|ev| quotient(ev, base.ac));
     let spi = base.ev.zip(base.pv).and_then(|(ev, pv)| quotient(ev, pv));
-    let eac = match (summed, cpi, base.ev) {
-        (Some(summed), _, _) => summed.eac,
-        (None, Some(_), Some(ev)) => scaled(base.bac, base.ac, ev)?.map(|eac| currency.round(eac)),
-        _ => None,
+    let eac_method = methods.map(|(_, eac)| eac).unwrap_or_default();
+    let eac = match summed {
+        Some(summed) => summed.eac,
+        None => estimate_at_completion(eac_method, &base, cpi)?.map(|eac| currency.round(eac)),
     };
-    let tcpi = match base.ev {
-        Some(ev) => quotient(sub(base.bac, ev)?, sub(base.bac, base.ac)?),
-        None => None,
+    // S9.10: the index to complete follows the method: against BAC for `cpi`, against EAC else.
+    let tcpi = match (base.ev, eac_method, eac) {
+        (Some(ev), EacMethod::Cpi, _) => quotient(sub(base.bac, ev)?, sub(base.bac, base.ac)?),
+        (Some(ev), _, Some(eac)) if summed.is_none() => {
+            quotient(sub(base.bac, ev)?, sub(eac, base.ac)?)
+        }
+        (Some(ev), _, _) => quotient(sub(base.bac, ev)?, sub(base.bac, base.ac)?),
+        (None, _, _) => None,
     };
+    let eac_below_scheduled = eac
+        .filter(|eac| *eac < base.eac_known && summed.is_none())
+        .map(|eac| sub(base.eac_known, eac))
+        .transpose()?;
     let margin = base
         .profit
         .zip(base.actual_revenue)
@@ -275,7 +298,45 @@ pub(crate) fn derive(
         margin_status: margin_status(margin, tolerance),
         status,
         currency_code: currency,
+        planned_value_method: methods.map(|(pv, _)| pv),
+        eac_method: methods.map(|(_, eac)| eac),
+        eac_below_scheduled: eac_below_scheduled.map(money),
     })
+}
+
+/// EAC by `method` (S9.4, S9.10), unrounded: `cpi` BAC x AC / EV (null with CPI); `cpiSpi`
+/// AC + (BAC - EV) / (CPI x SPI) = AC + (BAC - EV) x AC x PV / EV² (null with CPI or SPI);
+/// `remainingAsPlanned` AC + BAC - EV (null without EV); `scheduled` the scheduled cost (AC and
+/// the actual cost after asOf) and the planned cost it does not cover yet, that is the larger of
+/// the two (a folio is one line until its actual items name the planned ones they realise).
+fn estimate_at_completion(
+    method: EacMethod,
+    base: &Base,
+    cpi: Option<Decimal>,
+) -> Result<Option<Decimal>, AnalyticsError> {
+    let (bac, ac) = (base.bac, base.ac);
+    match (method, base.ev) {
+        (EacMethod::Cpi, Some(ev)) if cpi.is_some() => scaled(bac, ac, ev),
+        (EacMethod::CpiSpi, Some(ev)) => {
+            let Some(pv) = base.pv else {
+                return Ok(None);
+            };
+            if cpi.is_none() || pv.is_zero() || ev.is_zero() {
+                return Ok(None);
+            }
+            // (BAC - EV) x AC / EV, then x PV / EV: each step at 28 significant digits.
+            let left = match scaled(sub(bac, ev)?, ac, ev)? {
+                Some(left) => left,
+                None => return Ok(None),
+            };
+            Ok(scaled(left, pv, ev)?
+                .map(|rest| add(ac, rest))
+                .transpose()?)
+        }
+        (EacMethod::RemainingAsPlanned, Some(ev)) => Ok(Some(sub(add(ac, bac)?, ev)?)),
+        (EacMethod::Scheduled, _) => Ok(Some(base.eac_known.max(bac))),
+        _ => Ok(None),
+    }
 }
 
 /// Progress from the scope items (S9.3): (earned weight, total weight). Done items earn their
@@ -354,7 +415,7 @@ pub fn indicators(
     };
     let base = Base {
         bac,
-        pv: terms.planned_value(bac, as_of)?,
+        pv: terms.planned_value(bac, planned_cost_to_date, as_of)?,
         ev: earned_value(terms, bac, scope)?,
         ac,
         reserve: share(terms.currency, terms.reserve, bac)?,
@@ -373,6 +434,7 @@ pub fn indicators(
         terms.tolerance,
         terms.currency,
         Some(terms.status(as_of)),
+        Some((terms.pv_method, terms.eac_method)),
     )
 }
 
@@ -398,7 +460,7 @@ mod tests {
             ..Base::default()
         };
         let currency = crate::value::CurrencyCode::from_str("EUR").unwrap();
-        let shown = derive(base, None, d("10"), currency, None).unwrap();
+        let shown = derive(base, None, d("10"), currency, None, None).unwrap();
         (shown.revenue_status, shown.margin_status)
     }
 

@@ -89,5 +89,5 @@ pub fn rollup(
         etc: any(summed.etc),
         vac: any(summed.vac),
     };
-    derive(base, Some(summed), tolerance, currency, None)
+    derive(base, Some(summed), tolerance, currency, None, None)
 }

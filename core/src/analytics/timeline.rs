@@ -56,7 +56,9 @@ pub fn timeline(
             planned_revenue: revenue(revenues, Flow::PlannedRevenue)?,
             actual_revenue: revenue(actual, Flow::ActualRevenue)?,
             contingency: money(sub(contingency, contingency_so_far)?),
-            pv: terms.planned_value(bac, end)?.map(Exact::of),
+            pv: terms
+                .planned_value(bac, planned_so_far, end)?
+                .map(Exact::of),
             ev: ev.filter(|_| start <= as_of).map(Exact::of),
             ac: money(actual_so_far),
         });

@@ -5,7 +5,7 @@ import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 import { checkCurrency, checkPercentage, checkPeriod, requireText, type FieldErrors } from '../lib/validate';
 import { RatesLink } from './RatesLink';
-import { Field } from './ui';
+import { Field, SelectField } from './ui';
 
 /** The folio's fields as typed. */
 export interface FolioText {
@@ -18,7 +18,33 @@ export interface FolioText {
   reserve: string;
   contingency: string;
   tolerance: string;
+  /** `workingDays` or `plan`. */
+  plannedValueMethod: string;
+  /** `cpi`, `cpiSpi`, `remainingAsPlanned` or `scheduled`. */
+  eacMethod: string;
 }
+
+/** How planned value may be computed, each with what it means in a sentence. */
+export const PV_METHODS = [
+  { value: 'plan', label: 'By the plan', hint: 'PV is the planned cost to date: the plan’s own phasing of its cost (the latest baseline, else the draft).' },
+  { value: 'workingDays', label: 'By working days', hint: 'PV spreads BAC evenly over the folio’s working days.' },
+] as const;
+
+/** How the estimate at completion may be forecast, each with what it means in a sentence. */
+export const EAC_METHODS = [
+  { value: 'cpi', label: 'By cost performance (BAC / CPI)', hint: 'The rest of the work costs as the work so far did.' },
+  {
+    value: 'cpiSpi',
+    label: 'By cost and schedule performance',
+    hint: 'AC + (BAC − EV) / (CPI × SPI): the rest costs as the work so far did, and as late.',
+  },
+  { value: 'remainingAsPlanned', label: 'The rest as planned', hint: 'AC + BAC − EV: the work not yet earned costs what was planned.' },
+  {
+    value: 'scheduled',
+    label: 'By what is scheduled',
+    hint: 'Actual and scheduled cost, and the planned cost they do not cover yet: never below what is scheduled.',
+  },
+] as const;
 
 /** The checks of `f` made before sending, into `errors` (by the server's field names). */
 export function checkFolioText(errors: FieldErrors, f: FolioText): FieldErrors {
@@ -110,6 +136,26 @@ export function FolioFields({
           hint="Indices within this range below 1 are amber, not red."
         />
         {more}
+      </div>
+      <div class="grid-2">
+        <SelectField
+          label="Planned value"
+          name="plannedValueMethod"
+          value={values.plannedValueMethod}
+          onValue={set('plannedValueMethod')}
+          error={err('plannedValueMethod')}
+          options={PV_METHODS}
+          hint={PV_METHODS.find((m) => m.value === values.plannedValueMethod)?.hint}
+        />
+        <SelectField
+          label="Forecast (EAC)"
+          name="eacMethod"
+          value={values.eacMethod}
+          onValue={set('eacMethod')}
+          error={err('eacMethod')}
+          options={EAC_METHODS}
+          hint={EAC_METHODS.find((m) => m.value === values.eacMethod)?.hint}
+        />
       </div>
     </>
   );

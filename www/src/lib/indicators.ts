@@ -58,10 +58,10 @@ export const INDICATORS: readonly IndicatorInfo[] = [
   },
   {
     key: 'eacKnown',
-    abbr: 'EAC (known)',
-    name: 'Known-cost forecast',
+    abbr: 'Scheduled cost',
+    name: 'Scheduled cost: actual to date + scheduled',
     kind: 'money',
-    meaning: 'AC plus the actual costs already scheduled after the as-of date.',
+    meaning: 'AC plus the actual costs already scheduled after the as-of date: what is committed whatever the forecast says.',
   },
   {
     key: 'plannedCostToDate',

@@ -26,6 +26,7 @@ import { Pager, usePaging } from '../components/Pager';
 import { UChart } from '../components/UChart';
 import type { FolioProps } from './FolioProps';
 import { lazy } from 'preact-iso';
+import { Methods } from '../components/Methods';
 
 const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
 
@@ -525,6 +526,7 @@ export function Forecast({ folio, asOf }: FolioProps) {
         />
         {model && ind ? (
           <>
+            <Methods indicators={ind} />
             <div class="tooltip-panel" role="status" aria-live="polite" data-testid="chart-tooltip">
               {bucket ? (
                 <>

@@ -3,6 +3,7 @@ import { PlanImport } from './PlanFiles';
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api } from '../api/budgets';
+import type { Schemas } from '../api/types';
 import { num } from '../lib/json';
 import { session, announce } from '../state';
 import { folioHref } from '../lib/routes';
@@ -11,7 +12,19 @@ import { useSubmit } from '../components/useSubmit';
 import { Checkbox, Field, FormErrors } from '../components/ui';
 import { checkFolioText, FolioFields } from '../components/FolioFields';
 
-const FIELDS = ['name', 'description', 'owner', 'startDate', 'endDate', 'currencyCode', 'reserve', 'contingency', 'tolerance'];
+const FIELDS = [
+  'name',
+  'description',
+  'owner',
+  'startDate',
+  'endDate',
+  'currencyCode',
+  'reserve',
+  'contingency',
+  'tolerance',
+  'plannedValueMethod',
+  'eacMethod',
+];
 
 export function NewFolio() {
   const { route } = useLocation();
@@ -25,6 +38,9 @@ export function NewFolio() {
     reserve: '10',
     contingency: '5',
     tolerance: '10',
+    // A new folio's PV follows its plan's phasing (S9.10); EAC the cost performance.
+    plannedValueMethod: 'plan',
+    eacMethod: 'cpi',
     withRevenue: true,
     withEarned: true,
   });
@@ -55,6 +71,8 @@ export function NewFolio() {
         savedFilterId: num('1'),
         holidaySchemeId: num('1'),
         workloadSchemeId: num('1'),
+        plannedValueMethod: f.plannedValueMethod as Schemas['PlannedValueMethod'],
+        eacMethod: f.eacMethod as Schemas['EacMethod'],
       });
       announce(`Folio “${f.name.trim()}” created.`);
       void queryClient.invalidateQueries({ queryKey: keys.folios() });

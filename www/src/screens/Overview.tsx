@@ -8,6 +8,7 @@ import { useQuery } from '@tanstack/preact-query';
 import { indicatorsQuery } from '../lib/screenQueries';
 import { Card, FiguresRefused, Loading, UncomputableNote } from '../components/ui';
 import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
+import { Methods } from '../components/Methods';
 import * as fmt from '../lib/format';
 import type { FolioProps } from './FolioProps';
 
@@ -31,6 +32,7 @@ export function Overview({ folio, asOf }: FolioProps) {
       </Card>
       <Card title={<>Indicators as of {fmt.date(asOf)}</>} actions={<span class="muted">All figures in {i.currencyCode}</span>}>
         {!folio.withEarned ? <p class="muted">This folio does not use earned value: EV and the figures built on it are empty.</p> : null}
+        <Methods indicators={i} />
         <IndicatorGrid
           indicators={i}
           currency={i.currencyCode}

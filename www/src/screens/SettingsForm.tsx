@@ -41,6 +41,8 @@ const FIELDS: readonly (keyof Form)[] = [
   'reserve',
   'contingency',
   'tolerance',
+  'plannedValueMethod',
+  'eacMethod',
   'hoursPerDay',
   'savedFilterId',
   'holidaySchemeId',
@@ -65,6 +67,8 @@ export function formOf(f: Folio): Form {
     reserve: f.reserve,
     contingency: f.contingency,
     tolerance: f.tolerance,
+    plannedValueMethod: f.plannedValueMethod ?? 'workingDays',
+    eacMethod: f.eacMethod ?? 'cpi',
     hoursPerDay: f.hoursPerDay ?? '',
     savedFilterId: f.savedFilterId,
     holidaySchemeId: f.holidaySchemeId,
@@ -89,6 +93,8 @@ export function changesOf(stored: Form, form: Form): Changes<Schemas['Folio']> {
   if (changed('owner')) changes.owner = form.owner.trim();
   if (changed('currencyCode')) changes.currencyCode = form.currencyCode.trim();
   for (const k of ['reserve', 'contingency', 'tolerance'] as const) if (changed(k)) changes[k] = num(form[k].trim());
+  if (changed('plannedValueMethod')) changes.plannedValueMethod = form.plannedValueMethod as Schemas['PlannedValueMethod'];
+  if (changed('eacMethod')) changes.eacMethod = form.eacMethod as Schemas['EacMethod'];
   if (changed('hoursPerDay')) changes.hoursPerDay = form.hoursPerDay.trim() ? num(form.hoursPerDay.trim()) : null;
   for (const k of ['savedFilterId', 'holidaySchemeId', 'workloadSchemeId'] as const) if (changed(k)) changes[k] = num(form[k]);
   for (const k of [

@@ -34,11 +34,14 @@ describe('NewFolio', () => {
     type('Start date', '2027-01-04');
     type('End date', '2027-12-17');
     type('Tolerance (%)', '12.50');
+    // PV by the plan is chosen already; the forecast is changed, and the form says what it means.
+    fireEvent.change(screen.getByLabelText('Forecast (EAC)'), { target: { value: 'scheduled' } });
+    expect(screen.getByText(/never below what is scheduled/)).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Create folio' }));
     await waitFor(() => expect(location.pathname).toBe('/folios/7'));
     expect(sent.map((s) => `${s.method} ${s.path}`)).toEqual(['POST /budgets/1/folio']);
     expect(sent[0]!.body).toBe(
-      '{"name":"River crossing","description":"","owner":"ada","startDate":"2027-01-04","endDate":"2027-12-17","closedDate":null,"currencyCode":"EUR","reserve":10,"contingency":5,"tolerance":12.50,"hoursPerDay":null,"withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}',
+      '{"name":"River crossing","description":"","owner":"ada","startDate":"2027-01-04","endDate":"2027-12-17","closedDate":null,"currencyCode":"EUR","reserve":10,"contingency":5,"tolerance":12.50,"hoursPerDay":null,"withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1,"plannedValueMethod":"plan","eacMethod":"scheduled"}',
     );
   });
 

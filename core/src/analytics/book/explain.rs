@@ -10,7 +10,7 @@ use super::{FolioBook, PlannedSide};
 use crate::analytics::indicators::progress;
 use crate::analytics::ledger::{Flow, ItemKey};
 use crate::json::Value;
-use crate::model::budgeting::{IndexStatus, Indicators};
+use crate::model::budgeting::{EacMethod, IndexStatus, Indicators, PlannedValueMethod};
 use crate::model::Id;
 use crate::schedule::Granularity;
 use crate::value::{Date, Exact};
@@ -227,10 +227,16 @@ impl FolioBook {
                 vec![],
                 lines(actual, Flow::ActualRevenue, true)?,
             ),
+            "pv" if terms.pv_method == PlannedValueMethod::Plan => (
+                "PV (by the plan) = the planned cost to date: the plan's own phasing of its cost, up to the date",
+                plan_of(sources[0]),
+                vec![figure("plannedCostToDate", &i.planned_cost_to_date)],
+                lines(costs, Flow::PlannedCost, true)?,
+            ),
             "pv" => {
                 let (elapsed, total) = terms.working_days(as_of);
                 (
-                    "PV = BAC x working days elapsed / working days of the folio, rounded to the currency; null without working days (S9.1)",
+                    "PV (by working days) = BAC x working days elapsed / working days of the folio, rounded to the currency; none without working days",
                     plan_of(sources[0]),
                     vec![
                         figure("bac", &i.bac),
@@ -284,18 +290,56 @@ impl FolioBook {
                 vec![figure("sv", &i.sv), figure("pv", &i.pv)],
                 vec![],
             ),
-            "eac" => (
-                "EAC = BAC / CPI = BAC x AC / EV, rounded once to the currency; null when CPI is (AC or EV is 0) (S9.4)",
-                None,
-                vec![figure("bac", &i.bac), figure("ac", &i.ac), figure("ev", &i.ev)],
-                vec![],
-            ),
+            "eac" => match terms.eac_method {
+                EacMethod::Cpi => (
+                    "EAC (by CPI) = BAC / CPI = BAC x AC / EV, rounded once to the currency; none while nothing is spent or earned",
+                    None,
+                    vec![figure("bac", &i.bac), figure("ac", &i.ac), figure("ev", &i.ev)],
+                    vec![],
+                ),
+                EacMethod::CpiSpi => (
+                    "EAC (by CPI and SPI) = AC + (BAC - EV) / (CPI x SPI), rounded once to the currency; none without CPI or SPI",
+                    None,
+                    vec![
+                        figure("ac", &i.ac),
+                        figure("bac", &i.bac),
+                        figure("ev", &i.ev),
+                        figure("pv", &i.pv),
+                        figure("cpi", &i.cpi),
+                        figure("spi", &i.spi),
+                    ],
+                    vec![],
+                ),
+                EacMethod::RemainingAsPlanned => (
+                    "EAC (the rest as planned) = AC + BAC - EV: the work not yet earned costs what was planned; none without EV",
+                    None,
+                    vec![figure("ac", &i.ac), figure("bac", &i.bac), figure("ev", &i.ev)],
+                    vec![],
+                ),
+                EacMethod::Scheduled => (
+                    "EAC (by what is scheduled) = the scheduled cost (actual to date and scheduled after) and the planned cost it does not cover yet: the larger of the scheduled cost and BAC",
+                    None,
+                    vec![figure("eacKnown", &i.eac_known), figure("bac", &i.bac)],
+                    vec![],
+                ),
+            },
             "etc" => ("ETC = EAC - AC (S9.4)", None, vec![figure("eac", &i.eac), figure("ac", &i.ac)], vec![]),
             "vac" => ("VAC = BAC - EAC (S9.4)", None, vec![figure("bac", &i.bac), figure("eac", &i.eac)], vec![]),
-            "tcpi" => (
-                "TCPI = (BAC - EV) / (BAC - AC), 4 decimals (S9.4)",
+            "tcpi" if terms.eac_method == EacMethod::Cpi => (
+                "TCPI = (BAC - EV) / (BAC - AC), 4 decimals: the cost performance the rest must reach to finish on budget",
                 None,
                 vec![figure("bac", &i.bac), figure("ev", &i.ev), figure("ac", &i.ac)],
+                vec![],
+            ),
+            "tcpi" => (
+                "TCPI = (BAC - EV) / (EAC - AC), 4 decimals: the cost performance the rest must reach to finish at the forecast",
+                None,
+                vec![
+                    figure("bac", &i.bac),
+                    figure("ev", &i.ev),
+                    figure("eac", &i.eac),
+                    figure("ac", &i.ac),
+                ],
                 vec![],
             ),
             "reserve" => (
@@ -490,6 +534,13 @@ impl FolioBook {
                 None,
                 vec![],
                 cell(actual, Flow::ActualCost, 0..range.end)?.ok_or_else(many)?,
+                true,
+            ),
+            "pv" if terms.pv_method == PlannedValueMethod::Plan => (
+                "PV (by the plan) at the bucket's last day: the planned cost atoms dated up to it",
+                plan_of(sources[0]),
+                vec![],
+                cell(costs, Flow::PlannedCost, 0..range.end)?.ok_or_else(many)?,
                 true,
             ),
             "pv" => {

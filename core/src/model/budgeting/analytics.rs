@@ -72,7 +72,8 @@ pub struct FolioIndicators {
 pub struct Indicators {
     /// Budget at completion.
     pub bac: Exact,
-    /// Planned value; null when the folio has no working day.
+    /// Planned value, by the folio's method (S9.10); null by working days when the folio has
+    /// none.
     pub pv: Option<Exact>,
     /// Earned value; null without earned value.
     pub ev: Option<Exact>,
@@ -90,13 +91,13 @@ pub struct Indicators {
     pub cv_percent: Option<Exact>,
     /// SV / PV in percent, 2 decimals.
     pub sv_percent: Option<Exact>,
-    /// BAC x AC / EV.
+    /// The estimate at completion, by the folio's method (BAC x AC / EV by default, S9.10).
     pub eac: Option<Exact>,
     /// EAC - AC.
     pub etc: Option<Exact>,
     /// BAC - EAC.
     pub vac: Option<Exact>,
-    /// (BAC - EV) / (BAC - AC), 4 decimals.
+    /// (BAC - EV) / (BAC - AC), 4 decimals; (BAC - EV) / (EAC - AC) by the other methods.
     pub tcpi: Option<Exact>,
     /// The colour of CPI.
     pub cpi_status: IndexStatus,
@@ -136,6 +137,16 @@ pub struct Indicators {
     pub status: Option<FolioStatus>,
     /// The currency of every figure.
     pub currency_code: CurrencyCode,
+    /// How PV was computed (a folio's; absent for a portfolio, whose members may differ, S9.10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub planned_value_method: Option<super::PlannedValueMethod>,
+    /// How EAC, ETC, VAC and TCPI were forecast (a folio's; absent for a portfolio, S9.10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eac_method: Option<super::EacMethod>,
+    /// How far EAC falls below the cost already scheduled (`eacKnown - eac`), when it does: a
+    /// forecast that cannot come true (S9.10).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eac_below_scheduled: Option<Exact>,
 }
 
 /// One bucket of a folio's timeline (S9.8).

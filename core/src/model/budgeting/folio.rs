@@ -23,6 +23,40 @@ pub enum FolioStatus {
     Closed,
 }
 
+/// How a folio's planned value is computed (S9.10).
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub enum PlannedValueMethod {
+    /// BAC spread evenly over the folio's working days (S9.1): what a folio without the field
+    /// uses.
+    #[default]
+    WorkingDays,
+    /// The plan's own time-phasing: the planned side's planned cost to date (S9.10).
+    Plan,
+}
+
+/// How a folio's estimate at completion is forecast (S9.10).
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize,
+)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub enum EacMethod {
+    /// BAC / CPI (S9.4): the cost performance so far holds to the end.
+    #[default]
+    Cpi,
+    /// AC + (BAC - EV) / (CPI x SPI): cost and schedule performance both hold.
+    CpiSpi,
+    /// AC + BAC - EV: the work left costs what was planned.
+    RemainingAsPlanned,
+    /// What is already scheduled (actual to date and after), and the plan's cost not yet covered
+    /// by it: never below the scheduled cost.
+    Scheduled,
+}
+
 /// An item of "list folios".
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -114,6 +148,12 @@ pub struct Folio {
     /// Custom-field values.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub custom_fields: Option<CustomFields>,
+    /// How its planned value is computed (S9.10); `workingDays` when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub planned_value_method: Option<PlannedValueMethod>,
+    /// How its estimate at completion is forecast (S9.10); `cpi` when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub eac_method: Option<EacMethod>,
 }
 
 /// What a baseline freezes (S8.2).

@@ -27,7 +27,7 @@ pub use expense::{
 };
 pub use folio::{
     Baseline, CustomFieldCatalog, CustomFieldDefinition, CustomFieldStyle, CustomFieldType,
-    ExpenditureType, Expenditures, Folio, FolioStatus, FolioSummary,
+    EacMethod, ExpenditureType, Expenditures, Folio, FolioStatus, FolioSummary, PlannedValueMethod,
 };
 pub use items::{ExpenseItem, FolioItems, FolioPayments, PaidItem, PositionItem};
 pub use periods::{Allocation, ExchangeRate, HoursPeriod, Rate};

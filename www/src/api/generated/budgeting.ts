@@ -79,6 +79,7 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    EacMethod: 'cpi' | 'cpiSpi' | 'remainingAsPlanned' | 'scheduled';
     ExchangeRate: {
       effectiveDate: string;
       from: string;
@@ -177,6 +178,7 @@ export interface components {
       customFields?: components['schemas']['CustomFields'] | null;
       deletedOn?: string | null;
       description: string;
+      eacMethod?: components['schemas']['EacMethod'] | null;
       endDate: string;
       holidaySchemeId: WireNum;
       hoursPerDay?: WireNum | null;
@@ -186,6 +188,7 @@ export interface components {
       isSynchronizedWithWorkLogs: boolean;
       name: string;
       owner: string;
+      plannedValueMethod?: components['schemas']['PlannedValueMethod'] | null;
       reserve: WireNum;
       revenuesAsClientCosts: boolean;
       savedFilterId: WireNum;
@@ -250,7 +253,9 @@ export interface components {
       cv?: WireNum | null;
       cvPercent?: WireNum | null;
       eac?: WireNum | null;
+      eacBelowScheduled?: WireNum | null;
       eacKnown: WireNum;
+      eacMethod?: components['schemas']['EacMethod'] | null;
       etc?: WireNum | null;
       ev?: WireNum | null;
       margin?: WireNum | null;
@@ -258,6 +263,7 @@ export interface components {
       plannedCostToDate: WireNum;
       plannedRevenue?: WireNum | null;
       plannedRevenueToDate?: WireNum | null;
+      plannedValueMethod?: components['schemas']['PlannedValueMethod'] | null;
       profit?: WireNum | null;
       pv?: WireNum | null;
       reserve: WireNum;
@@ -321,6 +327,7 @@ export interface components {
       rates?: components['schemas']['Rate'][];
       syncedHours?: components['schemas']['SyncedDay'][] | null;
     };
+    PlannedValueMethod: 'workingDays' | 'plan';
     Portfolio: {
       admins: string[];
       color: string;
