@@ -78,6 +78,21 @@ fn all_lines(state: &mut State, path: &str) -> (Value, Vec<Value>) {
 }
 
 /// Checks every figure of folio `folio` at `as_of` adds up; answers how many were sums.
+/// An explanation speaks a controller's language: no rule number, no "atom", "asOf", "null" or
+/// wire switch name.
+fn in_a_controllers_words(formula: &Value, at: &str) {
+    let text = formula.as_str().unwrap_or("");
+    let rule = text.char_indices().any(|(i, c)| {
+        c == 'S'
+            && text[i + 1..].starts_with(|d: char| d.is_ascii_digit())
+            && (i == 0 || !text[..i].ends_with(|p: char| p.is_ascii_alphanumeric()))
+    });
+    assert!(!rule, "a rule number in {text:?} ({at})");
+    for word in ["atom", "asOf", "null", "withRevenue", "withEarned"] {
+        assert!(!text.contains(word), "{word:?} in {text:?} ({at})");
+    }
+}
+
 fn check_folio(state: &mut State, folio: u64, as_of: &str) -> usize {
     let indicators = ok(
         state,
@@ -94,6 +109,7 @@ fn check_folio(state: &mut State, folio: u64, as_of: &str) -> usize {
             "{at}"
         );
         assert!(!explained["formula"].as_str().unwrap().is_empty());
+        in_a_controllers_words(&explained["formula"], &at);
         let value = dec(&explained["value"]);
         if let Some(total) = explained.get("linesTotal") {
             sums += 1;
@@ -214,7 +230,7 @@ fn check_folio(state: &mut State, folio: u64, as_of: &str) -> usize {
                     explained["formula"]
                         .as_str()
                         .unwrap()
-                        .contains("not withRevenue"),
+                        .contains("does not track revenues"),
                     "{at}"
                 );
                 Some(None)
@@ -512,6 +528,7 @@ fn check_portfolio(state: &mut State, portfolio: u64, as_of: &str) -> usize {
         let (explained, lines) = all_lines(state, &path);
         let at = format!("portfolio {portfolio} {figure} at {as_of}: {explained}");
         assert_eq!(explained["value"], rolled[figure], "{at}");
+        in_a_controllers_words(&explained["formula"], &at);
         if let Some(total) = explained.get("linesTotal") {
             sums += 1;
             let summed: Decimal = lines.iter().map(|l| dec(&l["amount"]).unwrap()).sum();

@@ -468,10 +468,10 @@ impl Queries<'_> {
             value: serde_json::to_value(Exact::of(value)).unwrap_or(Value::Null),
             currency_code: currency,
             formula: match (kind, figure) {
-                ("position", ItemFigure::Total) => "the sum of its days: hours x the rate in force that day, each day rounded to the currency, overtime hours x rate x coefficient likewise (S6, S1.6)",
-                ("position", _) => "the sum of its days dated on or before asOf: hours x the rate in force that day, each day rounded to the currency (S6, S1.6)",
-                (_, ItemFigure::Total) => "the sum of its payments, each converted into the folio's currency at the rate in force on its date and rounded (S5, S1.6)",
-                _ => "the sum of its payments dated on or before asOf, each converted and rounded (S5, S1.6)",
+                ("position", ItemFigure::Total) => "the sum of its days: hours x the rate in force that day, each day rounded to the currency, overtime hours x rate x coefficient likewise",
+                ("position", _) => "the sum of its days dated on or before the as-of date: hours x the rate in force that day, each day rounded to the currency",
+                (_, ItemFigure::Total) => "the sum of its payments, each converted into the folio's currency at the rate in force on its date and rounded",
+                _ => "the sum of its payments dated on or before the as-of date, each converted and rounded",
             }
             .to_owned(),
             plan: None,

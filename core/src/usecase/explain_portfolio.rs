@@ -41,14 +41,14 @@ const SUMMED: [&str; 18] = [
 /// The figures recomputed from the sums: formula and inputs.
 fn recomputed(name: &str) -> Option<(&'static str, &'static [&'static str])> {
     Some(match name {
-        "cpi" => ("CPI = EV / AC of the portfolio's sums, 4 decimals (S9.9)", &["ev", "ac"]),
-        "spi" => ("SPI = EV / PV of the portfolio's sums, 4 decimals (S9.9)", &["ev", "pv"]),
+        "cpi" => ("CPI = EV / AC of the portfolio's sums, 4 decimals", &["ev", "ac"]),
+        "spi" => ("SPI = EV / PV of the portfolio's sums, 4 decimals", &["ev", "pv"]),
         "cvPercent" => ("CV% = CV / EV x 100 of the sums, 2 decimals", &["cv", "ev"]),
         "svPercent" => ("SV% = SV / PV x 100 of the sums, 2 decimals", &["sv", "pv"]),
         "tcpi" => ("TCPI = (BAC - EV) / (BAC - AC) of the sums, 4 decimals", &["bac", "ev", "ac"]),
         "margin" => ("Margin = profit / actual revenue x 100 of the sums, 2 decimals", &["profit", "actualRevenue"]),
-        "cpiStatus" => ("green when CPI >= 1; amber down to 1 - tolerance % (the smallest of its folios'); red below; grey without CPI (S9.5)", &["cpi"]),
-        "spiStatus" => ("green when SPI >= 1; amber down to 1 - tolerance %; red below; grey without SPI (S9.5)", &["spi"]),
+        "cpiStatus" => ("green when CPI >= 1; amber down to 1 - tolerance % (the smallest of its folios'); red below; grey without CPI", &["cpi"]),
+        "spiStatus" => ("green when SPI >= 1; amber down to 1 - tolerance %; red below; grey without SPI", &["spi"]),
         "revenueStatus" => ("green when actual revenue / planned revenue to date >= 1; amber down to 1 - tolerance %; red below; grey without it", &["actualRevenue", "plannedRevenueToDate"]),
         "marginStatus" => ("green when the margin >= 0 %; amber down to - tolerance %; red below; grey without a margin", &["margin"]),
         _ => return None,
@@ -173,7 +173,7 @@ impl Queries<'_> {
             value,
             currency_code: currency,
             formula: format!(
-                "{name} of the portfolio = the sum of its folios' and sub-portfolios' own {name}, each converted into {currency} at the rate in force on asOf and rounded (S9.9); null when a member lacks PV or EV for the figures built on them"
+                "{name} of the portfolio = the sum of its folios' and sub-portfolios' own {name}, each converted into {currency} at the rate in force on the as-of date and rounded; none when a member lacks PV or EV for the figures built on them"
             ),
             plan: None,
             inputs: Vec::new(),

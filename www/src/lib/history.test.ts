@@ -10,7 +10,10 @@ describe('a change in words', () => {
 
   it('keeps a number as the server wrote it', () => {
     expect(fieldText({ path: 'rates[id=8].rate', before: '85.00', after: '88.00' })).toBe('rate 8: rate 85.00 to 88.00');
-    expect(fieldText({ path: 'deletedOn', before: null, after: '2026-11-25' })).toBe('deleted on set to 2026-11-25');
+    expect(fieldText({ path: 'deletedOn', before: null, after: '2026-11-25' })).toBe('deleted on 2026-11-25');
+    expect(fieldText({ path: 'deletedOn', before: '2026-11-25', after: null })).toBe('deletion undone (was deleted on 2026-11-25)');
+    expect(fieldText({ path: 'eacMethod', before: 'cpi', after: 'scheduled' })).toBe('forecast method cpi to scheduled');
+    expect(fieldText({ path: 'currencyCode', before: 'EUR', after: 'USD' })).toBe('currency EUR to USD');
     expect(fieldText({ path: 'rates[id=9]', before: { id: '9', rate: '70' }, after: null })).toBe('rate 9 removed (was rate 70)');
     expect(fieldText({ path: 'rates[id=9]', before: null, after: { id: '9', rate: '70' } })).toBe('rate 9 added: rate 70');
     expect(fieldText({ path: 'scope[key=HFB-1].done', before: false, after: true })).toBe('scope HFB-1: done no to yes');

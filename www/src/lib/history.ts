@@ -34,9 +34,25 @@ const PART_WORDS: Record<string, string> = {
   days: 'day',
 };
 
-/** `deletedOn` -> `deleted on`. */
+/** The fields a controller knows by another name than the wire's. */
+const FIELD_WORDS: Record<string, string> = {
+  currencyCode: 'currency',
+  otRuleId: 'overtime rule',
+  holidaySchemeId: 'holiday scheme',
+  workloadSchemeId: 'workload scheme',
+  savedFilterId: 'worklog filter',
+  teamRoleId: 'team role',
+  withEarned: 'earned value used',
+  withRevenue: 'revenues tracked',
+  plannedValueMethod: 'planned value method',
+  eacMethod: 'forecast method',
+  approvedBy: 'approved by',
+  isPrivate: 'private',
+};
+
+/** `deletedOn` -> `deleted on`; a field a controller knows by another name, by that name. */
 function words(key: string): string {
-  return key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return FIELD_WORDS[key] ?? key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
 /** A field's path in words: `rates[id=8].rate` -> `rate 8: rate`, `recurrence.startDate` ->
@@ -79,6 +95,9 @@ export function fieldText(field: FieldChange): string {
   const label = fieldLabel(field.path);
   const part = /\]$/.test(field.path);
   const absent = (v: unknown) => v === null || v === undefined;
+  // A deletion mark reads as what it means, not as a field set.
+  if (field.path === 'deletedOn')
+    return absent(field.before) ? `deleted on ${valueText(field.after)}` : `deletion undone (was deleted on ${valueText(field.before)})`;
   if (absent(field.before)) return part ? `${label} added: ${valueText(withoutId(field.after))}` : `${label} set to ${valueText(field.after)}`;
   if (absent(field.after)) return `${label} removed (was ${valueText(withoutId(field.before))})`;
   return `${label} ${valueText(field.before)} to ${valueText(field.after)}`;

@@ -138,7 +138,7 @@ fn judged(status: IndexStatus, of: &str, threshold: &str) -> String {
         IndexStatus::Grey => format!("{of} has no value"),
     };
     format!(
-        "green when {of} >= {threshold}; amber down to {threshold} - tolerance %; red below; grey without {of} (S9.5): {why}"
+        "green when {of} >= {threshold}; amber down to {threshold} - tolerance %; red below; grey without {of}: {why}"
     )
 }
 
@@ -180,49 +180,49 @@ impl FolioBook {
                 ));
         let (formula, plan, inputs, lines): (&str, _, Vec<Input>, Vec<ItemLine>) = match name {
             "bac" => (
-                "BAC = the sum of the planned costs (S9.1)",
+                "BAC = the sum of the planned costs",
                 plan_of(sources[0]),
                 vec![],
                 lines(costs, Flow::PlannedCost, false)?,
             ),
             "plannedCostToDate" => (
-                "Planned cost to date = the sum of the planned cost atoms dated on or before asOf (S9.1)",
+                "Planned cost to date = the sum of the planned costs dated on or before the as-of date",
                 plan_of(sources[0]),
                 vec![],
                 lines(costs, Flow::PlannedCost, true)?,
             ),
             "ac" => (
-                "AC = the sum of the actual cost atoms dated on or before asOf (S9.2)",
+                "AC = the sum of the actual costs dated on or before the as-of date",
                 None,
                 vec![],
                 lines(actual, Flow::ActualCost, true)?,
             ),
             "eacKnown" => (
-                "Known cost = the sum of every actual cost atom, planned ahead included",
+                "Known cost = the sum of every actual cost, planned ahead included",
                 None,
                 vec![],
                 lines(actual, Flow::ActualCost, false)?,
             ),
             "plannedRevenue" | "plannedRevenueToDate" | "actualRevenue" if !terms.with_revenue => (
-                "No revenue is shown: the folio is not withRevenue (S9.7)",
+                "No revenue is shown: the folio does not track revenues",
                 None,
                 vec![],
                 vec![],
             ),
             "plannedRevenue" => (
-                "Planned revenue = the sum of the planned revenues (S9.7)",
+                "Planned revenue = the sum of the planned revenues",
                 plan_of(sources[1]),
                 vec![],
                 lines(revenues, Flow::PlannedRevenue, false)?,
             ),
             "plannedRevenueToDate" => (
-                "Planned revenue to date = the sum of the planned revenue atoms dated on or before asOf",
+                "Planned revenue to date = the sum of the planned revenues dated on or before the as-of date",
                 plan_of(sources[1]),
                 vec![],
                 lines(revenues, Flow::PlannedRevenue, true)?,
             ),
             "actualRevenue" => (
-                "Actual revenue = the sum of the actual revenue atoms dated on or before asOf (S9.7)",
+                "Actual revenue = the sum of the actual revenues dated on or before the as-of date",
                 None,
                 vec![],
                 lines(actual, Flow::ActualRevenue, true)?,
@@ -249,9 +249,9 @@ impl FolioBook {
             "ev" => {
                 let (earned, total) = progress(&self.setting.scope)?;
                 let formula = if terms.with_earned {
-                    "EV = BAC x earned weight / total weight of the scope, rounded to the currency; null without weight (S9.3)"
+                    "EV = BAC x earned weight / total weight of the scope, rounded to the currency; none without a weighted scope"
                 } else {
-                    "No earned value: the folio is not withEarned (S9.3)"
+                    "No earned value: the folio does not use earned value"
                 };
                 (
                     formula,
@@ -264,28 +264,28 @@ impl FolioBook {
                     vec![],
                 )
             }
-            "cv" => ("CV = EV - AC (S9.4)", None, vec![figure("ev", &i.ev), figure("ac", &i.ac)], vec![]),
-            "sv" => ("SV = EV - PV (S9.4)", None, vec![figure("ev", &i.ev), figure("pv", &i.pv)], vec![]),
+            "cv" => ("CV = EV - AC", None, vec![figure("ev", &i.ev), figure("ac", &i.ac)], vec![]),
+            "sv" => ("SV = EV - PV", None, vec![figure("ev", &i.ev), figure("pv", &i.pv)], vec![]),
             "cpi" => (
-                "CPI = EV / AC, 4 decimals; null when AC is 0 (S9.4)",
+                "CPI = EV / AC, 4 decimals; none while nothing is spent",
                 None,
                 vec![figure("ev", &i.ev), figure("ac", &i.ac)],
                 vec![],
             ),
             "spi" => (
-                "SPI = EV / PV, 4 decimals; null when PV is 0 (S9.4)",
+                "SPI = EV / PV, 4 decimals; none while nothing is planned to date",
                 None,
                 vec![figure("ev", &i.ev), figure("pv", &i.pv)],
                 vec![],
             ),
             "cvPercent" => (
-                "CV% = CV / EV x 100, 2 decimals (S9.4)",
+                "CV% = CV / EV x 100, 2 decimals",
                 None,
                 vec![figure("cv", &i.cv), figure("ev", &i.ev)],
                 vec![],
             ),
             "svPercent" => (
-                "SV% = SV / PV x 100, 2 decimals (S9.4)",
+                "SV% = SV / PV x 100, 2 decimals",
                 None,
                 vec![figure("sv", &i.sv), figure("pv", &i.pv)],
                 vec![],
@@ -323,8 +323,8 @@ impl FolioBook {
                     vec![],
                 ),
             },
-            "etc" => ("ETC = EAC - AC (S9.4)", None, vec![figure("eac", &i.eac), figure("ac", &i.ac)], vec![]),
-            "vac" => ("VAC = BAC - EAC (S9.4)", None, vec![figure("bac", &i.bac), figure("eac", &i.eac)], vec![]),
+            "etc" => ("ETC = EAC - AC", None, vec![figure("eac", &i.eac), figure("ac", &i.ac)], vec![]),
+            "vac" => ("VAC = BAC - EAC", None, vec![figure("bac", &i.bac), figure("eac", &i.eac)], vec![]),
             "tcpi" if terms.eac_method == EacMethod::Cpi => (
                 "TCPI = (BAC - EV) / (BAC - AC), 4 decimals: the cost performance the rest must reach to finish on budget",
                 None,
@@ -364,13 +364,13 @@ impl FolioBook {
                 vec![],
             ),
             "profit" => (
-                "Profit = actual revenue - AC (S9.7)",
+                "Profit = actual revenue - AC",
                 None,
                 vec![figure("actualRevenue", &i.actual_revenue), figure("ac", &i.ac)],
                 vec![],
             ),
             "margin" => (
-                "Margin = profit / actual revenue x 100, 2 decimals (S9.7)",
+                "Margin = profit / actual revenue x 100, 2 decimals",
                 None,
                 vec![figure("profit", &i.profit), figure("actualRevenue", &i.actual_revenue)],
                 vec![],
@@ -495,49 +495,49 @@ impl FolioBook {
         let many = || BookError::Analytics(crate::analytics::AnalyticsError::Overflow);
         let (formula, plan, inputs, lines, sum) = match name {
             "plannedCost" => (
-                "the planned cost atoms dated in the bucket (S9.8)",
+                "the planned costs dated in the bucket",
                 plan_of(sources[0]),
                 vec![],
                 cell(costs, Flow::PlannedCost, range.clone())?.ok_or_else(many)?,
                 true,
             ),
             "actualCost" => (
-                "the actual cost atoms dated in the bucket (S9.8)",
+                "the actual costs dated in the bucket",
                 None,
                 vec![],
                 cell(actual, Flow::ActualCost, range.clone())?.ok_or_else(many)?,
                 true,
             ),
             "plannedRevenue" | "actualRevenue" if !terms.with_revenue => (
-                "No revenue is shown: the folio is not withRevenue (S9.7)",
+                "No revenue is shown: the folio does not track revenues",
                 None,
                 vec![],
                 vec![],
                 false,
             ),
             "plannedRevenue" => (
-                "the planned revenue atoms dated in the bucket (S9.8)",
+                "the planned revenues dated in the bucket",
                 plan_of(sources[1]),
                 vec![],
                 cell(revenues, Flow::PlannedRevenue, range.clone())?.ok_or_else(many)?,
                 true,
             ),
             "actualRevenue" => (
-                "the actual revenue atoms dated in the bucket (S9.8)",
+                "the actual revenues dated in the bucket",
                 None,
                 vec![],
                 cell(actual, Flow::ActualRevenue, range.clone())?.ok_or_else(many)?,
                 true,
             ),
             "ac" => (
-                "AC at the bucket's last day: the actual cost atoms dated up to it (S9.8)",
+                "AC at the bucket's last day: the actual costs dated up to it",
                 None,
                 vec![],
                 cell(actual, Flow::ActualCost, 0..range.end)?.ok_or_else(many)?,
                 true,
             ),
             "pv" if terms.pv_method == PlannedValueMethod::Plan => (
-                "PV (by the plan) at the bucket's last day: the planned cost atoms dated up to it",
+                "PV (by the plan) at the bucket's last day: the planned costs dated up to it",
                 plan_of(sources[0]),
                 vec![],
                 cell(costs, Flow::PlannedCost, 0..range.end)?.ok_or_else(many)?,
@@ -547,7 +547,7 @@ impl FolioBook {
                 let (elapsed, total) = terms.working_days(bucket.end);
                 let bac = self.indicators(as_of, side)?.bac;
                 (
-                    "PV at the bucket's last day = BAC x working days elapsed by it / working days of the folio, rounded (S9.1)",
+                    "PV at the bucket's last day = BAC x working days elapsed by it / working days of the folio, rounded",
                     plan_of(sources[0]),
                     vec![
                         figure("bac", &bac),
@@ -561,7 +561,7 @@ impl FolioBook {
             "ev" => {
                 let ev = self.indicators(as_of, side)?.ev;
                 (
-                    "EV is the folio's current earned value (scope items are current state, S9.3), shown for buckets that begin on or before asOf",
+                    "EV is the folio's current earned value (the scope as it stands), shown for buckets that begin on or before the as-of date",
                     None,
                     vec![figure("ev", &ev)],
                     vec![],
@@ -569,7 +569,7 @@ impl FolioBook {
                 )
             }
             _ => (
-                "the growth of the rounded contingency of the cumulative planned cost over the bucket: contingency % x planned cost up to its last day / 100, rounded, less the same up to the bucket before (S9.8)",
+                "the growth of the rounded contingency of the cumulative planned cost over the bucket: contingency % x planned cost up to its last day / 100, rounded, less the same up to the bucket before",
                 plan_of(sources[0]),
                 vec![term("contingencyPercent", &Exact::of(terms.contingency))],
                 vec![],
