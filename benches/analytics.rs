@@ -13,7 +13,9 @@ use costfolio::analytics::{
     PlannedSide, Series,
 };
 use costfolio::calendar::{Calendar, Holiday, HolidayKind, HolidayScheme, WorkloadScheme};
-use costfolio::model::budgeting::{Allocation, Expense, Folio, PositionKind, Rate};
+use costfolio::model::budgeting::{
+    Allocation, EacMethod, Expense, Folio, PlannedValueMethod, PositionKind, Rate,
+};
 use costfolio::model::{from_json, Id};
 use costfolio::schedule::position::{CostBasis, PositionRecord};
 use costfolio::schedule::{ExchangeRates, Granularity};
@@ -187,6 +189,36 @@ fn folio_analytics(c: &mut Criterion) {
             })
         },
     );
+    group.finish();
+
+    // Each way of computing PV and EAC (S9.10) on the same costed folio: what a method adds to
+    // the indicators and the timeline, against `workingDays` and `cpi` (the default) in the same
+    // run.
+    let mut group = c.benchmark_group("analytics/methods");
+    group.sample_size(30);
+    for pv in [PlannedValueMethod::WorkingDays, PlannedValueMethod::Plan] {
+        for eac in [
+            EacMethod::Cpi,
+            EacMethod::CpiSpi,
+            EacMethod::RemainingAsPlanned,
+            EacMethod::Scheduled,
+        ] {
+            let mut terms = terms;
+            terms.pv_method = pv;
+            terms.eac_method = eac;
+            group.bench_function(
+                BenchmarkId::new("indicators_and_timeline", format!("{pv:?}_{eac:?}")),
+                |b| {
+                    b.iter(|| {
+                        let i = indicators(&terms, &ledger, &ledger, &ledger, &[]).unwrap();
+                        let t = timeline(&terms, &ledger, &ledger, &ledger, &[]).unwrap();
+                        assert_eq!(i.eac_method, Some(eac));
+                        assert_eq!(t.len(), 36);
+                    })
+                },
+            );
+        }
+    }
     group.finish();
 
     // The same through the folio book, as REST, `costfolio plan` and the wasm package call it:

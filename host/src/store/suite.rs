@@ -35,6 +35,23 @@ fn contract(open: &dyn Fn() -> Store, spoil: &dyn Fn(u64)) {
     assert_eq!(a.last_seq().unwrap(), 2);
     assert_eq!(open().load().unwrap(), state);
 
+    // What a page of history weighs (S11.8): each entry's bytes as stored, asked without reading
+    // the entries, the very lengths of the texts read; a missing entry has none.
+    {
+        use costfolio::state::JournalReader;
+        let mut sizes = a.sizes(&[2, 1, 99]).unwrap();
+        sizes.sort_unstable();
+        let mut read: Vec<(u64, usize)> = a
+            .sized_entries(&[1, 2])
+            .unwrap()
+            .into_iter()
+            .map(|(entry, bytes)| (entry.seq, bytes))
+            .collect();
+        read.sort_unstable();
+        assert_eq!(sizes, read);
+        assert!(sizes.iter().all(|(_, bytes)| *bytes > 20));
+    }
+
     // A second writer on the same database replays the first's entries before its own: one
     // journal, no gap, no duplicate.
     let mut b = open();
