@@ -310,6 +310,18 @@ fn entries_after(held: u64, rows: &[postgres::Row]) -> Result<Vec<JournalEntry>,
     }
 }
 
+impl Postgres {
+    /// The rows of `seq` and `column` of the journal's entries numbered `seqs` that exist.
+    fn journal_rows(&self, seqs: &[u64], column: &str) -> Result<Vec<postgres::Row>, StoreError> {
+        let keys: Vec<i64> = seqs
+            .iter()
+            .filter_map(|seq| i64::try_from(*seq).ok())
+            .collect();
+        let query = format!("SELECT seq, {column} FROM journal WHERE seq = ANY($1)");
+        self.read(|client| client.query(query.as_str(), &[&keys]))
+    }
+}
+
 impl Backend for Postgres {
     fn load(&self) -> Result<State, StoreError> {
         let kept = SNAPSHOTS_KEPT as i64;
@@ -527,17 +539,9 @@ impl Backend for Postgres {
     }
 
     fn journal_sizes(&self, seqs: &[u64]) -> Result<Vec<(u64, usize)>, StoreError> {
-        let keys: Vec<i64> = seqs
-            .iter()
-            .filter_map(|seq| i64::try_from(*seq).ok())
-            .collect();
-        let rows = self.read(|client| {
-            client.query(
-                "SELECT seq, octet_length(entry) FROM journal WHERE seq = ANY($1)",
-                &[&keys],
-            )
-        })?;
-        Ok(rows
+        // octet_length reads a stored text's size without bringing it out of storage.
+        Ok(self
+            .journal_rows(seqs, "octet_length(entry)")?
             .iter()
             .map(|row| {
                 let bytes: i32 = row.get(1);
@@ -550,17 +554,8 @@ impl Backend for Postgres {
     }
 
     fn journal_at(&self, seqs: &[u64]) -> Result<Vec<(u64, String)>, StoreError> {
-        let keys: Vec<i64> = seqs
-            .iter()
-            .filter_map(|seq| i64::try_from(*seq).ok())
-            .collect();
-        let rows = self.read(|client| {
-            client.query(
-                "SELECT seq, entry FROM journal WHERE seq = ANY($1)",
-                &[&keys],
-            )
-        })?;
-        Ok(rows
+        Ok(self
+            .journal_rows(seqs, "entry")?
             .iter()
             .map(|row| (row.get::<_, i64>(0) as u64, row.get(1)))
             .collect())

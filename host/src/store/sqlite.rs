@@ -108,6 +108,31 @@ impl Sqlite {
             .get_mut()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
+
+    /// `seq` and `column` of the journal's entries numbered `seqs` (those that exist), read by
+    /// `row`: one statement for the page (at most a few hundred numbers), so that the readers'
+    /// connection is held once, not once per entry.
+    fn journal_rows<T>(
+        &self,
+        seqs: &[u64],
+        column: &str,
+        row: impl FnMut(&rusqlite::Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Vec<T>, StoreError> {
+        let keys: Vec<i64> = seqs
+            .iter()
+            .filter_map(|seq| i64::try_from(*seq).ok())
+            .collect();
+        if keys.is_empty() {
+            return Ok(Vec::new());
+        }
+        let marks = vec!["?"; keys.len()].join(",");
+        let connection = self.connection();
+        let mut statement = connection.prepare(&format!(
+            "SELECT seq, {column} FROM journal WHERE seq IN ({marks})"
+        ))?;
+        let rows = statement.query_map(rusqlite::params_from_iter(keys.iter()), row)?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
 }
 
 impl Backend for Sqlite {
@@ -260,48 +285,20 @@ impl Backend for Sqlite {
     }
 
     fn journal_sizes(&self, seqs: &[u64]) -> Result<Vec<(u64, usize)>, StoreError> {
-        let keys: Vec<i64> = seqs
-            .iter()
-            .filter_map(|seq| i64::try_from(*seq).ok())
-            .collect();
-        if keys.is_empty() {
-            return Ok(Vec::new());
-        }
-        let marks = vec!["?"; keys.len()].join(",");
-        let connection = self.connection();
         // The bytes of the text, read off the record's header (octet_length does not load the
         // value), so that weighing a page costs no reading of it.
-        let mut statement = connection.prepare(&format!(
-            "SELECT seq, octet_length(entry) FROM journal WHERE seq IN ({marks})"
-        ))?;
-        let rows = statement.query_map(rusqlite::params_from_iter(keys.iter()), |row| {
+        self.journal_rows(seqs, "octet_length(entry)", |row| {
             Ok((
                 row.get::<_, i64>(0)? as u64,
                 usize::try_from(row.get::<_, i64>(1)?).unwrap_or(usize::MAX),
             ))
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        })
     }
 
     fn journal_at(&self, seqs: &[u64]) -> Result<Vec<(u64, String)>, StoreError> {
-        let keys: Vec<i64> = seqs
-            .iter()
-            .filter_map(|seq| i64::try_from(*seq).ok())
-            .collect();
-        if keys.is_empty() {
-            return Ok(Vec::new());
-        }
-        // One statement for the page (at most a few hundred numbers), so that the readers'
-        // connection is held once, not once per entry.
-        let marks = vec!["?"; keys.len()].join(",");
-        let connection = self.connection();
-        let mut statement = connection.prepare(&format!(
-            "SELECT seq, entry FROM journal WHERE seq IN ({marks})"
-        ))?;
-        let rows = statement.query_map(rusqlite::params_from_iter(keys.iter()), |row| {
+        self.journal_rows(seqs, "entry", |row| {
             Ok((row.get::<_, i64>(0)? as u64, row.get::<_, String>(1)?))
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        })
     }
 
     fn append_text(&mut self, entries: &[(u64, String)]) -> Result<(), StoreError> {
