@@ -97,7 +97,7 @@ test('the sandbox explains its figures as the server does: a sum by its items, E
   }
   const eac = exact(sandbox.explain(AS_OF, 'eac'));
   assert.deepEqual(eac.inputs.map((/** @type {{figure: string}} */ i) => i.figure), ['bac', 'ac', 'ev']);
-  assert.match(eac.formula, /EAC = BAC \/ CPI/);
+  assert.match(eac.formula, /EAC \(by CPI\) = BAC \/ CPI/);
   // A rate changed in the sandbox moves BAC, and its explanation with it.
   sandbox.putPosition('{"position":{"id":1,"folioId":1,"name":"Engineer","description":"","title":"Engineer","rate":{"rate":62.5,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-27","percentage":100}}}');
   const after = exact(sandbox.explain(AS_OF, 'bac'));

@@ -57,7 +57,7 @@ describe('explanations', () => {
     await eac.click();
     const dialog = page.getByRole('dialog');
     await dialog.getByRole('heading', { name: /^Why: Estimate at completion/ }).waitFor();
-    await expect.poll(async () => (await dialog.locator('.formula').textContent()) ?? '').toContain('EAC = BAC / CPI');
+    await expect.poll(async () => (await dialog.locator('.formula').textContent()) ?? '').toContain('EAC (by CPI) = BAC / CPI');
     // AC, an input of EAC, opens its own explanation.
     await dialog.locator('li[data-input="ac"]').getByRole('button').click();
     await dialog.locator('.explanation[data-figure="ac"]').waitFor();
