@@ -26,22 +26,39 @@ export interface FolioText {
 
 /** How planned value may be computed, each with what it means in a sentence. */
 export const PV_METHODS = [
-  { value: 'plan', label: 'By the plan', hint: 'PV is the planned cost to date: the plan’s own phasing of its cost (the latest baseline, else the draft).' },
-  { value: 'workingDays', label: 'By working days', hint: 'PV spreads BAC evenly over the folio’s working days.' },
+  {
+    value: 'plan',
+    label: 'By the plan',
+    phrase: 'by the plan',
+    hint: 'PV is the planned cost to date: the plan’s own phasing of its cost (the latest baseline, else the draft).',
+  },
+  { value: 'workingDays', label: 'By working days', phrase: 'by working days', hint: 'PV spreads BAC evenly over the folio’s working days.' },
 ] as const;
 
 /** How the estimate at completion may be forecast, each with what it means in a sentence. */
 export const EAC_METHODS = [
-  { value: 'cpi', label: 'By cost performance (BAC / CPI)', hint: 'The rest of the work costs as the work so far did.' },
+  {
+    value: 'cpi',
+    label: 'By cost performance (BAC / CPI)',
+    phrase: 'by cost performance (BAC / CPI)',
+    hint: 'The rest of the work costs as the work so far did.',
+  },
   {
     value: 'cpiSpi',
     label: 'By cost and schedule performance',
+    phrase: 'by cost and schedule performance',
     hint: 'AC + (BAC − EV) / (CPI × SPI): the rest costs as the work so far did, and as late.',
   },
-  { value: 'remainingAsPlanned', label: 'The rest as planned', hint: 'AC + BAC − EV: the work not yet earned costs what was planned.' },
+  {
+    value: 'remainingAsPlanned',
+    label: 'The rest as planned',
+    phrase: 'the rest as planned',
+    hint: 'AC + BAC − EV: the work not yet earned costs what was planned.',
+  },
   {
     value: 'scheduled',
     label: 'By what is scheduled',
+    phrase: 'by what is scheduled',
     hint: 'Actual and scheduled cost, and the planned cost they do not cover yet: never below what is scheduled.',
   },
 ] as const;

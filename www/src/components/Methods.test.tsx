@@ -19,6 +19,6 @@ describe('Methods', () => {
     render(<Methods indicators={{ ...base, eacBelowScheduled: '73150.00' }} />);
     const warning = screen.getByRole('status');
     expect(warning.textContent).toMatch(/EAC is €73,150\.00 below the cost already scheduled \(\s*€154,660\.00\)/);
-    expect(screen.getByText(/by working days; forecast by cost performance/)).toBeTruthy();
+    expect(screen.getByText(/by working days; forecast by cost performance \(BAC \/ CPI\)/)).toBeTruthy();
   });
 });

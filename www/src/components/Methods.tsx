@@ -13,7 +13,7 @@ export function Methods({ indicators }: { indicators: Indicators }) {
   return (
     <>
       <p class="muted methods">
-        Planned value {pv ? pv.label.toLowerCase() : ''}; forecast {eac ? eac.label.toLowerCase() : ''}.
+        Planned value {pv?.phrase ?? ''}; forecast {eac?.phrase ?? ''}.
       </p>
       {below != null && indicators.eac != null ? (
         <div class="alert alert-warning" role="status" data-warning="eac-below-scheduled">
