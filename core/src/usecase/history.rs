@@ -143,7 +143,8 @@ impl Queries<'_> {
                 break;
             }
         }
-        Ok(pager.into_history())
+        let (changes, next) = pager.into_page();
+        Ok(History { changes, next })
     }
 
     /// Every change to folio `folio` and to anything in it (its expenses, positions, baselines,
@@ -217,7 +218,8 @@ impl Queries<'_> {
                 break;
             }
         }
-        Ok(pager.into_history())
+        let (changes, next) = pager.into_page();
+        Ok(History { changes, next })
     }
 
     /// What a page of `record`'s history (of its folio's activity, when `activity`) reads of the
@@ -357,7 +359,7 @@ fn earlier(touched: &Seqs, seq: Option<u64>) -> Option<u64> {
 fn read(
     journal: &dyn JournalReader,
     seqs: &[u64],
-    pager: &mut Pager,
+    pager: &mut Pager<Change>,
 ) -> Result<HashMap<u64, JournalEntry>> {
     if seqs.is_empty() {
         return Ok(HashMap::new());

@@ -5,7 +5,6 @@
 //! portfolio's change, a change that changed nothing) are read past: the cursor is never one of
 //! them, and they never cut a page short, so that a reader cannot tell that they exist.
 
-use super::history::{Change, History};
 use super::limits::MAX_PAGE_BYTES;
 use crate::json::json_len;
 use crate::value::Date;
@@ -28,14 +27,14 @@ pub fn read_budget(bytes: usize) -> usize {
     bytes.clamp(MIN_READ_BYTES, MAX_READ_BYTES)
 }
 
-/// A page being filled, newest entry first.
-pub(super) struct Pager {
+/// A page being filled, newest entry first, of changes `T` (as the answer writes them).
+pub(super) struct Pager<T> {
     /// The most entries to show.
     limit: usize,
     /// Only changes made on or after this day.
     since: Option<Date>,
     /// The changes shown so far.
-    changes: Vec<Change>,
+    changes: Vec<T>,
     /// Their bytes as the answer writes them.
     bytes: usize,
     /// Entries shown.
@@ -51,10 +50,10 @@ pub(super) struct Pager {
     end: Option<Option<u64>>,
 }
 
-impl Pager {
+impl<T: serde::Serialize> Pager<T> {
     /// An empty page of at most `limit` entries, of changes since `since`, reading at most
     /// `budget` bytes of the journal.
-    pub(super) fn new(limit: usize, since: Option<Date>, budget: usize) -> Pager {
+    pub(super) fn new(limit: usize, since: Option<Date>, budget: usize) -> Pager<T> {
         Pager {
             limit,
             since,
@@ -104,7 +103,7 @@ impl Pager {
     /// Offers the changes of entry `seq` to show (none: there is nothing the reader may see).
     /// Returns whether more entries are wanted. A page that is full ends at its last entry shown,
     /// since this one (which it cannot take) is still to be shown.
-    pub(super) fn offer(&mut self, seq: u64, changes: Vec<Change>) -> bool {
+    pub(super) fn offer(&mut self, seq: u64, changes: Vec<T>) -> bool {
         self.last_seen = Some(seq);
         if changes.is_empty() {
             return true;
@@ -121,12 +120,9 @@ impl Pager {
         true
     }
 
-    /// The page: its changes and where the next starts (nowhere when every entry was looked at).
-    pub(super) fn into_history(self) -> History {
-        History {
-            changes: self.changes,
-            next: self.end.flatten(),
-        }
+    /// The page: its changes, and where the next starts (nowhere when every entry was looked at).
+    pub(super) fn into_page(self) -> (Vec<T>, Option<u64>) {
+        (self.changes, self.end.flatten())
     }
 }
 
@@ -148,23 +144,16 @@ pub(super) fn batches(end: usize) -> impl Iterator<Item = (usize, usize)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::usecase::history::Action;
 
-    fn change(seq: u64, text: &str) -> Change {
-        Change {
-            seq,
-            at: None,
-            user: Some(text.to_owned()),
-            action: Action::Updated,
-            record: None,
-            fields: Vec::new(),
-        }
+    /// A change as a page holds it: its entry and some text.
+    fn change(seq: u64, text: &str) -> (u64, String) {
+        (seq, text.to_owned())
     }
 
     #[test]
     fn hidden_entries_neither_end_a_page_nor_become_its_cursor() {
         // Entries 9 to 1, newest first; 8, 6 and 5 show nothing; a page of two.
-        let mut pager = Pager::new(2, None, MAX_READ_BYTES);
+        let mut pager: Pager<(u64, String)> = Pager::new(2, None, MAX_READ_BYTES);
         let mut taken = Vec::new();
         for seq in (1..=9).rev() {
             assert!(pager.will_look_at(None));
@@ -178,15 +167,12 @@ mod tests {
             }
             taken.push(seq);
         }
-        let page = pager.into_history();
-        assert_eq!(
-            page.changes.iter().map(|c| c.seq).collect::<Vec<_>>(),
-            [9, 7]
-        );
-        assert_eq!(page.next, Some(7), "the cursor is the last entry shown");
+        let (changes, next) = pager.into_page();
+        assert_eq!(changes.iter().map(|c| c.0).collect::<Vec<_>>(), [9, 7]);
+        assert_eq!(next, Some(7), "the cursor is the last entry shown");
         assert_eq!(taken, [9, 8, 7, 6, 5], "read on past the hidden ones to 4");
         // Only hidden entries after the last shown: the page ends with no next one.
-        let mut pager = Pager::new(2, None, MAX_READ_BYTES);
+        let mut pager: Pager<(u64, String)> = Pager::new(2, None, MAX_READ_BYTES);
         for seq in [9, 8, 7] {
             pager.offer(
                 seq,
@@ -197,26 +183,26 @@ mod tests {
                 },
             );
         }
-        assert_eq!(pager.into_history().next, None);
+        assert_eq!(pager.into_page().1, None);
     }
 
     #[test]
     fn a_page_ends_at_its_bytes_but_holds_one_entry_whatever_its_size() {
         let big = "x".repeat(MAX_PAGE_BYTES / 2);
-        let mut pager = Pager::new(200, None, MAX_READ_BYTES);
+        let mut pager: Pager<(u64, String)> = Pager::new(200, None, MAX_READ_BYTES);
         assert!(pager.offer(9, vec![change(9, &big)]));
         assert!(!pager.offer(8, vec![change(8, &big)]), "past 4 MiB");
-        let page = pager.into_history();
-        assert_eq!((page.changes.len(), page.next), (1, Some(9)));
+        let (changes, next) = pager.into_page();
+        assert_eq!((changes.len(), next), (1, Some(9)));
         let huge = "x".repeat(MAX_PAGE_BYTES * 2);
-        let mut pager = Pager::new(200, None, MAX_READ_BYTES);
+        let mut pager: Pager<(u64, String)> = Pager::new(200, None, MAX_READ_BYTES);
         assert!(pager.offer(9, vec![change(9, &huge)]));
-        assert_eq!(pager.into_history().changes.len(), 1);
+        assert_eq!(pager.into_page().0.len(), 1);
     }
 
     #[test]
     fn past_the_reading_budget_the_cursor_moves_past_what_was_read() {
-        let mut pager = Pager::new(50, None, MAX_READ_BYTES);
+        let mut pager: Pager<(u64, String)> = Pager::new(50, None, MAX_READ_BYTES);
         pager.read(MAX_READ_BYTES);
         assert!(
             pager.will_look_at(None),
@@ -224,17 +210,13 @@ mod tests {
         );
         assert!(pager.offer(9, Vec::new()));
         assert!(!pager.will_look_at(None));
-        assert_eq!(pager.into_history().next, Some(9));
-        let mut pager = Pager::new(50, None, MAX_READ_BYTES);
+        assert_eq!(pager.into_page().1, Some(9));
+        let mut pager: Pager<(u64, String)> = Pager::new(50, None, MAX_READ_BYTES);
         pager.offer(9, vec![change(9, "ada")]);
         pager.read(MAX_READ_BYTES);
         pager.offer(8, Vec::new());
         assert!(!pager.will_look_at(None));
-        assert_eq!(
-            pager.into_history().next,
-            Some(9),
-            "the last shown, when one was"
-        );
+        assert_eq!(pager.into_page().1, Some(9), "the last shown, when one was");
     }
 
     #[test]
