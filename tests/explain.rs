@@ -110,6 +110,17 @@ fn check_folio(state: &mut State, folio: u64, as_of: &str) -> usize {
         );
         assert!(!explained["formula"].as_str().unwrap().is_empty());
         in_a_controllers_words(&explained["formula"], &at);
+        // The planned side in words: the baseline's number, name and approval day.
+        if let Some(id) = explained["plan"]
+            .as_str()
+            .and_then(|p| p.strip_prefix("baseline "))
+        {
+            let name = explained["planName"].as_str().unwrap_or("");
+            assert!(
+                name.starts_with(&format!("Baseline {id} “")) && name.contains("”, approved 20"),
+                "{at}"
+            );
+        }
         let value = dec(&explained["value"]);
         if let Some(total) = explained.get("linesTotal") {
             sums += 1;
@@ -315,6 +326,16 @@ fn every_figure_of_the_demo_adds_up() {
     }
     assert!(sums >= 36, "{sums} sums checked");
     assert!(items > 50, "{items} items checked");
+    // The footbridge's BAC comes from its approved baseline, named in words.
+    let bac = ok(
+        &mut state,
+        "/budgets/1/folio/1/explain?asOf=2026-11-20&figure=bac",
+    );
+    let name = bac["planName"].as_str().unwrap_or("");
+    assert!(
+        name.starts_with("Baseline ") && name.contains(", approved 20"),
+        "{bac}"
+    );
 }
 
 /// Sends a change as the demo's budget administrator, which must answer 200.

@@ -155,7 +155,7 @@ describe('explanations', () => {
     await total.locator('button').click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('.explanation[data-figure="bac"]').waitFor();
-    expect(await dialog.textContent()).toMatch(/Planned side: baseline \d+/);
+    expect(await dialog.textContent()).toMatch(/Planned side: Baseline \d+ “[^”]+”, approved \d{4}-\d{2}-\d{2}/);
     const { sum } = await sumOfLines(dialog);
     expect(sum).toBe(cents(value));
   });

@@ -157,6 +157,10 @@ pub struct Explanation {
     /// The planned side it reads: `draft`, or `baseline {id}` (S8.5).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub plan: Option<String>,
+    /// The planned side in a controller's words: "the draft", or the baseline's number, name and
+    /// the day it was approved ("Baseline 2 “Budget v1”, approved 2026-05-04").
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub plan_name: Option<String>,
     /// Its inputs.
     pub inputs: Vec<ExplainedInput>,
     /// A page of the lines it adds up (none for a figure that is not a sum).
@@ -361,6 +365,16 @@ impl Queries<'_> {
                 Plan::Draft => "draft".to_owned(),
                 Plan::Baseline(id) => format!("baseline {id}"),
             }),
+            plan_name: account.plan.map(|plan| match plan {
+                Plan::Draft => "the draft".to_owned(),
+                Plan::Baseline(id) => match self.state.baselines.get(&id.get()) {
+                    Some(b) => format!(
+                        "Baseline {id} “{}”, approved {}",
+                        b.baseline.name, b.baseline.created
+                    ),
+                    None => format!("Baseline {id}"),
+                },
+            }),
             inputs: account
                 .inputs
                 .into_iter()
@@ -475,6 +489,7 @@ impl Queries<'_> {
             }
             .to_owned(),
             plan: None,
+            plan_name: None,
             inputs: Vec::new(),
             lines,
             lines_total: Some(lines_total),

@@ -99,6 +99,7 @@ impl Queries<'_> {
                 currency_code: currency,
                 formula: format!("{formula}{judged}"),
                 plan: None,
+                plan_name: None,
                 inputs: inputs
                     .iter()
                     .map(|input| ExplainedInput {
@@ -176,6 +177,7 @@ impl Queries<'_> {
                 "{name} of the portfolio = the sum of its folios' and sub-portfolios' own {name}, each converted into {currency} at the rate in force on the as-of date and rounded; none when a member lacks PV or EV for the figures built on them"
             ),
             plan: None,
+            plan_name: None,
             inputs: Vec::new(),
             lines,
             lines_total,

@@ -163,7 +163,7 @@ function ExplanationView({ path, open, source }: { path: string; open: (path: st
         </strong>
       </p>
       <p class="formula">{e.formula}</p>
-      {e.plan ? <p class="muted">Planned side: {e.plan === 'draft' ? 'the draft' : e.plan}</p> : null}
+      {e.plan ? <p class="muted">Planned side: {e.planName ?? (e.plan === 'draft' ? 'the draft' : e.plan)}</p> : null}
       {e.inputs.length > 0 ? (
         <ul class="inputs" aria-label="Inputs">
           {e.inputs.map((input) => {

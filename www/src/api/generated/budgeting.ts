@@ -164,6 +164,7 @@ export interface components {
       linesTotal?: WireNum | null;
       next?: WireNum | null;
       plan?: string | null;
+      planName?: string | null;
       value: unknown;
     };
     FieldChange: {
