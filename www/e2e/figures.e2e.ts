@@ -62,6 +62,9 @@ describe('figures on screen equal the REST interface', () => {
         const folio = await success(`/budgets/1/folio/${id}`);
         await new FolioPage(page, folio.name).heading.waitFor();
         expect(rest.currencyCode).toBe(folio.currencyCode);
+        // Another tab keeps the as-of date in the address, so a link to it shows the same figures.
+        await overview.tabLink('Forecast').click();
+        await expect.poll(() => new URL(page.url()).searchParams.get('asOf')).toBe(asOf);
       });
     }
   }

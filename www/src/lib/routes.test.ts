@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asOfOf, folioHref, folioTabOf, isId, portfolioHref, safeNext, signInHref } from './routes';
+import { asOfOf, folioHref, folioTabOf, isId, portfolioHref, safeNext, signInHref, withAsOf } from './routes';
 
 describe('routes', () => {
   it('takes ids as a path writes them', () => {
@@ -51,6 +51,11 @@ describe('routes', () => {
     expect(safeNext('/%09/evil.example')).toBe('/%09/evil.example');
     expect(safeNext('/folios/2/costs')).toBe('/folios/2/costs');
     expect(signInHref('/\\evil.example')).toBe('/signin');
+  });
+  it('keeps the as-of date in a link unless it is today', () => {
+    expect(withAsOf('/folios/2/forecast', '2026-06-30', '2026-11-28')).toBe('/folios/2/forecast?asOf=2026-06-30');
+    expect(withAsOf('/folios/2/forecast', '2026-11-28', '2026-11-28')).toBe('/folios/2/forecast');
+    expect(withAsOf('/x?a=1', '2026-06-30', '2026-11-28')).toBe('/x?a=1&asOf=2026-06-30');
   });
   it('reads asOf', () => {
     expect(asOfOf('?asOf=2026-03-13')).toBe('2026-03-13');

@@ -61,6 +61,12 @@ export function signInHref(next?: string | null): string {
   return back && back !== '/' ? `/signin?next=${encodeURIComponent(back)}` : '/signin';
 }
 
+/** `href` carrying the as-of date `asOf` (`?asOf=`), unless it is `today`: a tab or a shared
+ * link then shows the same figures. */
+export function withAsOf(href: string, asOf: string, today: string): string {
+  return asOf === today ? href : `${href}${href.includes('?') ? '&' : '?'}asOf=${encodeURIComponent(asOf)}`;
+}
+
 /** The `asOf` of a query string, when it is a date. */
 export function asOfOf(search: string): string | null {
   const v = new URLSearchParams(search).get('asOf');

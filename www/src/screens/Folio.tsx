@@ -10,7 +10,7 @@ import { asOf, setAsOf } from '../state';
 import { preload } from '../lib/queries';
 import { FORECAST_GRANULARITY, folioQuery, forecastQuery, indicatorsQuery } from '../lib/screenQueries';
 import * as fmt from '../lib/format';
-import { folioHref, folioTabOf, isId, type FolioTab } from '../lib/routes';
+import { folioHref, folioTabOf, isId, withAsOf, type FolioTab } from '../lib/routes';
 import { ErrorBox, FolioStatus, Loading } from '../components/ui';
 import { Overview } from './Overview';
 import type { FolioProps } from './FolioProps';
@@ -150,7 +150,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
       </header>
       <nav class="tabs" aria-label={`${f.name} screens`}>
         {TABS.map((t) => (
-          <a key={t.tab} href={folioHref(f.id, t.tab)} aria-current={t.tab === tab ? 'page' : undefined}>
+          <a key={t.tab} href={withAsOf(folioHref(f.id, t.tab), day, fmt.today())} aria-current={t.tab === tab ? 'page' : undefined}>
             {t.label}
           </a>
         ))}
