@@ -14,7 +14,7 @@ use costfolio::analytics::{
 };
 use costfolio::calendar::{Calendar, Holiday, HolidayKind, HolidayScheme, WorkloadScheme};
 use costfolio::model::budgeting::{
-    Allocation, EacMethod, Expense, Folio, PlannedValueMethod, PositionKind, Rate,
+    Allocation, EacMethod, Expense, Folio, PlannedValueMethod, PositionKind, Rate, ScopeHistory,
 };
 use costfolio::model::{from_json, Id};
 use costfolio::schedule::position::{CostBasis, PositionRecord};
@@ -142,7 +142,7 @@ fn folio_analytics(c: &mut Criterion) {
     let periods = Periods::new(terms.period, Granularity::Month, as_of);
 
     let ledger = Ledger::of_items(periods.clone(), Series::Kept, &items, &context).unwrap();
-    let expected = indicators(&terms, &ledger, &ledger, &ledger, &[]).unwrap();
+    let expected = indicators(&terms, &ledger, &ledger, &ledger, &ScopeHistory::default()).unwrap();
     let mut group = c.benchmark_group("analytics/folio");
     group.sample_size(20);
     group.bench_function(
@@ -156,8 +156,10 @@ fn folio_analytics(c: &mut Criterion) {
                     &context,
                 )
                 .unwrap();
-                let i = indicators(&terms, &ledger, &ledger, &ledger, &[]).unwrap();
-                let t = timeline(&terms, &ledger, &ledger, &ledger, &[]).unwrap();
+                let i = indicators(&terms, &ledger, &ledger, &ledger, &ScopeHistory::default())
+                    .unwrap();
+                let t =
+                    timeline(&terms, &ledger, &ledger, &ledger, &ScopeHistory::default()).unwrap();
                 assert_eq!(i, expected);
                 assert_eq!(t.len(), 36);
             })
@@ -169,7 +171,9 @@ fn folio_analytics(c: &mut Criterion) {
     changed.rates[0].rate = HourlyRate::new(Decimal::from(250)).unwrap();
     let mut moved = ledger.clone();
     moved.put_record(&changed, &context).unwrap();
-    let moved_bac = indicators(&terms, &moved, &moved, &moved, &[]).unwrap().bac;
+    let moved_bac = indicators(&terms, &moved, &moved, &moved, &ScopeHistory::default())
+        .unwrap()
+        .bac;
     assert_ne!(moved_bac, expected.bac);
     let variants = [(&changed, moved_bac), (&items.positions[0], expected.bac)];
     let mut live = ledger.clone();
@@ -182,8 +186,8 @@ fn folio_analytics(c: &mut Criterion) {
                 let (record, bac) = variants[turn % 2];
                 turn += 1;
                 live.put_record(black_box(record), &context).unwrap();
-                let i = indicators(&terms, &live, &live, &live, &[]).unwrap();
-                let t = timeline(&terms, &live, &live, &live, &[]).unwrap();
+                let i = indicators(&terms, &live, &live, &live, &ScopeHistory::default()).unwrap();
+                let t = timeline(&terms, &live, &live, &live, &ScopeHistory::default()).unwrap();
                 assert_eq!(i.bac, bac);
                 assert_eq!(t.len(), 36);
             })
@@ -210,8 +214,12 @@ fn folio_analytics(c: &mut Criterion) {
                 BenchmarkId::new("indicators_and_timeline", format!("{pv:?}_{eac:?}")),
                 |b| {
                     b.iter(|| {
-                        let i = indicators(&terms, &ledger, &ledger, &ledger, &[]).unwrap();
-                        let t = timeline(&terms, &ledger, &ledger, &ledger, &[]).unwrap();
+                        let i =
+                            indicators(&terms, &ledger, &ledger, &ledger, &ScopeHistory::default())
+                                .unwrap();
+                        let t =
+                            timeline(&terms, &ledger, &ledger, &ledger, &ScopeHistory::default())
+                                .unwrap();
                         assert_eq!(i.eac_method, Some(eac));
                         assert_eq!(t.len(), 36);
                     })
@@ -231,7 +239,7 @@ fn folio_analytics(c: &mut Criterion) {
             rates: rates.clone(),
             overtime_rules: vec![],
             synced: HashMap::new(),
-            scope: vec![],
+            scope: Default::default(),
             draft,
             baselines: vec![],
             baseline_calendars: vec![],

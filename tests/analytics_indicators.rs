@@ -242,7 +242,14 @@ fn folio_refusals_name_their_fields() {
 fn the_timeline_by_week_adds_up_to_the_indicators() {
     let book = worked_example();
     let (costs, revenues, actual) = book.ledgers(d("2026-03-13"), Granularity::Week);
-    let t = timeline(&book.terms(), &costs, &revenues, &actual, &book.scope).unwrap();
+    let t = timeline(
+        &book.terms(),
+        &costs,
+        &revenues,
+        &actual,
+        &book.scope_history(),
+    )
+    .unwrap();
     let i = book.indicators("2026-03-13");
     assert_eq!(t.len(), 4);
     // Week 1: 5 x 400 planned; 5 x 480 + 500 actual; PV 10,000 x 5 / 20 = 2,500.

@@ -15,7 +15,7 @@ use proptest::prelude::*;
 use serde_json::json;
 
 prop_compose! {
-    fn any_book()(
+    pub(crate) fn any_book()(
         positions in proptest::collection::vec((0u8..4, 0u64..300, 1u64..300, 0u32..=100, 1u32..20_000), 1..6),
         expenses in proptest::collection::vec((0u8..4, 0u64..360, 1u32..1_000_000), 0..6),
         folio_len in 20u64..400,
@@ -61,8 +61,8 @@ proptest! {
     fn timeline_cumulatives_end_at_the_totals_and_lines_add_up(book in any_book(), as_of in 0u64..420, g in prop_oneof![Just(Granularity::Day), Just(Granularity::Week), Just(Granularity::Month)]) {
         let as_of = Date::from_naive(book.folio.start_date.naive().checked_add_days(Days::new(as_of)).unwrap());
         let (costs, revenues, actual) = book.ledgers(as_of, g);
-        let t = timeline(&book.terms(), &costs, &revenues, &actual, &book.scope).unwrap();
-        let i = indicators(&book.terms(), &costs, &revenues, &actual, &book.scope).unwrap();
+        let t = timeline(&book.terms(), &costs, &revenues, &actual, &book.scope_history()).unwrap();
+        let i = indicators(&book.terms(), &costs, &revenues, &actual, &book.scope_history()).unwrap();
         let last = t.last().unwrap();
         prop_assert_eq!(last.pv, Some(i.bac));
         prop_assert_eq!(last.ac, i.eac_known);
@@ -104,7 +104,7 @@ proptest! {
                 if pv_method == PlannedValueMethod::Plan {
                     prop_assert_eq!(pv, Some(i.planned_cost_to_date.get()));
                     let (costs, revenues, actual) = book.ledgers(as_of, Granularity::Month);
-                    let t = timeline(&book.terms(), &costs, &revenues, &actual, &book.scope).unwrap();
+                    let t = timeline(&book.terms(), &costs, &revenues, &actual, &book.scope_history()).unwrap();
                     let mut planned = Decimal::ZERO;
                     for bucket in &t {
                         planned += bucket.planned_cost.get();

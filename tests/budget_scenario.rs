@@ -8,7 +8,7 @@ use costfolio::analytics::baseline::Items;
 use costfolio::analytics::{indicators, CostContext, FolioTerms, Ledger, Periods, Series};
 use costfolio::api::{handle, mint_personal_token, Context, Request};
 use costfolio::calendar::{Calendar, Holiday, HolidayScheme, WorkloadScheme};
-use costfolio::model::budgeting::{Folio, Indicators, ScopeItem};
+use costfolio::model::budgeting::{Folio, Indicators};
 use costfolio::model::from_json;
 use costfolio::schedule::position::CostBasis;
 use costfolio::schedule::{ExchangeRates, Granularity};
@@ -293,6 +293,5 @@ fn engine_indicators(state: &State) -> Indicators {
     let baseline = &state.baselines[&1].items;
     let costs = Ledger::of_items(periods.clone(), Series::Kept, baseline, &context).unwrap();
     let actual = Ledger::of_items(periods, Series::Kept, &draft, &context).unwrap();
-    let scope: &[ScopeItem] = &record.scope;
-    indicators(&terms, &costs, &costs, &actual, scope).unwrap()
+    indicators(&terms, &costs, &costs, &actual, &state.scope_of(1)).unwrap()
 }

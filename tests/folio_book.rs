@@ -117,7 +117,7 @@ fn parts(draft: Items, baselines: Vec<std::sync::Arc<BaselineSnapshot>>, usd: &s
         rates,
         overtime_rules: vec![],
         synced: Default::default(),
-        scope: vec![],
+        scope: Default::default(),
         draft,
         baselines,
         baseline_calendars: vec![],

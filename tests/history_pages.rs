@@ -56,7 +56,11 @@ fn a_page_stops_at_its_bytes_and_its_cursor_reads_every_change_once() {
         let (status, text) = service.send("ada", "PUT", "/budgets/1/folio/1/scope", Some(&body));
         assert_eq!(status, 200, "{text}");
     }
-    let pages = pages(&mut service, "ada", "/budgets/1/folio/1/history?limit=200");
+    let pages = pages(
+        &mut service,
+        "ada",
+        "/budgets/1/folio/1/scope/history?limit=200",
+    );
     assert!(pages.len() >= 3, "4 MiB pages: {} pages", pages.len());
     for page in &pages {
         let size = page["changes"].to_string().len();
@@ -66,9 +70,9 @@ fn a_page_stops_at_its_bytes_and_its_cursor_reads_every_change_once() {
         let text = page.to_string();
         assert!(!text.contains(&format!("key={}", "k".repeat(40))));
     }
-    // Every change once, newest first, the folio's creation last.
+    // Every change once, newest first, the first measurement last.
     let all: Vec<u64> = pages.iter().flat_map(seqs).collect();
-    assert_eq!(all, [5, 4, 3, 2, 1], "{all:?}");
+    assert_eq!(all, [5, 4, 3, 2], "{all:?}");
     let first = pages[0]["changes"][0]["fields"]
         .as_array()
         .unwrap()
@@ -77,7 +81,7 @@ fn a_page_stops_at_its_bytes_and_its_cursor_reads_every_change_once() {
             field["path"]
                 .as_str()
                 .unwrap()
-                .starts_with("scope[key=3-00000-kkkkkkkkkkkkkkkk…#")
+                .starts_with("items[key=3-00000-kkkkkkkkkkkkkkkk…#")
         });
     assert!(first.is_some(), "the newest change names its items short");
 }
@@ -174,7 +178,11 @@ fn a_page_weighs_what_it_reads() {
         context.journal = Some(Journal(Arc::new(service.journal.clone())));
         weight(&service.state, &request, &context)
     };
-    let small = weigh(&service, "ada", "/budgets/1/folio/1/history?limit=200");
+    let small = weigh(
+        &service,
+        "ada",
+        "/budgets/1/folio/1/scope/history?limit=200",
+    );
     let items: Vec<Value> = (0..5_000)
         .map(|n| {
             json!({"key": format!("{n:05}{}", "k".repeat(123)), "weight": 1, "logged": 0,
@@ -185,10 +193,14 @@ fn a_page_weighs_what_it_reads() {
     for _ in 0..50 {
         service.send("ada", "PUT", "/budgets/1/folio/1/scope", Some(&scope));
     }
-    let large = weigh(&service, "ada", "/budgets/1/folio/1/history?limit=200");
-    let one = weigh(&service, "ada", "/budgets/1/folio/1/history?limit=1");
+    let large = weigh(
+        &service,
+        "ada",
+        "/budgets/1/folio/1/scope/history?limit=200",
+    );
+    let one = weigh(&service, "ada", "/budgets/1/folio/1/scope/history?limit=1");
     let activity = weigh(&service, "ada", "/budgets/1/folio/1/activity?limit=200");
-    // 51 entries of about 0.9 MB each, as the journal stores them: a heavy read (a million and
+    // 50 entries of about 0.9 MB each, as the journal stores them: a heavy read (a million and
     // more), but never past the page's reading budget; a page of one entry reads two; the
     // folio's activity reads the same entries and the versions before them.
     assert!(large >= 1_000_000, "{small} -> {large}");
@@ -197,6 +209,9 @@ fn a_page_weighs_what_it_reads() {
     assert!(large <= costfolio::usecase::MAX_READ_BYTES as u64);
     assert!(one < large / 5, "{one} vs {large}");
     // What another user may not read weighs nothing, as a missing record does.
-    assert_eq!(weigh(&service, "eve", "/budgets/1/folio/1/history"), 0);
+    assert_eq!(
+        weigh(&service, "eve", "/budgets/1/folio/1/scope/history"),
+        0
+    );
     assert_eq!(weigh(&service, "ada", "/budgets/1/folio/9/history"), 0);
 }

@@ -81,6 +81,7 @@ mod records_custom_fields;
 mod recurrence;
 mod rejections;
 mod rule_references;
+mod scope_by_date;
 mod service_properties;
 mod usecases;
 mod usecases_admin;

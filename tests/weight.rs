@@ -6,7 +6,7 @@ use costfolio::api::{handle, weight, Context, Request};
 use costfolio::state::State;
 
 fn context(user: &str) -> Context {
-    let now = NaiveDateTime::parse_from_str("2026-03-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
+    let now = NaiveDateTime::parse_from_str("2026-11-20T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
     let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
     context.user = Some(user.to_owned());
     context.budget_admin = user == "demo";

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use crate::analytics::baseline::Items;
 use crate::analytics::{payments_csv, BookError, BookParts, FolioBook, ItemPayments, PlannedSide};
 use crate::calendar::{Calendar, CalendarError, HolidayScheme, WorkloadScheme};
-use crate::model::budgeting::{PlanDocument, PlanHoliday, PlanPosition};
+use crate::model::budgeting::{PlanDocument, PlanHoliday, PlanPosition, ScopeHistory};
 use crate::model::core_ext::WorkloadDay;
 use crate::model::{from_json, Id, WireError};
 use crate::schedule::position::PositionRecord;
@@ -56,6 +56,8 @@ pub enum PlanError {
         /// The id.
         id: Id,
     },
+    /// `scope` is not the items of `scopeHistory`'s last measurement (S9.10): why, in words.
+    Scope(String),
 }
 
 impl PlanError {
@@ -65,6 +67,7 @@ impl PlanError {
         match self {
             PlanError::Document(error) => error.field(),
             PlanError::Calendar { field, .. } => Some(field),
+            PlanError::Scope(_) => Some("scope"),
             _ => None,
         }
     }
@@ -78,6 +81,7 @@ impl core::fmt::Display for PlanError {
             PlanError::Position { name, error } => write!(f, "position {name:?}: {error}"),
             PlanError::Expense { name, error } => write!(f, "expense {name:?}: {error}"),
             PlanError::Folio(error) => error.fmt(f),
+            PlanError::Scope(words) => f.write_str(words),
             PlanError::DuplicateId {
                 list,
                 index,
@@ -156,6 +160,8 @@ pub fn summary(input: &[u8]) -> Result<String, PlanError> {
 /// without an id get their place in the file (from 1); two items of a list with one id are
 /// refused.
 pub fn book(mut plan: PlanDocument) -> Result<FolioBook, PlanError> {
+    let scope = ScopeHistory::of_document(plan.folio.start_date, &plan.scope, &plan.scope_history)
+        .map_err(PlanError::Scope)?;
     let calendar = calendar_of(&plan.workload, &plan.holidays, "")?;
     let mut own_calendars = Vec::new();
     let mut synced = HashMap::new();
@@ -191,7 +197,7 @@ pub fn book(mut plan: PlanDocument) -> Result<FolioBook, PlanError> {
         rates: ExchangeRates::from_wire(plan.exchange_rates.iter()),
         overtime_rules: plan.overtime_rules,
         synced,
-        scope: plan.scope,
+        scope,
         draft: Items {
             positions: records,
             expenses: plan.expenses,

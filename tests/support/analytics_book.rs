@@ -9,7 +9,7 @@ use costfolio::analytics::{indicators, CostContext, FolioTerms, Ledger, Periods,
 use costfolio::calendar::Calendar;
 use costfolio::model::budgeting::{
     Allocation, Baseline, ExpenditureType, Expense, Folio, Indicators, PositionKind, Rate,
-    ScopeItem,
+    ScopeHistory, ScopeItem,
 };
 use costfolio::model::{from_json, Id};
 use costfolio::schedule::position::{CostBasis, PositionRecord};
@@ -120,6 +120,11 @@ impl Book {
         }
     }
 
+    /// The scope, counted from the folio's start.
+    pub fn scope_history(&self) -> ScopeHistory {
+        ScopeHistory::from_items(self.folio.start_date, self.scope.clone())
+    }
+
     pub fn terms(&self) -> FolioTerms<'_> {
         FolioTerms::new(&self.folio, &self.calendar).unwrap()
     }
@@ -151,7 +156,14 @@ impl Book {
 
     pub fn indicators(&self, as_of: &str) -> Indicators {
         let (costs, revenues, actual) = self.ledgers(d(as_of), Granularity::Month);
-        indicators(&self.terms(), &costs, &revenues, &actual, &self.scope).unwrap()
+        indicators(
+            &self.terms(),
+            &costs,
+            &revenues,
+            &actual,
+            &self.scope_history(),
+        )
+        .unwrap()
     }
 }
 

@@ -304,17 +304,39 @@ pub const BUDGET: &[Call] = &[
         ),
     ),
     ext(
-        "Put scope items",
+        "Put the scope as measured on a day (its progress on 6 March)",
         "PUT",
         "/budgets/1/folio/1/scope",
         Some(
-            r#"{"items":[{"key":"BR-1","weight":1,"logged":0,"remaining":0,"done":true,"progressive":false},{"key":"BR-2","weight":1,"logged":1,"remaining":3,"done":false,"progressive":true}]}"#,
+            r#"{"asOf":"2026-03-06","items":[{"key":"BR-1","weight":1,"logged":3,"remaining":1,"done":false,"progressive":true},{"key":"BR-2","weight":1,"logged":0,"remaining":4,"done":false,"progressive":true}]}"#,
         ),
     ),
     ext(
-        "Scope items of a folio",
-        "GET",
+        "Put the scope as measured on 13 March",
+        "PUT",
         "/budgets/1/folio/1/scope",
+        Some(
+            r#"{"asOf":"2026-03-13","items":[{"key":"BR-1","weight":1,"logged":0,"remaining":0,"done":true,"progressive":false},{"key":"BR-2","weight":1,"logged":1,"remaining":3,"done":false,"progressive":true}]}"#,
+        ),
+    ),
+    ext(
+        "Progress is not measured ahead of time",
+        "PUT",
+        "/budgets/1/folio/1/scope",
+        Some(
+            r#"{"asOf":"2026-12-31","items":[{"key":"BR-1","weight":1,"logged":0,"remaining":0,"done":true,"progressive":false}]}"#,
+        ),
+    ),
+    ext(
+        "The scope in force on a day, with every measurement",
+        "GET",
+        "/budgets/1/folio/1/scope?asOf=2026-03-10",
+        None,
+    ),
+    ext(
+        "The measurements of the scope, changed item by item",
+        "GET",
+        "/budgets/1/folio/1/scope/history",
         None,
     ),
     ext(

@@ -8,7 +8,8 @@ use super::ledger::{AnalyticsError, Flow, Ledger};
 use super::status::{folio_status, validate_folio, FolioError};
 use crate::calendar::Calendar;
 use crate::model::budgeting::{
-    EacMethod, Folio, FolioStatus, IndexStatus, Indicators, PlannedValueMethod, ScopeItem,
+    EacMethod, Folio, FolioStatus, IndexStatus, Indicators, PlannedValueMethod, ScopeHistory,
+    ScopeItem,
 };
 use crate::schedule::FolioFrame;
 use crate::value::{CurrencyCode, Date, DateRange, Exact};
@@ -362,6 +363,16 @@ pub(crate) fn progress(scope: &[ScopeItem]) -> Result<(Decimal, Decimal), Analyt
     Ok((earned, total))
 }
 
+/// The progress `scope` makes (S9.3), in percent rounded to two decimals: earned weight / total
+/// weight x 100; `None` when the weight is 0.
+pub fn progress_percent(scope: &[ScopeItem]) -> Result<Option<Decimal>, AnalyticsError> {
+    let (earned, total) = progress(scope)?;
+    let hundred = earned
+        .checked_mul(Decimal::ONE_HUNDRED)
+        .ok_or(AnalyticsError::Overflow)?;
+    Ok(quotient(hundred, total).map(|share| round_to(share, 2)))
+}
+
 /// EV (S9.3): BAC x earned weight / total weight, rounded; `None` without earned value or weight.
 pub(crate) fn earned_value(
     terms: &FolioTerms<'_>,
@@ -376,6 +387,19 @@ pub(crate) fn earned_value(
         return Ok(None);
     }
     Ok(scaled(bac, earned, total)?.map(|ev| terms.currency.round(ev)))
+}
+
+/// EV at `day` (S9.10): from the scope measurement in force on that day; `None` before the first.
+pub(crate) fn earned_value_at(
+    terms: &FolioTerms<'_>,
+    bac: Decimal,
+    scope: &ScopeHistory,
+    day: Date,
+) -> Result<Option<Decimal>, AnalyticsError> {
+    match scope.at(day) {
+        Some(version) => earned_value(terms, bac, &version.items),
+        None => Ok(None),
+    }
 }
 
 /// Percent of a figure, rounded to the currency.
@@ -396,7 +420,7 @@ pub fn indicators(
     costs: &Ledger,
     revenues: &Ledger,
     actual: &Ledger,
-    scope: &[ScopeItem],
+    scope: &ScopeHistory,
 ) -> Result<Indicators, AnalyticsError> {
     let as_of = actual.periods().as_of();
     let bac = costs.total(Flow::PlannedCost)?;
@@ -416,7 +440,7 @@ pub fn indicators(
     let base = Base {
         bac,
         pv: terms.planned_value(bac, planned_cost_to_date, as_of)?,
-        ev: earned_value(terms, bac, scope)?,
+        ev: earned_value_at(terms, bac, scope, as_of)?,
         ac,
         reserve: share(terms.currency, terms.reserve, bac)?,
         contingency: share(terms.currency, terms.contingency, bac)?,

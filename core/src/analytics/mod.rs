@@ -22,7 +22,7 @@ pub use book::{
     Account, BookError, BookParts, Change, FolioBook, Input, ItemLine, Plan, PlannedSide, RateUsed,
     BUCKET_FIGURES, FIGURES,
 };
-pub use indicators::{index_status, indicators, FolioTerms};
+pub use indicators::{index_status, indicators, progress_percent, FolioTerms};
 pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods, Series};
 pub use payments::{payments_csv, ItemPayments};
 pub use portfolio::{rollup, RollupMember};

@@ -2,9 +2,9 @@
 
 use rust_decimal::Decimal;
 
-use super::indicators::{add, earned_value, share, sub, sum, FolioTerms};
+use super::indicators::{add, earned_value_at, share, sub, sum, FolioTerms};
 use super::ledger::{AnalyticsError, Flow, Ledger};
-use crate::model::budgeting::{ScopeItem, TimelineBucket};
+use crate::model::budgeting::{ScopeHistory, TimelineBucket};
 use crate::value::{Date, Exact};
 
 /// The timeline: per bucket of the ledgers' granularity, planned and actual cost and revenue,
@@ -12,19 +12,21 @@ use crate::value::{Date, Exact};
 /// [`indicators`](super::indicators).
 ///
 /// A bucket's contingency is the growth of the rounded contingency of the cumulative planned cost,
-/// so the buckets add up to the folio's contingency to the cent. EV is the current earned value
-/// (scope items are current state, S9.3), shown for the buckets that begin on or before asOf.
+/// so the buckets add up to the folio's contingency to the cent. A bucket's EV is EV at its last
+/// day, or at asOf for the bucket holding it, from the scope measurement in force then (S9.10);
+/// none for the buckets that begin after asOf.
 pub fn timeline(
     terms: &FolioTerms<'_>,
     costs: &Ledger,
     revenues: &Ledger,
     actual: &Ledger,
-    scope: &[ScopeItem],
+    scope: &ScopeHistory,
 ) -> Result<Vec<TimelineBucket>, AnalyticsError> {
     let periods = actual.periods();
     let as_of = periods.as_of();
     let bac = costs.total(Flow::PlannedCost)?;
-    let ev = earned_value(terms, bac, scope)?;
+    // EV by measurement: each is computed once, however many buckets it is in force for.
+    let mut ev_of: Option<(Option<usize>, Option<Decimal>)> = None;
     let part =
         |ledger: &Ledger, flow: Flow, range: std::ops::Range<usize>| sum(&ledger.flow(flow)[range]);
     let mut planned_so_far = Decimal::ZERO;
@@ -38,6 +40,20 @@ pub fn timeline(
         actual_so_far = add(actual_so_far, actual_cost)?;
         let contingency = share(terms.currency, terms.contingency, planned_so_far)?;
         let (start, end) = (Date::from_naive(start), Date::from_naive(end));
+        let ev = if start <= as_of {
+            let day = end.min(as_of);
+            let measured = scope.index_at(day);
+            match ev_of {
+                Some((held, ev)) if held == measured => ev,
+                _ => {
+                    let ev = earned_value_at(terms, bac, scope, day)?;
+                    ev_of = Some((measured, ev));
+                    ev
+                }
+            }
+        } else {
+            None
+        };
         // Sums of atoms are already whole minor units; rounding only writes them with those units
         // (0.00 rather than 0).
         let money = |value: Decimal| Exact::of(terms.currency.round(value));
@@ -59,7 +75,7 @@ pub fn timeline(
             pv: terms
                 .planned_value(bac, planned_so_far, end)?
                 .map(Exact::of),
-            ev: ev.filter(|_| start <= as_of).map(Exact::of),
+            ev: ev.map(Exact::of),
             ac: money(actual_so_far),
         });
         contingency_so_far = contingency;

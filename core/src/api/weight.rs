@@ -63,6 +63,9 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
                 history_weight(state, context, request, kind, id, *end == "activity")
             })
         }
+        ["folio", id, "scope", "history"] => id.parse().map_or(0, |id| {
+            history_weight(state, context, request, "scope", id, false)
+        }),
         ["folio", id, "indicators" | "payments" | "items" | "plan" | "expenditures"] => id
             .parse()
             .map_or(0, |id| folio_weight(state, &caller, id, Granularity::Month)),
@@ -80,6 +83,7 @@ const HISTORY_WEIGHT: u64 = 100 * 522;
 /// Bytes of journal a page of history reads, compares and writes in the time of one item-period
 /// (about 40 ns: reading an entry, making JSON of its record and comparing it with the version
 /// before took some 50 ns a byte, docs/performance.md).
+#[cfg(not(target_arch = "wasm32"))]
 const HISTORY_BYTES_PER_WEIGHT: u64 = 1;
 
 /// A page of `kind` `id`'s history (or its folio's activity): the bytes of journal it reads when
@@ -106,6 +110,7 @@ fn history_weight(
         "folio" => RecordKind::Folio,
         "expense" => RecordKind::Expense,
         "position" => RecordKind::Position,
+        "scope" => RecordKind::Scope,
         _ => RecordKind::Portfolio,
     };
     let number = |name: &str| {

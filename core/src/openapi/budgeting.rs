@@ -5,7 +5,7 @@ use crate::model::budgeting::{
     Allocation, Baseline, CustomFieldCatalog, CustomFieldDefinition, ExchangeRate, Expenditures,
     Expense, ExpensePayment, Folio, FolioIndicators, FolioItems, FolioPayments, FolioSummary,
     HoursPeriod, Indicators, OvertimeRule, PlanDocument, PlanImport, Portfolio, Position, Rate,
-    ScopeItems, Team, TimelineBucket,
+    ScopeAnswer, ScopeItems, Team, TimelineBucket,
 };
 use crate::model::Id;
 use crate::usecase::{Approval, BilledDays, Explanation, History, UserChoice, Viewers};
@@ -265,13 +265,18 @@ pub(super) fn operations() -> Vec<Operation> {
         ext(
             "GET",
             "/budgets/1/folio/{id}/scope",
-            "Scope items of a folio (S9.3)",
+            "The scope of a folio in force on a day, and every measurement (S9.3, S9.10)",
         )
-        .answers(Success(of::<ScopeItems>)),
+        .query([query(
+            "asOf",
+            "string",
+            "The day (yyyy-MM-dd); today when absent",
+        )])
+        .answers(Success(of::<ScopeAnswer>)),
         ext(
             "PUT",
             "/budgets/1/folio/{id}/scope",
-            "Put scope items (S9.3)",
+            "Put the scope as measured on a day, today by default (S9.3, S9.10)",
         )
         .body(of::<ScopeItems>)
         .answers(Success(of::<bool>)),
@@ -420,7 +425,14 @@ pub(super) fn operations() -> Vec<Operation> {
         ext(
             "GET",
             "/budgets/1/folio/{id}/history",
-            "Changes of a folio (its fields, sharing and scope), newest first",
+            "Changes of a folio (its fields and sharing), newest first",
+        )
+        .query(HISTORY_PAGE)
+        .answers(Success(of::<History>)),
+        ext(
+            "GET",
+            "/budgets/1/folio/{id}/scope/history",
+            "Measurements of a folio's scope as they were put, newest first (S9.10)",
         )
         .query(HISTORY_PAGE)
         .answers(Success(of::<History>)),

@@ -122,6 +122,7 @@ impl<T> Apart<T> {
             saved_filters,
             worklogs,
             folios: _,
+            scope_history: _,
             positions: _,
             expenses: _,
             baselines: _,

@@ -176,7 +176,7 @@ impl State {
                     .map(|rule| rule.record().clone())
                     .collect(),
                 synced,
-                scope: record.scope.clone(),
+                scope: self.scope_of(folio),
                 draft: Items::default(),
                 baseline_calendars: baselines
                     .iter()

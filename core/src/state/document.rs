@@ -97,6 +97,7 @@ impl State {
             positions,
             expenses,
             scope: record.scope.clone(),
+            scope_history: self.scope_of(folio).versions().to_vec(),
         })
     }
 

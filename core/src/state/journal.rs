@@ -103,6 +103,14 @@ pub enum Command {
     DeleteWorklog(u64),
     /// Creates or replaces a folio (deleting marks it, S5.1).
     PutFolio(Box<FolioRecord>),
+    /// Puts a measurement of a folio's scope, replacing that day's if any; the folio's record
+    /// then holds the latest measurement's items (S9.10).
+    PutScope {
+        /// The folio.
+        folio: u64,
+        /// The measurement.
+        version: crate::model::budgeting::ScopeVersion,
+    },
     /// Creates or replaces a position with its history.
     PutPosition(Box<PositionRow>),
     /// Creates or replaces an expense.
@@ -161,6 +169,13 @@ pub struct Author {
     /// The user the host verified, if any.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub user: Option<String>,
+}
+
+impl Author {
+    /// The day of the change (UTC).
+    pub fn day(&self) -> crate::value::Date {
+        crate::value::Date::from_naive(self.at.naive().date())
+    }
 }
 
 /// Reads stored journal entries by sequence number: how a record's history is read from the

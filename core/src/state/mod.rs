@@ -18,6 +18,7 @@ mod indexes;
 mod journal;
 mod records;
 mod references;
+mod scope;
 #[cfg(not(target_arch = "wasm32"))]
 mod shared_table;
 #[cfg(not(target_arch = "wasm32"))]
@@ -47,6 +48,7 @@ pub use records::{
     WorkloadSchemeRecord, WorklogRecord,
 };
 pub use references::{ReferenceError, Referenced};
+pub use scope::{MAX_SCOPE_ITEMS_KEPT, MAX_SCOPE_VERSIONS};
 pub use stored::{Identified, Stored};
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) use touched::records_of;
@@ -172,6 +174,11 @@ pub struct State {
     pub worklogs: SharedTable<WorklogRecord>,
     /// Folios by id.
     pub folios: SharedTable<FolioRecord>,
+    /// The measurements of each folio's scope, by folio id (S9.10); a folio's record holds the
+    /// latest one's items. A snapshot written before they were kept has none: read, each folio's
+    /// scope counts from its start.
+    #[serde(default)]
+    pub scope_history: SharedTable<crate::model::budgeting::ScopeHistory>,
     /// Positions by id.
     pub positions: SharedTable<PositionRow>,
     /// Expenses by id.
@@ -266,6 +273,7 @@ impl State {
             projects: SharedTable::new(),
             saved_filters: SharedTable::new(),
             worklogs: SharedTable::new(),
+            scope_history: SharedTable::new(),
             folios: SharedTable::new(),
             positions: SharedTable::new(),
             expenses: SharedTable::new(),
@@ -323,7 +331,8 @@ impl State {
     /// that number. (The entry is not copied: a position's command holds all its parts, and a
     /// plan import at the limits stores thousands of them, issue 34.)
     pub fn apply(&mut self, command: Command) -> u64 {
-        self.change(&command);
+        let day = self.author.as_ref().map(Author::day);
+        self.change(&command, day);
         self.seq += 1;
         self.note_touched(&command, self.seq);
         self.outbox.push(JournalEntry {
@@ -379,7 +388,7 @@ impl State {
                     found: entry.seq,
                 });
             }
-            self.change(&entry.command);
+            self.change(&entry.command, entry.author.as_ref().map(Author::day));
             self.seq = entry.seq;
             self.note_touched(&entry.command, entry.seq);
         }
@@ -396,6 +405,7 @@ impl State {
         let mut state: State = crate::model::from_json(text.as_bytes())
             .map_err(|error| ReplayError::Malformed(error.to_string()))?;
         state.rebuild_indexes();
+        state.date_unmeasured_scope();
         Ok(state)
     }
 
@@ -407,11 +417,12 @@ impl State {
             .map(|event| event.deleted_at)
     }
 
-    fn change(&mut self, command: &Command) {
+    /// Applies `command`, written on `day` (its entry's, when it has a time).
+    fn change(&mut self, command: &Command, day: Option<crate::value::Date>) {
         match command {
             Command::Batch(commands) => {
                 for command in commands {
-                    self.change(command);
+                    self.change(command, day);
                 }
             }
             Command::PutAccount(record) => {
@@ -561,8 +572,10 @@ impl State {
             Command::PutFolio(record) => {
                 let id = record.folio.id().get();
                 self.counters.saw(IdKind::Folio, id);
+                self.derive_scope_version(record, day);
                 self.folios.insert(id, (**record).clone());
             }
+            Command::PutScope { folio, version } => self.put_scope_version(*folio, version),
             Command::PutPosition(row) => {
                 let id = row.record.id.get();
                 self.counters.saw(IdKind::Position, id);

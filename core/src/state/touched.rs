@@ -9,7 +9,7 @@ use super::{Command, JournalEntry, SharedTable, State};
 /// A kind of record whose changes are kept apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum RecordKind {
-    /// A folio (with its sharing and scope).
+    /// A folio (with its sharing).
     Folio,
     /// An expense.
     Expense,
@@ -23,6 +23,8 @@ pub enum RecordKind {
     CustomField,
     /// The billed hours of a consulting revenue, by its position's id.
     BilledHours,
+    /// The measurements of a folio's scope (S9.10), by the folio's id.
+    Scope,
 }
 
 impl RecordKind {
@@ -36,10 +38,11 @@ impl RecordKind {
             RecordKind::Baseline => "baseline",
             RecordKind::CustomField => "customField",
             RecordKind::BilledHours => "billedHours",
+            RecordKind::Scope => "scope",
         }
     }
 
-    const ALL: [RecordKind; 7] = [
+    const ALL: [RecordKind; 8] = [
         RecordKind::Folio,
         RecordKind::Expense,
         RecordKind::Position,
@@ -47,6 +50,7 @@ impl RecordKind {
         RecordKind::Baseline,
         RecordKind::CustomField,
         RecordKind::BilledHours,
+        RecordKind::Scope,
     ];
 }
 
@@ -297,6 +301,9 @@ pub(crate) fn records_of(
                 .get(&billed.position)
                 .map(|row| row.header.folio_id.get()),
         )),
+        Command::PutScope { folio, .. } => {
+            out.push((record(RecordKind::Scope, *folio), Some(*folio)));
+        }
         Command::PutPortfolio(portfolio) => {
             out.push((record(RecordKind::Portfolio, portfolio.id().get()), None))
         }

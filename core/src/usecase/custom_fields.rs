@@ -1,24 +1,14 @@
-//! Custom-field definitions of a folio (S7.4), and its scope items (S9.3).
+//! Custom-field definitions of a folio (S7.4).
 
 use super::error::{Error, Result};
-use super::{Commands, Queries};
-use crate::model::budgeting::{CustomFieldDefinition, ScopeItems};
+use super::Commands;
+use crate::model::budgeting::CustomFieldDefinition;
 use crate::model::Id;
 use crate::state::{Command, Stored};
 
 /// The 404 of a custom field that is not there.
 fn missing(id: u64) -> Error {
     Error::not_found(format!("Custom field {id} does not exist"))
-}
-
-impl Queries<'_> {
-    /// The scope items of folio `folio` (S9.3), as last put: what its earned value counts.
-    pub fn scope(&self, folio: u64) -> Result<ScopeItems> {
-        let record = self.readable_folio(folio)?;
-        Ok(ScopeItems {
-            items: record.scope.clone(),
-        })
-    }
 }
 
 impl Commands<'_> {
@@ -94,37 +84,6 @@ impl Commands<'_> {
         let definition = Stored::new(id, definition);
         self.state
             .apply(Command::PutCustomField { folio, definition });
-        Ok(())
-    }
-
-    /// Replaces the scope items of folio `folio` (S9.3).
-    pub fn put_scope(&mut self, folio: u64, scope: ScopeItems) -> Result<()> {
-        self.caller.writes()?;
-        let mut record = self.caller.folio_for_change(self.state, folio)?.clone();
-        // S11.7: keys bounded, the items the folio held kept.
-        let before = ScopeItems {
-            items: core::mem::take(&mut record.scope),
-        };
-        super::refusals::texts(&scope, Some(&before))?;
-        // S11.8: each key once (a history names an item by it), unless the folio already held it
-        // twice.
-        let mut seen = std::collections::HashMap::new();
-        for (at, item) in scope.items.iter().enumerate() {
-            if let Some(first) = seen.insert(item.key.as_str(), at) {
-                let held_twice = before.items.iter().filter(|b| b.key == item.key).count() > 1;
-                if !held_twice {
-                    return Err(Error::field(
-                        &format!("items[{at}].key"),
-                        format!(
-                            "items[{at}].key repeats the key of items[{first}] ({:?}): each scope item's key is given once",
-                            crate::model::messages::excerpt(&item.key)
-                        ),
-                    ));
-                }
-            }
-        }
-        record.scope = scope.items;
-        self.state.apply(Command::PutFolio(Box::new(record)));
         Ok(())
     }
 }

@@ -265,7 +265,7 @@ impl Queries<'_> {
     fn folio_of(&self, record: RecordRef) -> Option<u64> {
         let state = self.state;
         match record.kind {
-            RecordKind::Folio => Some(record.id),
+            RecordKind::Folio | RecordKind::Scope => Some(record.id),
             RecordKind::Expense => state.expenses.get(&record.id).map(|e| e.folio_id.get()),
             RecordKind::Position | RecordKind::BilledHours => state
                 .positions
@@ -317,7 +317,9 @@ impl Queries<'_> {
                 .map(|_| ())
         };
         match record.kind {
-            RecordKind::Folio => folio_of(Some(record.id)).ok_or_else(Error::folio_not_viewable),
+            RecordKind::Folio | RecordKind::Scope => {
+                folio_of(Some(record.id)).ok_or_else(Error::folio_not_viewable)
+            }
             RecordKind::Expense => folio_of(
                 state
                     .expenses
@@ -419,6 +421,7 @@ fn record_of(command: &Command) -> Option<RecordRef> {
             record(RecordKind::CustomField, definition.id().get())
         }
         Command::PutBilledHours(billed) => record(RecordKind::BilledHours, billed.position),
+        Command::PutScope { folio, .. } => record(RecordKind::Scope, *folio),
         Command::PutPortfolio(portfolio) => record(RecordKind::Portfolio, portfolio.id().get()),
         Command::DeletePortfolio(id) => record(RecordKind::Portfolio, *id),
         _ => None,
@@ -437,8 +440,9 @@ fn version(record: RecordRef, command: &Command) -> Option<Option<Value>> {
         (RecordKind::Folio, Command::PutFolio(folio)) if same(folio.folio.id().get()) => {
             let mut value = json(&*folio.folio);
             if let Value::Object(fields) = &mut value {
+                // The scope's measurements are a record of their own (S9.10): a folio's record
+                // carries the latest one's items, which a change of the folio does not change.
                 fields.insert("viewers".into(), json(&folio.viewers));
-                fields.insert("scope".into(), json(&folio.scope));
             }
             Some(Some(value))
         }
@@ -472,6 +476,9 @@ fn version(record: RecordRef, command: &Command) -> Option<Option<Value>> {
             if same(definition.id().get()) =>
         {
             Some(Some(json(&**definition)))
+        }
+        (RecordKind::Scope, Command::PutScope { folio, version }) if same(*folio) => {
+            Some(Some(json(version)))
         }
         (RecordKind::BilledHours, Command::PutBilledHours(billed)) if same(billed.position) => {
             let days: Vec<Value> = billed

@@ -61,6 +61,7 @@ mod portfolios;
 mod positions;
 mod refusals;
 mod reports;
+mod scope;
 mod shared;
 
 pub use access::{Access, Caller};

@@ -13,14 +13,14 @@ use super::parts::{NewParts, PartAt};
 use super::{BilledDay, BilledDays, Commands, Queries};
 use crate::model::budgeting::{
     BudgetErrorBody, ExchangeRate, OvertimeRule, PlanCalendar, PlanDocument, PlanImport,
-    PlanPosition, PositionKind, ScopeItems,
+    PlanPosition, PositionKind, ScopeHistory, ScopeItem, ScopeItems, ScopeVersion,
 };
 use crate::model::messages::excerpt;
 use crate::model::Id;
 use crate::state::{
     Command, HolidayRecord, HolidaySchemeRecord, IdKind, State, WorkloadSchemeRecord,
 };
-use crate::value::{Decimal, Hours, Name};
+use crate::value::{Date, Decimal, Hours, Name};
 
 impl Queries<'_> {
     /// The plan document of live folio `folio` (its draft: live positions and expenses, no
@@ -191,9 +191,11 @@ impl Importer {
             positions,
             expenses,
             scope,
+            scope_history,
             as_of: _,
         } = document;
         let mut not_imported = Vec::new();
+        let start = folio.start_date;
         // Exchange rates: the server's own where it has them; a rate it has on the same day with
         // another value is refused (changing it would change other folios' figures).
         for (index, rate) in exchange_rates.iter().enumerate() {
@@ -279,17 +281,38 @@ impl Importer {
             }
             expense_ids.push(self.run(&item, Some(&name), |c| c.create_expense(expense))?);
         }
-        if !scope.is_empty() {
-            self.run("scope", None, |c| {
-                c.put_scope(folio_id.get(), ScopeItems { items: scope })
-            })?;
-        }
+        self.scope(folio_id.get(), start, scope, scope_history)?;
         Ok(PlanImport {
             folio_id,
             positions: position_ids,
             expenses: expense_ids,
             not_imported,
         })
+    }
+
+    /// The document's scope, each measurement on its day (S9.10). Scope without its history
+    /// counts from the folio's start, or from today when the folio starts later (a measurement
+    /// is never of a day to come).
+    fn scope(
+        &mut self,
+        folio: u64,
+        start: Date,
+        scope: Vec<ScopeItem>,
+        history: Vec<ScopeVersion>,
+    ) -> Step<()> {
+        let from = start.min(Date::from_naive(self.now.date()));
+        let history = ScopeHistory::of_document(from, &scope, &history)
+            .map_err(|words| Refused::at("scope", None, Error::field("scope", words)))?;
+        for (index, version) in history.versions().iter().enumerate() {
+            let body = ScopeItems {
+                items: version.items.clone(),
+                as_of: Some(version.as_of),
+            };
+            self.run(&format!("scopeHistory[{index}]"), None, |c| {
+                c.put_scope(folio, body)
+            })?;
+        }
+        Ok(())
     }
 
     fn exchange_rate(&mut self, index: usize, rate: &ExchangeRate) -> Step<()> {

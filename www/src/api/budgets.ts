@@ -120,9 +120,10 @@ export const api = {
   updateCustomField: (body: CustomFieldBody) => budget<Answer<Schemas['CustomFieldDefinition']>>('PUT', '/customfield', body),
   /** Deletes a definition (the values records hold are kept and no longer checked). */
   deleteCustomField: (id: string) => budget<boolean>('DELETE', `/customfield/${id}`),
-  /** A folio's scope items (S9.3): what its earned value counts. */
-  scope: (id: string, signal?: AbortSignal) => budget<Answer<Schemas['ScopeItems']>>('GET', `/folio/${id}/scope`, undefined, signal),
-  /** Replaces a folio's scope items (the whole list). */
+  /** A folio's scope items in force on `asOf` (S9.3, S9.10): what its earned value counts then, the day they were measured, and every measurement. */
+  scope: (id: string, asOf: string, signal?: AbortSignal) =>
+    budget<Answer<Schemas['ScopeAnswer']>>('GET', `/folio/${id}/scope${q({ asOf })}`, undefined, signal),
+  /** Puts a folio's scope items (the whole list) as measured on `asOf` (never a day to come). */
   putScope: (id: string, body: Body<Schemas['ScopeItems']>) => budget<boolean>('PUT', `/folio/${id}/scope`, body),
   /** The users the service knows whose key or name contains `query` (at most `limit`, 1 to 100). */
   users: (query: string, limit: number, signal?: AbortSignal) =>

@@ -161,6 +161,11 @@ export function today(now: Date = new Date()): string {
   return `${y}-${m}-${d}`;
 }
 
+/** Today as a civil date `yyyy-MM-dd` in UTC: the last day the server takes a measurement for. */
+export function utcToday(now: Date = new Date()): string {
+  return now.toISOString().slice(0, 10);
+}
+
 /** Whether `text` is a valid civil date `yyyy-MM-dd`. */
 export function isIsoDate(text: string): boolean {
   const m = ISO.exec(text);

@@ -17,6 +17,8 @@ describe('a change in words', () => {
     expect(fieldText({ path: 'rates[id=9]', before: { id: '9', rate: '70' }, after: null })).toBe('rate 9 removed (was rate 70)');
     expect(fieldText({ path: 'rates[id=9]', before: null, after: { id: '9', rate: '70' } })).toBe('rate 9 added: rate 70');
     expect(fieldText({ path: 'scope[key=HFB-1].done', before: false, after: true })).toBe('scope HFB-1: done no to yes');
+    expect(fieldText({ path: 'items[key=HFB-1].done', before: false, after: true })).toBe('scope item HFB-1: done no to yes');
+    expect(fieldText({ path: 'asOf', before: '2026-03-06', after: '2026-03-13' })).toBe('measured on 2026-03-06 to 2026-03-13');
   });
 
   it('shortens a long value and says none for an empty one', () => {

@@ -23,6 +23,7 @@ const KIND_WORDS: Record<string, string> = {
   baseline: 'baseline',
   customField: 'custom field',
   billedHours: 'billed hours of position',
+  scope: 'progress of the scope',
 };
 
 /** The parts of a position, singular, as a path names them (`rates[id=8]`). */
@@ -48,6 +49,7 @@ const FIELD_WORDS: Record<string, string> = {
   eacMethod: 'forecast method',
   approvedBy: 'approved by',
   isPrivate: 'private',
+  asOf: 'measured on',
 };
 
 /** `deletedOn` -> `deleted on`; a field a controller knows by another name, by that name. */

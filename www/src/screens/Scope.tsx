@@ -1,8 +1,10 @@
 // Scope and progress (`/folios/{id}/scope`): the scope items whose progress earns the folio's value
 // (S9.3: a done item earns its weight, a progressive one weight x logged / (logged + remaining),
-// capped at its weight), edited as one list (GET and PUT /folio/{id}/scope), and the earned value
-// they give with CPI and SPI, from the server's indicators at the as-of date. After a save the
-// figures are read again, the earned value before the change shown beside the new one.
+// capped at its weight), as measured on a day (S9.10): the items in force on the as-of date are
+// edited as one list and saved as measured on a day the user picks (never a day to come), and
+// every earlier measurement is listed with its progress, each a link to the figures of its day.
+// The earned value with CPI and SPI comes from the server's indicators at the as-of date; after a
+// save the figures are read again, the earned value before the change shown beside the new one.
 import { useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
@@ -12,14 +14,15 @@ import { folioChanged, keys } from '../lib/queries';
 import { indicatorsQuery } from '../lib/screenQueries';
 import { isPlainAmount } from '../lib/decimal';
 import * as fmt from '../lib/format';
-import { folioHref } from '../lib/routes';
+import { folioHref, withAsOf } from '../lib/routes';
 import { announce, mayChangeFolio } from '../state';
 import { useSubmit } from '../components/useSubmit';
 import { IndicatorGrid } from '../components/IndicatorGrid';
-import { Card, ErrorBox, FiguresRefused, FormErrors, Loading, Money, Rag } from '../components/ui';
+import { Card, ErrorBox, Field, FiguresRefused, FormErrors, Loading, Money, Rag } from '../components/ui';
 import type { FolioProps } from './FolioProps';
 
 type ScopeItem = Answer<Schemas['ScopeItem']>;
+type Measurement = Answer<Schemas['ScopeMeasurement']>;
 
 /** A row as typed. */
 interface Row {
@@ -37,9 +40,11 @@ const LABEL = { key: 'Key', weight: 'Weight', logged: 'Logged', remaining: 'Rema
 const rowOf = (i: ScopeItem): Row => ({ ...i });
 const blank = (): Row => ({ key: '', weight: '1', logged: '0', remaining: '0', done: false, progressive: true });
 
-/** The checks made before sending, by the server's field names (`items[2].weight`). */
-export function checkRows(rows: readonly Row[]): Record<string, string> {
+/** The checks made before sending, by the server's field names (`items[2].weight`, `asOf`). */
+export function checkRows(rows: readonly Row[], measuredOn = fmt.utcToday(), today = fmt.utcToday()): Record<string, string> {
   const errors: Record<string, string> = {};
+  if (!fmt.isIsoDate(measuredOn)) errors.asOf = 'Measured on must be a date, such as 2026-06-30';
+  else if (measuredOn > today) errors.asOf = `Progress is recorded on a day that has come: ${fmt.date(today)} or earlier`;
   const seen = new Set<string>();
   rows.forEach((r, i) => {
     const key = r.key.trim();
@@ -52,7 +57,7 @@ export function checkRows(rows: readonly Row[]): Record<string, string> {
 }
 
 export function Scope({ folio, asOf }: FolioProps) {
-  const scope = useQuery({ queryKey: keys.scope(folio.id), queryFn: ({ signal }) => api.scope(folio.id, signal) });
+  const scope = useQuery({ queryKey: keys.scope(folio.id, asOf), queryFn: ({ signal }) => api.scope(folio.id, asOf, signal) });
   const ind = useQuery(indicatorsQuery(folio.id, asOf));
   const mayChange = mayChangeFolio(folio) && !folio.deletedOn;
   const [before, setBefore] = useState<Indicators | null>(null);
@@ -73,13 +78,16 @@ export function Scope({ folio, asOf }: FolioProps) {
       {!scope.data && !scope.error ? <Loading label="Loading the scope items" /> : null}
       {scope.data ? (
         <ScopeForm
-          key={JSON.stringify(scope.data.items)}
+          key={`${asOf} ${JSON.stringify(scope.data.items)}`}
           folioId={folio.id}
           items={scope.data.items}
+          measuredOn={scope.data.asOf}
+          asOf={asOf}
           mayChange={mayChange}
           onSaved={() => setBefore(ind.data ?? null)}
         />
       ) : null}
+      {scope.data ? <Measurements folioId={folio.id} measurements={scope.data.measurements} inForce={scope.data.asOf} /> : null}
     </div>
   );
 }
@@ -102,15 +110,80 @@ function Progress({ now, before, busy }: { now: Indicators; before: Indicators |
   );
 }
 
-function ScopeForm({ folioId, items, mayChange, onSaved }: { folioId: string; items: readonly ScopeItem[]; mayChange: boolean; onSaved: () => void }) {
+/** Every measurement of the scope, the one in force on the as-of date marked, each a link to its day. */
+function Measurements({ folioId, measurements, inForce }: { folioId: string; measurements: readonly Measurement[]; inForce: string | null | undefined }) {
+  const today = fmt.today();
+  return (
+    <section class="card" aria-labelledby="measurements-title">
+      <h2 id="measurements-title">Progress recorded ({fmt.count(measurements.length)})</h2>
+      {measurements.length === 0 ? (
+        <p data-measurements="none">No progress recorded yet: earned value stays empty until the scope is measured.</p>
+      ) : (
+        <div class="table-wrap">
+          <table class="table" data-measurements={measurements.length}>
+            <caption class="sr-only">Each measurement of the scope: the day, its items and the progress they make</caption>
+            <thead>
+              <tr>
+                <th scope="col">Measured on</th>
+                <th scope="col" class="num">
+                  Items
+                </th>
+                <th scope="col" class="num">
+                  Progress
+                </th>
+                <th scope="col">
+                  <span class="sr-only">Figures of that day</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {[...measurements].reverse().map((m) => (
+                <tr key={m.asOf} data-measured-on={m.asOf} aria-current={m.asOf === inForce ? 'true' : undefined}>
+                  <td>
+                    {fmt.date(m.asOf)}
+                    {m.asOf === inForce ? <span class="badge">in force on the as-of date</span> : null}
+                  </td>
+                  <td class="num">{m.items}</td>
+                  <td class="num">{m.progress === null || m.progress === undefined ? 'no weight' : `${m.progress} %`}</td>
+                  <td>
+                    <a href={withAsOf(folioHref(folioId, 'scope'), m.asOf, today)}>Figures as of {fmt.date(m.asOf)}</a>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+function ScopeForm({
+  folioId,
+  items,
+  measuredOn,
+  asOf,
+  mayChange,
+  onSaved,
+}: {
+  folioId: string;
+  items: readonly ScopeItem[];
+  measuredOn: string | null | undefined;
+  asOf: string;
+  mayChange: boolean;
+  onSaved: () => void;
+}) {
   const [rows, setRows] = useState<Row[]>(() => items.map(rowOf));
-  const submit = useSubmit(rows.flatMap((_, i) => Object.keys(LABEL).map((k) => `items[${i}].${k}`)));
-  const dirty = JSON.stringify(rows) !== JSON.stringify(items.map(rowOf));
+  const utcToday = fmt.utcToday();
+  const [day, setDay] = useState(asOf < utcToday ? asOf : utcToday);
+  const submit = useSubmit(['asOf', ...rows.flatMap((_, i) => Object.keys(LABEL).map((k) => `items[${i}].${k}`))]);
+  const dirty = JSON.stringify(rows) !== JSON.stringify(items.map(rowOf)) || day !== measuredOn;
   const edit = (i: number, change: Partial<Row>) => setRows((all) => all.map((r, j) => (j === i ? { ...r, ...change } : r)));
   const save = async (e: Event) => {
     e.preventDefault();
-    await submit.run(checkRows(rows), async () => {
+    await submit.run(checkRows(rows, day, utcToday), async () => {
       await api.putScope(folioId, {
+        asOf: day,
         items: rows.map((r) => ({
           key: r.key.trim(),
           weight: num(r.weight.trim()),
@@ -122,13 +195,18 @@ function ScopeForm({ folioId, items, mayChange, onSaved }: { folioId: string; it
       });
       onSaved();
       await folioChanged(folioId);
-      announce(`Scope saved: ${fmt.count(rows.length)} item${rows.length === 1 ? '' : 's'}.`);
+      announce(`Progress as of ${fmt.date(day)} saved: ${fmt.count(rows.length)} item${rows.length === 1 ? '' : 's'}.`);
     });
   };
   const err = submit.err;
   return (
     <section class="card" aria-labelledby="scope-title">
       <h2 id="scope-title">Scope items ({fmt.count(rows.length)})</h2>
+      <p data-in-force={measuredOn ?? ''}>
+        {measuredOn
+          ? `As measured on ${fmt.date(measuredOn)}, the measurement in force on ${fmt.date(asOf)}.`
+          : `No progress recorded on or before ${fmt.date(asOf)}.`}
+      </p>
       <p class="muted">
         A done item earns its weight; a progressive one earns its weight × logged ÷ (logged + remaining), at most its weight; any other earns nothing. EV is BAC
         × earned weight ÷ total weight.
@@ -137,6 +215,18 @@ function ScopeForm({ folioId, items, mayChange, onSaved }: { folioId: string; it
         <fieldset class="plain" disabled={!mayChange || submit.busy}>
           <legend class="sr-only">Scope items</legend>
           <FormErrors refusal={submit.refusal} />
+          {mayChange ? (
+            <Field
+              label="Measured on"
+              name="asOf"
+              type="date"
+              value={day}
+              max={utcToday}
+              onValue={setDay}
+              error={err('asOf')}
+              hint="The day this progress was measured: it holds from that day until the next measurement. A day already measured is replaced."
+            />
+          ) : null}
           {rows.length === 0 ? <p data-scope="empty">No scope item yet: EV is empty until the folio has one with a weight.</p> : null}
           {rows.length ? (
             <div class="scope-head" aria-hidden="true">
@@ -178,7 +268,7 @@ function ScopeForm({ folioId, items, mayChange, onSaved }: { folioId: string; it
                 Add scope item
               </button>
               <button type="submit" class="btn btn-primary" disabled={!dirty || submit.busy}>
-                {submit.busy ? 'Saving…' : 'Save scope'}
+                {submit.busy ? 'Saving…' : `Save progress as of ${fmt.date(day)}`}
               </button>
               <button
                 type="button"
@@ -186,6 +276,7 @@ function ScopeForm({ folioId, items, mayChange, onSaved }: { folioId: string; it
                 disabled={!dirty || submit.busy}
                 onClick={() => {
                   setRows(items.map(rowOf));
+                  setDay(asOf < utcToday ? asOf : utcToday);
                   submit.clear();
                 }}
               >

@@ -247,17 +247,22 @@ impl FolioBook {
                 )
             }
             "ev" => {
-                let (earned, total) = progress(&self.setting.scope)?;
-                let formula = if terms.with_earned {
-                    "EV = BAC x earned weight / total weight of the scope, rounded to the currency; none without a weighted scope"
-                } else {
+                // S9.10: the scope as measured on the latest day on or before the as-of date.
+                let measured = self.setting.scope.at(as_of);
+                let (earned, total) = progress(measured.map_or(&[][..], |v| &v.items))?;
+                let formula = if !terms.with_earned {
                     "No earned value: the folio does not use earned value"
+                } else if measured.is_none() {
+                    "No earned value yet: no progress was recorded on or before the as-of date"
+                } else {
+                    "EV = BAC x earned weight / total weight of the scope as last measured on or before the as-of date, rounded to the currency; none without a weighted scope"
                 };
                 (
                     formula,
                     plan_of(sources[0]),
                     vec![
                         figure("bac", &i.bac),
+                        term("progressMeasuredOn", &measured.map(|v| v.as_of)),
                         term("earnedWeight", &Exact::of(earned)),
                         term("totalWeight", &Exact::of(total)),
                     ],

@@ -44,7 +44,7 @@ use crate::analytics::baseline::{BaselineSnapshot, Items};
 use crate::analytics::indicators::FolioTerms;
 use crate::analytics::ledger::{Ledger, Periods, Series};
 use crate::calendar::Calendar;
-use crate::model::budgeting::{Expense, Folio, OvertimeRule, ScopeItem};
+use crate::model::budgeting::{Expense, Folio, OvertimeRule, ScopeHistory};
 use crate::model::Id;
 use crate::schedule::position::PositionRecord;
 use crate::schedule::{DailyHours, ExchangeRates};
@@ -90,8 +90,8 @@ pub struct BookParts {
     pub overtime_rules: Vec<OvertimeRule>,
     /// Worklog or billed hours of synchronized positions, by position id (S6.5b, S6.5c).
     pub synced: HashMap<Id, DailyHours>,
-    /// The folio's scope (S9.3).
-    pub scope: Vec<ScopeItem>,
+    /// The folio's scope as measured over time (S9.3, S9.10).
+    pub scope: ScopeHistory,
     /// Its live draft and actual items (S8.1).
     pub draft: Items,
     /// Its baselines, deleted ones included (they are never costed).
@@ -135,7 +135,7 @@ struct Costed {
 ///     rates: Default::default(),
 ///     overtime_rules: vec![],
 ///     synced: Default::default(),
-///     scope: vec![],
+///     scope: Default::default(),
 ///     draft: Default::default(),
 ///     baselines: vec![],
 ///     baseline_calendars: vec![],

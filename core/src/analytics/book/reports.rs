@@ -8,13 +8,13 @@ use super::{FolioBook, PlannedSide};
 use crate::analytics::indicators::{indicators, FolioTerms};
 use crate::analytics::ledger::{AnalyticsError, ItemKey, Ledger};
 use crate::analytics::timeline::timeline;
-use crate::model::budgeting::{Indicators, ScopeItem, TimelineBucket};
+use crate::model::budgeting::{Indicators, ScopeHistory, TimelineBucket};
 use crate::schedule::Granularity;
 use crate::value::Date;
 
 /// A figure read off a folio's terms, its three ledgers and its scope (indicators, timeline).
 type Figure<T> =
-    fn(&FolioTerms<'_>, &Ledger, &Ledger, &Ledger, &[ScopeItem]) -> Result<T, AnalyticsError>;
+    fn(&FolioTerms<'_>, &Ledger, &Ledger, &Ledger, &ScopeHistory) -> Result<T, AnalyticsError>;
 
 impl FolioBook {
     /// The folio's indicators at `as_of` (S9), their planned side from `side`.

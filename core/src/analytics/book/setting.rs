@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use super::error::BookError;
 use crate::analytics::ledger::CostContext;
 use crate::calendar::Calendar;
-use crate::model::budgeting::{Folio, OvertimeRule, ScopeItem};
+use crate::model::budgeting::{Folio, OvertimeRule, ScopeHistory};
 use crate::model::Id;
 use crate::schedule::position::CostBasis;
 use crate::schedule::{DailyHours, ExchangeRates, FolioFrame};
@@ -23,7 +23,7 @@ pub(super) struct Setting {
     pub(super) rates: ExchangeRates,
     pub(super) overtime_rules: Vec<OvertimeRule>,
     pub(super) synced: HashMap<Id, DailyHours>,
-    pub(super) scope: Vec<ScopeItem>,
+    pub(super) scope: ScopeHistory,
 }
 
 /// The cost bases of a folio's calendar and of its positions' own calendars (S3.4).

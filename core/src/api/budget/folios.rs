@@ -154,9 +154,12 @@ pub(super) fn delete_custom_field(state: &mut State, context: &Context, id: &str
     Ok(success(true))
 }
 
-/// `GET /folio/{id}/scope` (extension, S9.3).
-pub(super) fn scope_get(state: &State, context: &Context, id: &str) -> Outcome {
-    in_folio(id, |id| Ok(success(queries(state, context).scope(id)?)))
+/// `GET /folio/{id}/scope?asOf=` (extension, S9.3, S9.10): the scope in force on the day.
+pub(super) fn scope_get(state: &State, request: &Request, context: &Context, id: &str) -> Outcome {
+    let as_of = super::responses::as_of(request, context)?;
+    in_folio(id, |id| {
+        Ok(success(queries(state, context).scope(id, Some(as_of))?))
+    })
 }
 
 /// `PUT /folio/{id}/scope` (extension, S9.3).

@@ -276,13 +276,13 @@ pub(super) fn folio_level_read_route(
     context: &Context,
     segments: &[&str],
 ) -> Option<Outcome> {
-    use crate::state::RecordKind::{Expense, Folio, Portfolio, Position};
+    use crate::state::RecordKind::{Expense, Folio, Portfolio, Position, Scope};
     let outcome = match segments {
         ["folio", id, "baselines"] => baselines(state, request, context, id),
         ["folio", id, "expenditures"] => folio_expenditures(state, request, context, id),
         ["folio", id, "customfields"] => custom_fields(state, request, context, id),
         ["folio", id, "viewers"] => viewers(state, context, id),
-        ["folio", id, "scope"] => folios::scope_get(state, context, id),
+        ["folio", id, "scope"] => folios::scope_get(state, request, context, id),
         ["users"] => users(state, request, context),
         ["folio", id, "indicators"] => folio_indicators(state, request, context, id),
         ["folio", id, "timeline"] => folio_timeline(state, request, context, id),
@@ -292,6 +292,7 @@ pub(super) fn folio_level_read_route(
         ["portfolio"] => portfolios(state, request, context),
         ["portfolio", id, "indicators"] => portfolio_indicators(state, request, context, id),
         ["folio", id, "history"] => history::history(state, request, context, Folio, id),
+        ["folio", id, "scope", "history"] => history::history(state, request, context, Scope, id),
         ["expense", id, "history"] => history::history(state, request, context, Expense, id),
         ["position", id, "history"] => history::history(state, request, context, Position, id),
         ["portfolio", id, "history"] => history::history(state, request, context, Portfolio, id),

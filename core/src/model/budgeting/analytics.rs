@@ -1,35 +1,9 @@
-//! Wire types of the budgeting extensions for analytics: scope items for earned value (S9.3),
-//! indicators (S9.1-S9.7), the timeline (S9.8). Null figures are written as JSON `null`.
+//! Wire types of the budgeting extensions for analytics: indicators (S9.1-S9.7), the timeline
+//! (S9.8). Null figures are written as JSON `null`.
 
 use super::FolioStatus;
 use crate::model::Id;
-use crate::value::{CurrencyCode, Date, Exact, Quantity};
-
-/// A scope item of a folio using earned value (S9.3): a tracker issue with its weight and work.
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct ScopeItem {
-    /// The issue key.
-    pub key: String,
-    /// Its weight in the folio's progress.
-    pub weight: Quantity,
-    /// Work logged.
-    pub logged: Quantity,
-    /// Work remaining.
-    pub remaining: Quantity,
-    /// Whether it is done (it then earns all its weight).
-    pub done: bool,
-    /// Whether it earns in proportion to logged / (logged + remaining).
-    pub progressive: bool,
-}
-
-/// The body of `PUT /folio/{folioId}/scope`.
-#[derive(Debug, Clone, PartialEq, Eq, Default, serde::Serialize, serde::Deserialize)]
-#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
-pub struct ScopeItems {
-    /// The items.
-    pub items: Vec<ScopeItem>,
-}
+use crate::value::{CurrencyCode, Date, Exact};
 
 /// The colour of a performance index (S9.5).
 #[derive(

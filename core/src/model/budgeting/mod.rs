@@ -16,10 +16,9 @@ mod periods;
 mod plan;
 mod portfolio;
 mod position;
+mod scope;
 
-pub use analytics::{
-    FolioIndicators, IndexStatus, Indicators, ScopeItem, ScopeItems, TimelineBucket,
-};
+pub use analytics::{FolioIndicators, IndexStatus, Indicators, TimelineBucket};
 pub use envelope::{BudgetErrorBody, Success};
 pub use expense::{
     CustomFields, Expense, ExpenseCategory, ExpenseKind, ExpensePayment, Recurrence, RecurrenceBy,
@@ -34,3 +33,4 @@ pub use periods::{Allocation, ExchangeRate, HoursPeriod, Rate};
 pub use plan::{PlanCalendar, PlanDocument, PlanHoliday, PlanImport, PlanPosition, SyncedDay};
 pub use portfolio::{Portfolio, PortfolioOrdering};
 pub use position::{OvertimeFrequency, OvertimeRule, Position, PositionKind, Team, TeamMember};
+pub use scope::{ScopeAnswer, ScopeHistory, ScopeItem, ScopeItems, ScopeMeasurement, ScopeVersion};

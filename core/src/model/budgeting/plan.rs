@@ -104,9 +104,14 @@ pub struct PlanDocument {
     /// The expenses and revenues.
     #[serde(default)]
     pub expenses: Vec<Expense>,
-    /// The scope (S9.3).
+    /// The scope (S9.3): the items of its latest measurement. Without `scopeHistory` they count
+    /// from the folio's start.
     #[serde(default)]
     pub scope: Vec<ScopeItem>,
+    /// Every measurement of the scope, each with its day (S9.10); `scope` is then the last one's
+    /// items (or empty).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub scope_history: Vec<super::ScopeVersion>,
 }
 
 /// What an import of a plan document created (`POST /budgets/1/folio/import`): the folio's id,

@@ -306,6 +306,7 @@ export interface components {
       overtimeRules?: components['schemas']['OvertimeRule'][];
       positions?: components['schemas']['PlanPosition'][];
       scope?: components['schemas']['ScopeItem'][];
+      scopeHistory?: components['schemas']['ScopeVersion'][];
       workload?: components['schemas']['WorkloadDay'][];
     };
     PlanHoliday: {
@@ -403,6 +404,11 @@ export interface components {
     };
     RecurrenceBy: 'DAY_OF_MONTH' | 'DAY_OF_WEEK';
     RecurrenceKind: '.Once' | '.Daily' | '.Weekly' | '.Monthly' | '.Yearly';
+    ScopeAnswer: {
+      asOf?: string | null;
+      items: components['schemas']['ScopeItem'][];
+      measurements: components['schemas']['ScopeMeasurement'][];
+    };
     ScopeItem: {
       done: boolean;
       key: string;
@@ -412,6 +418,16 @@ export interface components {
       weight: WireNum;
     };
     ScopeItems: {
+      asOf?: string | null;
+      items: components['schemas']['ScopeItem'][];
+    };
+    ScopeMeasurement: {
+      asOf: string;
+      items: WireNum;
+      progress?: WireNum | null;
+    };
+    ScopeVersion: {
+      asOf: string;
       items: components['schemas']['ScopeItem'][];
     };
     SyncedDay: {
