@@ -1,6 +1,8 @@
-// Scope and progress in the planner, against a real `costfolio serve --demo` (issue 33, screen 3):
-// the owner marks a scope item done and adds one; the REST interface then holds exactly that list,
-// and the EV, CPI and SPI the screen shows are the ones REST answers, EV having moved.
+// Scope and progress in the planner, against a real `costfolio serve --demo`: the owner marks a
+// scope item done and adds one; the REST interface then holds exactly that list, and the EV, CPI
+// and SPI the screen shows are the ones REST answers, EV having moved. As of a past month-end the
+// screen shows the measurement in force then and EV as REST computes it that day; progress entered
+// for an earlier day takes its place between the measurements, moving EV from that day only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserToday, newContext, newPage, rest, settled, signIn, useE2E } from './harness';
@@ -24,8 +26,8 @@ afterAll(async () => {
 
 const today = browserToday;
 
-async function indicators(): Promise<Record<string, string | null>> {
-  const a = await rest(env.server(), 'GET', `/budgets/1/folio/1/indicators?asOf=${today()}`);
+async function indicators(day = today()): Promise<Record<string, string | null>> {
+  const a = await rest(env.server(), 'GET', `/budgets/1/folio/1/indicators?asOf=${day}`);
   expect(a.status, a.text).toBe(200);
   return a.json.success;
 }
@@ -67,5 +69,42 @@ describe('scope and progress', () => {
     expect(await scope.value('cpi')).toBe(now.cpi);
     expect(await scope.value('spi')).toBe(now.spi);
     await page.locator(`[data-ev-before="${before.ev}"]`).waitFor();
+  });
+
+  it('shows the progress measured as of a past day, and takes progress entered for an earlier day', async () => {
+    const listed = (await rest(env.server(), 'GET', `/budgets/1/folio/1/scope?asOf=${today()}`)).json.success.measurements as { asOf: string }[];
+    expect(listed.length, 'the demo measured its progress at month-ends').toBeGreaterThan(3);
+    const [first, second, third] = listed.map((m) => m.asOf);
+    if (!first || !second || !third) throw new Error('three measurements');
+    const earlier = await indicators(third);
+
+    await page.goto(`/folios/1/scope?asOf=${third}`);
+    await scope.save.waitFor();
+    await settled(page);
+    expect(await scope.value('ev')).toBe(earlier.ev);
+    expect(await scope.measurements()).toEqual(listed.map((m) => m.asOf).reverse());
+    await page.locator(`[data-measured-on="${third}"][aria-current="true"]`).waitFor();
+
+    // Progress measured the day after the first measurement: every item done.
+    const day = new Date(`${first}T00:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + 1);
+    const between = day.toISOString().slice(0, 10);
+    expect(between < second).toBe(true);
+    const atSecond = await indicators(second);
+    await page.goto(`/folios/1/scope?asOf=${between}`);
+    await scope.save.waitFor();
+    await settled(page);
+    expect(await scope.measuredOn.inputValue()).toBe(between);
+    const count = await scope.items.count();
+    for (let n = 1; n <= count; n += 1) await scope.item(n).getByLabel('Done').check();
+    await scope.save.click();
+    await expect.poll(async () => (await rest(env.server(), 'GET', `/budgets/1/folio/1/scope?asOf=${between}`)).json.success.asOf).toBe(between);
+    const stored = (await rest(env.server(), 'GET', `/budgets/1/folio/1/scope?asOf=${between}`)).json.success;
+    expect(stored.items.every((i: { done: boolean }) => i.done)).toBe(true);
+    expect(stored.measurements.length).toBe(listed.length + 1);
+    // EV from that day is BAC; from the next measurement on, as it was.
+    expect((await indicators(between)).ev).toBe((await indicators(between)).bac);
+    expect((await indicators(second)).ev).toBe(atSecond.ev);
+    await expect.poll(() => scope.value('ev')).toBe((await indicators(between)).ev);
   });
 });

@@ -26,6 +26,14 @@ export class ScopeScreen {
     return this.page.getByRole('button', { name: 'Add scope item' });
   }
   get save(): Locator {
-    return this.page.getByRole('button', { name: 'Save scope' });
+    return this.page.getByRole('button', { name: /^Save progress as of/ });
+  }
+  /** The day the progress being entered was measured. */
+  get measuredOn(): Locator {
+    return this.page.getByLabel(/^Measured on/);
+  }
+  /** The days of the measurements listed, newest first. */
+  async measurements(): Promise<string[]> {
+    return this.page.locator('[data-measured-on]').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-measured-on') ?? ''));
   }
 }

@@ -14,20 +14,20 @@ const bucket = (start: string, end: string, pv: string, ev: string | null, ac: s
   ev,
   ac,
 });
-// EV is the folio's current state (S9.3): the server repeats it in every bucket on or before asOf.
+// EV as measured at each bucket's end (S9.10): none before the first measurement or after asOf.
 const TL: TimelineBucket[] = [
-  bucket('2026-01-01', '2026-01-31', '100.00', '150.00', '90.00'),
+  bucket('2026-01-01', '2026-01-31', '100.00', '120.00', '90.00'),
   bucket('2026-02-01', '2026-02-28', '200.00', '150.00', '180.00'),
   bucket('2026-03-01', '2026-03-31', '300.00', null, '185.00'),
 ];
 const IND = { bac: '300.00', eac: '400.00', reserve: '30.00' } as Indicators;
 
 describe('derive', () => {
-  it('marks EV once, at the bucket holding the as-of date', () => {
+  it('draws EV as measured up to the bucket holding the as-of date, and labels it there', () => {
     const m = derive(TL, IND, '2026-02-10', '2026-02-10', 'month');
     expect(m.at).toBe(1);
     expect(m.evAt).toBe(1);
-    expect(m.cumulative[2]).toEqual([null, 150, null]);
+    expect(m.cumulative[2]).toEqual([120, 150, null]);
   });
   it('draws AC up to the as-of bucket, the known costs after it, and EAC from AC at as-of to the end', () => {
     const m = derive(TL, IND, '2026-02-10', '2026-02-10', 'month');
@@ -58,7 +58,7 @@ describe('derive', () => {
     const after = derive(TL.slice(0, 2), IND, '2026-05-01', '2026-05-01', 'month');
     expect(after.at).toBe(-1);
     expect(after.evAt).toBe(1);
-    expect(after.cumulative[2]).toEqual([null, 150]);
+    expect(after.cumulative[2]).toEqual([120, 150]);
     const before = derive(TL, IND, '2025-12-01', '2025-12-01', 'month');
     expect(before.evAt).toBe(-1);
     expect(before.cumulative[2]).toEqual([null, null, null]);

@@ -23,7 +23,7 @@ export interface Model {
   granularity: Granularity;
   /** The bucket holding the as-of date (-1 when it is outside the folio). */
   at: number;
-  /** The bucket where EV is marked: the as-of bucket, else the last one before the as-of date. */
+  /** The bucket where EV is labelled: the as-of bucket, else the last one before the as-of date. */
   evAt: number;
   /** x value (seconds) → bucket index, for the axis labels. */
   index: Map<number, number>;
@@ -95,8 +95,10 @@ export function derive(tl: TimelineBucket[], ind: Indicators, asOf: string, toda
     eac[at] = ac[at]!;
     eac[n - 1] = f(ind.eac);
   }
+  // EV as measured at each bucket's end (S9.10): the server gives none before the first
+  // measurement and after the as-of date.
+  for (let i = 0; i <= before; i++) ev[i] = f(tl[i]!.ev);
   const evAt = at >= 0 ? at : before;
-  if (evAt >= 0) ev[evAt] = f(tl[evAt]!.ev);
   return {
     tl,
     asOf,

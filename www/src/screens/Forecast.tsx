@@ -230,13 +230,12 @@ function chartOptions(currency: string, model: MutableRef<Model | null>) {
     series: [
       {},
       { label: 'PV', stroke: COLORS.pv, width: 2 },
-      // EV: one point at the as-of bucket, no line.
+      // EV: as measured at each bucket's end, up to the as-of date.
       {
-        label: 'EV (at as-of)',
+        label: 'EV',
         stroke: COLORS.ev,
-        width: 2,
-        paths: () => null,
-        points: { show: true, size: 11, width: 2, stroke: '#ffffff', fill: COLORS.ev },
+        width: 2.5,
+        points: { show: true, size: 9, width: 2, stroke: '#ffffff', fill: COLORS.ev },
       },
       { label: 'AC', stroke: COLORS.ac, width: 2.5 },
       { label: 'AC (known, scheduled)', stroke: COLORS.ac, width: 1.5, dash: [3, 3] },
@@ -296,7 +295,7 @@ function chartOptions(currency: string, model: MutableRef<Model | null>) {
 const LEGEND: { label: string; color: string; kind?: 'dashed' | 'point' | 'band' }[] = [
   { label: 'PV (planned value)', color: COLORS.pv },
   { label: 'Tolerance zone around PV', color: COLORS.tolerance, kind: 'band' },
-  { label: 'EV (earned value, at as-of)', color: COLORS.ev, kind: 'point' },
+  { label: 'EV (earned value, as measured)', color: COLORS.ev },
   { label: 'AC (actual cost, to as-of)', color: COLORS.ac },
   { label: 'AC known after as-of (scheduled)', color: COLORS.ac, kind: 'dashed' },
   { label: 'EAC projection', color: COLORS.eac, kind: 'dashed' },
@@ -535,7 +534,7 @@ export function Forecast({ folio, asOf }: FolioProps) {
                     {(
                       [
                         ['pv', 'PV (cumulative)', bucket.pv],
-                        ['ev', 'EV (at as-of)', bucket.ev],
+                        ['ev', 'EV (as measured)', bucket.ev],
                         ['ac', 'AC (cumulative)', bucket.ac],
                         ['plannedCost', 'Planned cost', bucket.plannedCost],
                         ['actualCost', bucket.start > (model.asOf ?? asOf) ? 'Known cost (scheduled)' : 'Actual cost', bucket.actualCost],

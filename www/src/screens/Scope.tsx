@@ -131,23 +131,19 @@ function Measurements({ folioId, measurements, inForce }: { folioId: string; mea
                 <th scope="col" class="num">
                   Progress
                 </th>
-                <th scope="col">
-                  <span class="sr-only">Figures of that day</span>
-                </th>
               </tr>
             </thead>
             <tbody>
               {[...measurements].reverse().map((m) => (
                 <tr key={m.asOf} data-measured-on={m.asOf} aria-current={m.asOf === inForce ? 'true' : undefined}>
                   <td>
-                    {fmt.date(m.asOf)}
-                    {m.asOf === inForce ? <span class="badge">in force on the as-of date</span> : null}
+                    <a href={withAsOf(folioHref(folioId, 'scope'), m.asOf, today)} aria-label={`Figures as of ${fmt.date(m.asOf)}`}>
+                      {fmt.date(m.asOf)}
+                    </a>
+                    {m.asOf === inForce ? <span class="badge">in force</span> : null}
                   </td>
                   <td class="num">{m.items}</td>
                   <td class="num">{m.progress === null || m.progress === undefined ? 'no weight' : `${m.progress} %`}</td>
-                  <td>
-                    <a href={withAsOf(folioHref(folioId, 'scope'), m.asOf, today)}>Figures as of {fmt.date(m.asOf)}</a>
-                  </td>
                 </tr>
               ))}
             </tbody>
