@@ -15,6 +15,7 @@ use costfolio::analytics::{
 use costfolio::calendar::{Calendar, Holiday, HolidayKind, HolidayScheme, WorkloadScheme};
 use costfolio::model::budgeting::{
     Allocation, EacMethod, Expense, Folio, PlannedValueMethod, PositionKind, Rate, ScopeHistory,
+    ScopeItem, ScopeVersion,
 };
 use costfolio::model::{from_json, Id};
 use costfolio::schedule::position::{CostBasis, PositionRecord};
@@ -226,6 +227,48 @@ fn folio_analytics(c: &mut Criterion) {
                 },
             );
         }
+    }
+    group.finish();
+
+    // EV from the scope as measured by date (S9.10): no measurement, one of 5,000 items, and the
+    // most a folio keeps (100,000 items), measured at each month-end of the three years.
+    let mut group = c.benchmark_group("analytics/scope");
+    group.sample_size(30);
+    let mut earned = terms;
+    earned.with_earned = true;
+    let measurement = |month: u64, count: usize| ScopeVersion {
+        as_of: day(month * 30 + 29),
+        items: (0..count)
+            .map(|n| ScopeItem {
+                key: format!("AB-{n}"),
+                weight: "3".parse().unwrap(),
+                logged: Decimal::from((n as u64 + month) % 40).try_into().unwrap(),
+                remaining: "20".parse().unwrap(),
+                done: (n as u64) < month * 100,
+                progressive: true,
+            })
+            .collect(),
+    };
+    let histories = [
+        ("none", ScopeHistory::default()),
+        (
+            "one_of_5000_items",
+            ScopeHistory::new(vec![measurement(0, 5_000)]),
+        ),
+        (
+            "36_month_ends_100000_items",
+            ScopeHistory::new((0..36).map(|m| measurement(m, 2_777)).collect()),
+        ),
+    ];
+    for (name, history) in &histories {
+        group.bench_function(BenchmarkId::new("indicators_and_timeline", name), |b| {
+            b.iter(|| {
+                let i = indicators(&earned, &ledger, &ledger, &ledger, black_box(history)).unwrap();
+                let t = timeline(&earned, &ledger, &ledger, &ledger, black_box(history)).unwrap();
+                assert_eq!(i.ev.is_some(), !history.is_empty());
+                assert_eq!(t.len(), 36);
+            })
+        });
     }
     group.finish();
 
