@@ -286,6 +286,7 @@ fn folio_analytics(c: &mut Criterion) {
             draft,
             baselines: vec![],
             baseline_calendars: vec![],
+            baseline_folio_calendars: vec![],
         })
     };
     let mut group = c.benchmark_group("analytics/book");

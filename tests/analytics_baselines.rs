@@ -5,7 +5,7 @@ use crate::analytics_book;
 
 use analytics_book::{d, dec, meta, worked_example};
 use costfolio::analytics::baseline::{
-    approve, expenditures, list, BaselineError, BaselineSnapshot,
+    approve, expenditures, list, ApprovedFrame, BaselineError, BaselineSnapshot,
 };
 use costfolio::model::budgeting::ExpenditureType;
 use costfolio::model::Id;
@@ -20,6 +20,7 @@ fn baselines_freeze_the_draft_and_refuse_when_nothing_changed() {
         &[],
         &book.baselines,
         meta(1, ExpenditureType::Budget, "2026-03-01"),
+        ApprovedFrame::of(&book.folio),
     )
     .unwrap();
     // BUDGET freezes planned costs and revenues: positions 1, 2 and the planned expense 11.
@@ -33,6 +34,7 @@ fn baselines_freeze_the_draft_and_refuse_when_nothing_changed() {
         &[],
         &book.baselines,
         meta(2, ExpenditureType::Budget, "2026-03-02"),
+        ApprovedFrame::of(&book.folio),
     )
     .unwrap_err();
     assert_eq!(
@@ -52,6 +54,7 @@ fn baselines_freeze_the_draft_and_refuse_when_nothing_changed() {
         &[],
         &book.baselines,
         meta(2, ExpenditureType::Planned, "2026-03-02"),
+        ApprovedFrame::of(&book.folio),
     )
     .unwrap();
     assert_eq!(
@@ -68,6 +71,7 @@ fn baselines_freeze_the_draft_and_refuse_when_nothing_changed() {
         &[],
         &book.baselines,
         meta(3, ExpenditureType::Revenue, "2026-03-02"),
+        ApprovedFrame::of(&book.folio),
     )
     .unwrap();
     assert_eq!(
@@ -84,6 +88,7 @@ fn baselines_freeze_the_draft_and_refuse_when_nothing_changed() {
         &[],
         &book.baselines,
         meta(4, ExpenditureType::Actual, "2026-03-02"),
+        ApprovedFrame::of(&book.folio),
     )
     .unwrap();
     assert_eq!(
@@ -101,7 +106,8 @@ fn baselines_freeze_the_draft_and_refuse_when_nothing_changed() {
         &book.draft,
         &[],
         &book.baselines,
-        meta(5, ExpenditureType::Budget, "2026-03-03")
+        meta(5, ExpenditureType::Budget, "2026-03-03"),
+        ApprovedFrame::of(&book.folio)
     )
     .is_ok());
 }
@@ -117,7 +123,16 @@ fn baselines_are_listed_by_side() {
         (3, ExpenditureType::Revenue),
         (4, ExpenditureType::Actual),
     ] {
-        all.push(approve(&book.draft, &[], &all, meta(id, kind, "2026-03-01")).unwrap());
+        all.push(
+            approve(
+                &book.draft,
+                &[],
+                &all,
+                meta(id, kind, "2026-03-01"),
+                ApprovedFrame::of(&book.folio),
+            )
+            .unwrap(),
+        );
     }
     let ids = |all: &[BaselineSnapshot], costs, revenues| {
         list(all, costs, revenues)
@@ -142,6 +157,7 @@ fn expenditures_come_from_the_baseline_or_the_draft() {
         &[],
         &book.baselines,
         meta(1, ExpenditureType::Budget, "2026-03-01"),
+        ApprovedFrame::of(&book.folio),
     )
     .unwrap();
     book.baselines.push(budget);

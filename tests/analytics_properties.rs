@@ -5,7 +5,7 @@ use crate::analytics_book;
 
 use analytics_book::{d, expense, folio, meta, position, Book};
 use chrono::Days;
-use costfolio::analytics::baseline::{approve, expenditures, Items};
+use costfolio::analytics::baseline::{approve, expenditures, ApprovedFrame, Items};
 use costfolio::analytics::{indicators, rollup, timeline};
 use costfolio::model::budgeting::{ExpenditureType, PositionKind};
 use costfolio::model::Id;
@@ -150,7 +150,7 @@ proptest! {
     #[test]
     fn editing_the_draft_never_changes_an_approved_baseline(book in any_book(), new_rate in 1u32..50_000, delete in any::<bool>()) {
         let mut book = book;
-        let snapshot = approve(&book.draft, &[], &[], meta(1, ExpenditureType::Budget, "2026-01-01")).unwrap();
+        let snapshot = approve(&book.draft, &[], &[], meta(1, ExpenditureType::Budget, "2026-01-01"), ApprovedFrame::of(&book.folio)).unwrap();
         book.baselines.push(snapshot);
         let before = expenditures(&book.draft, &book.baselines, Some(Id::new(1)), false, false).unwrap();
         let bac_before = book.indicators("2026-06-30").bac;

@@ -671,7 +671,7 @@ fn an_approved_baselines_expenses_keep_their_rates_too() {
         body["errors"]["currencyCode"]
             .as_str()
             .unwrap()
-            .starts_with("No exchange rate from EUR to GBP"),
+            .starts_with("The currency stays EUR while the folio has approved baselines"),
         "{body}"
     );
     assert!(state == before, "both refusals change nothing");

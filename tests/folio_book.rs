@@ -3,7 +3,7 @@
 //! nothing.
 
 use chrono::Days;
-use costfolio::analytics::baseline::{approve, BaselineSnapshot, Items};
+use costfolio::analytics::baseline::{approve, ApprovedFrame, BaselineSnapshot, Items};
 use costfolio::analytics::{
     BookError, BookParts, CaughtUp, Change, FolioBook, ItemKey, PlannedSide,
 };
@@ -121,6 +121,7 @@ fn parts(draft: Items, baselines: Vec<std::sync::Arc<BaselineSnapshot>>, usd: &s
         draft,
         baselines,
         baseline_calendars: vec![],
+        baseline_folio_calendars: vec![],
     }
 }
 
@@ -297,6 +298,7 @@ fn with_a_baseline_the_planned_side_stays_frozen_while_the_draft_moves() {
             description: None,
             deleted_on: None,
         },
+        ApprovedFrame::of(&folio()),
     )
     .unwrap();
     let mut live = book_with(items(), vec![std::sync::Arc::new(snapshot.clone())]);
@@ -426,6 +428,7 @@ fn a_kept_book_costs_afresh_when_its_setting_or_baselines_change() {
                 description: None,
                 deleted_on: None,
             },
+            ApprovedFrame::of(&folio()),
         )
         .unwrap(),
     );

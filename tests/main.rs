@@ -43,6 +43,7 @@ mod analytics_indicators;
 mod analytics_properties;
 mod apart;
 mod api_doc;
+mod baselines_as_approved;
 mod budget_expenses;
 mod budget_folios;
 mod budget_positions;

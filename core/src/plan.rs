@@ -204,6 +204,7 @@ pub fn book(mut plan: PlanDocument) -> Result<FolioBook, PlanError> {
         },
         baselines: Vec::new(),
         baseline_calendars: Vec::new(),
+        baseline_folio_calendars: Vec::new(),
     });
     book.terms().map_err(PlanError::Folio)?;
     Ok(book)

@@ -357,6 +357,22 @@ pub const BUDGET: &[Call] = &[
         "/budgets/1/folio/1/baseline",
         Some(r#"{"name":"Budget v2","approvedBy":"ada","expenditureType":"BUDGET"}"#),
     ),
+    ext(
+        "What ending the folio a week early would cut (a dry run: nothing is stored, S8.7)",
+        "PUT",
+        "/budgets/1/folio?dryRun=true",
+        Some(
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-20","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":2,"customFields":{"values":{"1":"east"}}}"#,
+        ),
+    ),
+    ext(
+        "An approved budget keeps its currency (S8.7)",
+        "PUT",
+        "/budgets/1/folio",
+        Some(
+            r#"{"id":1,"name":"Footbridge","description":"Footbridge over the river","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"USD","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":7,"holidaySchemeId":2,"workloadSchemeId":2,"customFields":{"values":{"1":"east"}}}"#,
+        ),
+    ),
     call(
         "Baselines of a folio",
         "GET",

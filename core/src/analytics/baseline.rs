@@ -20,6 +20,39 @@ pub struct BaselineSnapshot {
     /// shows its positions' current headers.
     #[serde(default)]
     pub headers: Vec<Position>,
+    /// The folio's period, calendars and currency as they were at the approval (S8.7): what the
+    /// baseline is costed in, whatever the folio has since. Absent from a baseline approved
+    /// before they were kept: the state fills it in as it reads the baseline.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub frame: Option<ApprovedFrame>,
+}
+
+/// What a baseline keeps of its folio at the approval (S8.7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ApprovedFrame {
+    /// The folio's first day.
+    pub start_date: crate::value::Date,
+    /// The folio's last day.
+    pub end_date: crate::value::Date,
+    /// The folio's currency.
+    pub currency_code: crate::value::CurrencyCode,
+    /// The folio's holiday scheme.
+    pub holiday_scheme_id: Id,
+    /// The folio's workload scheme.
+    pub workload_scheme_id: Id,
+}
+
+impl ApprovedFrame {
+    /// The frame `folio` has now.
+    pub fn of(folio: &crate::model::budgeting::Folio) -> ApprovedFrame {
+        ApprovedFrame {
+            start_date: folio.start_date,
+            end_date: folio.end_date,
+            currency_code: folio.currency_code,
+            holiday_scheme_id: folio.holiday_scheme_id,
+            workload_scheme_id: folio.workload_scheme_id,
+        }
+    }
 }
 
 impl BaselineSnapshot {
@@ -83,6 +116,7 @@ pub fn approve<'a>(
     headers: &[Position],
     previous: impl IntoIterator<Item = &'a BaselineSnapshot>,
     baseline: Baseline,
+    frame: ApprovedFrame,
 ) -> Result<BaselineSnapshot, BaselineError> {
     let items = draft.of_flows(frozen_flows(baseline.expenditure_type));
     let frozen: Vec<Position> = items
@@ -106,7 +140,9 @@ pub fn approve<'a>(
                 .iter()
                 .map(header_terms)
                 .eq(frozen.iter().map(header_terms));
-        if latest.items.unmarked() == items.unmarked() && same_headers {
+        // S8.7: the same items in another period, calendar or currency are another budget.
+        let same_frame = latest.frame.is_none_or(|held| held == frame);
+        if latest.items.unmarked() == items.unmarked() && same_headers && same_frame {
             return Err(BaselineError::NothingChanged {
                 id: latest.baseline.id,
                 name: latest.baseline.name.clone(),
@@ -128,6 +164,7 @@ pub fn approve<'a>(
         baseline,
         items,
         headers,
+        frame: Some(frame),
     })
 }
 

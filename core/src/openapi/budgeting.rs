@@ -3,9 +3,9 @@
 use super::operation::{of, query, Answer, Operation, Param};
 use crate::model::budgeting::{
     Allocation, Baseline, CustomFieldCatalog, CustomFieldDefinition, ExchangeRate, Expenditures,
-    Expense, ExpensePayment, Folio, FolioIndicators, FolioItems, FolioPayments, FolioSummary,
-    HoursPeriod, Indicators, OvertimeRule, PlanDocument, PlanImport, Portfolio, Position, Rate,
-    ScopeAnswer, ScopeItems, Team, TimelineBucket,
+    Expense, ExpensePayment, Folio, FolioIndicators, FolioItems, FolioPayments, FolioPreview,
+    FolioSummary, HoursPeriod, Indicators, OvertimeRule, PlanDocument, PlanImport, Portfolio,
+    Position, Rate, ScopeAnswer, ScopeItems, Team, TimelineBucket,
 };
 use crate::model::Id;
 use crate::usecase::{Approval, BilledDays, Explanation, History, UserChoice, Viewers};
@@ -39,9 +39,18 @@ pub(super) fn operations() -> Vec<Operation> {
         op("POST", "/budgets/1/folio", "Create and configure a folio")
             .body(of::<Folio>)
             .answers(Success(of::<Id>)),
-        ext("PUT", "/budgets/1/folio", "Update a folio")
-            .body(of::<Folio>)
-            .answers(Success(of::<Folio>)),
+        ext(
+            "PUT",
+            "/budgets/1/folio",
+            "Update a folio; with dryRun=true, what the update would change, storing nothing (S8.7)",
+        )
+        .query([query(
+            "dryRun",
+            "boolean",
+            "true: answer the folio as it would be and the items whose money would change",
+        )])
+        .body(of::<Folio>)
+        .answers(Success(folio_or_preview)),
         op(
             "GET",
             "/budgets/1/folio/{id}",
@@ -513,3 +522,10 @@ const HISTORY_PAGE: [Param; 3] = [
         "Only changes made on or after this day (UTC): the page ends at the first older one",
     ),
 ];
+
+/// A folio updated, or with `dryRun=true` what its update would change.
+fn folio_or_preview(generator: &mut schemars::SchemaGenerator) -> schemars::Schema {
+    let folio = of::<Folio>(generator);
+    let preview = of::<FolioPreview>(generator);
+    schemars::json_schema!({ "anyOf": [folio, preview] })
+}

@@ -182,6 +182,20 @@ impl State {
                     .iter()
                     .filter_map(|b| self.frozen_calendars(b, header.record()))
                     .collect(),
+                baseline_folio_calendars: baselines
+                    .iter()
+                    .filter_map(|b| {
+                        let frame = b.frame?;
+                        let (holidays, workload) =
+                            (frame.holiday_scheme_id, frame.workload_scheme_id);
+                        (holidays != header.holiday_scheme_id
+                            || workload != header.workload_scheme_id)
+                            .then(|| {
+                                let calendar = self.calendar_of(holidays.get(), workload.get());
+                                (b.baseline.id, calendar)
+                            })
+                    })
+                    .collect(),
                 baselines,
             },
             positions,
@@ -227,8 +241,14 @@ impl State {
             .iter()
             .filter(|h| h.holiday_scheme_id.is_some() || h.workload_scheme_id.is_some())
             .filter_map(|h| {
-                let holidays = h.holiday_scheme_id.unwrap_or(folio.holiday_scheme_id);
-                let workload = h.workload_scheme_id.unwrap_or(folio.workload_scheme_id);
+                // S8.7: a scheme the position does not name is the folio's as approved.
+                let (folio_holidays, folio_workload) = baseline
+                    .frame
+                    .map_or((folio.holiday_scheme_id, folio.workload_scheme_id), |f| {
+                        (f.holiday_scheme_id, f.workload_scheme_id)
+                    });
+                let holidays = h.holiday_scheme_id.unwrap_or(folio_holidays);
+                let workload = h.workload_scheme_id.unwrap_or(folio_workload);
                 Some((h.id?, self.calendar_of(holidays.get(), workload.get())))
             })
             .collect();

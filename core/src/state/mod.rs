@@ -9,6 +9,7 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod apart;
 mod audit_list;
+mod baseline_frames;
 mod budget;
 mod computable;
 mod costing;
@@ -406,6 +407,7 @@ impl State {
             .map_err(|error| ReplayError::Malformed(error.to_string()))?;
         state.rebuild_indexes();
         state.date_unmeasured_scope();
+        state.frame_unframed_baselines();
         Ok(state)
     }
 
@@ -612,8 +614,8 @@ impl State {
             Command::PutBaseline(snapshot) => {
                 let id = snapshot.baseline.id.get();
                 self.counters.saw(IdKind::Baseline, id);
-                self.baselines
-                    .insert(id, std::sync::Arc::new((**snapshot).clone()));
+                let snapshot = self.framed(snapshot);
+                self.baselines.insert(id, std::sync::Arc::new(snapshot));
             }
             Command::PutOvertimeRule(rule) => {
                 let id = rule.id().get();

@@ -244,6 +244,26 @@ impl Commands<'_> {
             &folio,
             existing.folio.custom_fields.as_ref(),
         )?;
+        // S8.7: an approved baseline keeps its currency, and a folio's figures are in one.
+        if folio.currency_code != existing.folio.currency_code {
+            let approved = self
+                .state
+                .baselines
+                .values()
+                .filter(|b| b.baseline.folio_id.get() == id && b.baseline.deleted_on.is_none())
+                .max_by_key(|b| b.baseline.id);
+            if let Some(approved) = approved {
+                return Err(Error::field(
+                    "currencyCode",
+                    format!(
+                        "The currency stays {} while the folio has approved baselines (the latest: {:?}): an approved budget keeps the currency it was approved in. Delete its baselines first, or plan in {} in a new folio",
+                        existing.folio.currency_code,
+                        messages::excerpt(&approved.baseline.name),
+                        folio.currency_code
+                    ),
+                ));
+            }
+        }
         // S5.6: a new currency must be one every live expense of the folio converts into.
         if folio.currency_code != existing.folio.currency_code {
             if let Some((missing, count)) =

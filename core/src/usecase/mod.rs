@@ -43,6 +43,7 @@ mod error;
 mod expenses;
 mod explain;
 mod explain_portfolio;
+mod folio_preview;
 mod folios;
 // Histories are read from the server's journal: not in the wasm package, which keeps none.
 #[cfg(not(target_arch = "wasm32"))]

@@ -57,6 +57,7 @@ impl FolioBook {
             headers,
             self.baselines.iter().map(|b| &**b),
             baseline,
+            crate::analytics::baseline::ApprovedFrame::of(&self.setting.folio),
         )
     }
 }

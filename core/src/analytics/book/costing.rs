@@ -6,8 +6,8 @@ use super::{Costed, FolioBook, PlannedSide, KEPT_PERIODS};
 use crate::analytics::baseline::{latest_covering, BaselineError};
 use crate::analytics::ledger::{AnalyticsError, Flow, Ledger, Periods};
 use crate::model::Id;
-use crate::schedule::Granularity;
-use crate::value::Date;
+use crate::schedule::{FolioFrame, Granularity};
+use crate::value::{Date, DateRange};
 
 impl FolioBook {
     /// Where each of the planned cost, the planned revenue and the actual side comes from:
@@ -93,7 +93,13 @@ impl FolioBook {
                 }
                 Some(id) if !costed.baselines.iter().any(|(held, _)| *held == id) => {
                     if let Some(baseline) = self.baselines.iter().find(|b| b.baseline.id == id) {
-                        let bases = self.setting.source_bases(frame, Some(id));
+                        // S8.7: costed in the folio's period as approved; what falls outside
+                        // the folio's period now is summed into its first or last period.
+                        let approved = baseline
+                            .frame
+                            .and_then(|f| DateRange::new(f.start_date, f.end_date).ok())
+                            .map_or(frame, |period| FolioFrame { period, ..frame });
+                        let bases = self.setting.source_bases(approved, Some(id));
                         let context = self.setting.context(&bases);
                         let ledger = Ledger::of_items(
                             periods.clone(),

@@ -100,6 +100,10 @@ pub struct BookParts {
     /// headers name them (S8.6): a baseline is costed with the calendars it was approved with,
     /// whatever its positions name since. A baseline not listed uses `own_calendars`.
     pub baseline_calendars: Vec<(Id, Vec<(Id, Calendar)>)>,
+    /// The calendar of the folio's holiday and workload schemes each baseline was approved with
+    /// (S8.7), by baseline id, where they are not the folio's now: a baseline not listed uses
+    /// `calendar`.
+    pub baseline_folio_calendars: Vec<(Id, Calendar)>,
 }
 
 /// How many sets of periods (a date and a granularity) a book keeps ledgers for: the indicators'
@@ -139,6 +143,7 @@ struct Costed {
 ///     draft: Default::default(),
 ///     baselines: vec![],
 ///     baseline_calendars: vec![],
+///     baseline_folio_calendars: vec![],
 /// });
 /// let as_of = "2026-06-30".parse().unwrap();
 /// assert_eq!(book.indicators(as_of, PlannedSide::Latest).unwrap().bac.to_string(), "0.00");
@@ -176,6 +181,7 @@ impl FolioBook {
                 calendar: parts.calendar,
                 own_calendars: parts.own_calendars,
                 baseline_calendars: parts.baseline_calendars,
+                baseline_folio_calendars: parts.baseline_folio_calendars,
                 rates: parts.rates,
                 overtime_rules: parts.overtime_rules,
                 synced: parts.synced,

@@ -20,6 +20,7 @@ pub(super) struct Setting {
     pub(super) calendar: Calendar,
     pub(super) own_calendars: Vec<(Id, Calendar)>,
     pub(super) baseline_calendars: Vec<(Id, Vec<(Id, Calendar)>)>,
+    pub(super) baseline_folio_calendars: Vec<(Id, Calendar)>,
     pub(super) rates: ExchangeRates,
     pub(super) overtime_rules: Vec<OvertimeRule>,
     pub(super) synced: HashMap<Id, DailyHours>,
@@ -51,12 +52,26 @@ impl Setting {
         self.bases_with(frame, &self.own_calendars)
     }
 
-    /// The cost bases of the calendars of `source` (a baseline's, as approved; else the draft's).
+    /// The cost bases of the calendars of `source` (a baseline's, as approved, S8.6, S8.7; else
+    /// the draft's).
     pub(super) fn source_bases(&self, frame: FolioFrame, source: Option<Id>) -> Bases<'_> {
         let own = source
             .and_then(|id| self.baseline_calendars.iter().find(|(held, _)| *held == id))
             .map_or(&self.own_calendars, |(_, own)| own);
-        self.bases_with(frame, own)
+        let calendar = source
+            .and_then(|id| {
+                self.baseline_folio_calendars
+                    .iter()
+                    .find(|(held, _)| *held == id)
+            })
+            .map_or(&self.calendar, |(_, calendar)| calendar);
+        Bases {
+            basis: CostBasis::new(frame, calendar),
+            own: own
+                .iter()
+                .map(|(id, calendar)| (*id, CostBasis::new(frame, calendar)))
+                .collect(),
+        }
     }
 
     fn bases_with<'s>(&'s self, frame: FolioFrame, own: &'s [(Id, Calendar)]) -> Bases<'s> {

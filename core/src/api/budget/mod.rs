@@ -129,6 +129,18 @@ fn route(state: &mut State, request: &Request, context: &Context, segments: &[&s
         ("POST", ["folio"]) => Ok(success(
             commands(state, context).create_folio(read(request)?)?,
         )),
+        // S8.7: `dryRun=true` answers what the update would change, storing nothing.
+        ("PUT", ["folio"]) if request.param_value("dryRun").is_some() => {
+            if responses::boolean(request, "dryRun")? {
+                Ok(success(
+                    commands(state, context).preview_folio_update(read(request)?)?,
+                ))
+            } else {
+                Ok(success(
+                    commands(state, context).update_folio(read(request)?)?,
+                ))
+            }
+        }
         ("PUT", ["folio"]) => Ok(success(
             commands(state, context).update_folio(read(request)?)?,
         )),

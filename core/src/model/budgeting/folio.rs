@@ -302,3 +302,37 @@ pub struct Expenditures {
     /// The expenses of the side asked for.
     pub expenses: Vec<Expense>,
 }
+
+/// What an update of a folio would do (`PUT /folio?dryRun=true`, S8.7): the folio as it would be,
+/// the draft's budget before and after, and each live item whose whole cost or revenue would
+/// change. Nothing is stored.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct FolioPreview {
+    /// The folio as the update would leave it.
+    pub folio: Folio,
+    /// The draft's planned cost (its BAC when no baseline covers costs) before the update.
+    pub draft_cost_before: Exact,
+    /// The draft's planned cost after it.
+    pub draft_cost_after: Exact,
+    /// The live items whose money would change, positions first, in id order.
+    pub items: Vec<ItemChange>,
+}
+
+/// A live item whose whole cost or revenue an update would change.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct ItemChange {
+    /// `position` or `expense`.
+    pub kind: String,
+    /// Its id.
+    pub id: Id,
+    /// Its name.
+    pub name: String,
+    /// Its whole cost or revenue before (null when it cannot be costed).
+    pub before: Option<Exact>,
+    /// After (null when it could not be costed).
+    pub after: Option<Exact>,
+}

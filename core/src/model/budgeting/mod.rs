@@ -26,7 +26,8 @@ pub use expense::{
 };
 pub use folio::{
     Baseline, CustomFieldCatalog, CustomFieldDefinition, CustomFieldStyle, CustomFieldType,
-    EacMethod, ExpenditureType, Expenditures, Folio, FolioStatus, FolioSummary, PlannedValueMethod,
+    EacMethod, ExpenditureType, Expenditures, Folio, FolioPreview, FolioStatus, FolioSummary,
+    ItemChange, PlannedValueMethod,
 };
 pub use items::{ExpenseItem, FolioItems, FolioPayments, PaidItem, PositionItem};
 pub use periods::{Allocation, ExchangeRate, HoursPeriod, Rate};

@@ -215,6 +215,12 @@ export interface components {
       positions: components['schemas']['PaidItem'][];
       timeline: components['schemas']['TimelineBucket'][];
     };
+    FolioPreview: {
+      draftCostAfter: WireNum;
+      draftCostBefore: WireNum;
+      folio: components['schemas']['Folio'];
+      items: components['schemas']['ItemChange'][];
+    };
     FolioStatus: 'pending' | 'executing' | 'expired' | 'closed';
     FolioSummary: {
       closedDate?: string | null;
@@ -276,6 +282,13 @@ export interface components {
       svPercent?: WireNum | null;
       tcpi?: WireNum | null;
       vac?: WireNum | null;
+    };
+    ItemChange: {
+      after?: WireNum | null;
+      before?: WireNum | null;
+      id: WireNum;
+      kind: string;
+      name: string;
     };
     OvertimeFrequency: 'DAILY' | 'WEEKLY';
     OvertimeRule: {
