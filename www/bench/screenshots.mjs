@@ -257,6 +257,22 @@ const SCREENS = [
       await settled(page);
     },
   ],
+  [
+    // A shorter folio asked about before it is saved (S8.7): nothing is stored.
+    'settings-cuts',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/settings');
+      await page.getByRole('button', { name: 'Save settings' }).waitFor();
+      await settled(page);
+      const end = page.getByLabel('End date', { exact: true });
+      const shorter = new Date(`${await end.inputValue()}T00:00:00Z`);
+      shorter.setUTCMonth(shorter.getUTCMonth() - 3);
+      await end.fill(shorter.toISOString().slice(0, 10));
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.getByRole('button', { name: 'Save anyway' }).waitFor();
+    },
+  ],
 ];
 // `SCREENS=settings,forecast` shoots only those.
 const ONLY = process.env.SCREENS ? new Set(process.env.SCREENS.split(',')) : null;

@@ -206,6 +206,22 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'settings (a shorter folio asked about)',
+    signedIn: true,
+    open: async (page) => {
+      await folioTab(page, 'Settings');
+      const settings = new SettingsScreen(page);
+      await settings.save.waitFor();
+      await settled(page);
+      // A month after its start: most of its costs are cut.
+      const end = new Date(`${await settings.field('Start date').inputValue()}T00:00:00Z`);
+      end.setUTCMonth(end.getUTCMonth() + 1);
+      await settings.field('End date').fill(end.toISOString().slice(0, 10));
+      await settings.save.click();
+      await page.getByRole('button', { name: 'Save anyway' }).waitFor();
+    },
+  },
+  {
     name: 'exchange rates',
     signedIn: true,
     open: async (page) => {

@@ -1,8 +1,10 @@
 // A folio's settings in the planner, against a real `costfolio serve --demo` (issue 33, screens 1
-// and 2): one field edited leaves every other field of the record as REST had it; a currency no
-// rate converts into is refused at its field (S5.6); the folio closes on a date (status `closed`
-// from then, S7.1) and reopens; shared with a second user, who then reads it and changes nothing;
-// a folio deleted after its confirmation is marked deleted (S5.1).
+// and 2): one field edited leaves every other field of the record as REST had it; another
+// currency is refused at its field while the folio has an approved baseline (S8.7); the folio
+// closes on a date (status `closed` from then, S7.1) and reopens; shared with a second user, who
+// then reads it and changes nothing; a shorter folio is saved only after the planner says which
+// items lose cost, and the approved baseline keeps its figures; a folio deleted after its
+// confirmation is marked deleted (S5.1).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { addUser, newContext, newPage, rest, settled, serverToday, signIn, useE2E } from './harness';
@@ -56,13 +58,12 @@ describe('folio settings', () => {
     await page.locator('.folio-head').getByText('12.5%').waitFor();
   });
 
-  it('refuses a currency no exchange rate converts the expenses into, at the field, and changes nothing', async () => {
+  it('refuses another currency while the folio has an approved baseline, at the field, and changes nothing', async () => {
     const before = await folio();
     await settings.field('Currency').fill('JPY');
     await settings.save.click();
     await settings.error('currencyCode').waitFor();
-    expect(await settings.error('currencyCode').textContent()).toMatch(/^No exchange rate from \w{3} to JPY/);
-    await page.getByRole('link', { name: /Exchange rates/ }).waitFor();
+    expect(await settings.error('currencyCode').textContent()).toMatch(/^The currency stays EUR while the folio has approved baselines/);
     expect(await folio()).toEqual(before);
     await page.getByRole('button', { name: 'Discard changes' }).click();
     expect(await settings.field('Currency').inputValue()).toBe(String(before.currencyCode));
@@ -105,6 +106,34 @@ describe('folio settings', () => {
     } finally {
       await theirs.close();
     }
+  });
+
+  it('asks before a shorter folio cuts the draft; once saved, the approved baseline keeps its figures', async () => {
+    const figures = async (plan: string) => {
+      const a = await rest(env.server(), 'GET', `/budgets/1/folio/1/indicators?asOf=${today()}&plan=${plan}`);
+      expect(a.status, a.text).toBe(200);
+      return a.json.success.bac as string;
+    };
+    const baselines = await rest(env.server(), 'GET', '/budgets/1/folio/1/baselines?costs=true&revenues=true');
+    const baseline = String(baselines.json.success.at(-1).id);
+    const [approved, draft] = [await figures(baseline), await figures('draft')];
+    const before = await folio();
+    const end = new Date(`${String(before.endDate)}T00:00:00Z`);
+    end.setUTCMonth(end.getUTCMonth() - 3);
+    const shorter = end.toISOString().slice(0, 10);
+    await settings.goto('1');
+    await settings.save.waitFor();
+    await settled(page);
+    await settings.field('End date').fill(shorter);
+    await settings.save.click();
+    const alert = page.getByRole('alert').filter({ hasText: 'Saving these settings cuts the cost' });
+    await alert.waitFor();
+    expect(await alert.locator('[data-cut]').count()).toBeGreaterThan(0);
+    expect((await folio()).endDate, 'nothing is saved before the answer').toBe(before.endDate);
+    await page.getByRole('button', { name: 'Save anyway' }).click();
+    await expect.poll(async () => (await folio()).endDate).toBe(shorter);
+    expect(await figures(baseline)).toBe(approved);
+    expect(await figures('draft')).not.toBe(draft);
   });
 
   it('deletes a folio after a confirmation naming it', async () => {

@@ -104,6 +104,8 @@ export const api = {
     withId(await budget<Answer<Schemas['Folio']>>('GET', `/folio/${id}`, undefined, signal, parseRecords), 'a folio'),
   createFolio: (body: FolioCreateBody) => budget<string>('POST', '/folio', body),
   /** Replaces a folio's record (its owner, dates, closing date, currency, settings): the stored folio. */
+  /** What updating a folio as `body` would change (S8.7: a dry run, nothing stored): the items whose money moves. */
+  previewFolio: (body: WholeRecord<Schemas['Folio']>) => budget<Answer<Schemas['FolioPreview']>>('PUT', '/folio?dryRun=true', body),
   updateFolio: async (body: WholeRecord<Schemas['Folio']>): Promise<Folio> => withId(await budget<Answer<Schemas['Folio']>>('PUT', '/folio', body), 'a folio'),
   /** Deletes a folio (S5.1: marked deleted, still read by id). */
   deleteFolio: (id: string) => budget<boolean>('DELETE', `/folio/${id}`),

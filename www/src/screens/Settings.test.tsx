@@ -111,6 +111,49 @@ describe('Settings', () => {
     expect(field.value).toBe('CHF');
   });
 
+  it('asks before a shorter folio cuts the draft: the items and their money as the server says, nothing saved until confirmed', async () => {
+    const preview =
+      '{"success":{"folio":' +
+      RECORD.replace('"endDate":"2027-05-28"', '"endDate":"2027-02-26"') +
+      ',"draftCostBefore":201812.00,"draftCostAfter":29320.00,"items":[' +
+      '{"kind":"position","id":1,"name":"Structural engineer","before":150000.00,"after":98000.50},' +
+      '{"kind":"expense","id":3,"name":"Crane rental","before":9000.00,"after":0.00},' +
+      '{"kind":"expense","id":4,"name":"Grant","before":1000.00,"after":1200.00}]}}';
+    const sent = server((r) => {
+      if (r.method === 'PUT' && r.path === '/budgets/1/folio?dryRun=true') return { body: preview };
+      if (r.method === 'PUT') return { body: `{"success":${RECORD}}` };
+      return undefined;
+    });
+    await show();
+    type('End date', '2027-02-26');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.getAttribute('data-cuts')).toBe('2');
+    expect(alert.textContent).toContain('Saving these settings cuts the cost of 2 items of the draft');
+    expect([...alert.querySelectorAll('[data-cut]')].map((li) => li.getAttribute('data-cut'))).toEqual(['Structural engineer', 'Crane rental']);
+    expect(alert.textContent).toContain('€98,000.50');
+    expect(changes(sent).map((c) => c.path)).toEqual(['/budgets/1/folio?dryRun=true']);
+    fireEvent.click(screen.getByRole('button', { name: 'Save anyway' }));
+    await waitFor(() => expect(changes(sent).map((c) => c.path)).toEqual(['/budgets/1/folio?dryRun=true', '/budgets/1/folio']));
+    expect((JSON.parse(changes(sent)[1]?.body ?? '') as { endDate: string }).endDate).toBe('2027-02-26');
+  });
+
+  it('keeps editing when asked: nothing is saved', async () => {
+    const preview =
+      '{"success":{"folio":' +
+      RECORD +
+      ',"draftCostBefore":100.00,"draftCostAfter":50.00,"items":[{"kind":"expense","id":3,"name":"Crane rental","before":100.00,"after":50.00}]}}';
+    const sent = server((r) => (r.method === 'PUT' && r.path.endsWith('dryRun=true') ? { body: preview } : undefined));
+    await show();
+    type('Start date', '2026-04-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByRole('alert');
+    fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(changes(sent).map((c) => c.path)).toEqual(['/budgets/1/folio?dryRun=true']);
+    expect(screen.getByLabelText<HTMLInputElement>('Start date').value).toBe('2026-04-01');
+  });
+
   it('checks before sending: an end before the start is refused at the end date, nothing sent', async () => {
     const sent = server();
     await show();

@@ -2,11 +2,12 @@
 // tolerance, the calendars and the worklog scope chosen by name, and the switches. `PUT /folio`
 // replaces the whole record, so the body is the record as read with only the fields the user
 // changed over it (`replacement`): a field this form does not show goes back as it came.
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api, core, type Named } from '../api/budgets';
-import type { Changes, Folio, Schemas } from '../api/types';
+import type { Answer, Changes, Folio, Schemas } from '../api/types';
 import { num } from '../lib/json';
+import { compare } from '../lib/decimal';
 import { FOLIO_DERIVED, replacement } from '../lib/records';
 import { folioChanged } from '../lib/queries';
 import { checkAmount, requireText, type FieldErrors } from '../lib/validate';
@@ -15,7 +16,7 @@ import { useSubmit } from '../components/useSubmit';
 import { checkFolioText, FolioFields, type FolioText } from '../components/FolioFields';
 import { UserField } from '../components/UserField';
 import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
-import { Checkbox, Field, FormErrors, SelectField } from '../components/ui';
+import { Checkbox, Field, FormErrors, Money, SelectField } from '../components/ui';
 
 /** The form's values: text as typed, switches as booleans. */
 interface Form extends FolioText {
@@ -124,6 +125,50 @@ function choices(list: readonly Named[] | undefined, current: string, what: stri
   return options;
 }
 
+type Preview = Answer<Schemas['FolioPreview']>;
+type ItemChange = Preview['items'][number];
+
+/** The fields whose change recosts the draft: its period and its calendar. */
+const RECOSTING = ['startDate', 'endDate', 'holidaySchemeId', 'workloadSchemeId'] as const;
+
+/** Whether an update takes money out of an item (or leaves it uncomputable). */
+const isCut = (i: ItemChange): boolean => i.before != null && (i.after == null || compare(i.after, i.before) < 0);
+
+/** What saving would cut from the draft, asked before saving (S8.7). */
+function Cuts({ preview, currency, busy, onSave, onKeep }: { preview: Preview; currency: string; busy: boolean; onSave: () => void; onKeep: () => void }) {
+  const cut = preview.items.filter(isCut);
+  // The question is above the form while the button pressed is below it: focus comes to it.
+  const keep = useRef<HTMLButtonElement>(null);
+  useEffect(() => keep.current?.focus(), []);
+  return (
+    <div class="alert alert-warning" role="alert" data-cuts={cut.length}>
+      <p>
+        <strong>
+          Saving these settings cuts the cost of {cut.length} item{cut.length === 1 ? '' : 's'} of the draft:
+        </strong>{' '}
+        its planned cost goes from <Money value={preview.draftCostBefore} currency={currency} /> to <Money value={preview.draftCostAfter} currency={currency} />
+        . Approved baselines keep their figures.
+      </p>
+      <ul>
+        {cut.map((i) => (
+          <li key={`${i.kind} ${i.id}`} data-cut={i.name}>
+            {i.kind === 'position' ? 'Position' : 'Expense'} “{i.name}”: <Money value={i.before} currency={currency} /> →{' '}
+            {i.after == null ? 'cannot be costed' : <Money value={i.after} currency={currency} />}
+          </li>
+        ))}
+      </ul>
+      <div class="form-actions start">
+        <button type="button" class="btn btn-primary" disabled={busy} onClick={onSave}>
+          Save anyway
+        </button>
+        <button type="button" class="btn" disabled={busy} onClick={onKeep} ref={keep}>
+          Keep editing
+        </button>
+      </div>
+    </div>
+  );
+}
+
 export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: boolean }) {
   const stored = formOf(folio);
   const [edits, setEdits] = useState<Partial<Form>>({});
@@ -141,13 +186,24 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
   const dirty = Object.keys(changes).length > 0 || custom.changed;
   const admin = session.value?.budgetAdmin === true;
 
-  const save = async (e: Event) => {
-    e.preventDefault();
+  const [cuts, setCuts] = useState<Preview | null>(null);
+  const save = async (e: Event | null, confirmed = false) => {
+    e?.preventDefault();
     const errors = check(form);
     custom.check(errors);
     await submit.run(errors, async () => {
       const values = custom.body();
-      await api.updateFolio(replacement(folio, FOLIO_DERIVED, values ? { ...changes, customFields: values } : changes));
+      const body = replacement(folio, FOLIO_DERIVED, values ? { ...changes, customFields: values } : changes);
+      // S8.7: new dates or schemes may cut the draft's costs; the controller is asked first.
+      if (!confirmed && RECOSTING.some((k) => k in changes)) {
+        const preview = await api.previewFolio(body);
+        if (preview.items.some(isCut)) {
+          setCuts(preview);
+          return;
+        }
+      }
+      setCuts(null);
+      await api.updateFolio(body);
       // The stored record first, then the form over it: no moment shows the old values.
       await folioChanged(folio.id);
       setEdits({});
@@ -164,6 +220,9 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
         <fieldset disabled={!mayChange || submit.busy} class="plain">
           <legend class="sr-only">Settings of {folio.name}</legend>
           <FormErrors refusal={submit.refusal} />
+          {cuts ? (
+            <Cuts preview={cuts} currency={folio.currencyCode} busy={submit.busy} onSave={() => void save(null, true)} onKeep={() => setCuts(null)} />
+          ) : null}
           <FolioFields
             values={form}
             set={set}
