@@ -49,6 +49,7 @@ mod budget_folios;
 mod budget_positions;
 mod budget_scenario;
 mod calendar;
+mod closed_months;
 mod codec_oracle;
 mod computable;
 mod core_accounts;

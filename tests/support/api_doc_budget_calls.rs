@@ -456,6 +456,38 @@ pub const BUDGET: &[Call] = &[
         None,
     ),
     ext(
+        "Close a month: its month-end figures are kept as they are (S9.11)",
+        "POST",
+        "/budgets/1/folio/1/periods",
+        Some(r#"{"month":"2026-03"}"#),
+    ),
+    ext(
+        "A month is closed once",
+        "POST",
+        "/budgets/1/folio/1/periods",
+        Some(r#"{"month":"2026-03"}"#),
+    ),
+    ext(
+        "A month is closed after its last day",
+        "POST",
+        "/budgets/1/folio/1/periods",
+        Some(r#"{"month":"2026-11"}"#),
+    ),
+    call(
+        "An invoice of March, entered after March was closed",
+        "POST",
+        "/budgets/1/expense",
+        Some(
+            r#"{"folioId":1,"name":"Inspection","description":"Invoiced late","type":"Service","category":"OPEX","kind":".ActualExpense","amount":350,"currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-03-18"}}"#,
+        ),
+    ),
+    ext(
+        "The closed months: the figures as closed, as computed now, and what moved",
+        "GET",
+        "/budgets/1/folio/1/periods",
+        None,
+    ),
+    ext(
         "Create a portfolio",
         "POST",
         "/budgets/1/portfolio",

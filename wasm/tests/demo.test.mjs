@@ -29,13 +29,17 @@ function shiftDate(/** @type {string} */ date, /** @type {number} */ months) {
 }
 
 /**
- * Every JSON string that is exactly a date, shifted; everything else as it is.
+ * Every JSON string that is exactly a date or a month (`yyyy-MM`, a month closed), shifted;
+ * everything else as it is.
  * @param {unknown} value
  * @param {number} months
  * @returns {unknown}
  */
 function shiftDates(value, months) {
-  if (typeof value === 'string') return /^\d{4}-\d{2}-\d{2}$/.test(value) ? shiftDate(value, months) : value;
+  if (typeof value === 'string') {
+    if (/^\d{4}-\d{2}-\d{2}$/.test(value)) return shiftDate(value, months);
+    return /^\d{4}-\d{2}$/.test(value) ? shiftDate(`${value}-01`, months).slice(0, 7) : value;
+  }
   if (Array.isArray(value)) return value.map((item) => shiftDates(item, months));
   if (value && typeof value === 'object') {
     return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, shiftDates(item, months)]));

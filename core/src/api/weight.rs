@@ -66,6 +66,11 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
         ["folio", id, "scope", "history"] => id.parse().map_or(0, |id| {
             history_weight(state, context, request, "scope", id, false)
         }),
+        // Each closed month is computed again for its day (S9.11).
+        ["folio", id, "periods"] => id.parse().map_or(0, |folio: u64| {
+            let months = state.closed_months_of(folio).len().max(1) as u64;
+            folio_weight(state, &caller, folio, Granularity::Month).saturating_mul(months)
+        }),
         ["folio", id, "indicators" | "payments" | "items" | "plan" | "expenditures"] => id
             .parse()
             .map_or(0, |id| folio_weight(state, &caller, id, Granularity::Month)),

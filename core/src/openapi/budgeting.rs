@@ -2,10 +2,11 @@
 
 use super::operation::{of, query, Answer, Operation, Param};
 use crate::model::budgeting::{
-    Allocation, Baseline, CustomFieldCatalog, CustomFieldDefinition, ExchangeRate, Expenditures,
-    Expense, ExpensePayment, Folio, FolioIndicators, FolioItems, FolioPayments, FolioPreview,
-    FolioSummary, HoursPeriod, Indicators, OvertimeRule, PlanDocument, PlanImport, Portfolio,
-    Position, Rate, ScopeAnswer, ScopeItems, Team, TimelineBucket,
+    Allocation, Baseline, ClosedMonthShown, CustomFieldCatalog, CustomFieldDefinition,
+    ExchangeRate, Expenditures, Expense, ExpensePayment, Folio, FolioIndicators, FolioItems,
+    FolioPayments, FolioPreview, FolioSummary, HoursPeriod, Indicators, OvertimeRule, PeriodClose,
+    PlanDocument, PlanImport, Portfolio, Position, Rate, ScopeAnswer, ScopeItems, Team,
+    TimelineBucket,
 };
 use crate::model::Id;
 use crate::usecase::{Approval, BilledDays, Explanation, History, UserChoice, Viewers};
@@ -289,6 +290,20 @@ pub(super) fn operations() -> Vec<Operation> {
         )
         .body(of::<ScopeItems>)
         .answers(Success(of::<bool>)),
+        // Closed months (S9.11).
+        ext(
+            "POST",
+            "/budgets/1/folio/{id}/periods",
+            "Close a month: its month-end BAC, PV, EV, AC, EAC, ETC, VAC, CPI and SPI are kept as they are (S9.11)",
+        )
+        .body(of::<PeriodClose>)
+        .answers(Success(of::<ClosedMonthShown>)),
+        ext(
+            "GET",
+            "/budgets/1/folio/{id}/periods",
+            "The closed months, the earliest first, each beside its figures computed now for the same day (S9.11)",
+        )
+        .answers(Success(of::<Vec<ClosedMonthShown>>)),
         // Baselines and expenditures.
         ext(
             "POST",

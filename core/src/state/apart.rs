@@ -123,6 +123,7 @@ impl<T> Apart<T> {
             worklogs,
             folios: _,
             scope_history: _,
+            closed_months: _,
             positions: _,
             expenses: _,
             baselines: _,

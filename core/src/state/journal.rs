@@ -111,6 +111,13 @@ pub enum Command {
         /// The measurement.
         version: crate::model::budgeting::ScopeVersion,
     },
+    /// Closes a month of a folio, keeping its figures (S9.11).
+    CloseMonth {
+        /// The folio.
+        folio: u64,
+        /// The month closed, with its figures.
+        closed: crate::model::budgeting::ClosedMonth,
+    },
     /// Creates or replaces a position with its history.
     PutPosition(Box<PositionRow>),
     /// Creates or replaces an expense.

@@ -11,6 +11,7 @@ mod apart;
 mod audit_list;
 mod baseline_frames;
 mod budget;
+mod closed_months;
 mod computable;
 mod costing;
 mod custom_fields;
@@ -180,6 +181,9 @@ pub struct State {
     /// scope counts from its start.
     #[serde(default)]
     pub scope_history: SharedTable<crate::model::budgeting::ScopeHistory>,
+    /// The closed months of each folio, by folio id, the earliest first (S9.11).
+    #[serde(default)]
+    pub closed_months: SharedTable<Vec<crate::model::budgeting::ClosedMonth>>,
     /// Positions by id.
     pub positions: SharedTable<PositionRow>,
     /// Expenses by id.
@@ -275,6 +279,7 @@ impl State {
             saved_filters: SharedTable::new(),
             worklogs: SharedTable::new(),
             scope_history: SharedTable::new(),
+            closed_months: SharedTable::new(),
             folios: SharedTable::new(),
             positions: SharedTable::new(),
             expenses: SharedTable::new(),
@@ -578,6 +583,7 @@ impl State {
                 self.folios.insert(id, (**record).clone());
             }
             Command::PutScope { folio, version } => self.put_scope_version(*folio, version),
+            Command::CloseMonth { folio, closed } => self.close_month(*folio, closed),
             Command::PutPosition(row) => {
                 let id = row.record.id.get();
                 self.counters.saw(IdKind::Position, id);

@@ -57,6 +57,7 @@ pub(crate) use expenses::with_converted;
 mod limits;
 mod lists;
 mod parts;
+mod periods;
 mod plans;
 mod portfolios;
 mod positions;

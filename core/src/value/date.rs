@@ -379,3 +379,53 @@ macro_rules! string_form {
 string_form!(Date);
 string_form!(UtcTimestamp);
 string_form!(EventTimestamp);
+string_form!(Month);
+
+/// A calendar month, written `yyyy-MM`: a month a folio's figures are closed for (S9.11).
+///
+/// ```
+/// use costfolio::value::Month;
+/// let october: Month = "2026-10".parse().unwrap();
+/// assert_eq!(october.last_day().to_string(), "2026-10-31");
+/// assert_eq!(october.to_string(), "2026-10");
+/// assert!("2026-13".parse::<Month>().is_err());
+/// assert!("2026-1".parse::<Month>().is_err());
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Month(NaiveDate);
+
+impl Month {
+    /// Reads `yyyy-MM` strictly.
+    pub fn parse(text: &str) -> Result<Month, ValueError> {
+        let bytes = text.as_bytes();
+        let digits = |range: core::ops::Range<usize>| bytes[range].iter().all(u8::is_ascii_digit);
+        let first = (bytes.len() == 7 && bytes[4] == b'-' && digits(0..4) && digits(5..7))
+            .then(|| NaiveDate::parse_from_str(&format!("{text}-01"), "%Y-%m-%d").ok())
+            .flatten();
+        first.map(Month).ok_or_else(|| ValueError::InvalidMonth {
+            value: text.to_owned(),
+        })
+    }
+
+    /// The month holding `day`.
+    pub fn of(day: Date) -> Month {
+        Month(day.0.with_day(1).unwrap_or(day.0))
+    }
+
+    /// Its first day.
+    pub fn first_day(self) -> Date {
+        Date(self.0)
+    }
+
+    /// Its last day.
+    pub fn last_day(self) -> Date {
+        let next = self.0.checked_add_months(chrono::Months::new(1));
+        Date(next.and_then(|next| next.pred_opt()).unwrap_or(self.0))
+    }
+}
+
+impl fmt::Display for Month {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{:04}-{:02}", self.0.year(), self.0.month())
+    }
+}

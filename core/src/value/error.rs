@@ -64,6 +64,11 @@ pub enum ValueError {
         /// The text as written.
         value: String,
     },
+    /// Not a month `yyyy-MM`.
+    InvalidMonth {
+        /// The text as written.
+        value: String,
+    },
     /// Not a date-time in the form the wire uses.
     InvalidTimestamp {
         /// The text as written.
@@ -106,7 +111,9 @@ impl ValueError {
     pub fn is_date(&self) -> bool {
         matches!(
             self,
-            ValueError::InvalidDate { .. } | ValueError::InvalidTimestamp { .. }
+            ValueError::InvalidDate { .. }
+                | ValueError::InvalidMonth { .. }
+                | ValueError::InvalidTimestamp { .. }
         )
     }
 
@@ -185,6 +192,9 @@ impl fmt::Display for ValueError {
             ValueError::InvalidDate { .. } => {
                 write!(f, "{shown:?} is not a date in the form yyyy-MM-dd")
             }
+            ValueError::InvalidMonth { .. } => {
+                write!(f, "{shown:?} is not a month in the form yyyy-MM")
+            }
             ValueError::InvalidTimestamp { form, .. } => {
                 write!(f, "{shown:?} is not a date-time in the form {form}")
             }
@@ -216,6 +226,7 @@ impl ValueError {
             | ValueError::UnknownCurrency { value }
             | ValueError::AmountTooPrecise { value, .. }
             | ValueError::InvalidDate { value }
+            | ValueError::InvalidMonth { value }
             | ValueError::InvalidTimestamp { value, .. }
             | ValueError::InvalidKey { value }
             | ValueError::InvalidName { value }

@@ -20,7 +20,7 @@ pub use bounded::{
 pub use currency::CurrencyCode;
 pub use date::{
     parse_date_or_date_time, parse_local_date_time, parse_time_of_day, Date, DateRange,
-    EventTimestamp, UtcTimestamp,
+    EventTimestamp, Month, UtcTimestamp,
 };
 pub use error::{FieldError, ValueError, START_AFTER_END};
 pub use number::{

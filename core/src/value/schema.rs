@@ -9,8 +9,8 @@ use schemars::{json_schema, JsonSchema, Schema, SchemaGenerator};
 
 use super::{
     Amount, Coefficient, ConversionRate, CurrencyCode, Date, EventTimestamp, Exact, HourlyRate,
-    Hours, Id, Interval, IsoWeekday, Key, Name, Occurrences, OpenPercentage, Percentage, Quantity,
-    UtcTimestamp, WholeAmount,
+    Hours, Id, Interval, IsoWeekday, Key, Month, Name, Occurrences, OpenPercentage, Percentage,
+    Quantity, UtcTimestamp, WholeAmount,
 };
 
 /// Implements `JsonSchema` for value types, inlined where they are used, each with its schema.
@@ -93,6 +93,7 @@ schema! {
         "description": "1 to 255 characters, not blank, no invisible formatting or control character (S11.7)"
     };
     Date => { "type": "string", "format": "date", "description": "yyyy-MM-dd (S2.1)" };
+    Month => { "type": "string", "pattern": "^[0-9]{4}-[0-9]{2}$", "description": "A month, yyyy-MM" };
     UtcTimestamp => {
         "type": "string",
         "description": "A UTC date and time, yyyy-MM-ddTHH:mm:ssZ"

@@ -46,9 +46,18 @@ fn shift_date(date: NaiveDate, months: i32) -> Option<NaiveDate> {
     }
 }
 
-/// Moves every string of `value` that is a date (`yyyy-MM-dd`) by `months`.
+/// Moves every string of `value` that is a date (`yyyy-MM-dd`) or a month (`yyyy-MM`, a month
+/// closed, S9.11) by `months`.
 fn shift(value: &mut Value, months: i32) -> Result<(), String> {
     match value {
+        Value::String(text) if text.len() == 7 => {
+            if let Ok(date) = NaiveDate::parse_from_str(&format!("{text}-01"), "%Y-%m-%d") {
+                let moved = shift_date(date, months)
+                    .ok_or_else(|| format!("demo: {text} cannot move by {months} months"))?;
+                *text = moved.format("%Y-%m").to_string();
+            }
+            Ok(())
+        }
         Value::String(text) if text.len() == 10 => {
             if let Ok(date) = NaiveDate::parse_from_str(text, "%Y-%m-%d") {
                 let moved = shift_date(date, months)
@@ -215,9 +224,11 @@ mod tests {
         assert_eq!(shift_date(date("2026-01-31"), 1), Some(date("2026-02-28")));
         assert_eq!(shift_date(date("2026-03-15"), -3), Some(date("2025-12-15")));
         let mut body = serde_json::json!({"startDate": "2026-03-02", "name": "2026-03-02 kickoff",
-            "rates": [{"startDate": "2026-05-31"}], "amount": 12});
+            "rates": [{"startDate": "2026-05-31"}], "amount": 12, "month": "2026-11", "key": "ABC-12"});
         shift(&mut body, 2).unwrap();
         assert_eq!(body["startDate"], "2026-05-02");
+        assert_eq!(body["month"], "2027-01", "a month closed moves too");
+        assert_eq!(body["key"], "ABC-12");
         assert_eq!(body["name"], "2026-03-02 kickoff", "only whole dates move");
         assert_eq!(body["rates"][0]["startDate"], "2026-07-31");
         assert_eq!(body["amount"], 12);

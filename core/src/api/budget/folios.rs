@@ -172,3 +172,25 @@ pub(super) fn scope(state: &mut State, request: &Request, context: &Context, id:
         Ok(success(true))
     })
 }
+
+/// `POST /folio/{id}/periods` (extension, S9.11): closes a month, keeping its figures.
+pub(super) fn close_month(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+) -> Outcome {
+    in_folio(id, |id| {
+        who(context).writes()?;
+        who(context).folio_for_change(state, id)?;
+        let close = read(request)?;
+        Ok(success(commands(state, context).close_month(id, close)?))
+    })
+}
+
+/// `GET /folio/{id}/periods` (extension, S9.11): the closed months beside their figures now.
+pub(super) fn closed_months(state: &State, context: &Context, id: &str) -> Outcome {
+    in_folio(id, |id| {
+        Ok(success(queries(state, context).closed_months(id)?))
+    })
+}

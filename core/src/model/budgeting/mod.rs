@@ -8,6 +8,7 @@
 //! service returns.
 
 mod analytics;
+mod closes;
 mod envelope;
 mod expense;
 mod folio;
@@ -19,6 +20,7 @@ mod position;
 mod scope;
 
 pub use analytics::{FolioIndicators, IndexStatus, Indicators, TimelineBucket};
+pub use closes::{ClosedMonth, ClosedMonthShown, FigureChange, PeriodClose, PeriodFigures};
 pub use envelope::{BudgetErrorBody, Success};
 pub use expense::{
     CustomFields, Expense, ExpenseCategory, ExpenseKind, ExpensePayment, Recurrence, RecurrenceBy,

@@ -58,6 +58,16 @@ export interface components {
       kind: string;
       name?: string | null;
     };
+    ClosedMonthShown: {
+      asOf: string;
+      changes: components['schemas']['FigureChange'][];
+      closed: components['schemas']['PeriodFigures'];
+      closedBy: string;
+      closedOn: string;
+      currencyCode: string;
+      month: string;
+      now: components['schemas']['PeriodFigures'];
+    };
     CustomFieldCatalog: {
       customFields: {
         [key: string]: components['schemas']['CustomFieldDefinition'][];
@@ -171,6 +181,12 @@ export interface components {
       after: unknown;
       before: unknown;
       path: string;
+    };
+    FigureChange: {
+      closed?: WireNum | null;
+      difference?: WireNum | null;
+      figure: string;
+      now?: WireNum | null;
     };
     Folio: {
       closedDate?: string | null;
@@ -305,6 +321,20 @@ export interface components {
       name: string;
       toDate: WireNum;
       total: WireNum;
+    };
+    PeriodClose: {
+      month: string;
+    };
+    PeriodFigures: {
+      ac: WireNum;
+      bac: WireNum;
+      cpi?: WireNum | null;
+      eac?: WireNum | null;
+      etc?: WireNum | null;
+      ev?: WireNum | null;
+      pv?: WireNum | null;
+      spi?: WireNum | null;
+      vac?: WireNum | null;
     };
     PlanCalendar: {
       holidays?: components['schemas']['PlanHoliday'][];
