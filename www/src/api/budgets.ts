@@ -122,6 +122,10 @@ export const api = {
   updateCustomField: (body: CustomFieldBody) => budget<Answer<Schemas['CustomFieldDefinition']>>('PUT', '/customfield', body),
   /** Deletes a definition (the values records hold are kept and no longer checked). */
   deleteCustomField: (id: string) => budget<boolean>('DELETE', `/customfield/${id}`),
+  /** A folio's closed months (S9.11), each beside its figures computed now. */
+  periods: (id: string, signal?: AbortSignal) => budget<Answer<Schemas['ClosedMonthShown']>[]>('GET', `/folio/${id}/periods`, undefined, signal),
+  /** Closes a month (`yyyy-MM`) of a folio: its month-end figures are kept. */
+  closeMonth: (id: string, month: string) => budget<Answer<Schemas['ClosedMonthShown']>>('POST', `/folio/${id}/periods`, { month }),
   /** A folio's scope items in force on `asOf` (S9.3, S9.10): what its earned value counts then, the day they were measured, and every measurement. */
   scope: (id: string, asOf: string, signal?: AbortSignal) =>
     budget<Answer<Schemas['ScopeAnswer']>>('GET', `/folio/${id}/scope${q({ asOf })}`, undefined, signal),

@@ -66,6 +66,7 @@ export const keys = {
   baselines: (id: string) => ['folio', id, 'baselines'] as const,
   viewers: (id: string) => ['folio', id, 'viewers'] as const,
   scope: (id: string, asOf: string) => ['folio', id, 'scope', asOf] as const,
+  periods: (id: string) => ['folio', id, 'periods'] as const,
   customFields: (id: string) => ['folio', id, 'customFields'] as const,
   payments: (id: string, asOf: string) => ['folio', id, 'payments', 'all', asOf] as const,
   plan: (id: string) => ['folio', id, 'plan'] as const,

@@ -1,8 +1,8 @@
 // Screen 3: the forecast. GET /folio/{id}/timeline?asOf=&granularity= gives, per bucket, planned
 // and actual cost and revenue and the cumulative PV, EV, AC; GET /folio/{id}/indicators?asOf=
 // gives BAC and EAC. The EAC projection runs from AC at the as-of date to EAC at the folio's end.
-// EV is the folio's current state (S9.3: it does not depend on the as-of date), so it is drawn as
-// one point at the as-of bucket, not as a line through past periods.
+// EV is drawn as measured at each bucket's end up to the as-of date (S9.10). Below, the closed
+// months and their trends (`Trends.tsx`, S9.11).
 // The curves are drawn with floats (pixels); the figures of the selected period are the server's
 // exact strings.
 //
@@ -27,6 +27,7 @@ import { UChart } from '../components/UChart';
 import type { FolioProps } from './FolioProps';
 import { lazy } from 'preact-iso';
 import { Methods } from '../components/Methods';
+import { Trends } from './Trends';
 
 const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
 
@@ -613,6 +614,7 @@ export function Forecast({ folio, asOf }: FolioProps) {
         ) : null}
       </Card>
       {table}
+      <Trends folio={folio} />
       {explaining ? <ExplainDialog path={explaining.path} title={explaining.title} onClose={() => setExplaining(null)} /> : null}
     </div>
   );

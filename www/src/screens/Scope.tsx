@@ -119,7 +119,7 @@ function Measurements({ folioId, measurements, inForce }: { folioId: string; mea
       {measurements.length === 0 ? (
         <p data-measurements="none">No progress recorded yet: earned value stays empty until the scope is measured.</p>
       ) : (
-        <div class="table-wrap">
+        <div class="table-scroll" tabIndex={0} role="region" aria-label="Progress recorded">
           <table class="table" data-measurements={measurements.length}>
             <caption class="sr-only">Each measurement of the scope: the day, its items and the progress they make</caption>
             <thead>
