@@ -51,6 +51,10 @@ fn calls(token: &str) -> Vec<Call> {
     ];
     let json_only = vec![("Content-Type".to_string(), "application/json".to_string())];
     let folio = r#"{"name":"Bridge","description":"","owner":"ada","startDate":"2026-03-02","endDate":"2026-03-27","closedDate":null,"reserve":10,"contingency":5,"tolerance":20,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":2,"workloadSchemeId":1}"#;
+    // The folio a week shorter, as an update names it.
+    let shorter = folio
+        .replace(r#"{"name""#, r#"{"id":1,"name""#)
+        .replace("2026-03-27", "2026-03-20");
     let c =
         |m: &str, p: &str, b: Option<&str>, h: &Vec<(String, String)>, u: Option<&'static str>| {
             (
@@ -159,10 +163,55 @@ fn calls(token: &str) -> Vec<Call> {
             &json_only,
             Some("ada"),
         ),
+        // Scope by date, closed months and a dry run of an update (S9.10, S9.11, S8.7).
+        c(
+            "PUT",
+            "/budgets/1/folio/1/scope",
+            Some(
+                r#"{"asOf":"2026-03-06","items":[{"key":"BR-1","weight":1,"logged":0,"remaining":4,"done":false,"progressive":true}]}"#,
+            ),
+            &json_only,
+            Some("ada"),
+        ),
+        c(
+            "GET",
+            "/budgets/1/folio/1/scope?asOf=2026-03-10",
+            None,
+            &json_only,
+            Some("ada"),
+        ),
+        c(
+            "POST",
+            "/budgets/1/folio/1/periods",
+            Some(r#"{"month":"2026-02"}"#),
+            &json_only,
+            Some("ada"),
+        ),
+        c(
+            "POST",
+            "/budgets/1/folio/1/periods",
+            Some(r#"{"month":"2026-03"}"#),
+            &json_only,
+            Some("ada"),
+        ),
+        c(
+            "GET",
+            "/budgets/1/folio/1/periods",
+            None,
+            &json_only,
+            Some("ada"),
+        ),
         c(
             "POST",
             "/budgets/1/folio/1/baseline",
             Some(r#"{"name":"Budget v1","approvedBy":"ada","expenditureType":"BUDGET"}"#),
+            &json_only,
+            Some("ada"),
+        ),
+        c(
+            "PUT",
+            "/budgets/1/folio?dryRun=true",
+            Some(&shorter),
             &json_only,
             Some("ada"),
         ),
