@@ -222,3 +222,97 @@ proptest! {
         prop_assert_eq!(now_ac - closed_ac, added);
     }
 }
+
+/// A portfolio's closed months roll up its folios' (S9.9): a month is listed once every folio
+/// running in it closed it, its figures the sums of the folios' as closed, its CPI recomputed
+/// from them, and a later actual shows beside it.
+#[test]
+fn a_portfolio_lists_the_months_all_its_running_folios_closed_rolled_up() {
+    let mut state = folio();
+    // A second folio from February, in the same currency.
+    let second = FOLIO
+        .replace("2026-01-05", "2026-02-02")
+        .replace("Footbridge", "Ramp");
+    ok(call(&mut state, "ada", "POST", "/folio", Some(&second)));
+    let planned = r#"{"folioId":2,"name":"Works","description":"","type":"Works","category":"CAPEX","kind":".PlannedExpense","amount":500,"currencyCode":"EUR","recurrence":{"kind":".Monthly","startDate":"2026-02-10","occurrences":10}}"#;
+    ok(call(&mut state, "ada", "POST", "/expense", Some(planned)));
+    let invoice = r#"{"folioId":2,"name":"Invoice","description":"","type":"Works","category":"CAPEX","kind":".ActualExpense","amount":450,"currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-02-12"}}"#;
+    ok(call(&mut state, "ada", "POST", "/expense", Some(invoice)));
+    let scope = r#"{"asOf":"2026-02-15","items":[{"key":"R","weight":1,"logged":1,"remaining":4,"done":false,"progressive":true}]}"#;
+    ok(call(&mut state, "ada", "PUT", "/folio/2/scope", Some(scope)));
+    let portfolio = r#"{"name":"Bridges","description":"","currencyCode":"EUR","isPrivate":false,"owner":"ada","color":"steelblue","admins":[],"portfolios":[],"folios":[{"id":1,"name":"Footbridge","owner":"ada","startDate":"2026-01-05","endDate":"2026-12-18","status":"executing"},{"id":2,"name":"Ramp","owner":"ada","startDate":"2026-02-02","endDate":"2026-12-18","status":"executing"}]}"#;
+    let id = ok(call(
+        &mut state,
+        "ada",
+        "POST",
+        "/portfolio",
+        Some(portfolio),
+    ));
+    let path = format!("/portfolio/{id}/periods");
+    ok(close(&mut state, "2026-01"));
+    ok(close(&mut state, "2026-02"));
+    // January: only the first folio runs; February: both run, the second has not closed it.
+    let months = ok(call(&mut state, "ada", "GET", &path, None));
+    let listed: Vec<(String, u64)> = months
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| {
+            (
+                m["month"].as_str().unwrap().to_owned(),
+                m["folios"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(listed, [("2026-01".to_owned(), 1)]);
+    let closed = ok(call(
+        &mut state,
+        "ada",
+        "POST",
+        "/folio/2/periods",
+        Some(r#"{"month":"2026-02"}"#),
+    ));
+    let months = ok(call(&mut state, "ada", "GET", &path, None));
+    let february = &months[1];
+    assert_eq!(february["month"], "2026-02");
+    assert_eq!(february["folios"], 2);
+    let first = &closed_months_of(&mut state)[1]["closed"];
+    let sum = |name: &str| -> Decimal {
+        let a: Decimal = first[name].to_string().parse().unwrap();
+        let b: Decimal = closed["closed"][name].to_string().parse().unwrap();
+        a + b
+    };
+    let figure = |name: &str| -> Decimal { february["closed"][name].to_string().parse().unwrap() };
+    assert_eq!(figure("ac"), sum("ac"));
+    assert_eq!(figure("bac"), sum("bac"));
+    assert_eq!(figure("ev"), sum("ev"));
+    let cpi = (figure("ev") / figure("ac"))
+        .round_dp_with_strategy(4, rust_decimal::RoundingStrategy::MidpointAwayFromZero);
+    assert_eq!(
+        figure("cpi"),
+        cpi,
+        "recomputed from the sums, never averaged"
+    );
+    assert_eq!(february["changes"], json!([]));
+    // A late invoice of the second folio shows beside the portfolio's February.
+    let late = r#"{"folioId":2,"name":"Late","description":"","type":"Works","category":"CAPEX","kind":".ActualExpense","amount":99.99,"currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-02-20"}}"#;
+    ok(call(&mut state, "ada", "POST", "/expense", Some(late)));
+    let months = ok(call(&mut state, "ada", "GET", &path, None));
+    let ac = months[1]["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|c| c["figure"] == "ac")
+        .unwrap()
+        .clone();
+    assert_eq!(ac["difference"].to_string(), "99.99");
+    assert_eq!(months[1]["closed"]["ac"], february["closed"]["ac"]);
+    // The portfolio is public, its folios are not: someone who may read none of them sees no
+    // month of theirs.
+    assert_eq!(ok(call(&mut state, "eve", "GET", &path, None)), json!([]));
+    assert_eq!(call(&mut state, "eve", "GET", "/portfolio/99/periods", None).0, 404);
+}
+
+fn closed_months_of(state: &mut State) -> Vec<Value> {
+    closed(state)
+}

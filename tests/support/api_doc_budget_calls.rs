@@ -496,6 +496,12 @@ pub const BUDGET: &[Call] = &[
         ),
     ),
     ext(
+        "The months a portfolio's folios closed, rolled up in its currency (S9.11, S9.9)",
+        "GET",
+        "/budgets/1/portfolio/1/periods",
+        None,
+    ),
+    ext(
         "Update a portfolio",
         "PUT",
         "/budgets/1/portfolio",

@@ -1,8 +1,9 @@
 // Portfolios in the planner, against a real `costfolio serve --demo` (issue 33, screen 7): a
 // portfolio made on screen with two folios, a sub-portfolio under it with one; each rollup on
 // screen equals REST's, the sub-portfolio listed under its parent with its own rollup and reached
-// by its link; the folio list filtered by the portfolio; the parent's removal refused while it
-// holds the sub-portfolio, the sub-portfolio's removed.
+// by its link; the demo portfolio's closed months as REST rolls them up; the folio list filtered
+// by the portfolio; the parent's removal refused while it holds the sub-portfolio, the
+// sub-portfolio's removed.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
 import { browserToday, newContext, newPage, rest, settled, signIn, useE2E } from './harness';
@@ -69,6 +70,24 @@ describe('portfolios', () => {
     await page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: 'Infrastructure' }).waitFor();
     await settled(page);
     expect(await screen.figure('bac')).toBe(subRollup.bac);
+  });
+
+  it('shows the months every folio of the demo portfolio closed, rolled up as REST rolls them up', async () => {
+    const months = (await rest(env.server(), 'GET', '/budgets/1/portfolio/1/periods')).json.success as {
+      month: string;
+      closed: { ac: string; cpi: string | null };
+    }[];
+    expect(months.length, 'the demo closed its past months').toBeGreaterThan(0);
+    await page.goto('/portfolios/1');
+    const rows = page.locator('tr[data-month]');
+    await rows.first().waitFor();
+    await settled(page);
+    expect(await rows.evaluateAll((r) => r.map((row) => row.getAttribute('data-month')))).toEqual(months.map((m) => m.month).reverse());
+    for (const m of months) {
+      const row = page.locator(`tr[data-month="${m.month}"]`);
+      expect(await row.locator('[data-figure="ac"]').getAttribute('data-value')).toBe(m.closed.ac);
+      expect(await row.locator('[data-figure="cpi"]').getAttribute('data-value')).toBe(m.closed.cpi ?? '');
+    }
   });
 
   it('edits one field of a portfolio; every other field is as REST had it', async () => {

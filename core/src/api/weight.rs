@@ -74,6 +74,12 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
         ["folio", id, "indicators" | "payments" | "items" | "plan" | "expenditures"] => id
             .parse()
             .map_or(0, |id| folio_weight(state, &caller, id, Granularity::Month)),
+        // Two rollups for each month its folios closed (S9.11).
+        ["portfolio", id, "periods"] => id.parse().map_or(0, |id| {
+            let queries = crate::usecase::Queries::new(state, caller.clone(), context.now);
+            let months = queries.portfolio_closed_month_count(id).max(1) as u64;
+            portfolio_weight(state, &caller, id).saturating_mul(2 * months)
+        }),
         ["portfolio", id, "indicators"] => id
             .parse()
             .map_or(0, |id| portfolio_weight(state, &caller, id)),

@@ -5,8 +5,8 @@ use crate::model::budgeting::{
     Allocation, Baseline, ClosedMonthShown, CustomFieldCatalog, CustomFieldDefinition,
     ExchangeRate, Expenditures, Expense, ExpensePayment, Folio, FolioIndicators, FolioItems,
     FolioPayments, FolioPreview, FolioSummary, HoursPeriod, Indicators, OvertimeRule, PeriodClose,
-    PlanDocument, PlanImport, Portfolio, Position, Rate, ScopeAnswer, ScopeItems, Team,
-    TimelineBucket,
+    PlanDocument, PlanImport, Portfolio, PortfolioClosedMonth, Position, Rate, ScopeAnswer,
+    ScopeItems, Team, TimelineBucket,
 };
 use crate::model::Id;
 use crate::usecase::{Approval, BilledDays, Explanation, History, UserChoice, Viewers};
@@ -304,6 +304,12 @@ pub(super) fn operations() -> Vec<Operation> {
             "The closed months, the earliest first, each beside its figures computed now for the same day (S9.11)",
         )
         .answers(Success(of::<Vec<ClosedMonthShown>>)),
+        ext(
+            "GET",
+            "/budgets/1/portfolio/{id}/periods",
+            "The months every folio of a portfolio running in them has closed, rolled up as closed and as computed now (S9.11, S9.9)",
+        )
+        .answers(Success(of::<Vec<PortfolioClosedMonth>>)),
         // Baselines and expenditures.
         ext(
             "POST",

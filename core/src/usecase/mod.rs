@@ -59,6 +59,7 @@ mod lists;
 mod parts;
 mod periods;
 mod plans;
+mod portfolio_periods;
 mod portfolios;
 mod positions;
 mod refusals;

@@ -16,7 +16,7 @@ fn words(month: Month) -> String {
 }
 
 /// The figures a close keeps of `indicators`.
-fn figures(indicators: &Indicators) -> PeriodFigures {
+pub(super) fn figures(indicators: &Indicators) -> PeriodFigures {
     PeriodFigures {
         bac: indicators.bac,
         pv: indicators.pv,
@@ -32,9 +32,24 @@ fn figures(indicators: &Indicators) -> PeriodFigures {
 
 /// `kept` as listed, beside `now`: the figures that differ, with now less closed.
 fn shown(kept: ClosedMonth, now: PeriodFigures) -> Result<ClosedMonthShown> {
+    let changes = changes(&kept.closed, &now)?;
+    Ok(ClosedMonthShown {
+        month: kept.month,
+        as_of: kept.as_of,
+        closed_on: kept.closed_on,
+        closed_by: kept.closed_by,
+        currency_code: kept.currency_code,
+        closed: kept.closed,
+        now,
+        changes,
+    })
+}
+
+/// The figures of `kept` and `now` that differ, with now less closed.
+pub(super) fn changes(kept: &PeriodFigures, now: &PeriodFigures) -> Result<Vec<FigureChange>> {
     let mut changes = Vec::new();
     for name in PeriodFigures::NAMES {
-        let (closed, current) = (kept.closed.get(name), now.get(name));
+        let (closed, current) = (kept.get(name), now.get(name));
         if closed == current {
             continue;
         }
@@ -53,16 +68,7 @@ fn shown(kept: ClosedMonth, now: PeriodFigures) -> Result<ClosedMonthShown> {
             difference,
         });
     }
-    Ok(ClosedMonthShown {
-        month: kept.month,
-        as_of: kept.as_of,
-        closed_on: kept.closed_on,
-        closed_by: kept.closed_by,
-        currency_code: kept.currency_code,
-        closed: kept.closed,
-        now,
-        changes,
-    })
+    Ok(changes)
 }
 
 impl Queries<'_> {

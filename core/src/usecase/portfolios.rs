@@ -180,7 +180,7 @@ impl<'s> Queries<'s> {
     }
 
     /// A portfolio the caller may read; else the portfolio's 404, the same for a missing one.
-    fn readable_portfolio(&self, id: u64) -> Result<&'s Stored<Portfolio>> {
+    pub(super) fn readable_portfolio(&self, id: u64) -> Result<&'s Stored<Portfolio>> {
         self.state
             .portfolios
             .get(&id)
@@ -202,6 +202,27 @@ impl<'s> Queries<'s> {
         &self,
         id: u64,
         as_of: Date,
+    ) -> Result<(Indicators, Vec<RolledMember>)> {
+        let state = self.state;
+        self.portfolio_rollup_with(id, as_of, &mut |folio| {
+            state
+                .with_folio_book(folio, |book| {
+                    book.indicators(as_of, PlannedSide::Latest)
+                        .map_err(super::refusals::book)
+                })
+                .ok_or_else(Error::folio_not_viewable)?
+                .map(Some)
+        })
+    }
+
+    /// Portfolio `id`'s rollup at `as_of` (S9.9) of the figures `figures` gives each folio the
+    /// caller may read (asked once per folio; `None`: the folio is no member of this rollup), with
+    /// its direct members.
+    pub(super) fn portfolio_rollup_with(
+        &self,
+        id: u64,
+        as_of: Date,
+        figures: &mut dyn FnMut(u64) -> Result<Option<Indicators>>,
     ) -> Result<(Indicators, Vec<RolledMember>)> {
         let portfolio = self.readable_portfolio(id)?;
         let (state, caller) = (self.state, &self.caller);
@@ -226,7 +247,7 @@ impl<'s> Queries<'s> {
         // The distinct folios the caller may read, counted before any is computed, and each
         // computed once however often the tree lists it: the limit bounds the work, not just the
         // answer.
-        let mut reports: HashMap<u64, Option<Indicators>> = HashMap::new();
+        let mut reports: HashMap<u64, Option<Option<Indicators>>> = HashMap::new();
         for (current, _, _) in &order {
             for folio in &current.folios {
                 let id = folio.id.get();
@@ -253,15 +274,10 @@ impl<'s> Queries<'s> {
                 };
                 let report = match slot {
                     Some(report) => report.clone(),
-                    None => {
-                        let report = state
-                            .with_folio_book(id, |book| {
-                                book.indicators(as_of, PlannedSide::Latest)
-                                    .map_err(super::refusals::book)
-                            })
-                            .ok_or_else(Error::folio_not_viewable)??;
-                        slot.insert(report).clone()
-                    }
+                    None => slot.insert(figures(id)?).clone(),
+                };
+                let Some(report) = report else {
+                    continue;
                 };
                 let tolerance = state.folios[&id].folio.tolerance.get();
                 tolerances[index] = Some(tolerances[index].map_or(tolerance, |t| t.min(tolerance)));

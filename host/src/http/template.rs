@@ -25,6 +25,7 @@ const BUDGETING: &[&str] = &[
     "/budgets/1/folio/{id}/scope",
     "/budgets/1/folio/{id}/scope/history",
     "/budgets/1/folio/{id}/periods",
+    "/budgets/1/portfolio/{id}/periods",
     "/budgets/1/folio/indicators",
     "/budgets/1/folio/{id}/team",
     "/budgets/1/folio/{id}/timeline",

@@ -124,6 +124,9 @@ export const api = {
   deleteCustomField: (id: string) => budget<boolean>('DELETE', `/customfield/${id}`),
   /** A folio's closed months (S9.11), each beside its figures computed now. */
   periods: (id: string, signal?: AbortSignal) => budget<Answer<Schemas['ClosedMonthShown']>[]>('GET', `/folio/${id}/periods`, undefined, signal),
+  /** A portfolio's closed months (S9.11): those every folio running in them closed, rolled up. */
+  portfolioPeriods: (id: string, signal?: AbortSignal) =>
+    budget<Answer<Schemas['PortfolioClosedMonth']>[]>('GET', `/portfolio/${id}/periods`, undefined, signal),
   /** Closes a month (`yyyy-MM`) of a folio: its month-end figures are kept. */
   closeMonth: (id: string, month: string) => budget<Answer<Schemas['ClosedMonthShown']>>('POST', `/folio/${id}/periods`, { month }),
   /** A folio's scope items in force on `asOf` (S9.3, S9.10): what its earned value counts then, the day they were measured, and every measurement. */

@@ -16,6 +16,7 @@ import { Card, ErrorBox, FiguresRefused, FolioStatus, Loading, Money } from '../
 import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
 import { useState } from 'preact/hooks';
 import { lazy } from 'preact-iso';
+import { PortfolioTrends } from './Trends';
 
 const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
 
@@ -230,6 +231,7 @@ export function PortfolioScreen({ id }: { id: string }) {
             </div>
           }
         </Card>
+        <PortfolioTrends portfolioId={id} currency={p.currencyCode} />
       </div>
     </div>
   );

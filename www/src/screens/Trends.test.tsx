@@ -6,7 +6,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { renderInPlanner } from '../test/render';
-import { Trends, closableMonths } from './Trends';
+import { PortfolioTrends, Trends, closableMonths } from './Trends';
 import { session } from '../state';
 import { FOLIO } from '../test/fixtures';
 import { fakeServer, type Sent } from '../test/server';
@@ -82,6 +82,25 @@ describe('Trends', () => {
   it('has no close form for a reader', async () => {
     server();
     await show('reader');
+    expect(screen.queryByLabelText('Month to close')).toBeNull();
+  });
+
+  it('shows a portfolio’s months as the server rolled them up, with the folios that closed each', async () => {
+    fakeServer((r) =>
+      r.method === 'GET' && r.path === '/budgets/1/portfolio/7/periods'
+        ? {
+            body:
+              '{"success":[{"month":"2024-01","asOf":"2024-01-31","currencyCode":"USD","folios":2,' +
+              `"closed":${figures('900.00', '0.5000')},"now":${figures('910.00', '0.4945')},` +
+              '"changes":[{"figure":"ac","closed":900.00,"now":910.00,"difference":10.00},{"figure":"cpi","closed":0.5000,"now":0.4945,"difference":-0.0055}]}]}',
+          }
+        : undefined,
+    );
+    renderInPlanner(<PortfolioTrends portfolioId="7" currency="USD" />);
+    const row = (await screen.findByRole('table')).querySelector('tr[data-month="2024-01"]') as HTMLElement;
+    expect(within(row).getByText('closed by 2 folios')).toBeTruthy();
+    expect(row.querySelector('[data-figure="ac"]')?.textContent).toBe('$900.00');
+    expect(within(row).getByText('AC +$10.00 (now $910.00)')).toBeTruthy();
     expect(screen.queryByLabelText('Month to close')).toBeNull();
   });
 });

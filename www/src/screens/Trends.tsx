@@ -17,6 +17,9 @@ import { UChart } from '../components/UChart';
 import { Card, ErrorBox, FormErrors, Loading, SelectField } from '../components/ui';
 
 type Closed = Answer<Schemas['ClosedMonthShown']>;
+type PortfolioMonth = Answer<Schemas['PortfolioClosedMonth']>;
+/** A closed month as the card shows it: a folio's, or a portfolio's rollup. */
+type Row = Pick<Closed, 'month' | 'asOf' | 'currencyCode' | 'closed' | 'changes'> & { note: string };
 
 const FIGURE_WORDS: Record<string, string> = {
   bac: 'BAC',
@@ -91,8 +94,46 @@ const float = (value: string | null | undefined): number | null => (value == nul
 
 export function Trends({ folio }: { folio: Folio }) {
   const periods = useQuery({ queryKey: keys.periods(folio.id), queryFn: ({ signal }) => api.periods(folio.id, signal) });
-  const months = useMemo(() => periods.data ?? [], [periods.data]);
-  const currency = folio.currencyCode;
+  const rows = useMemo(() => (periods.data ?? []).map((m): Row => ({ ...m, note: `closed ${fmt.date(m.closedOn)} by ${m.closedBy}` })), [periods.data]);
+  return (
+    <Card title="Closed months" busy={periods.isFetching}>
+      <p class="muted">
+        A closed month keeps its month-end figures as they were at its close. A later change (an invoice dated in the month, progress entered for it) shows
+        beside them, never in them.
+      </p>
+      {periods.error ? <ErrorBox error={periods.error} onRetry={() => void periods.refetch()} /> : null}
+      {!periods.data && !periods.error ? <Loading label="Reading the closed months" /> : null}
+      {mayChangeFolio(folio) && !folio.deletedOn && periods.data ? <CloseMonth folio={folio} closed={rows.map((m) => m.month)} /> : null}
+      {periods.data && rows.length === 0 ? <p data-closed-months="none">No month closed yet.</p> : null}
+      <TrendsOf rows={rows} currency={folio.currencyCode} />
+    </Card>
+  );
+}
+
+/** A portfolio's closed months (S9.11 with S9.9): the months every folio running in them closed, rolled up. */
+export function PortfolioTrends({ portfolioId, currency }: { portfolioId: string; currency: string }) {
+  const periods = useQuery({ queryKey: ['portfolio', portfolioId, 'periods'], queryFn: ({ signal }) => api.portfolioPeriods(portfolioId, signal) });
+  const rows = useMemo(
+    () =>
+      (periods.data ?? []).map((m: PortfolioMonth): Row => ({ ...m, note: `closed by ${fmt.count(Number(m.folios))} folio${m.folios === '1' ? '' : 's'}` })),
+    [periods.data],
+  );
+  return (
+    <Card title="Closed months" busy={periods.isFetching}>
+      <p class="muted">
+        A month shows here once every folio running in it has closed it: their figures as closed, summed in {currency} at the month-end rates, with CPI and SPI
+        computed from the sums. What moved since shows beside them.
+      </p>
+      {periods.error ? <ErrorBox error={periods.error} onRetry={() => void periods.refetch()} /> : null}
+      {!periods.data && !periods.error ? <Loading label="Reading the closed months" /> : null}
+      {periods.data && rows.length === 0 ? <p data-closed-months="none">No month closed by every folio yet.</p> : null}
+      <TrendsOf rows={rows} currency={currency} />
+    </Card>
+  );
+}
+
+/** The two trend charts and the table of `rows`. */
+function TrendsOf({ rows, currency }: { rows: readonly Row[]; currency: string }) {
   const indexOptions = useMemo(
     () =>
       trendOptions(
@@ -118,50 +159,38 @@ export function Trends({ folio }: { folio: Folio }) {
   );
   // Pixels only: the figures in words are the table's strings.
   const [indexData, moneyData] = useMemo((): [uPlot.AlignedData | null, uPlot.AlignedData | null] => {
-    if (months.length === 0) return [null, null];
-    const xs = months.map((m) => fmt.dateToUtc(m.asOf) / 1000);
+    if (rows.length === 0) return [null, null];
+    const xs = rows.map((m) => fmt.dateToUtc(m.asOf) / 1000);
     return [
-      [xs, months.map((m) => float(m.closed.cpi)), months.map((m) => float(m.closed.spi)), months.map(() => 1)],
-      [xs, months.map((m) => float(m.closed.eac)), months.map((m) => float(m.closed.bac))],
+      [xs, rows.map((m) => float(m.closed.cpi)), rows.map((m) => float(m.closed.spi)), rows.map(() => 1)],
+      [xs, rows.map((m) => float(m.closed.eac)), rows.map((m) => float(m.closed.bac))],
     ];
-  }, [months]);
+  }, [rows]);
+  if (rows.length === 0) return null;
   return (
-    <Card title="Closed months" busy={periods.isFetching}>
-      <p class="muted">
-        A closed month keeps its month-end figures as they were at its close. A later change (an invoice dated in the month, progress entered for it) shows
-        beside them, never in them.
-      </p>
-      {periods.error ? <ErrorBox error={periods.error} onRetry={() => void periods.refetch()} /> : null}
-      {!periods.data && !periods.error ? <Loading label="Reading the closed months" /> : null}
-      {mayChangeFolio(folio) && !folio.deletedOn && periods.data ? <CloseMonth folio={folio} closed={months.map((m) => m.month)} /> : null}
-      {periods.data && months.length === 0 ? <p data-closed-months="none">No month closed yet.</p> : null}
-      {months.length > 0 ? (
-        <>
-          <div class="grid-2 trends">
-            <figure>
-              <figcaption>CPI and SPI by closed month</figcaption>
-              <UChart options={indexOptions} data={indexData} label="CPI and SPI by closed month" length={months.length} selected={null} />
-              <p class="legend-inline">
-                <span style={{ color: COLORS.cpi }}>■</span> CPI <span style={{ color: COLORS.spi }}>■</span> SPI <span style={{ color: COLORS.one }}>┄</span>{' '}
-                1.00
-              </p>
-            </figure>
-            <figure>
-              <figcaption>EAC against BAC by closed month</figcaption>
-              <UChart options={moneyOptions} data={moneyData} label="EAC against BAC by closed month" length={months.length} selected={null} />
-              <p class="legend-inline">
-                <span style={{ color: COLORS.eac }}>■</span> EAC <span style={{ color: COLORS.bac }}>┄</span> BAC
-              </p>
-            </figure>
-          </div>
-          <ClosedTable months={months} />
-        </>
-      ) : null}
-    </Card>
+    <>
+      <div class="grid-2 trends">
+        <figure>
+          <figcaption>CPI and SPI by closed month</figcaption>
+          <UChart options={indexOptions} data={indexData} label="CPI and SPI by closed month" length={rows.length} selected={null} />
+          <p class="legend-inline">
+            <span style={{ color: COLORS.cpi }}>■</span> CPI <span style={{ color: COLORS.spi }}>■</span> SPI <span style={{ color: COLORS.one }}>┄</span> 1.00
+          </p>
+        </figure>
+        <figure>
+          <figcaption>EAC against BAC by closed month</figcaption>
+          <UChart options={moneyOptions} data={moneyData} label="EAC against BAC by closed month" length={rows.length} selected={null} />
+          <p class="legend-inline">
+            <span style={{ color: COLORS.eac }}>■</span> EAC <span style={{ color: COLORS.bac }}>┄</span> BAC
+          </p>
+        </figure>
+      </div>
+      <ClosedTable months={rows} />
+    </>
   );
 }
 
-function ClosedTable({ months }: { months: readonly Closed[] }) {
+function ClosedTable({ months }: { months: readonly Row[] }) {
   const names = ['bac', 'pv', 'ev', 'ac', 'eac', 'cpi', 'spi'] as const;
   return (
     <div class="table-scroll" tabIndex={0} role="region" aria-label="Closed months">
@@ -183,9 +212,7 @@ function ClosedTable({ months }: { months: readonly Closed[] }) {
             <tr key={m.month} data-month={m.month}>
               <th scope="row">
                 {monthWords(m.month)}
-                <small class="muted block">
-                  closed {fmt.date(m.closedOn)} by {m.closedBy}
-                </small>
+                <small class="muted block">{m.note}</small>
               </th>
               {names.map((n) => (
                 <td key={n} class="num" data-figure={n} data-value={m.closed[n] ?? ''}>

@@ -297,6 +297,7 @@ pub(super) fn folio_level_read_route(
         ["folio", id, "viewers"] => viewers(state, context, id),
         ["folio", id, "scope"] => folios::scope_get(state, request, context, id),
         ["folio", id, "periods"] => folios::closed_months(state, context, id),
+        ["portfolio", id, "periods"] => portfolios::portfolio_closed_months(state, context, id),
         ["users"] => users(state, request, context),
         ["folio", id, "indicators"] => folio_indicators(state, request, context, id),
         ["folio", id, "timeline"] => folio_timeline(state, request, context, id),

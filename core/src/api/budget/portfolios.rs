@@ -72,3 +72,12 @@ pub(super) fn portfolio_indicators(
         ))
     })
 }
+
+/// `GET /portfolio/{id}/periods` (extension, S9.11): the months its folios closed, rolled up.
+pub(super) fn portfolio_closed_months(state: &State, context: &Context, id: &str) -> Outcome {
+    with_id(id, |id| {
+        Ok(success(
+            queries(state, context).portfolio_closed_months(id)?,
+        ))
+    })
+}

@@ -115,3 +115,26 @@ pub struct ClosedMonthShown {
     /// The figures that differ, in the order of [`PeriodFigures::NAMES`].
     pub changes: Vec<FigureChange>,
 }
+
+/// A month as `GET /portfolio/{portfolioId}/periods` lists it (S9.11, S9.9): a month every folio
+/// of the portfolio running in it has closed, their closed figures rolled up in the portfolio's
+/// currency, beside the rollup of their figures computed now for the same day.
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+#[serde(rename_all = "camelCase")]
+pub struct PortfolioClosedMonth {
+    /// The month.
+    pub month: Month,
+    /// Its last day: the day of the figures and of the exchange rates.
+    pub as_of: Date,
+    /// The portfolio's currency.
+    pub currency_code: CurrencyCode,
+    /// How many folios ran in the month (each closed it).
+    pub folios: usize,
+    /// The rollup of their figures as closed.
+    pub closed: PeriodFigures,
+    /// The rollup of their figures computed now for the same day.
+    pub now: PeriodFigures,
+    /// The figures that differ, in the order of [`PeriodFigures::NAMES`].
+    pub changes: Vec<FigureChange>,
+}

@@ -20,7 +20,9 @@ mod position;
 mod scope;
 
 pub use analytics::{FolioIndicators, IndexStatus, Indicators, TimelineBucket};
-pub use closes::{ClosedMonth, ClosedMonthShown, FigureChange, PeriodClose, PeriodFigures};
+pub use closes::{
+    ClosedMonth, ClosedMonthShown, FigureChange, PeriodClose, PeriodFigures, PortfolioClosedMonth,
+};
 pub use envelope::{BudgetErrorBody, Success};
 pub use expense::{
     CustomFields, Expense, ExpenseCategory, ExpenseKind, ExpensePayment, Recurrence, RecurrenceBy,

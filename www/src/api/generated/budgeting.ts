@@ -387,6 +387,15 @@ export interface components {
       parentId?: WireNum | null;
       portfolios: components['schemas']['Portfolio'][];
     };
+    PortfolioClosedMonth: {
+      asOf: string;
+      changes: components['schemas']['FigureChange'][];
+      closed: components['schemas']['PeriodFigures'];
+      currencyCode: string;
+      folios: WireNum;
+      month: string;
+      now: components['schemas']['PeriodFigures'];
+    };
     PortfolioOrdering: {
       ascendingOrder: boolean;
       rankingFieldId: WireNum;
