@@ -239,7 +239,13 @@ fn a_portfolio_lists_the_months_all_its_running_folios_closed_rolled_up() {
     let invoice = r#"{"folioId":2,"name":"Invoice","description":"","type":"Works","category":"CAPEX","kind":".ActualExpense","amount":450,"currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-02-12"}}"#;
     ok(call(&mut state, "ada", "POST", "/expense", Some(invoice)));
     let scope = r#"{"asOf":"2026-02-15","items":[{"key":"R","weight":1,"logged":1,"remaining":4,"done":false,"progressive":true}]}"#;
-    ok(call(&mut state, "ada", "PUT", "/folio/2/scope", Some(scope)));
+    ok(call(
+        &mut state,
+        "ada",
+        "PUT",
+        "/folio/2/scope",
+        Some(scope),
+    ));
     let portfolio = r#"{"name":"Bridges","description":"","currencyCode":"EUR","isPrivate":false,"owner":"ada","color":"steelblue","admins":[],"portfolios":[],"folios":[{"id":1,"name":"Footbridge","owner":"ada","startDate":"2026-01-05","endDate":"2026-12-18","status":"executing"},{"id":2,"name":"Ramp","owner":"ada","startDate":"2026-02-02","endDate":"2026-12-18","status":"executing"}]}"#;
     let id = ok(call(
         &mut state,
@@ -265,7 +271,7 @@ fn a_portfolio_lists_the_months_all_its_running_folios_closed_rolled_up() {
         })
         .collect();
     assert_eq!(listed, [("2026-01".to_owned(), 1)]);
-    let closed = ok(call(
+    let second = ok(call(
         &mut state,
         "ada",
         "POST",
@@ -276,10 +282,10 @@ fn a_portfolio_lists_the_months_all_its_running_folios_closed_rolled_up() {
     let february = &months[1];
     assert_eq!(february["month"], "2026-02");
     assert_eq!(february["folios"], 2);
-    let first = &closed_months_of(&mut state)[1]["closed"];
+    let first = &closed(&mut state)[1]["closed"];
     let sum = |name: &str| -> Decimal {
         let a: Decimal = first[name].to_string().parse().unwrap();
-        let b: Decimal = closed["closed"][name].to_string().parse().unwrap();
+        let b: Decimal = second["closed"][name].to_string().parse().unwrap();
         a + b
     };
     let figure = |name: &str| -> Decimal { february["closed"][name].to_string().parse().unwrap() };
@@ -310,9 +316,8 @@ fn a_portfolio_lists_the_months_all_its_running_folios_closed_rolled_up() {
     // The portfolio is public, its folios are not: someone who may read none of them sees no
     // month of theirs.
     assert_eq!(ok(call(&mut state, "eve", "GET", &path, None)), json!([]));
-    assert_eq!(call(&mut state, "eve", "GET", "/portfolio/99/periods", None).0, 404);
-}
-
-fn closed_months_of(state: &mut State) -> Vec<Value> {
-    closed(state)
+    assert_eq!(
+        call(&mut state, "eve", "GET", "/portfolio/99/periods", None).0,
+        404
+    );
 }

@@ -70,6 +70,7 @@ mod limits;
 mod limits_lists;
 mod limits_records;
 mod limits_texts;
+mod money_scale;
 mod openapi;
 mod plan;
 mod plan_documents;
