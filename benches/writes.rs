@@ -1,4 +1,4 @@
-//! A small write among many folios (issue 34): one expense added to a folio, and one position's
+//! A small write among many folios: one expense added to a folio, and one position's
 //! rate changed, while the state holds `n` folios of other users with 5 expenses and 2 positions
 //! each. Before the per-folio indexes of items, each such write walked every user's expenses and
 //! positions (its limits, then its folio's book); now it walks its own folio's.
@@ -113,7 +113,7 @@ fn writes_while_read(c: &mut Criterion) {
         bench_while_read(&mut group, "expense_added", n, &state, folio);
     }
     // The deletion feed grows with every deletion, whatever the folios: 100 folios and 100,000
-    // deletion events (issue 34: the feed was one vector, copied whole by such a write).
+    // deletion events (the feed was one vector, copied whole by such a write).
     let (mut state, folio) = world(100);
     for i in 0..100_000u64 {
         record_deletion(
@@ -134,7 +134,7 @@ fn writes_while_read(c: &mut Criterion) {
         &state,
         folio,
     );
-    // A folio with a long history (issue 35): 100 folios, and 50,000 changes to each of ada's
+    // A folio with a long history: 100 folios, and 50,000 changes to each of ada's
     // expenses in turn, each in the history index of the expense and of the folio's activity.
     let (mut state, folio) = world(100);
     let ids: Vec<u64> = state

@@ -1,4 +1,4 @@
-//! A plan import computed apart from the state it is applied to (issue 34, `state::Apart`): the
+//! A plan import computed apart from the state it is applied to (`state::Apart`): the
 //! server computes it on a copy taken without a lock and applies its commands later, if nothing
 //! it depends on changed meanwhile. These tests change the state between the two steps as other
 //! users would, and check that a change that fits lands exactly as if it had been computed on the

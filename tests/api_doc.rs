@@ -98,7 +98,7 @@ fn render_as(
             user.map(str::to_owned)
         };
         ctx.budget_admin = admin;
-        // The journal written so far, which histories are read from (issue 35).
+        // The journal written so far, which histories are read from.
         ctx.journal = Some(costfolio::api::Journal(std::sync::Arc::new(JOURNAL.with(
             |journal| {
                 journal.borrow_mut().extend(state.take_journal());
@@ -206,7 +206,7 @@ fn document() -> String {
     )
     .unwrap();
     out.push_str("## Tokens, `/oauth`\n\n");
-    out.push_str("Form-encoded, RFC 6749 and RFC 7009. The host's authorize page (issue 8) signs the user in and calls the core to issue a code, valid 10 minutes and single use; here it was issued for user `ada`. Errors are `{\"error\": ..., \"error_description\": ...}` with `invalid_request`, `invalid_client` (401), `invalid_grant` or `unsupported_grant_type`.\n\n");
+    out.push_str("Form-encoded, RFC 6749 and RFC 7009. The host's authorize page signs the user in and calls the core to issue a code, valid 10 minutes and single use; here it was issued for user `ada`. Errors are `{\"error\": ..., \"error_description\": ...}` with `invalid_request`, `invalid_client` (401), `invalid_grant` or `unsupported_grant_type`.\n\n");
     let exchange = format!("grant_type=authorization_code&client_id=planner&client_secret=s3cret&redirect_uri=https%3A%2F%2Fplanner.example%2Fcallback&code={code}");
     let exchange: &'static str = Box::leak(exchange.into_boxed_str());
     let mut calls = vec![Call {

@@ -1,4 +1,4 @@
-//! Expenses and their payments through the budgeting interface and `handle` (part of issue 7),
+//! Expenses and their payments through the budgeting interface and `handle`,
 //! with the exchange rates they are converted at, and overtime rules.
 
 use crate::budget_calls;

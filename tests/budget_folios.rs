@@ -1,4 +1,4 @@
-//! Folios through the budgeting interface and `handle` (part of issue 7): created, shown, updated,
+//! Folios through the budgeting interface and `handle`: created, shown, updated,
 //! shared and deleted, their refusals, and what hangs on a folio (custom fields, baselines, scope,
 //! portfolios) until it is deleted.
 

@@ -1,4 +1,4 @@
-//! Positions through the budgeting interface and `handle` (part of issue 7): what they cost by
+//! Positions through the budgeting interface and `handle`: what they cost by
 //! their allocations and rates, team members' hours and the deletion audit their allocations
 //! feed, billable and billed hours, the refusals of a create and of updates, and a position made
 //! with all its periods and rates or not at all.

@@ -1,4 +1,4 @@
-//! The JSON codec against serde_json as the oracle (issue 20): any byte string is accepted or
+//! The JSON codec against serde_json as the oracle: any byte string is accepted or
 //! refused by both alike, what is accepted is read as serde_json reads it and written as
 //! serde_json writes it, and read -> write -> read is the identity.
 

@@ -1,4 +1,4 @@
-//! Every figure explains itself (issue 35): an explanation is the folio book's own account, and
+//! Every figure explains itself: an explanation is the folio book's own account, and
 //! it adds up. On the demo's folios and on random folios, for every indicator: its value is the
 //! one `GET /folio/{id}/indicators` answers; a sum's lines (all pages) add up to it exactly; a
 //! derived figure's inputs, each the value its own explanation gives, give it by its formula; and

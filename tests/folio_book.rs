@@ -1,4 +1,4 @@
-//! The folio book (issue 20): a change applied to a book costs only the item it touches, and gives
+//! The folio book: a change applied to a book costs only the item it touches, and gives
 //! exactly the figures of a book built afresh from the same items; a refused change changes
 //! nothing.
 
@@ -186,7 +186,7 @@ proptest! {
         let as_of = day(as_of);
         let mut live = book(items());
         // A book for one answer (the server's: sums and each item's money, no series) gives
-        // the same figures and item money, changed or not (issue 34).
+        // the same figures and item money, changed or not.
         let mut summed = book(items()).for_one_answer();
         // Ledgers kept before the changes, or none (each change then costed on its own).
         if primed {
@@ -342,7 +342,7 @@ fn in_id_order(items: &Items) -> Items {
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(32))]
 
-    /// A book kept between reads (issue 34), caught up with its folio after each batch of
+    /// A book kept between reads, caught up with its folio after each batch of
     /// changes, gives exactly the figures and item money of a book built afresh from the folio
     /// as it is: unchanged when nothing changed, a few changed items recosted alone.
     #[test]

@@ -1,4 +1,4 @@
-//! History from the journal (issue 35): after every kind of change, the folio's activity and the
+//! History from the journal: after every kind of change, the folio's activity and the
 //! record's own history say who made it, when, what it did and every field it changed with its
 //! value before and after; pages run newest first without a gap; a record the caller may not read
 //! answers as one that does not exist; a replica that replayed the journal (or read a snapshot)

@@ -1,4 +1,4 @@
-//! The folio books the server keeps between reads (issue 34, `State::with_folio_book`): after
+//! The folio books the server keeps between reads (`State::with_folio_book`): after
 //! every kind of change, a read answered from a kept book caught up with the state is the read a
 //! fresh service (the journal replayed, no book kept) answers; the books kept stay within their
 //! memory budget.

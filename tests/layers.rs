@@ -1,4 +1,4 @@
-//! The core's modules form one line (issue 20): each imports only the modules below it, so that
+//! The core's modules form one line: each imports only the modules below it, so that
 //! no lower layer knows the wire model, the state or the interfaces above it. The order is
 //! docs/architecture.md's; a new module or import that breaks it fails here.
 
@@ -129,7 +129,7 @@ fn the_line_names_every_module_of_the_core() {
 fn the_budgeting_interface_is_a_line_too() {
     const ORDER: [(&str, &[&str]); 8] = [
         ("responses", &[]),
-        // Histories, read from the host's journal (issue 35).
+        // Histories, read from the host's journal.
         ("history", &["responses"]),
         ("folios", &["responses"]),
         ("expenses", &["responses", "folios"]),

@@ -1,4 +1,4 @@
-//! Plan documents (issue 21): `GET /folio/{id}/plan` writes a document that, costed by
+//! Plan documents: `GET /folio/{id}/plan` writes a document that, costed by
 //! `plan::run` (the code the wasm package and `costfolio plan` run), gives exactly the server's
 //! payments, indicators and monthly timeline of the folio's draft, on every demo folio and on
 //! random ones; `POST /folio/import` creates a folio from such a document in one journal entry, all

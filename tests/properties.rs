@@ -314,7 +314,7 @@ proptest! {
     }
 }
 
-/// The amounts issue 2 names, through a whole expense body, digit for digit. The third it named,
+/// Amounts at the edges of what a decimal holds, through a whole expense body, digit for digit. The third,
 /// the largest decimal (79228162514264337593543950335), is since the hardening issue refused when
 /// read, naming the field and the limit: the engine could not sum such amounts without overflow.
 #[test]

@@ -312,7 +312,7 @@ fn the_path_is_found_past_unknown_fields_escapes_and_nested_arrays() {
 
 #[test]
 fn an_array_where_an_object_belongs_is_read_as_its_fields_in_order() {
-    // serde's derive reads a struct from an array of its fields in order (issue 32: the wire
+    // serde's derive reads a struct from an array of its fields in order (the wire
     // types are serde's again; the project's own codec refused that form). Each element is still
     // its field's type, checked as the field would be, and a wrong one is named by its index.
     let rate: Rate = from_json(br#"[80.25, "2026-01-01"]"#).unwrap();
@@ -447,7 +447,7 @@ fn a_value_of_valid_json_that_no_field_holds_is_refused_at_its_field() {
 }
 
 /// A stored record keeps its id: a journal entry that would store an expense without one is
-/// refused, naming the field, rather than stored under a made-up id (issue 20).
+/// refused, naming the field, rather than stored under a made-up id.
 #[test]
 fn a_journal_entry_cannot_store_a_record_without_its_id() {
     use costfolio::state::{Command, JournalEntry};

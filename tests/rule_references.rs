@@ -1,4 +1,4 @@
-//! The rules the code cites resolve in the repository (issue 20): every `S6.2`-style rule named in
+//! The rules the code cites resolve in the repository: every `S6.2`-style rule named in
 //! the code is stated in docs/semantics.md, the project's own statement of the rules, and every
 //! `module::item` path the docs name is an item of the code.
 

@@ -1,4 +1,4 @@
-//! What a read weighs before it runs (issue 34, `api::weight`): the items it costs times the
+//! What a read weighs before it runs (`api::weight`): the items it costs times the
 //! periods they are summed by, of what the caller may read only; nothing for a change or a record.
 
 use chrono::NaiveDateTime;
@@ -59,7 +59,7 @@ fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
         2 * items * (days / 30 + 1),
         "each folio listed"
     );
-    // An explanation weighs what its figure costs (issue 35); a page of history the journal it
+    // An explanation weighs what its figure costs; a page of history the journal it
     // reads.
     assert_eq!(
         weigh("/budgets/1/folio/1/explain?asOf=2026-06-30&figure=ac"),

@@ -8,7 +8,7 @@ use core::fmt;
 /// `BTreeMap<K, V>` offers the state (lookups, inserts, removals, ordered iteration, the same
 /// JSON), held in one sorted vector. Ids are handed out in increasing order, so inserting is
 /// appending; and a vector costs the wasm package far less code per record type than a B-tree
-/// (issue 9's size cap).
+/// (the wasm package's size budget, docs/performance.md).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Table<V, K = u64> {
     rows: Vec<(K, V)>,

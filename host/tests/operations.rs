@@ -1,4 +1,4 @@
-//! What an operator runs the server with (issue 32): the probes `/healthz` and `/readyz` (ready on a
+//! What an operator runs the server with: the probes `/healthz` and `/readyz` (ready on a
 //! fresh server, 503 while the database is away), `serve --metrics` (counts that move with the
 //! requests, by route template; the kept books' gauges, which follow `--kept-books-mib`), and the
 //! JSON log lines; neither the metrics nor the log hold a user name, a password, a token, a

@@ -1,4 +1,4 @@
-//! Several `costfolio serve` processes on one PostgreSQL database (issue 22), over real HTTP on
+//! Several `costfolio serve` processes on one PostgreSQL database, over real HTTP on
 //! loopback: writes through both replicas, each reading all of them at once; a replica killed
 //! (SIGKILL) in the middle of writes through both; the database restarted under a stream of
 //! writes. Each test starts its own throwaway cluster (Debian's `initdb` and `pg_ctl`, socket

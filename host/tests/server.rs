@@ -1,7 +1,7 @@
 //! The server over real HTTP on loopback: restart, a SIGKILL in the middle of writes, eight
 //! concurrent clients, and bad input. Each test starts its own `costfolio serve` on a free port
 //! with its own database, and every loop is bounded in count and time. The tests that touch the
-//! store run on both stores: a SQLite file and a PostgreSQL database (issue 22).
+//! store run on both stores: a SQLite file and a PostgreSQL database.
 
 // A test crate: its helpers unwrap and panic as its tests do (the workspace denies them in the
 // code it tests).
@@ -428,7 +428,7 @@ fn bad_input_over_the_wire(kind: Kind) {
     assert_eq!(create_customer(port, &token, "STILL").unwrap(), 200);
 }
 
-/// `costfolio plan FILE.json` reads the document `GET /folio/{id}/plan` writes (issue 21), and
+/// `costfolio plan FILE.json` reads the document `GET /folio/{id}/plan` writes, and
 /// computes from it the indicators the server answers for the folio's draft.
 fn plan_reads_the_document_the_server_exports(kind: Kind) {
     let dir = scratch();

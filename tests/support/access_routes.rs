@@ -173,7 +173,7 @@ pub const ROUTES: &[Route] = {
         route("payments", "GET", "/folio/{id}/payments?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
         route("payments csv", "GET", "/folio/{id}/payments?format=csv", None, Some(ids::FOLIO), Folio),
         route("items", "GET", "/folio/{id}/items?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
-        // Explanations and histories (issue 35).
+        // Explanations and histories.
         route("explain", "GET", "/folio/{id}/explain?asOf=2026-03-13&figure=ac", None, Some(ids::FOLIO), Folio),
         route("expense explain", "GET", "/expense/{id}/explain?asOf=2026-03-13&figure=toDate", None, Some(ids::EXPENSE), Folio),
         route("position explain", "GET", "/position/{id}/explain?asOf=2026-03-13", None, Some(ids::TEAM_MEMBER), Folio),

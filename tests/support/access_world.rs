@@ -93,7 +93,7 @@ pub fn bare_context() -> Context {
 pub struct World {
     pub state: State,
     pub token: String,
-    /// The fixture's journal, which the histories are read from (issue 35).
+    /// The fixture's journal, which the histories are read from.
     pub journal: std::sync::Arc<Vec<costfolio::state::JournalEntry>>,
 }
 

@@ -517,7 +517,7 @@ pub const BUDGET: &[Call] = &[
         None,
     ),
     ext(
-        "A portfolio's figure explained by its members, converted (issue 35)",
+        "A portfolio's figure explained by its members, converted",
         "GET",
         "/budgets/1/portfolio/1/explain?asOf=2026-03-13&figure=ac",
         None,
@@ -607,7 +607,7 @@ pub const BUDGET: &[Call] = &[
         ),
     ),
     ext(
-        "A figure explained: EAC from its inputs (issue 35)",
+        "A figure explained: EAC from its inputs",
         "GET",
         "/budgets/1/folio/1/explain?asOf=2026-03-13&figure=eac",
         None,
@@ -631,7 +631,7 @@ pub const BUDGET: &[Call] = &[
         None,
     ),
     ext(
-        "Changes of a position, newest first (issue 35)",
+        "Changes of a position, newest first",
         "GET",
         "/budgets/1/position/1/history?limit=2",
         None,

@@ -99,7 +99,7 @@ impl Sandbox {
     }
 
     /// Figure `figure` of the sandbox's draft at `asOf` explained, as the server explains a
-    /// folio's (`GET /folio/{id}/explain`, issue 35), computed here by the same book: JSON
+    /// folio's (`GET /folio/{id}/explain`), computed here by the same book: JSON
     /// `{figure, value, currencyCode, formula, plan, inputs: [{figure, value, explain}],
     /// lines: [{itemId, kind, amount}], linesTotal}`, every line at once; an input's `explain` is
     /// the figure to ask next.

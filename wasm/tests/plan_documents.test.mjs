@@ -1,4 +1,4 @@
-// Plan documents fed to the wasm core (issue 21): every demo folio's document, as the server
+// Plan documents fed to the wasm core: every demo folio's document, as the server
 // exports it, gives in wasm the server's indicators and monthly timeline byte for byte, and its
 // items' payment lines. The cases and the server's answers are wasm/tests/vectors/plan_documents.json,
 // kept true to the server by tests/plan_documents.rs.

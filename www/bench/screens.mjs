@@ -4,7 +4,7 @@
 // (a) The folio list with BENCH_FOLIOS folios (200 by default, copies of the demo's first, made
 //     through REST): the requests its lights take and the time from the click on "Folios" (from
 //     another screen) to the lights of every row on its first page drawn.
-// (b) Every screen of issue 33 on the demo: the time from the click on its link (the folio's tab,
+// (b) Every screen of the folio and portfolio on the demo: the time from the click on its link (the folio's tab,
 //     "Rates", "Edit") to its first meaningful content (its form or table with the server's data).
 // Medians of BENCH_RUNS runs; prints markdown tables.
 import { launch, rest, settled, signIn, startServer } from './lib.mjs';
@@ -80,7 +80,7 @@ try {
   console.log(`| click on "Folios" → the lights of its ${rows} rows drawn | ${ms(median(list))} | ${list.map(ms).join(', ')} |`);
   console.log(`\nRequests for the lights (last run): ${lightRequests.length} (${[...new Set(lightRequests)].join(', ')}).\n`);
 
-  console.log('## (b) The screens of issue 33 on the demo\n');
+  console.log('## (b) The folio's and portfolio's screens on the demo\n');
   const screens = [
     [
       'Settings',

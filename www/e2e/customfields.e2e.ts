@@ -1,4 +1,4 @@
-// Custom fields in the planner, against a real `costfolio serve --demo` (issue 33, screen 5): the
+// Custom fields in the planner, against a real `costfolio serve --demo` (screen 5): the
 // owner defines a required SELECT field for cost expenses; an expense without a value is refused
 // at the field (by the planner, and by the server over REST, naming `customFields.<id>`), and one
 // with a value is saved with it; the expense editor then shows the stored value.

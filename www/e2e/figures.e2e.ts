@@ -10,7 +10,7 @@ const env = useE2E();
 
 /** Inside the demo folios (2026) and after two of them ended. */
 const DATES = ['2026-06-30', '2027-02-15'];
-/** The indicators the overview must show (issue 19, screen 2). */
+/** The indicators the overview must show (screen 2). */
 const REQUIRED = ['bac', 'pv', 'ev', 'ac', 'cv', 'sv', 'cpi', 'spi', 'eac', 'etc', 'vac', 'tcpi', 'reserve', 'contingency', 'margin'];
 
 let context: BrowserContext;

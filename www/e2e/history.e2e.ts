@@ -1,4 +1,4 @@
-// History in the planner, against a real `costfolio serve --demo` (issue 35): the owner changes a
+// History in the planner, against a real `costfolio serve --demo`: the owner changes a
 // team member's rate in its editor; the editor's history then says who changed which rate from
 // what to what, and so does the folio's activity, whose newest change is the REST interface's.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

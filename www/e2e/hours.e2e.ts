@@ -1,4 +1,4 @@
-// Actual hours in the planner, against a real `costfolio serve --demo` (issue 33, screen 4): the
+// Actual hours in the planner, against a real `costfolio serve --demo` (screen 4): the
 // owner enters a month of worked hours for a team member; the folio's AC then changes by exactly
 // what the server's payment line of that month changed by, and the screen shows the new line.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// The keyboard shortcuts in Chromium against a real `costfolio serve --demo` (issue 33): `?` lists
+// The keyboard shortcuts in Chromium against a real `costfolio serve --demo`: `?` lists
 // them, `]` and a number move between a folio's tabs, `n` opens the expense editor on the costs
 // screen and Ctrl+Enter saves it (the server then holds the expense), Escape closes without
 // saving, and Ctrl+Z undoes a what-if change.

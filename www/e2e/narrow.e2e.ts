@@ -1,4 +1,4 @@
-// The costs screen at 390 px (issue 33): every row's name, period (or schedule) and total are on
+// The costs screen at 390 px: every row's name, period (or schedule) and total are on
 // screen without scrolling sideways, neither the page nor any table.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';

@@ -1,4 +1,4 @@
-// Portfolios in the planner, against a real `costfolio serve --demo` (issue 33, screen 7): a
+// Portfolios in the planner, against a real `costfolio serve --demo` (screen 7): a
 // portfolio made on screen with two folios, a sub-portfolio under it with one; each rollup on
 // screen equals REST's, the sub-portfolio listed under its parent with its own rollup and reached
 // by its link; the demo portfolio's closed months as REST rolls them up; the folio list filtered

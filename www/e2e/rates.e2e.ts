@@ -1,4 +1,4 @@
-// Exchange rates in the planner, against a real `costfolio serve --demo` (issue 33, screen 6): the
+// Exchange rates in the planner, against a real `costfolio serve --demo` (screen 6): the
 // demo user, a budget administrator, adds a CHF rate on the screen and the REST interface holds it
 // with its digits; a CHF expense then needs it, so removing it is refused with the folio named
 // (S5.6's 409) and nothing is removed; once the expense is gone, the rate can be removed.

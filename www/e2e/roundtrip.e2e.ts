@@ -1,5 +1,5 @@
 // Round trips: the budgeting document's PUT replaces the whole record, so every editor that saves
-// an existing record must send back each field it does not change (issue 31). For each of them (the
+// an existing record must send back each field it does not change. For each of them (the
 // position header editor, an allocation row, a rate row, the expense editor, the what-if's Apply of
 // an expense change and of a rate change) a record carrying every optional field is made through
 // the REST interface, read, changed in ONE field through the planner, and read again: the whole

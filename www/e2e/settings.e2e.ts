@@ -1,4 +1,4 @@
-// A folio's settings in the planner, against a real `costfolio serve --demo` (issue 33, screens 1
+// A folio's settings in the planner, against a real `costfolio serve --demo` (screens 1
 // and 2): one field edited leaves every other field of the record as REST had it; another
 // currency is refused at its field while the folio has an approved baseline (S8.7); the folio
 // closes on a date (status `closed` from then, S7.1) and reopens; shared with a second user, who

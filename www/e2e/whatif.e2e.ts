@@ -82,7 +82,7 @@ describe('what-if', () => {
     await settled(page);
     expect(await value('saved-eac')).toBe(predicted);
     // Apply made ordinary calls: the folio's activity holds the rate change, by the user, with
-    // the rate before and after (issue 35).
+    // the rate before and after.
     const activity = await rest(env.server(), 'GET', '/budgets/1/folio/1/activity?limit=1');
     expect(activity.status, activity.text).toBe(200);
     const change = activity.json.success.changes[0];

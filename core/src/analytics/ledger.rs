@@ -188,8 +188,8 @@ pub enum ItemKey {
 
 /// Whether a ledger keeps each item's series (to take an item out again: a book that is changed,
 /// the browser's what-if) or only the sums and each item's whole and part to date (a book that
-/// answers one request: a day timeline of 7,000 items over ten years held 400 MB of series,
-/// issue 34).
+/// answers one request: a day timeline of 7,000 items over ten years held 400 MB of
+/// series).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Series {
     /// Each item's series is kept: items can be replaced and taken out.
@@ -202,7 +202,7 @@ pub enum Series {
 
 /// A summed ledger keeps the series of its items all the same when it has at most this many
 /// periods (months of 33 years, weeks of 7): they cost little, and summing each item's whole when
-/// it is put would cost every monthly read (6 % of a small folio's indicators, issue 34).
+/// it is put would cost every monthly read (6 % of a small folio's indicators).
 const SERIES_KEPT_UP_TO: usize = 400;
 
 /// One item of a ledger: its flow, and its series or (a summed ledger of many periods) only its
@@ -369,8 +369,8 @@ impl Ledger {
     }
 
     /// The items of `flow`, each with (its whole, its part dated on or before asOf), in the order
-    /// of their keys (positions, then expenses, by id): the lines a sum of the flow is made of
-    /// (issue 35). The overflow error when a sum overflows.
+    /// of their keys (positions, then expenses, by id): the lines a sum of the flow is made of.
+    /// The overflow error when a sum overflows.
     pub fn items_of(&self, flow: Flow) -> Result<Vec<(ItemKey, Decimal, Decimal)>, AnalyticsError> {
         let mut keys: Vec<ItemKey> = self
             .items
@@ -388,7 +388,7 @@ impl Ledger {
     }
 
     /// The items of `flow` with their money over the periods `range` (those with none left out),
-    /// in key order: the lines of a timeline cell (issue 35). `None` when the ledger does not keep
+    /// in key order: the lines of a timeline cell. `None` when the ledger does not keep
     /// its items' series (a summed ledger of many periods).
     pub fn items_in(
         &self,

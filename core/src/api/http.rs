@@ -226,7 +226,7 @@ pub struct Context {
     /// administration interface then answers that user's reads (S11.6: every user reads it),
     /// never a change, which takes a bearer token.
     pub session: bool,
-    /// The journal the host keeps, which histories are read from (issue 35); `None` where none
+    /// The journal the host keeps, which histories are read from; `None` where none
     /// is kept (the history routes then answer 503).
     pub journal: Option<Journal>,
 }

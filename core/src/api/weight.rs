@@ -1,4 +1,4 @@
-//! What a read will cost, estimated before it runs (issue 34): the host admits heavy reads by
+//! What a read will cost, estimated before it runs: the host admits heavy reads by
 //! their weight, per user and in total, so that one user's day timelines of the largest folio
 //! cannot take every core from everyone else.
 //!
@@ -41,7 +41,7 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
         ["folio", id, "timeline"] => id
             .parse()
             .map_or(0, |id| folio_weight(state, &caller, id, granularity)),
-        // An explanation costs the figure it explains (issue 35): a timeline cell its
+        // An explanation costs the figure it explains: a timeline cell its
         // timeline's, any other the indicators'.
         ["folio", id, "explain"] => id.parse().map_or(0, |id| {
             let cell = request.param_value("start").is_some();

@@ -399,7 +399,7 @@ pub(super) fn operations() -> Vec<Operation> {
         )
         .query([AS_OF])
         .answers(Success(of::<Indicators>)),
-        // Explanations (issue 35).
+        // Explanations.
         ext(
             "GET",
             "/budgets/1/folio/{id}/explain",
@@ -451,7 +451,7 @@ pub(super) fn operations() -> Vec<Operation> {
             LINE_PAGE[1],
         ])
         .answers(Success(of::<Explanation>)),
-        // Histories, from the journal (issue 35).
+        // Histories, from the journal.
         ext(
             "GET",
             "/budgets/1/folio/{id}/history",

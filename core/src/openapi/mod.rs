@@ -1,4 +1,4 @@
-//! The OpenAPI 3.1 document of the service (the core's `schema` feature, issue 32): every
+//! The OpenAPI 3.1 document of the service (the core's `schema` feature): every
 //! operation of the four interfaces and the host's own routes, its parameters, body and answers,
 //! with the JSON Schemas of the wire types derived from the same serde types the service reads and
 //! writes (`schemars`). `tests/openapi.rs` writes it to `docs/openapi.json` and fails when the two

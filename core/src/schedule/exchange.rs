@@ -119,7 +119,7 @@ impl ExchangeRates {
 
     /// The rate [`ExchangeRates::convert`] uses to convert `from` into `to` on `date`: `None` for
     /// the same currency or a pair with no rate; else the rate record's effective date, its rate
-    /// and whether it is the opposite pair's (divided by) (S5.3; issue 35 explains with it).
+    /// and whether it is the opposite pair's (divided by) (S5.3; an explanation names it).
     pub fn rate_in_force(
         &self,
         from: CurrencyCode,

@@ -1,4 +1,4 @@
-//! A change computed apart from the state it will be applied to (issue 34): a plan import runs
+//! A change computed apart from the state it will be applied to: a plan import runs
 //! its use cases on a copy of the state taken without any lock, for as long as it takes, and is
 //! then applied to the state as it has become, under the writers' lock, in time proportional to
 //! the document, if nothing it depends on changed meanwhile ([`Apart::fits`]).
@@ -133,7 +133,7 @@ impl<T> Apart<T> {
             exchange_rates,
             billed_hours: _,
             users,
-            // Derived from the commands as they are applied (issue 35): nothing depends on them.
+            // Derived from the commands as they are applied: nothing depends on them.
             touched: _,
             outbox: _,
             author: _,

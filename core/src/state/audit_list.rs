@@ -1,7 +1,7 @@
 //! How the state's deletion events are written: a list in the order they were recorded, as
 //! snapshots have always held them, kept in memory by their place in the feed (`seq`) in a
 //! [`SharedTable`], so that recording one while reads hold the state copies one chunk, not the
-//! whole feed (issue 34: the feed grows with every deletion).
+//! whole feed (the feed grows with every deletion).
 
 use serde::{Deserialize, Deserializer, Serializer};
 

@@ -34,7 +34,7 @@ impl State {
     }
 
     /// Calls `f` with the book of folio `folio` (as [`State::folio_book`]'s), kept between reads
-    /// on the server (issue 34): caught up with this state first, so that a folio that did not
+    /// on the server: caught up with this state first, so that a folio that did not
     /// change is not costed again and one changed item is recosted alone. Another read of the
     /// same folio waits meanwhile. `None` when there is no such folio. (The wasm package keeps no
     /// book: it builds one.)
@@ -99,7 +99,7 @@ impl State {
                 },
                 ..parts
             })
-            // The service answers one request from each book it builds (issue 34).
+            // The service answers one request from each book it builds.
             .for_one_answer(),
         )
     }

@@ -1,4 +1,4 @@
-//! The state's indexes (issue 34): each folio's positions, expenses and custom-field
+//! The state's indexes: each folio's positions, expenses and custom-field
 //! definitions, and the position of each part, so that a write or a read of one folio walks its
 //! own records, never every user's. Not written in snapshots: rebuilt when one is read.
 

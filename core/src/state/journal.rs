@@ -162,13 +162,13 @@ pub struct JournalEntry {
     pub seq: u64,
     /// What was applied.
     pub command: Command,
-    /// Who made the change and when (issue 35); absent from entries written before they were
+    /// Who made the change and when; absent from entries written before they were
     /// kept, and from changes no request made (a command-line tool's).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub author: Option<Author>,
 }
 
-/// Who made a change and when: the request's verified user and its time (issue 35).
+/// Who made a change and when: the request's verified user and its time.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Author {
     /// The request's time, UTC, to the second.
@@ -186,7 +186,7 @@ impl Author {
 }
 
 /// Reads stored journal entries by sequence number: how a record's history is read from the
-/// journal the host keeps (issue 35). The host's store implements it; a test, over a vector.
+/// journal the host keeps. The host's store implements it; a test, over a vector.
 pub trait JournalReader: Send + Sync {
     /// The entries numbered `seqs` that exist, in any order; an error in words when the journal
     /// could not be read.

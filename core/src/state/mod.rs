@@ -189,7 +189,7 @@ pub struct State {
     /// Expenses by id.
     pub expenses: SharedTable<Stored<crate::model::budgeting::Expense>>,
     /// Baselines by id, each behind an `Arc`: a folio's book holds its baselines without
-    /// copying them, and knows one unchanged by its address (issue 34).
+    /// copying them, and knows one unchanged by its address.
     pub baselines: SharedTable<std::sync::Arc<crate::analytics::baseline::BaselineSnapshot>>,
     /// Overtime rules by id.
     pub overtime_rules: SharedTable<Stored<crate::model::budgeting::OvertimeRule>>,
@@ -204,14 +204,14 @@ pub struct State {
     /// The users the service knows, by key (a snapshot written before they were kept has none).
     #[serde(default)]
     pub users: SharedTable<UserRecord, String>,
-    /// The journal entries that touched each record (issue 35, `touched.rs`). A snapshot written
+    /// The journal entries that touched each record (`touched.rs`). A snapshot written
     /// before it was kept has none: read, it is marked to be built from the journal.
     #[serde(default = "Touched::missing")]
     touched: Touched,
     /// Entries applied since the host last took them.
     #[serde(skip)]
     outbox: Vec<JournalEntry>,
-    /// Who makes the changes being applied, and when: written into their entries (issue 35).
+    /// Who makes the changes being applied, and when: written into their entries.
     #[serde(skip)]
     author: Option<Author>,
     /// The ids of each folio's custom-field definitions (deleted ones included): an index of
@@ -221,7 +221,7 @@ pub struct State {
     custom_fields_by_folio: SharedTable<Vec<u64>>,
     /// The ids of each folio's positions (deleted ones included), in id order: an index of
     /// `positions`, so that a write or a read of one folio walks its own items, never every
-    /// user's (issue 34). Not written: rebuilt when a snapshot is read.
+    /// user's. Not written: rebuilt when a snapshot is read.
     #[serde(skip)]
     positions_by_folio: SharedTable<Vec<u64>>,
     /// The ids of each folio's expenses (deleted ones included), in id order: as
@@ -229,12 +229,12 @@ pub struct State {
     #[serde(skip)]
     expenses_by_folio: SharedTable<Vec<u64>>,
     /// The position of each allocation period, rate and hours period, by the part's kind of id
-    /// and id: a change of one part finds its position without walking every user's (issue 34).
+    /// and id: a change of one part finds its position without walking every user's.
     /// Not written: rebuilt when a snapshot is read.
     #[serde(skip)]
     part_owners: SharedTable<u64, (IdKind, u64)>,
-    /// The folio books kept between reads, shared with every copy of this state (issue 34,
-    /// `shelf.rs`). Not written; equal in every state.
+    /// The folio books kept between reads, shared with every copy of this state
+    /// (`shelf.rs`). Not written; equal in every state.
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
     books: shelf::Shelf,
@@ -335,7 +335,7 @@ impl State {
 
     /// Applies `command`, records it in the outbox with the next sequence number, and returns
     /// that number. (The entry is not copied: a position's command holds all its parts, and a
-    /// plan import at the limits stores thousands of them, issue 34.)
+    /// plan import at the limits stores thousands of them.)
     pub fn apply(&mut self, command: Command) -> u64 {
         let day = self.author.as_ref().map(Author::day);
         self.change(&command, day);
@@ -350,7 +350,7 @@ impl State {
     }
 
     /// Writes `author` into the entries of the changes applied from now on (the request's user
-    /// and time, issue 35); `None` for changes no request makes. Gives the author it replaces.
+    /// and time); `None` for changes no request makes. Gives the author it replaces.
     pub fn set_author(&mut self, author: Option<Author>) -> Option<Author> {
         std::mem::replace(&mut self.author, author)
     }

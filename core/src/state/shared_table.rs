@@ -1,4 +1,4 @@
-//! [`SharedTable`]: the state's records by id, in chunks shared copy-on-write (issue 34).
+//! [`SharedTable`]: the state's records by id, in chunks shared copy-on-write.
 //!
 //! The server hands each read an `Arc` of the state, and a write made while a read holds it
 //! changes a copy. With the records in one vector per kind that copy was the whole state: a

@@ -1,4 +1,4 @@
-//! The folio books the service keeps between reads (issue 34): a read of a folio that did not
+//! The folio books the service keeps between reads: a read of a folio that did not
 //! change costs nothing again, and one changed item is recosted alone
 //! ([`FolioBook::catch_up`]).
 //!

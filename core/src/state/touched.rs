@@ -1,4 +1,4 @@
-//! Which journal entries touched each record (issue 35): the index a record's history and a
+//! Which journal entries touched each record: the index a record's history and a
 //! folio's activity are read through. The history itself is the journal's: this keeps only the
 //! sequence numbers, derived from the commands as they are applied or replayed, so that a replica
 //! replaying the journal answers the same history. Written in snapshots (a snapshot written before
@@ -89,8 +89,8 @@ const SEGMENT: usize = 256;
 
 /// A list of entry numbers, in journal order, each once, shared in sealed segments: a state's
 /// copy (a write made while reads hold the state) shares them, and adding to a list copies at
-/// most its open tail and one pointer per segment, whatever the journal's length (issue 34's
-/// rule: a write costs the same however much others did).
+/// most its open tail and one pointer per segment, whatever the journal's length (a
+/// write costs the same however much others did).
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Seqs {
     /// Full segments, each of [`SEGMENT`] entries.
@@ -186,7 +186,7 @@ struct FolioTouched {
 /// nested by folio, and each list is behind its own `Arc` in sealed segments: a copy of the state
 /// copies one pointer per chunk of folios, and a write copies one chunk of its folio's records
 /// and the open segment of the lists it adds to, whatever the number of folios or the length of
-/// the journal (issue 34's rule).
+/// the journal: a write costs the same however much others did.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Touched {
     /// By folio.
@@ -334,7 +334,7 @@ impl State {
     }
 
     /// Builds the index of touched entries afresh from `journal`, the whole journal up to this
-    /// state, in order (a snapshot written before the index was kept: issue 35).
+    /// state, in order (a snapshot written before the index was kept).
     pub fn index_journal<'e>(&mut self, journal: impl IntoIterator<Item = &'e JournalEntry>) {
         self.touched = Touched::default();
         self.index_entries(journal);

@@ -20,7 +20,7 @@ pub enum ErrorKind {
     Conflict,
     /// The body is not the media type the operation takes (415).
     UnsupportedMedia,
-    /// What the answer is read from could not be read now (503): the journal (issue 35).
+    /// What the answer is read from could not be read now (503): the journal.
     Unavailable,
 }
 

@@ -1,4 +1,4 @@
-//! Every figure explains itself (issue 35, extensions.md): `GET /folio/{id}/explain` and
+//! Every figure explains itself (extensions.md): `GET /folio/{id}/explain` and
 //! `GET /position|expense/{id}/explain`. The account is the folio book's own
 //! ([`FolioBook::explain`]): the formula, its inputs (each a link to its own explanation) and, for a
 //! sum, its lines in a stable order, paged; the lines of all pages add up to the figure exactly,
@@ -277,7 +277,7 @@ impl Queries<'_> {
     ) -> Result<Explanation> {
         let record = &self.readable_folio(folio)?.folio;
         // A day's cell is read off the items' series by day, which a book keeps for 400 days at
-        // most (issue 34): a longer folio's days are explained by week or month.
+        // most: a longer folio's days are explained by week or month.
         let days = (record.end_date.naive() - record.start_date.naive()).num_days() + 1;
         if bucket.is_some_and(|b| b.granularity == Granularity::Day) && days > 400 {
             return Err(Error::field(

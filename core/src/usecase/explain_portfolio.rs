@@ -1,4 +1,4 @@
-//! A portfolio's figures explained (issue 35, S9.9): a money figure is the sum of its members'
+//! A portfolio's figures explained (S9.9): a money figure is the sum of its members'
 //! own (folios and sub-portfolios), each converted into the portfolio's currency at the rate in
 //! force on asOf and rounded; so its lines are the members, each with its figure in its own
 //! currency, the exchange rate used and the converted amount. A ratio is recomputed from the

@@ -1,4 +1,4 @@
-//! A record's two versions compared field by field (issue 35): what a history shows. Versions are
+//! A record's two versions compared field by field: what a history shows. Versions are
 //! JSON with the wire's names; objects are compared key by key, lists of parts named by an id
 //! (rates, allocation periods, hours periods) or a key (scope items) part by part, anything else
 //! as one value.

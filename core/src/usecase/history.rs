@@ -1,4 +1,4 @@
-//! History from the journal (issue 35, extensions.md): who changed a record, when, how (created,
+//! History from the journal (extensions.md): who changed a record, when, how (created,
 //! updated, deleted, restored) and every changed field with its value before and after, newest
 //! first and paged; and a folio's activity, every change to it and to anything in it. Read from
 //! the journal the host keeps ([`JournalReader`]), through the state's index of the entries that
@@ -35,7 +35,7 @@ pub struct HistoryPage {
     /// Only entries numbered below this.
     pub before: Option<u64>,
     /// Only changes made on or after this day (UTC): the changes since a date, newest first; the
-    /// page ends at the first older one (issue 35: what moved a figure since then).
+    /// page ends at the first older one (what moved a figure since then).
     pub since: Option<crate::value::Date>,
 }
 

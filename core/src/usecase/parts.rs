@@ -182,8 +182,7 @@ impl Commands<'_> {
         parts: fn(&PositionRecord) -> &[T],
     ) -> Result<(Option<Id>, PositionRow)> {
         self.caller.writes()?;
-        // The part's position from the state's index: never a walk over every user's positions
-        // (issue 34).
+        // The part's position from the state's index: never a walk over every user's positions.
         let position = self.state.position_of_part(T::KIND, id);
         let id = Some(Id::new(id));
         let row = position
@@ -291,7 +290,7 @@ impl Commands<'_> {
     /// Adds parts to position `position` in one change, as `add_rate`, `add_allocation` and
     /// `add_hours` one after the other would (the same checks, each against the parts before it,
     /// the same ids, in that order), copying the position once instead of once a part: a plan
-    /// import's way (issue 34: at the limits, 83 positions of 3,000 parts each cost 7 s part by
+    /// import's way (at the limits, 83 positions of 3,000 parts each cost 7 s part by
     /// part). The first refusal is returned with its part.
     pub(super) fn add_parts(
         &mut self,

@@ -197,7 +197,7 @@ impl<'s> Queries<'s> {
 
     /// Portfolio `id`'s rollup at `as_of` (S9.9), with its direct members as the caller sees
     /// them: each folio's and sub-portfolio's kind, id, name and indicators in its own currency
-    /// (what an explanation lists, issue 35).
+    /// (what an explanation lists).
     pub(super) fn portfolio_rollup(
         &self,
         id: u64,

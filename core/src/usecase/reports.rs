@@ -10,7 +10,7 @@ use crate::schedule::Granularity;
 use crate::value::Date;
 
 /// A day timeline of a folio whose period holds more than this many days is costed on a book of
-/// its own rather than the folio's kept book (issue 34): its ledger would keep only sums (past
+/// its own rather than the folio's kept book: its ledger would keep only sums (past
 /// 400 periods), and costing it would hold up the folio's other reads for as long as it takes.
 const KEPT_DAYS_UP_TO: i64 = 400;
 
@@ -100,7 +100,7 @@ impl<'s> Queries<'s> {
     }
 
     /// Calls `f` with the book of live folio `folio` the caller may read, as the server keeps it
-    /// between reads (`State::with_folio_book`, issue 34); else the folio's 404 (S11.4).
+    /// between reads (`State::with_folio_book`); else the folio's 404 (S11.4).
     pub(super) fn with_book<R>(
         &self,
         folio: u64,

@@ -1,4 +1,4 @@
-//! The JSON Schemas of the value types (the core's `schema` feature, issue 32): what each is on the
+//! The JSON Schemas of the value types (the core's `schema` feature): what each is on the
 //! wire and the bounds it checks, for the OpenAPI document. Numbers are JSON numbers written with
 //! their exact digits (S1.1); a schema's `maximum` says the bound, its decimals are in the
 //! description.

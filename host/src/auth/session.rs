@@ -197,7 +197,7 @@ impl<J: Journal> SignIn<'_, J> {
             Ok(Err(error)) => return refusal(500, &error.to_string()),
             Err(failure) => return failure,
         };
-        // A password changed while this sign-in was verified (issue 34): the command line closes
+        // A password changed while this sign-in was verified: the command line closes
         // the user's sessions after it stores the new password, so a session opened after that
         // closing, with the old password, would outlive it. Read from the store now, the hash is
         // still the one verified, or this session is closed and the sign-in refused.

@@ -1,4 +1,4 @@
-//! The slots in which large plan-import bodies are received (issue 34): [`IMPORT_READERS`] in all,
+//! The slots in which large plan-import bodies are received: [`IMPORT_READERS`] in all,
 //! at most one per user, granted only once the request's credentials are verified, so that a
 //! client without them (or one user with several) cannot keep everyone else's imports out.
 

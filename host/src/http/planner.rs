@@ -9,7 +9,7 @@
 //! A page asked for with a live session (`routes::signed_in`) carries that session, the answer
 //! `GET /session` would give, in a JSON data block (`<script type="application/json"
 //! id="costfolio-session">`): the planner starts asking for its first screen without waiting for
-//! `/session` first (issue 34). Such a page is the user's own: `no-store, private`, `Vary:
+//! `/session` first. Such a page is the user's own: `no-store, private`, `Vary:
 //! Cookie`, never compressed or revalidated; every other page is the build's file as it is. A
 //! deployment must not put a cache in front that ignores `no-store` (one that "caches everything"
 //! would give one user's page to the next): operations.md.

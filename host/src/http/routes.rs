@@ -63,7 +63,7 @@ pub(super) async fn route(
 }
 
 /// Every JSON answer (the interfaces', the probes', the OpenAPI document's) is not to be kept by
-/// a cache, and not to be read by a browser as anything but JSON (issue 34): `Cache-Control:
+/// a cache, and not to be read by a browser as anything but JSON: `Cache-Control:
 /// no-store` unless the answer says otherwise, and `X-Content-Type-Options: nosniff`.
 fn json_headers(response: &mut HttpResponse) {
     use axum::http::header::{HeaderValue, CACHE_CONTROL, CONTENT_TYPE, X_CONTENT_TYPE_OPTIONS};

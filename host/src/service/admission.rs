@@ -1,4 +1,4 @@
-//! Heavy reads admitted by their weight (issue 34): a day timeline of the largest folio, a
+//! Heavy reads admitted by their weight: a day timeline of the largest folio, a
 //! rollup of a hundred folios or the indicators of a hundred at once cost seconds of a core
 //! each. Each read's weight (`costfolio::api::weight`, item-periods) is estimated before it runs;
 //! a light one (under [`LIGHT`]) is not counted at all, so the common case pays nothing. A heavy

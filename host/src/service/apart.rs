@@ -1,4 +1,4 @@
-//! A plan import computed apart from the writers' lock (issue 34). Its use cases run on a copy of
+//! A plan import computed apart from the writers' lock. Its use cases run on a copy of
 //! the state taken without any lock (`State::compute_apart`), while others read and write; then,
 //! inside the change's transaction, its commands are applied if nothing they depend on changed
 //! meanwhile (`Apart::fits`: the ids it gave still free, the shared records the same), in time

@@ -136,8 +136,8 @@ impl Service {
     }
 
     /// A change of a user (not a budget administrator) past their write rate (429) or, for a
-    /// create, past their quota of live records of its kind (403); `None` when admitted
-    /// (issue 34). What no user's change may get past, whatever route it takes.
+    /// create, past their quota of live records of its kind (403); `None` when admitted.
+    /// What no user's change may get past, whatever route it takes.
     fn admit_change(
         &self,
         request: &Request,
@@ -165,7 +165,7 @@ impl Service {
     /// The user whose credentials `request` carries, when they are right: basic credentials (of
     /// the budgeting interface), a bearer token, or the planner's session (a change with its CSRF
     /// token); `None` otherwise. What the host asks before it grants a large plan import one of its
-    /// few slots (issue 34), so that a client without them cannot keep others' imports out. The
+    /// few slots, so that a client without them cannot keep others' imports out. The
     /// request is then served as any other: its credentials are verified again (a basic
     /// credential's hash from the cache the first check filled).
     pub(crate) fn verified_user(&self, request: &Request, peer: Option<IpAddr>) -> Option<String> {

@@ -63,11 +63,11 @@ pub(crate) struct Service {
     looked: Mutex<Option<Instant>>,
     credentials: Credentials,
     base_url: String,
-    /// What one user may do (`serve`'s options; issue 34).
+    /// What one user may do (`serve`'s options).
     quotas: quotas::Quotas,
     /// Each user's bucket of changes.
     writes: quotas::WriteRate,
-    /// The budgets of heavy reads (issue 34).
+    /// The budgets of heavy reads.
     admission: admission::Admission,
 }
 
@@ -174,7 +174,7 @@ impl Service {
             random.clear();
         }
         let mut context = Context::new(&self.base_url, chrono::Utc::now().naive_utc(), random);
-        // Histories are read from the journal through the readers' store (issue 35).
+        // Histories are read from the journal through the readers' store.
         context.journal = Some(costfolio::api::Journal(self.watch.clone()));
         context
     }
@@ -192,7 +192,7 @@ impl Service {
             Ok(shared) => Arc::clone(&shared),
             Err(failure) => return Some(failure),
         };
-        // A heavy read of a user waits for room, or is refused (issue 34); a light one, or one
+        // A heavy read of a user waits for room, or is refused; a light one, or one
         // by no one (refused by the core at once), is not counted.
         let _admitted = match &context.user {
             Some(user) => match self.admission.admit(user, weight(&state, request, context)) {

@@ -1,4 +1,4 @@
-//! Per-user quotas and the write rate (issue 34, part 5): what one user, inside every other limit,
+//! Per-user quotas and the write rate (part 5): what one user, inside every other limit,
 //! may still not do to the others. A user's changes are admitted at `writes_per_second` with a
 //! burst of ten seconds' worth (what-if's Apply sends its changes one after another); a user may
 //! own at most `folios_per_user` live folios and `portfolios_per_user` portfolios. Budget

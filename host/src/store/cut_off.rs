@@ -1,4 +1,4 @@
-//! PostgreSQL writers cut off at the worst moments (issue 22): a commit whose answer is lost after
+//! PostgreSQL writers cut off at the worst moments: a commit whose answer is lost after
 //! it landed (the database ended, or away for seconds), a commit held up in the database, a commit
 //! cut off before it landed (ended, or the database crashed under it), a writer frozen inside its
 //! transaction while it holds the journal lock, and a journal that lost its last entries under a

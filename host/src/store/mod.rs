@@ -4,7 +4,7 @@
 //! committed, so several processes on one database keep one gap-free journal.
 //!
 //! One [`Backend`] trait, two implementations: the embedded SQLite file ([`sqlite`], the default)
-//! and PostgreSQL ([`postgres`], `postgres://` addresses; issue 22). [`Store`] holds either and
+//! and PostgreSQL ([`postgres`], `postgres://` addresses). [`Store`] holds either and
 //! adds what does not depend on the database: the generic transaction, snapshots, checked users.
 
 #[cfg(test)]
@@ -138,8 +138,7 @@ pub(crate) trait Backend: Send + Sync {
     /// The journal's entries after `after`, at most `limit` of them, as stored (sequence number and
     /// text): what a migration copies.
     fn journal_text(&self, after: u64, limit: u64) -> Result<Vec<(u64, String)>, StoreError>;
-    /// The journal's entries numbered `seqs` that exist, as stored: what a history is read from
-    /// (issue 35).
+    /// The journal's entries numbered `seqs` that exist, as stored: what a history is read from.
     fn journal_at(&self, seqs: &[u64]) -> Result<Vec<(u64, String)>, StoreError>;
     /// The bytes the journal's entries numbered `seqs` take as stored (those that exist), read
     /// without the entries: what a page of history is weighed by before it runs (S11.8).
@@ -160,7 +159,7 @@ fn stored_entry(text: &str) -> Result<JournalEntry, StoreError> {
     costfolio::model::from_json(text.as_bytes()).map_err(|e| StoreError::Corrupt(e.to_string()))
 }
 
-/// The histories of records are read from the journal the store keeps (issue 35).
+/// The histories of records are read from the journal the store keeps.
 impl costfolio::state::JournalReader for Store {
     fn entries(&self, seqs: &[u64]) -> Result<Vec<JournalEntry>, String> {
         self.entries_at(seqs).map_err(|error| error.to_string())
@@ -340,7 +339,7 @@ impl Store {
 
     /// The state: the latest snapshot, then every later journal entry replayed. A snapshot
     /// written before the state indexed the entries that touched each record has that index
-    /// built from the whole journal, read in pages (once: the next snapshot holds it; issue 35).
+    /// built from the whole journal, read in pages (once: the next snapshot holds it).
     pub(crate) fn load(&self) -> Result<State, StoreError> {
         let mut state = self.backend.load()?;
         if state.touched_missing() {

@@ -1,4 +1,4 @@
-//! The PostgreSQL backend of the store (issue 22): the same journal, snapshots and users as the
+//! The PostgreSQL backend of the store: the same journal, snapshots and users as the
 //! SQLite file, in a database any number of `costfolio` processes share. Writers are serialized
 //! by a transaction-scoped advisory lock; the schema is created or upgraded on open by versioned
 //! migrations, under their own advisory lock so that replicas starting together migrate once.

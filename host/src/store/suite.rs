@@ -1,4 +1,4 @@
-//! One test suite, run against both backends (issue 22): the store's contract, whatever the
+//! One test suite, run against both backends: the store's contract, whatever the
 //! database. The PostgreSQL runs use a throwaway cluster (`cluster.rs`).
 
 use costfolio::state::{Command, State};
@@ -66,7 +66,7 @@ fn contract(open: &dyn Fn() -> Store, spoil: &dyn Fn(u64)) {
     assert_eq!(state, other);
     assert_eq!(a.journal_len().unwrap(), 4);
 
-    // The entries a history reads, by number (issue 35): those that exist, as they were applied,
+    // The entries a history reads, by number: those that exist, as they were applied,
     // through the core's reader too.
     let mut found = a.entries_at(&[3, 1, 99]).unwrap();
     found.sort_by_key(|entry| entry.seq);
@@ -221,7 +221,7 @@ fn an_address_that_is_refused_does_not_show_its_password() {
 }
 
 /// A database whose latest snapshot was written before the state indexed the entries that touched
-/// each record (issue 35): loaded, the index is built from the whole journal, as a state that
+/// each record: loaded, the index is built from the whole journal, as a state that
 /// replayed the journal from its start has it.
 #[test]
 fn a_snapshot_from_before_the_history_index_has_it_built_from_the_journal() {

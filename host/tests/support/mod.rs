@@ -45,7 +45,7 @@ pub(crate) fn cli(db: &Path, args: &[&str]) -> String {
     String::from_utf8(output.stdout).unwrap().trim().to_owned()
 }
 
-/// Which store a test runs on: the host's suite runs on both (issue 22).
+/// Which store a test runs on: the host's suite runs on both.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Kind {
     /// A SQLite file in the test's folder.

@@ -157,7 +157,7 @@ export class PositionEditor {
       if ((await starts.nth(i).inputValue()) === startDate) return starts.nth(i).locator('xpath=ancestor::tr[1]');
     return null;
   }
-  /** The editor's history of its item, folded until opened (issue 35). */
+  /** The editor's history of its item, folded until opened. */
   get historyToggle(): Locator {
     return this.dialog.locator('details.item-history > summary');
   }

@@ -141,7 +141,7 @@ export class ExportScreen {
 }
 
 /** A folio's activity (`/folios/{id}/activity`), and an item's history in its editor: lists of
- * changes, newest first (issue 35). */
+ * changes, newest first. */
 export class HistoryList {
   constructor(readonly within: Locator) {}
 

@@ -81,7 +81,7 @@ export function mergeCatalogs(pages: readonly Catalog[]): Catalog {
  * draft), as the indicators count it; `draft`; or one baseline's id. */
 export type PlanSide = 'draft' | { baseline: string };
 
-/** The records whose history the server keeps apart (issue 35). */
+/** The records whose history the server keeps apart. */
 export type HistoryKind = 'folio' | 'expense' | 'position' | 'portfolio';
 
 /** How many lines a page of an explanation holds. */
@@ -214,7 +214,7 @@ export const api = {
   deleteExpense: (id: string) => budget<boolean>('DELETE', `/expense/${id}`),
   expensePayments: (id: string, signal?: AbortSignal) => budget<Payment[]>('GET', `/expense/${id}/payments`, undefined, signal),
 
-  // Explanations (issue 35): `path` is an explanation's address as the server gives it
+  // Explanations: `path` is an explanation's address as the server gives it
   // (`/budgets/1/folio/1/explain?asOf=...&figure=ac`), a page of its lines after `after`.
   explain: (path: string, after?: string, signal?: AbortSignal) =>
     budget<Answer<Schemas['Explanation']>>(
@@ -233,7 +233,7 @@ export const api = {
   /** A folio figure's explanation address. */
   explainPath: (folioId: string, figure: string, asOf: string, plan?: string) => `/folio/${folioId}/explain${q({ asOf, figure, plan })}`,
 
-  // Histories, from the server's journal (issue 35): newest first, a page before `before`
+  // Histories, from the server's journal: newest first, a page before `before`
   /** A record's changes, field by field. */
   history: (kind: HistoryKind, id: string, before?: string, signal?: AbortSignal) =>
     budget<Answer<Schemas['History']>>('GET', `/${kind}/${id}/history${q({ limit: String(HISTORY_PAGE), before })}`, undefined, signal),

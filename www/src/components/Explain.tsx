@@ -1,4 +1,4 @@
-// A figure explained (issue 35): its formula, its inputs (each opens its own explanation), and for
+// A figure explained: its formula, its inputs (each opens its own explanation), and for
 // a sum the lines it adds up, a page at a time, with the total of all lines beside the figure. A
 // line opens its item's explanation: a position's days (hours, rate), an expense's payments (the
 // exchange rate used). Every number is the server's text; the planner adds nothing up itself.

@@ -1,4 +1,4 @@
-// A record's changes, or a folio's activity, newest first (issue 35): who, when, what, and each
+// A record's changes, or a folio's activity, newest first: who, when, what, and each
 // field's value before and after, read from the server's journal a page at a time ("Show older").
 import { useState } from 'preact/hooks';
 import { useInfiniteQuery } from '@tanstack/preact-query';

@@ -16,7 +16,7 @@ export function IndicatorGrid({
   indicators: Indicators;
   currency: string;
   only?: readonly string[];
-  /** Opens a figure's explanation (issue 35): each value is then a button. */
+  /** Opens a figure's explanation: each value is then a button. */
   explain?: (figure: string, label: string) => void;
 }) {
   return (
@@ -51,7 +51,7 @@ export function IndicatorGrid({
 const LIGHT_FIGURE = { cost: 'cpiStatus', schedule: 'spiStatus', revenue: 'revenueStatus', margin: 'marginStatus' } as const;
 
 /** The four lights, all the server's statuses (cpiStatus, spiStatus, revenueStatus, marginStatus);
- * with `explain`, each opens its status's explanation (which threshold it crossed, issue 35). */
+ * with `explain`, each opens its status's explanation (which threshold it crossed). */
 export function Lights({ indicators, big, explain }: { indicators: Indicators; big?: boolean; explain?: (figure: string, label: string) => void }) {
   return (
     <ul class={`lights${big ? ' lights-big' : ''}`} aria-label="Traffic lights">

@@ -1,6 +1,6 @@
 // The session the server wrote into the page: a page of the planner asked for with a live session
 // carries the answer `GET /session` would give in a JSON data block (host/src/http/planner.rs),
-// so that the page need not ask for it before its first screen (issue 34).
+// so that the page need not ask for it before its first screen.
 import type { Session } from '../api/types';
 import { parseJson } from './json';
 

@@ -73,7 +73,7 @@ export const keys = {
   comparison: (id: string, baseline: string, asOf: string) => ['folio', id, 'comparison', baseline, asOf] as const,
   positionPayments: (folio: string, position: string) => ['folio', folio, 'payments', 'position', position] as const,
   expensePayments: (folio: string, expense: string) => ['folio', folio, 'payments', 'expense', expense] as const,
-  /** A folio's activity, and one record's history (issue 35): under the folio, so that a change
+  /** A folio's activity, and one record's history: under the folio, so that a change
    * of it, which invalidates the folio's queries, shows at once. */
   activity: (id: string) => ['folio', id, 'activity'] as const,
   history: (folio: string, kind: HistoryKind, id: string) => ['folio', folio, 'history', kind, id] as const,

@@ -1,4 +1,4 @@
-// A folio's activity (issue 35): every change to the folio and to everything in it, newest first,
+// A folio's activity: every change to the folio and to everything in it, newest first,
 // who made it, when and what it changed, read from the server's journal.
 import { api } from '../api/budgets';
 import { keys } from '../lib/queries';

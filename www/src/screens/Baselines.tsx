@@ -216,7 +216,7 @@ function MonthComparison({
   months: MonthRow[];
   totals: { baseline: Totals; draft: Totals };
   currency: string;
-  /** Opens the explanation of a side's figure (issue 35): a month's cell (`start`), else the total. */
+  /** Opens the explanation of a side's figure: a month's cell (`start`), else the total. */
   explain: (side: 'baseline' | 'draft', figure: string, start: string | null, title: string) => void;
 }) {
   const rev = covers(baseline, 'revenue');

@@ -49,7 +49,7 @@ function FigureCells({
   item: { toDate: string | null; total: string | null; refusal?: string };
   currency: string;
   toDateLabel?: string;
-  /** Opens the explanation of the item's `total` or `toDate` (issue 35). */
+  /** Opens the explanation of the item's `total` or `toDate`. */
   explain: (figure: 'total' | 'toDate', label: string) => void;
 }) {
   if (item.total == null || item.toDate == null)

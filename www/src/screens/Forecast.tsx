@@ -31,7 +31,7 @@ import { Trends } from './Trends';
 
 const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
 
-/** Opens an explanation: its address and title (issue 35). */
+/** Opens an explanation: its address and title. */
 type Explain = (path: string, title: string) => void;
 
 /** A column's name, as the explanation's title says it. */

@@ -123,7 +123,7 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
   });
   const { saved, now } = figures;
   const [version, setVersion] = useState(0);
-  /** The figure whose explanation is open, computed by the sandbox (issue 35). */
+  /** The figure whose explanation is open, computed by the sandbox. */
   const [explaining, setExplaining] = useState<{ figure: string; title: string; server?: string } | null>(null);
   /** Explanations of the sandbox's figures, by the wasm core: the same account the server gives,
    * its lines named after the sandbox's items and paged here. */

@@ -1,4 +1,4 @@
-//! How a kept book catches up with its folio as it is now (issue 34): the server keeps each
+//! How a kept book catches up with its folio as it is now: the server keeps each
 //! folio's book between reads, and before a read brings it to the folio's current setting and
 //! items. What did not change is not costed again; an item that changed is recosted alone
 //! ([`FolioBook::apply`], S1.6); a changed setting (the folio, a calendar, exchange rates,

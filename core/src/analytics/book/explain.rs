@@ -1,4 +1,4 @@
-//! A folio's figures explained (issue 35): for each indicator, the formula in words and symbols,
+//! A folio's figures explained: for each indicator, the formula in words and symbols,
 //! its inputs with their values (each an indicator explained in turn, or a number of the folio's
 //! terms), and, for a sum, the items it adds up: the book's own account, read off the same
 //! ledgers and the same functions that compute the figure, never a second computation.

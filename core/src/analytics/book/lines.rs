@@ -45,7 +45,7 @@ impl FolioBook {
     }
 
     /// A live position's days (S6), each with what it is costed from: the rate record in force
-    /// and its date, where its hours come from, the overtime coefficient (issue 35).
+    /// and its date, where its hours come from, the overtime coefficient.
     pub fn position_days(&self, id: Id) -> Result<Vec<(ExpensePayment, DayBasis)>, BookError> {
         self.with_plan(self.draft_position(id)?, |plan| {
             let lines = plan
@@ -107,7 +107,7 @@ impl FolioBook {
 
     /// The payments of a live expense of the draft as atoms (S1.6): each in the expense's currency
     /// and converted into the folio's, with the exchange rate used (its effective date, rate, and
-    /// whether it is the opposite pair's); none for the same currency (issue 35).
+    /// whether it is the opposite pair's); none for the same currency.
     pub fn expense_atoms(&self, id: Id) -> Result<Vec<(Payment, Option<RateUsed>)>, BookError> {
         let expense = self.draft_expense(id)?;
         let currency = self.setting.frame()?.currency;

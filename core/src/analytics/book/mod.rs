@@ -197,7 +197,7 @@ impl FolioBook {
     /// This book, for answering one request (the server builds one per read): its ledgers keep
     /// the sums by period and each item's money, not each item's series, so that a day timeline
     /// of the largest folio holds its sums (a few hundred kilobytes) rather than every item's days
-    /// (400 MB, issue 34). Its figures are the same; [`FolioBook::apply`] still works, by letting
+    /// (400 MB). Its figures are the same; [`FolioBook::apply`] still works, by letting
     /// the ledgers go and costing them afresh when next asked.
     pub fn for_one_answer(mut self) -> Self {
         self.series = Series::Summed;

@@ -1,4 +1,4 @@
-//! The history routes (issue 35, extensions.md): `GET /folio|expense|position|portfolio/{id}/
+//! The history routes (extensions.md): `GET /folio|expense|position|portfolio/{id}/
 //! history?limit=&before=` and `GET /folio/{id}/activity?limit=&before=`, read from the journal
 //! the host keeps (the context's [`crate::api::http::Journal`]).
 

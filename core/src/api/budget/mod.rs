@@ -55,7 +55,7 @@ pub(super) fn handle(
     if request.method == "GET" {
         return answer_get(state, request, &context, &segments);
     }
-    // Each change's journal entry says who made it and when (issue 35).
+    // Each change's journal entry says who made it and when.
     let before = state.set_author(Some(crate::state::Author {
         at: crate::value::UtcTimestamp::new(context.now),
         user: context.user.clone(),

@@ -210,7 +210,7 @@ fn line_page(request: &Request) -> Result<crate::usecase::LinePage, Response> {
     })
 }
 
-/// `GET /budgets/1/folio/{id}/explain?asOf=&figure=&plan=&limit=&after=` (issue 35): a figure of
+/// `GET /budgets/1/folio/{id}/explain?asOf=&figure=&plan=&limit=&after=`: a figure of
 /// the folio explained.
 pub(super) fn folio_explain(
     state: &State,
@@ -237,7 +237,7 @@ pub(super) fn folio_explain(
     })
 }
 
-/// `GET /budgets/1/portfolio/{id}/explain?asOf=&figure=&limit=&after=` (issue 35, S9.9): a
+/// `GET /budgets/1/portfolio/{id}/explain?asOf=&figure=&limit=&after=` (S9.9): a
 /// figure of a portfolio's rollup explained by its members.
 pub(super) fn portfolio_explain(
     state: &State,

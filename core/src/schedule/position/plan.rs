@@ -295,7 +295,7 @@ impl<'a> PositionPlan<'a> {
             .is_some_and(|i| day <= self.override_ranges[i].1)
     }
 
-    /// What `day` is costed from (issue 35: a day's explanation), read with the same look-ups as
+    /// What `day` is costed from (a day's explanation), read with the same look-ups as
     /// its cost: the rate record in force and its effective date (S6.4), where its hours come from
     /// (S6.5: entered hours, synchronized hours, or the allocation's share of the calendar's
     /// capacity that day), and the overtime rule's coefficient.
