@@ -80,7 +80,7 @@ try {
   console.log(`| click on "Folios" → the lights of its ${rows} rows drawn | ${ms(median(list))} | ${list.map(ms).join(', ')} |`);
   console.log(`\nRequests for the lights (last run): ${lightRequests.length} (${[...new Set(lightRequests)].join(', ')}).\n`);
 
-  console.log('## (b) The folio's and portfolio's screens on the demo\n');
+  console.log('## (b) The screens of folios and portfolios on the demo\n');
   const screens = [
     [
       'Settings',
