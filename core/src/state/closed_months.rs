@@ -5,13 +5,13 @@ use crate::model::budgeting::ClosedMonth;
 
 impl State {
     /// The closed months of folio `folio`, the earliest first (S9.11).
-    pub fn closed_months_of(&self, folio: u64) -> Vec<ClosedMonth> {
-        self.closed_months.get(&folio).cloned().unwrap_or_default()
+    pub fn closed_months_of(&self, folio: u64) -> &[ClosedMonth] {
+        self.closed_months.get(&folio).map_or(&[], Vec::as_slice)
     }
 
     /// Keeps `closed` among folio `folio`'s closed months, in month order (one a month).
     pub(super) fn close_month(&mut self, folio: u64, closed: &ClosedMonth) {
-        let mut months = self.closed_months_of(folio);
+        let mut months = self.closed_months_of(folio).to_vec();
         match months.binary_search_by(|held| held.month.cmp(&closed.month)) {
             Ok(at) => months[at] = closed.clone(),
             Err(at) => months.insert(at, closed.clone()),

@@ -25,8 +25,8 @@ impl Queries<'_> {
                 .iter()
                 .map(|folio| {
                     let closed = state.closed_months_of(*folio);
-                    let month = closed.into_iter().find(|c| c.month == month)?;
-                    Some((*folio, (month.closed, month.currency_code)))
+                    let month = closed.iter().find(|c| c.month == month)?;
+                    Some((*folio, (month.closed.clone(), month.currency_code)))
                 })
                 .collect();
             let Some(kept) = kept else {
@@ -78,7 +78,7 @@ impl Queries<'_> {
         let state = self.state;
         let months: BTreeSet<Month> = folios
             .iter()
-            .flat_map(|folio| state.closed_months_of(*folio))
+            .flat_map(|folio| state.closed_months_of(*folio).iter())
             .map(|closed| closed.month)
             .collect();
         Ok(months

@@ -27,6 +27,21 @@ fn in_folio(text: &str, answer: impl FnOnce(u64) -> Outcome) -> Outcome {
     answer(path_id(text).ok_or_else(folio_not_viewable)?)
 }
 
+/// `answer` for the folio whose id in the path is `text`, once the caller may change it: the folio
+/// decides first (S11.5), so a body is read only for a folio the caller may change.
+fn changing_folio(
+    state: &mut State,
+    context: &Context,
+    text: &str,
+    answer: impl FnOnce(&mut State, u64) -> Outcome,
+) -> Outcome {
+    in_folio(text, |id| {
+        who(context).writes()?;
+        who(context).folio_for_change(state, id)?;
+        answer(state, id)
+    })
+}
+
 /// The 404 of a `what` whose id in the path is `text`, which is no id.
 fn not_there(what: &str, text: &str) -> Response {
     message_error(
@@ -55,10 +70,7 @@ pub(super) fn approve_baseline(
     context: &Context,
     id: &str,
 ) -> Outcome {
-    in_folio(id, |id| {
-        // The folio decides first (S11.5): a body is read only for one the caller may change.
-        who(context).writes()?;
-        who(context).folio_for_change(state, id)?;
+    changing_folio(state, context, id, |state, id| {
         let approval = read(request)?;
         Ok(success(
             commands(state, context).approve_baseline(id, approval)?,
@@ -164,9 +176,7 @@ pub(super) fn scope_get(state: &State, request: &Request, context: &Context, id:
 
 /// `PUT /folio/{id}/scope` (extension, S9.3).
 pub(super) fn scope(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    in_folio(id, |id| {
-        who(context).writes()?;
-        who(context).folio_for_change(state, id)?;
+    changing_folio(state, context, id, |state, id| {
         let scope = read(request)?;
         commands(state, context).put_scope(id, scope)?;
         Ok(success(true))
@@ -180,9 +190,7 @@ pub(super) fn close_month(
     context: &Context,
     id: &str,
 ) -> Outcome {
-    in_folio(id, |id| {
-        who(context).writes()?;
-        who(context).folio_for_change(state, id)?;
+    changing_folio(state, context, id, |state, id| {
         let close = read(request)?;
         Ok(success(commands(state, context).close_month(id, close)?))
     })
