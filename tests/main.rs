@@ -67,6 +67,7 @@ mod json_path;
 mod kept_books;
 mod layers;
 mod limits;
+mod limits_accounts;
 mod limits_lists;
 mod limits_records;
 mod limits_texts;

@@ -1,4 +1,4 @@
-//! Issue 34 over real HTTP on loopback: what one client can no longer do to the others. Large
+//! The noisy neighbour over real HTTP on loopback: what one client can no longer do to the others. Large
 //! plan-import bodies are received only once their credentials are verified, one per user; a
 //! sign-in that races a password change leaves no session behind; JSON answers are neither kept
 //! by caches nor sniffed; an import computed apart from the writers' lock loses nothing of
