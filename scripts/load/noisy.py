@@ -1,4 +1,4 @@
-"""The noisy-neighbour scenarios of scripts/load-test (issue 34): one user's heavy requests
+"""The noisy-neighbour scenarios of scripts/load-test: one user's heavy requests
 against another user's light ones, on a running server.
 
     python3 noisy.py PORT PID LIGHT_AUTH LIGHT_PATH HEAVY_AUTH [IMPORTS]

@@ -1,4 +1,4 @@
-// The wasm package's speed, in node (issue 9): the folio timeline benchmark (the analytics folio's
+// The wasm package's speed, in node: the folio timeline benchmark (the analytics folio's
 // indicators and monthly timeline, from its document, through `planSummary`) against the native
 // `analytics/plan/summary` criterion figure of the same run, `plan` (the same plus every payment
 // line) against `analytics/plan/document`, and recurrence expansion in
