@@ -5,27 +5,25 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
-use costfolio::analytics::BookError;
 use costfolio::api::{Context, Request, Response};
-use costfolio::model::{messages, WireError};
-use costfolio::plan::PlanError;
-use costfolio::recurrence::RecurrenceError;
-use costfolio::schedule::Granularity;
-use costfolio::schedule::GranularityError;
+use costfolio::model::messages;
 use costfolio::state::{JournalEntry, State};
-use costfolio::value::ValueError;
 use costfolio::value::{Date, DateRange};
 use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
 
+mod arguments;
 mod periods;
 mod reads;
+mod refusal;
 mod sandbox;
+use arguments::text_bytes;
 pub use periods::{check_allocation, check_rate};
-use reads::as_of;
 pub use reads::{
     expense_payments, folio_expenditures, folio_indicators, folio_timeline, portfolio_indicators,
     position_payments,
 };
+use refusal::js;
+pub use refusal::Refusal;
 pub use sandbox::Sandbox;
 
 /// The version of the costfolio core this package wraps.
@@ -71,99 +69,6 @@ struct ResponseOutput {
     status: u16,
     headers: Vec<(String, String)>,
     body: String,
-}
-
-/// Why a call of the package was refused. The core's error stays typed up to the boundary, where
-/// its message becomes the JavaScript `Error`'s.
-#[derive(Debug)]
-pub enum Refusal {
-    /// A JSON argument (`request`, `context`, `entries`, `recurrence`) does not read.
-    Json {
-        /// The argument, as the message names it; empty to name none.
-        argument: &'static str,
-        /// Why, naming the field.
-        error: WireError,
-    },
-    /// An argument of the wrong form (`asOf`, `context.now`, `context.random`), with the message.
-    Form(String),
-    /// A date argument (`defaultEnd`, `from`, `to`) refused by its value type.
-    Date {
-        /// The argument.
-        argument: &'static str,
-        /// Why.
-        error: ValueError,
-    },
-    /// A window that ends before it starts.
-    Window(ValueError),
-    /// A recurrence refused (S4).
-    Recurrence(RecurrenceError),
-    /// The granularity asked for is refused.
-    Granularity(GranularityError),
-    /// The folio book refused.
-    Book(BookError),
-    /// A use case of the core refused (its kind and words, as the REST answer gives them).
-    UseCase(costfolio::usecase::Error),
-    /// The plan document refused.
-    Plan(PlanError),
-}
-
-impl core::fmt::Display for Refusal {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            Refusal::Json {
-                argument: "",
-                error,
-            } => error.fmt(f),
-            Refusal::Json { argument, error } => write!(f, "{argument}: {error}"),
-            Refusal::Form(message) => f.write_str(message),
-            Refusal::Date { argument, error } => write!(f, "{argument}: {error}"),
-            Refusal::Window(error) => error.fmt(f),
-            Refusal::Recurrence(error) => error.fmt(f),
-            Refusal::Granularity(error) => write!(f, "granularity: {error}"),
-            // As the REST answer words it: `field: message` for each field at fault.
-            Refusal::Book(error) => book(error, f),
-            Refusal::UseCase(error) => error.fmt(f),
-            Refusal::Plan(error) => error.fmt(f),
-        }
-    }
-}
-
-/// A book's refusal as the REST answer words it: `field: message` for each field at fault (an
-/// expense's by the last segment of its path, in field order, the last message of a field kept,
-/// as the budgeting `errors` map holds them), else the message.
-fn book(error: &BookError, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-    match error {
-        BookError::Expense { errors, .. } => {
-            // String keys, as the REST `errors` map has them (one map type in the module).
-            let mut fields: std::collections::BTreeMap<String, String> = Default::default();
-            for e in errors {
-                fields.insert(e.field_name().to_owned(), e.to_string());
-            }
-            let shown: Vec<String> = fields
-                .iter()
-                .map(|(field, message)| format!("{field}: {message}"))
-                .collect();
-            f.write_str(&shown.join("; "))
-        }
-        error => match error.field() {
-            Some(field) => write!(f, "{field}: {error}"),
-            None => core::fmt::Display::fmt(error, f),
-        },
-    }
-}
-
-impl std::error::Error for Refusal {}
-
-impl From<costfolio::usecase::Error> for Refusal {
-    fn from(error: costfolio::usecase::Error) -> Refusal {
-        Refusal::UseCase(error)
-    }
-}
-
-impl From<BookError> for Refusal {
-    fn from(error: BookError) -> Refusal {
-        Refusal::Book(error)
-    }
 }
 
 fn context_of(text: &str) -> Result<Context, Refusal> {
@@ -227,11 +132,6 @@ fn response_json(response: &Response) -> String {
     costfolio::model::to_json(&output)
 }
 
-/// The granularity `text` names for a folio of `period`, as the REST parameter is checked.
-fn granularity_of(text: &str, period: DateRange) -> Result<Granularity, Refusal> {
-    Granularity::bounded(Some(text), period).map_err(Refusal::Granularity)
-}
-
 /// The occurrences of a wire recurrence inside `[from, to]`, as one text of `yyyy-MM-dd` dates
 /// written back to back (ten characters each: dates run from 0001 to 9999), which the JavaScript
 /// side cuts into an array ([`expand_recurrence`]).
@@ -260,10 +160,6 @@ pub fn expand_recurrence_text(
         day.push_to(&mut out);
     }
     Ok(out)
-}
-
-fn js(result: Result<String, Refusal>) -> Result<String, JsError> {
-    result.map_err(|refusal| JsError::new(&refusal.to_string()))
 }
 
 /// The service, offline: the core's state with its journal.
@@ -431,49 +327,6 @@ pub fn expand_recurrence(
     Ok(cut_dates(&text))
 }
 
-#[wasm_bindgen(inline_js = "const encoder = new TextEncoder();
-export function text_units(text) {
-  return typeof text === 'string' ? text.length : -1;
-}
-export function encode_text(memory, text, at, room) {
-  const { read, written } = encoder.encodeInto(text, new Uint8Array(memory.buffer, at, room));
-  return read === text.length ? written : -1;
-}")]
-extern "C" {
-    /// The length of `text` in UTF-16 units, or -1 when it is not a string.
-    fn text_units(text: &JsValue) -> f64;
-    /// Writes `text` as UTF-8 into this module's `memory` at `at` (`room` bytes there); the bytes
-    /// written, or -1 when they do not fit.
-    fn encode_text(memory: &JsValue, text: &JsValue, at: *mut u8, room: usize) -> f64;
-}
-
-/// The UTF-8 bytes of the JavaScript string `text` (the argument `name`).
-///
-/// wasm-bindgen copies a `&str` argument in a JavaScript loop over its characters; for documents
-/// of megabytes, the platform's `TextEncoder.encodeInto` writes them straight into this module's
-/// memory several times faster. Every UTF-16 unit takes at most three bytes of UTF-8: the first
-/// try gives one byte per unit (enough for ASCII), the second three.
-fn text_bytes(text: &JsValue, name: &str) -> Result<Vec<u8>, JsError> {
-    let units = text_units(text);
-    if units < 0.0 {
-        return Err(JsError::new(&format!("{name}: expected a string")));
-    }
-    // A string's length is an integer below 2^53: the cast is exact.
-    let units = units as usize;
-    let memory = wasm_bindgen::memory();
-    for room in [units, units.saturating_mul(3)] {
-        let mut bytes = vec![0u8; room];
-        let written = encode_text(&memory, text, bytes.as_mut_ptr(), room);
-        if written >= 0.0 {
-            bytes.truncate(written as usize);
-            return Ok(bytes);
-        }
-    }
-    Err(JsError::new(&format!(
-        "{name}: the string does not fit in memory"
-    )))
-}
-
 /// `a - b` of two decimal numbers (JSON number text), exact: the what-if screen's differences,
 /// so that no money is subtracted in JavaScript. An argument that is not a decimal is named.
 #[wasm_bindgen]
@@ -513,6 +366,7 @@ pub fn plan_summary(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use costfolio::model::WireError;
 
     const CONTEXT: &str =
         r#"{"baseUrl":"http://x","now":"2026-03-13T10:00:00","random":"00","user":"ada"}"#;

@@ -10,7 +10,7 @@ use costfolio::model::{from_json, to_json, Id, WireError};
 use costfolio::schedule::position::PositionError;
 use wasm_bindgen::prelude::{wasm_bindgen, JsError};
 
-use crate::Refusal;
+use crate::refusal::Refusal;
 
 /// Why the rules refuse a value: the field at fault (as the budgeting `errors` map names it), or
 /// none for a general message.

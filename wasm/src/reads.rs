@@ -11,7 +11,7 @@ use costfolio::state::State;
 use costfolio::usecase::{Caller, Queries};
 use costfolio::value::Date;
 
-use crate::Refusal;
+use crate::refusal::Refusal;
 
 /// The day `text` names, the argument `asOf`.
 pub(crate) fn as_of(text: &str) -> Result<Date, Refusal> {

@@ -9,7 +9,9 @@ use costfolio::model::budgeting::{
 use costfolio::model::{from_json, to_json, Id};
 use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
 
-use crate::{as_of, granularity_of, js, text_bytes, Refusal};
+use crate::arguments::{granularity_of, text_bytes};
+use crate::reads::as_of;
+use crate::refusal::{js, Refusal};
 
 /// A folio's what-if sandbox (extension): built from its plan document
 /// (`GET /budgets/1/folio/{id}/plan`), changed item by item, costed incrementally.

@@ -6,7 +6,7 @@ import { lazy, Route, Router, useLocation, useRoute } from 'preact-iso';
 import { api } from './api/budgets';
 import { ApiError, serverTransport, setCsrf, setTransport, setUnauthorizedHandler, settle } from './api/client';
 import type { Session } from './api/types';
-import { refusalOf } from './lib/errors';
+import { refusalOf } from './api/errors';
 import { takeSessionFromPage } from './lib/pageSession';
 import { everythingChanged } from './lib/queries';
 import { announce, asOf, mode, notice, offlineProblem, session } from './state';

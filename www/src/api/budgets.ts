@@ -3,7 +3,7 @@ import { budget, budgetPages, request } from './client';
 import type { components as CoreComponents } from './generated/core';
 
 type CoreSchemas = CoreComponents['schemas'];
-import { parseRecords } from '../lib/json';
+import { parseRecords } from './json';
 import { withId } from './types';
 import type {
   Answer,

@@ -1,8 +1,8 @@
 // The one place that talks HTTP: same-origin cookie credentials, the session's CSRF token on every
 // change, lossless JSON both ways, refusals as `ApiError` with the server's messages. Offline, the
 // same requests go through another transport (the wasm core in the browser, api/offline.ts).
-import { parseJson, toJson } from '../lib/json';
-import { refusalOf, type Refusal } from '../lib/errors';
+import { parseJson, toJson } from './json';
+import { refusalOf, type Refusal } from './errors';
 
 export class ApiError extends Error {
   constructor(readonly refusal: Refusal) {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { placeRefusal, refusalLines, refusalOf } from './errors';
-import { checkAmount, checkPercentage } from './validate';
+import { checkAmount, checkPercentage } from '../lib/validate';
 
 describe('refusals', () => {
   it('reads the budgeting error body', () => {

@@ -13,8 +13,8 @@
 // was answered). Every COMPACT_EVERY entries the state is written as a new snapshot and the batches
 // it holds are deleted. Other tabs are told on the BroadcastChannel `costfolio-offline`.
 import { openDB, type DBSchema, type IDBPDatabase, type IDBPTransaction } from 'idb';
-import { loadCore, coreMessage } from '../lib/wasm';
-import { toJson } from '../lib/json';
+import { loadCore, coreMessage } from './wasm';
+import { toJson } from './json';
 import type { Answer, Method, Transport } from './client';
 
 type Core = Awaited<ReturnType<typeof loadCore>>;

@@ -1,11 +1,11 @@
 // The planner's types of the wire, derived from the generated ones (generated/budgeting.ts, which
 // www/gen-types.mjs writes from docs/openapi.json, which the core builds from its serde types):
 // nothing here copies a field by hand. A schema's JSON numbers are `WireNum` markers; the planner
-// reads each as its exact text (`Answer`: a `Dec`, lib/json.ts) and writes each as a LosslessNumber
+// reads each as its exact text (`Answer`: a `Dec`, api/json.ts) and writes each as a LosslessNumber
 // (`Body`). Where an answer promises more than the schema does (a record's id), the refinement is
 // checked where the answer is read (`withId`).
 import type { LosslessNumber } from 'lossless-json';
-import type { Dec } from '../lib/json';
+import type { Dec } from './json';
 import type { components } from './generated/budgeting';
 import type { WireNum } from './wire';
 
@@ -24,7 +24,7 @@ export type Numbers<T, N> = T extends WireNum
 /** What the planner reads: every JSON number of schema `T` as its exact text. */
 export type Answer<T> = Numbers<T, Dec>;
 
-/** A JSON number written exactly as its decimal text (`num` in lib/json.ts). */
+/** A JSON number written exactly as its decimal text (`num` in api/json.ts). */
 export type WireNumber = LosslessNumber;
 
 /**

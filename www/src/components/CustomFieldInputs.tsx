@@ -7,7 +7,7 @@ import { useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
 import type { Answer, Body, Schemas } from '../api/types';
-import { num, wireOf } from '../lib/json';
+import { num, wireOf } from '../api/json';
 import { keys } from '../lib/queries';
 import { isPlainAmount } from '../lib/decimal';
 import { isIsoDate } from '../lib/format';

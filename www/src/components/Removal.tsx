@@ -4,7 +4,7 @@
 import type { ComponentChildren } from 'preact';
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
-import type { Refusal } from '../lib/errors';
+import type { Refusal } from '../api/errors';
 
 /** The removal state of a table: `ask(key)` shows a row's confirmation, `remove` sends it. */
 export function useRemoval<T>(send: (item: T) => Promise<void>) {

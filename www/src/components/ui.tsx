@@ -3,7 +3,7 @@ import type { ComponentChildren, InputHTMLAttributes } from 'preact';
 import { useId } from 'preact/hooks';
 import type { Status } from '../api/types';
 import { STATUS_LABEL } from '../lib/lights';
-import { refusalLines, type Refusal } from '../lib/errors';
+import { refusalLines, type Refusal } from '../api/errors';
 import { ApiError } from '../api/client';
 import * as fmt from '../lib/format';
 import { folioHref } from '../lib/routes';

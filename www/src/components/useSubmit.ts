@@ -3,7 +3,7 @@
 // rest at the form's top, and nothing is lost from what the user typed.
 import { useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
-import { localRefusal, placeRefusal, type Refusal } from '../lib/errors';
+import { localRefusal, placeRefusal, type Refusal } from '../api/errors';
 import type { FieldErrors } from '../lib/validate';
 
 /** A form's sending state: its refusal (the user's checks or the server's), whether it is busy. */

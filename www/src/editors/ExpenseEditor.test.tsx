@@ -7,7 +7,7 @@ import { ExpenseEditor } from './ExpenseEditor';
 import { fakeServer, refused, changesOf } from '../test/server';
 import { FOLIO, items } from '../test/fixtures';
 
-vi.mock('../lib/wasm', async () => (await import('../test/core')).wasmModule);
+vi.mock('../api/wasm', async () => (await import('../test/core')).wasmModule);
 
 const type = (label: string, value: string) => fireEvent.input(screen.getByLabelText(label), { target: { value } });
 

@@ -6,7 +6,7 @@
 import { useState } from 'preact/hooks';
 import { api, type HoursKind } from '../api/budgets';
 import type { HoursPeriod } from '../api/types';
-import { num } from '../lib/json';
+import { num } from '../api/json';
 import { folioChanged } from '../lib/queries';
 import { checkAmount, checkPeriod, type FieldErrors } from '../lib/validate';
 import * as fmt from '../lib/format';

@@ -8,9 +8,9 @@ import { renderInPlanner } from '../test/render';
 import { PositionEditor } from './PositionEditor';
 import { fakeServer, refused, changesOf } from '../test/server';
 import { FOLIO, items } from '../test/fixtures';
-import { loadCore } from '../lib/wasm';
+import { loadCore } from '../api/wasm';
 
-vi.mock('../lib/wasm', async () => (await import('../test/core')).wasmModule);
+vi.mock('../api/wasm', async () => (await import('../test/core')).wasmModule);
 
 function open(onChanged = vi.fn()) {
   renderInPlanner(

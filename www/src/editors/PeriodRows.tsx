@@ -3,8 +3,8 @@
 import { Fragment } from 'preact';
 import { useRef, useState } from 'preact/hooks';
 import { ApiError } from '../api/client';
-import type { Refusal } from '../lib/errors';
-import { placeRefusal } from '../lib/errors';
+import type { Refusal } from '../api/errors';
+import { placeRefusal } from '../api/errors';
 import { FormErrors } from '../components/ui';
 
 export interface RowField<K extends string> {

@@ -9,8 +9,8 @@ import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
 import type { AllocationBody, Changes, Folio, OvertimeRule, Position, PositionCreateBody, PositionKind, RateBody, Schemas } from '../api/types';
-import { num } from '../lib/json';
-import { placeRefusal, type Refusal } from '../lib/errors';
+import { num } from '../api/json';
+import { placeRefusal, type Refusal } from '../api/errors';
 import { POSITION_DERIVED, replacement } from '../lib/records';
 import { requireText, type FieldErrors } from '../lib/validate';
 import { checkAllocation, checkRate, createFields, prefixed, type AllocationValues, type RateValues } from '../lib/periods';
@@ -20,7 +20,7 @@ import { Dialog } from '../components/Dialog';
 import { ItemHistory } from '../components/History';
 import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
 import { PeriodRows } from './PeriodRows';
-import { coreMessage, loadCore } from '../lib/wasm';
+import { coreMessage, loadCore } from '../api/wasm';
 
 export type PositionChoice = 'team' | 'plannedCost' | 'plannedRevenue' | 'consulting';
 const CHOICES: { value: PositionChoice; label: string }[] = [

@@ -7,7 +7,7 @@ import { fireEvent } from '@testing-library/preact';
 import { RecurrenceEditor } from './RecurrenceEditor';
 import { draftOf, type RecurrenceDraft } from '../lib/recurrence';
 
-vi.mock('../lib/wasm', async () => (await import('../test/core')).wasmModule);
+vi.mock('../api/wasm', async () => (await import('../test/core')).wasmModule);
 
 function Editor({ start }: { start: RecurrenceDraft }) {
   const [draft, setDraft] = useState(start);

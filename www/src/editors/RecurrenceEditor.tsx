@@ -3,8 +3,8 @@
 // shows Feb 28 (or Feb 29 in a leap year).
 import { useEffect, useState } from 'preact/hooks';
 import { describeRecurrence, RECURRENCE_KINDS, recurrenceOf, WEEKDAYS, type AnyRecurrence, type RecurrenceDraft } from '../lib/recurrence';
-import { toJson } from '../lib/json';
-import { coreMessage, loadCore } from '../lib/wasm';
+import { toJson } from '../api/json';
+import { coreMessage, loadCore } from '../api/wasm';
 import * as fmt from '../lib/format';
 import { Field, SelectField } from '../components/ui';
 

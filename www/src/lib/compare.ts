@@ -2,7 +2,7 @@
 // marked different by comparing normalized decimals and strings (no arithmetic).
 import type { Expense, Position, TimelineBucket } from '../api/types';
 import { sameDecimal } from './decimal';
-import { toJson } from './json';
+import { toJson } from '../api/json';
 
 export interface CompareField {
   key: string;

@@ -1,7 +1,7 @@
 // Every figure is formatted with Intl from the server's exact decimal string: Intl.NumberFormat
 // formats a string argument as an exact decimal (no float), and the number of fraction digits
 // shown is never fewer than the string has, so nothing is rounded away.
-import type { Dec } from './json';
+import type { Dec } from '../api/json';
 import { fractionDigits, isDecimal } from './decimal';
 
 export const NONE = '—';

@@ -1,6 +1,6 @@
 // A record's changes as the server's journal tells them: who, when, what, and each
 // field's value before and after, in words. Values are shown as the server wrote them (numbers
-// keep their digits: they arrive as their text, lib/json.ts), never computed with.
+// keep their digits: they arrive as their text, api/json.ts), never computed with.
 import type { Answer, Schemas } from '../api/types';
 
 export type Change = Answer<Schemas['Change']>;

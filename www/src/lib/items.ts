@@ -14,7 +14,7 @@ import {
   type Position,
   type Rate,
 } from '../api/types';
-import type { Dec } from './json';
+import type { Dec } from '../api/json';
 
 export type Section = 'team' | 'planned' | 'consulting';
 

@@ -2,7 +2,7 @@
 // carries the answer `GET /session` would give in a JSON data block (host/src/http/planner.rs),
 // so that the page need not ask for it before its first screen.
 import type { Session } from '../api/types';
-import { parseJson } from './json';
+import { parseJson } from '../api/json';
 
 /** The id of the data block the server writes the session into. */
 export const SESSION_BLOCK_ID = 'costfolio-session';

@@ -2,10 +2,10 @@
 // asking the core, the rules (S6.2, S6.4, the value types' limits) from the wasm core itself.
 import { describe, expect, it, vi } from 'vitest';
 import { checkAllocation, checkRate, createFields } from './periods';
-import { parseRecords } from './json';
+import { parseRecords } from '../api/json';
 import type { Allocation, Rate } from '../api/types';
 
-vi.mock('./wasm', async () => (await import('../test/core')).wasmModule);
+vi.mock('../api/wasm', async () => (await import('../test/core')).wasmModule);
 
 describe('checkAllocation', () => {
   it('checks what is the form’s own before asking the core', async () => {

@@ -6,10 +6,10 @@
 // the truth.
 import type { Allocation, PositionKind, Rate } from '../api/types';
 import { isPlainAmount } from './decimal';
-import { localRefusal, type Refusal } from './errors';
-import { num, parseJson, toJson, wireOf } from './json';
+import { localRefusal, type Refusal } from '../api/errors';
+import { num, parseJson, toJson, wireOf } from '../api/json';
 import { checkDate, type FieldErrors } from './validate';
-import { loadCore } from './wasm';
+import { loadCore } from '../api/wasm';
 
 export interface AllocationValues {
   startDate: string;

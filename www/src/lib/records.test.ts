@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseJson, parseRecords, toJson, wireOf } from './json';
+import { parseJson, parseRecords, toJson, wireOf } from '../api/json';
 import { EXPENSE_DERIVED, POSITION_DERIVED, replacement } from './records';
 import { itemsOf } from './items';
 import type { Expense, FolioItemsAnswer, Position } from '../api/types';

@@ -4,7 +4,7 @@
 // the server derives or ignores, and carries the editor's changes over it: a field the editor does
 // not show (a position's calendars, account, category, custom fields, an expense's labels ...) goes
 // back as it came, and an optional field the user cleared is removed, not sent stale.
-import { wireOf } from './json';
+import { wireOf } from '../api/json';
 import type { Answer, Changes, Schemas, WholeRecord } from '../api/types';
 
 declare const schemaOf: unique symbol;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { describeRecurrence, draftOf, editedRecurrence, isoWeekday, recurrenceBody, recurrenceOf } from './recurrence';
-import { LosslessNumber, toJson } from './json';
+import { LosslessNumber, toJson } from '../api/json';
 
 describe('recurrence in words', () => {
   it('once', () => {

@@ -9,7 +9,7 @@
 // (`AnyRecurrence`); a body takes `recurrenceBody`, which writes every count as a LosslessNumber.
 import type { Body, Numbers, Schemas } from '../api/types';
 import { date as formatDate, isIsoDate } from './format';
-import { LosslessNumber, num, type Dec } from './json';
+import { LosslessNumber, num, type Dec } from '../api/json';
 import type { FieldErrors } from './validate';
 
 export type RecurrenceKind = Schemas['RecurrenceKind'];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { callsOf, conflicts, copy, History, parseDocument, type Change, type Obj } from './sandbox';
-import { toJson } from './json';
+import { toJson } from '../api/json';
 
 const doc = parseDocument(
   '{"positions":[{"position":{"id":4,"folioId":1,"name":"Engineer","rate":{"id":9,"rate":85.50,"startDate":"2026-03-02"},"allocation":{"id":3,"startDate":"2026-03-02","endDate":"2026-06-30","percentage":80}},"rates":[{"id":10,"rate":90,"startDate":"2026-05-01"}]}],' +

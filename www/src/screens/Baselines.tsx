@@ -23,8 +23,8 @@ import {
   type Values,
 } from '../lib/compare';
 import { describeRecurrence, type AnyRecurrence } from '../lib/recurrence';
-import { parseJson } from '../lib/json';
-import { placeRefusal, type Refusal } from '../lib/errors';
+import { parseJson } from '../api/json';
+import { placeRefusal, type Refusal } from '../api/errors';
 import { sameDecimal } from '../lib/decimal';
 import * as fmt from '../lib/format';
 import { announce, session } from '../state';

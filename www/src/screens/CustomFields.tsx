@@ -9,7 +9,7 @@ import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
 import type { Folio, Schemas } from '../api/types';
 import { folioChanged, keys } from '../lib/queries';
-import { num } from '../lib/json';
+import { num } from '../api/json';
 import { requireText, type FieldErrors } from '../lib/validate';
 import { announce } from '../state';
 import { useSubmit } from '../components/useSubmit';

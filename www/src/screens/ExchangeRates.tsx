@@ -6,7 +6,7 @@ import { useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
 import type { Answer, Schemas } from '../api/types';
-import { num } from '../lib/json';
+import { num } from '../api/json';
 import { useSubmit } from '../components/useSubmit';
 import { everythingChanged, keys } from '../lib/queries';
 import { checkAmount, checkCurrency, checkDate, type FieldErrors } from '../lib/validate';

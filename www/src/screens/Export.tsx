@@ -5,8 +5,8 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { csvFileName, previewLines } from '../lib/csv';
-import { refusalOf } from '../lib/errors';
-import { parseJson } from '../lib/json';
+import { refusalOf } from '../api/errors';
+import { parseJson } from '../api/json';
 import { activeTransport, ApiError, serverTransport } from '../api/client';
 import { mode } from '../state';
 import * as fmt from '../lib/format';

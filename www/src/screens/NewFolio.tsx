@@ -4,7 +4,7 @@ import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
 import { api } from '../api/budgets';
 import type { Schemas } from '../api/types';
-import { num } from '../lib/json';
+import { num } from '../api/json';
 import { session, announce } from '../state';
 import { folioHref } from '../lib/routes';
 import { queryClient, keys } from '../lib/queries';

@@ -7,7 +7,7 @@ import { useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
 import type { OvertimeRule } from '../api/types';
-import { num } from '../lib/json';
+import { num } from '../api/json';
 import { everythingChanged, keys } from '../lib/queries';
 import { checkAmount, requireText, type FieldErrors } from '../lib/validate';
 import * as fmt from '../lib/format';

@@ -10,9 +10,9 @@ import { useLocation } from 'preact-iso';
 import { announce } from '../state';
 import { folioHref } from '../lib/routes';
 import { keys, queryClient } from '../lib/queries';
-import { refusalLines } from '../lib/errors';
-import { coreMessage } from '../lib/wasm';
-import { RawJson, toJson } from '../lib/json';
+import { refusalLines } from '../api/errors';
+import { coreMessage } from '../api/wasm';
+import { RawJson, toJson } from '../api/json';
 
 /** The file name of a folio's plan document. */
 export function planFileName(folioName: string): string {

@@ -8,7 +8,7 @@ import { useLocation } from 'preact-iso';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
 import type { FolioSummary, Portfolio } from '../api/types';
-import { num } from '../lib/json';
+import { num } from '../api/json';
 import { keys, queryClient } from '../lib/queries';
 import { flatten, folioIdsUnder, type Placed } from '../lib/portfolios';
 import { portfolioHref } from '../lib/routes';

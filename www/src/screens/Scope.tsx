@@ -9,7 +9,7 @@ import { useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
 import type { Answer, Indicators, Schemas } from '../api/types';
-import { num } from '../lib/json';
+import { num } from '../api/json';
 import { folioChanged, keys } from '../lib/queries';
 import { indicatorsQuery } from '../lib/screenQueries';
 import { isPlainAmount } from '../lib/decimal';

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api, core, type Named } from '../api/budgets';
 import type { Answer, Changes, Folio, Schemas } from '../api/types';
-import { num } from '../lib/json';
+import { num } from '../api/json';
 import { compare } from '../lib/decimal';
 import { FOLIO_DERIVED, replacement } from '../lib/records';
 import { folioChanged } from '../lib/queries';

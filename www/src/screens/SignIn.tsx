@@ -5,7 +5,7 @@ import { api } from '../api/budgets';
 import { ApiError, setCsrf } from '../api/client';
 import { session } from '../state';
 import { Field, FormErrors } from '../components/ui';
-import type { Refusal } from '../lib/errors';
+import type { Refusal } from '../api/errors';
 
 /** Signed in, the shell goes on to `?next=` (app.tsx). */
 export function SignIn() {

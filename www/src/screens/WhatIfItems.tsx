@@ -3,7 +3,7 @@
 // the sandbox by the screen; nothing here talks to the server.
 import { useEffect, useState } from 'preact/hooks';
 import { LosslessNumber } from 'lossless-json';
-import { isJsonNumber } from '../lib/json';
+import { isJsonNumber } from '../api/json';
 import { copy, itemId, text, type Change, type Obj } from '../lib/sandbox';
 import * as fmt from '../lib/format';
 import { Card } from '../components/ui';

@@ -1,6 +1,6 @@
 // Records as the server sends them, read as the planner reads them.
 import type { Folio } from '../api/types';
-import { parseRecords } from '../lib/json';
+import { parseRecords } from '../api/json';
 import type { FolioItemsAnswer } from '../api/types';
 import { itemsOf } from '../lib/items';
 

@@ -3,7 +3,7 @@
 // typed), and answers from the handlers a test gives it.
 import { afterEach } from 'vitest';
 import { serverTransport, setTransport, type Answer, type Method } from '../api/client';
-import { toJson } from '../lib/json';
+import { toJson } from '../api/json';
 
 export interface Sent {
   method: Method;
