@@ -1,20 +1,10 @@
 // A folio's frame (`/folios/{id}`: its heading, the as-of date, the tabs of its screens) and the
 // screens without editors: the overview, the forecast, the baselines, the export.
 import type { Locator, Page } from 'playwright-core';
+import { FOLIO_TABS, folioHref } from '../../src/lib/routes';
 
-export type FolioTab = 'Overview' | 'Forecast' | 'Costs & revenues' | 'Scope' | 'Hours' | 'What-if' | 'Baselines' | 'Activity' | 'Export' | 'Settings';
-const PATHS: Record<FolioTab, string> = {
-  Overview: '',
-  Forecast: '/forecast',
-  'Costs & revenues': '/costs',
-  Scope: '/scope',
-  Hours: '/hours',
-  'What-if': '/whatif',
-  Baselines: '/baselines',
-  Activity: '/activity',
-  Export: '/export',
-  Settings: '/settings',
-};
+/** A folio's tab, by the label its tab bar shows. */
+export type FolioTab = (typeof FOLIO_TABS)[number]['label'];
 
 export class FolioPage {
   constructor(
@@ -25,7 +15,8 @@ export class FolioPage {
 
   /** Opens a tab of folio `id` by its address. */
   async goto(id: string, tab: FolioTab = 'Overview', asOf?: string): Promise<void> {
-    await this.page.goto(`/folios/${id}${PATHS[tab]}${asOf ? `?asOf=${asOf}` : ''}`);
+    const entry = FOLIO_TABS.find((t) => t.label === tab) ?? FOLIO_TABS[0];
+    await this.page.goto(`${folioHref(id, entry.tab)}${asOf ? `?asOf=${asOf}` : ''}`);
   }
   get heading(): Locator {
     return this.page.getByRole('heading', { name: this.name, level: 1 });

@@ -5,7 +5,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen } from '@testing-library/preact';
 import { LocationProvider, useLocation } from 'preact-iso';
-import { folioTabAt, plain, Shortcuts, useShortcut } from './Shortcuts';
+import { plain, Shortcuts, useShortcut } from './Shortcuts';
 
 function Where() {
   const { path } = useLocation();
@@ -44,13 +44,6 @@ function show(path: string) {
 const key = (k: string, init: KeyboardEventInit = {}, target: Element = document.body) => fireEvent.keyDown(target, { key: k, bubbles: true, ...init });
 
 describe('Shortcuts', () => {
-  it('reads a folio and its tab from the address', () => {
-    expect(folioTabAt('/folios/3')).toEqual({ id: '3', tab: 'overview' });
-    expect(folioTabAt('/folios/3/costs')).toEqual({ id: '3', tab: 'costs' });
-    expect(folioTabAt('/folios/3/nope')).toBeNull();
-    expect(folioTabAt('/portfolios/3')).toBeNull();
-  });
-
   it('moves between a folio’s tabs with ] and [ and by number', async () => {
     show('/folios/3/costs');
     key(']');

@@ -5,7 +5,7 @@
 // A letter typed in a field is the field's: only Ctrl+Enter and Escape act there.
 import { useEffect, useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { FOLIO_TABS, folioHref, type FolioTab } from '../lib/routes';
+import { FOLIO_TABS, folioAddress, folioHref } from '../lib/routes';
 import { Dialog } from './Dialog';
 
 /** A shortcut: its keys as the help shows them, what it does, and whether `event` is it. */
@@ -46,14 +46,6 @@ function typing(target: EventTarget | null): boolean {
   return el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName);
 }
 
-/** The folio and tab of a path (`/folios/3/costs`), or null outside a folio. */
-export function folioTabAt(path: string): { id: string; tab: FolioTab } | null {
-  const m = /^\/folios\/(\d+)(?:\/([a-z]+))?\/?$/.exec(path);
-  if (!m) return null;
-  const tab = (m[2] ?? 'overview') as FolioTab;
-  return FOLIO_TABS.includes(tab) ? { id: m[1]!, tab } : null;
-}
-
 /** The shortcuts every screen has, and those of a folio's tabs. */
 const GLOBAL: readonly { keys: string; does: string }[] = [
   { keys: '?', does: 'Show these shortcuts' },
@@ -91,14 +83,14 @@ export function Shortcuts() {
         setHelp(true);
         return;
       }
-      const here = folioTabAt(path);
+      const here = folioAddress(path);
       if (here && !e.ctrlKey && !e.metaKey && !e.altKey) {
-        const at = FOLIO_TABS.indexOf(here.tab);
+        const at = FOLIO_TABS.findIndex((t) => t.tab === here.tab);
         const to = e.key === '[' ? at - 1 : e.key === ']' ? at + 1 : /^[1-9]$/.test(e.key) ? Number(e.key) - 1 : null;
-        const tab = to === null ? undefined : FOLIO_TABS[to];
-        if (tab) {
+        const next = to === null ? undefined : FOLIO_TABS[to];
+        if (next) {
           e.preventDefault();
-          route(folioHref(here.id, tab));
+          route(folioHref(here.id, next.tab));
           return;
         }
       }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asOfOf, folioHref, folioTabOf, isId, portfolioHref, safeNext, signInHref, withAsOf } from './routes';
+import { asOfOf, FOLIO_TABS, folioAddress, folioHref, folioTab, folioTabOf, isId, portfolioHref, safeNext, signInHref, withAsOf } from './routes';
 
 describe('routes', () => {
   it('takes ids as a path writes them', () => {
@@ -16,6 +16,15 @@ describe('routes', () => {
     expect(folioTabOf('costs')).toBe('costs');
     expect(folioTabOf('baselines')).toBe('baselines');
     expect(folioTabOf('nope')).toBeNull();
+    expect(folioTab('whatif').label).toBe('What-if');
+    expect(new Set(FOLIO_TABS.map((t) => t.tab)).size).toBe(FOLIO_TABS.length);
+  });
+  it('reads a folio and its tab from the address', () => {
+    expect(folioAddress('/folios/3')).toEqual({ id: '3', tab: 'overview' });
+    expect(folioAddress('/folios/3/costs')).toEqual({ id: '3', tab: 'costs' });
+    expect(folioAddress('/folios/3/nope')).toBeNull();
+    expect(folioAddress('/folios/03/costs')).toBeNull();
+    expect(folioAddress('/portfolios/3')).toBeNull();
   });
   it('builds the paths the e2e tests open', () => {
     expect(folioHref('4')).toBe('/folios/4');

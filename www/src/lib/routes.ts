@@ -3,8 +3,32 @@
 // (app.tsx). This module builds the paths and checks the parts a pattern cannot: an id is a
 // positive integer, a folio's tab one of its screens, `next` a path of this site.
 
-export type FolioTab = 'overview' | 'forecast' | 'costs' | 'scope' | 'hours' | 'whatif' | 'baselines' | 'activity' | 'export' | 'settings';
-export const FOLIO_TABS: readonly FolioTab[] = ['overview', 'forecast', 'costs', 'scope', 'hours', 'whatif', 'baselines', 'activity', 'export', 'settings'];
+/**
+ * A folio's tabs, in the order the tab bar shows them: the one list of them. Each is its address's
+ * last segment (none for the overview), the tab's label, and the screen that shows it: the
+ * component `screen` of `screens/tabs/{screen}.tsx`, loaded when the tab is first shown (the
+ * overview's with the page). A new tab is an entry here and its screen's file.
+ */
+export const FOLIO_TABS = [
+  { tab: 'overview', label: 'Overview', screen: 'Overview' },
+  { tab: 'forecast', label: 'Forecast', screen: 'Forecast' },
+  { tab: 'costs', label: 'Costs & revenues', screen: 'Costs' },
+  { tab: 'scope', label: 'Scope', screen: 'Scope' },
+  { tab: 'hours', label: 'Hours', screen: 'Hours' },
+  { tab: 'whatif', label: 'What-if', screen: 'WhatIf' },
+  { tab: 'baselines', label: 'Baselines', screen: 'Baselines' },
+  { tab: 'activity', label: 'Activity', screen: 'Activity' },
+  { tab: 'export', label: 'Export', screen: 'Export' },
+  { tab: 'settings', label: 'Settings', screen: 'Settings' },
+] as const;
+
+/** One of a folio's tabs, as its address names it. */
+export type FolioTab = (typeof FOLIO_TABS)[number]['tab'];
+
+/** The entry of `tab` in [`FOLIO_TABS`]. */
+export function folioTab(tab: FolioTab): (typeof FOLIO_TABS)[number] {
+  return FOLIO_TABS.find((t) => t.tab === tab) ?? FOLIO_TABS[0];
+}
 
 /** Paths the router leaves to the browser: the server's interfaces and its session. */
 export const API_PATHS = /^\/(budgets|core|audit|oauth|session)(\/|$)/;
@@ -16,8 +40,8 @@ export function isId(text: string | undefined): text is string {
 
 /** The folio screen a path's last segment names (none: the overview), or null when it names none. */
 export function folioTabOf(segment: string | undefined): FolioTab | null {
-  const tab = (segment ?? 'overview') as FolioTab;
-  return FOLIO_TABS.includes(tab) ? tab : null;
+  const name = segment ?? 'overview';
+  return FOLIO_TABS.find((t) => t.tab === name)?.tab ?? null;
 }
 
 /** The folio and its screen that an address shows (`/folios/3/costs`), or null for another page. */
@@ -27,10 +51,12 @@ export function folioAddress(path: string): { id: string; tab: FolioTab } | null
   return m && isId(m[1]) && tab ? { id: m[1], tab } : null;
 }
 
+/** The address of folio `id`'s screen `tab`. */
 export function folioHref(id: number | string, tab: FolioTab = 'overview'): string {
   return tab === 'overview' ? `/folios/${id}` : `/folios/${id}/${tab}`;
 }
 
+/** The address of portfolio `id`. */
 export function portfolioHref(id: number | string): string {
   return `/portfolios/${id}`;
 }

@@ -10,25 +10,28 @@ import { asOf, setAsOf } from '../state';
 import { preload } from '../lib/queries';
 import { FORECAST_GRANULARITY, folioQuery, forecastQuery, indicatorsQuery } from '../lib/screenQueries';
 import * as fmt from '../lib/format';
-import { folioHref, folioTabOf, isId, withAsOf, type FolioTab } from '../lib/routes';
+import { FOLIO_TABS, folioHref, folioTab, folioTabOf, isId, withAsOf, type FolioTab } from '../lib/routes';
 import { ErrorBox, FolioStatus, Loading } from '../components/ui';
-import { Overview } from './Overview';
+import { Overview } from './tabs/Overview';
 import type { FolioProps } from './FolioProps';
 
-/** A tab's screen loaded when first shown (or, the first screen's, as the page starts). */
-const screen = (load: () => Promise<ComponentType<FolioProps>>) => lazy<ComponentType<FolioProps>>(load);
-/** The tabs' screens but the overview, which is in the page's own code; each routed at `/{tab}`. */
-const LAZY_SCREENS: Record<Exclude<FolioTab, 'overview'>, ReturnType<typeof screen>> = {
-  forecast: screen(() => import('./Forecast').then((m) => m.Forecast)),
-  costs: screen(() => import('./Costs').then((m) => m.Costs)),
-  scope: screen(() => import('./Scope').then((m) => m.Scope)),
-  hours: screen(() => import('./Hours').then((m) => m.Hours)),
-  whatif: screen(() => import('./WhatIf').then((m) => m.WhatIf)),
-  baselines: screen(() => import('./Baselines').then((m) => m.Baselines)),
-  activity: screen(() => import('./Activity').then((m) => m.Activity)),
-  export: screen(() => import('./Export').then((m) => m.Export)),
-  settings: screen(() => import('./Settings').then((m) => m.Settings)),
-};
+/** A tab's screen module, named as its component (`screens/tabs/Costs.tsx` exports `Costs`). */
+type TabModule = Record<string, ComponentType<FolioProps> | undefined>;
+/** The tabs' screens but the overview, which is in the page's own code: each file's loader. */
+const TAB_MODULES = import.meta.glob<TabModule>(['./tabs/*.tsx', '!./tabs/*.test.tsx', '!./tabs/Overview.tsx']);
+
+/** The screen of a tab's entry, loaded when first shown (or, the first screen's, as the page starts). */
+function lazyScreen(screen: string) {
+  const load = TAB_MODULES[`./tabs/${screen}.tsx`];
+  return lazy<ComponentType<FolioProps>>(async () => {
+    const component = load ? (await load())[screen] : undefined;
+    if (!component) throw new Error(`The screen ${screen} is not in screens/tabs/${screen}.tsx`);
+    return component;
+  });
+}
+
+/** Each tab but the overview with its screen, routed at `/{tab}`. */
+const LAZY_SCREENS = FOLIO_TABS.filter((t) => t.tab !== 'overview').map((t) => ({ tab: t.tab, component: lazyScreen(t.screen) }));
 
 /**
  * What the folio's screen `tab` shows first, asked for at once as the page starts, each beside
@@ -39,23 +42,14 @@ const LAZY_SCREENS: Record<Exclude<FolioTab, 'overview'>, ReturnType<typeof scre
 export function preloadFolio(id: string, tab: FolioTab, day: string): Promise<unknown> {
   return Promise.all([
     preload(folioQuery(id)),
-    tab === 'overview' ? preload(indicatorsQuery(id, day)) : LAZY_SCREENS[tab].preload().catch(() => undefined), // the screen shows the failure
+    tab === 'overview'
+      ? preload(indicatorsQuery(id, day))
+      : LAZY_SCREENS.find((s) => s.tab === tab)
+          ?.component.preload()
+          .catch(() => undefined), // the screen shows the failure
     tab === 'forecast' ? preload(forecastQuery(id, day, FORECAST_GRANULARITY)) : undefined,
   ]);
 }
-
-const TABS: { tab: FolioTab; label: string }[] = [
-  { tab: 'overview', label: 'Overview' },
-  { tab: 'forecast', label: 'Forecast' },
-  { tab: 'costs', label: 'Costs & revenues' },
-  { tab: 'scope', label: 'Scope' },
-  { tab: 'hours', label: 'Hours' },
-  { tab: 'whatif', label: 'What-if' },
-  { tab: 'baselines', label: 'Baselines' },
-  { tab: 'activity', label: 'Activity' },
-  { tab: 'export', label: 'Export' },
-  { tab: 'settings', label: 'Settings' },
-];
 
 /** `/folios/{id}` and `/folios/{id}/{tab}`: the folio's frame, or "not found" for another path. */
 export function FolioRoute({ params, rest }: { params: { id?: string }; rest?: string }) {
@@ -95,7 +89,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
     );
   const f = folio.data;
   const props: FolioProps = { folio: f, asOf: day, reloadFolio: () => void folio.refetch() };
-  const label = TABS.find((t) => t.tab === tab)?.label ?? '';
+  const label = folioTab(tab).label;
   return (
     <div class="page">
       <nav class="crumbs" aria-label="Breadcrumb">
@@ -149,7 +143,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
         </div>
       </header>
       <nav class="tabs" aria-label={`${f.name} screens`}>
-        {TABS.map((t) => (
+        {FOLIO_TABS.map((t) => (
           <a key={t.tab} href={withAsOf(folioHref(f.id, t.tab), day, fmt.today())} aria-current={t.tab === tab ? 'page' : undefined}>
             {t.label}
           </a>
@@ -159,8 +153,8 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
       {loadingTab ? <Loading label={`Opening ${label}`} /> : null}
       <Router onLoadStart={() => setLoadingTab(true)} onLoadEnd={() => setLoadingTab(false)}>
         <Route path="/" component={Overview} {...props} />
-        {Object.entries(LAZY_SCREENS).map(([tab, screen]) => (
-          <Route key={tab} path={`/${tab}`} component={screen} {...props} />
+        {LAZY_SCREENS.map((s) => (
+          <Route key={s.tab} path={`/${s.tab}`} component={s.component} {...props} />
         ))}
       </Router>
     </div>

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { LocationProvider } from 'preact-iso';
 import { NewFolio } from './NewFolio';
-import { Approve } from './Baselines';
+import { Approve } from './tabs/Baselines';
 import { SignIn } from './SignIn';
 import { session } from '../state';
 import { fakeServer, refused } from '../test/server';

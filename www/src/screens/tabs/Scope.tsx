@@ -7,19 +7,19 @@
 // save the figures are read again, the earned value before the change shown beside the new one.
 import { useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
-import { api } from '../api/budgets';
-import type { Answer, Indicators, Schemas } from '../api/types';
-import { num } from '../api/json';
-import { folioChanged, keys } from '../lib/queries';
-import { indicatorsQuery } from '../lib/screenQueries';
-import { isPlainAmount } from '../lib/decimal';
-import * as fmt from '../lib/format';
-import { folioHref, withAsOf } from '../lib/routes';
-import { announce, mayChangeFolio } from '../state';
-import { useSubmit } from '../components/useSubmit';
-import { IndicatorGrid } from '../components/IndicatorGrid';
-import { Card, ErrorBox, Field, FiguresRefused, FormErrors, Loading, Money, Rag } from '../components/ui';
-import type { FolioProps } from './FolioProps';
+import { api } from '../../api/budgets';
+import type { Answer, Indicators, Schemas } from '../../api/types';
+import { num } from '../../api/json';
+import { folioChanged, keys } from '../../lib/queries';
+import { indicatorsQuery } from '../../lib/screenQueries';
+import { isPlainAmount } from '../../lib/decimal';
+import * as fmt from '../../lib/format';
+import { folioHref, withAsOf } from '../../lib/routes';
+import { announce, mayChangeFolio } from '../../state';
+import { useSubmit } from '../../components/useSubmit';
+import { IndicatorGrid } from '../../components/IndicatorGrid';
+import { Card, ErrorBox, Field, FiguresRefused, FormErrors, Loading, Money, Rag } from '../../components/ui';
+import type { FolioProps } from '../FolioProps';
 
 type ScopeItem = Answer<Schemas['ScopeItem']>;
 type Measurement = Answer<Schemas['ScopeMeasurement']>;

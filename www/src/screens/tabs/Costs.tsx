@@ -7,26 +7,26 @@
 // DOM.
 import { Fragment } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
-import { api } from '../api/budgets';
-import type { Expense, OvertimeRule, Payment } from '../api/types';
-import { allocationOn, byCategory, byTitle, loadItems, kindLabel, rateOn, type ExpenseItem, type PositionItem, type Section } from '../lib/items';
-import { describeRecurrence } from '../lib/recurrence';
+import { api } from '../../api/budgets';
+import type { Expense, OvertimeRule, Payment } from '../../api/types';
+import { allocationOn, byCategory, byTitle, loadItems, kindLabel, rateOn, type ExpenseItem, type PositionItem, type Section } from '../../lib/items';
+import { describeRecurrence } from '../../lib/recurrence';
 import { useQuery } from '@tanstack/preact-query';
-import { folioChanged, keepFor, keys } from '../lib/queries';
-import * as fmt from '../lib/format';
-import { announce } from '../state';
-import { Card, ErrorBox, Loading } from '../components/ui';
-import { Pager, usePaging } from '../components/Pager';
-import { Dialog } from '../components/Dialog';
-import { plain, useShortcut } from '../components/Shortcuts';
-import { PositionEditor, type PositionChoice } from '../editors/PositionEditor';
-import { ExpenseEditor } from '../editors/ExpenseEditor';
-import { ApiError } from '../api/client';
-import type { FolioProps } from './FolioProps';
+import { folioChanged, keepFor, keys } from '../../lib/queries';
+import * as fmt from '../../lib/format';
+import { announce } from '../../state';
+import { Card, ErrorBox, Loading } from '../../components/ui';
+import { Pager, usePaging } from '../../components/Pager';
+import { Dialog } from '../../components/Dialog';
+import { plain, useShortcut } from '../../components/Shortcuts';
+import { PositionEditor, type PositionChoice } from '../../editors/PositionEditor';
+import { ExpenseEditor } from '../../editors/ExpenseEditor';
+import { ApiError } from '../../api/client';
+import type { FolioProps } from '../FolioProps';
 import { lazy } from 'preact-iso';
 
-const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
-const ItemHistoryDialog = lazy(() => import('../components/History').then((m) => m.ItemHistoryDialog));
+const ExplainDialog = lazy(() => import('../../components/Explain').then((m) => m.ExplainDialog));
+const ItemHistoryDialog = lazy(() => import('../../components/History').then((m) => m.ItemHistoryDialog));
 
 const PAGE = 50;
 

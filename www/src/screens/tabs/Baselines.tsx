@@ -4,12 +4,12 @@
 // GET .../timeline?plan=draft). Differences are found by comparing normalized decimal strings;
 // every figure and total shown is the server's.
 import { useMemo, useState } from 'preact/hooks';
-import { api } from '../api/budgets';
-import { ApiError } from '../api/client';
-import type { Baseline, BaselineApprovalBody, ExpenditureType, Expense, Indicators, Position, TimelineBucket } from '../api/types';
+import { api } from '../../api/budgets';
+import { ApiError } from '../../api/client';
+import type { Baseline, BaselineApprovalBody, ExpenditureType, Expense, Indicators, Position, TimelineBucket } from '../../api/types';
 import { useQuery } from '@tanstack/preact-query';
-import { folioChanged, keepFor, keys } from '../lib/queries';
-import { loadItems } from '../lib/items';
+import { folioChanged, keepFor, keys } from '../../lib/queries';
+import { loadItems } from '../../lib/items';
 import {
   compareMonths,
   compareRows,
@@ -21,16 +21,16 @@ import {
   type CompareRow,
   type MonthRow,
   type Values,
-} from '../lib/compare';
-import { describeRecurrence, type AnyRecurrence } from '../lib/recurrence';
-import { parseJson } from '../api/json';
-import { placeRefusal, type Refusal } from '../api/errors';
-import { sameDecimal } from '../lib/decimal';
-import * as fmt from '../lib/format';
-import { announce, session } from '../state';
-import { Card, ErrorBox, Field, FormErrors, isFiguresRefusal, Loading, RefusalNotice, SelectField } from '../components/ui';
-import type { FolioProps } from './FolioProps';
-import { Pager, usePaging } from '../components/Pager';
+} from '../../lib/compare';
+import { describeRecurrence, type AnyRecurrence } from '../../lib/recurrence';
+import { parseJson } from '../../api/json';
+import { placeRefusal, type Refusal } from '../../api/errors';
+import { sameDecimal } from '../../lib/decimal';
+import * as fmt from '../../lib/format';
+import { announce, session } from '../../state';
+import { Card, ErrorBox, Field, FormErrors, isFiguresRefusal, Loading, RefusalNotice, SelectField } from '../../components/ui';
+import type { FolioProps } from '../FolioProps';
+import { Pager, usePaging } from '../../components/Pager';
 import { lazy } from 'preact-iso';
 
 const TYPES: { value: ExpenditureType; label: string }[] = [
@@ -330,7 +330,7 @@ function MonthComparison({
   );
 }
 
-const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
+const ExplainDialog = lazy(() => import('../../components/Explain').then((m) => m.ExplainDialog));
 
 export function Baselines({ folio, asOf }: FolioProps) {
   const [explaining, setExplaining] = useState<{ path: string; title: string } | null>(null);

@@ -15,21 +15,21 @@
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type { MutableRef } from 'preact/hooks';
 import type uPlot from 'uplot';
-import { api, type Granularity } from '../api/budgets';
-import type { TimelineBucket } from '../api/types';
-import { derive, markerLines, type Model } from '../lib/forecast';
+import { api, type Granularity } from '../../api/budgets';
+import type { TimelineBucket } from '../../api/types';
+import { derive, markerLines, type Model } from '../../lib/forecast';
 import { useQuery } from '@tanstack/preact-query';
-import { FORECAST_GRANULARITY, forecastQuery } from '../lib/screenQueries';
-import * as fmt from '../lib/format';
-import { Card, FiguresRefused, Loading, UncomputableNote } from '../components/ui';
-import { Pager, usePaging } from '../components/Pager';
-import { UChart } from '../components/UChart';
-import type { FolioProps } from './FolioProps';
+import { FORECAST_GRANULARITY, forecastQuery } from '../../lib/screenQueries';
+import * as fmt from '../../lib/format';
+import { Card, FiguresRefused, Loading, UncomputableNote } from '../../components/ui';
+import { Pager, usePaging } from '../../components/Pager';
+import { UChart } from '../../components/UChart';
+import type { FolioProps } from '../FolioProps';
 import { lazy } from 'preact-iso';
-import { Methods } from '../components/Methods';
-import { Trends } from './Trends';
+import { Methods } from '../../components/Methods';
+import { Trends } from '../Trends';
 
-const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
+const ExplainDialog = lazy(() => import('../../components/Explain').then((m) => m.ExplainDialog));
 
 /** Opens an explanation: its address and title. */
 type Explain = (path: string, title: string) => void;

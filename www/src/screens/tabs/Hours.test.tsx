@@ -4,11 +4,11 @@
 // confirmation; synchronized seconds summed by month in whole minutes.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { renderInPlanner } from '../test/render';
+import { renderInPlanner } from '../../test/render';
 import { byMonth, clock, Hours } from './Hours';
-import { session } from '../state';
-import { FOLIO, ITEMS_TEXT } from '../test/fixtures';
-import { fakeServer, refused, type Reply, type Sent } from '../test/server';
+import { session } from '../../state';
+import { FOLIO, ITEMS_TEXT } from '../../test/fixtures';
+import { fakeServer, refused, type Reply, type Sent } from '../../test/server';
 
 const ITEMS = ITEMS_TEXT.replace('"hours":[]', '"hours":[{"id":51,"startDate":"2027-02-01","endDate":"2027-02-26","effort":150.50,"otEffort":4}]');
 const PAYMENTS =

@@ -6,11 +6,11 @@
 // a user the folio is shared with.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
-import { renderInPlanner } from '../test/render';
+import { renderInPlanner } from '../../test/render';
 import { Scope } from './Scope';
-import { session } from '../state';
-import { FOLIO } from '../test/fixtures';
-import { fakeServer, type Sent } from '../test/server';
+import { session } from '../../state';
+import { FOLIO } from '../../test/fixtures';
+import { fakeServer, type Sent } from '../../test/server';
 
 const SCOPE =
   '{"success":{"asOf":"2026-05-31","items":[{"key":"BR-1","weight":2,"logged":0,"remaining":0,"done":true,"progressive":false},' +

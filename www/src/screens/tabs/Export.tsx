@@ -3,16 +3,16 @@
 // session cookie); "Preview" shows the first lines of the same text. Offline (no server) the same
 // request is answered in the browser by the wasm core, and "Download CSV" saves that text.
 import { useState } from 'preact/hooks';
-import { api } from '../api/budgets';
-import { csvFileName, previewLines } from '../lib/csv';
-import { refusalOf } from '../api/errors';
-import { parseJson } from '../api/json';
-import { activeTransport, ApiError, serverTransport } from '../api/client';
-import { mode } from '../state';
-import * as fmt from '../lib/format';
-import { Card } from '../components/ui';
-import type { FolioProps } from './FolioProps';
-import { PlanDownload } from './PlanFiles';
+import { api } from '../../api/budgets';
+import { csvFileName, previewLines } from '../../lib/csv';
+import { refusalOf } from '../../api/errors';
+import { parseJson } from '../../api/json';
+import { activeTransport, ApiError, serverTransport } from '../../api/client';
+import { mode } from '../../state';
+import * as fmt from '../../lib/format';
+import { Card } from '../../components/ui';
+import type { FolioProps } from '../FolioProps';
+import { PlanDownload } from '../PlanFiles';
 
 const PREVIEW_LINES = 40;
 

@@ -8,27 +8,27 @@
 // change); "Discard" drops them and leaves the server untouched.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type uPlot from 'uplot';
-import { activeTransport, ApiError, request, settle } from '../api/client';
-import type { Baseline, Indicators, TimelineBucket } from '../api/types';
+import { activeTransport, ApiError, request, settle } from '../../api/client';
+import type { Baseline, Indicators, TimelineBucket } from '../../api/types';
 import { useQuery } from '@tanstack/preact-query';
-import { api, EXPLAIN_PAGE } from '../api/budgets';
+import { api, EXPLAIN_PAGE } from '../../api/budgets';
 import { lazy } from 'preact-iso';
-import type { ExplainSource, Explanation } from '../components/Explain';
-import { keys } from '../lib/queries';
-import { indicatorsQuery } from '../lib/screenQueries';
-import { loadCore, coreMessage } from '../api/wasm';
-import { refusalLines } from '../api/errors';
-import { parseJson, toJson } from '../api/json';
-import { callsOf, conflicts, History, itemId, parseDocument, text, type Change, type Obj } from '../lib/sandbox';
-import * as fmt from '../lib/format';
-import { announce } from '../state';
-import { Card, ErrorBox, Loading, Money } from '../components/ui';
-import { UChart } from '../components/UChart';
-import { command, useShortcut } from '../components/Shortcuts';
-import type { FolioProps } from './FolioProps';
-import { ExpensesCard, PositionsCard } from './WhatIfItems';
+import type { ExplainSource, Explanation } from '../../components/Explain';
+import { keys } from '../../lib/queries';
+import { indicatorsQuery } from '../../lib/screenQueries';
+import { loadCore, coreMessage } from '../../api/wasm';
+import { refusalLines } from '../../api/errors';
+import { parseJson, toJson } from '../../api/json';
+import { callsOf, conflicts, History, itemId, parseDocument, text, type Change, type Obj } from '../../lib/sandbox';
+import * as fmt from '../../lib/format';
+import { announce } from '../../state';
+import { Card, ErrorBox, Loading, Money } from '../../components/ui';
+import { UChart } from '../../components/UChart';
+import { command, useShortcut } from '../../components/Shortcuts';
+import type { FolioProps } from '../FolioProps';
+import { ExpensesCard, PositionsCard } from '../WhatIfItems';
 
-const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
+const ExplainDialog = lazy(() => import('../../components/Explain').then((m) => m.ExplainDialog));
 
 /** Performance marks for the benchmarks: the sandbox built and costed; a change made (then the chart's `costfolio:chart-drawn`). */
 export const WHATIF_LOADED = 'costfolio:whatif-loaded';

@@ -4,15 +4,15 @@
 // billing (read only, from the plan document, when the folio synchronizes them), and the manual
 // periods that override both (S6.5a), entered, changed and removed here.
 import { useQuery } from '@tanstack/preact-query';
-import { api, type HoursKind } from '../api/budgets';
-import type { Answer, Schemas } from '../api/types';
-import { itemsOf, type PositionItem } from '../lib/items';
-import { keepFor, keys } from '../lib/queries';
-import * as fmt from '../lib/format';
-import { mayChangeFolio } from '../state';
-import { HoursPeriods } from '../editors/HoursPeriods';
-import { ErrorBox, FiguresRefused, Loading, Money, UncomputableNote } from '../components/ui';
-import type { FolioProps } from './FolioProps';
+import { api, type HoursKind } from '../../api/budgets';
+import type { Answer, Schemas } from '../../api/types';
+import { itemsOf, type PositionItem } from '../../lib/items';
+import { keepFor, keys } from '../../lib/queries';
+import * as fmt from '../../lib/format';
+import { mayChangeFolio } from '../../state';
+import { HoursPeriods } from '../../editors/HoursPeriods';
+import { ErrorBox, FiguresRefused, Loading, Money, UncomputableNote } from '../../components/ui';
+import type { FolioProps } from '../FolioProps';
 
 type PaidItem = Answer<Schemas['PaidItem']>;
 type SyncedDay = Answer<Schemas['SyncedDay']>;

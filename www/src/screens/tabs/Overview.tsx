@@ -3,16 +3,16 @@
 // server cannot compute (S5.6) shows its refusal in their place.
 import { useState } from 'preact/hooks';
 import { lazy } from 'preact-iso';
-import { api } from '../api/budgets';
+import { api } from '../../api/budgets';
 import { useQuery } from '@tanstack/preact-query';
-import { indicatorsQuery } from '../lib/screenQueries';
-import { Card, FiguresRefused, Loading, UncomputableNote } from '../components/ui';
-import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
-import { Methods } from '../components/Methods';
-import * as fmt from '../lib/format';
-import type { FolioProps } from './FolioProps';
+import { indicatorsQuery } from '../../lib/screenQueries';
+import { Card, FiguresRefused, Loading, UncomputableNote } from '../../components/ui';
+import { IndicatorGrid, Lights } from '../../components/IndicatorGrid';
+import { Methods } from '../../components/Methods';
+import * as fmt from '../../lib/format';
+import type { FolioProps } from '../FolioProps';
 
-const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
+const ExplainDialog = lazy(() => import('../../components/Explain').then((m) => m.ExplainDialog));
 
 export function Overview({ folio, asOf }: FolioProps) {
   const [explaining, setExplaining] = useState<{ path: string; title: string } | null>(null);

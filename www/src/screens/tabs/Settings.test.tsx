@@ -4,11 +4,11 @@
 // user the service knows; deletion after a confirmation naming the folio; read only for a reader.
 import { describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
-import { renderInPlanner } from '../test/render';
+import { renderInPlanner } from '../../test/render';
 import { Settings } from './Settings';
-import { api } from '../api/budgets';
-import { session } from '../state';
-import { fakeServer, refused, type Reply, type Sent } from '../test/server';
+import { api } from '../../api/budgets';
+import { session } from '../../state';
+import { fakeServer, refused, type Reply, type Sent } from '../../test/server';
 
 /** The stored folio as the server writes it: a custom field and an hours-per-day the form keeps. */
 const RECORD =

@@ -4,19 +4,19 @@
 // shared with, or an admin of a portfolio holding it, sees the same screen read only (S11.5).
 import { useState } from 'preact/hooks';
 import { useLocation } from 'preact-iso';
-import { api } from '../api/budgets';
-import type { Folio } from '../api/types';
-import { FOLIO_DERIVED, replacement } from '../lib/records';
-import { folioChanged, keys, queryClient } from '../lib/queries';
-import { checkDate } from '../lib/validate';
-import * as fmt from '../lib/format';
-import { announce, mayChangeFolio } from '../state';
-import { useSubmit } from '../components/useSubmit';
-import { Field, FolioStatus, FormErrors } from '../components/ui';
-import { SettingsForm } from './SettingsForm';
-import { Sharing } from './Sharing';
-import { CustomFields } from './CustomFields';
-import type { FolioProps } from './FolioProps';
+import { api } from '../../api/budgets';
+import type { Folio } from '../../api/types';
+import { FOLIO_DERIVED, replacement } from '../../lib/records';
+import { folioChanged, keys, queryClient } from '../../lib/queries';
+import { checkDate } from '../../lib/validate';
+import * as fmt from '../../lib/format';
+import { announce, mayChangeFolio } from '../../state';
+import { useSubmit } from '../../components/useSubmit';
+import { Field, FolioStatus, FormErrors } from '../../components/ui';
+import { SettingsForm } from '../SettingsForm';
+import { Sharing } from '../Sharing';
+import { CustomFields } from '../CustomFields';
+import type { FolioProps } from '../FolioProps';
 
 export function Settings({ folio, asOf }: FolioProps) {
   const mayChange = mayChangeFolio(folio) && !folio.deletedOn;

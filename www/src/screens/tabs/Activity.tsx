@@ -1,10 +1,10 @@
 // A folio's activity: every change to the folio and to everything in it, newest first,
 // who made it, when and what it changed, read from the server's journal.
-import { api } from '../api/budgets';
-import { keys } from '../lib/queries';
-import { Card } from '../components/ui';
-import { HistoryList } from '../components/History';
-import type { FolioProps } from './FolioProps';
+import { api } from '../../api/budgets';
+import { keys } from '../../lib/queries';
+import { Card } from '../../components/ui';
+import { HistoryList } from '../../components/History';
+import type { FolioProps } from '../FolioProps';
 
 export function Activity({ folio }: FolioProps) {
   const id = folio.id;
