@@ -3,7 +3,7 @@
 
 use costfolio::schedule::Granularity;
 use costfolio::value::DateRange;
-use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
+use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 use crate::refusal::Refusal;
 
@@ -34,10 +34,10 @@ extern "C" {
 /// of megabytes, the platform's `TextEncoder.encodeInto` writes them straight into this module's
 /// memory several times faster. Every UTF-16 unit takes at most three bytes of UTF-8: the first
 /// try gives one byte per unit (enough for ASCII), the second three.
-pub(crate) fn text_bytes(text: &JsValue, name: &str) -> Result<Vec<u8>, JsError> {
+pub(crate) fn text_bytes(text: &JsValue, name: &str) -> Result<Vec<u8>, JsValue> {
     let units = text_units(text);
     if units < 0.0 {
-        return Err(JsError::new(&format!("{name}: expected a string")));
+        return Err(Refusal::form(name, "expected a string").into());
     }
     // A string's length is an integer below 2^53: the cast is exact.
     let units = units as usize;
@@ -50,7 +50,5 @@ pub(crate) fn text_bytes(text: &JsValue, name: &str) -> Result<Vec<u8>, JsError>
             return Ok(bytes);
         }
     }
-    Err(JsError::new(&format!(
-        "{name}: the string does not fit in memory"
-    )))
+    Err(Refusal::form(name, "the string does not fit in memory").into())
 }

@@ -1,7 +1,8 @@
 //! WebAssembly bindings of the costfolio engine, thin by design: a `Planner` over the core's state
 //! (the whole REST service, offline), its journal and snapshots, and direct calls for a planning
 //! screen. Values cross as JSON strings, so numbers keep their exact digits; every failure becomes
-//! a JS `Error` carrying the core's message, and nothing panics across the boundary.
+//! a JS `Error` named `CostfolioError` carrying the core's message, its `kind` and the `field` at
+//! fault, and nothing panics across the boundary.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -9,7 +10,7 @@ use costfolio::api::{Context, Request, Response};
 use costfolio::model::messages;
 use costfolio::state::{JournalEntry, State};
 use costfolio::value::{Date, DateRange};
-use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
+use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 mod arguments;
 mod periods;
@@ -78,13 +79,13 @@ fn context_of(text: &str) -> Result<Context, Refusal> {
             error,
         })?;
     let now = costfolio::value::parse_local_date_time(&input.now).ok_or_else(|| {
-        Refusal::Form(format!(
-            "context.now: {:?} is not yyyy-MM-ddTHH:mm:ss",
-            input.now
-        ))
+        Refusal::form(
+            "context.now",
+            format!("{:?} is not yyyy-MM-ddTHH:mm:ss", input.now),
+        )
     })?;
     let random = decode_hex(&input.random)
-        .ok_or_else(|| Refusal::Form("context.random: not hex digits".to_owned()))?;
+        .ok_or_else(|| Refusal::form("context.random", "not hex digits"))?;
     let mut context = Context::new(&input.base_url, now, random);
     context.user = input.user;
     context.budget_admin = input.budget_admin;
@@ -188,16 +189,16 @@ impl Planner {
 
     /// A service loaded from a snapshot (the JSON `snapshot()` gives, here or on a server).
     #[wasm_bindgen(js_name = fromSnapshot)]
-    pub fn from_snapshot(snapshot: &str) -> Result<Planner, JsError> {
+    pub fn from_snapshot(snapshot: &str) -> Result<Planner, JsValue> {
         State::from_snapshot(snapshot)
             .map(|state| Planner { state })
-            .map_err(|e| JsError::new(&e.to_string()))
+            .map_err(|e| Refusal::form("", e.to_string()).into())
     }
 
     /// Any REST call of the three interfaces: `request` is `{method, path, headers?: [[name,
     /// value]], body?: string}`, `context` is `{baseUrl, now, random (hex), user?, budgetAdmin?, readOnly?}`;
     /// returns `{status, headers, body}` as JSON.
-    pub fn handle(&mut self, request: &str, context: &str) -> Result<String, JsError> {
+    pub fn handle(&mut self, request: &str, context: &str) -> Result<String, JsValue> {
         js(handle_json(&mut self.state, request, context))
     }
 
@@ -208,12 +209,15 @@ impl Planner {
     }
 
     /// Replays journal entries (a JSON array) that continue this state's sequence.
-    pub fn replay(&mut self, entries: &str) -> Result<(), JsError> {
-        let entries: Vec<JournalEntry> = costfolio::model::from_json(entries.as_bytes())
-            .map_err(|e| JsError::new(&format!("entries: {e}")))?;
+    pub fn replay(&mut self, entries: &str) -> Result<(), JsValue> {
+        let entries: Vec<JournalEntry> =
+            costfolio::model::from_json(entries.as_bytes()).map_err(|error| Refusal::Json {
+                argument: "entries",
+                error,
+            })?;
         self.state
             .replay(&entries)
-            .map_err(|e| JsError::new(&e.to_string()))
+            .map_err(|e| Refusal::form("", e.to_string()).into())
     }
 
     /// The state as a snapshot (JSON), loadable here or by a server.
@@ -229,10 +233,10 @@ impl Planner {
         user: &str,
         write: bool,
         context: &str,
-    ) -> Result<String, JsError> {
-        let context = context_of(context).map_err(|e| JsError::new(&e.to_string()))?;
+    ) -> Result<String, JsValue> {
+        let context = context_of(context)?;
         costfolio::api::mint_personal_token(&mut self.state, user, write, &context)
-            .map_err(|e| JsError::new(&e.to_string()))
+            .map_err(|e| Refusal::form("user", e.to_string()).into())
     }
 
     /// The sequence number of the last applied command.
@@ -242,7 +246,7 @@ impl Planner {
 
     /// The payment lines of an expense (JSON).
     #[wasm_bindgen(js_name = expensePayments)]
-    pub fn expense_payments(&mut self, expense: u32, asOf: &str) -> Result<String, JsError> {
+    pub fn expense_payments(&mut self, expense: u32, asOf: &str) -> Result<String, JsValue> {
         js(expense_payments(&self.state, expense.into(), asOf))
     }
 
@@ -253,7 +257,7 @@ impl Planner {
         position: u32,
         granularity: &str,
         asOf: &str,
-    ) -> Result<String, JsError> {
+    ) -> Result<String, JsValue> {
         js(position_payments(
             &self.state,
             position.into(),
@@ -270,7 +274,7 @@ impl Planner {
         actual: bool,
         revenue: bool,
         asOf: &str,
-    ) -> Result<String, JsError> {
+    ) -> Result<String, JsValue> {
         js(folio_expenditures(
             &self.state,
             folio.into(),
@@ -282,7 +286,7 @@ impl Planner {
     }
 
     /// A folio's indicators at `asOf` (JSON).
-    pub fn indicators(&mut self, folio: u32, asOf: &str) -> Result<String, JsError> {
+    pub fn indicators(&mut self, folio: u32, asOf: &str) -> Result<String, JsValue> {
         js(folio_indicators(&self.state, folio.into(), asOf))
     }
 
@@ -292,13 +296,13 @@ impl Planner {
         folio: u32,
         asOf: &str,
         granularity: &str,
-    ) -> Result<String, JsError> {
+    ) -> Result<String, JsValue> {
         js(folio_timeline(&self.state, folio.into(), asOf, granularity))
     }
 
     /// A portfolio's rollup at `asOf` (JSON).
     #[wasm_bindgen(js_name = portfolioIndicators)]
-    pub fn portfolio_indicators(&mut self, portfolio: u32, asOf: &str) -> Result<String, JsError> {
+    pub fn portfolio_indicators(&mut self, portfolio: u32, asOf: &str) -> Result<String, JsValue> {
         js(portfolio_indicators(&self.state, portfolio.into(), asOf))
     }
 }
@@ -322,7 +326,7 @@ pub fn expand_recurrence(
     defaultEnd: &str,
     from: &str,
     to: &str,
-) -> Result<JsValue, JsError> {
+) -> Result<JsValue, JsValue> {
     let text = js(expand_recurrence_text(recurrence, defaultEnd, from, to))?;
     Ok(cut_dates(&text))
 }
@@ -330,19 +334,19 @@ pub fn expand_recurrence(
 /// `a - b` of two decimal numbers (JSON number text), exact: the what-if screen's differences,
 /// so that no money is subtracted in JavaScript. An argument that is not a decimal is named.
 #[wasm_bindgen]
-pub fn difference(a: &str, b: &str) -> Result<String, JsError> {
+pub fn difference(a: &str, b: &str) -> Result<String, JsValue> {
     let read = |text: &str, name: &str| {
         costfolio::value::Decimal::from_str_exact(text.trim()).map_err(|_| {
-            JsError::new(&format!(
-                "{name}: {} is not a decimal number",
-                messages::excerpt(text)
-            ))
+            Refusal::form(
+                name,
+                format!("{} is not a decimal number", messages::excerpt(text)),
+            )
         })
     };
     let (a, b) = (read(a, "a")?, read(b, "b")?);
     a.checked_sub(b)
         .map(|d| d.to_string())
-        .ok_or_else(|| JsError::new("the difference is too large to be held exactly"))
+        .ok_or_else(|| Refusal::form("", "the difference is too large to be held exactly").into())
 }
 
 /// A whole folio document computed: payments, indicators and monthly timeline (JSON), or CSV.
@@ -350,7 +354,7 @@ pub fn difference(a: &str, b: &str) -> Result<String, JsError> {
 pub fn plan(
     #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
     csv: bool,
-) -> Result<String, JsError> {
+) -> Result<String, JsValue> {
     js(costfolio::plan::run(&text_bytes(&input, "input")?, csv).map_err(Refusal::Plan))
 }
 
@@ -359,7 +363,7 @@ pub fn plan(
 #[wasm_bindgen(js_name = planSummary)]
 pub fn plan_summary(
     #[wasm_bindgen(unchecked_param_type = "string")] input: JsValue,
-) -> Result<String, JsError> {
+) -> Result<String, JsValue> {
     js(costfolio::plan::summary(&text_bytes(&input, "input")?).map_err(Refusal::Plan))
 }
 

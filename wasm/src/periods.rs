@@ -8,7 +8,7 @@
 use costfolio::model::budgeting::{Allocation, PositionKind, Rate};
 use costfolio::model::{from_json, to_json, Id, WireError};
 use costfolio::schedule::position::PositionError;
-use wasm_bindgen::prelude::{wasm_bindgen, JsError};
+use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 use crate::refusal::Refusal;
 
@@ -60,11 +60,11 @@ fn replacing(text: &str) -> Result<Option<Id>, Refusal> {
     }
     text.parse::<Id>()
         .map(Some)
-        .map_err(|_| Refusal::Form(format!("replacing: {text:?} is not a record id")))
+        .map_err(|_| Refusal::form("replacing", format!("{text:?} is not a record id")))
 }
 
-fn js(result: Result<Option<String>, Refusal>) -> Result<Option<String>, JsError> {
-    result.map_err(|refusal| JsError::new(&refusal.to_string()))
+fn js(result: Result<Option<String>, Refusal>) -> Result<Option<String>, JsValue> {
+    result.map_err(JsValue::from)
 }
 
 /// The outcome of a check as JavaScript gets it: nothing when accepted, else the refusal's JSON.
@@ -86,7 +86,7 @@ pub fn check_allocation(
     existing: &str,
     allocation: &str,
     replacing: &str,
-) -> Result<Option<String>, JsError> {
+) -> Result<Option<String>, JsValue> {
     js(allocation_refusal(kind, existing, allocation, replacing))
 }
 
@@ -121,7 +121,7 @@ fn allocation_refusal(
 /// empty when it is added: no other rate may start on its date. Returns nothing when the rules
 /// accept it, else JSON `{field?, message}`.
 #[wasm_bindgen(js_name = checkRate)]
-pub fn check_rate(existing: &str, rate: &str, replacing: &str) -> Result<Option<String>, JsError> {
+pub fn check_rate(existing: &str, rate: &str, replacing: &str) -> Result<Option<String>, JsValue> {
     js(rate_refusal(existing, rate, replacing))
 }
 

@@ -15,7 +15,7 @@ use crate::refusal::Refusal;
 
 /// The day `text` names, the argument `asOf`.
 pub(crate) fn as_of(text: &str) -> Result<Date, Refusal> {
-    Date::parse(text).map_err(|_| Refusal::Form(format!("asOf: {text:?} is not yyyy-MM-dd")))
+    Date::parse(text).map_err(|_| Refusal::form("asOf", format!("{text:?} is not yyyy-MM-dd")))
 }
 
 /// The granularity `text` names: day, week or month (the period's bound is the use case's).

@@ -1,5 +1,6 @@
 //! Why a call of the package was refused, and how a refusal crosses to JavaScript: as an `Error`
-//! carrying the core's message.
+//! named `CostfolioError` carrying the core's message, its kind (`invalid`, `notFound`, ...) and
+//! the field at fault.
 
 use costfolio::analytics::BookError;
 use costfolio::model::WireError;
@@ -7,7 +8,7 @@ use costfolio::plan::PlanError;
 use costfolio::recurrence::RecurrenceError;
 use costfolio::schedule::GranularityError;
 use costfolio::value::ValueError;
-use wasm_bindgen::prelude::JsError;
+use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 /// Why a call of the package was refused. The core's error stays typed up to the boundary, where
 /// its message becomes the JavaScript `Error`'s.
@@ -20,8 +21,13 @@ pub enum Refusal {
         /// Why, naming the field.
         error: WireError,
     },
-    /// An argument of the wrong form (`asOf`, `context.now`, `context.random`), with the message.
-    Form(String),
+    /// An argument of the wrong form (`asOf`, `context.now`, `context.random`).
+    Form {
+        /// The argument or field, as the message names it; empty to name none.
+        field: String,
+        /// Why.
+        message: String,
+    },
     /// A date argument (`defaultEnd`, `from`, `to`) refused by its value type.
     Date {
         /// The argument.
@@ -51,7 +57,8 @@ impl core::fmt::Display for Refusal {
                 error,
             } => error.fmt(f),
             Refusal::Json { argument, error } => write!(f, "{argument}: {error}"),
-            Refusal::Form(message) => f.write_str(message),
+            Refusal::Form { field, message } if field.is_empty() => f.write_str(message),
+            Refusal::Form { field, message } => write!(f, "{field}: {message}"),
             Refusal::Date { argument, error } => write!(f, "{argument}: {error}"),
             Refusal::Window(error) => error.fmt(f),
             Refusal::Recurrence(error) => error.fmt(f),
@@ -102,7 +109,76 @@ impl From<BookError> for Refusal {
     }
 }
 
-/// A result as JavaScript takes it: the refusal as an `Error` with its message.
-pub(crate) fn js(result: Result<String, Refusal>) -> Result<String, JsError> {
-    result.map_err(|refusal| JsError::new(&refusal.to_string()))
+impl Refusal {
+    /// An argument of the wrong form: the argument or field `field` (empty: none), and why.
+    pub fn form(field: &str, message: impl Into<String>) -> Refusal {
+        Refusal::Form {
+            field: field.to_owned(),
+            message: message.into(),
+        }
+    }
+
+    /// What kind of refusal it is, as the package's `CostfolioError.kind` says: a use case's kind
+    /// as the REST status gives it (`notFound`, `forbidden`, `conflict`, `unsupportedMedia`,
+    /// `unavailable`), else `invalid`: an argument or a value the rules refuse.
+    pub fn kind(&self) -> &'static str {
+        use costfolio::usecase::ErrorKind;
+        match self {
+            Refusal::UseCase(error) => match error.kind() {
+                ErrorKind::Invalid => "invalid",
+                ErrorKind::Forbidden => "forbidden",
+                ErrorKind::NotFound => "notFound",
+                ErrorKind::Conflict => "conflict",
+                ErrorKind::UnsupportedMedia => "unsupportedMedia",
+                ErrorKind::Unavailable => "unavailable",
+            },
+            _ => "invalid",
+        }
+    }
+
+    /// The argument or field at fault, as the message names it (`asOf`, `positions[0].name`,
+    /// `recurrence.occurrences`), when the refusal names one.
+    pub fn field(&self) -> Option<String> {
+        let named = |argument: &str, inner: Option<&str>| match (argument, inner) {
+            ("", inner) => inner.map(str::to_owned),
+            (argument, None) => Some(argument.to_owned()),
+            (argument, Some(inner)) => Some(format!("{argument}.{inner}")),
+        };
+        match self {
+            Refusal::Json { argument, error } => named(argument, error.field()),
+            Refusal::Form { field, .. } => named(field, None),
+            Refusal::Date { argument, .. } => Some((*argument).to_owned()),
+            Refusal::Window(_) => Some("to".to_owned()),
+            Refusal::Recurrence(error) => Some(error.field().to_owned()),
+            Refusal::Granularity(_) => Some("granularity".to_owned()),
+            Refusal::Book(error) => error.field().map(str::to_owned),
+            Refusal::UseCase(error) => error.field_name().map(str::to_owned),
+            Refusal::Plan(error) => error.field().map(str::to_owned),
+        }
+    }
+}
+
+#[wasm_bindgen(inline_js = "export function costfolio_error(kind, field, message) {
+  const error = new Error(message);
+  error.name = 'CostfolioError';
+  error.kind = kind;
+  error.field = field ?? null;
+  return error;
+}")]
+extern "C" {
+    /// A JavaScript `Error` named `CostfolioError` with `kind` and `field` beside its message.
+    fn costfolio_error(kind: &str, field: Option<String>, message: &str) -> JsValue;
+}
+
+/// A refusal as JavaScript receives it, thrown: an `Error` named `CostfolioError`, its `message`
+/// the refusal's words, with its `kind` and its `field` (or null).
+impl From<Refusal> for JsValue {
+    fn from(refusal: Refusal) -> JsValue {
+        costfolio_error(refusal.kind(), refusal.field(), &refusal.to_string())
+    }
+}
+
+/// A result as JavaScript takes it: the refusal thrown as a `CostfolioError`.
+pub(crate) fn js<T>(result: Result<T, Refusal>) -> Result<T, JsValue> {
+    result.map_err(JsValue::from)
 }

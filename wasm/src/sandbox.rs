@@ -7,7 +7,7 @@ use costfolio::model::budgeting::{
     Expense, Indicators, PlanDocument, PlanPosition, TimelineBucket,
 };
 use costfolio::model::{from_json, to_json, Id};
-use wasm_bindgen::prelude::{wasm_bindgen, JsError, JsValue};
+use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
 
 use crate::arguments::{granularity_of, text_bytes};
 use crate::reads::as_of;
@@ -70,19 +70,17 @@ impl Sandbox {
     #[wasm_bindgen(constructor)]
     pub fn new(
         #[wasm_bindgen(unchecked_param_type = "string")] document: JsValue,
-    ) -> Result<Sandbox, JsError> {
+    ) -> Result<Sandbox, JsValue> {
         let bytes = text_bytes(&document, "document")?;
-        let plan: PlanDocument = from_json(&bytes).map_err(|error| {
-            JsError::new(&Refusal::Plan(costfolio::plan::PlanError::Document(error)).to_string())
-        })?;
-        let book = costfolio::plan::book(plan)
-            .map_err(|error| JsError::new(&Refusal::Plan(error).to_string()))?;
+        let plan: PlanDocument = from_json(&bytes)
+            .map_err(|error| Refusal::Plan(costfolio::plan::PlanError::Document(error)))?;
+        let book = costfolio::plan::book(plan).map_err(Refusal::Plan)?;
         Ok(Sandbox { book })
     }
 
     /// The sandbox's indicators and timeline at `asOf` by `granularity` (`month`, `week` or
     /// `day`), as JSON `{"indicators": .., "timeline": [..]}`: the figures of its draft.
-    pub fn summary(&mut self, asOf: &str, granularity: &str) -> Result<String, JsError> {
+    pub fn summary(&mut self, asOf: &str, granularity: &str) -> Result<String, JsValue> {
         js(self.summary_of(asOf, granularity))
     }
 
@@ -90,13 +88,13 @@ impl Sandbox {
     /// a new one is added, one with an id the sandbox holds is replaced. Refused, it changes
     /// nothing.
     #[wasm_bindgen(js_name = putPosition)]
-    pub fn put_position(&mut self, position: &str) -> Result<(), JsError> {
+    pub fn put_position(&mut self, position: &str) -> Result<(), JsValue> {
         js(self.put_position_of(position).map(|()| String::new())).map(drop)
     }
 
     /// Puts an expense (JSON, with its `id`): added or replaced. Refused, it changes nothing.
     #[wasm_bindgen(js_name = putExpense)]
-    pub fn put_expense(&mut self, expense: &str) -> Result<(), JsError> {
+    pub fn put_expense(&mut self, expense: &str) -> Result<(), JsValue> {
         js(self.put_expense_of(expense).map(|()| String::new())).map(drop)
     }
 
@@ -105,19 +103,19 @@ impl Sandbox {
     /// `{figure, value, currencyCode, formula, plan, inputs: [{figure, value, explain}],
     /// lines: [{itemId, kind, amount}], linesTotal}`, every line at once; an input's `explain` is
     /// the figure to ask next.
-    pub fn explain(&mut self, asOf: &str, figure: &str) -> Result<String, JsError> {
+    pub fn explain(&mut self, asOf: &str, figure: &str) -> Result<String, JsValue> {
         js(self.explain_of(asOf, figure))
     }
 
     /// Removes the position `id` (a whole number from 1 to 2^53 - 1).
     #[wasm_bindgen(js_name = removePosition)]
-    pub fn remove_position(&mut self, id: f64) -> Result<(), JsError> {
+    pub fn remove_position(&mut self, id: f64) -> Result<(), JsValue> {
         js(id_of(id).and_then(|id| self.change(Change::RemovePosition(id)))).map(drop)
     }
 
     /// Removes the expense `id` (a whole number from 1 to 2^53 - 1).
     #[wasm_bindgen(js_name = removeExpense)]
-    pub fn remove_expense(&mut self, id: f64) -> Result<(), JsError> {
+    pub fn remove_expense(&mut self, id: f64) -> Result<(), JsValue> {
         js(id_of(id).and_then(|id| self.change(Change::RemoveExpense(id)))).map(drop)
     }
 }
@@ -128,9 +126,10 @@ fn id_of(id: f64) -> Result<Id, Refusal> {
     if id.fract() == 0.0 && (1.0..=MAX_SAFE).contains(&id) {
         Ok(Id::new(id as u64))
     } else {
-        Err(Refusal::Form(format!(
-            "id: {id} is not a whole number from 1"
-        )))
+        Err(Refusal::form(
+            "id",
+            format!("{id} is not a whole number from 1"),
+        ))
     }
 }
 
@@ -139,7 +138,7 @@ impl Sandbox {
         let as_of = as_of(as_of_text)?;
         let folio = self.book.folio();
         let period = costfolio::value::DateRange::new(folio.start_date, folio.end_date)
-            .map_err(|_| Refusal::Form("the folio ends before it starts".to_owned()))?;
+            .map_err(|_| Refusal::form("", "the folio ends before it starts"))?;
         let granularity = granularity_of(granularity, period)?;
         let indicators = self.book.indicators(as_of, PlannedSide::Draft)?;
         let timeline = self.book.timeline(as_of, granularity, PlannedSide::Draft)?;
@@ -157,11 +156,11 @@ impl Sandbox {
         let account = self
             .book
             .explain(figure, as_of, PlannedSide::Draft)?
-            .ok_or_else(|| Refusal::Form(format!("figure: no figure is named {figure:?}")))?;
+            .ok_or_else(|| Refusal::form("figure", format!("no figure is named {figure:?}")))?;
         let lines_total = if account.sum {
-            let sum = account.lines_sum().ok_or_else(|| {
-                Refusal::Form("figure: the lines' sum is beyond a decimal".to_owned())
-            })?;
+            let sum = account
+                .lines_sum()
+                .ok_or_else(|| Refusal::form("figure", "the lines' sum is beyond a decimal"))?;
             Some(Exact::of(sum))
         } else {
             None
@@ -207,9 +206,10 @@ impl Sandbox {
             argument: "position",
             error,
         })?;
-        let id = plan.position.id.ok_or_else(|| {
-            Refusal::Form("position.id: a sandbox's position needs its id".to_owned())
-        })?;
+        let id = plan
+            .position
+            .id
+            .ok_or_else(|| Refusal::form("position.id", "a sandbox's position needs its id"))?;
         self.change(Change::PutPosition(costfolio::plan::position_record(
             &plan, id,
         )))
@@ -222,9 +222,7 @@ impl Sandbox {
             error,
         })?;
         if expense.id.is_none() {
-            return Err(Refusal::Form(
-                "id: a sandbox's expense needs its id".to_owned(),
-            ));
+            return Err(Refusal::form("id", "a sandbox's expense needs its id"));
         }
         self.change(Change::PutExpense(expense)).map(drop)
     }

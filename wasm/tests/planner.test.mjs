@@ -93,28 +93,32 @@ test('direct calls for the planning screen', () => {
   assert.equal(wasm.version(), cargo.match(/^version = "(.*)"$/m)?.[1]);
 });
 
-test('errors arrive as Errors with the documented messages', () => {
+test('errors arrive as CostfolioErrors with the documented messages, their kind and field', () => {
   const planner = new wasm.Planner();
   assert.throws(() => planner.indicators(9, '2026-03-13'), {
-    name: 'Error',
+    name: 'CostfolioError',
+    kind: 'notFound',
+    field: null,
     message: 'The requested folio cannot be viewed because it does not exist or the caller lacks permission',
   });
   assert.throws(() => planner.handle('{', '{}'), (e) => e instanceof Error && e.message.startsWith('request:'));
   assert.throws(() => planner.handle('{"method":"GET","path":"/"}', '{"now":"yesterday"}'),
-    { message: 'context.now: "yesterday" is not yyyy-MM-ddTHH:mm:ss' });
+    { kind: 'invalid', field: 'context.now', message: 'context.now: "yesterday" is not yyyy-MM-ddTHH:mm:ss' });
   assert.throws(() => wasm.expandRecurrence('{"kind":".Daily"}', '2026-12-31', '2026-01-01', '2026-01-02'),
     (e) => e instanceof Error && e.message.includes('startDate is required'));
   assert.throws(() => wasm.plan('{"folio":{}}', false), (e) => e instanceof Error && e.message.includes('folio.name is required'));
+  assert.throws(() => wasm.plan('{"folio":{}}', false), { kind: 'invalid', field: 'folio.name' });
+  assert.throws(() => wasm.difference('1.5', 'two'), { kind: 'invalid', field: 'b', message: 'b: two is not a decimal number' });
   for (const notText of [undefined, null, 42, {}, ['{}'], new Uint8Array(2)]) {
     // @ts-expect-error: the declarations ask for a string; a caller without types may not.
-    assert.throws(() => wasm.planSummary(notText), { name: 'Error', message: 'input: expected a string' });
+    assert.throws(() => wasm.planSummary(notText), { name: 'CostfolioError', field: 'input', message: 'input: expected a string' });
     // @ts-expect-error: as above.
-    assert.throws(() => wasm.plan(notText, false), { name: 'Error', message: 'input: expected a string' });
+    assert.throws(() => wasm.plan(notText, false), { name: 'CostfolioError', field: 'input', message: 'input: expected a string' });
   }
   // A caller's value stays one value: no second asOf smuggled in through the granularity.
   const scenario = wasm.Planner.fromSnapshot(vectors.snapshot);
   assert.throws(() => scenario.timeline(1, '2026-03-13', 'month&asOf=2030-01-01'),
-    { message: 'granularity: granularity must be day, week or month, got "month&asOf=2030-01-01"' });
+    { field: 'granularity', message: 'granularity: granularity must be day, week or month, got "month&asOf=2030-01-01"' });
   assert.throws(() => scenario.positionPayments(1, 'week#', '2026-03-13'), /got "week#"/);
   // A refusal through handle is a response, not an exception.
   const response = JSON.parse(planner.handle(
