@@ -232,6 +232,25 @@ fn check(route: &Route, role: Role, failures: &mut Vec<String>) -> usize {
 }
 
 /// The matrix (S11.4, S11.5): every budgeting route x every caller (owner, viewer, portfolio
+/// The matrix asks every operation of the budgeting interface's table: a row added there and not
+/// here fails, so no route escapes the policy's test.
+#[test]
+fn the_matrix_holds_every_operation_of_the_table() {
+    let asked: std::collections::BTreeSet<(&str, String)> = ROUTES
+        .iter()
+        .map(|route| {
+            let path = route.path.split('?').next().unwrap_or_default();
+            (route.method, format!("/budgets/1{path}"))
+        })
+        .collect();
+    let missing: Vec<String> = costfolio::api::BUDGET_ROUTES
+        .iter()
+        .filter(|operation| !asked.contains(&(operation.method, operation.path.to_owned())))
+        .map(|operation| format!("{} {}", operation.method, operation.path))
+        .collect();
+    assert!(missing.is_empty(), "not in the access matrix: {missing:?}");
+}
+
 /// admin, other, budget administrator, read-only token) x {the fixture's record, a missing id},
 /// each on a fresh copy of the fixture. It asserts (a) the status the policy gives: 200 when
 /// allowed, the missing record's 404 when the caller may not read, 403 for a change by a reader,

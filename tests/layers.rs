@@ -124,10 +124,10 @@ fn the_line_names_every_module_of_the_core() {
 
 /// Inside the budgeting interface (`api/budget/`), the same: the answers at the bottom, the
 /// folios on them, the records of a folio on those, the reports on all of them, the plan
-/// documents, the router on top. No file imports one above it.
+/// documents, the shared data, the table of operations and the router on top. No file imports one above it.
 #[test]
 fn the_budgeting_interface_is_a_line_too() {
-    const ORDER: [(&str, &[&str]); 8] = [
+    const ORDER: [(&str, &[&str]); 10] = [
         ("responses", &[]),
         // Histories, read from the host's journal.
         ("history", &["responses"]),
@@ -141,6 +141,23 @@ fn the_budgeting_interface_is_a_line_too() {
         ),
         // The plan documents out and in: parsed here, decided by the use cases.
         ("plans", &["responses"]),
+        // Exchange rates, overtime rules and users: what every folio shares.
+        ("shared", &["responses"]),
+        // The table of operations, on every handler.
+        (
+            "operations",
+            &[
+                "responses",
+                "history",
+                "folios",
+                "expenses",
+                "positions",
+                "portfolios",
+                "reports",
+                "plans",
+                "shared",
+            ],
+        ),
     ];
     let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src/api/budget");
     for (file, allowed) in ORDER {

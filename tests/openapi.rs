@@ -110,6 +110,32 @@ fn every_operation_of_the_core_is_routed() {
     }
 }
 
+/// The budgeting interface's table of operations and the document name the same operations: each
+/// row is documented under its method and path, and each documented operation is a row.
+#[test]
+fn the_budgeting_table_is_the_documents_budgeting_operations() {
+    let documented: BTreeSet<(String, String)> = costfolio::openapi::operations()
+        .into_iter()
+        .filter(|operation| operation.path.starts_with("/budgets/1/"))
+        .map(|operation| (operation.method.to_owned(), operation.path.to_owned()))
+        .collect();
+    let table: BTreeSet<(String, String)> = costfolio::api::BUDGET_ROUTES
+        .iter()
+        .map(|route| (route.method.to_owned(), route.path.to_owned()))
+        .collect();
+    assert_eq!(
+        table.len(),
+        costfolio::api::BUDGET_ROUTES.len(),
+        "each operation is one row"
+    );
+    let undocumented: Vec<_> = table.difference(&documented).collect();
+    let unrouted: Vec<_> = documented.difference(&table).collect();
+    assert!(
+        undocumented.is_empty() && unrouted.is_empty(),
+        "rows not in docs/openapi.json: {undocumented:?}; documented, no row: {unrouted:?}"
+    );
+}
+
 use crate::openapi_check;
 
 /// The check tests/api_doc.rs runs on every documented call finds what is wrong: an answer of the

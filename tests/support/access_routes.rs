@@ -4,10 +4,11 @@
 
 use crate::access_world::{
     ids, Role, ACTUAL_BASELINE, ALLOCATION, ALLOCATION_UPDATE, BILLABLE_HOURS,
-    BILLABLE_HOURS_UPDATE, BILLED_HOURS, CUSTOM_FIELD, CUSTOM_FIELD_UPDATE, EXCHANGE_RATE,
-    EXPENSE_CREATE, EXPENSE_UPDATE, FOLIO_CREATE, FOLIO_UPDATE, OVERTIME_RULE,
-    OVERTIME_RULE_UPDATE, PLANNED, PLANNED_UPDATE, PORTFOLIO_CREATE, PRIVATE_PORTFOLIO_UPDATE,
-    PUBLIC_PORTFOLIO_UPDATE, RATE, RATE_UPDATE, SCOPE, VIEWERS, WORKED_HOURS, WORKED_HOURS_UPDATE,
+    BILLABLE_HOURS_UPDATE, BILLED_HOURS, CLOSE_MONTH, CUSTOM_FIELD, CUSTOM_FIELD_UPDATE,
+    EXCHANGE_RATE, EXPENSE_CREATE, EXPENSE_UPDATE, FOLIO_CREATE, FOLIO_UPDATE, OVERTIME_RULE,
+    OVERTIME_RULE_UPDATE, PLANNED, PLANNED_UPDATE, PLAN_IMPORT, PORTFOLIO_CREATE,
+    PRIVATE_PORTFOLIO_UPDATE, PUBLIC_PORTFOLIO_UPDATE, RATE, RATE_UPDATE, SCOPE, VIEWERS,
+    WORKED_HOURS, WORKED_HOURS_UPDATE,
 };
 
 /// What the policy lets a caller do with one record.
@@ -34,6 +35,9 @@ pub enum Scope {
     /// A new record naming ada as its owner: ada or a budget administrator; anyone else is a 403
     /// naming the field `owner`.
     CreateAsAda,
+    /// A new record its caller owns, whatever the body names (an imported plan document's
+    /// folio): every caller who may write.
+    CreateOwn,
     /// The public portfolio 1 (ada's, no admins).
     PublicPortfolio,
     /// The private portfolio 2 (ada's, administered by carol).
@@ -46,6 +50,7 @@ impl Scope {
         use Role::*;
         match (self, role) {
             (Scope::Open, _) => Access::Read,
+            (Scope::CreateOwn, _) => Access::Change,
             (Scope::Shared, BudgetAdmin) => Access::Change,
             (Scope::Shared, _) => Access::Read,
             (_, Owner | ReadOnlyToken | BudgetAdmin) => Access::Change,
@@ -123,6 +128,8 @@ pub const ROUTES: &[Route] = {
         route("users", "GET", "/users?query=a", None, None, Open),
         route("folios indicators by id", "GET", "/folio/indicators?id={id}", None, Some(ids::FOLIO), Folio),
         route("folios indicators page", "GET", "/folio/indicators?limit=5", None, None, Open),
+        route("folio plan", "GET", "/folio/{id}/plan", None, Some(ids::FOLIO), Folio),
+        route("folio import", "POST", "/folio/import", Some(PLAN_IMPORT), None, CreateOwn),
         // budget.rs: expenses (the create names its folio in the body).
         route("expense create", "POST", "/expense", Some(EXPENSE_CREATE), Some(ids::FOLIO), Folio),
         route("expense update", "PUT", "/expense", Some(EXPENSE_UPDATE), Some(ids::EXPENSE), Folio),
@@ -168,6 +175,9 @@ pub const ROUTES: &[Route] = {
         route("customfield delete", "DELETE", "/customfield/{id}", None, Some(ids::CUSTOM_FIELD), Folio),
         route("scope put", "PUT", "/folio/{id}/scope", Some(SCOPE), Some(ids::FOLIO), Folio),
         route("scope get", "GET", "/folio/{id}/scope", None, Some(ids::FOLIO), Folio),
+        route("scope history", "GET", "/folio/{id}/scope/history", None, Some(ids::FOLIO), Folio),
+        route("closed months", "GET", "/folio/{id}/periods", None, Some(ids::FOLIO), Folio),
+        route("close a month", "POST", "/folio/{id}/periods", Some(CLOSE_MONTH), Some(ids::FOLIO), Folio),
         route("indicators", "GET", "/folio/{id}/indicators?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
         route("timeline", "GET", "/folio/{id}/timeline?asOf=2026-03-13&granularity=week", None, Some(ids::FOLIO), Folio),
         route("payments", "GET", "/folio/{id}/payments?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
@@ -194,5 +204,7 @@ pub const ROUTES: &[Route] = {
         route("portfolio explain (private)", "GET", "/portfolio/{id}/explain?asOf=2026-03-13&figure=cpi", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
         route("portfolio history (public)", "GET", "/portfolio/{id}/history", None, Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),
         route("portfolio history (private)", "GET", "/portfolio/{id}/history", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
+        route("portfolio closed months (public)", "GET", "/portfolio/{id}/periods", None, Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),
+        route("portfolio closed months (private)", "GET", "/portfolio/{id}/periods", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
     ]
 };

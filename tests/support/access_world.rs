@@ -166,6 +166,12 @@ pub const FOLIO_CREATE: &str = r#"{"name":"Road works","description":"Ring road"
 
 pub const FOLIO_UPDATE: &str = r#"{"id":{id},"name":"Ring road works","description":"Ring road","owner":"ada","startDate":"2026-01-01","endDate":"2026-12-31","closedDate":null,"reserve":10,"contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":true,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1,"customFields":{"values":{"1":"north"}}}"#;
 
+/// A plan document of one folio, ada's: what `POST /folio/import` takes.
+pub const PLAN_IMPORT: &str = r#"{"folio":{"name":"Imported works","description":"","owner":"ada","startDate":"2026-01-01","endDate":"2026-12-31","closedDate":null,"reserve":10,"contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}}"#;
+
+/// A month closed (S9.11): February, ended before the fixture's day.
+pub const CLOSE_MONTH: &str = r#"{"month":"2026-02"}"#;
+
 pub const VIEWERS: &str = r#"{"users":["bob","dan"]}"#;
 
 pub const EXPENSE_CREATE: &str = r#"{"folioId":{id},"name":"Licence","description":"","type":"Software","category":"OPEX","kind":".PlannedExpense","amount":100.00,"currencyCode":"EUR","recurrence":{"kind":".Monthly","startDate":"2026-01-15","occurrences":3}}"#;

@@ -27,6 +27,8 @@ pub use auth::{
     MAX_SESSIONS_PER_USER, SESSION_HOURS,
 };
 pub use budget::can_view;
+/// The budgeting interface's operations, one row each (method, path template, handler, weight).
+pub use budget::{Route as BudgetRoute, ROUTES as BUDGET_ROUTES};
 pub use http::{
     decode_form, encode_query, BodyError, Context, Journal, QueryError, Request, Response,
 };

@@ -10,9 +10,10 @@
 //! folio or portfolio weighs nothing, so how a read is admitted reveals nothing of it.
 
 use super::access::who;
+use super::budget::{find, Weight};
 use super::http::{Context, Request};
 use crate::schedule::Granularity;
-use crate::state::State;
+use crate::state::{RecordKind, State};
 use crate::usecase::{Access, Caller};
 
 /// The estimated work of `request` on `state`, in item-periods; 0 for a request that costs no
@@ -26,64 +27,57 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
     };
     let path = path.split('?').next().unwrap_or_default();
     let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    let Some((route, id)) = find("GET", &segments) else {
+        return 0;
+    };
     let caller = who(context);
     let granularity = request
         .param_value("granularity")
         .and_then(Granularity::parse)
         .unwrap_or_default();
-    match segments.as_slice() {
-        ["folio", "indicators"] => request
+    let id = id.parse::<u64>().ok();
+    let folio = |by| id.map_or(0, |id| folio_weight(state, &caller, id, by));
+    match route.weight {
+        Weight::Light => 0,
+        Weight::NamedFolios => request
             .params("id")
             .filter_map(|id| id.parse().ok())
             .take(crate::usecase::MAX_INDICATORS_LISTED)
             .map(|id| folio_weight(state, &caller, id, Granularity::Month))
             .fold(0, u64::saturating_add),
-        ["folio", id, "timeline"] => id
-            .parse()
-            .map_or(0, |id| folio_weight(state, &caller, id, granularity)),
-        // An explanation costs the figure it explains: a timeline cell its
-        // timeline's, any other the indicators'.
-        ["folio", id, "explain"] => id.parse().map_or(0, |id| {
+        Weight::Folio => folio(Granularity::Month),
+        Weight::FolioByGranularity => folio(granularity),
+        // An explanation costs the figure it explains: a timeline cell its timeline's, any other
+        // the indicators'.
+        Weight::FolioFigure => {
             let cell = request.param_value("start").is_some();
-            let by = if cell {
+            folio(if cell {
                 granularity
             } else {
                 Granularity::Month
-            };
-            folio_weight(state, &caller, id, by)
-        }),
-        ["portfolio", id, "explain"] => id
-            .parse()
-            .map_or(0, |id| portfolio_weight(state, &caller, id)),
-        // An item's days (one item over the folio's days, at most ten years'): a fixed weight.
-        ["position" | "expense", _, "explain"] => HISTORY_WEIGHT,
-        // A page of history costs the journal it reads (S11.8).
-        [kind @ ("folio" | "expense" | "position" | "portfolio"), id, end @ ("history" | "activity")] => {
-            id.parse().map_or(0, |id| {
-                history_weight(state, context, request, kind, id, *end == "activity")
             })
         }
-        ["folio", id, "scope", "history"] => id.parse().map_or(0, |id| {
-            history_weight(state, context, request, "scope", id, false)
-        }),
         // Each closed month is computed again for its day (S9.11).
-        ["folio", id, "periods"] => id.parse().map_or(0, |folio: u64| {
+        Weight::FolioClosedMonths => id.map_or(0, |folio: u64| {
             let months = state.closed_months_of(folio).len().max(1) as u64;
             folio_weight(state, &caller, folio, Granularity::Month).saturating_mul(months)
         }),
-        ["folio", id, "indicators" | "payments" | "items" | "plan" | "expenditures"] => id
-            .parse()
-            .map_or(0, |id| folio_weight(state, &caller, id, Granularity::Month)),
+        Weight::Portfolio => id.map_or(0, |id| portfolio_weight(state, &caller, id)),
         // Two rollups for each month its folios closed (S9.11).
-        ["portfolio", id, "periods"] => id.parse().map_or(0, |id| {
+        Weight::PortfolioClosedMonths => id.map_or(0, |id| {
             let queries = crate::usecase::Queries::new(state, caller.clone(), context.now);
             let months = queries.portfolio_closed_month_count(id).max(1) as u64;
             portfolio_weight(state, &caller, id).saturating_mul(2 * months)
         }),
-        ["portfolio", id, "indicators"] => id
-            .parse()
-            .map_or(0, |id| portfolio_weight(state, &caller, id)),
-        _ => 0,
+        // An item's days (one item over the folio's days, at most ten years'): a fixed weight.
+        Weight::Item => HISTORY_WEIGHT,
+        // A page of history costs the journal it reads (S11.8).
+        Weight::History(kind) => id.map_or(0, |id| {
+            history_weight(state, context, request, kind, id, false)
+        }),
+        Weight::Activity => id.map_or(0, |id| {
+            history_weight(state, context, request, RecordKind::Folio, id, true)
+        }),
     }
 }
 
@@ -108,21 +102,14 @@ fn history_weight(
     state: &State,
     context: &Context,
     request: &Request,
-    kind: &str,
+    kind: RecordKind,
     id: u64,
     activity: bool,
 ) -> u64 {
-    use crate::state::{RecordKind, RecordRef};
+    use crate::state::RecordRef;
     use crate::usecase::{HistoryPage, Queries, DEFAULT_HISTORY_PAGE, MAX_HISTORY_PAGE};
     let Some(journal) = context.journal.as_ref() else {
         return 0;
-    };
-    let kind = match kind {
-        "folio" => RecordKind::Folio,
-        "expense" => RecordKind::Expense,
-        "position" => RecordKind::Position,
-        "scope" => RecordKind::Scope,
-        _ => RecordKind::Portfolio,
     };
     let number = |name: &str| {
         request
@@ -148,7 +135,7 @@ fn history_weight(
 
 /// In the wasm package no journal is kept: a history answers at once.
 #[cfg(target_arch = "wasm32")]
-fn history_weight(_: &State, _: &Context, _: &Request, _: &str, _: u64, _: bool) -> u64 {
+fn history_weight(_: &State, _: &Context, _: &Request, _: RecordKind, _: u64, _: bool) -> u64 {
     0
 }
 

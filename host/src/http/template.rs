@@ -5,66 +5,42 @@
 //!
 //! Every word a template holds comes from the tables below, never from the request: a user name, a
 //! folio's key, a token sent in a path or a query string cannot reach a log line or a metric's
-//! label through it (and the number of distinct labels stays bounded). A route added to the core
-//! is added here too: a test compares these tables with the operations of docs/openapi.json.
+//! label through it (and the number of distinct labels stays bounded). The budgeting interface's
+//! templates are its table of operations (`costfolio::api::BUDGET_ROUTES`); a route added to the
+//! core's other interfaces is added here too. A test compares these tables with the operations of
+//! docs/openapi.json.
 
-/// The paths of the budgeting interface, after `/budgets/1`.
-const BUDGETING: &[&str] = &[
-    "/budgets/1/folio",
-    "/budgets/1/folio/import",
-    "/budgets/1/folio/{id}",
-    "/budgets/1/folio/{id}/baseline",
-    "/budgets/1/folio/{id}/baselines",
-    "/budgets/1/folio/{id}/customfield",
-    "/budgets/1/folio/{id}/customfields",
-    "/budgets/1/folio/{id}/expenditures",
-    "/budgets/1/folio/{id}/indicators",
-    "/budgets/1/folio/{id}/items",
-    "/budgets/1/folio/{id}/payments",
-    "/budgets/1/folio/{id}/plan",
-    "/budgets/1/folio/{id}/scope",
-    "/budgets/1/folio/{id}/scope/history",
-    "/budgets/1/folio/{id}/periods",
-    "/budgets/1/portfolio/{id}/periods",
-    "/budgets/1/folio/indicators",
-    "/budgets/1/folio/{id}/team",
-    "/budgets/1/folio/{id}/timeline",
-    "/budgets/1/folio/{id}/viewers",
-    "/budgets/1/folio/{id}/history",
-    "/budgets/1/folio/{id}/activity",
-    "/budgets/1/folio/{id}/explain",
-    "/budgets/1/expense",
-    "/budgets/1/expense/{id}",
-    "/budgets/1/expense/{id}/payments",
-    "/budgets/1/expense/{id}/history",
-    "/budgets/1/expense/{id}/explain",
-    "/budgets/1/exchangerate",
-    "/budgets/1/overtimerule",
-    "/budgets/1/overtimerule/{id}",
-    "/budgets/1/baseline/{id}",
-    "/budgets/1/customfield",
-    "/budgets/1/customfield/{id}",
-    "/budgets/1/portfolio",
-    "/budgets/1/portfolio/{id}",
-    "/budgets/1/portfolio/{id}/indicators",
-    "/budgets/1/portfolio/{id}/history",
-    "/budgets/1/portfolio/{id}/explain",
-    "/budgets/1/users",
-    "/budgets/1/position",
-    "/budgets/1/position/{id}",
-    "/budgets/1/position/{id}/allocation",
-    "/budgets/1/position/{id}/billablehours",
-    "/budgets/1/position/{id}/billedhours",
-    "/budgets/1/position/{id}/payments",
-    "/budgets/1/position/{id}/history",
-    "/budgets/1/position/{id}/explain",
-    "/budgets/1/position/{id}/rate",
-    "/budgets/1/position/{id}/workedhours",
-    "/budgets/1/allocation/{id}",
-    "/budgets/1/rate/{id}",
-    "/budgets/1/workedhours/{id}",
-    "/budgets/1/billablehours/{id}",
-];
+use costfolio::api::BUDGET_ROUTES;
+
+/// Where the routes of an interface are listed.
+#[derive(Clone, Copy)]
+enum Routes {
+    /// In a table here.
+    Listed(&'static [&'static str]),
+    /// In the budgeting interface's table of operations.
+    Budgeting,
+}
+
+impl Routes {
+    /// The first route `path` fills.
+    fn find(self, path: &str) -> Option<&'static str> {
+        match self {
+            Routes::Listed(routes) => find(routes.iter().copied(), path),
+            Routes::Budgeting => find(BUDGET_ROUTES.iter().map(|route| route.path), path),
+        }
+    }
+
+    /// Every route template, once.
+    #[cfg(test)]
+    fn all(self) -> Vec<&'static str> {
+        let mut all: Vec<&'static str> = match self {
+            Routes::Listed(routes) => routes.to_vec(),
+            Routes::Budgeting => BUDGET_ROUTES.iter().map(|route| route.path).collect(),
+        };
+        all.dedup();
+        all
+    }
+}
 
 /// The paths of the core administration interface. A literal segment is tried before a `{key}`
 /// or `{id}` in the same place (`holiday-schemes/users/{key}` before `holiday-schemes/{id}`).
@@ -124,12 +100,12 @@ const HOST: &[&str] = &["/healthz", "/readyz", "/openapi.json"];
 
 /// The interfaces, by the first segment of their paths, with their routes. Every other path is
 /// the planner's.
-const INTERFACES: &[(&str, &str, &[&str])] = &[
-    ("/budgets", "budgeting", BUDGETING),
-    ("/core", "core", CORE),
-    ("/audit", "audit", AUDIT),
-    ("/oauth", "oauth", OAUTH),
-    ("/session", "session", SESSION),
+const INTERFACES: &[(&str, &str, Routes)] = &[
+    ("/budgets", "budgeting", Routes::Budgeting),
+    ("/core", "core", Routes::Listed(CORE)),
+    ("/audit", "audit", Routes::Listed(AUDIT)),
+    ("/oauth", "oauth", Routes::Listed(OAUTH)),
+    ("/session", "session", Routes::Listed(SESSION)),
 ];
 
 /// The template of a path that no route has.
@@ -179,8 +155,8 @@ fn fills(pattern: &str, segment: &str) -> bool {
 }
 
 /// The first of `routes` that `path` (its query left off) fills, segment for segment.
-fn find(routes: &[&'static str], path: &str) -> Option<&'static str> {
-    routes.iter().copied().find(|route| {
+fn find(mut routes: impl Iterator<Item = &'static str>, path: &str) -> Option<&'static str> {
+    routes.find(|route| {
         let mut wanted = route.split('/');
         let mut given = path.split('/');
         loop {
@@ -201,7 +177,7 @@ pub(crate) fn route(method_given: &str, path: &str) -> Route {
         "" => "/",
         trimmed => trimmed,
     };
-    if let Some(host) = find(HOST, trimmed) {
+    if let Some(host) = find(HOST.iter().copied(), trimmed) {
         return Route {
             interface: "host",
             method,
@@ -213,7 +189,7 @@ pub(crate) fn route(method_given: &str, path: &str) -> Route {
             return Route {
                 interface,
                 method,
-                path: find(routes, trimmed).unwrap_or(UNKNOWN),
+                path: routes.find(trimmed).unwrap_or(UNKNOWN),
             };
         }
     }
@@ -272,11 +248,11 @@ mod tests {
         }
         let tables = INTERFACES
             .iter()
-            .flat_map(|(_, _, routes)| routes.iter())
-            .chain(HOST.iter());
+            .flat_map(|(_, _, routes)| routes.all())
+            .chain(HOST.iter().copied());
         for template in tables {
             assert!(
-                documented.contains(*template),
+                documented.contains(template),
                 "{template} is a route here but no path of docs/openapi.json"
             );
         }
@@ -401,7 +377,7 @@ mod tests {
         ];
         let every: Vec<&str> = INTERFACES
             .iter()
-            .flat_map(|(_, _, routes)| routes.iter().copied())
+            .flat_map(|(_, _, routes)| routes.all())
             .chain(HOST.iter().copied())
             .chain([UNKNOWN, "/", "/assets/{file}", "/{page}"])
             .collect();

@@ -1,5 +1,5 @@
-//! Folios (list, create, read, update, delete, viewers) and what belongs to one folio: its limits,
-//! baselines and expenditures (S8), custom fields and scope.
+//! Folios (read, update, delete, viewers) and what belongs to one folio: its limits, baselines
+//! and expenditures (S8), custom fields, scope and closed months; routed by `operations`.
 
 use super::responses::{
     boolean, commands, field_error, folio_not_viewable, list_page, message_error, paged, path_id,
@@ -51,6 +51,53 @@ fn not_there(what: &str, text: &str) -> Response {
             crate::model::messages::excerpt(text)
         ),
     )
+}
+
+/// `GET /folio/{id}` (a deleted one too, with its deletedOn: S5.1).
+pub(super) fn folio(state: &State, context: &Context, id: &str) -> Outcome {
+    in_folio(id, |id| Ok(success(queries(state, context).folio(id)?)))
+}
+
+/// `PUT /folio`; with `dryRun=true`, what the update would change, storing nothing (S8.7).
+pub(super) fn update_folio(state: &mut State, request: &Request, context: &Context) -> Outcome {
+    let dry_run = request.param_value("dryRun").is_some() && boolean(request, "dryRun")?;
+    if dry_run {
+        Ok(success(
+            commands(state, context).preview_folio_update(read(request)?)?,
+        ))
+    } else {
+        Ok(success(
+            commands(state, context).update_folio(read(request)?)?,
+        ))
+    }
+}
+
+/// `DELETE /folio/{id}`.
+pub(super) fn delete_folio(state: &mut State, context: &Context, id: &str) -> Outcome {
+    in_folio(id, |id| {
+        commands(state, context).delete_folio(id)?;
+        Ok(success(true))
+    })
+}
+
+/// `GET /folio/{id}/viewers` (extension).
+pub(super) fn viewers(state: &State, context: &Context, id: &str) -> Outcome {
+    in_folio(id, |id| Ok(success(queries(state, context).viewers(id)?)))
+}
+
+/// `PUT /folio/{id}/viewers` (extension): the folio decides first (S11.4), so a body is read only
+/// for one the caller may change.
+pub(super) fn share_folio(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+) -> Outcome {
+    in_folio(id, |id| {
+        who(context).folio_for_change(state, id)?;
+        commands(state, context).share_folio(id, read(request)?)?;
+        Ok(success(true))
+    })
 }
 
 /// `GET /folio/{id}/baselines?costs=&revenues=` (S8.3).

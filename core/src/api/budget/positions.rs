@@ -1,6 +1,6 @@
 //! Positions of the budgeting interface: positions with their allocations, rates, worked and
 //! billable hours, their payments, billed hours, and the team of a folio (S6), parsed here and
-//! decided by the use cases (`usecase::Commands::create_position` ...).
+//! decided by the use cases (`usecase::Commands::create_position` ...); routed by `operations`.
 
 use super::responses::{
     commands, folio_not_viewable, message_error, path_id, queries, read, success, Outcome,
@@ -11,99 +11,149 @@ use crate::model::messages;
 use crate::schedule::Granularity;
 use crate::state::State;
 
-/// Routes the position operations, or `None` when the path is not one of them.
-pub(super) fn route(
+/// `DELETE /position/{id}`.
+pub(super) fn delete_position(state: &mut State, context: &Context, id: &str) -> Outcome {
+    with_id(id, |id| {
+        commands(state, context).delete_position(id)?;
+        Ok(success(true))
+    })
+}
+
+/// `POST /position/{id}/allocation`.
+pub(super) fn add_allocation(
     state: &mut State,
     request: &Request,
     context: &Context,
-    segments: &[&str],
-) -> Option<Outcome> {
-    let method = request.method.as_str();
-    let outcome = match (method, segments) {
-        ("POST", ["position"]) => create(state, request, context),
-        ("PUT", ["position"]) => update(state, request, context),
-        ("DELETE", ["position", id]) => with_id(id, |id| {
-            commands(state, context).delete_position(id)?;
-            Ok(success(true))
-        }),
-        ("POST", ["position", id, "allocation"]) => with_id(id, |id| {
-            crate::api::access::who(context).writes()?;
-            let allocation = read(request)?;
-            commands(state, context).add_allocation(id, allocation)?;
-            Ok(success(true))
-        }),
-        ("POST", ["position", id, "rate"]) => with_id(id, |id| {
-            crate::api::access::who(context).writes()?;
-            let rate = read(request)?;
-            Ok(success(commands(state, context).add_rate(id, rate)?))
-        }),
-        ("POST", ["position", id, "workedhours"]) => {
-            add_hours(state, request, context, id, PositionKind::TeamMember)
-        }
-        ("POST", ["position", id, "billablehours"]) => {
-            add_hours(state, request, context, id, PositionKind::ConsultingRevenue)
-        }
-        ("PUT", ["position", id, "billedhours"]) => with_id(id, |id| {
-            crate::api::access::who(context).writes()?;
-            let billed = read(request)?;
-            commands(state, context).put_billed_hours(id, billed)?;
-            Ok(success(true))
-        }),
-        ("PUT", ["allocation", id]) => with_id(id, |id| {
-            crate::api::access::who(context).writes()?;
-            let allocation = read(request)?;
-            commands(state, context).change_allocation(id, allocation)?;
-            Ok(success(true))
-        }),
-        ("DELETE", ["allocation", id]) => with_id(id, |id| {
-            commands(state, context).remove_allocation(id)?;
-            Ok(success(true))
-        }),
-        ("PUT", ["rate", id]) => with_id(id, |id| {
-            crate::api::access::who(context).writes()?;
-            let rate = read(request)?;
-            Ok(success(commands(state, context).change_rate(id, rate)?))
-        }),
-        ("DELETE", ["rate", id]) => with_id(id, |id| {
-            commands(state, context).remove_rate(id)?;
-            Ok(success(true))
-        }),
-        ("PUT", ["workedhours", id] | ["billablehours", id]) => with_id(id, |id| {
-            crate::api::access::who(context).writes()?;
-            let period = read(request)?;
-            commands(state, context).change_hours(id, period)?;
-            Ok(success(true))
-        }),
-        ("DELETE", ["workedhours", id] | ["billablehours", id]) => with_id(id, |id| {
-            commands(state, context).remove_hours(id)?;
-            Ok(success(true))
-        }),
-        _ => return None,
-    };
-    Some(outcome)
+    id: &str,
+) -> Outcome {
+    with_id(id, |id| {
+        crate::api::access::who(context).writes()?;
+        let allocation = read(request)?;
+        commands(state, context).add_allocation(id, allocation)?;
+        Ok(success(true))
+    })
 }
 
-/// Routes the position reads on a shared state, or `None` when the path is not one of them.
-pub(super) fn read_route(
+/// `POST /position/{id}/rate`.
+pub(super) fn add_rate(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+) -> Outcome {
+    with_id(id, |id| {
+        crate::api::access::who(context).writes()?;
+        let rate = read(request)?;
+        Ok(success(commands(state, context).add_rate(id, rate)?))
+    })
+}
+
+/// `PUT /position/{id}/billedhours`.
+pub(super) fn put_billed_hours(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+) -> Outcome {
+    with_id(id, |id| {
+        crate::api::access::who(context).writes()?;
+        let billed = read(request)?;
+        commands(state, context).put_billed_hours(id, billed)?;
+        Ok(success(true))
+    })
+}
+
+/// `PUT /allocation/{id}`.
+pub(super) fn change_allocation(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+) -> Outcome {
+    with_id(id, |id| {
+        crate::api::access::who(context).writes()?;
+        let allocation = read(request)?;
+        commands(state, context).change_allocation(id, allocation)?;
+        Ok(success(true))
+    })
+}
+
+/// `DELETE /allocation/{id}`.
+pub(super) fn remove_allocation(state: &mut State, context: &Context, id: &str) -> Outcome {
+    with_id(id, |id| {
+        commands(state, context).remove_allocation(id)?;
+        Ok(success(true))
+    })
+}
+
+/// `PUT /rate/{id}`.
+pub(super) fn change_rate(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+) -> Outcome {
+    with_id(id, |id| {
+        crate::api::access::who(context).writes()?;
+        let rate = read(request)?;
+        Ok(success(commands(state, context).change_rate(id, rate)?))
+    })
+}
+
+/// `DELETE /rate/{id}`.
+pub(super) fn remove_rate(state: &mut State, context: &Context, id: &str) -> Outcome {
+    with_id(id, |id| {
+        commands(state, context).remove_rate(id)?;
+        Ok(success(true))
+    })
+}
+
+/// `PUT /workedhours/{id}` and `PUT /billablehours/{id}`.
+pub(super) fn change_hours(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+) -> Outcome {
+    with_id(id, |id| {
+        crate::api::access::who(context).writes()?;
+        let period = read(request)?;
+        commands(state, context).change_hours(id, period)?;
+        Ok(success(true))
+    })
+}
+
+/// `DELETE /workedhours/{id}` and `DELETE /billablehours/{id}`.
+pub(super) fn remove_hours(state: &mut State, context: &Context, id: &str) -> Outcome {
+    with_id(id, |id| {
+        commands(state, context).remove_hours(id)?;
+        Ok(success(true))
+    })
+}
+
+/// `GET /position/{id}`.
+pub(super) fn position(state: &State, context: &Context, id: &str) -> Outcome {
+    with_id(id, |id| Ok(success(queries(state, context).position(id)?)))
+}
+
+/// `GET /position/{id}/payments?granularity=`.
+pub(super) fn position_payments(
     state: &State,
     request: &Request,
     context: &Context,
-    segments: &[&str],
-) -> Option<Outcome> {
-    let outcome = match segments {
-        ["position", id] => with_id(id, |id| Ok(success(queries(state, context).position(id)?))),
-        ["position", id, "payments"] => with_id(id, |id| {
-            let granularity = granularity(request)?;
-            let queries = queries(state, context);
-            Ok(success(queries.position_payments(id, granularity)?))
-        }),
-        ["folio", id, "team"] => {
-            let id = path_id(id).ok_or_else(folio_not_viewable);
-            id.and_then(|id| Ok(success(queries(state, context).team(id)?)))
-        }
-        _ => return None,
-    };
-    Some(outcome)
+    id: &str,
+) -> Outcome {
+    with_id(id, |id| {
+        let granularity = granularity(request)?;
+        let queries = queries(state, context);
+        Ok(success(queries.position_payments(id, granularity)?))
+    })
+}
+
+/// `GET /folio/{id}/team`.
+pub(super) fn team(state: &State, context: &Context, id: &str) -> Outcome {
+    let id = path_id(id).ok_or_else(folio_not_viewable)?;
+    Ok(success(queries(state, context).team(id)?))
 }
 
 /// The `granularity` parameter: day, week or month; none for the default (month).
@@ -170,7 +220,7 @@ fn missing_position_fields(body: &crate::json::Value) -> Option<Response> {
 }
 
 /// `POST /position`: the documented required-field messages first, then the use case.
-fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
+pub(super) fn create_position(state: &mut State, request: &Request, context: &Context) -> Outcome {
     crate::api::access::who(context).writes()?;
     let raw: crate::json::Value = read(request)?;
     if let Some(refusal) = missing_position_fields(&raw) {
@@ -182,13 +232,14 @@ fn create(state: &mut State, request: &Request, context: &Context) -> Outcome {
 }
 
 /// `PUT /position`.
-fn update(state: &mut State, request: &Request, context: &Context) -> Outcome {
+pub(super) fn update_position(state: &mut State, request: &Request, context: &Context) -> Outcome {
     Ok(success(
         commands(state, context).update_position(read(request)?)?,
     ))
 }
 
-fn add_hours(
+/// `POST /position/{id}/workedhours` and `POST /position/{id}/billablehours`.
+pub(super) fn add_hours(
     state: &mut State,
     request: &Request,
     context: &Context,
