@@ -20,9 +20,8 @@ use super::portfolios::{
     delete_portfolio, portfolio_closed_months, portfolio_indicators, portfolios, put_portfolio,
 };
 use super::positions::{
-    add_allocation, add_hours, add_rate, change_allocation, change_hours, change_rate,
-    create_position, delete_position, position, position_payments, put_billed_hours,
-    remove_allocation, remove_hours, remove_rate, team, update_position,
+    add_hours, create_position, position, position_payments, removal, team, update_position,
+    with_body,
 };
 use super::reports::{
     folio_explain, folio_indicators, folio_items, folio_payments, folio_timeline, item_explain,
@@ -110,6 +109,26 @@ use Weight::{
     Activity, Folio, FolioByGranularity, FolioClosedMonths, FolioFigure, History, Item, Light,
     NamedFolios, Portfolio, PortfolioClosedMonths,
 };
+
+/// `PUT /workedhours/{id}` and `PUT /billablehours/{id}`.
+const CHANGE_HOURS: Change = |s, r, c, id| {
+    with_body(s, r, c, id, |c, id, period| {
+        c.change_hours(id, period).map(|()| true)
+    })
+};
+/// `DELETE /workedhours/{id}` and `DELETE /billablehours/{id}`.
+const REMOVE_HOURS: Change = |s, _, c, id| removal(s, c, id, |c, id| c.remove_hours(id));
+
+/// `GET` of the history of the path's record of kind `kind` (S11.8).
+macro_rules! history {
+    ($path:literal, $kind:ident) => {
+        get(
+            $path,
+            |s, r, c, id| history(s, r, c, RecordKind::$kind, id),
+            History(RecordKind::$kind),
+        )
+    };
+}
 
 /// Every operation of the budgeting interface.
 pub const ROUTES: &[Route] = &[
@@ -213,44 +232,56 @@ pub const ROUTES: &[Route] = &[
         Light,
     ),
     change("DELETE", "/budgets/1/position/{id}", |s, _, c, id| {
-        delete_position(s, c, id)
+        removal(s, c, id, |c, id| c.delete_position(id))
     }),
     change(
         "POST",
         "/budgets/1/position/{id}/allocation",
-        add_allocation,
+        |s, r, c, id| {
+            with_body(s, r, c, id, |c, id, a| {
+                c.add_allocation(id, a).map(|()| true)
+            })
+        },
     ),
-    change("PUT", "/budgets/1/allocation/{id}", change_allocation),
-    change("DELETE", "/budgets/1/allocation/{id}", |s, _, c, id| {
-        remove_allocation(s, c, id)
+    change("PUT", "/budgets/1/allocation/{id}", |s, r, c, id| {
+        with_body(s, r, c, id, |c, id, a| {
+            c.change_allocation(id, a).map(|()| true)
+        })
     }),
-    change("POST", "/budgets/1/position/{id}/rate", add_rate),
-    change("PUT", "/budgets/1/rate/{id}", change_rate),
+    change("DELETE", "/budgets/1/allocation/{id}", |s, _, c, id| {
+        removal(s, c, id, |c, id| c.remove_allocation(id))
+    }),
+    change("POST", "/budgets/1/position/{id}/rate", |s, r, c, id| {
+        with_body(s, r, c, id, |c, id, rate| c.add_rate(id, rate))
+    }),
+    change("PUT", "/budgets/1/rate/{id}", |s, r, c, id| {
+        with_body(s, r, c, id, |c, id, rate| c.change_rate(id, rate))
+    }),
     change("DELETE", "/budgets/1/rate/{id}", |s, _, c, id| {
-        remove_rate(s, c, id)
+        removal(s, c, id, |c, id| c.remove_rate(id))
     }),
     change(
         "POST",
         "/budgets/1/position/{id}/workedhours",
         |s, r, c, id| add_hours(s, r, c, id, TeamMember),
     ),
-    change("PUT", "/budgets/1/workedhours/{id}", change_hours),
-    change("DELETE", "/budgets/1/workedhours/{id}", |s, _, c, id| {
-        remove_hours(s, c, id)
-    }),
+    change("PUT", "/budgets/1/workedhours/{id}", CHANGE_HOURS),
+    change("DELETE", "/budgets/1/workedhours/{id}", REMOVE_HOURS),
     change(
         "POST",
         "/budgets/1/position/{id}/billablehours",
         |s, r, c, id| add_hours(s, r, c, id, ConsultingRevenue),
     ),
-    change("PUT", "/budgets/1/billablehours/{id}", change_hours),
-    change("DELETE", "/budgets/1/billablehours/{id}", |s, _, c, id| {
-        remove_hours(s, c, id)
-    }),
+    change("PUT", "/budgets/1/billablehours/{id}", CHANGE_HOURS),
+    change("DELETE", "/budgets/1/billablehours/{id}", REMOVE_HOURS),
     change(
         "PUT",
         "/budgets/1/position/{id}/billedhours",
-        put_billed_hours,
+        |s, r, c, id| {
+            with_body(s, r, c, id, |c, id, b| {
+                c.put_billed_hours(id, b).map(|()| true)
+            })
+        },
     ),
     get(
         "/budgets/1/position/{id}/payments",
@@ -344,31 +375,11 @@ pub const ROUTES: &[Route] = &[
         Portfolio,
     ),
     // Histories (S11.8).
-    get(
-        "/budgets/1/folio/{id}/history",
-        |s, r, c, id| history(s, r, c, RecordKind::Folio, id),
-        History(RecordKind::Folio),
-    ),
-    get(
-        "/budgets/1/folio/{id}/scope/history",
-        |s, r, c, id| history(s, r, c, RecordKind::Scope, id),
-        History(RecordKind::Scope),
-    ),
-    get(
-        "/budgets/1/expense/{id}/history",
-        |s, r, c, id| history(s, r, c, RecordKind::Expense, id),
-        History(RecordKind::Expense),
-    ),
-    get(
-        "/budgets/1/position/{id}/history",
-        |s, r, c, id| history(s, r, c, RecordKind::Position, id),
-        History(RecordKind::Position),
-    ),
-    get(
-        "/budgets/1/portfolio/{id}/history",
-        |s, r, c, id| history(s, r, c, RecordKind::Portfolio, id),
-        History(RecordKind::Portfolio),
-    ),
+    history!("/budgets/1/folio/{id}/history", Folio),
+    history!("/budgets/1/folio/{id}/scope/history", Scope),
+    history!("/budgets/1/expense/{id}/history", Expense),
+    history!("/budgets/1/position/{id}/history", Position),
+    history!("/budgets/1/portfolio/{id}/history", Portfolio),
     get("/budgets/1/folio/{id}/activity", activity, Activity),
 ];
 

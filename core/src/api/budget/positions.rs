@@ -10,123 +10,38 @@ use crate::model::budgeting::PositionKind;
 use crate::model::messages;
 use crate::schedule::Granularity;
 use crate::state::State;
+use crate::usecase::Commands;
 
-/// `DELETE /position/{id}`.
-pub(super) fn delete_position(state: &mut State, context: &Context, id: &str) -> Outcome {
-    with_id(id, |id| {
-        commands(state, context).delete_position(id)?;
-        Ok(success(true))
-    })
-}
-
-/// `POST /position/{id}/allocation`.
-pub(super) fn add_allocation(
+/// A change of the position, or of its period or rate, whose id the path holds (`text`), with the
+/// body read as `T` once the credential may change data: what `change` answers, in the envelope.
+pub(super) fn with_body<T, A>(
     state: &mut State,
     request: &Request,
     context: &Context,
-    id: &str,
-) -> Outcome {
-    with_id(id, |id| {
+    text: &str,
+    change: impl FnOnce(&mut Commands<'_>, u64, T) -> crate::usecase::Result<A>,
+) -> Outcome
+where
+    T: serde::de::DeserializeOwned,
+    A: serde::Serialize,
+{
+    with_id(text, |id| {
         crate::api::access::who(context).writes()?;
-        let allocation = read(request)?;
-        commands(state, context).add_allocation(id, allocation)?;
-        Ok(success(true))
+        let body = read(request)?;
+        Ok(success(change(&mut commands(state, context), id, body)?))
     })
 }
 
-/// `POST /position/{id}/rate`.
-pub(super) fn add_rate(
+/// The removal of the position, or of its period or rate, whose id the path holds (`text`):
+/// `true` in the envelope once `remove` took it away.
+pub(super) fn removal(
     state: &mut State,
-    request: &Request,
     context: &Context,
-    id: &str,
+    text: &str,
+    remove: impl FnOnce(&mut Commands<'_>, u64) -> crate::usecase::Result<()>,
 ) -> Outcome {
-    with_id(id, |id| {
-        crate::api::access::who(context).writes()?;
-        let rate = read(request)?;
-        Ok(success(commands(state, context).add_rate(id, rate)?))
-    })
-}
-
-/// `PUT /position/{id}/billedhours`.
-pub(super) fn put_billed_hours(
-    state: &mut State,
-    request: &Request,
-    context: &Context,
-    id: &str,
-) -> Outcome {
-    with_id(id, |id| {
-        crate::api::access::who(context).writes()?;
-        let billed = read(request)?;
-        commands(state, context).put_billed_hours(id, billed)?;
-        Ok(success(true))
-    })
-}
-
-/// `PUT /allocation/{id}`.
-pub(super) fn change_allocation(
-    state: &mut State,
-    request: &Request,
-    context: &Context,
-    id: &str,
-) -> Outcome {
-    with_id(id, |id| {
-        crate::api::access::who(context).writes()?;
-        let allocation = read(request)?;
-        commands(state, context).change_allocation(id, allocation)?;
-        Ok(success(true))
-    })
-}
-
-/// `DELETE /allocation/{id}`.
-pub(super) fn remove_allocation(state: &mut State, context: &Context, id: &str) -> Outcome {
-    with_id(id, |id| {
-        commands(state, context).remove_allocation(id)?;
-        Ok(success(true))
-    })
-}
-
-/// `PUT /rate/{id}`.
-pub(super) fn change_rate(
-    state: &mut State,
-    request: &Request,
-    context: &Context,
-    id: &str,
-) -> Outcome {
-    with_id(id, |id| {
-        crate::api::access::who(context).writes()?;
-        let rate = read(request)?;
-        Ok(success(commands(state, context).change_rate(id, rate)?))
-    })
-}
-
-/// `DELETE /rate/{id}`.
-pub(super) fn remove_rate(state: &mut State, context: &Context, id: &str) -> Outcome {
-    with_id(id, |id| {
-        commands(state, context).remove_rate(id)?;
-        Ok(success(true))
-    })
-}
-
-/// `PUT /workedhours/{id}` and `PUT /billablehours/{id}`.
-pub(super) fn change_hours(
-    state: &mut State,
-    request: &Request,
-    context: &Context,
-    id: &str,
-) -> Outcome {
-    with_id(id, |id| {
-        crate::api::access::who(context).writes()?;
-        let period = read(request)?;
-        commands(state, context).change_hours(id, period)?;
-        Ok(success(true))
-    })
-}
-
-/// `DELETE /workedhours/{id}` and `DELETE /billablehours/{id}`.
-pub(super) fn remove_hours(state: &mut State, context: &Context, id: &str) -> Outcome {
-    with_id(id, |id| {
-        commands(state, context).remove_hours(id)?;
+    with_id(text, |id| {
+        remove(&mut commands(state, context), id)?;
         Ok(success(true))
     })
 }
@@ -246,11 +161,7 @@ pub(super) fn add_hours(
     id: &str,
     kind: PositionKind,
 ) -> Outcome {
-    with_id(id, |id| {
-        crate::api::access::who(context).writes()?;
-        let period = read(request)?;
-        Ok(success(
-            commands(state, context).add_hours(id, kind, period)?,
-        ))
+    with_body(state, request, context, id, |commands, id, period| {
+        commands.add_hours(id, kind, period)
     })
 }
