@@ -99,6 +99,17 @@ fn check_folio(state: &mut State, folio: u64, as_of: &str) -> usize {
         &format!("/budgets/1/folio/{folio}/indicators?asOf={as_of}"),
     );
     let mut sums = 0;
+    // The table of indicators is every figure the indicators answer, their terms aside.
+    let answered: std::collections::BTreeSet<&str> = indicators
+        .as_object()
+        .unwrap()
+        .keys()
+        .map(String::as_str)
+        .filter(|key| !["status", "currencyCode", "plannedValueMethod", "eacMethod"].contains(key))
+        .collect();
+    let tabled: std::collections::BTreeSet<&str> =
+        costfolio::analytics::FIGURES.into_iter().collect();
+    assert_eq!(answered, tabled, "the indicators and analytics::INDICATORS");
     for figure in costfolio::analytics::FIGURES {
         let path = format!("/budgets/1/folio/{folio}/explain?asOf={as_of}&figure={figure}");
         let (explained, lines) = all_lines(state, &path);

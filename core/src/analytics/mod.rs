@@ -8,6 +8,7 @@
 
 pub mod baseline;
 mod book;
+pub mod figures;
 mod indicators;
 mod items;
 mod ledger;
@@ -20,8 +21,9 @@ mod timeline;
 pub use book::CaughtUp;
 pub use book::{
     Account, BookError, BookParts, Change, FolioBook, Input, ItemLine, Plan, PlannedSide, RateUsed,
-    BUCKET_FIGURES, FIGURES,
+    BUCKET_FIGURES,
 };
+pub use figures::{indicator, Figure, Rollup, FIGURES, INDICATORS};
 pub use indicators::{index_status, indicators, progress_percent, FolioTerms};
 pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods, Series};
 pub use payments::{payments_csv, ItemPayments};

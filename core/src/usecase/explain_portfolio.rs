@@ -7,6 +7,7 @@
 
 use rust_decimal::Decimal;
 
+use crate::analytics::Rollup;
 use crate::json::Value;
 use crate::model::budgeting::{IndexStatus, Indicators};
 use crate::model::messages::excerpt;
@@ -15,45 +16,6 @@ use crate::value::{Date, Exact};
 
 use super::explain::{page_of, ExplainedInput, ExplainedLine, Explanation, LinePage};
 use super::{Error, Queries, Result};
-
-/// The money figures of a rollup, each the sum of its members' own, converted (S9.9).
-const SUMMED: [&str; 18] = [
-    "bac",
-    "pv",
-    "ev",
-    "ac",
-    "cv",
-    "sv",
-    "eac",
-    "etc",
-    "vac",
-    "reserve",
-    "contingency",
-    "contingencyToDate",
-    "plannedCostToDate",
-    "eacKnown",
-    "plannedRevenue",
-    "plannedRevenueToDate",
-    "actualRevenue",
-    "profit",
-];
-
-/// The figures recomputed from the sums: formula and inputs.
-fn recomputed(name: &str) -> Option<(&'static str, &'static [&'static str])> {
-    Some(match name {
-        "cpi" => ("CPI = EV / AC of the portfolio's sums, 4 decimals", &["ev", "ac"]),
-        "spi" => ("SPI = EV / PV of the portfolio's sums, 4 decimals", &["ev", "pv"]),
-        "cvPercent" => ("CV% = CV / EV x 100 of the sums, 2 decimals", &["cv", "ev"]),
-        "svPercent" => ("SV% = SV / PV x 100 of the sums, 2 decimals", &["sv", "pv"]),
-        "tcpi" => ("TCPI = (BAC - EV) / (BAC - AC) of the sums, 4 decimals", &["bac", "ev", "ac"]),
-        "margin" => ("Margin = profit / actual revenue x 100 of the sums, 2 decimals", &["profit", "actualRevenue"]),
-        "cpiStatus" => ("green when CPI >= 1; amber down to 1 - tolerance % (the smallest of its folios'); red below; grey without CPI", &["cpi"]),
-        "spiStatus" => ("green when SPI >= 1; amber down to 1 - tolerance %; red below; grey without SPI", &["spi"]),
-        "revenueStatus" => ("green when actual revenue / planned revenue to date >= 1; amber down to 1 - tolerance %; red below; grey without it", &["actualRevenue", "plannedRevenueToDate"]),
-        "marginStatus" => ("green when the margin >= 0 %; amber down to - tolerance %; red below; grey without a margin", &["margin"]),
-        _ => return None,
-    })
-}
 
 /// Indicator `name` of `indicators`, as emitted.
 fn value_of(indicators: &Indicators, name: &str) -> Value {
@@ -87,7 +49,8 @@ impl Queries<'_> {
         let currency = rolled.currency_code;
         let value = value_of(&rolled, figure);
         let base = format!("/budgets/1/portfolio/{id}/explain?asOf={as_of}");
-        if let Some((formula, inputs)) = recomputed(figure) {
+        let rollup = crate::analytics::indicator(figure).map(|f| (f.name, f.rollup));
+        if let Some((_, Rollup::Recomputed { formula, inputs })) = rollup {
             let judged = if figure.ends_with("Status") {
                 crossed(&value)
             } else {
@@ -113,7 +76,7 @@ impl Queries<'_> {
                 next: None,
             });
         }
-        let Some(name) = SUMMED.iter().find(|name| **name == figure) else {
+        let Some((name, Rollup::Summed)) = rollup else {
             return Err(Error::field(
                 "figure",
                 format!(
@@ -170,7 +133,7 @@ impl Queries<'_> {
         };
         let (lines, next) = page_of(&lines, page);
         Ok(Explanation {
-            figure: (*name).to_owned(),
+            figure: name.to_owned(),
             value,
             currency_code: currency,
             formula: format!(

@@ -7,6 +7,7 @@ use rust_decimal::Decimal;
 
 use super::error::BookError;
 use super::{FolioBook, PlannedSide};
+use crate::analytics::figures::FIGURES;
 use crate::analytics::indicators::progress;
 use crate::analytics::ledger::{Flow, ItemKey};
 use crate::json::Value;
@@ -14,38 +15,6 @@ use crate::model::budgeting::{EacMethod, IndexStatus, Indicators, PlannedValueMe
 use crate::model::Id;
 use crate::schedule::Granularity;
 use crate::value::{Date, Exact};
-
-/// The indicators a folio's explanation knows, by their names in `GET /folio/{id}/indicators`.
-pub const FIGURES: [&str; 28] = [
-    "bac",
-    "pv",
-    "ev",
-    "ac",
-    "cv",
-    "sv",
-    "cpi",
-    "spi",
-    "cvPercent",
-    "svPercent",
-    "eac",
-    "etc",
-    "vac",
-    "tcpi",
-    "cpiStatus",
-    "spiStatus",
-    "reserve",
-    "contingency",
-    "contingencyToDate",
-    "plannedCostToDate",
-    "eacKnown",
-    "plannedRevenue",
-    "plannedRevenueToDate",
-    "actualRevenue",
-    "profit",
-    "margin",
-    "revenueStatus",
-    "marginStatus",
-];
 
 /// One input of a figure: another figure (explained by its own explanation) or a term of the
 /// folio (a percentage, a count of working days, a weight), with its value as emitted.

@@ -33,7 +33,7 @@ mod setting;
 #[cfg(not(target_arch = "wasm32"))]
 pub use catch_up::CaughtUp;
 pub use error::BookError;
-pub use explain::{Account, Input, ItemLine, Plan, BUCKET_FIGURES, FIGURES};
+pub use explain::{Account, Input, ItemLine, Plan, BUCKET_FIGURES};
 
 use std::collections::HashMap;
 use std::sync::Arc;
