@@ -90,7 +90,7 @@ pub fn handle(state: &mut State, request: &Request, context: &Context) -> Respon
 }
 
 /// Whether `request` is a change the host may compute apart from the writers' lock, on a copy of
-/// the state, and apply afterwards if nothing it depends on changed (`state::Apart`):
+/// the state, and apply afterwards if nothing it depends on changed (`state::DetachedChange`):
 /// a plan import, whose use cases can take seconds on a document at the limits.
 pub fn computed_apart(request: &Request) -> bool {
     request.method == "POST" && request.path.trim_end_matches('/') == "/budgets/1/folio/import"

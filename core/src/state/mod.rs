@@ -6,8 +6,6 @@
 //! [`JournalEntry`] with the next sequence number; hosts persist entries before they answer, and a
 //! snapshot (the state as JSON) shortens replay.
 
-#[cfg(not(target_arch = "wasm32"))]
-mod apart;
 mod audit_list;
 mod baseline_frames;
 mod budget;
@@ -15,26 +13,28 @@ mod closed_months;
 mod computable;
 mod costing;
 mod custom_fields;
+#[cfg(not(target_arch = "wasm32"))]
+mod detached_change;
 mod document;
+mod history_index;
 mod indexes;
 mod journal;
+#[cfg(not(target_arch = "wasm32"))]
+mod kept_books;
 mod records;
 mod references;
 mod scope;
 #[cfg(not(target_arch = "wasm32"))]
 mod shared_table;
-#[cfg(not(target_arch = "wasm32"))]
-mod shelf;
 mod stored;
-mod touched;
 
 pub use crate::table::Table;
 #[cfg(not(target_arch = "wasm32"))]
-pub use apart::{Apart, Misfit};
+pub use detached_change::{DetachedChange, Misfit};
+#[cfg(not(target_arch = "wasm32"))]
+pub use kept_books::{keep_books_by_default, KEPT_BOOKS_BYTES};
 #[cfg(not(target_arch = "wasm32"))]
 pub use shared_table::SharedTable;
-#[cfg(not(target_arch = "wasm32"))]
-pub use shelf::{keep_books_by_default, KEPT_BOOKS_BYTES};
 /// The state's records by id. In the browser's wasm package the plain [`Table`]: one thread, no
 /// reader to share chunks with, and less code (`shared_table.rs`).
 #[cfg(target_arch = "wasm32")]
@@ -42,6 +42,9 @@ pub type SharedTable<V, K = u64> = Table<V, K>;
 pub use budget::{BilledHours, FolioRecord, PositionRow};
 pub use computable::{MissingRate, RateNeeded};
 pub use custom_fields::{check_definition, CustomFieldError, FieldHolder, MAX_DEFINITIONS};
+#[cfg(not(target_arch = "wasm32"))]
+pub(crate) use history_index::records_of;
+pub use history_index::{HistoryIndex, RecordKind, RecordRef, Seqs};
 pub use journal::{Author, Command, JournalEntry, JournalReader, ReplayError};
 pub use records::{
     AccountRecord, AuditEvent, AuditEventKind, CategoryRecord, ClientRecord, CodeRecord,
@@ -52,9 +55,6 @@ pub use records::{
 pub use references::{ReferenceError, Referenced};
 pub use scope::{MAX_SCOPE_ITEMS_KEPT, MAX_SCOPE_VERSIONS};
 pub use stored::{Identified, Stored};
-#[cfg(not(target_arch = "wasm32"))]
-pub(crate) use touched::records_of;
-pub use touched::{RecordKind, RecordRef, Seqs, Touched};
 
 use crate::value::UtcTimestamp;
 use indexes::index_item;
@@ -204,10 +204,10 @@ pub struct State {
     /// The users the service knows, by key (a snapshot written before they were kept has none).
     #[serde(default)]
     pub users: SharedTable<UserRecord, String>,
-    /// The journal entries that touched each record (`touched.rs`). A snapshot written
+    /// The journal entries that touched each record (`history_index.rs`). A snapshot written
     /// before it was kept has none: read, it is marked to be built from the journal.
-    #[serde(default = "Touched::missing")]
-    touched: Touched,
+    #[serde(default = "HistoryIndex::missing")]
+    touched: HistoryIndex,
     /// Entries applied since the host last took them.
     #[serde(skip)]
     outbox: Vec<JournalEntry>,
@@ -234,15 +234,15 @@ pub struct State {
     #[serde(skip)]
     part_owners: SharedTable<u64, (IdKind, u64)>,
     /// The folio books kept between reads, shared with every copy of this state
-    /// (`shelf.rs`). Not written; equal in every state.
+    /// (`kept_books.rs`). Not written; equal in every state.
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
-    books: shelf::Shelf,
-    /// This state's lineage: which state a kept book caught up with (`shelf.rs`). Not written;
+    books: kept_books::KeptBooks,
+    /// This state's lineage: which state a kept book caught up with (`kept_books.rs`). Not written;
     /// equal in every state.
     #[cfg(not(target_arch = "wasm32"))]
     #[serde(skip)]
-    lineage: shelf::Lineage,
+    lineage: kept_books::Lineage,
 }
 
 impl Default for State {
@@ -290,7 +290,7 @@ impl State {
             exchange_rates: Vec::new(),
             billed_hours: SharedTable::new(),
             users: SharedTable::new(),
-            touched: Touched::default(),
+            touched: HistoryIndex::default(),
             outbox: Vec::new(),
             author: None,
             custom_fields_by_folio: SharedTable::new(),
@@ -298,9 +298,9 @@ impl State {
             expenses_by_folio: SharedTable::new(),
             part_owners: SharedTable::new(),
             #[cfg(not(target_arch = "wasm32"))]
-            books: shelf::Shelf::default(),
+            books: kept_books::KeptBooks::default(),
             #[cfg(not(target_arch = "wasm32"))]
-            lineage: shelf::Lineage::default(),
+            lineage: kept_books::Lineage::default(),
         };
         let day = 8 * 3600;
         state.workload_schemes.insert(

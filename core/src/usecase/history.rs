@@ -2,7 +2,7 @@
 //! updated, deleted, restored) and every changed field with its value before and after, newest
 //! first and paged; and a folio's activity, every change to it and to anything in it. Read from
 //! the journal the host keeps ([`JournalReader`]), through the state's index of the entries that
-//! touched each record ([`crate::state::Touched`]): no second store of history, and a replica that
+//! touched each record ([`crate::state::HistoryIndex`]): no second store of history, and a replica that
 //! replayed the journal answers the same.
 //!
 //! A record's version at an entry is the record as that entry's command put it, as JSON with the

@@ -19,19 +19,19 @@ use crate::store::{StateCell, Store, StoreError};
 
 pub(crate) mod admission;
 mod answers;
-mod apart;
 mod catch_up;
+mod detached_import;
 mod dispatch;
-mod held;
 pub(crate) mod quotas;
 #[cfg(test)]
 mod replica_tests;
 #[cfg(test)]
 mod tests;
+mod transaction_state;
 
 use answers::{failed, rereading, store_failure};
 pub(crate) use catch_up::IDLE_CATCH_UP;
-use held::Held;
+use transaction_state::Held;
 
 /// The server writes a snapshot after this many journal entries, to keep start-up replay short.
 pub(crate) const SNAPSHOT_EVERY: u64 = 5_000;

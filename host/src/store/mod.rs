@@ -11,8 +11,8 @@
 pub(crate) mod cluster;
 #[cfg(test)]
 mod cut_off;
+mod database_error;
 pub(crate) mod postgres;
-mod said;
 mod sqlite;
 #[cfg(test)]
 mod suite;

@@ -9,10 +9,10 @@ use costfolio::state::{JournalEntry, State};
 use postgres::Client;
 use r2d2::{Pool, PooledConnection};
 
-mod landed;
+mod lost_commit;
 mod schema;
 
-use super::said::said;
+use super::database_error::said;
 use super::tls::Connector;
 use super::watchdog::{Watchdog, COMMIT_WAIT};
 use super::{

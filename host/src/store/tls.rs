@@ -27,7 +27,7 @@ use postgres::config::{Host, SslMode};
 use postgres::{CancelToken, Client, Config, NoTls};
 use postgres_native_tls::MakeTlsConnector;
 
-use super::said::said;
+use super::database_error::said;
 use super::{shown, StoreError};
 
 /// How long a connection may take to open (libpq's `connect_timeout`, when the address gives none).

@@ -14,7 +14,7 @@ use std::time::{Duration, Instant};
 
 use postgres::CancelToken;
 
-use super::said::said;
+use super::database_error::said;
 use super::tls::Connector;
 
 /// How long a commit may take before it is cancelled.

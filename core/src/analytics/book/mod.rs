@@ -19,7 +19,7 @@
 
 mod apply;
 mod baselines;
-// Only the server keeps books between reads (state/shelf.rs): not in the wasm package.
+// Only the server keeps books between reads (state/kept_books.rs): not in the wasm package.
 #[cfg(not(target_arch = "wasm32"))]
 mod catch_up;
 mod costing;

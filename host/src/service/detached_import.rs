@@ -1,7 +1,7 @@
 //! A plan import computed apart from the writers' lock. Its use cases run on a copy of
-//! the state taken without any lock (`State::compute_apart`), while others read and write; then,
+//! the state taken without any lock (`State::compute_detached`), while others read and write; then,
 //! inside the change's transaction, its commands are applied if nothing they depend on changed
-//! meanwhile (`Apart::fits`: the ids it gave still free, the shared records the same), in time
+//! meanwhile (`DetachedChange::fits`: the ids it gave still free, the shared records the same), in time
 //! proportional to the document. If something did change, it is computed again on the state as
 //! it has become, leaving room for the ids others keep giving; after [`ATTEMPTS`] tries it is
 //! computed under the lock, as every change is, so it always ends.
@@ -29,7 +29,7 @@ impl Service {
                 Err(failure) => return failure,
             };
             let computed = catch_unwind(AssertUnwindSafe(|| {
-                state.compute_apart(&room, |copy| handle(copy, request, context))
+                state.compute_detached(&room, |copy| handle(copy, request, context))
             }));
             drop(state);
             let Ok(apart) = computed else {

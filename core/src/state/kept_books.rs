@@ -2,7 +2,7 @@
 //! change costs nothing again, and one changed item is recosted alone
 //! ([`FolioBook::catch_up`]).
 //!
-//! A [`Shelf`] is shared by a state and every copy of it (a write made while reads hold the
+//! A [`KeptBooks`] is shared by a state and every copy of it (a write made while reads hold the
 //! state copies it), so a book outlives the state it was costed on; each book is stamped with the
 //! state it last caught up with ([`Stamp`]), and is caught up again by content when read from
 //! another. The books are bounded by their memory: past the budget, the least recently read ones
@@ -15,19 +15,19 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use crate::analytics::FolioBook;
 
-/// How many bytes of books a shelf keeps by default (as [`FolioBook::footprint`] counts them):
+/// How many bytes of books the kept books keep by default (as [`FolioBook::footprint`] counts them):
 /// the largest folio's (2,000 positions, 5,000 expenses over three years) with its monthly
-/// ledgers counts about 8 MiB. Books being read are not let go: the shelf can hold more by as
+/// ledgers counts about 8 MiB. Books being read are not let go: they can hold more by as
 /// many books as reads run at once.
 pub const KEPT_BOOKS_BYTES: usize = 256 << 20;
 
-/// The budget a new shelf starts with: [`KEPT_BOOKS_BYTES`] unless the host set another
+/// The budget new kept books start with: [`KEPT_BOOKS_BYTES`] unless the host set another
 /// ([`keep_books_by_default`]).
 static DEFAULT_BUDGET: AtomicUsize = AtomicUsize::new(KEPT_BOOKS_BYTES);
 
-/// Sets about how many bytes of books every shelf made from now on keeps, in this process
+/// Sets about how many bytes of books all kept books made from now on keep, in this process
 /// (`serve --kept-books-mib`). A server makes states in several places (at its start, a state read
-/// back after a failed change, a replica catching up), each with a shelf of its own, so the host
+/// back after a failed change, a replica catching up), each with kept books of its own, so the host
 /// sets this once, before its first state; a shelf already made keeps its budget
 /// ([`super::State::keep_books`] changes one). 0 keeps no book past its read.
 pub fn keep_books_by_default(bytes: usize) {
@@ -87,7 +87,7 @@ pub(crate) struct Slot {
 
 /// The books kept (module docs). Cloning shares them.
 #[derive(Clone)]
-pub(crate) struct Shelf {
+pub(crate) struct KeptBooks {
     inner: Arc<Mutex<Inner>>,
 }
 
@@ -108,25 +108,25 @@ struct Held {
     read: u64,
 }
 
-impl Default for Shelf {
+impl Default for KeptBooks {
     fn default() -> Self {
-        Shelf::with_budget(DEFAULT_BUDGET.load(Ordering::Relaxed))
+        KeptBooks::with_budget(DEFAULT_BUDGET.load(Ordering::Relaxed))
     }
 }
 
-impl PartialEq for Shelf {
+impl PartialEq for KeptBooks {
     /// Books are what the records give: two states are equal by their records alone.
     fn eq(&self, _: &Self) -> bool {
         true
     }
 }
 
-impl Eq for Shelf {}
+impl Eq for KeptBooks {}
 
-impl std::fmt::Debug for Shelf {
+impl std::fmt::Debug for KeptBooks {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         let inner = lock(&self.inner);
-        f.debug_struct("Shelf")
+        f.debug_struct("KeptBooks")
             .field("books", &inner.slots.len())
             .field("bytes", &inner.bytes)
             .finish()
@@ -139,10 +139,10 @@ fn lock<T>(mutex: &Mutex<T>) -> MutexGuard<'_, T> {
     mutex.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-impl Shelf {
+impl KeptBooks {
     /// An empty shelf keeping at most about `budget` bytes of books.
-    pub(crate) fn with_budget(budget: usize) -> Shelf {
-        Shelf {
+    pub(crate) fn with_budget(budget: usize) -> KeptBooks {
+        KeptBooks {
             inner: Arc::new(Mutex::new(Inner {
                 slots: HashMap::new(),
                 order: BTreeMap::new(),

@@ -1,10 +1,10 @@
 //! A change computed apart from the state it will be applied to: a plan import runs
 //! its use cases on a copy of the state taken without any lock, for as long as it takes, and is
 //! then applied to the state as it has become, under the writers' lock, in time proportional to
-//! the document, if nothing it depends on changed meanwhile ([`Apart::fits`]).
+//! the document, if nothing it depends on changed meanwhile ([`DetachedChange::fits`]).
 //!
 //! What a change depends on is decided conservatively, by kind of record, and the compiler keeps
-//! the list whole (a new field of [`State`] fails to build [`Apart::fits`] until it is placed):
+//! the list whole (a new field of [`State`] fails to build [`DetachedChange::fits`] until it is placed):
 //! - the ids it gave: no other change may have given an id of the same kind at or past the first
 //!   it gave (ids are assigned in increasing order and never reused, S10);
 //! - the shared records (calendars, rates, overtime rules, accounts, users, filters, worklogs,
@@ -13,7 +13,7 @@
 //!   have changed: an import creates a new folio, which no other change can name before it exists.
 //!
 //! A change that does not fit is computed again on the state as it has become, with room left
-//! for the ids others keep giving ([`State::compute_apart`]'s `room`): the ids it then gives may
+//! for the ids others keep giving ([`State::compute_detached`]'s `room`): the ids it then gives may
 //! skip some, which S10's rule allows.
 
 use super::{Command, IdKind, State, Table};
@@ -21,7 +21,7 @@ use super::{Command, IdKind, State, Table};
 /// A change computed on a copy of the state: its answer, the commands it made, and what they
 /// depend on.
 #[derive(Debug)]
-pub struct Apart<T> {
+pub struct DetachedChange<T> {
     /// The change's answer (the response of the request it served).
     pub answer: T,
     /// The commands the change made, in order (none when it was refused), each with who made
@@ -46,12 +46,12 @@ pub enum Misfit {
 impl State {
     /// Runs `change` on a copy of this state (which is not changed), the copy's ids of each kind
     /// in `room` starting that many past this state's next: the change computed apart, to be
-    /// applied by [`Apart::apply_to`] once [`Apart::fits`] says it may.
-    pub fn compute_apart<T>(
+    /// applied by [`DetachedChange::apply_to`] once [`DetachedChange::fits`] says it may.
+    pub fn compute_detached<T>(
         &self,
         room: &[(IdKind, u64)],
         change: impl FnOnce(&mut State) -> T,
-    ) -> Apart<T> {
+    ) -> DetachedChange<T> {
         let mut copy = self.clone();
         let _earlier = copy.take_journal();
         for (kind, skip) in room {
@@ -73,7 +73,7 @@ impl State {
                 first_ids.insert(*kind, first);
             }
         }
-        Apart {
+        DetachedChange {
             answer,
             commands,
             computed_on,
@@ -82,7 +82,7 @@ impl State {
     }
 }
 
-impl<T> Apart<T> {
+impl<T> DetachedChange<T> {
     /// Whether the change made no command (it was refused, or changed nothing): its answer
     /// stands without the writers' lock.
     pub fn is_empty(&self) -> bool {
@@ -181,7 +181,7 @@ impl<T> Apart<T> {
         }
     }
 
-    /// Applies the commands to `state` (which [`Apart::fits`]), as one entry each, and gives the
+    /// Applies the commands to `state` (which [`DetachedChange::fits`]), as one entry each, and gives the
     /// answer.
     pub fn apply_to(self, state: &mut State) -> T {
         for (command, author) in self.commands {

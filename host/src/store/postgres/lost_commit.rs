@@ -5,7 +5,7 @@
 use std::time::{Duration, Instant};
 
 use super::{writer_transaction, Postgres, LANDED_WAIT, LOCK_WAIT};
-use crate::store::said::said;
+use crate::store::database_error::said;
 use crate::store::watchdog::COMMIT_WAIT;
 use crate::store::StoreError;
 

@@ -1,4 +1,4 @@
-//! A plan import computed apart from the state it is applied to (`state::Apart`): the
+//! A plan import computed apart from the state it is applied to (`state::DetachedChange`): the
 //! server computes it on a copy taken without a lock and applies its commands later, if nothing
 //! it depends on changed meanwhile. These tests change the state between the two steps as other
 //! users would, and check that a change that fits lands exactly as if it had been computed on the
@@ -6,7 +6,7 @@
 
 use chrono::NaiveDateTime;
 use costfolio::api::{handle, Context, Request, Response};
-use costfolio::state::{Apart, IdKind, Misfit, State};
+use costfolio::state::{DetachedChange, IdKind, Misfit, State};
 use serde_json::Value;
 
 fn context(user: &str, admin: bool) -> Context {
@@ -67,9 +67,9 @@ fn document(state: &mut State) -> String {
 }
 
 /// ada's import of `body`, computed apart on `state` with `room`.
-fn import_apart(state: &State, body: &str, room: &[(IdKind, u64)]) -> Apart<Response> {
+fn import_apart(state: &State, body: &str, room: &[(IdKind, u64)]) -> DetachedChange<Response> {
     let import = request("POST", "/budgets/1/folio/import", Some(body));
-    state.compute_apart(room, |copy| handle(copy, &import, &context("ada", false)))
+    state.compute_detached(room, |copy| handle(copy, &import, &context("ada", false)))
 }
 
 const EXPENSE: &str = r#"{"folioId":2,"name":"Licence","description":"","type":"Software","category":"OPEX","kind":".PlannedExpense","amount":100.00,"currencyCode":"EUR","recurrence":{"kind":".Monthly","startDate":"2026-01-15","occurrences":12,"interval":1}}"#;

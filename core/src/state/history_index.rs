@@ -174,7 +174,7 @@ impl<'de> serde::Deserialize<'de> for Seqs {
 /// One folio's part of the index: its activity (the entries that touched it or anything in it)
 /// and each of its records' entries.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-struct FolioTouched {
+struct FolioHistory {
     /// Its activity.
     activity: std::sync::Arc<Seqs>,
     /// Its records' entries (the folio's own included).
@@ -188,9 +188,9 @@ struct FolioTouched {
 /// and the open segment of the lists it adds to, whatever the number of folios or the length of
 /// the journal: a write costs the same however much others did.
 #[derive(Debug, Clone, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Touched {
+pub struct HistoryIndex {
     /// By folio.
-    folios: SharedTable<std::sync::Arc<FolioTouched>>,
+    folios: SharedTable<std::sync::Arc<FolioHistory>>,
     /// The records of no folio (portfolios), by record.
     others: SharedTable<std::sync::Arc<Seqs>, RecordRef>,
     /// Set on a state read from a snapshot written before the index was kept: it holds only the
@@ -217,12 +217,12 @@ fn push_to(table: &mut SharedTable<std::sync::Arc<Seqs>, RecordRef>, record: Rec
     }
 }
 
-impl Touched {
+impl HistoryIndex {
     /// The index of a snapshot that has none: to be built from the journal.
-    pub(super) fn missing() -> Touched {
-        Touched {
+    pub(super) fn missing() -> HistoryIndex {
+        HistoryIndex {
             missing: true,
-            ..Touched::default()
+            ..HistoryIndex::default()
         }
     }
 
@@ -250,7 +250,7 @@ impl Touched {
         };
         if self.folios.get(&folio).is_none() {
             self.folios
-                .insert(folio, std::sync::Arc::new(FolioTouched::default()));
+                .insert(folio, std::sync::Arc::new(FolioHistory::default()));
         }
         if let Some(part) = self.folios.get_mut(&folio) {
             let part = std::sync::Arc::make_mut(part);
@@ -323,7 +323,7 @@ impl State {
     }
 
     /// The journal entries that touched each record: what its history is read from.
-    pub fn touched(&self) -> &Touched {
+    pub fn touched(&self) -> &HistoryIndex {
         &self.touched
     }
 
@@ -336,7 +336,7 @@ impl State {
     /// Builds the index of touched entries afresh from `journal`, the whole journal up to this
     /// state, in order (a snapshot written before the index was kept).
     pub fn index_journal<'e>(&mut self, journal: impl IntoIterator<Item = &'e JournalEntry>) {
-        self.touched = Touched::default();
+        self.touched = HistoryIndex::default();
         self.index_entries(journal);
     }
 
@@ -370,7 +370,7 @@ mod tests {
 
     #[test]
     fn an_entry_is_listed_once_per_record() {
-        let mut touched = Touched::default();
+        let mut touched = HistoryIndex::default();
         let expense = RecordRef {
             kind: RecordKind::Expense,
             id: 3,
