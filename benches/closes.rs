@@ -6,17 +6,14 @@
 
 use std::hint::black_box;
 
-use chrono::NaiveDateTime;
-use costfolio::api::{handle, Context, Request};
+use costfolio::api::{handle, Request};
 use costfolio::state::State;
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 
 const FOLIO: &str = r#"{"name":"F","description":"","owner":"ada","startDate":"2026-01-05","endDate":"2026-12-18","closedDate":null,"reserve":10,"contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":true,"withEarned":true,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1}"#;
 
 fn call(state: &mut State, method: &str, path: &str, body: Option<&str>) -> (u16, String) {
-    let now = NaiveDateTime::parse_from_str("2027-01-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = Some("ada".to_owned());
+    let context = costfolio_suite::context("2027-01-15T12:00:00", Some("ada"), false);
     let mut request = Request::new(method, &format!("/budgets/1{path}"));
     if let Some(body) = body {
         request = request.json(body);

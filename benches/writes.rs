@@ -11,7 +11,6 @@
 use std::hint::black_box;
 use std::sync::Arc;
 
-use chrono::NaiveDateTime;
 use costfolio::api::{handle, record_deletion, Context, Request};
 use costfolio::state::{AuditEventKind, State};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
@@ -31,10 +30,7 @@ fn position(folio: u64) -> String {
 }
 
 fn context(user: &str) -> Context {
-    let now = NaiveDateTime::parse_from_str("2026-03-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = Some(user.to_owned());
-    context
+    costfolio_suite::context("2026-03-15T12:00:00", Some(user), false)
 }
 
 fn call(state: &mut State, user: &str, method: &str, path: &str, body: &str) -> u16 {

@@ -4,7 +4,6 @@
 
 use std::str::FromStr;
 
-use chrono::NaiveDateTime;
 use costfolio::api::{handle, Context, Request};
 use costfolio::model::budgeting::Expense;
 use costfolio::model::Id;
@@ -13,12 +12,8 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 
 fn context(user: Option<&str>) -> Context {
-    let now = NaiveDateTime::parse_from_str("2026-03-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = user.map(str::to_owned);
     // "finance" is a budget administrator, who alone changes exchange rates (S11.5).
-    context.budget_admin = user == Some("finance");
-    context
+    costfolio_suite::context("2026-03-15T12:00:00", user, user == Some("finance"))
 }
 
 fn call(

@@ -4,17 +4,12 @@
 //! users would, and check that a change that fits lands exactly as if it had been computed on the
 //! state it is applied to, and that one that does not fit is told why.
 
-use chrono::NaiveDateTime;
 use costfolio::api::{handle, Context, Request, Response};
 use costfolio::state::{DetachedChange, IdKind, Misfit, State};
 use serde_json::Value;
 
 fn context(user: &str, admin: bool) -> Context {
-    let now = NaiveDateTime::parse_from_str("2026-11-20T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = Some(user.to_owned());
-    context.budget_admin = admin;
-    context
+    costfolio_suite::context("2026-11-20T12:00:00", Some(user), admin)
 }
 
 fn request(method: &str, path: &str, body: Option<&str>) -> Request {

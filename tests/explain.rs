@@ -4,7 +4,6 @@
 //! derived figure's inputs, each the value its own explanation gives, give it by its formula; and
 //! every item's money in `GET /folio/{id}/items` is the sum of its explained payment lines.
 
-use chrono::NaiveDateTime;
 use costfolio::api::{handle, Context, Request};
 use costfolio::state::State;
 use rust_decimal::{Decimal, RoundingStrategy};
@@ -12,11 +11,7 @@ use serde_json::Value;
 use std::str::FromStr;
 
 fn context() -> Context {
-    let now = NaiveDateTime::parse_from_str("2026-11-25T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = Some("demo".to_owned());
-    context.budget_admin = true;
-    context
+    costfolio_suite::context("2026-11-25T12:00:00", Some("demo"), true)
 }
 
 fn get(state: &mut State, path: &str) -> (u16, Value) {

@@ -6,7 +6,6 @@
 
 use std::sync::Arc;
 
-use chrono::NaiveDateTime;
 use costfolio::api::{handle, Context, Journal, Request};
 use costfolio::state::{JournalEntry, State};
 use serde_json::Value;
@@ -21,10 +20,7 @@ pub(crate) struct Service {
 }
 
 fn context(user: &str, admin: bool, journal: Option<&[JournalEntry]>) -> Context {
-    let now = NaiveDateTime::parse_from_str(NOW, "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = Some(user.to_owned());
-    context.budget_admin = admin;
+    let mut context = costfolio_suite::context(NOW, Some(user), admin);
     context.journal = journal.map(|journal| Journal(Arc::new(journal.to_vec())));
     context
 }

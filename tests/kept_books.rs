@@ -3,16 +3,11 @@
 //! fresh service (the journal replayed, no book kept) answers; the books kept stay within their
 //! memory budget.
 
-use chrono::NaiveDateTime;
 use costfolio::api::{handle, Context, Request};
 use costfolio::state::{JournalEntry, State};
 
 fn context() -> Context {
-    let now = NaiveDateTime::parse_from_str("2026-11-25T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = Some("demo".to_owned());
-    context.budget_admin = true;
-    context
+    costfolio_suite::context("2026-11-25T12:00:00", Some("demo"), true)
 }
 
 fn send(state: &mut State, method: &str, path: &str, body: Option<&str>) -> (u16, String) {

@@ -7,8 +7,7 @@
 use std::collections::BTreeSet;
 use std::path::Path;
 
-use chrono::NaiveDateTime;
-use costfolio::api::{handle, Context, Request};
+use costfolio::api::{handle, Request};
 use costfolio::state::State;
 
 fn path() -> std::path::PathBuf {
@@ -77,10 +76,7 @@ fn every_operation_has_a_unique_id_and_its_path_parameters() {
 /// keys, none answers "no such resource" or "method not allowed".
 #[test]
 fn every_operation_of_the_core_is_routed() {
-    let now = NaiveDateTime::parse_from_str("2026-03-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = Some("ada".into());
-    context.budget_admin = true;
+    let context = costfolio_suite::context("2026-03-15T12:00:00", Some("ada"), true);
     for operation in costfolio::openapi::operations() {
         if !["budgeting", "core", "audit", "oauth"].contains(&operation.interface())
             || operation.path == "/oauth/authorize"

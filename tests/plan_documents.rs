@@ -4,7 +4,6 @@
 //! random ones; `POST /folio/import` creates a folio from such a document in one journal entry, all
 //! or nothing, giving the same figures; hostile documents are refused by name and change nothing.
 
-use chrono::NaiveDateTime;
 use costfolio::api::{handle, Context, Request};
 use costfolio::state::State;
 use proptest::prelude::*;
@@ -13,11 +12,7 @@ use serde_json::Value;
 const AS_OF: &str = "2026-11-13";
 
 fn context(user: &str, admin: bool) -> Context {
-    let now = NaiveDateTime::parse_from_str("2026-11-13T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = Some(user.to_owned());
-    context.budget_admin = admin;
-    context
+    costfolio_suite::context("2026-11-13T12:00:00", Some(user), admin)
 }
 
 fn call_as(

@@ -5,7 +5,6 @@
 //! multi-currency portfolios (folios and a sub-portfolio) against a conversion written here from
 //! the rule, not the engine's.
 
-use chrono::NaiveDateTime;
 use costfolio::api::{handle, Context, Request};
 use costfolio::state::State;
 use costfolio::value::Decimal;
@@ -25,11 +24,7 @@ fn minor_units(currency: &str) -> u32 {
 }
 
 fn context() -> Context {
-    let now = NaiveDateTime::parse_from_str("2026-06-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = Some("finance".to_owned());
-    context.budget_admin = true;
-    context
+    costfolio_suite::context("2026-06-15T12:00:00", Some("finance"), true)
 }
 
 fn call(state: &mut State, method: &str, path: &str, body: Option<&Value>) -> Value {

@@ -1,16 +1,11 @@
 //! What a read weighs before it runs (`api::weight`): the items it costs times the
 //! periods they are summed by, of what the caller may read only; nothing for a change or a record.
 
-use chrono::NaiveDateTime;
 use costfolio::api::{handle, weight, Context, Request};
 use costfolio::state::State;
 
 fn context(user: &str) -> Context {
-    let now = NaiveDateTime::parse_from_str("2026-11-20T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = Some(user.to_owned());
-    context.budget_admin = user == "demo";
-    context
+    costfolio_suite::context("2026-11-20T12:00:00", Some(user), user == "demo")
 }
 
 fn request(method: &str, path: &str) -> Request {

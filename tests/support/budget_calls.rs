@@ -2,18 +2,13 @@
 //! in (used by tests/budget_folios.rs, tests/budget_expenses.rs and tests/budget_positions.rs),
 //! and the bodies they share.
 
-use chrono::NaiveDateTime;
 use costfolio::api::{handle, Context, Request};
 use costfolio::state::State;
 use serde_json::Value;
 
 pub fn context(user: Option<&str>) -> Context {
-    let now = NaiveDateTime::parse_from_str("2026-03-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = user.map(str::to_owned);
     // "finance" is a budget administrator, who alone changes shared data (S11.5).
-    context.budget_admin = user == Some("finance");
-    context
+    costfolio_suite::context("2026-03-15T12:00:00", user, user == Some("finance"))
 }
 
 pub fn call(

@@ -4,6 +4,8 @@
 
 use std::path::PathBuf;
 
+use costfolio::api::Context;
+
 /// The folder of the golden JSON samples, `tests/golden/`.
 pub fn golden_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -255,4 +257,19 @@ pub mod reference {
         out.sort_by_key(|line| line.date);
         out
     }
+}
+
+/// A request's context as a host gives it, for tests: the address `http://127.0.0.1:8080`, the
+/// time `now` (`yyyy-MM-ddTHH:mm:ss`), 64 fixed random bytes, and the user the host verified
+/// (`None`: no credentials), a budget administrator or not.
+///
+/// # Panics
+/// When `now` is not such a time: a test helper, so a typo fails the test loudly.
+pub fn context(now: &str, user: Option<&str>, budget_admin: bool) -> Context {
+    let now = costfolio::value::parse_local_date_time(now)
+        .unwrap_or_else(|| panic!("{now:?} is not yyyy-MM-ddTHH:mm:ss"));
+    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
+    context.user = user.map(str::to_owned);
+    context.budget_admin = budget_admin;
+    context
 }

@@ -2,17 +2,12 @@
 //! read alike, and the bodies of the limits tests (used by tests/limits.rs and
 //! tests/limits_records.rs).
 
-use chrono::NaiveDateTime;
 use costfolio::api::{handle, handle_read, Context, Request, Response};
 use costfolio::state::State;
 use serde_json::Value;
 
 pub fn context(user: &str) -> Context {
-    let now = NaiveDateTime::parse_from_str("2026-03-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = Some(user.to_owned());
-    context.budget_admin = user == "finance";
-    context
+    costfolio_suite::context("2026-03-15T12:00:00", Some(user), user == "finance")
 }
 
 /// The answer of `handle`; for a read, also checks that `handle_read` on a shared state (the

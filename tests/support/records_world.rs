@@ -2,18 +2,13 @@
 //! tests/records_custom_fields.rs): folio 1 of ada, the calls the tests make of the budgeting and
 //! core interfaces through `handle`, and the bodies they share.
 
-use chrono::NaiveDateTime;
 use costfolio::api::{handle, mint_personal_token, Context, Request};
 use costfolio::state::State;
 use serde_json::Value;
 
 pub fn context(user: &str) -> Context {
-    let now = NaiveDateTime::parse_from_str("2026-03-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap();
-    let mut context = Context::new("http://127.0.0.1:8080", now, vec![7; 64]);
-    context.user = Some(user.to_owned());
     // "finance" is a budget administrator (S11.4, S11.5).
-    context.budget_admin = user == "finance";
-    context
+    costfolio_suite::context("2026-03-15T12:00:00", Some(user), user == "finance")
 }
 
 pub fn respond(state: &mut State, request: Request, context: &Context) -> (u16, Value) {
