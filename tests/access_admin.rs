@@ -1,6 +1,6 @@
 //! Who may read and change the core administration interface (`/core/3`) and read the deletion
 //! audit (`/audit/1`): S11.3 and S11.6, implemented in `core/src/api/core_admin.rs` (the check
-//! before any route), `core/src/api/audit.rs` and `Caller::is_administrator`
+//! before any route), `core/src/api/audit.rs` and `authenticate`
 //! (`core/src/api/auth/authenticate.rs`), tested from the outside through `costfolio::api::handle`.
 //!
 //! | request | administrator's write token | administrator's read-only token | anyone else with a token | no or unknown token |

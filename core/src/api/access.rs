@@ -22,10 +22,10 @@ pub(super) fn resolve(
     }
     if request.credentials("Bearer").is_some() {
         if let Ok(token) = super::auth::authenticate(state, request, context) {
+            // A token alone never makes a budget administrator of the budgeting interface.
             return Ok(Caller {
-                user: token.user,
                 budget_admin: false,
-                write: token.write,
+                ..token
             });
         }
     }
@@ -61,12 +61,7 @@ pub(super) fn core_caller(
             write: false,
         });
     }
-    let token = super::auth::authenticate(state, request, context)?;
-    Ok(Caller {
-        budget_admin: token.is_administrator(context),
-        user: token.user,
-        write: token.write,
-    })
+    super::auth::authenticate(state, request, context)
 }
 
 /// The caller [`resolve`] found, which the budgeting router writes into the context it passes on.

@@ -42,7 +42,7 @@ pub(super) fn handle(state: &State, request: &Request, context: &Context, rest: 
     match authenticate(state, request, context) {
         Err(response) => return response,
         // S11.6: the feed names records across every user's folios: administrators only.
-        Ok(caller) if !caller.is_administrator(context) => {
+        Ok(caller) if !caller.budget_admin => {
             return reply::core_error(403, crate::model::messages::NO_PERMISSION)
         }
         Ok(_) => {}

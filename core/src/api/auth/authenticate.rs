@@ -1,28 +1,11 @@
-//! Who a request acts for ([`Caller`]): the user of a bearer token, checked on every request of
-//! the interfaces that take one (S11.3).
+//! Who a request acts for ([`Caller`], the one the use cases' policy asks): the user of a bearer
+//! token, checked on every request of the interfaces that take one (S11.3).
 
 use super::secrets::{expired, hash_secret};
 use crate::api::http::{Context, Request, Response};
 use crate::api::reply;
 use crate::state::{State, TokenKind};
-
-/// Who a request acts for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Caller {
-    /// The user's accountId.
-    pub user: String,
-    /// Whether the token may change data.
-    pub write: bool,
-}
-
-impl Caller {
-    /// Whether the caller is an administrator (S11.6): the host marks the context's user as one
-    /// (the user's admin flag), and a token acts with its own user's rights, so the flag counts
-    /// only when the context's user is the token's.
-    pub fn is_administrator(&self, context: &Context) -> bool {
-        context.budget_admin && context.user.as_deref() == Some(self.user.as_str())
-    }
-}
+use crate::usecase::Caller;
 
 /// The caller of a bearer-authenticated request, or the 401 for a missing, malformed, unknown,
 /// expired or revoked token (S11.3).
@@ -47,6 +30,9 @@ pub fn authenticate(
         return Err(reply::unauthorized());
     }
     Ok(Caller {
+        // S11.6: the host marks the context's user as an administrator (the user's flag), and a
+        // token acts with its own user's rights, so the flag counts only for the token's user.
+        budget_admin: context.budget_admin && context.user.as_deref() == Some(record.user.as_str()),
         user: record.user.clone(),
         write: record.write,
     })

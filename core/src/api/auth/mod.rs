@@ -20,7 +20,7 @@ mod secrets;
 mod sessions;
 mod users;
 
-pub use authenticate::{authenticate, Caller};
+pub use authenticate::authenticate;
 pub use clients::{issue_code, issue_code_with_challenge, register_client, register_client_hashed};
 pub(super) use endpoints::{answer_read, handle};
 pub use error::AuthError;
