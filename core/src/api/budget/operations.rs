@@ -33,6 +33,8 @@ use crate::api::http::{Context, Request};
 use crate::model::budgeting::PositionKind::{ConsultingRevenue, TeamMember};
 use crate::state::RecordKind;
 use crate::state::State;
+use std::collections::HashMap;
+use std::sync::OnceLock;
 
 /// A read: the state shared, the request, its context and the path's `{id}` (empty when its
 /// template has none).
@@ -383,28 +385,66 @@ pub const ROUTES: &[Route] = &[
     get("/budgets/1/folio/{id}/activity", activity, Activity),
 ];
 
+/// A route's template split at `/` once, for matching.
+struct Compiled {
+    route: &'static Route,
+    segments: Vec<&'static str>,
+    holes: usize,
+}
+
+/// The routes by method and first segment (every template's first segment is a word), each
+/// template split once: a request compares its path with the few routes of its method and first
+/// segment, not with the whole table.
+fn index() -> &'static HashMap<(&'static str, &'static str), Vec<Compiled>> {
+    static INDEX: OnceLock<HashMap<(&'static str, &'static str), Vec<Compiled>>> = OnceLock::new();
+    INDEX.get_or_init(|| {
+        let mut index: HashMap<(&'static str, &'static str), Vec<Compiled>> = HashMap::new();
+        for route in ROUTES {
+            let segments: Vec<&'static str> = route
+                .path
+                .trim_start_matches("/budgets/1/")
+                .split('/')
+                .collect();
+            let first = segments.first().copied().unwrap_or_default();
+            let holes = segments.iter().filter(|s| **s == "{id}").count();
+            index
+                .entry((route.method, first))
+                .or_default()
+                .push(Compiled {
+                    route,
+                    segments,
+                    holes,
+                });
+        }
+        index
+    })
+}
+
 /// The route of `method` that `segments` (the path after `/budgets/1/`, split at `/`) fill, and
 /// the path's `{id}`; where several fit, the one with the fewest `{id}`s.
 pub(crate) fn find<'p>(method: &str, segments: &[&'p str]) -> Option<(&'static Route, &'p str)> {
+    let first = segments.first().copied().unwrap_or_default();
+    let candidates = index().get(&(method, first))?;
     let mut best: Option<(&'static Route, &'p str, usize)> = None;
-    for route in ROUTES.iter().filter(|route| route.method == method) {
-        let template = route.path.trim_start_matches("/budgets/1/").split('/');
-        if template.clone().count() != segments.len() {
+    for compiled in candidates {
+        if compiled.segments.len() != segments.len() {
             continue;
         }
         let mut id = "";
-        let mut holes = 0;
-        let fits = template.zip(segments).all(|(wanted, given)| {
-            if wanted == "{id}" {
-                id = given;
-                holes += 1;
-                true
-            } else {
-                wanted == *given
-            }
-        });
-        if fits && best.is_none_or(|(_, _, fewest)| holes < fewest) {
-            best = Some((route, id, holes));
+        let fits = compiled
+            .segments
+            .iter()
+            .zip(segments)
+            .all(|(wanted, given)| {
+                if *wanted == "{id}" {
+                    id = given;
+                    true
+                } else {
+                    wanted == given
+                }
+            });
+        if fits && best.is_none_or(|(_, _, fewest)| compiled.holes < fewest) {
+            best = Some((compiled.route, id, compiled.holes));
         }
     }
     best.map(|(route, id, _)| (route, id))
