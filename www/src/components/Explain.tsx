@@ -11,6 +11,7 @@ import * as fmt from '../lib/format';
 import { Dialog } from './Dialog';
 import { ErrorBox, Loading } from './ui';
 import { HistoryList } from './History';
+import { Col } from './Table';
 
 export type Explanation = Answer<Schemas['Explanation']>;
 
@@ -192,24 +193,10 @@ function ExplanationView({ path, open, source }: { path: string; open: (path: st
                 <tr>
                   <th scope="col">Item</th>
                   {columns.date ? <th scope="col">Date</th> : null}
-                  {columns.hours ? (
-                    <th scope="col" class="num">
-                      Hours
-                    </th>
-                  ) : null}
-                  {columns.rate ? (
-                    <th scope="col" class="num">
-                      Rate
-                    </th>
-                  ) : null}
-                  {columns.paid ? (
-                    <th scope="col" class="num">
-                      Paid, exchange rate
-                    </th>
-                  ) : null}
-                  <th scope="col" class="num">
-                    Amount
-                  </th>
+                  {columns.hours ? <Col align="num">Hours</Col> : null}
+                  {columns.rate ? <Col align="num">Rate</Col> : null}
+                  {columns.paid ? <Col align="num">Paid, exchange rate</Col> : null}
+                  <Col align="num">Amount</Col>
                 </tr>
               </thead>
               <tbody>

@@ -132,31 +132,29 @@ export function FormErrors({ refusal, note }: { refusal: Refusal | null; note?: 
 
 type InputProps = Omit<InputHTMLAttributes, 'label' | 'onInput' | 'value' | 'type' | 'name'>;
 
-export function Field({
+/**
+ * A form field's frame: its label for the control `control(id, describedBy)` draws, its hint and
+ * its error below it, the error marked with the field's `name` (where a refusal is placed).
+ */
+function FieldFrame({
   label,
-  value,
-  onValue,
+  name,
   error,
   hint,
-  type = 'text',
-  name,
-  ...rest
-}: InputProps & { label: string; value: string; onValue: (v: string) => void; error?: string | undefined; hint?: string; type?: string; name: string }) {
+  control,
+}: {
+  label: string;
+  name: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  control: (id: string, describedBy: string | undefined) => ComponentChildren;
+}) {
   const id = useId();
   const describedBy = [error ? `${id}-err` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div class={`field${error ? ' has-error' : ''}`}>
       <label for={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        value={value}
-        onInput={(e) => onValue(e.currentTarget.value)}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={describedBy}
-        {...rest}
-      />
+      {control(id, describedBy)}
       {hint ? (
         <small id={`${id}-hint`} class="hint">
           {hint}
@@ -168,6 +166,38 @@ export function Field({
         </small>
       ) : null}
     </div>
+  );
+}
+
+export function Field({
+  label,
+  value,
+  onValue,
+  error,
+  hint,
+  type = 'text',
+  name,
+  ...rest
+}: InputProps & { label: string; value: string; onValue: (v: string) => void; error?: string | undefined; hint?: string; type?: string; name: string }) {
+  return (
+    <FieldFrame
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      control={(id, describedBy) => (
+        <input
+          id={id}
+          name={name}
+          type={type}
+          value={value}
+          onInput={(e) => onValue(e.currentTarget.value)}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={describedBy}
+          {...rest}
+        />
+      )}
+    />
   );
 }
 
@@ -188,36 +218,29 @@ export function SelectField({
   name: string;
   hint?: string;
 }) {
-  const id = useId();
-  const describedBy = [error ? `${id}-err` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
-    <div class={`field${error ? ' has-error' : ''}`}>
-      <label for={id}>{label}</label>
-      <select
-        id={id}
-        name={name}
-        value={value}
-        onChange={(e) => onValue(e.currentTarget.value)}
-        aria-invalid={error ? 'true' : undefined}
-        aria-describedby={describedBy}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <small id={`${id}-hint`} class="hint">
-          {hint}
-        </small>
-      ) : null}
-      {error ? (
-        <small id={`${id}-err`} class="field-error" data-field={name}>
-          {error}
-        </small>
-      ) : null}
-    </div>
+    <FieldFrame
+      label={label}
+      name={name}
+      error={error}
+      hint={hint}
+      control={(id, describedBy) => (
+        <select
+          id={id}
+          name={name}
+          value={value}
+          onChange={(e) => onValue(e.currentTarget.value)}
+          aria-invalid={error ? 'true' : undefined}
+          aria-describedby={describedBy}
+        >
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    />
   );
 }
 

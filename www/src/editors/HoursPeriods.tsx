@@ -14,6 +14,7 @@ import { announce } from '../state';
 import { useSubmit } from '../components/useSubmit';
 import { EditActions, RemoveActions, useRemoval } from '../components/Removal';
 import { Field, FormErrors } from '../components/ui';
+import { Col } from '../components/Table';
 
 const FIELDS = ['startDate', 'endDate', 'effort', 'otEffort'];
 
@@ -86,12 +87,8 @@ export function HoursPeriods({
           <thead>
             <tr>
               <th scope="col">Period</th>
-              <th scope="col" class="num">
-                Regular
-              </th>
-              <th scope="col" class="num">
-                Overtime
-              </th>
+              <Col align="num">Regular</Col>
+              <Col align="num">Overtime</Col>
               {mayChange ? <th scope="col">Actions</th> : null}
             </tr>
           </thead>

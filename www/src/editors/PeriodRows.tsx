@@ -6,6 +6,7 @@ import { ApiError } from '../api/client';
 import type { Refusal } from '../api/errors';
 import { placeRefusal } from '../api/errors';
 import { FormErrors } from '../components/ui';
+import { Col } from '../components/Table';
 
 export interface RowField<K extends string> {
   key: K;
@@ -133,9 +134,7 @@ export function PeriodRows<V extends Record<keyof V & string, string>>({
                 {f.label}
               </th>
             ))}
-            <th scope="col" class="right">
-              Actions
-            </th>
+            <Col align="right">Actions</Col>
           </tr>
         </thead>
         <tbody>

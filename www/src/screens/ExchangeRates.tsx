@@ -15,6 +15,7 @@ import { session, announce } from '../state';
 import { RemoveActions, useRemoval } from '../components/Removal';
 import { AdminTabs } from './AdminTabs';
 import { ErrorBox, Field, FormErrors, Loading } from '../components/ui';
+import { Col, EmptyRow } from '../components/Table';
 
 type ExchangeRate = Answer<Schemas['ExchangeRate']>;
 
@@ -125,14 +126,8 @@ function RateTable({ rates, admin }: { rates: ExchangeRate[]; admin: boolean }) 
           <thead>
             <tr>
               <th scope="col">Pair</th>
-              <th scope="col" class="right">
-                Rate
-              </th>
-              {admin ? (
-                <th scope="col" class="right">
-                  Actions
-                </th>
-              ) : null}
+              <Col align="right">Rate</Col>
+              {admin ? <Col align="right">Actions</Col> : null}
             </tr>
           </thead>
           <tbody>
@@ -162,13 +157,9 @@ function RateTable({ rates, admin }: { rates: ExchangeRate[]; admin: boolean }) 
                 </tr>
               );
             })}
-            {rates.length === 0 ? (
-              <tr>
-                <td colSpan={admin ? 3 : 2} class="empty">
-                  No exchange rate yet: an expense can only be in its folio’s currency.
-                </td>
-              </tr>
-            ) : null}
+            <EmptyRow columns={admin ? 3 : 2} when={rates.length === 0}>
+              No exchange rate yet: an expense can only be in its folio’s currency.
+            </EmptyRow>
           </tbody>
         </table>
       </div>

@@ -6,7 +6,7 @@ import type { ComponentType } from 'preact';
 import { useState } from 'preact/hooks';
 import { lazy, Route, Router } from 'preact-iso';
 import { useQuery } from '@tanstack/preact-query';
-import { asOf, setAsOf } from '../state';
+import { asOf } from '../state';
 import { preload } from '../lib/queries';
 import { FORECAST_GRANULARITY, folioQuery, forecastQuery, indicatorsQuery } from '../lib/screenQueries';
 import * as fmt from '../lib/format';
@@ -14,6 +14,7 @@ import { FOLIO_TABS, folioHref, folioTab, folioTabOf, isId, withAsOf, type Folio
 import { ErrorBox, FolioStatus, Loading } from '../components/ui';
 import { Overview } from './tabs/Overview';
 import type { FolioProps } from './FolioProps';
+import { AsOfPicker } from '../components/AsOf';
 
 /** A tab's screen module, named as its component (`screens/tabs/Costs.tsx` exports `Costs`). */
 type TabModule = Record<string, ComponentType<FolioProps> | undefined>;
@@ -126,21 +127,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
             </dd>
           </div>
         </dl>
-        <div class="asof">
-          <label for="folio-asof">As of</label>
-          <input
-            id="folio-asof"
-            type="date"
-            value={day}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              if (v) setAsOf(v);
-            }}
-          />
-          <button type="button" class="btn btn-small" onClick={() => setAsOf(fmt.today())}>
-            Today
-          </button>
-        </div>
+        <AsOfPicker id="folio-asof" />
       </header>
       <nav class="tabs" aria-label={`${f.name} screens`}>
         {FOLIO_TABS.map((t) => (

@@ -14,6 +14,7 @@ import { lightsOf, STATUS_RANK } from '../lib/lights';
 import { flatten, folioIdsUnder } from '../lib/portfolios';
 import { ErrorBox, FolioStatus, Loading, Money, Rag } from '../components/ui';
 import { Pager, usePaging } from '../components/Pager';
+import { EmptyRow } from '../components/Table';
 
 interface Detail {
   indicators?: Indicators;
@@ -263,13 +264,9 @@ export function Folios() {
                     </tr>
                   );
                 })}
-                {visible.length === 0 ? (
-                  <tr>
-                    <td colSpan={8} class="empty">
-                      {list.data.length === 0 ? 'No folios yet. Create the first one with “New folio”.' : 'No folio matches the search.'}
-                    </td>
-                  </tr>
-                ) : null}
+                <EmptyRow columns={8} when={visible.length === 0}>
+                  {list.data.length === 0 ? 'No folios yet. Create the first one with “New folio”.' : 'No folio matches the search.'}
+                </EmptyRow>
               </tbody>
             </table>
           </div>

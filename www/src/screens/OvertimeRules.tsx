@@ -16,6 +16,7 @@ import { useSubmit } from '../components/useSubmit';
 import { EditActions, RemoveActions, useRemoval } from '../components/Removal';
 import { AdminTabs } from './AdminTabs';
 import { ErrorBox, Field, FormErrors, Loading, SelectField } from '../components/ui';
+import { Col, EmptyRow } from '../components/Table';
 
 const FIELDS = ['name', 'regularHours', 'frequency', 'coefficient'];
 const FREQUENCIES = [
@@ -146,11 +147,7 @@ function RuleTable({ rules, admin, onEdit }: { rules: OvertimeRule[]; admin: boo
               <th scope="col" class="right wide-only">
                 Coefficient
               </th>
-              {admin ? (
-                <th scope="col" class="right">
-                  Actions
-                </th>
-              ) : null}
+              {admin ? <Col align="right">Actions</Col> : null}
             </tr>
           </thead>
           <tbody>
@@ -183,13 +180,9 @@ function RuleTable({ rules, admin, onEdit }: { rules: OvertimeRule[]; admin: boo
                 ) : null}
               </tr>
             ))}
-            {rules.length === 0 ? (
-              <tr>
-                <td colSpan={admin ? 4 : 3} class="empty">
-                  No overtime rule: overtime is costed as regular hours.
-                </td>
-              </tr>
-            ) : null}
+            <EmptyRow columns={admin ? 4 : 3} when={rules.length === 0}>
+              No overtime rule: overtime is costed as regular hours.
+            </EmptyRow>
           </tbody>
         </table>
       </div>

@@ -7,7 +7,7 @@ import { useQueries, useQuery } from '@tanstack/preact-query';
 import { keepFor, keys } from '../lib/queries';
 import { throttled } from '../lib/pool';
 import * as fmt from '../lib/format';
-import { asOf, session, setAsOf } from '../state';
+import { asOf, session } from '../state';
 import { withId } from '../api/types';
 import { ancestry, flatten } from '../lib/portfolios';
 import { portfolioHref } from '../lib/routes';
@@ -17,6 +17,8 @@ import { IndicatorGrid, Lights } from '../components/IndicatorGrid';
 import { useState } from 'preact/hooks';
 import { lazy } from 'preact-iso';
 import { PortfolioTrends } from './Trends';
+import { Col } from '../components/Table';
+import { AsOfPicker } from '../components/AsOf';
 
 const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
 
@@ -114,21 +116,7 @@ export function PortfolioScreen({ id }: { id: string }) {
             <dd>{fmt.count(p.folios.length)}</dd>
           </div>
         </dl>
-        <div class="asof">
-          <label for="portfolio-asof">As of</label>
-          <input
-            id="portfolio-asof"
-            type="date"
-            value={day}
-            onChange={(e) => {
-              const v = e.currentTarget.value;
-              if (v) setAsOf(v);
-            }}
-          />
-          <button type="button" class="btn btn-small" onClick={() => setAsOf(fmt.today())}>
-            Today
-          </button>
-        </div>
+        <AsOfPicker id="portfolio-asof" />
       </header>
       <div class="stack" style={{ marginTop: '1rem' }}>
         {rollup.error ? <FiguresRefused error={rollup.error} onRetry={() => void rollup.refetch()} title={<>Rollup as of {fmt.date(day)}</>} /> : null}
@@ -160,18 +148,10 @@ export function PortfolioScreen({ id }: { id: string }) {
                     <th scope="col">Folio</th>
                     <th scope="col">Status</th>
                     <th scope="col">Period</th>
-                    <th scope="col" class="right">
-                      BAC
-                    </th>
-                    <th scope="col" class="right">
-                      EAC
-                    </th>
-                    <th scope="col" class="right">
-                      CPI
-                    </th>
-                    <th scope="col" class="right">
-                      SPI
-                    </th>
+                    <Col align="right">BAC</Col>
+                    <Col align="right">EAC</Col>
+                    <Col align="right">CPI</Col>
+                    <Col align="right">SPI</Col>
                     <th scope="col">Lights</th>
                   </tr>
                 </thead>

@@ -5,6 +5,7 @@ import { keys } from '../lib/queries';
 import { flatten } from '../lib/portfolios';
 import * as fmt from '../lib/format';
 import { ErrorBox, Loading } from '../components/ui';
+import { Col, EmptyRow } from '../components/Table';
 
 export function Portfolios() {
   const list = useQuery({ queryKey: keys.portfolios(), queryFn: ({ signal }) => api.portfolios(signal) });
@@ -32,9 +33,7 @@ export function Portfolios() {
                   <th scope="col">Name</th>
                   <th scope="col">Currency</th>
                   <th scope="col">Owner</th>
-                  <th scope="col" class="right">
-                    Folios
-                  </th>
+                  <Col align="right">Folios</Col>
                   <th scope="col">Visibility</th>
                 </tr>
               </thead>
@@ -52,13 +51,9 @@ export function Portfolios() {
                     <td>{p.isPrivate ? 'Private' : 'Everyone'}</td>
                   </tr>
                 ))}
-                {list.data.length === 0 ? (
-                  <tr>
-                    <td colSpan={5} class="empty">
-                      No portfolio yet.
-                    </td>
-                  </tr>
-                ) : null}
+                <EmptyRow columns={5} when={list.data.length === 0}>
+                  No portfolio yet.
+                </EmptyRow>
               </tbody>
             </table>
           </div>

@@ -14,6 +14,7 @@ import { announce } from '../state';
 import { useSubmit } from '../components/useSubmit';
 import { Card, FormErrors, Money } from '../components/ui';
 import { Lights } from '../components/IndicatorGrid';
+import { Col } from '../components/Table';
 
 export function SubPortfolios({ subs, asOf }: { subs: readonly Portfolio[]; asOf: string }) {
   const rollups = useQueries({
@@ -31,12 +32,8 @@ export function SubPortfolios({ subs, asOf }: { subs: readonly Portfolio[]; asOf
           <thead>
             <tr>
               <th scope="col">Portfolio</th>
-              <th scope="col" class="right">
-                BAC
-              </th>
-              <th scope="col" class="right">
-                EAC
-              </th>
+              <Col align="right">BAC</Col>
+              <Col align="right">EAC</Col>
               <th scope="col">Lights</th>
             </tr>
           </thead>

@@ -32,6 +32,7 @@ import { Card, ErrorBox, Field, FormErrors, isFiguresRefusal, Loading, RefusalNo
 import type { FolioProps } from '../FolioProps';
 import { Pager, usePaging } from '../../components/Pager';
 import { lazy } from 'preact-iso';
+import { Col, EmptyRow } from '../../components/Table';
 
 const TYPES: { value: ExpenditureType; label: string }[] = [
   { value: 'BUDGET', label: 'Budget (planned costs and revenues)' },
@@ -149,12 +150,8 @@ function ItemComparison({ rows, currency }: { rows: CompareRow[]; currency: stri
               <th scope="col">Item</th>
               <th scope="col">State</th>
               <th scope="col">Field</th>
-              <th scope="col" class="right">
-                Baseline
-              </th>
-              <th scope="col" class="right">
-                Draft
-              </th>
+              <Col align="right">Baseline</Col>
+              <Col align="right">Draft</Col>
             </tr>
           </thead>
           <tbody>
@@ -183,13 +180,9 @@ function ItemComparison({ rows, currency }: { rows: CompareRow[]; currency: stri
                 );
               });
             })}
-            {shown.length === 0 ? (
-              <tr>
-                <td colSpan={5} class="empty">
-                  The draft matches this baseline item for item.
-                </td>
-              </tr>
-            ) : null}
+            <EmptyRow columns={5} when={shown.length === 0}>
+              The draft matches this baseline item for item.
+            </EmptyRow>
           </tbody>
         </table>
       </div>
@@ -258,22 +251,10 @@ function MonthComparison({
           <thead>
             <tr>
               <th scope="col">Month</th>
-              <th scope="col" class="right">
-                Baseline cost
-              </th>
-              <th scope="col" class="right">
-                Draft cost
-              </th>
-              {rev ? (
-                <th scope="col" class="right">
-                  Baseline revenue
-                </th>
-              ) : null}
-              {rev ? (
-                <th scope="col" class="right">
-                  Draft revenue
-                </th>
-              ) : null}
+              <Col align="right">Baseline cost</Col>
+              <Col align="right">Draft cost</Col>
+              {rev ? <Col align="right">Baseline revenue</Col> : null}
+              {rev ? <Col align="right">Draft revenue</Col> : null}
             </tr>
           </thead>
           <tbody>
@@ -431,9 +412,7 @@ export function Baselines({ folio, asOf }: FolioProps) {
                   <th scope="col">Freezes</th>
                   <th scope="col">Created</th>
                   <th scope="col">Approved by</th>
-                  <th scope="col" class="right">
-                    Actions
-                  </th>
+                  <Col align="right">Actions</Col>
                 </tr>
               </thead>
               <tbody>
@@ -458,13 +437,9 @@ export function Baselines({ folio, asOf }: FolioProps) {
                     </td>
                   </tr>
                 ))}
-                {baselines.length === 0 ? (
-                  <tr>
-                    <td colSpan={5} class="empty">
-                      No baseline yet: approve the first one above.
-                    </td>
-                  </tr>
-                ) : null}
+                <EmptyRow columns={5} when={baselines.length === 0}>
+                  No baseline yet: approve the first one above.
+                </EmptyRow>
               </tbody>
             </table>
           </div>

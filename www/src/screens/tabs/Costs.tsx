@@ -24,6 +24,7 @@ import { ExpenseEditor } from '../../editors/ExpenseEditor';
 import { ApiError } from '../../api/client';
 import type { FolioProps } from '../FolioProps';
 import { lazy } from 'preact-iso';
+import { Col, EmptyRow } from '../../components/Table';
 
 const ExplainDialog = lazy(() => import('../../components/Explain').then((m) => m.ExplainDialog));
 const ItemHistoryDialog = lazy(() => import('../../components/History').then((m) => m.ItemHistoryDialog));
@@ -131,21 +132,11 @@ function PositionTable({
                 <tr>
                   <th scope="col">Name</th>
                   <th scope="col">Period</th>
-                  <th scope="col" class="right">
-                    Allocation
-                  </th>
-                  <th scope="col" class="right">
-                    Rate / h
-                  </th>
-                  <th scope="col" class="right">
-                    {revenue ? 'Revenue' : 'Cost'} to date
-                  </th>
-                  <th scope="col" class="right">
-                    Total
-                  </th>
-                  <th scope="col" class="right">
-                    Actions
-                  </th>
+                  <Col align="right">Allocation</Col>
+                  <Col align="right">Rate / h</Col>
+                  <Col align="right">{revenue ? 'Revenue' : 'Cost'} to date</Col>
+                  <Col align="right">Total</Col>
+                  <Col align="right">Actions</Col>
                 </tr>
               </thead>
               <tbody>
@@ -266,18 +257,10 @@ function ExpenseTable({
                   <th scope="col">Name</th>
                   <th scope="col">Kind</th>
                   <th scope="col">Schedule</th>
-                  <th scope="col" class="right">
-                    Amount
-                  </th>
-                  <th scope="col" class="right">
-                    To date
-                  </th>
-                  <th scope="col" class="right">
-                    Total
-                  </th>
-                  <th scope="col" class="right">
-                    Actions
-                  </th>
+                  <Col align="right">Amount</Col>
+                  <Col align="right">To date</Col>
+                  <Col align="right">Total</Col>
+                  <Col align="right">Actions</Col>
                 </tr>
               </thead>
               <tbody>
@@ -379,26 +362,14 @@ function PaymentsDialog({
                   <th scope="col">Date</th>
                   {isPosition ? (
                     <>
-                      <th scope="col" class="right">
-                        Rate
-                      </th>
-                      <th scope="col" class="right">
-                        Hours
-                      </th>
-                      <th scope="col" class="right">
-                        Overtime hours
-                      </th>
-                      <th scope="col" class="right">
-                        Amount
-                      </th>
-                      <th scope="col" class="right">
-                        Overtime
-                      </th>
+                      <Col align="right">Rate</Col>
+                      <Col align="right">Hours</Col>
+                      <Col align="right">Overtime hours</Col>
+                      <Col align="right">Amount</Col>
+                      <Col align="right">Overtime</Col>
                     </>
                   ) : null}
-                  <th scope="col" class="right">
-                    Total
-                  </th>
+                  <Col align="right">Total</Col>
                 </tr>
               </thead>
               <tbody>
@@ -421,13 +392,9 @@ function PaymentsDialog({
                     </td>
                   </tr>
                 ))}
-                {all.length === 0 ? (
-                  <tr>
-                    <td colSpan={isPosition ? 7 : 2} class="empty">
-                      No payment inside the folio.
-                    </td>
-                  </tr>
-                ) : null}
+                <EmptyRow columns={isPosition ? 7 : 2} when={all.length === 0}>
+                  No payment inside the folio.
+                </EmptyRow>
               </tbody>
             </table>
           </div>

@@ -28,6 +28,7 @@ import type { FolioProps } from '../FolioProps';
 import { lazy } from 'preact-iso';
 import { Methods } from '../../components/Methods';
 import { Trends } from '../Trends';
+import { Col } from '../../components/Table';
 
 const ExplainDialog = lazy(() => import('../../components/Explain').then((m) => m.ExplainDialog));
 
@@ -347,30 +348,14 @@ function PeriodTable({
           <thead>
             <tr>
               <th scope="col">Period</th>
-              <th scope="col" class="right">
-                Planned cost
-              </th>
-              <th scope="col" class="right">
-                Actual / known cost
-              </th>
-              <th scope="col" class="right">
-                Planned revenue
-              </th>
-              <th scope="col" class="right">
-                Actual revenue
-              </th>
-              <th scope="col" class="right">
-                Contingency
-              </th>
-              <th scope="col" class="right">
-                PV
-              </th>
-              <th scope="col" class="right">
-                EV
-              </th>
-              <th scope="col" class="right">
-                AC
-              </th>
+              <Col align="right">Planned cost</Col>
+              <Col align="right">Actual / known cost</Col>
+              <Col align="right">Planned revenue</Col>
+              <Col align="right">Actual revenue</Col>
+              <Col align="right">Contingency</Col>
+              <Col align="right">PV</Col>
+              <Col align="right">EV</Col>
+              <Col align="right">AC</Col>
             </tr>
           </thead>
           <tbody>

@@ -13,6 +13,7 @@ import { mayChangeFolio } from '../../state';
 import { HoursPeriods } from '../../editors/HoursPeriods';
 import { ErrorBox, FiguresRefused, Loading, Money, UncomputableNote } from '../../components/ui';
 import type { FolioProps } from '../FolioProps';
+import { Col } from '../../components/Table';
 
 type PaidItem = Answer<Schemas['PaidItem']>;
 type SyncedDay = Answer<Schemas['SyncedDay']>;
@@ -124,15 +125,9 @@ function PersonHours({
               <thead>
                 <tr>
                   <th scope="col">Month</th>
-                  <th scope="col" class="num">
-                    Regular
-                  </th>
-                  <th scope="col" class="num">
-                    Overtime
-                  </th>
-                  <th scope="col" class="num">
-                    Amount
-                  </th>
+                  <Col align="num">Regular</Col>
+                  <Col align="num">Overtime</Col>
+                  <Col align="num">Amount</Col>
                 </tr>
               </thead>
               <tbody>
@@ -180,9 +175,7 @@ function Synced({ days, kind, name }: { days: readonly SyncedDay[]; kind: HoursK
           <thead>
             <tr>
               <th scope="col">Month</th>
-              <th scope="col" class="num">
-                Hours (h:mm)
-              </th>
+              <Col align="num">Hours (h:mm)</Col>
             </tr>
           </thead>
           <tbody>

@@ -20,6 +20,7 @@ import { useSubmit } from '../../components/useSubmit';
 import { IndicatorGrid } from '../../components/IndicatorGrid';
 import { Card, ErrorBox, Field, FiguresRefused, FormErrors, Loading, Money, Rag } from '../../components/ui';
 import type { FolioProps } from '../FolioProps';
+import { Col } from '../../components/Table';
 
 type ScopeItem = Answer<Schemas['ScopeItem']>;
 type Measurement = Answer<Schemas['ScopeMeasurement']>;
@@ -125,12 +126,8 @@ function Measurements({ folioId, measurements, inForce }: { folioId: string; mea
             <thead>
               <tr>
                 <th scope="col">Measured on</th>
-                <th scope="col" class="num">
-                  Items
-                </th>
-                <th scope="col" class="num">
-                  Progress
-                </th>
+                <Col align="num">Items</Col>
+                <Col align="num">Progress</Col>
               </tr>
             </thead>
             <tbody>
