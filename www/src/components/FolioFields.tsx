@@ -5,7 +5,7 @@ import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 import { checkCurrency, checkPercentage, checkPeriod, requireText, type FieldErrors } from '../lib/validate';
 import { RatesLink } from './RatesLink';
-import { Field, SelectField } from './ui';
+import { Field, SelectField, bind } from './ui';
 
 /** The folio's fields as typed. */
 export interface FolioText {
@@ -95,7 +95,7 @@ export function FolioFields({
   const description = useId();
   return (
     <>
-      <Field label="Name" name="name" value={values.name} onValue={set('name')} error={err('name')} required maxLength={255} />
+      <Field label="Name" {...bind(values, set, err, 'name')} required maxLength={255} />
       <div class={`field${err('description') ? ' has-error' : ''}`}>
         <label for={description}>Description</label>
         <textarea
@@ -114,8 +114,8 @@ export function FolioFields({
         ) : null}
       </div>
       <div class="grid-2">
-        <Field label="Start date" name="startDate" type="date" value={values.startDate} onValue={set('startDate')} error={err('startDate')} required />
-        <Field label="End date" name="endDate" type="date" value={values.endDate} onValue={set('endDate')} error={err('endDate')} required />
+        <Field label="Start date" {...bind(values, set, err, 'startDate')} type="date" required />
+        <Field label="End date" {...bind(values, set, err, 'endDate')} type="date" required />
       </div>
       <div class="grid-2">
         {owner}
@@ -134,22 +134,12 @@ export function FolioFields({
         </div>
       </div>
       <div class={more ? 'grid-4' : 'grid-3'}>
-        <Field label="Reserve (%)" name="reserve" inputMode="decimal" value={values.reserve} onValue={set('reserve')} error={err('reserve')} />
-        <Field
-          label="Contingency (%)"
-          name="contingency"
-          inputMode="decimal"
-          value={values.contingency}
-          onValue={set('contingency')}
-          error={err('contingency')}
-        />
+        <Field label="Reserve (%)" {...bind(values, set, err, 'reserve')} inputMode="decimal" />
+        <Field label="Contingency (%)" {...bind(values, set, err, 'contingency')} inputMode="decimal" />
         <Field
           label="Tolerance (%)"
-          name="tolerance"
+          {...bind(values, set, err, 'tolerance')}
           inputMode="decimal"
-          value={values.tolerance}
-          onValue={set('tolerance')}
-          error={err('tolerance')}
           hint="Indices within this range below 1 are amber, not red."
         />
         {more}
@@ -157,19 +147,13 @@ export function FolioFields({
       <div class="grid-2">
         <SelectField
           label="Planned value"
-          name="plannedValueMethod"
-          value={values.plannedValueMethod}
-          onValue={set('plannedValueMethod')}
-          error={err('plannedValueMethod')}
+          {...bind(values, set, err, 'plannedValueMethod')}
           options={PV_METHODS}
           hint={PV_METHODS.find((m) => m.value === values.plannedValueMethod)?.hint}
         />
         <SelectField
           label="Forecast (EAC)"
-          name="eacMethod"
-          value={values.eacMethod}
-          onValue={set('eacMethod')}
-          error={err('eacMethod')}
+          {...bind(values, set, err, 'eacMethod')}
           options={EAC_METHODS}
           hint={EAC_METHODS.find((m) => m.value === values.eacMethod)?.hint}
         />

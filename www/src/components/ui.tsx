@@ -169,6 +169,21 @@ function FieldFrame({
   );
 }
 
+/**
+ * A field's props for form value `key` of `values`: its `name` (the wire field the server's refusal
+ * names, `key` by default), its value, its setter and its error: `<Field label="Amount"
+ * {...bind(form, set, err, 'amount')} />`.
+ */
+export function bind<K extends string>(
+  values: NoInfer<{ readonly [P in K]: string }>,
+  set: NoInfer<(key: K) => (value: string) => void>,
+  err: NoInfer<(key: K) => string | undefined>,
+  key: K,
+  name: string = key,
+): { name: string; value: string; onValue: (value: string) => void; error: string | undefined } {
+  return { name, value: values[key], onValue: set(key), error: err(key) };
+}
+
 export function Field({
   label,
   value,

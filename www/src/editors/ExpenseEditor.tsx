@@ -18,7 +18,7 @@ import { checkAmount, checkCurrency, requireText, type FieldErrors } from '../li
 import { draftOf, editedRecurrence, recurrenceBody, recurrenceOf, type RecurrenceDraft } from '../lib/recurrence';
 import { categoryOf, COST_CATEGORIES, EXPENSE_KINDS, expenseKindOf, isRevenueKind, REVENUE_CATEGORIES } from '../lib/items';
 import { currencyDigits } from '../lib/format';
-import { Checkbox, Field, FormErrors, SelectField } from '../components/ui';
+import { Checkbox, Field, FormErrors, SelectField, bind } from '../components/ui';
 import { Dialog } from '../components/Dialog';
 import { ItemHistory } from '../components/History';
 import { RecurrenceEditor } from './RecurrenceEditor';
@@ -166,16 +166,8 @@ export function ExpenseEditor({
       <form class="form" onSubmit={(e) => void submit(e)} noValidate>
         <FormErrors refusal={refusal} note={refusal && refusal.status !== 0 ? 'Nothing was saved.' : undefined} />
         <div class="grid-2">
-          <Field label="Name" name="name" value={f.name} onValue={set('name')} error={err('name')} maxLength={255} />
-          <Field
-            label="Expense type"
-            name="type"
-            value={f.type}
-            onValue={set('type')}
-            error={err('type')}
-            hint="e.g. Rental, Software, Travel"
-            maxLength={255}
-          />
+          <Field label="Name" {...bind(f, set, err, 'name')} maxLength={255} />
+          <Field label="Expense type" {...bind(f, set, err, 'type')} hint="e.g. Rental, Software, Travel" maxLength={255} />
         </div>
         <div class="grid-3">
           <SelectField label="Kind" name="kind" value={f.kind} onValue={setKind} options={EXPENSE_KINDS} error={err('kind')} />
@@ -200,11 +192,8 @@ export function ExpenseEditor({
         <div class="grid-2">
           <Field
             label="Amount"
-            name="amount"
+            {...bind(f, set, err, 'amount')}
             inputMode="decimal"
-            value={f.amount}
-            onValue={set('amount')}
-            error={err('amount')}
             hint={f.amortized ? 'The whole amount, spread over the payments.' : 'Paid at each occurrence.'}
           />
           <Checkbox label="Amortized (spread the amount over the occurrences)" name="amortized" checked={f.amortized} onValue={set('amortized')} />

@@ -13,7 +13,7 @@ import * as fmt from '../lib/format';
 import { announce } from '../state';
 import { useSubmit } from '../components/useSubmit';
 import { EditActions, RemoveActions, useRemoval } from '../components/Removal';
-import { Field, FormErrors } from '../components/ui';
+import { Field, FormErrors, bind } from '../components/ui';
 import { Col } from '../components/Table';
 
 const FIELDS = ['startDate', 'endDate', 'effort', 'otEffort'];
@@ -126,10 +126,10 @@ export function HoursPeriods({
         <form class="form hours-form" onSubmit={(e) => void save(e)} noValidate aria-label={`${editing ? 'Change' : 'Enter'} ${what} of ${name}`}>
           <FormErrors refusal={submit.refusal} />
           <div class="grid-4">
-            <Field label="From" name="startDate" type="date" value={draft.startDate} onValue={set('startDate')} error={submit.err('startDate')} />
-            <Field label="To" name="endDate" type="date" value={draft.endDate} onValue={set('endDate')} error={submit.err('endDate')} />
-            <Field label="Regular hours" name="effort" inputMode="decimal" value={draft.effort} onValue={set('effort')} error={submit.err('effort')} />
-            <Field label="Overtime hours" name="otEffort" inputMode="decimal" value={draft.otEffort} onValue={set('otEffort')} error={submit.err('otEffort')} />
+            <Field {...bind(draft, set, submit.err, 'startDate')} label="From" type="date" />
+            <Field {...bind(draft, set, submit.err, 'endDate')} label="To" type="date" />
+            <Field {...bind(draft, set, submit.err, 'effort')} label="Regular hours" inputMode="decimal" />
+            <Field {...bind(draft, set, submit.err, 'otEffort')} label="Overtime hours" inputMode="decimal" />
           </div>
           <EditActions
             busy={submit.busy}

@@ -15,7 +15,7 @@ import { POSITION_DERIVED, replacement } from '../lib/records';
 import { requireText, type FieldErrors } from '../lib/validate';
 import { checkAllocation, checkRate, createFields, prefixed, type AllocationValues, type RateValues } from '../lib/periods';
 import type { PositionItem } from '../lib/items';
-import { Field, FormErrors, SelectField } from '../components/ui';
+import { Field, FormErrors, SelectField, bind } from '../components/ui';
 import { Dialog } from '../components/Dialog';
 import { ItemHistory } from '../components/History';
 import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
@@ -241,37 +241,14 @@ export function PositionEditor({
           ) : (
             <SelectField label="Kind" name="kind" value={choice} onValue={(v) => setChoice(v as PositionChoice)} options={CHOICES} error={err('kind')} />
           )}
-          <Field label="Name" name="name" value={h.name} onValue={setHeader('name')} error={err('name')} maxLength={255} />
+          <Field label="Name" {...bind(h, setHeader, err, 'name')} maxLength={255} />
         </div>
         <div class="grid-3">
-          <Field
-            label="Title (role)"
-            name="title"
-            value={h.title}
-            onValue={setHeader('title')}
-            error={err('title')}
-            hint="Team members are grouped by title."
-            maxLength={255}
-          />
-          {team ? (
-            <Field
-              label="Member (user key)"
-              name="member"
-              value={h.member}
-              onValue={setHeader('member')}
-              error={err('member')}
-              hint="Empty: unassigned."
-              maxLength={128}
-            />
-          ) : (
-            <span />
-          )}
+          <Field label="Title (role)" {...bind(h, setHeader, err, 'title')} hint="Team members are grouped by title." maxLength={255} />
+          {team ? <Field label="Member (user key)" {...bind(h, setHeader, err, 'member')} hint="Empty: unassigned." maxLength={128} /> : <span />}
           <SelectField
             label="Overtime rule"
-            name="otRuleId"
-            value={h.otRuleId}
-            onValue={setHeader('otRuleId')}
-            error={err('otRuleId')}
+            {...bind(h, setHeader, err, 'otRuleId')}
             options={[
               { value: '', label: 'None' },
               ...rules.map((r) => ({ value: r.id, label: `${r.name} (${r.frequency.toLowerCase()}, ${r.regularHours} h, ×${r.coefficient})` })),

@@ -6,7 +6,7 @@ import { describeRecurrence, RECURRENCE_KINDS, recurrenceOf, WEEKDAYS, type AnyR
 import { toJson } from '../api/json';
 import { coreMessage, loadCore } from '../api/wasm';
 import * as fmt from '../lib/format';
-import { Field, SelectField } from '../components/ui';
+import { Field, SelectField, bind } from '../components/ui';
 
 const SHOWN = 12;
 
@@ -79,24 +79,8 @@ export function RecurrenceEditor({
           onValue={(v) => set('kind')(v as RecurrenceDraft['kind'])}
           options={RECURRENCE_KINDS.map((k) => ({ value: k.kind, label: k.label }))}
         />
-        <Field
-          label={repeating ? 'First date' : 'Date'}
-          name="recurrence.startDate"
-          type="date"
-          value={draft.startDate}
-          onValue={set('startDate')}
-          error={err('startDate')}
-        />
-        {repeating ? (
-          <Field
-            label={`Repeat every (${unit})`}
-            name="recurrence.interval"
-            inputMode="numeric"
-            value={draft.interval}
-            onValue={set('interval')}
-            error={err('interval')}
-          />
-        ) : null}
+        <Field label={repeating ? 'First date' : 'Date'} {...bind(draft, set, err, 'startDate', 'recurrence.startDate')} type="date" />
+        {repeating ? <Field label={`Repeat every (${unit})`} {...bind(draft, set, err, 'interval', 'recurrence.interval')} inputMode="numeric" /> : null}
       </div>
       {draft.kind === '.Weekly' ? (
         <fieldset class="weekdays-set" aria-describedby={err('recurrenceOn') ? 'weekdays-error' : undefined}>
@@ -150,19 +134,8 @@ export function RecurrenceEditor({
               { value: 'count', label: 'After a number of times' },
             ]}
           />
-          {draft.end === 'date' ? (
-            <Field label="End date" name="recurrence.endDate" type="date" value={draft.endDate} onValue={set('endDate')} error={err('endDate')} />
-          ) : null}
-          {draft.end === 'count' ? (
-            <Field
-              label="Occurrences"
-              name="recurrence.occurrences"
-              inputMode="numeric"
-              value={draft.occurrences}
-              onValue={set('occurrences')}
-              error={err('occurrences')}
-            />
-          ) : null}
+          {draft.end === 'date' ? <Field label="End date" {...bind(draft, set, err, 'endDate', 'recurrence.endDate')} type="date" /> : null}
+          {draft.end === 'count' ? <Field label="Occurrences" {...bind(draft, set, err, 'occurrences', 'recurrence.occurrences')} inputMode="numeric" /> : null}
         </div>
       ) : null}
       <div class="preview" aria-live="polite" data-testid="recurrence-preview">

@@ -15,7 +15,7 @@ import { announce } from '../state';
 import { useSubmit } from '../components/useSubmit';
 import { EditActions, RemoveActions, useRemoval } from '../components/Removal';
 import type { Definition, FieldType } from '../components/CustomFieldInputs';
-import { Checkbox, ErrorBox, Field, FormErrors, Loading, SelectField } from '../components/ui';
+import { Checkbox, ErrorBox, Field, FormErrors, Loading, SelectField, bind } from '../components/ui';
 
 type Style = Schemas['CustomFieldStyle'];
 
@@ -148,7 +148,7 @@ export function CustomFields({ folio, mayChange }: { folio: Folio; mayChange: bo
           <h3>{draft.id ? 'Change the custom field' : 'Add a custom field'}</h3>
           <FormErrors refusal={submit.refusal} />
           <div class="grid-3">
-            <Field label="Field name" name="name" value={draft.name} onValue={set('name')} error={submit.err('name')} maxLength={255} />
+            <Field {...bind(draft, set, submit.err, 'name')} label="Field name" maxLength={255} />
             <SelectField
               label="For"
               name="type"

@@ -14,7 +14,7 @@ import * as fmt from '../lib/format';
 import { session, announce } from '../state';
 import { RemoveActions, useRemoval } from '../components/Removal';
 import { AdminTabs } from './AdminTabs';
-import { ErrorBox, Field, FormErrors, Loading } from '../components/ui';
+import { ErrorBox, Field, FormErrors, Loading, bind } from '../components/ui';
 import { Col, EmptyRow } from '../components/Table';
 
 type ExchangeRate = Answer<Schemas['ExchangeRate']>;
@@ -79,25 +79,10 @@ function RateForm() {
       <form class="form" onSubmit={(e) => void submit(e)} noValidate>
         <FormErrors refusal={submitting.refusal} />
         <div class="grid-4">
-          <Field label="From currency" name="from" value={f.from} onValue={set('from')} error={submitting.err('from')} maxLength={3} autoComplete="off" />
-          <Field label="To currency" name="to" value={f.to} onValue={set('to')} error={submitting.err('to')} maxLength={3} autoComplete="off" />
-          <Field
-            label="Rate"
-            name="rate"
-            value={f.rate}
-            onValue={set('rate')}
-            error={submitting.err('rate')}
-            inputMode="decimal"
-            hint="One unit of the first currency in the second"
-          />
-          <Field
-            label="Effective date"
-            name="effectiveDate"
-            type="date"
-            value={f.effectiveDate}
-            onValue={set('effectiveDate')}
-            error={submitting.err('effectiveDate')}
-          />
+          <Field {...bind(f, set, submitting.err, 'from')} label="From currency" maxLength={3} autoComplete="off" />
+          <Field {...bind(f, set, submitting.err, 'to')} label="To currency" maxLength={3} autoComplete="off" />
+          <Field {...bind(f, set, submitting.err, 'rate')} label="Rate" inputMode="decimal" hint="One unit of the first currency in the second" />
+          <Field {...bind(f, set, submitting.err, 'effectiveDate')} label="Effective date" type="date" />
         </div>
         <div class="form-actions start">
           <button type="submit" class="btn btn-primary" disabled={submitting.busy}>

@@ -9,7 +9,7 @@ import { session, announce } from '../state';
 import { folioHref } from '../lib/routes';
 import { queryClient, keys } from '../lib/queries';
 import { useSubmit } from '../components/useSubmit';
-import { Checkbox, Field, FormErrors } from '../components/ui';
+import { Checkbox, Field, FormErrors, bind } from '../components/ui';
 import { checkFolioText, FolioFields } from '../components/FolioFields';
 
 const FIELDS = [
@@ -93,16 +93,7 @@ export function NewFolio() {
           values={f}
           set={set}
           err={err}
-          owner={
-            <Field
-              label="Owner"
-              name="owner"
-              value={f.owner}
-              onValue={set('owner')}
-              error={err('owner')}
-              hint="A user key; budget administrators may name another user."
-            />
-          }
+          owner={<Field label="Owner" {...bind(f, set, err, 'owner')} hint="A user key; budget administrators may name another user." />}
         />
         <Checkbox label="Includes revenues" name="withRevenue" checked={f.withRevenue} onValue={set('withRevenue')} />
         <Checkbox label="Uses earned value" name="withEarned" checked={f.withEarned} onValue={set('withEarned')} />

@@ -15,7 +15,7 @@ import { session, announce } from '../state';
 import { useSubmit } from '../components/useSubmit';
 import { EditActions, RemoveActions, useRemoval } from '../components/Removal';
 import { AdminTabs } from './AdminTabs';
-import { ErrorBox, Field, FormErrors, Loading, SelectField } from '../components/ui';
+import { ErrorBox, Field, FormErrors, Loading, SelectField, bind } from '../components/ui';
 import { Col, EmptyRow } from '../components/Table';
 
 const FIELDS = ['name', 'regularHours', 'frequency', 'coefficient'];
@@ -92,7 +92,7 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
       <form class="form" onSubmit={(e) => void submit(e)} noValidate>
         <FormErrors refusal={submitting.refusal} />
         <div class="grid-4">
-          <Field label="Name" name="name" value={f.name} onValue={set('name')} error={submitting.err('name')} maxLength={255} />
+          <Field {...bind(f, set, submitting.err, 'name')} label="Name" maxLength={255} />
           <SelectField
             label="Frequency"
             name="frequency"
@@ -101,23 +101,8 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
             options={FREQUENCIES}
             error={submitting.err('frequency')}
           />
-          <Field
-            label="Regular hours"
-            name="regularHours"
-            inputMode="decimal"
-            value={f.regularHours}
-            onValue={set('regularHours')}
-            error={submitting.err('regularHours')}
-          />
-          <Field
-            label="Coefficient"
-            name="coefficient"
-            inputMode="decimal"
-            value={f.coefficient}
-            onValue={set('coefficient')}
-            error={submitting.err('coefficient')}
-            hint="1.5: an overtime hour costs one and a half"
-          />
+          <Field {...bind(f, set, submitting.err, 'regularHours')} label="Regular hours" inputMode="decimal" />
+          <Field {...bind(f, set, submitting.err, 'coefficient')} label="Coefficient" inputMode="decimal" hint="1.5: an overtime hour costs one and a half" />
         </div>
         <EditActions busy={submitting.busy} editing={f.id !== null} add="Add rule" save="Save rule" onCancel={onDone} />
       </form>

@@ -16,7 +16,7 @@ import { checkCurrency, requireText, type FieldErrors } from '../lib/validate';
 import { announce, session } from '../state';
 import { useSubmit } from '../components/useSubmit';
 import { UserField } from '../components/UserField';
-import { Checkbox, ErrorBox, Field, FormErrors, Loading, SelectField } from '../components/ui';
+import { Checkbox, ErrorBox, Field, FormErrors, Loading, SelectField, bind } from '../components/ui';
 
 const FIELDS = ['name', 'description', 'color', 'currencyCode', 'owner', 'admins', 'folios', 'parentId', 'isPrivate'];
 
@@ -128,19 +128,11 @@ function Editor({ stored, parentId, all, folios }: { stored: Portfolio | undefin
       <h1>{title}</h1>
       <form class="card form" onSubmit={(e) => void save(e)} noValidate>
         <FormErrors refusal={submit.refusal} note={submit.refusal && submit.refusal.status !== 0 ? 'Nothing was saved.' : undefined} />
-        <Field label="Name" name="name" value={d.name} onValue={set('name')} error={err('name')} required maxLength={255} />
-        <Field label="Description" name="description" value={d.description} onValue={set('description')} error={err('description')} maxLength={500} />
+        <Field label="Name" {...bind(d, set, err, 'name')} required maxLength={255} />
+        <Field label="Description" {...bind(d, set, err, 'description')} maxLength={500} />
         <div class="grid-3">
           <div class="color-field">
-            <Field
-              label="Colour"
-              name="color"
-              value={d.color}
-              onValue={set('color')}
-              error={err('color')}
-              hint="A CSS colour: a name or #rrggbb"
-              maxLength={32}
-            />
+            <Field label="Colour" {...bind(d, set, err, 'color')} hint="A CSS colour: a name or #rrggbb" maxLength={32} />
             <span class="swatch-dot big" style={{ background: d.color }} aria-hidden="true" />
           </div>
           <Field
@@ -154,14 +146,11 @@ function Editor({ stored, parentId, all, folios }: { stored: Portfolio | undefin
           />
           <SelectField
             label="Parent portfolio"
-            name="parentId"
-            value={d.parentId}
-            onValue={set('parentId')}
+            {...bind(d, set, err, 'parentId')}
             options={[
               { value: '', label: 'None (a top portfolio)' },
               ...parents.map((p) => ({ value: p.portfolio.id, label: `${'· '.repeat(p.depth)}${p.portfolio.name}` })),
             ]}
-            error={err('parentId')}
           />
         </div>
         <Checkbox label="Private (only its owner, admins and budget administrators see it)" name="isPrivate" checked={d.isPrivate} onValue={set('isPrivate')} />
@@ -176,16 +165,9 @@ function Editor({ stored, parentId, all, folios }: { stored: Portfolio | undefin
               hint="Budget administrators hand a portfolio to another user."
             />
           ) : (
-            <Field label="Owner" name="owner" value={d.owner} onValue={set('owner')} error={err('owner')} readOnly />
+            <Field label="Owner" {...bind(d, set, err, 'owner')} readOnly />
           )}
-          <Field
-            label="Admins"
-            name="admins"
-            value={d.admins}
-            onValue={set('admins')}
-            error={err('admins')}
-            hint="User keys, separated by commas: they change the portfolio and read its folios"
-          />
+          <Field label="Admins" {...bind(d, set, err, 'admins')} hint="User keys, separated by commas: they change the portfolio and read its folios" />
         </div>
         <fieldset class={`folio-picks${err('folios') ? ' has-error' : ''}`}>
           <legend>Folios ({d.folios.length} chosen)</legend>

@@ -16,7 +16,7 @@ import { useSubmit } from '../components/useSubmit';
 import { checkFolioText, FolioFields, type FolioText } from '../components/FolioFields';
 import { UserField } from '../components/UserField';
 import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
-import { Checkbox, Field, FormErrors, Money, SelectField } from '../components/ui';
+import { Checkbox, Field, FormErrors, Money, SelectField, bind } from '../components/ui';
 
 /** The form's values: text as typed, switches as booleans. */
 interface Form extends FolioText {
@@ -238,25 +238,14 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
                   hint="Budget administrators hand a folio to another user."
                 />
               ) : (
-                <Field
-                  label="Owner"
-                  name="owner"
-                  value={form.owner}
-                  onValue={set('owner')}
-                  error={err('owner')}
-                  readOnly
-                  hint="Only a budget administrator changes the owner."
-                />
+                <Field label="Owner" {...bind(form, set, err, 'owner')} readOnly hint="Only a budget administrator changes the owner." />
               )
             }
             more={
               <Field
                 label="Hours per day"
-                name="hoursPerDay"
+                {...bind(form, set, err, 'hoursPerDay')}
                 inputMode="decimal"
-                value={form.hoursPerDay}
-                onValue={set('hoursPerDay')}
-                error={err('hoursPerDay')}
                 hint="Kept for reference; the workload scheme sets capacity."
               />
             }
