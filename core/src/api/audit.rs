@@ -131,14 +131,7 @@ pub(super) fn handle(state: &State, request: &Request, context: &Context, rest: 
                 AuditEventKind::Allocation { .. } => None,
             })
             .collect();
-        reply::ok(
-            200,
-            &DeletedEventsPage {
-                self_: self_url,
-                metadata,
-                results,
-            },
-        )
+        page_of(self_url, metadata, results)
     } else {
         let results = page
             .iter()
@@ -150,15 +143,24 @@ pub(super) fn handle(state: &State, request: &Request, context: &Context, rest: 
                 AuditEventKind::Worklog { .. } => None,
             })
             .collect();
-        reply::ok(
-            200,
-            &DeletedEventsPage {
-                self_: self_url,
-                metadata,
-                results,
-            },
-        )
+        page_of(self_url, metadata, results)
     }
+}
+
+/// A page of the feed: its `results`, with its address and metadata (S10.6).
+fn page_of<T: serde::Serialize>(
+    self_url: String,
+    metadata: DeletedEventsMetadata,
+    results: Vec<T>,
+) -> Response {
+    reply::ok(
+        200,
+        &DeletedEventsPage {
+            self_: self_url,
+            metadata,
+            results,
+        },
+    )
 }
 
 /// The absolute address of this request, its key replaced by `key` when given (S10.6).

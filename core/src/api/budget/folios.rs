@@ -2,14 +2,15 @@
 //! and expenditures (S8), custom fields, scope and closed months; routed by `operations`.
 
 use super::responses::{
-    boolean, commands, field_error, folio_not_viewable, list_page, message_error, paged, path_id,
-    queries, read, success, Outcome,
+    apply_body, boolean, commands, field_error, folio_not_viewable, list_page, message_error,
+    paged, path_id, queries, read, success, Outcome,
 };
 
 use crate::api::access::{who, Access, Caller};
 use crate::api::http::{Context, Request, Response};
 use crate::model::Id;
 use crate::state::State;
+use crate::usecase::Commands;
 
 /// Whether `user` may see folio `id` (S11.4): its owner, the users it is shared with, the admins
 /// of a portfolio holding it, budget administrators. The policy is `api::access`'s.
@@ -27,18 +28,23 @@ fn in_folio(text: &str, answer: impl FnOnce(u64) -> Outcome) -> Outcome {
     answer(path_id(text).ok_or_else(folio_not_viewable)?)
 }
 
-/// `answer` for the folio whose id in the path is `text`, once the caller may change it: the folio
-/// decides first (S11.5), so a body is read only for a folio the caller may change.
-fn changing_folio(
+/// A change of the folio whose id in the path is `text`, with the body read as `T` once the caller
+/// may change that folio: the folio decides first (S11.5), so a body is read only for a folio the
+/// caller may change. What `change` answers, in the envelope.
+pub(super) fn folio_change<T, A>(
     state: &mut State,
+    request: &Request,
     context: &Context,
     text: &str,
-    answer: impl FnOnce(&mut State, u64) -> Outcome,
-) -> Outcome {
+    change: impl FnOnce(&mut Commands<'_>, u64, T) -> crate::usecase::Result<A>,
+) -> Outcome
+where
+    T: serde::de::DeserializeOwned,
+    A: serde::Serialize,
+{
     in_folio(text, |id| {
-        who(context).writes()?;
         who(context).folio_for_change(state, id)?;
-        answer(state, id)
+        apply_body(state, request, context, id, change)
     })
 }
 
@@ -110,21 +116,6 @@ pub(super) fn baselines(state: &State, request: &Request, context: &Context, id:
     })
 }
 
-/// `POST /folio/{id}/baseline` (extension, S8.1).
-pub(super) fn approve_baseline(
-    state: &mut State,
-    request: &Request,
-    context: &Context,
-    id: &str,
-) -> Outcome {
-    changing_folio(state, context, id, |state, id| {
-        let approval = read(request)?;
-        Ok(success(
-            commands(state, context).approve_baseline(id, approval)?,
-        ))
-    })
-}
-
 /// `DELETE /baseline/{id}` (extension).
 pub(super) fn delete_baseline(state: &mut State, context: &Context, id: &str) -> Outcome {
     let id = path_id(id).ok_or_else(|| not_there("Baseline", id))?;
@@ -177,23 +168,6 @@ pub(super) fn custom_fields(
     })
 }
 
-/// `POST /folio/{id}/customfield` (extension, S7.4).
-pub(super) fn add_custom_field(
-    state: &mut State,
-    request: &Request,
-    context: &Context,
-    id: &str,
-) -> Outcome {
-    in_folio(id, |id| {
-        who(context).writes()?;
-        who(context).folio_for_change(state, id)?;
-        let definition = read(request)?;
-        Ok(success(
-            commands(state, context).add_custom_field(id, definition)?,
-        ))
-    })
-}
-
 /// `PUT /customfield` (extension, S7.4).
 pub(super) fn update_custom_field(
     state: &mut State,
@@ -218,28 +192,6 @@ pub(super) fn scope_get(state: &State, request: &Request, context: &Context, id:
     let as_of = super::responses::as_of(request, context)?;
     in_folio(id, |id| {
         Ok(success(queries(state, context).scope(id, Some(as_of))?))
-    })
-}
-
-/// `PUT /folio/{id}/scope` (extension, S9.3).
-pub(super) fn scope(state: &mut State, request: &Request, context: &Context, id: &str) -> Outcome {
-    changing_folio(state, context, id, |state, id| {
-        let scope = read(request)?;
-        commands(state, context).put_scope(id, scope)?;
-        Ok(success(true))
-    })
-}
-
-/// `POST /folio/{id}/periods` (extension, S9.11): closes a month, keeping its figures.
-pub(super) fn close_month(
-    state: &mut State,
-    request: &Request,
-    context: &Context,
-    id: &str,
-) -> Outcome {
-    changing_folio(state, context, id, |state, id| {
-        let close = read(request)?;
-        Ok(success(commands(state, context).close_month(id, close)?))
     })
 }
 

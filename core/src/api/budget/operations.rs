@@ -10,9 +10,9 @@
 
 use super::expenses::{delete_expense, expense, expense_payments, put_expense};
 use super::folios::{
-    add_custom_field, approve_baseline, baselines, close_month, closed_months, custom_fields,
-    delete_baseline, delete_custom_field, delete_folio, folio, folio_expenditures, scope,
-    scope_get, share_folio, update_custom_field, update_folio, viewers,
+    baselines, closed_months, custom_fields, delete_baseline, delete_custom_field, delete_folio,
+    folio, folio_change, folio_expenditures, scope_get, share_folio, update_custom_field,
+    update_folio, viewers,
 };
 use super::history::{activity, history};
 use super::plans::{folio_plan, import};
@@ -296,7 +296,11 @@ pub const ROUTES: &[Route] = &[
         Light,
     ),
     // Baselines and what a folio holds besides its items.
-    change("POST", "/budgets/1/folio/{id}/baseline", approve_baseline),
+    change("POST", "/budgets/1/folio/{id}/baseline", |s, r, c, id| {
+        folio_change(s, r, c, id, |c, id, approval| {
+            c.approve_baseline(id, approval)
+        })
+    }),
     get("/budgets/1/folio/{id}/baselines", baselines, Light),
     change("DELETE", "/budgets/1/baseline/{id}", |s, _, c, id| {
         delete_baseline(s, c, id)
@@ -310,7 +314,7 @@ pub const ROUTES: &[Route] = &[
     change(
         "POST",
         "/budgets/1/folio/{id}/customfield",
-        add_custom_field,
+        |s, r, c, id| folio_change(s, r, c, id, |c, id, field| c.add_custom_field(id, field)),
     ),
     change("PUT", "/budgets/1/customfield", |s, r, c, _| {
         update_custom_field(s, r, c)
@@ -319,13 +323,19 @@ pub const ROUTES: &[Route] = &[
         delete_custom_field(s, c, id)
     }),
     get("/budgets/1/folio/{id}/scope", scope_get, Light),
-    change("PUT", "/budgets/1/folio/{id}/scope", scope),
+    change("PUT", "/budgets/1/folio/{id}/scope", |s, r, c, id| {
+        folio_change(s, r, c, id, |c, id, scope| {
+            c.put_scope(id, scope).map(|()| true)
+        })
+    }),
     get(
         "/budgets/1/folio/{id}/periods",
         |s, _, c, id| closed_months(s, c, id),
         FolioClosedMonths,
     ),
-    change("POST", "/budgets/1/folio/{id}/periods", close_month),
+    change("POST", "/budgets/1/folio/{id}/periods", |s, r, c, id| {
+        folio_change(s, r, c, id, |c, id, close| c.close_month(id, close))
+    }),
     // Figures.
     get("/budgets/1/folio/{id}/indicators", folio_indicators, Folio),
     get(

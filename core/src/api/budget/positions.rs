@@ -3,7 +3,8 @@
 //! decided by the use cases (`usecase::Commands::create_position` ...); routed by `operations`.
 
 use super::responses::{
-    commands, folio_not_viewable, message_error, path_id, queries, read, success, Outcome,
+    apply_body, commands, folio_not_viewable, message_error, path_id, queries, read, success,
+    Outcome,
 };
 use crate::api::http::{Context, Request, Response};
 use crate::model::budgeting::PositionKind;
@@ -13,7 +14,8 @@ use crate::state::State;
 use crate::usecase::Commands;
 
 /// A change of the position, or of its period or rate, whose id the path holds (`text`), with the
-/// body read as `T` once the credential may change data: what `change` answers, in the envelope.
+/// body read as `T` (the router asked first whether the credential may change data): what
+/// `change` answers, in the envelope.
 pub(super) fn with_body<T, A>(
     state: &mut State,
     request: &Request,
@@ -25,11 +27,7 @@ where
     T: serde::de::DeserializeOwned,
     A: serde::Serialize,
 {
-    with_id(text, |id| {
-        crate::api::access::who(context).writes()?;
-        let body = read(request)?;
-        Ok(success(change(&mut commands(state, context), id, body)?))
-    })
+    with_id(text, |id| apply_body(state, request, context, id, change))
 }
 
 /// The removal of the position, or of its period or rate, whose id the path holds (`text`):

@@ -197,3 +197,21 @@ pub(in crate::api) fn commands<'s>(
 ) -> crate::usecase::Commands<'s> {
     crate::usecase::Commands::new(state, crate::api::access::who(context), context.now)
 }
+
+/// A change of record `id` with the body of `request` read as `T`: what `change` answers with the
+/// caller's commands, in the envelope. The router has asked first whether the credential may
+/// change data (S11.5), and the caller's right to the record is asked before the body is read.
+pub(in crate::api) fn apply_body<T, A>(
+    state: &mut crate::state::State,
+    request: &Request,
+    context: &Context,
+    id: u64,
+    change: impl FnOnce(&mut crate::usecase::Commands<'_>, u64, T) -> crate::usecase::Result<A>,
+) -> Outcome
+where
+    T: serde::de::DeserializeOwned,
+    A: serde::Serialize,
+{
+    let body = read(request)?;
+    Ok(success(change(&mut commands(state, context), id, body)?))
+}
