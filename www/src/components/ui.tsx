@@ -132,9 +132,13 @@ export function FormErrors({ refusal, note }: { refusal: Refusal | null; note?: 
 
 type InputProps = Omit<InputHTMLAttributes, 'label' | 'onInput' | 'value' | 'type' | 'name'>;
 
+/** What a field's control carries to be named, described and marked invalid. */
+type ControlProps = { id: string; name: string; 'aria-invalid': 'true' | undefined; 'aria-describedby': string | undefined };
+
 /**
- * A form field's frame: its label for the control `control(id, describedBy)` draws, its hint and
- * its error below it, the error marked with the field's `name` (where a refusal is placed).
+ * A form field's frame: its label for the control `control` draws with the props it is given
+ * (its id, its name, whether it is invalid and what describes it), its hint and its error below
+ * it, the error marked with the field's `name` (where a refusal is placed).
  */
 function FieldFrame({
   label,
@@ -147,14 +151,14 @@ function FieldFrame({
   name: string;
   error?: string | undefined;
   hint?: string | undefined;
-  control: (id: string, describedBy: string | undefined) => ComponentChildren;
+  control: (props: ControlProps) => ComponentChildren;
 }) {
   const id = useId();
   const describedBy = [error ? `${id}-err` : '', hint ? `${id}-hint` : ''].filter(Boolean).join(' ') || undefined;
   return (
     <div class={`field${error ? ' has-error' : ''}`}>
       <label for={id}>{label}</label>
-      {control(id, describedBy)}
+      {control({ id, name, 'aria-invalid': error ? 'true' : undefined, 'aria-describedby': describedBy })}
       {hint ? (
         <small id={`${id}-hint`} class="hint">
           {hint}
@@ -194,26 +198,8 @@ export function Field({
   name,
   ...rest
 }: InputProps & { label: string; value: string; onValue: (v: string) => void; error?: string | undefined; hint?: string; type?: string; name: string }) {
-  return (
-    <FieldFrame
-      label={label}
-      name={name}
-      error={error}
-      hint={hint}
-      control={(id, describedBy) => (
-        <input
-          id={id}
-          name={name}
-          type={type}
-          value={value}
-          onInput={(e) => onValue(e.currentTarget.value)}
-          aria-invalid={error ? 'true' : undefined}
-          aria-describedby={describedBy}
-          {...rest}
-        />
-      )}
-    />
-  );
+  const control = (props: ControlProps) => <input {...props} type={type} value={value} onInput={(e) => onValue(e.currentTarget.value)} {...rest} />;
+  return <FieldFrame label={label} name={name} error={error} hint={hint} control={control} />;
 }
 
 export function SelectField({
@@ -233,30 +219,25 @@ export function SelectField({
   name: string;
   hint?: string;
 }) {
-  return (
-    <FieldFrame
-      label={label}
-      name={name}
-      error={error}
-      hint={hint}
-      control={(id, describedBy) => (
-        <select
-          id={id}
-          name={name}
-          value={value}
-          onChange={(e) => onValue(e.currentTarget.value)}
-          aria-invalid={error ? 'true' : undefined}
-          aria-describedby={describedBy}
-        >
-          {options.map((o) => (
-            <option key={o.value} value={o.value}>
-              {o.label}
-            </option>
-          ))}
-        </select>
-      )}
-    />
+  const control = (props: ControlProps) => (
+    <select {...props} value={value} onChange={(e) => onValue(e.currentTarget.value)}>
+      {options.map((o) => (
+        <option key={o.value} value={o.value}>
+          {o.label}
+        </option>
+      ))}
+    </select>
   );
+  return <FieldFrame label={label} name={name} error={error} hint={hint} control={control} />;
+}
+
+/** A checkbox's props for form value `key` of `values`: its name, whether it is checked, its setter. */
+export function bindCheck<K extends string>(
+  values: NoInfer<{ readonly [P in K]: boolean }>,
+  set: NoInfer<(key: K) => (value: boolean) => void>,
+  key: K,
+): { name: string; checked: boolean; onValue: (value: boolean) => void } {
+  return { name: key, checked: values[key], onValue: set(key) };
 }
 
 export function Checkbox({

@@ -18,7 +18,7 @@ import { checkAmount, checkCurrency, requireText, type FieldErrors } from '../li
 import { draftOf, editedRecurrence, recurrenceBody, recurrenceOf, type RecurrenceDraft } from '../lib/recurrence';
 import { categoryOf, COST_CATEGORIES, EXPENSE_KINDS, expenseKindOf, isRevenueKind, REVENUE_CATEGORIES } from '../lib/items';
 import { currencyDigits } from '../lib/format';
-import { Checkbox, Field, FormErrors, SelectField, bind } from '../components/ui';
+import { Checkbox, Field, FormErrors, SelectField, bind, bindCheck } from '../components/ui';
 import { Dialog } from '../components/Dialog';
 import { ItemHistory } from '../components/History';
 import { RecurrenceEditor } from './RecurrenceEditor';
@@ -196,7 +196,7 @@ export function ExpenseEditor({
             inputMode="decimal"
             hint={f.amortized ? 'The whole amount, spread over the payments.' : 'Paid at each occurrence.'}
           />
-          <Checkbox label="Amortized (spread the amount over the occurrences)" name="amortized" checked={f.amortized} onValue={set('amortized')} />
+          <Checkbox {...bindCheck(f, set, 'amortized')} label="Amortized (spread the amount over the occurrences)" />
         </div>
         <div class="field">
           <label for="expense-description">Description</label>

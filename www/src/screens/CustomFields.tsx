@@ -15,7 +15,7 @@ import { announce } from '../state';
 import { useSubmit } from '../components/useSubmit';
 import { EditActions, RemoveActions, useRemoval } from '../components/Removal';
 import type { Definition, FieldType } from '../components/CustomFieldInputs';
-import { Checkbox, ErrorBox, Field, FormErrors, Loading, SelectField, bind } from '../components/ui';
+import { Checkbox, ErrorBox, Field, FormErrors, Loading, SelectField, bind, bindCheck } from '../components/ui';
 
 type Style = Schemas['CustomFieldStyle'];
 
@@ -186,7 +186,7 @@ export function CustomFields({ folio, mayChange }: { folio: Folio; mayChange: bo
               ) : null}
             </div>
           ) : null}
-          <Checkbox label="A value is required" name="required" checked={draft.required} onValue={set('required')} />
+          <Checkbox {...bindCheck(draft, set, 'required')} label="A value is required" />
           <EditActions
             busy={submit.busy}
             editing={draft.id !== null}

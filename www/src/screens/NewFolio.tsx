@@ -9,7 +9,7 @@ import { session, announce } from '../state';
 import { folioHref } from '../lib/routes';
 import { queryClient, keys } from '../lib/queries';
 import { useSubmit } from '../components/useSubmit';
-import { Checkbox, Field, FormErrors, bind } from '../components/ui';
+import { Checkbox, Field, FormErrors, bind, bindCheck } from '../components/ui';
 import { checkFolioText, FolioFields } from '../components/FolioFields';
 
 const FIELDS = [
@@ -95,8 +95,8 @@ export function NewFolio() {
           err={err}
           owner={<Field label="Owner" {...bind(f, set, err, 'owner')} hint="A user key; budget administrators may name another user." />}
         />
-        <Checkbox label="Includes revenues" name="withRevenue" checked={f.withRevenue} onValue={set('withRevenue')} />
-        <Checkbox label="Uses earned value" name="withEarned" checked={f.withEarned} onValue={set('withEarned')} />
+        <Checkbox {...bindCheck(f, set, 'withRevenue')} label="Includes revenues" />
+        <Checkbox {...bindCheck(f, set, 'withEarned')} label="Uses earned value" />
         <div class="form-actions">
           <a class="btn" href="/">
             Cancel

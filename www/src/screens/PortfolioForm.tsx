@@ -16,7 +16,7 @@ import { checkCurrency, requireText, type FieldErrors } from '../lib/validate';
 import { announce, session } from '../state';
 import { useSubmit } from '../components/useSubmit';
 import { UserField } from '../components/UserField';
-import { Checkbox, ErrorBox, Field, FormErrors, Loading, SelectField, bind } from '../components/ui';
+import { Checkbox, ErrorBox, Field, FormErrors, Loading, SelectField, bind, bindCheck } from '../components/ui';
 
 const FIELDS = ['name', 'description', 'color', 'currencyCode', 'owner', 'admins', 'folios', 'parentId', 'isPrivate'];
 
@@ -153,7 +153,7 @@ function Editor({ stored, parentId, all, folios }: { stored: Portfolio | undefin
             ]}
           />
         </div>
-        <Checkbox label="Private (only its owner, admins and budget administrators see it)" name="isPrivate" checked={d.isPrivate} onValue={set('isPrivate')} />
+        <Checkbox {...bindCheck(d, set, 'isPrivate')} label="Private (only its owner, admins and budget administrators see it)" />
         <div class="grid-2">
           {admin ? (
             <UserField

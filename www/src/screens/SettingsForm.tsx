@@ -16,7 +16,7 @@ import { useSubmit } from '../components/useSubmit';
 import { checkFolioText, FolioFields, type FolioText } from '../components/FolioFields';
 import { UserField } from '../components/UserField';
 import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
-import { Checkbox, Field, FormErrors, Money, SelectField, bind } from '../components/ui';
+import { Checkbox, Field, FormErrors, Money, SelectField, bind, bindCheck } from '../components/ui';
 
 /** The form's values: text as typed, switches as booleans. */
 interface Form extends FolioText {
@@ -272,29 +272,20 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
           <CustomFieldInputs state={custom} err={err} />
           {listProblem ? <p class="hint">The lists of schemes and filters could not be read: each shows its stored id.</p> : null}
           <div class="grid-2 checks">
-            <Checkbox label="Includes revenues" name="withRevenue" checked={form.withRevenue} onValue={set('withRevenue')} />
-            <Checkbox label="Uses earned value" name="withEarned" checked={form.withEarned} onValue={set('withEarned')} />
+            <Checkbox {...bindCheck(form, set, 'withRevenue')} label="Includes revenues" />
+            <Checkbox {...bindCheck(form, set, 'withEarned')} label="Uses earned value" />
             <Checkbox
+              {...bindCheck(form, set, 'revenuesAsClientCosts')}
               label="Revenues as client costs"
-              name="revenuesAsClientCosts"
-              checked={form.revenuesAsClientCosts}
-              onValue={set('revenuesAsClientCosts')}
               hint="Consulting revenues are shown as the client's costs."
             />
-            <Checkbox label="Uses user rates" name="usesUserRates" checked={form.usesUserRates} onValue={set('usesUserRates')} />
+            <Checkbox {...bindCheck(form, set, 'usesUserRates')} label="Uses user rates" />
             <Checkbox
+              {...bindCheck(form, set, 'isSynchronizedWithWorkLogs')}
               label="Synchronized with worklogs"
-              name="isSynchronizedWithWorkLogs"
-              checked={form.isSynchronizedWithWorkLogs}
-              onValue={set('isSynchronizedWithWorkLogs')}
               hint="Team members' worked hours come from the worklogs of the saved filter's projects."
             />
-            <Checkbox
-              label="Synchronized with billed hours"
-              name="isSynchronizedWithServiceBilledHours"
-              checked={form.isSynchronizedWithServiceBilledHours}
-              onValue={set('isSynchronizedWithServiceBilledHours')}
-            />
+            <Checkbox {...bindCheck(form, set, 'isSynchronizedWithServiceBilledHours')} label="Synchronized with billed hours" />
           </div>
           {['withRevenue', 'withEarned', 'revenuesAsClientCosts', 'usesUserRates', 'isSynchronizedWithWorkLogs', 'isSynchronizedWithServiceBilledHours'].map(
             (k) =>

@@ -204,15 +204,10 @@ export function PositionsCard({
                       }
                     />
                   </td>
-                  <td>
-                    <button
-                      type="button"
-                      class="btn btn-ghost"
-                      onClick={() => commit({ kind: 'position', id: itemId('position', item), before: item, after: null, label: `Remove position ${name}` })}
-                    >
-                      Remove<span class="sr-only"> {name}</span>
-                    </button>
-                  </td>
+                  <RemoveCell
+                    name={name}
+                    onRemove={() => commit({ kind: 'position', id: itemId('position', item), before: item, after: null, label: `Remove position ${name}` })}
+                  />
                 </tr>
               );
             })}
@@ -346,15 +341,10 @@ export function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Ob
                       />
                     )}
                   </td>
-                  <td>
-                    <button
-                      type="button"
-                      class="btn btn-ghost"
-                      onClick={() => commit({ kind: 'expense', id: itemId('expense', item), before: item, after: null, label: `Remove expense ${label}` })}
-                    >
-                      Remove<span class="sr-only"> {label}</span>
-                    </button>
-                  </td>
+                  <RemoveCell
+                    name={label}
+                    onRemove={() => commit({ kind: 'expense', id: itemId('expense', item), before: item, after: null, label: `Remove expense ${label}` })}
+                  />
                 </tr>
               );
             })}
@@ -383,5 +373,16 @@ export function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Ob
         </button>
       </form>
     </Card>
+  );
+}
+
+/** The cell of a sandbox row's "Remove" button, which names the row for a screen reader. */
+function RemoveCell({ name, onRemove }: { name: string; onRemove: () => void }) {
+  return (
+    <td>
+      <button type="button" class="btn btn-ghost" onClick={onRemove}>
+        Remove<span class="sr-only"> {name}</span>
+      </button>
+    </td>
   );
 }

@@ -283,26 +283,19 @@ function MonthComparison({
                   {fmt.money(totals.draft.cost, currency)}
                 </button>
               </td>
-              {rev ? (
-                <td
-                  class={`right num${revTotalChanged ? ' changed' : ''}`}
-                  data-side="baseline"
-                  data-field="plannedRevenue"
-                  data-value={totals.baseline.revenue ?? ''}
-                >
-                  {fmt.money(totals.baseline.revenue, currency)}
-                </td>
-              ) : null}
-              {rev ? (
-                <td
-                  class={`right num${revTotalChanged ? ' changed' : ''}`}
-                  data-side="draft"
-                  data-field="plannedRevenue"
-                  data-value={totals.draft.revenue ?? ''}
-                >
-                  {fmt.money(totals.draft.revenue, currency)}
-                </td>
-              ) : null}
+              {rev
+                ? (['baseline', 'draft'] as const).map((side) => (
+                    <td
+                      key={side}
+                      class={`right num${revTotalChanged ? ' changed' : ''}`}
+                      data-side={side}
+                      data-field="plannedRevenue"
+                      data-value={totals[side].revenue ?? ''}
+                    >
+                      {fmt.money(totals[side].revenue, currency)}
+                    </td>
+                  ))
+                : null}
             </tr>
           </tfoot>
         </table>
