@@ -7,7 +7,7 @@ use chrono::NaiveDateTime;
 use costfolio::model::from_json;
 use costfolio::model::messages;
 use costfolio::state::State;
-use costfolio::usecase::admin::{AccountIds, WorklogFilter, WorklogsOf};
+use costfolio::usecase::admin::{AccountIds, Calendar, WorklogFilter, WorklogsOf};
 use costfolio::usecase::{Caller, Commands, Error, Queries};
 
 fn now() -> NaiveDateTime {
@@ -107,14 +107,18 @@ fn everything() -> State {
         )
         .unwrap();
     assert_eq!((holiday.id, holiday.scheme_id), (1, 2));
-    root.set_holiday_scheme_members(2, body(r#"{"accountIds":["ada","bob"]}"#))
-        .unwrap();
+    root.set_scheme_members(
+        Calendar::Holidays,
+        2,
+        body(r#"{"accountIds":["ada","bob"]}"#),
+    )
+    .unwrap();
     let workload = root.create_workload_scheme(body(WEEK)).unwrap();
     assert_eq!(
         (workload.id, workload.seconds[0], workload.seconds[4]),
         (2, 36000, 0)
     );
-    root.set_workload_scheme_members(2, body(r#"{"accountIds":["ada"]}"#))
+    root.set_scheme_members(Calendar::Workload, 2, body(r#"{"accountIds":["ada"]}"#))
         .unwrap();
     let resource = root
         .create_generic_resource(body(r#"{"name":"Senior engineer"}"#))
@@ -188,12 +192,14 @@ fn every_command(caller: &Caller) -> Vec<(&'static str, Result<(), Error>, bool)
             c.update_holiday_scheme(2, body(r#"{"name":"Deutschland"}"#))
                 .map(drop)
         }),
-        ("delete holiday scheme", |c| c.delete_holiday_scheme(2)),
+        ("delete holiday scheme", |c| {
+            c.delete_scheme(Calendar::Holidays, 2)
+        }),
         ("set the default holiday scheme", |c| {
-            c.set_default_holiday_scheme(2)
+            c.set_default_scheme(Calendar::Holidays, 2)
         }),
         ("set holiday scheme members", |c| {
-            c.set_holiday_scheme_members(2, body(r#"{"accountIds":["carol"]}"#))
+            c.set_scheme_members(Calendar::Holidays, 2, body(r#"{"accountIds":["carol"]}"#))
         }),
         ("create holiday", |c| {
             c.create_holiday(2, body(r#"{"type":"FLOATING","name":"Easter Monday","durationSeconds":86400,"date":"2026-04-06"}"#))
@@ -212,9 +218,11 @@ fn every_command(caller: &Caller) -> Vec<(&'static str, Result<(), Error>, bool)
             c.update_workload_scheme(2, body(&WEEK.replace("Four days", "Four long days")))
                 .map(drop)
         }),
-        ("delete workload scheme", |c| c.delete_workload_scheme(2)),
+        ("delete workload scheme", |c| {
+            c.delete_scheme(Calendar::Workload, 2)
+        }),
         ("set the default workload scheme", |c| {
-            c.set_default_workload_scheme(2)
+            c.set_default_scheme(Calendar::Workload, 2)
         }),
         ("create generic resource", |c| {
             c.create_generic_resource(body(r#"{"name":"Junior engineer"}"#))
@@ -384,7 +392,7 @@ fn a_missing_record_is_its_404() {
         root.delete_customer("NOPE"),
         root.delete_link(99),
         root.delete_holiday(2, 99),
-        root.set_default_workload_scheme(99),
+        root.set_default_scheme(Calendar::Workload, 99),
         root.delete_worklog(99),
     ];
     for answer in changes {
@@ -458,12 +466,12 @@ fn taken_keys_and_names_records_in_use_and_the_default_scheme_are_refused() {
             "Project 42 does not exist".to_owned(),
         ),
         (
-            root.delete_holiday_scheme(1),
+            root.delete_scheme(Calendar::Holidays, 1),
             "The default holiday scheme cannot be deleted; make another scheme the default first"
                 .to_owned(),
         ),
         (
-            root.delete_workload_scheme(1),
+            root.delete_scheme(Calendar::Workload, 1),
             "The default workload scheme cannot be deleted; make another scheme the default first"
                 .to_owned(),
         ),

@@ -13,7 +13,7 @@ use super::reply::{
 use super::web::Web;
 use crate::model::core_admin::{AccountStatus, CategoryType};
 use crate::state::State;
-use crate::usecase::admin::{id_parameter, AccountIds, AdminRecord};
+use crate::usecase::admin::{id_parameter, AccountIds, AdminRecord, Calendar};
 use crate::usecase::{Commands, Queries};
 
 /// Routes a `/core/3` request: a `GET` to the reads; anything else, once its caller
@@ -189,11 +189,12 @@ fn route(
             shown(commands.update_holiday_scheme(id, body), |s| web.scheme(&s))
         }
         ("DELETE", ["holiday-schemes", id]) => {
-            done(commands.delete_holiday_scheme(named_id(id, AdminRecord::HolidayScheme)?))
+            let id = named_id(id, AdminRecord::HolidayScheme)?;
+            done(commands.delete_scheme(Calendar::Holidays, id))
         }
         ("PUT", ["holiday-schemes", id, "default"]) => {
             let id = named_id(id, AdminRecord::HolidayScheme)?;
-            done(commands.set_default_holiday_scheme(id))
+            done(commands.set_default_scheme(Calendar::Holidays, id))
         }
         ("POST", ["generic-resources"]) => {
             let resource = commands.create_generic_resource(read_body(request)?);

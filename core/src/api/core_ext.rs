@@ -8,7 +8,7 @@ use super::reply::{
     refused_as_unread, shown, Outcome, Unread,
 };
 use super::web::Web;
-use crate::usecase::admin::{AdminRecord, WorklogFilter, WorklogsOf};
+use crate::usecase::admin::{AdminRecord, Calendar, WorklogFilter, WorklogsOf};
 use crate::usecase::{Commands, Queries};
 use crate::value::Date;
 
@@ -117,7 +117,9 @@ pub(super) fn route(
                 .and_then(|(scheme, id)| done(commands.delete_holiday(scheme, id)))
         }
         ("POST", ["holiday-schemes", id, "members"]) => scheme_body(commands, request, id)
-            .and_then(|(scheme, body)| done(commands.set_holiday_scheme_members(scheme, body))),
+            .and_then(|(scheme, body)| {
+                done(commands.set_scheme_members(Calendar::Holidays, scheme, body))
+            }),
         ("POST", ["workload-schemes"]) => read_body(request)
             .and_then(|body| shown(commands.create_workload_scheme(body), |s| web.workload(&s))),
         ("PUT", ["workload-schemes", id]) => {
@@ -128,11 +130,11 @@ pub(super) fn route(
             })
         }
         ("DELETE", ["workload-schemes", id]) => named_id(id, AdminRecord::WorkloadScheme)
-            .and_then(|id| done(commands.delete_workload_scheme(id))),
+            .and_then(|id| done(commands.delete_scheme(Calendar::Workload, id))),
         ("PUT", ["workload-schemes", id, "default"]) => named_id(id, AdminRecord::WorkloadScheme)
-            .and_then(|id| done(commands.set_default_workload_scheme(id))),
+            .and_then(|id| done(commands.set_default_scheme(Calendar::Workload, id))),
         ("POST", ["workload-schemes", id, "members"]) => workload_body(commands, request, id)
-            .and_then(|(id, body)| done(commands.set_workload_scheme_members(id, body))),
+            .and_then(|(id, body)| done(commands.set_scheme_members(Calendar::Workload, id, body))),
         ("PUT", ["projects", id]) => named_id(id, AdminRecord::Project).and_then(|id| {
             let project = commands.put_project(id, read_body(request)?);
             shown(project, |p| web.project(&p))

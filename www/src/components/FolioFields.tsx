@@ -24,6 +24,21 @@ export interface FolioText {
   eacMethod: string;
 }
 
+/** The names of [`FolioText`]'s fields, the server's, in the order the form shows them. */
+export const FOLIO_TEXT_FIELDS: readonly (keyof FolioText)[] = [
+  'name',
+  'description',
+  'startDate',
+  'endDate',
+  'owner',
+  'currencyCode',
+  'reserve',
+  'contingency',
+  'tolerance',
+  'plannedValueMethod',
+  'eacMethod',
+];
+
 /** How planned value may be computed, each with what it means in a sentence. */
 export const PV_METHODS = [
   {

@@ -10,21 +10,7 @@ import { folioHref } from '../lib/routes';
 import { queryClient, keys } from '../lib/queries';
 import { useSubmit } from '../components/useSubmit';
 import { Checkbox, Field, FormErrors, bind, bindCheck } from '../components/ui';
-import { checkFolioText, FolioFields } from '../components/FolioFields';
-
-const FIELDS = [
-  'name',
-  'description',
-  'owner',
-  'startDate',
-  'endDate',
-  'currencyCode',
-  'reserve',
-  'contingency',
-  'tolerance',
-  'plannedValueMethod',
-  'eacMethod',
-];
+import { checkFolioText, FOLIO_TEXT_FIELDS, FolioFields } from '../components/FolioFields';
 
 export function NewFolio() {
   const { route } = useLocation();
@@ -44,7 +30,7 @@ export function NewFolio() {
     withRevenue: true,
     withEarned: true,
   });
-  const sending = useSubmit(FIELDS);
+  const sending = useSubmit(FOLIO_TEXT_FIELDS);
   const set = (k: keyof typeof f) => (v: string | boolean) => setF((p) => ({ ...p, [k]: v }));
 
   const submit = async (e: Event) => {

@@ -13,7 +13,7 @@ import { folioChanged } from '../lib/queries';
 import { checkAmount, requireText, type FieldErrors } from '../lib/validate';
 import { announce, session } from '../state';
 import { useSubmit } from '../components/useSubmit';
-import { checkFolioText, FolioFields, type FolioText } from '../components/FolioFields';
+import { checkFolioText, FOLIO_TEXT_FIELDS, FolioFields, type FolioText } from '../components/FolioFields';
 import { UserField } from '../components/UserField';
 import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
 import { Checkbox, Field, FormErrors, Money, SelectField, bind, bindCheck } from '../components/ui';
@@ -32,29 +32,17 @@ interface Form extends FolioText {
   isSynchronizedWithServiceBilledHours: boolean;
 }
 
-const FIELDS: readonly (keyof Form)[] = [
-  'name',
-  'description',
-  'startDate',
-  'endDate',
-  'owner',
-  'currencyCode',
-  'reserve',
-  'contingency',
-  'tolerance',
-  'plannedValueMethod',
-  'eacMethod',
-  'hoursPerDay',
-  'savedFilterId',
-  'holidaySchemeId',
-  'workloadSchemeId',
+/** The folio's yes-or-no settings. */
+const FLAGS = [
   'withRevenue',
   'withEarned',
   'revenuesAsClientCosts',
   'usesUserRates',
   'isSynchronizedWithWorkLogs',
   'isSynchronizedWithServiceBilledHours',
-];
+] as const;
+
+const FIELDS: readonly (keyof Form)[] = [...FOLIO_TEXT_FIELDS, 'hoursPerDay', 'savedFilterId', 'holidaySchemeId', 'workloadSchemeId', ...FLAGS];
 
 /** The form of a stored folio. */
 export function formOf(f: Folio): Form {
@@ -98,15 +86,7 @@ export function changesOf(stored: Form, form: Form): Changes<Schemas['Folio']> {
   if (changed('eacMethod')) changes.eacMethod = form.eacMethod as Schemas['EacMethod'];
   if (changed('hoursPerDay')) changes.hoursPerDay = form.hoursPerDay.trim() ? num(form.hoursPerDay.trim()) : null;
   for (const k of ['savedFilterId', 'holidaySchemeId', 'workloadSchemeId'] as const) if (changed(k)) changes[k] = num(form[k]);
-  for (const k of [
-    'withRevenue',
-    'withEarned',
-    'revenuesAsClientCosts',
-    'usesUserRates',
-    'isSynchronizedWithWorkLogs',
-    'isSynchronizedWithServiceBilledHours',
-  ] as const)
-    if (changed(k)) changes[k] = form[k];
+  for (const k of FLAGS) if (changed(k)) changes[k] = form[k];
   return changes;
 }
 

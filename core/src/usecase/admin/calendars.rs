@@ -20,35 +20,27 @@ trait Scheme {
     fn is_default(&self) -> bool;
 }
 
-impl Scheme for HolidaySchemeRecord {
-    fn id(&self) -> u64 {
-        self.id
-    }
-    fn name(&self) -> &str {
-        self.name.as_str()
-    }
-    fn members(&self) -> &[String] {
-        &self.members
-    }
-    fn is_default(&self) -> bool {
-        self.default_scheme
-    }
+/// The two records have the same four fields the trait reads.
+macro_rules! scheme_records {
+    ($($record:ty),*) => {$(
+        impl Scheme for $record {
+            fn id(&self) -> u64 {
+                self.id
+            }
+            fn name(&self) -> &str {
+                self.name.as_str()
+            }
+            fn members(&self) -> &[String] {
+                &self.members
+            }
+            fn is_default(&self) -> bool {
+                self.default_scheme
+            }
+        }
+    )*};
 }
 
-impl Scheme for WorkloadSchemeRecord {
-    fn id(&self) -> u64 {
-        self.id
-    }
-    fn name(&self) -> &str {
-        self.name.as_str()
-    }
-    fn members(&self) -> &[String] {
-        &self.members
-    }
-    fn is_default(&self) -> bool {
-        self.default_scheme
-    }
-}
+scheme_records!(HolidaySchemeRecord, WorkloadSchemeRecord);
 
 /// The scheme `account` is a member of; else the one marked default; else the scheme of id
 /// `default` (the one the state starts with).
@@ -79,9 +71,10 @@ fn unique_scheme_name<T: Scheme>(
     )
 }
 
-/// The two kinds of scheme.
+/// The two kinds of scheme: what deleting one, making one the default and assigning its members
+/// name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Calendar {
+pub enum Calendar {
     /// Holiday schemes.
     Holidays,
     /// Workload schemes.
@@ -274,29 +267,6 @@ impl Commands<'_> {
         Ok(record)
     }
 
-    /// Deletes the holiday scheme of id `id`, unless it is the default (S10.4).
-    pub fn delete_holiday_scheme(&mut self, id: u64) -> Result<()> {
-        let command = Command::DeleteHolidayScheme(id);
-        self.change_scheme(Calendar::Holidays, id, Change::Delete, command)
-    }
-
-    /// Makes the holiday scheme of id `id` the default.
-    pub fn set_default_holiday_scheme(&mut self, id: u64) -> Result<()> {
-        let command = Command::SetDefaultHolidayScheme(id);
-        self.change_scheme(Calendar::Holidays, id, Change::Keep, command)
-    }
-
-    /// Assigns the users the body names to the holiday scheme of id `id`.
-    pub fn set_holiday_scheme_members(&mut self, id: u64, body: MembersRequest) -> Result<()> {
-        self.caller.administration_for_change()?;
-        crate::usecase::refusals::new_texts(&body)?;
-        let command = Command::SetHolidaySchemeMembers {
-            scheme: id,
-            account_ids: body.account_ids,
-        };
-        self.change_scheme(Calendar::Holidays, id, Change::Keep, command)
-    }
-
     /// Creates a workload scheme, not the default, without members; the scheme stored.
     pub fn create_workload_scheme(
         &mut self,
@@ -318,27 +288,45 @@ impl Commands<'_> {
         self.put_workload_scheme(body, Some(id))
     }
 
-    /// Deletes the workload scheme of id `id`, unless it is the default.
-    pub fn delete_workload_scheme(&mut self, id: u64) -> Result<()> {
-        let command = Command::DeleteWorkloadScheme(id);
-        self.change_scheme(Calendar::Workload, id, Change::Delete, command)
+    /// Deletes the scheme of id `id` of `calendar`, unless it is the default (S10.4).
+    pub fn delete_scheme(&mut self, calendar: Calendar, id: u64) -> Result<()> {
+        let command = match calendar {
+            Calendar::Holidays => Command::DeleteHolidayScheme(id),
+            Calendar::Workload => Command::DeleteWorkloadScheme(id),
+        };
+        self.change_scheme(calendar, id, Change::Delete, command)
     }
 
-    /// Makes the workload scheme of id `id` the default.
-    pub fn set_default_workload_scheme(&mut self, id: u64) -> Result<()> {
-        let command = Command::SetDefaultWorkloadScheme(id);
-        self.change_scheme(Calendar::Workload, id, Change::Keep, command)
+    /// Makes the scheme of id `id` of `calendar` the default.
+    pub fn set_default_scheme(&mut self, calendar: Calendar, id: u64) -> Result<()> {
+        let command = match calendar {
+            Calendar::Holidays => Command::SetDefaultHolidayScheme(id),
+            Calendar::Workload => Command::SetDefaultWorkloadScheme(id),
+        };
+        self.change_scheme(calendar, id, Change::Keep, command)
     }
 
-    /// Assigns the users the body names to the workload scheme of id `id`.
-    pub fn set_workload_scheme_members(&mut self, id: u64, body: MembersRequest) -> Result<()> {
+    /// Assigns the users `body` names to the scheme of id `id` of `calendar`.
+    pub fn set_scheme_members(
+        &mut self,
+        calendar: Calendar,
+        id: u64,
+        body: MembersRequest,
+    ) -> Result<()> {
         self.caller.administration_for_change()?;
         crate::usecase::refusals::new_texts(&body)?;
-        let command = Command::SetWorkloadSchemeMembers {
-            scheme: id,
-            account_ids: body.account_ids,
+        let account_ids = body.account_ids;
+        let command = match calendar {
+            Calendar::Holidays => Command::SetHolidaySchemeMembers {
+                scheme: id,
+                account_ids,
+            },
+            Calendar::Workload => Command::SetWorkloadSchemeMembers {
+                scheme: id,
+                account_ids,
+            },
         };
-        self.change_scheme(Calendar::Workload, id, Change::Keep, command)
+        self.change_scheme(calendar, id, Change::Keep, command)
     }
 
     /// Applies `command` to the scheme of id `id` of `calendar`, once the policy allows it and

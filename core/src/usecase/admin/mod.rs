@@ -44,6 +44,7 @@ mod resources;
 mod worklogs;
 
 pub use accounts::{AccountIds, MAX_ACCOUNT_IDS};
+pub use calendars::Calendar;
 pub use worklogs::{WorklogFilter, WorklogsOf};
 
 use super::error::{Error, Result};
