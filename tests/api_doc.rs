@@ -4,11 +4,11 @@
 //! calls are in tests/support/api_doc_calls.rs and tests/support/api_doc_budget_calls.rs.
 
 use chrono::NaiveDateTime;
-use costfolio::api::{
-    handle, issue_code, mint_personal_token, record_deletion, register_client, register_user,
-    Context, Request,
-};
+use costfolio::api::{handle, record_deletion, Context, Request};
 use costfolio::state::{AuditEventKind, State};
+use costfolio::usecase::credentials::{
+    issue_code, mint_personal_token, register_client, register_user,
+};
 use serde_json::Value;
 
 use crate::openapi_check;
@@ -59,7 +59,7 @@ fn render(state: &mut State, token: &str, calls: &[Call], out: &mut String, seed
 /// The token of bob, a user who is not an administrator (S11.6), minted in `document`.
 fn plain_token(state: &State) -> String {
     let mut copy = state.clone();
-    mint_personal_token(&mut copy, "bob", true, &context(11)).unwrap()
+    mint_personal_token(&mut copy, "bob", true, context(11).moment()).unwrap()
 }
 
 /// Renders `calls`; with `user`, as budgeting calls whose basic credentials the host verified.
@@ -160,7 +160,7 @@ fn render_as(
 
 fn document() -> String {
     let mut state = State::new();
-    let token = mint_personal_token(&mut state, "ada", true, &context(1)).unwrap();
+    let token = mint_personal_token(&mut state, "ada", true, context(1).moment()).unwrap();
     // The users the host registered: the pickers' list (`GET /budgets/1/users`).
     for (key, name) in [
         ("ada", "Ada Lovelace"),
@@ -170,7 +170,7 @@ fn document() -> String {
         register_user(&mut state, key, Some(name)).unwrap();
     }
     // bob's token, minted once: each plain call mints the same one on a copy.
-    let _ = mint_personal_token(&mut state, "bob", true, &context(11)).unwrap();
+    let _ = mint_personal_token(&mut state, "bob", true, context(11).moment()).unwrap();
     register_client(
         &mut state,
         "planner",
@@ -202,7 +202,7 @@ fn document() -> String {
         "planner",
         "https://planner.example/callback",
         "ada",
-        &context(6),
+        context(6).moment(),
     )
     .unwrap();
     out.push_str("## Tokens, `/oauth`\n\n");

@@ -6,13 +6,14 @@ use std::collections::HashMap;
 use chrono::NaiveDateTime;
 use costfolio::analytics::baseline::Items;
 use costfolio::analytics::{indicators, CostContext, FolioTerms, Ledger, Periods, Series};
-use costfolio::api::{handle, mint_personal_token, Context, Request};
+use costfolio::api::{handle, Context, Request};
 use costfolio::calendar::{Calendar, Holiday, HolidayScheme, WorkloadScheme};
 use costfolio::model::budgeting::{Folio, Indicators};
 use costfolio::model::from_json;
 use costfolio::schedule::position::CostBasis;
 use costfolio::schedule::{ExchangeRates, Granularity};
 use costfolio::state::State;
+use costfolio::usecase::credentials::mint_personal_token;
 use serde_json::Value;
 
 fn context(user: Option<&str>) -> Context {
@@ -68,7 +69,7 @@ fn amounts(lines: &Value, field: &str) -> Vec<String> {
 #[test]
 fn a_folio_built_through_the_api_adds_up_by_hand_and_by_the_engine() {
     let mut state = State::new();
-    let token = mint_personal_token(&mut state, "ada", true, &context(None)).unwrap();
+    let token = mint_personal_token(&mut state, "ada", true, context(None).moment()).unwrap();
     let mut api = Api { state, token };
 
     // Calendar: a holiday scheme with Tuesday 10 March off; the default workload (8 h Mon-Fri).

@@ -5,7 +5,8 @@
 use crate::core_service;
 
 use core_service::{context_at, message, now, Service, ACCOUNT};
-use costfolio::api::{handle, mint_personal_token, Request};
+use costfolio::api::{handle, Request};
+use costfolio::usecase::credentials::mint_personal_token;
 use serde_json::Value;
 
 /// S11.6: only an administrator changes the shared data of the core interface (calendars,
@@ -14,7 +15,8 @@ use serde_json::Value;
 #[test]
 fn only_administrators_change_shared_data() {
     let mut s = Service::new();
-    let plain = mint_personal_token(&mut s.state, "plain-1", true, &context_at(now(), 3)).unwrap();
+    let plain =
+        mint_personal_token(&mut s.state, "plain-1", true, context_at(now(), 3).moment()).unwrap();
     let as_plain =
         |s: &mut Service, method: &str, path: &str, body: Option<&str>, admin_flag: bool| {
             let mut request =

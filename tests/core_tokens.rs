@@ -6,8 +6,9 @@ use crate::core_service;
 
 use chrono::{Duration, NaiveDateTime};
 use core_service::{context_at, now, Service};
-use costfolio::api::{handle, issue_code, register_client, Request};
+use costfolio::api::{handle, Request};
 use costfolio::state::State;
+use costfolio::usecase::credentials::{issue_code, register_client};
 use serde_json::Value;
 
 // Tokens (S11) -----------------------------------------------------------------------------------
@@ -55,7 +56,7 @@ fn the_authorization_code_flow_rotation_and_revocation() {
         "planner",
         REDIRECT,
         "ada",
-        &context_at(now(), 3),
+        context_at(now(), 3).moment(),
     )
     .unwrap();
     let exchange = |code: &str, secret: &str, redirect: &str| {
@@ -117,7 +118,7 @@ fn the_authorization_code_flow_rotation_and_revocation() {
         "planner",
         REDIRECT,
         "ada",
-        &context_at(now(), 13),
+        context_at(now(), 13).moment(),
     )
     .unwrap();
     let (_, tokens) = oauth(&mut state, exchange(&code, "s3cret", REDIRECT), now(), 14);
@@ -170,7 +171,14 @@ fn a_replayed_code_or_refresh_token_revokes_its_whole_grant() {
     let mut state = State::new();
     register_client(&mut state, "planner", "s3cret", REDIRECT).unwrap();
     let grant = |state: &mut State, seed: u8| {
-        let code = issue_code(state, "planner", REDIRECT, "ada", &context_at(now(), seed)).unwrap();
+        let code = issue_code(
+            state,
+            "planner",
+            REDIRECT,
+            "ada",
+            context_at(now(), seed).moment(),
+        )
+        .unwrap();
         let exchange = form(&[
             ("grant_type", "authorization_code"),
             ("client_id", "planner"),
@@ -248,7 +256,7 @@ fn codes_expire_after_ten_minutes_and_grants_are_checked() {
         "planner",
         REDIRECT,
         "ada",
-        &context_at(now(), 3),
+        context_at(now(), 3).moment(),
     )
     .unwrap();
     let late = now() + Duration::minutes(10);
@@ -299,10 +307,17 @@ fn codes_expire_after_ten_minutes_and_grants_are_checked() {
         "planner",
         "https://other/",
         "ada",
-        &context_at(now(), 3)
+        context_at(now(), 3).moment()
     )
     .is_err());
-    assert!(issue_code(&mut state, "nobody", REDIRECT, "ada", &context_at(now(), 3)).is_err());
+    assert!(issue_code(
+        &mut state,
+        "nobody",
+        REDIRECT,
+        "ada",
+        context_at(now(), 3).moment()
+    )
+    .is_err());
 }
 
 // The journal (S13) -------------------------------------------------------------------------------
@@ -348,4 +363,115 @@ fn replaying_the_journal_rebuilds_the_same_state_and_holds_no_secret() {
     assert_eq!(loaded.snapshot(), s.state.snapshot());
     let mut broken = State::new();
     assert!(broken.replay(&s.journal[1..]).is_err());
+}
+
+/// The planner's sign-in sessions: their life, their bound per user, and that a session's secret
+/// is no bearer token.
+mod sessions {
+    use chrono::NaiveDateTime;
+    use costfolio::api::{authenticate, Context, Request};
+    use costfolio::state::State;
+    use costfolio::usecase::credentials::{
+        close_session, close_sessions_of, hash_secret, open_session, session, session_csrf,
+        MAX_SESSIONS_PER_USER,
+    };
+
+    fn at(text: &str) -> NaiveDateTime {
+        NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S").unwrap()
+    }
+
+    fn context(now: &str, byte: u8) -> Context {
+        Context::new("http://x", at(now), vec![byte; 64])
+    }
+
+    #[test]
+    fn a_session_lives_twelve_hours_until_it_is_closed_and_is_no_bearer_token() {
+        let mut state = State::default();
+        let opened = open_session(
+            &mut state,
+            "ada",
+            context("2026-11-23T08:00:00", 1).moment(),
+        )
+        .unwrap();
+        assert_eq!(opened.expires_at.to_string(), "2026-11-23T20:00:00Z");
+        let live = |state: &State, now| session(state, &opened.secret, at(now)).is_some();
+        assert!(live(&state, "2026-11-23T19:59:59"));
+        assert!(!live(&state, "2026-11-23T20:00:00"), "expired");
+        assert_eq!(
+            state.tokens.values().next().unwrap().hash,
+            hash_secret(&opened.secret),
+            "stored as its hash"
+        );
+        // Its secret is not a bearer token.
+        let request = Request::new("GET", "/budgets/1/folio")
+            .header("Authorization", &format!("Bearer {}", opened.secret));
+        assert!(authenticate(&state, &request, &context("2026-11-23T09:00:00", 2)).is_err());
+        assert_ne!(session_csrf(&opened.secret), opened.secret);
+        assert_eq!(session_csrf(&opened.secret).len(), 64);
+
+        assert!(close_session(
+            &mut state,
+            &opened.secret,
+            at("2026-11-23T09:00:00")
+        ));
+        assert!(!live(&state, "2026-11-23T09:00:01"), "closed");
+        assert!(!close_session(
+            &mut state,
+            &opened.secret,
+            at("2026-11-23T09:00:02")
+        ));
+    }
+
+    #[test]
+    fn a_user_holds_at_most_twenty_sessions_the_oldest_closing_first() {
+        let mut state = State::default();
+        let secrets: Vec<String> = (0..25u8)
+            .map(|i| {
+                open_session(
+                    &mut state,
+                    "ada",
+                    context("2026-11-23T08:00:00", i).moment(),
+                )
+                .unwrap()
+                .secret
+            })
+            .collect();
+        let now = at("2026-11-23T09:00:00");
+        let live: Vec<bool> = secrets
+            .iter()
+            .map(|s| session(&state, s, now).is_some())
+            .collect();
+        assert_eq!(live.iter().filter(|l| **l).count(), MAX_SESSIONS_PER_USER);
+        assert!(live[..5].iter().all(|l| !l), "the five oldest closed");
+        assert_eq!(close_sessions_of(&mut state, "ada"), 20);
+        assert!(secrets.iter().all(|s| session(&state, s, now).is_none()));
+        assert_eq!(close_sessions_of(&mut state, "ada"), 0);
+    }
+
+    #[test]
+    fn opening_a_session_drops_the_users_expired_ones_only() {
+        let mut state = State::default();
+        let old = open_session(
+            &mut state,
+            "ada",
+            context("2026-11-20T08:00:00", 1).moment(),
+        )
+        .unwrap();
+        let bob = open_session(
+            &mut state,
+            "bob",
+            context("2026-11-20T08:00:00", 2).moment(),
+        )
+        .unwrap();
+        let new = open_session(
+            &mut state,
+            "ada",
+            context("2026-11-23T08:00:00", 3).moment(),
+        )
+        .unwrap();
+        let revoked = |secret: &str| state.tokens.get(&hash_secret(secret)).unwrap().revoked;
+        assert!(revoked(&old.secret), "ada's expired session");
+        assert!(!revoked(&bob.secret), "another user's are theirs to renew");
+        assert!(!revoked(&new.secret));
+    }
 }

@@ -247,11 +247,11 @@ proptest! {
     ) {
         let mut state = State::new();
         let tokens = [
-            costfolio::api::mint_personal_token(&mut state, "ada", true, &context("ada")).unwrap(),
-            costfolio::api::mint_personal_token(&mut state, "bob", true, &context("bob")).unwrap(),
-            costfolio::api::mint_personal_token(&mut state, "ada", false, &context("ada")).unwrap(),
+            costfolio::usecase::credentials::mint_personal_token(&mut state, "ada", true, context("ada").moment()).unwrap(),
+            costfolio::usecase::credentials::mint_personal_token(&mut state, "bob", true, context("bob").moment()).unwrap(),
+            costfolio::usecase::credentials::mint_personal_token(&mut state, "ada", false, context("ada").moment()).unwrap(),
         ];
-        costfolio::api::register_client(&mut state, "c", "s", "https://x.example/cb").unwrap();
+        costfolio::usecase::credentials::register_client(&mut state, "c", "s", "https://x.example/cb").unwrap();
         for (who, (method, path, body)) in requests {
             let mut request = Request::new(&method, &path);
             if let Some(token) = tokens.get(who) {
@@ -280,8 +280,13 @@ proptest! {
 #[test]
 fn json_nesting_is_limited_alike_in_every_interface() {
     let mut state = State::new();
-    let token =
-        costfolio::api::mint_personal_token(&mut state, "ada", true, &context("ada")).unwrap();
+    let token = costfolio::usecase::credentials::mint_personal_token(
+        &mut state,
+        "ada",
+        true,
+        context("ada").moment(),
+    )
+    .unwrap();
     let nested = |depth: usize| {
         format!(
             r#"{{"x":{}1{},"key":"K","name":"N"}}"#,

@@ -7,7 +7,7 @@ use serde_json::json as j;
 
 #[test]
 fn the_users_the_host_registers_are_bounded_too() {
-    use costfolio::api::{check_user, register_user};
+    use costfolio::usecase::credentials::{check_user, register_user};
     let mut state = State::new();
     assert!(check_user(&"k".repeat(128), Some(&"n".repeat(255))).is_ok());
     let refused = register_user(&mut state, &"k".repeat(129), None).unwrap_err();
@@ -105,7 +105,7 @@ fn the_core_interfaces_texts_are_bounded_too() {
 /// An OAuth client is registered only with an id and an address the authorize page can use.
 #[test]
 fn an_oauth_client_is_registered_with_a_usable_address_only() {
-    use costfolio::api::register_client;
+    use costfolio::usecase::credentials::register_client;
     let mut state = State::new();
     for (id, address) in [
         ("planner", "https://planner.example/back#fragment"),

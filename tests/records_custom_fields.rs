@@ -6,7 +6,7 @@
 
 use crate::records_world;
 
-use costfolio::api::register_user;
+use costfolio::usecase::credentials::register_user;
 use records_world::{expense, with, World, FOLIO, PLANNED};
 use serde_json::{json, Value};
 

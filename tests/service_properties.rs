@@ -3,8 +3,9 @@
 //! arrive; garbage never panics and never changes the state.
 
 use chrono::{Duration, NaiveDateTime};
-use costfolio::api::{handle, mint_personal_token, record_deletion, Context, Request, Response};
+use costfolio::api::{handle, record_deletion, Context, Request, Response};
 use costfolio::state::{AuditEventKind, JournalEntry, State};
+use costfolio::usecase::credentials::mint_personal_token;
 use proptest::prelude::*;
 use serde_json::Value;
 
@@ -28,7 +29,7 @@ fn context(step: u64) -> Context {
 /// A fresh service with one write token, its journal so far, and the token.
 fn fresh() -> (State, Vec<JournalEntry>, String) {
     let mut state = State::new();
-    let token = mint_personal_token(&mut state, "admin", true, &context(0)).unwrap();
+    let token = mint_personal_token(&mut state, "admin", true, context(0).moment()).unwrap();
     let journal = state.take_journal();
     (state, journal, token)
 }

@@ -4,8 +4,9 @@
 //! and must give the same bytes.
 
 use chrono::NaiveDateTime;
-use costfolio::api::{handle, mint_personal_token, Context, Request};
+use costfolio::api::{handle, Context, Request};
 use costfolio::state::State;
+use costfolio::usecase::credentials::mint_personal_token;
 use serde_json::{json, Value};
 
 fn context_json(seconds: i64, user: Option<&str>) -> Value {
@@ -279,7 +280,8 @@ fn calls(token: &str) -> Vec<Call> {
 fn scenario() -> Value {
     let mut state = State::new();
     let mint_context = context_json(0, None);
-    let token = mint_personal_token(&mut state, "ada", true, &context_of(&mint_context)).unwrap();
+    let token =
+        mint_personal_token(&mut state, "ada", true, context_of(&mint_context).moment()).unwrap();
     let mut steps = Vec::new();
     for (index, (method, path, body, headers, user)) in calls(&token).into_iter().enumerate() {
         let mut context = context_json(index as i64 + 1, user);

@@ -10,9 +10,10 @@
 
 use std::error::Error;
 
-use costfolio::api::{handle, register_user, Context, Request, Response};
+use costfolio::api::{handle, Context, Request, Response};
 use costfolio::model::{from_json, to_json};
 use costfolio::state::{JournalEntry, State};
+use costfolio::usecase::credentials::register_user;
 
 /// What the host knows of a request: its address, the time, fresh random bytes (a real host
 /// draws them from the system) and the verified user.

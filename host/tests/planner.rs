@@ -376,7 +376,9 @@ fn a_session_cookie_opens_the_budgets_and_its_changes_need_the_csrf_token(kind: 
     let stored = db.stored_bytes();
     let holds = |text: &str| stored.windows(text.len()).any(|w| w == text.as_bytes());
     assert!(!holds(&secret), "the session's secret is not stored");
-    assert!(holds(&costfolio::api::hash_secret(&secret)));
+    assert!(holds(&costfolio::usecase::credentials::hash_secret(
+        &secret
+    )));
 
     let asked = send(port, "GET", "/session", &[("Cookie", &cookie)], "");
     assert_eq!(asked.status, 200);

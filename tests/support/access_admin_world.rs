@@ -5,8 +5,9 @@
 use std::sync::OnceLock;
 
 use chrono::NaiveDateTime;
-use costfolio::api::{handle, mint_personal_token, Context, Request, Response};
+use costfolio::api::{handle, Context, Request, Response};
 use costfolio::state::State;
+use costfolio::usecase::credentials::mint_personal_token;
 use serde_json::{json, Value};
 
 // =============================================================================================
@@ -333,14 +334,14 @@ pub const TEAM_MEMBER: &str = r#"{"folioId":1,"name":"Grace","description":"","t
 pub fn build_fixture() -> World {
     let mut state = State::new();
     let mut mint = |user: &str, write: bool, seed: u8| {
-        mint_personal_token(&mut state, user, write, &minting_context(seed))
+        mint_personal_token(&mut state, user, write, minting_context(seed).moment())
             .expect("a personal token is minted")
     };
     let admin_write = mint(ADMIN, true, 1);
     let admin_read = mint(ADMIN, false, 2);
     let plain_write = mint(PLAIN, true, 3);
     let plain_read = mint(PLAIN, false, 4);
-    let unknown = mint_personal_token(&mut State::new(), ADMIN, true, &minting_context(5))
+    let unknown = mint_personal_token(&mut State::new(), ADMIN, true, minting_context(5).moment())
         .expect("a personal token is minted");
     let tokens = Tokens {
         admin_write,

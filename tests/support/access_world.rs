@@ -6,8 +6,9 @@
 use std::sync::OnceLock;
 
 use chrono::NaiveDateTime;
-use costfolio::api::{handle, mint_personal_token, Context, Request, Response};
+use costfolio::api::{handle, Context, Request, Response};
 use costfolio::state::State;
+use costfolio::usecase::credentials::mint_personal_token;
 use serde_json::Value;
 
 // =============================================================================================
@@ -352,7 +353,7 @@ pub fn build_fixture() -> World {
     let created = w.setup(ada, "POST", "/portfolio", Some(PRIVATE_PORTFOLIO));
     assert_eq!(created["success"], ids::PRIVATE_PORTFOLIO, "{created}");
 
-    w.token = mint_personal_token(&mut w.state, "ada", false, &bare_context())
+    w.token = mint_personal_token(&mut w.state, "ada", false, bare_context().moment())
         .expect("a personal token is minted");
 
     // The allocation of the team member that may be deleted is its second one.

@@ -3,8 +3,9 @@
 //! the host sends them, and the journal they wrote.
 
 use chrono::NaiveDateTime;
-use costfolio::api::{handle, mint_personal_token, Context, Request, Response};
+use costfolio::api::{handle, Context, Request, Response};
 use costfolio::state::{JournalEntry, State};
+use costfolio::usecase::credentials::mint_personal_token;
 use serde_json::Value;
 
 pub const BASE: &str = "http://127.0.0.1:8080";
@@ -33,10 +34,11 @@ pub struct Service {
 impl Service {
     pub fn new() -> Service {
         let mut state = State::new();
-        let token =
-            mint_personal_token(&mut state, "admin-1", true, &context_at(now(), 1)).unwrap();
+        let token = mint_personal_token(&mut state, "admin-1", true, context_at(now(), 1).moment())
+            .unwrap();
         let reader =
-            mint_personal_token(&mut state, "reader-1", false, &context_at(now(), 2)).unwrap();
+            mint_personal_token(&mut state, "reader-1", false, context_at(now(), 2).moment())
+                .unwrap();
         let journal = state.take_journal();
         Service {
             state,

@@ -2,8 +2,9 @@
 //! tests/records_custom_fields.rs): folio 1 of ada, the calls the tests make of the budgeting and
 //! core interfaces through `handle`, and the bodies they share.
 
-use costfolio::api::{handle, mint_personal_token, Context, Request};
+use costfolio::api::{handle, Context, Request};
 use costfolio::state::State;
+use costfolio::usecase::credentials::mint_personal_token;
 use serde_json::Value;
 
 pub fn context(user: &str) -> Context {
@@ -86,7 +87,7 @@ impl World {
     /// A core-interface call (`/core/3`) of the administrator "finance", with a bearer token.
     pub fn core(&mut self, method: &str, path: &str, body: Option<&str>) {
         let admin = context("finance");
-        let token = mint_personal_token(&mut self.0, "finance", true, &admin).unwrap();
+        let token = mint_personal_token(&mut self.0, "finance", true, admin.moment()).unwrap();
         let mut request =
             Request::new(method, path).header("Authorization", &format!("Bearer {token}"));
         if let Some(body) = body {

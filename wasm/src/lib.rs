@@ -235,8 +235,13 @@ impl Planner {
         context: &str,
     ) -> Result<String, JsValue> {
         let context = context_of(context)?;
-        costfolio::api::mint_personal_token(&mut self.state, user, write, &context)
-            .map_err(|e| Refusal::form("user", e.to_string()).into())
+        costfolio::usecase::credentials::mint_personal_token(
+            &mut self.state,
+            user,
+            write,
+            context.moment(),
+        )
+        .map_err(|e| Refusal::form("user", e.to_string()).into())
     }
 
     /// The sequence number of the last applied command.

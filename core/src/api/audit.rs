@@ -1,7 +1,7 @@
 //! The deletion-audit interface (`/audit/1`, S12): two feeds of deletion events, paged by an
 //! opaque key that never loses or repeats an event while new ones arrive.
 
-use super::auth::{authenticate, hash_secret};
+use super::auth::authenticate;
 use super::http::{encode_query, Context, Request, Response};
 use super::reply;
 use crate::model::audit::{
@@ -9,6 +9,7 @@ use crate::model::audit::{
 };
 use crate::model::Id;
 use crate::state::{AuditEvent, AuditEventKind, State};
+use crate::usecase::credentials::hash_secret;
 
 /// Records a deletion for the audit feed (S12.1) at the request's time: the use cases' rule
 /// ([`crate::usecase::record_deletion`]), for a host that deletes outside them.

@@ -251,6 +251,14 @@ impl PartialEq for Journal {
 impl Eq for Journal {}
 
 impl Context {
+    /// What a change of credentials takes from the host: the request's time and random bytes.
+    pub fn moment(&self) -> crate::usecase::credentials::Moment<'_> {
+        crate::usecase::credentials::Moment {
+            now: self.now,
+            random: &self.random,
+        }
+    }
+
     /// A context with no budgeting caller.
     pub fn new(base_url: &str, now: NaiveDateTime, random: Vec<u8>) -> Context {
         Context {

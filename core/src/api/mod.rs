@@ -19,13 +19,7 @@ mod weight;
 
 pub use access::{Access, Caller};
 pub use audit::record_deletion;
-pub use auth::{
-    authenticate, check_code_verifier, check_user, close_session, close_sessions_of,
-    code_challenge, hash_secret, issue_code, issue_code_with_challenge, mint_personal_token,
-    open_session, register_client, register_client_hashed, register_user, revoke_pair, session,
-    session_csrf, token_text, tokens_of, AuthError, OpenedSession, PkceError,
-    MAX_SESSIONS_PER_USER, SESSION_HOURS,
-};
+pub use auth::authenticate;
 pub use budget::can_view;
 /// The budgeting interface's operations, one row each (method, path template, handler, weight).
 pub use budget::{Route as BudgetRoute, ROUTES as BUDGET_ROUTES};

@@ -37,6 +37,7 @@
 mod access;
 pub mod admin;
 mod baselines;
+pub mod credentials;
 mod custom_fields;
 mod deletions;
 mod error;

@@ -5,10 +5,8 @@
 use std::collections::HashMap;
 use std::net::IpAddr;
 
-use costfolio::api::{
-    code_challenge, decode_form, encode_query, issue_code_with_challenge, Context, Request,
-    Response,
-};
+use costfolio::api::{decode_form, encode_query, Context, Request, Response};
+use costfolio::usecase::credentials::{code_challenge, issue_code_with_challenge};
 
 use super::credentials::Refusal;
 use super::{busy, cookie, throttled, Journal, SignIn};
@@ -62,7 +60,9 @@ impl<J: Journal> SignIn<'_, J> {
             };
             // A CSRF token, sent both as a SameSite=Strict cookie and in the form: a POST from
             // another site carries neither the cookie nor the value (double submit).
-            let csrf = costfolio::api::token_text(context.random.get(32..64).unwrap_or(&[]));
+            let csrf = costfolio::usecase::credentials::token_text(
+                context.random.get(32..64).unwrap_or(&[]),
+            );
             let page = format!(
                 "<!doctype html><html><head><meta charset=\"utf-8\"><title>costfolio: grant access</title></head><body>\
                  <h1>Grant {client} access to costfolio</h1>\
@@ -167,7 +167,7 @@ impl<J: Journal> SignIn<'_, J> {
                 &redirect,
                 &user,
                 challenge.as_deref(),
-                context,
+                context.moment(),
             )
         });
         match code {

@@ -10,7 +10,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use costfolio::api::hash_secret;
+use costfolio::usecase::credentials::hash_secret;
 
 use crate::password::{argon2_matches, hash_password};
 use crate::store::{Store, StoreError};
@@ -157,8 +157,8 @@ impl Credentials {
         let mut random = [0u8; 32];
         getrandom::fill(&mut random)
             .map_err(|e| StoreError::User(format!("no randomness: {e}")))?;
-        let decoy =
-            hash_password(&costfolio::api::token_text(&random)).map_err(StoreError::User)?;
+        let decoy = hash_password(&costfolio::usecase::credentials::token_text(&random))
+            .map_err(StoreError::User)?;
         Ok(Credentials {
             users: Mutex::new(Users {
                 store: users,

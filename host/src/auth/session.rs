@@ -4,15 +4,15 @@
 //! credentials, and a change made with it must carry the CSRF token in [`CSRF_HEADER`].
 //!
 //! The session's secret lives in the cookie only; the journal keeps its SHA-256, like every token
-//! (`costfolio::api::open_session`). The CSRF token is derived from the secret, so a page of
+//! (`costfolio::usecase::credentials::open_session`). The CSRF token is derived from the secret, so a page of
 //! another site, which can neither read the cookie nor ask `GET /session` with it (SameSite,
 //! and no CORS), cannot know it.
 
 use std::net::IpAddr;
 
-use costfolio::api::{
-    close_session, envelope, open_session, session, session_csrf, Context, Request, Response,
-    SESSION_HOURS,
+use costfolio::api::{envelope, Context, Request, Response};
+use costfolio::usecase::credentials::{
+    close_session, open_session, session, session_csrf, SESSION_HOURS,
 };
 
 use super::credentials::Refusal;
@@ -190,7 +190,7 @@ impl<J: Journal> SignIn<'_, J> {
             }
         };
         let opened = self.journal.transact(SESSION_PATH, |state| {
-            open_session(state, &verified.user, context)
+            open_session(state, &verified.user, context.moment())
         });
         let opened = match opened {
             Ok(Ok(opened)) => opened,

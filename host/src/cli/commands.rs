@@ -2,7 +2,8 @@
 //! `token list`, `token revoke`, `snapshot`, `migrate`; and `plan`, which reads a file only. What
 //! each prints on the standard output is for the person (or script) that ran it.
 
-use costfolio::api::{mint_personal_token, register_client_hashed, Context};
+use costfolio::api::Context;
+use costfolio::usecase::credentials::{mint_personal_token, register_client_hashed};
 
 use super::args::{ClientAdd, Database, Migrate, Plan, TokenList, TokenMint, TokenRevoke, UserAdd};
 use super::shown_database;
@@ -25,7 +26,8 @@ fn open(db: &Database) -> Result<Store, String> {
 pub(super) fn user_add(args: &UserAdd) -> Result<(), String> {
     let name = args.name.as_str();
     // S11.7: a user the service would not take is refused before anything is stored.
-    costfolio::api::check_user(name, args.display_name.as_deref()).map_err(|e| e.to_string())?;
+    costfolio::usecase::credentials::check_user(name, args.display_name.as_deref())
+        .map_err(|e| e.to_string())?;
     let password = match &args.password {
         Some(password) => password.clone(),
         None => {
@@ -49,8 +51,8 @@ pub(super) fn user_add(args: &UserAdd) -> Result<(), String> {
     let display_name = args.display_name.as_deref();
     let closed = store
         .transact(&mut state, |state| {
-            costfolio::api::register_user(state, name, display_name)
-                .map(|_| costfolio::api::close_sessions_of(state, name))
+            costfolio::usecase::credentials::register_user(state, name, display_name)
+                .map(|_| costfolio::usecase::credentials::close_sessions_of(state, name))
         })
         .map_err(|e| e.to_string())?
         .map_err(|e| e.to_string())?;
@@ -101,7 +103,7 @@ pub(super) fn token_mint(args: &TokenMint) -> Result<(), String> {
     let mut state = store.load().map_err(|e| e.to_string())?;
     let token = store
         .transact(&mut state, |state| {
-            mint_personal_token(state, user, !args.read_only, &context)
+            mint_personal_token(state, user, !args.read_only, context.moment())
         })
         .map_err(|e| e.to_string())?
         .map_err(|e| e.to_string())?;
@@ -115,7 +117,7 @@ pub(super) fn token_list(args: &TokenList) -> Result<(), String> {
     let store = open(&args.db)?;
     let state = store.load().map_err(|e| e.to_string())?;
     println!("id\tkind\tclient\taccess\texpires\tstate");
-    for token in costfolio::api::tokens_of(&state, &args.user) {
+    for token in costfolio::usecase::credentials::tokens_of(&state, &args.user) {
         println!(
             "{}\t{}\t{}\t{}\t{}\t{}",
             token.pair,
@@ -145,7 +147,9 @@ pub(super) fn token_revoke(args: &TokenRevoke) -> Result<(), String> {
     let mut store = open(&args.db)?;
     let mut state = store.load().map_err(|e| e.to_string())?;
     let revoked = store
-        .transact(&mut state, |state| costfolio::api::revoke_pair(state, pair))
+        .transact(&mut state, |state| {
+            costfolio::usecase::credentials::revoke_pair(state, pair)
+        })
         .map_err(|e| e.to_string())?;
     if !revoked {
         return Err(format!("no active token {pair}"));

@@ -41,7 +41,7 @@ fn the_command_line_keeps_users_tokens_and_snapshots_in_postgres() {
     assert!(store.has_user("ada").unwrap());
     let state = store.load().unwrap();
     assert_eq!(
-        costfolio::api::tokens_of(&state, "ada").len(),
+        costfolio::usecase::credentials::tokens_of(&state, "ada").len(),
         1,
         "the token is in the journal"
     );
@@ -70,11 +70,11 @@ fn a_migration_to_postgres_answers_every_read_as_the_source_did() {
     let token = source
         .transact(&mut state, |state| {
             crate::cli::demo::seed(state, "http://x", now, || vec![5; 64]).unwrap();
-            costfolio::api::mint_personal_token(
+            costfolio::usecase::credentials::mint_personal_token(
                 state,
                 crate::cli::demo::DEMO_USER,
                 true,
-                &Context::new("http://x", now, vec![6; 64]),
+                Context::new("http://x", now, vec![6; 64]).moment(),
             )
             .unwrap()
         })

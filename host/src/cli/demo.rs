@@ -140,7 +140,8 @@ pub(crate) fn seed(
     // The users the planner's pickers offer: the demo user and the tracker users its team
     // members name.
     for (key, name) in DEMO_PEOPLE {
-        costfolio::api::register_user(state, key, Some(name)).map_err(|e| e.to_string())?;
+        costfolio::usecase::credentials::register_user(state, key, Some(name))
+            .map_err(|e| e.to_string())?;
     }
     for step in steps(now.date())? {
         let mut request = Request::new(&step.method, &step.path);

@@ -113,7 +113,7 @@ fn register_users(store: &mut Store, state: &mut State) -> Result<(), StoreError
     store.transact(state, |state| {
         for name in &missing {
             // A user table's name is never empty (`Store::add_user` refuses it).
-            let _ = costfolio::api::register_user(state, name, None);
+            let _ = costfolio::usecase::credentials::register_user(state, name, None);
         }
     })
 }

@@ -55,8 +55,8 @@ pub(super) fn mint(address: &str) -> String {
     let context = Context::new("", chrono::Utc::now().naive_utc(), vec![1; 64]);
     store
         .transact(&mut state, |s| {
-            costfolio::api::register_user(s, "ada", None).unwrap();
-            costfolio::api::mint_personal_token(s, "ada", true, &context)
+            costfolio::usecase::credentials::register_user(s, "ada", None).unwrap();
+            costfolio::usecase::credentials::mint_personal_token(s, "ada", true, context.moment())
         })
         .unwrap()
         .unwrap()
@@ -98,9 +98,16 @@ fn a_stale_state_is_not_consulted() {
 fn a_state_read_back_never_goes_behind_one_that_is_not_stale() {
     let context = Context::new("", chrono::Utc::now().naive_utc(), vec![1; 64]);
     let mut behind = State::default();
-    costfolio::api::mint_personal_token(&mut behind, "ada", true, &context).unwrap();
+    costfolio::usecase::credentials::mint_personal_token(
+        &mut behind,
+        "ada",
+        true,
+        context.moment(),
+    )
+    .unwrap();
     let mut ahead = behind.clone();
-    costfolio::api::mint_personal_token(&mut ahead, "bob", true, &context).unwrap();
+    costfolio::usecase::credentials::mint_personal_token(&mut ahead, "bob", true, context.moment())
+        .unwrap();
     let shared = RwLock::new(Arc::new(ahead.clone()));
     let stale = std::sync::atomic::AtomicBool::new(false);
     let mut cell = Held {
@@ -169,11 +176,11 @@ fn a_panic_inside_a_request_answers_500_and_the_next_request_is_served() {
     // A change applied to the state, then a panic before the answer: as a bug in the engine
     // would. The change must not survive, in memory or on disk.
     let failed = service.change("/budgets/1/folio", |state| {
-        costfolio::api::mint_personal_token(
+        costfolio::usecase::credentials::mint_personal_token(
             state,
             "eve",
             true,
-            &Context::new("", chrono::Utc::now().naive_utc(), vec![9; 64]),
+            Context::new("", chrono::Utc::now().naive_utc(), vec![9; 64]).moment(),
         )
         .unwrap();
         panic!("a bug in the engine");
@@ -265,7 +272,7 @@ fn mint_another(db: &std::path::Path) {
     let context = Context::new("", chrono::Utc::now().naive_utc(), vec![2; 64]);
     store
         .transact(&mut state, |s| {
-            costfolio::api::mint_personal_token(s, "ada", true, &context)
+            costfolio::usecase::credentials::mint_personal_token(s, "ada", true, context.moment())
         })
         .unwrap()
         .unwrap();

@@ -1,10 +1,10 @@
 //! Who a request acts for ([`Caller`], the one the use cases' policy asks): the user of a bearer
 //! token, checked on every request of the interfaces that take one (S11.3).
 
-use super::secrets::{expired, hash_secret};
 use crate::api::http::{Context, Request, Response};
 use crate::api::reply;
 use crate::state::{State, TokenKind};
+use crate::usecase::credentials::{expired, hash_secret};
 use crate::usecase::Caller;
 
 /// The caller of a bearer-authenticated request, or the 401 for a missing, malformed, unknown,

@@ -5,7 +5,6 @@ use chrono::NaiveDateTime;
 use sha2::{Digest, Sha256};
 
 use super::error::AuthError;
-use crate::api::http::Context;
 use crate::value::UtcTimestamp;
 
 /// Bytes of host randomness in one token: 256 bits (S11.2).
@@ -22,10 +21,20 @@ pub fn token_text(bytes: &[u8]) -> String {
     bytes.iter().map(|byte| format!("{byte:02x}")).collect()
 }
 
+/// What the host gives a change of credentials: the request's time (UTC) and fresh random bytes,
+/// 32 for each token the change makes (S11.2).
+#[derive(Debug, Clone, Copy)]
+pub struct Moment<'a> {
+    /// The request's time, UTC.
+    pub now: NaiveDateTime,
+    /// Fresh random bytes from the host.
+    pub random: &'a [u8],
+}
+
 /// The text of the `index`th token drawn from the host's random bytes, or why there are too few.
-pub(super) fn random_token(context: &Context, index: usize) -> Result<String, AuthError> {
+pub(super) fn random_token(moment: Moment<'_>, index: usize) -> Result<String, AuthError> {
     let start = index * TOKEN_BYTES;
-    context
+    moment
         .random
         .get(start..start + TOKEN_BYTES)
         .map(token_text)
@@ -35,6 +44,6 @@ pub(super) fn random_token(context: &Context, index: usize) -> Result<String, Au
 }
 
 /// Whether `expires_at` has come at `now` (a token with no end never expires).
-pub(super) fn expired(expires_at: Option<UtcTimestamp>, now: NaiveDateTime) -> bool {
+pub(crate) fn expired(expires_at: Option<UtcTimestamp>, now: NaiveDateTime) -> bool {
     expires_at.is_some_and(|at| now >= at.naive())
 }

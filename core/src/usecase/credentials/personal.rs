@@ -3,8 +3,7 @@
 //! own.
 
 use super::error::AuthError;
-use super::secrets::{hash_secret, random_token};
-use crate::api::http::Context;
+use super::secrets::{hash_secret, random_token, Moment};
 use crate::state::{Command, State, TokenKind, TokenRecord};
 use crate::value::UtcTimestamp;
 
@@ -14,9 +13,9 @@ pub fn mint_personal_token(
     state: &mut State,
     user: &str,
     write: bool,
-    context: &Context,
+    moment: Moment<'_>,
 ) -> Result<String, AuthError> {
-    let token = random_token(context, 0)?;
+    let token = random_token(moment, 0)?;
     issue_own(state, &token, TokenKind::Access, user, None, write);
     Ok(token)
 }

@@ -5,8 +5,7 @@ use chrono::{Duration, NaiveDateTime};
 
 use super::error::AuthError;
 use super::personal::{issue_own, revoke_pair};
-use super::secrets::{expired, hash_secret, random_token};
-use crate::api::http::Context;
+use super::secrets::{expired, hash_secret, random_token, Moment};
 use crate::state::{Command, State, TokenKind, TokenRecord};
 use crate::value::UtcTimestamp;
 
@@ -33,16 +32,16 @@ pub struct OpenedSession {
 pub fn open_session(
     state: &mut State,
     user: &str,
-    context: &Context,
+    moment: Moment<'_>,
 ) -> Result<OpenedSession, AuthError> {
-    let secret = random_token(context, 0)?;
+    let secret = random_token(moment, 0)?;
     // The user's live sessions, oldest first: the expired ones close, and the oldest live ones
     // while there would be more than MAX_SESSIONS_PER_USER.
     let mut live: Vec<(u64, bool)> = state
         .tokens
         .values()
         .filter(|token| token.kind == TokenKind::Session && token.user == user && !token.revoked)
-        .map(|token| (token.pair, expired(token.expires_at, context.now)))
+        .map(|token| (token.pair, expired(token.expires_at, moment.now)))
         .collect();
     live.sort_unstable();
     let open = live.iter().filter(|(_, gone)| !gone).count();
@@ -56,7 +55,7 @@ pub fn open_session(
             state.apply(Command::RevokePair { pair });
         }
     }
-    let expires_at = UtcTimestamp::new(context.now + Duration::hours(SESSION_HOURS));
+    let expires_at = UtcTimestamp::new(moment.now + Duration::hours(SESSION_HOURS));
     issue_own(
         state,
         &secret,
@@ -103,87 +102,5 @@ pub fn close_session(state: &mut State, secret: &str, now: NaiveDateTime) -> boo
     match session(state, secret, now).map(|record| record.pair) {
         Some(pair) => revoke_pair(state, pair),
         None => false,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::api::auth::authenticate;
-    use crate::api::http::Request;
-
-    fn at(text: &str) -> NaiveDateTime {
-        NaiveDateTime::parse_from_str(text, "%Y-%m-%dT%H:%M:%S").unwrap()
-    }
-
-    fn context(now: &str, byte: u8) -> Context {
-        Context::new("http://x", at(now), vec![byte; 64])
-    }
-
-    #[test]
-    fn a_session_lives_twelve_hours_until_it_is_closed_and_is_no_bearer_token() {
-        let mut state = State::default();
-        let opened = open_session(&mut state, "ada", &context("2026-11-23T08:00:00", 1)).unwrap();
-        assert_eq!(opened.expires_at.to_string(), "2026-11-23T20:00:00Z");
-        let live = |state: &State, now| session(state, &opened.secret, at(now)).is_some();
-        assert!(live(&state, "2026-11-23T19:59:59"));
-        assert!(!live(&state, "2026-11-23T20:00:00"), "expired");
-        assert_eq!(
-            state.tokens.values().next().unwrap().hash,
-            hash_secret(&opened.secret),
-            "stored as its hash"
-        );
-        // Its secret is not a bearer token.
-        let request = Request::new("GET", "/budgets/1/folio")
-            .header("Authorization", &format!("Bearer {}", opened.secret));
-        assert!(authenticate(&state, &request, &context("2026-11-23T09:00:00", 2)).is_err());
-        assert_ne!(session_csrf(&opened.secret), opened.secret);
-        assert_eq!(session_csrf(&opened.secret).len(), 64);
-
-        assert!(close_session(
-            &mut state,
-            &opened.secret,
-            at("2026-11-23T09:00:00")
-        ));
-        assert!(!live(&state, "2026-11-23T09:00:01"), "closed");
-        assert!(!close_session(
-            &mut state,
-            &opened.secret,
-            at("2026-11-23T09:00:02")
-        ));
-    }
-
-    #[test]
-    fn a_user_holds_at_most_twenty_sessions_the_oldest_closing_first() {
-        let mut state = State::default();
-        let secrets: Vec<String> = (0..25u8)
-            .map(|i| {
-                open_session(&mut state, "ada", &context("2026-11-23T08:00:00", i))
-                    .unwrap()
-                    .secret
-            })
-            .collect();
-        let now = at("2026-11-23T09:00:00");
-        let live: Vec<bool> = secrets
-            .iter()
-            .map(|s| session(&state, s, now).is_some())
-            .collect();
-        assert_eq!(live.iter().filter(|l| **l).count(), MAX_SESSIONS_PER_USER);
-        assert!(live[..5].iter().all(|l| !l), "the five oldest closed");
-        assert_eq!(close_sessions_of(&mut state, "ada"), 20);
-        assert!(secrets.iter().all(|s| session(&state, s, now).is_none()));
-        assert_eq!(close_sessions_of(&mut state, "ada"), 0);
-    }
-
-    #[test]
-    fn opening_a_session_drops_the_users_expired_ones_only() {
-        let mut state = State::default();
-        let old = open_session(&mut state, "ada", &context("2026-11-20T08:00:00", 1)).unwrap();
-        let bob = open_session(&mut state, "bob", &context("2026-11-20T08:00:00", 2)).unwrap();
-        let new = open_session(&mut state, "ada", &context("2026-11-23T08:00:00", 3)).unwrap();
-        let revoked = |secret: &str| state.tokens.get(&hash_secret(secret)).unwrap().revoked;
-        assert!(revoked(&old.secret), "ada's expired session");
-        assert!(!revoked(&bob.secret), "another user's are theirs to renew");
-        assert!(!revoked(&new.secret));
     }
 }

@@ -4,8 +4,7 @@
 use chrono::Duration;
 
 use super::error::AuthError;
-use super::secrets::{hash_secret, random_token};
-use crate::api::http::Context;
+use super::secrets::{hash_secret, random_token, Moment};
 use crate::state::{ClientRecord, CodeRecord, Command, State};
 use crate::value::UtcTimestamp;
 
@@ -59,7 +58,7 @@ fn check_client(client_id: &str, redirect_uri: &str) -> Result<(), AuthError> {
 
 /// Registers an OAuth client whose secret the host hashed with a slow, salted hash (a PHC string
 /// such as `$argon2id$...`); the host verifies the secret of each token request outside its locks
-/// and says so in [`Context::verified_client`].
+/// and names the client it verified to [`super::exchange`] and [`super::revoke`].
 pub fn register_client_hashed(
     state: &mut State,
     client_id: &str,
@@ -107,9 +106,9 @@ pub fn issue_code(
     client_id: &str,
     redirect_uri: &str,
     user: &str,
-    context: &Context,
+    moment: Moment<'_>,
 ) -> Result<String, AuthError> {
-    issue_code_with_challenge(state, client_id, redirect_uri, user, None, context)
+    issue_code_with_challenge(state, client_id, redirect_uri, user, None, moment)
 }
 
 /// [`issue_code`] for an authorization request that carried a PKCE `challenge` (RFC 7636, S11.9;
@@ -120,7 +119,7 @@ pub fn issue_code_with_challenge(
     redirect_uri: &str,
     user: &str,
     challenge: Option<&str>,
-    context: &Context,
+    moment: Moment<'_>,
 ) -> Result<String, AuthError> {
     let client = state
         .clients
@@ -129,13 +128,13 @@ pub fn issue_code_with_challenge(
     if client.redirect_uri != redirect_uri {
         return Err(AuthError::WrongRedirect(redirect_uri.to_owned()));
     }
-    let code = random_token(context, 0)?;
+    let code = random_token(moment, 0)?;
     state.apply(Command::IssueCode(CodeRecord {
         hash: hash_secret(&code),
         client_id: client_id.to_owned(),
         redirect_uri: redirect_uri.to_owned(),
         user: user.to_owned(),
-        expires_at: UtcTimestamp::new(context.now + Duration::minutes(CODE_MINUTES)),
+        expires_at: UtcTimestamp::new(moment.now + Duration::minutes(CODE_MINUTES)),
         used: false,
         grant: None,
         code_challenge: challenge.map(str::to_owned),

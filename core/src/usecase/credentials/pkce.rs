@@ -61,7 +61,7 @@ fn well_formed(text: &str) -> bool {
 /// parameter), the challenge with `S256`, else why not. Empty parameters count as absent.
 ///
 /// ```
-/// use costfolio::api::{code_challenge, PkceError};
+/// use costfolio::usecase::credentials::{code_challenge, PkceError};
 /// let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
 /// assert_eq!(code_challenge(Some(challenge), Some("S256")), Ok(Some(challenge)));
 /// assert_eq!(code_challenge(None, None), Ok(None));
@@ -86,7 +86,7 @@ pub fn code_challenge<'a>(
 /// 7636 4.6: `BASE64URL(SHA256(verifier)) == challenge`, compared in constant time).
 ///
 /// ```
-/// use costfolio::api::{check_code_verifier, PkceError};
+/// use costfolio::usecase::credentials::{check_code_verifier, PkceError};
 /// // RFC 7636, appendix B.
 /// let verifier = "dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk";
 /// let challenge = "E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM";
