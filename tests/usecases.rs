@@ -88,7 +88,7 @@ fn one_policy_refuses_other_users_and_read_only_credentials() {
         eve.expense(1).unwrap_err(),
     ] {
         assert!(refused.is_not_found(), "{refused}");
-        assert_eq!(refused.kind().status(), 404);
+        assert_eq!(refused.kind(), costfolio::usecase::ErrorKind::NotFound);
     }
     let reader = Caller {
         write: false,

@@ -8,7 +8,7 @@ use costfolio::model::from_json;
 use costfolio::model::messages;
 use costfolio::state::State;
 use costfolio::usecase::admin::{AccountIds, Calendar, WorklogFilter, WorklogsOf};
-use costfolio::usecase::{Caller, Commands, Error, Queries};
+use costfolio::usecase::{Caller, Commands, Error, ErrorKind, Queries};
 
 fn now() -> NaiveDateTime {
     NaiveDateTime::parse_from_str("2026-03-15T12:00:00", "%Y-%m-%dT%H:%M:%S").unwrap()
@@ -45,8 +45,8 @@ fn body<T: serde::de::DeserializeOwned>(json: &str) -> T {
 }
 
 /// The refusal's kind and words, for one assertion.
-fn refusal(error: &Error) -> (u16, String) {
-    (error.kind().status(), error.to_string())
+fn refusal(error: &Error) -> (ErrorKind, String) {
+    (error.kind(), error.to_string())
 }
 
 /// Categories DEV (1) and SPARE (2), customers CUST (1) and SPARE (2), the account ACME (1) of
@@ -493,7 +493,7 @@ fn taken_keys_and_names_records_in_use_and_the_default_scheme_are_refused() {
     ];
     for (answer, message) in cases {
         let error = answer.unwrap_err();
-        assert_eq!(refusal(&error), (400, message));
+        assert_eq!(refusal(&error), (ErrorKind::Invalid, message));
         assert!(error.is_invalid());
     }
     // Renaming a scheme to its own name in another case is no clash.
@@ -524,7 +524,10 @@ fn an_account_list_by_id_is_at_most_fifty_ids_and_nothing_else() {
     );
     assert_eq!(
         refusal(&ids(&["x"], false).unwrap_err()),
-        (400, r#"id must be a whole number, got "x""#.to_owned())
+        (
+            ErrorKind::Invalid,
+            r#"id must be a whole number, got "x""#.to_owned()
+        )
     );
 }
 

@@ -17,9 +17,22 @@ pub(super) fn core_error(status: u16, message: &str) -> Response {
     Response::json(status, body)
 }
 
+/// The HTTP status of a use case's refusal of `kind`, on every interface.
+pub(super) fn status(kind: crate::usecase::ErrorKind) -> u16 {
+    use crate::usecase::ErrorKind;
+    match kind {
+        ErrorKind::Invalid => 400,
+        ErrorKind::Forbidden => 403,
+        ErrorKind::NotFound => 404,
+        ErrorKind::Conflict => 409,
+        ErrorKind::UnsupportedMedia => 415,
+        ErrorKind::Unavailable => 503,
+    }
+}
+
 /// A use case's refusal in the core envelope: the status of its kind, its words as the message.
 pub(super) fn core_refusal(error: crate::usecase::Error) -> Response {
-    core_error(error.kind().status(), &error.to_string())
+    core_error(status(error.kind()), &error.to_string())
 }
 
 /// A use case's answer for the core interface, its refusal in the core envelope.

@@ -1,41 +1,26 @@
 //! The one error of the use cases: what kind of refusal it is (asked with predicates, as jiff's
-//! errors are), and what it says, by field where it names one. The interfaces render it: the
-//! budgeting envelope (`error`, `errorMessages`, `errors`) with the status of its kind.
+//! errors are), and what it says: an input that did not parse, general messages, messages by
+//! field. The interfaces render it, each in its own wire shape with its own status (`api`: the
+//! budgeting envelope, the core envelope; the wasm package's `CostfolioError`).
 
 use core::fmt;
 use std::collections::BTreeMap;
 
-use crate::model::budgeting::BudgetErrorBody;
-
 /// What kind of refusal an [`Error`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
-    /// The input is invalid (400): a field, a rule, a limit.
+    /// The input is invalid: a field, a rule, a limit.
     Invalid,
-    /// The caller may read the record but not do this (403).
+    /// The caller may read the record but not do this.
     Forbidden,
-    /// No such record, or one the caller may not read (404: the same answer, S11.4).
+    /// No such record, or one the caller may not read (the same answer, S11.4).
     NotFound,
-    /// The change would break what others rely on (409).
+    /// The change would break what others rely on.
     Conflict,
-    /// The body is not the media type the operation takes (415).
+    /// The body is not the media type the operation takes.
     UnsupportedMedia,
-    /// What the answer is read from could not be read now (503): the journal.
+    /// What the answer is read from could not be read now: the journal.
     Unavailable,
-}
-
-impl ErrorKind {
-    /// The HTTP status of the kind.
-    pub fn status(self) -> u16 {
-        match self {
-            ErrorKind::Invalid => 400,
-            ErrorKind::Forbidden => 403,
-            ErrorKind::NotFound => 404,
-            ErrorKind::Conflict => 409,
-            ErrorKind::UnsupportedMedia => 415,
-            ErrorKind::Unavailable => 503,
-        }
-    }
 }
 
 /// Why a use case refused: its [`ErrorKind`] and its words (a parse failure, general messages,
@@ -43,52 +28,69 @@ impl ErrorKind {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Error {
     kind: ErrorKind,
-    body: BudgetErrorBody,
+    /// What did not parse, and why (S2.1).
+    parse_failure: Option<String>,
+    /// What the refusal says of the whole input.
+    messages: Vec<String>,
+    /// What it says of each field at fault, by the field's name.
+    fields: BTreeMap<String, String>,
 }
 
 /// A use case's answer.
 pub type Result<T> = core::result::Result<T, Error>;
 
 impl Error {
-    /// A refusal of `kind` saying `body`.
-    pub fn new(kind: ErrorKind, body: BudgetErrorBody) -> Error {
-        Error { kind, body }
+    /// A refusal of `kind` saying `messages` of the whole input and `fields` by field.
+    pub fn with(kind: ErrorKind, messages: Vec<String>, fields: BTreeMap<String, String>) -> Error {
+        Error {
+            kind,
+            parse_failure: None,
+            messages,
+            fields,
+        }
+    }
+
+    /// The same words as a refusal of `kind`.
+    pub fn of_kind(self, kind: ErrorKind) -> Error {
+        Error { kind, ..self }
     }
 
     /// An invalid input, its message under `field`.
     pub fn field(field: &str, message: impl Into<String>) -> Error {
-        Error::new(ErrorKind::Invalid, BudgetErrorBody::field(field, message))
+        Error::fields([(field.to_owned(), message.into())])
     }
 
-    /// An invalid input, its messages by field.
+    /// An invalid input, its messages by field; a later message for a field replaces an earlier
+    /// one.
     pub fn fields(pairs: impl IntoIterator<Item = (String, String)>) -> Error {
-        // A later message for a field replaces an earlier one.
-        let mut errors = BTreeMap::new();
+        let mut fields = BTreeMap::new();
         for (field, message) in pairs {
-            errors.insert(field, message);
+            fields.insert(field, message);
         }
-        Error::new(
-            ErrorKind::Invalid,
-            BudgetErrorBody {
-                errors: Some(errors),
-                ..BudgetErrorBody::default()
-            },
-        )
+        Error::with(ErrorKind::Invalid, Vec::new(), fields)
+    }
+
+    /// A refusal of `kind` that names no field.
+    fn message(kind: ErrorKind, message: impl Into<String>) -> Error {
+        Error::with(kind, vec![message.into()], BTreeMap::new())
     }
 
     /// An invalid input that names no field.
     pub fn invalid(message: impl Into<String>) -> Error {
-        Error::new(ErrorKind::Invalid, BudgetErrorBody::message(message))
+        Error::message(ErrorKind::Invalid, message)
     }
 
-    /// An input that does not parse (a date not in `yyyy-MM-dd`, S2.1): its `error`.
+    /// An input that does not parse (a date not in `yyyy-MM-dd`, S2.1).
     pub fn parse_failure(message: impl Into<String>) -> Error {
-        Error::new(ErrorKind::Invalid, BudgetErrorBody::parse_failure(message))
+        Error {
+            parse_failure: Some(message.into()),
+            ..Error::with(ErrorKind::Invalid, Vec::new(), BTreeMap::new())
+        }
     }
 
     /// A record that does not exist or that the caller may not read.
     pub fn not_found(message: impl Into<String>) -> Error {
-        Error::new(ErrorKind::NotFound, BudgetErrorBody::message(message))
+        Error::message(ErrorKind::NotFound, message)
     }
 
     /// The documented folio 404 (S11.4): the same whether the folio is missing or hidden.
@@ -96,24 +98,24 @@ impl Error {
         Error::not_found(crate::model::messages::FOLIO_NOT_VIEWABLE)
     }
 
-    /// A change the caller may not make (403).
+    /// A change the caller may not make.
     pub fn forbidden(message: impl Into<String>) -> Error {
-        Error::new(ErrorKind::Forbidden, BudgetErrorBody::message(message))
+        Error::message(ErrorKind::Forbidden, message)
     }
 
-    /// A change the caller may not make, naming the field at fault (403).
+    /// A change the caller may not make, naming the field at fault.
     pub fn forbidden_field(field: &str, message: impl Into<String>) -> Error {
-        Error::new(ErrorKind::Forbidden, BudgetErrorBody::field(field, message))
+        Error::field(field, message).of_kind(ErrorKind::Forbidden)
     }
 
-    /// What the answer is read from could not be read now (503), in words.
+    /// What the answer is read from could not be read now, in words.
     pub fn unavailable(message: impl Into<String>) -> Error {
-        Error::new(ErrorKind::Unavailable, BudgetErrorBody::message(message))
+        Error::message(ErrorKind::Unavailable, message)
     }
 
-    /// A change that would break what others rely on (409).
+    /// A change that would break what others rely on.
     pub fn conflict(message: impl Into<String>) -> Error {
-        Error::new(ErrorKind::Conflict, BudgetErrorBody::message(message))
+        Error::message(ErrorKind::Conflict, message)
     }
 
     /// The kind of refusal.
@@ -141,34 +143,40 @@ impl Error {
         self.kind == ErrorKind::Conflict
     }
 
-    /// What the refusal says, as the budgeting interface writes it.
-    pub fn body(&self) -> &BudgetErrorBody {
-        &self.body
+    /// What did not parse, and why, if the refusal is of an input that did not.
+    pub fn parse_failure_message(&self) -> Option<&str> {
+        self.parse_failure.as_deref()
     }
 
-    /// The refusal's words, owned.
-    pub fn into_body(self) -> BudgetErrorBody {
-        self.body
+    /// What the refusal says of the whole input.
+    pub fn messages(&self) -> &[String] {
+        &self.messages
+    }
+
+    /// What it says of each field at fault, by the field's name.
+    pub fn field_messages(&self) -> &BTreeMap<String, String> {
+        &self.fields
     }
 
     /// The first field the refusal names, if any.
     pub fn field_name(&self) -> Option<&str> {
-        self.body
-            .errors
-            .as_ref()
-            .and_then(|errors| errors.keys().next())
-            .map(String::as_str)
+        self.fields.keys().next().map(String::as_str)
+    }
+
+    /// Its words, owned: what did not parse, the messages, the messages by field.
+    pub fn into_parts(self) -> (Option<String>, Vec<String>, BTreeMap<String, String>) {
+        (self.parse_failure, self.messages, self.fields)
     }
 }
 
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut parts: Vec<String> = Vec::new();
-        if let Some(error) = &self.body.error {
+        if let Some(error) = &self.parse_failure {
             parts.push(error.clone());
         }
-        parts.extend(self.body.error_messages.iter().flatten().cloned());
-        for (field, message) in self.body.errors.iter().flatten() {
+        parts.extend(self.messages.iter().cloned());
+        for (field, message) in &self.fields {
             parts.push(format!("{field}: {message}"));
         }
         f.write_str(&parts.join("; "))

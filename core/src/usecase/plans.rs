@@ -12,8 +12,8 @@ use super::error::{Error, Result};
 use super::parts::{NewParts, PartAt};
 use super::{BilledDay, BilledDays, Commands, Queries};
 use crate::model::budgeting::{
-    BudgetErrorBody, ExchangeRate, OvertimeRule, PlanCalendar, PlanDocument, PlanImport,
-    PlanPosition, PositionKind, ScopeHistory, ScopeItem, ScopeItems, ScopeVersion,
+    ExchangeRate, OvertimeRule, PlanCalendar, PlanDocument, PlanImport, PlanPosition, PositionKind,
+    ScopeHistory, ScopeItem, ScopeItems, ScopeVersion,
 };
 use crate::model::messages::excerpt;
 use crate::model::Id;
@@ -97,34 +97,25 @@ impl Refused {
             None => item.clone(),
         };
         let kind = error.kind();
-        let body = error.into_body();
+        let (parse_failure, said, fields) = error.into_parts();
         let mut messages: Vec<String> = Vec::new();
-        if let Some(error) = &body.error {
+        if let Some(error) = &parse_failure {
             messages.push(format!("{label}: {error}"));
         }
-        for message in body.error_messages.iter().flatten() {
+        for message in &said {
             messages.push(format!("{label}: {message}"));
         }
-        let errors = body.errors.map(|errors| {
-            errors
-                .into_iter()
-                .map(|(field, message)| {
-                    messages.push(format!("{label}: {field}: {message}"));
-                    (format!("{item}.{field}"), message)
-                })
-                .collect()
-        });
+        let fields = fields
+            .into_iter()
+            .map(|(field, message)| {
+                messages.push(format!("{label}: {field}: {message}"));
+                (format!("{item}.{field}"), message)
+            })
+            .collect();
         if messages.is_empty() {
-            messages.push(format!("{label}: refused ({})", kind.status()));
+            messages.push(format!("{label}: refused"));
         }
-        Error::new(
-            kind,
-            BudgetErrorBody {
-                error: None,
-                error_messages: Some(messages),
-                errors,
-            },
-        )
+        Error::with(kind, messages, fields)
     }
 }
 
@@ -330,10 +321,7 @@ impl Importer {
                 Err(Refused::at(
                     &item,
                     None,
-                    Error::new(
-                        super::ErrorKind::Conflict,
-                        BudgetErrorBody::field("rate", message),
-                    ),
+                    Error::field("rate", message).of_kind(super::ErrorKind::Conflict),
                 ))
             }
             None => self.run(&item, None, |c| c.put_exchange_rate(rate.clone())),

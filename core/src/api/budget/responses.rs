@@ -175,10 +175,20 @@ pub(in crate::api) fn as_of(
     }
 }
 
-/// A use case's refusal in the budgeting envelope, with the status of its kind.
+/// A use case's refusal in the budgeting envelope, with the status of its kind: what did not
+/// parse as `error`, the messages as `errorMessages`, the messages by field as `errors`.
 impl From<crate::usecase::Error> for Response {
     fn from(error: crate::usecase::Error) -> Response {
-        fail(error.kind().status(), error.into_body())
+        let status = crate::api::reply::status(error.kind());
+        let (parse_failure, messages, fields) = error.into_parts();
+        fail(
+            status,
+            BudgetErrorBody {
+                error: parse_failure,
+                error_messages: (!messages.is_empty()).then_some(messages),
+                errors: (!fields.is_empty()).then_some(fields),
+            },
+        )
     }
 }
 
