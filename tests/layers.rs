@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The core's modules, bottom first, and the helpers any module may use.
-const LINE: [&str; 12] = [
+const LINE: [&str; 13] = [
     "json",
     "value",
     "model",
@@ -16,6 +16,8 @@ const LINE: [&str; 12] = [
     "schedule",
     "analytics",
     "state",
+    // The rules that check a change against the state, before a use case applies it.
+    "rules",
     "usecase",
     "api",
     "plan",
@@ -218,5 +220,101 @@ fn the_interfaces_are_a_line_too() {
                 }
             }
         }
+    }
+}
+
+/// The state's own rooms, bottom first: its records and journal know nothing of what the state
+/// keeps to answer fast; the history index knows nothing of the kept books; the
+/// costing reads the kept books; a detached change (the import's) stands on all of them. Each
+/// room is named by what it defines, and a file of a lower room may not name any of it.
+#[test]
+fn the_state_keeps_its_records_below_what_it_keeps_to_answer_fast() {
+    const ROOMS: [(&str, &[&str], &[&str]); 5] = [
+        (
+            "records and journal",
+            &[
+                "records",
+                "stored",
+                "budget",
+                "journal",
+                "indexes",
+                "shared_table",
+                "audit_list",
+                "baseline_frames",
+                "closed_months",
+                "scope",
+            ],
+            &[],
+        ),
+        (
+            "history index",
+            &["history_index"],
+            &[
+                "HistoryIndex",
+                "RecordRef",
+                "RecordKind",
+                "Seqs",
+                "records_of",
+                "index_journal",
+            ],
+        ),
+        (
+            "kept books",
+            &["kept_books"],
+            &[
+                "KeptBooks",
+                "Lineage",
+                "keep_books_by_default",
+                "KEPT_BOOKS_BYTES",
+            ],
+        ),
+        (
+            "costing",
+            &["costing"],
+            &[
+                "folio_book",
+                "draft_book",
+                "item_book",
+                "synced_hours",
+                "calendar_of",
+            ],
+        ),
+        (
+            "detached change",
+            &["detached_change"],
+            &["DetachedChange", "Misfit", "compute_detached"],
+        ),
+    ];
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src/state");
+    for (place, (room, files, _)) in ROOMS.iter().enumerate() {
+        for file in *files {
+            let text = fs::read_to_string(dir.join(format!("{file}.rs"))).unwrap();
+            let words: BTreeSet<&str> = text
+                .split(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+                .collect();
+            for (above, names) in ROOMS
+                .iter()
+                .enumerate()
+                .skip(place + 1)
+                .map(|(i, r)| (i, r.2))
+            {
+                for name in names {
+                    assert!(
+                        !words.contains(name),
+                        "state/{file}.rs ({room}) names {name}, of the {} above it",
+                        ROOMS[above].0
+                    );
+                }
+            }
+        }
+    }
+    // Every file of the state is in a room (mod.rs ties them into the State).
+    for entry in fs::read_dir(&dir).unwrap() {
+        let name = entry.unwrap().file_name().into_string().unwrap();
+        let stem = name.trim_end_matches(".rs");
+        assert!(
+            stem == "mod" || ROOMS.iter().any(|(_, files, _)| files.contains(&stem)),
+            "state/{name} is in no room of the state's line"
+        );
     }
 }

@@ -70,6 +70,7 @@ pub mod openapi;
 mod order;
 pub mod plan;
 pub mod recurrence;
+pub mod rules;
 pub mod schedule;
 pub mod state;
 pub mod table;

@@ -10,19 +10,15 @@ mod audit_list;
 mod baseline_frames;
 mod budget;
 mod closed_months;
-mod computable;
 mod costing;
-mod custom_fields;
 #[cfg(not(target_arch = "wasm32"))]
 mod detached_change;
-mod document;
 mod history_index;
 mod indexes;
 mod journal;
 #[cfg(not(target_arch = "wasm32"))]
 mod kept_books;
 mod records;
-mod references;
 mod scope;
 #[cfg(not(target_arch = "wasm32"))]
 mod shared_table;
@@ -40,8 +36,6 @@ pub use shared_table::SharedTable;
 #[cfg(target_arch = "wasm32")]
 pub type SharedTable<V, K = u64> = Table<V, K>;
 pub use budget::{BilledHours, FolioRecord, PositionRow};
-pub use computable::{MissingRate, RateNeeded};
-pub use custom_fields::{check_definition, CustomFieldError, FieldHolder, MAX_DEFINITIONS};
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) use history_index::records_of;
 pub use history_index::{HistoryIndex, RecordKind, RecordRef, Seqs};
@@ -52,7 +46,6 @@ pub use records::{
     LinkRecord, ProjectRecord, SavedFilterRecord, TokenKind, TokenRecord, UserRecord,
     WorkloadSchemeRecord, WorklogRecord,
 };
-pub use references::{ReferenceError, Referenced};
 pub use scope::{MAX_SCOPE_ITEMS_KEPT, MAX_SCOPE_VERSIONS};
 pub use stored::{Identified, Stored};
 

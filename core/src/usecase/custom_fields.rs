@@ -21,11 +21,11 @@ impl Commands<'_> {
         self.caller.writes()?;
         self.caller.folio_for_change(self.state, folio)?;
         super::refusals::new_texts(&definition)?;
-        crate::state::check_definition(&definition, None).map_err(super::refusals::custom_field)?;
-        if self.state.live_custom_fields(folio) >= crate::state::MAX_DEFINITIONS {
+        crate::rules::check_definition(&definition, None).map_err(super::refusals::custom_field)?;
+        if self.state.live_custom_fields(folio) >= crate::rules::MAX_DEFINITIONS {
             return Err(Error::invalid(format!(
                 "a folio holds at most {} custom fields",
-                crate::state::MAX_DEFINITIONS
+                crate::rules::MAX_DEFINITIONS
             )));
         }
         let id = Id::new(self.state.counters.next(crate::state::IdKind::CustomField));
@@ -56,7 +56,7 @@ impl Commands<'_> {
         self.caller
             .may_change_in(self.state, folio, || missing(id.get()))?;
         super::refusals::texts(&definition, Some(stored.record()))?;
-        crate::state::check_definition(&definition, Some(stored.record()))
+        crate::rules::check_definition(&definition, Some(stored.record()))
             .map_err(super::refusals::custom_field)?;
         definition.deleted_on = None;
         let definition = Stored::new(id, definition);

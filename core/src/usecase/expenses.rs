@@ -151,7 +151,7 @@ impl Commands<'_> {
         expense.custom_fields = self
             .state
             .check_custom_fields(
-                crate::state::FieldHolder {
+                crate::rules::FieldHolder {
                     folio: expense.folio_id.get(),
                     kind,
                     currency: folio.currency_code,

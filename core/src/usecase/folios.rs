@@ -93,7 +93,7 @@ fn folio_fields(
 ) -> Result<Option<CustomFields>> {
     state
         .check_custom_fields(
-            crate::state::FieldHolder {
+            crate::rules::FieldHolder {
                 folio: id,
                 kind: CustomFieldType::Folio,
                 currency: folio.currency_code,

@@ -59,6 +59,7 @@ mod limits;
 mod lists;
 mod parts;
 mod periods;
+mod plan_document;
 mod plans;
 mod portfolio_periods;
 mod portfolios;

@@ -27,9 +27,7 @@ impl Queries<'_> {
     /// baseline), the folio as its reads show it to the caller (its status derived, S7.1).
     pub fn folio_plan(&self, folio: u64) -> Result<PlanDocument> {
         self.readable_folio(folio)?;
-        let mut document = self
-            .state
-            .plan_document(folio)
+        let mut document = super::plan_document::plan_document(self.state, folio)
             .ok_or_else(Error::folio_not_viewable)?;
         document.folio = super::folios::shown(&document.folio, self.today());
         Ok(document)

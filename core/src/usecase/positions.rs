@@ -73,7 +73,7 @@ fn team_fields(
         .ok_or_else(position_not_found)?;
     state
         .check_custom_fields(
-            crate::state::FieldHolder {
+            crate::rules::FieldHolder {
                 folio: position.folio_id.get(),
                 kind: CustomFieldType::Team,
                 currency,

@@ -2,9 +2,9 @@
 
 use super::error::Error;
 use crate::analytics::BookError;
+use crate::rules::{CustomFieldError, ReferenceError};
 use crate::schedule::position::PositionError;
 use crate::schedule::ExpenseError;
-use crate::state::{CustomFieldError, ReferenceError};
 use crate::value::{check_texts, Texts};
 
 /// A reference to no live record (S6.10): invalid, naming the field.

@@ -8,9 +8,9 @@
 
 use core::fmt;
 
-use super::State;
 use crate::model::budgeting::{Folio, Position};
 use crate::model::Id;
+use crate::state::State;
 
 /// What a reference names.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -8,11 +8,11 @@
 
 use core::fmt;
 
-use super::State;
 use crate::json::Value;
 use crate::model::budgeting::{
     CustomFieldDefinition, CustomFieldStyle, CustomFieldType, CustomFields,
 };
+use crate::state::State;
 use crate::value::{CurrencyCode, MAX_TEXT_CHARS};
 
 /// The most live definitions one folio holds: every write of one of its records checks them all.

@@ -7,8 +7,8 @@
 
 use core::fmt;
 
-use super::State;
 use crate::model::Id;
+use crate::state::State;
 use crate::value::{CurrencyCode, Date};
 
 /// Who may add a missing rate, as every refusal of S5.6 says.
