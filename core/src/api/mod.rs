@@ -13,6 +13,8 @@ mod budget;
 mod core_admin;
 mod core_ext;
 mod http;
+#[cfg(feature = "schema")]
+pub mod operation_doc;
 mod reply;
 mod web;
 mod weight;
@@ -22,7 +24,7 @@ pub use audit::record_deletion;
 pub use auth::authenticate;
 pub use budget::can_view;
 /// The budgeting interface's operations, one row each (method, path template, handler, weight).
-pub use budget::{Route as BudgetRoute, ROUTES as BUDGET_ROUTES};
+pub use budget::{routes as budget_routes, Doc as BudgetDoc, Route as BudgetRoute};
 pub use http::{
     decode_form, encode_query, BodyError, Context, Journal, QueryError, Request, Response,
 };

@@ -3,7 +3,7 @@
 
 use schemars::{json_schema, Schema, SchemaGenerator};
 
-use super::operation::{of, query, required, Answer, Operation, Param};
+use crate::api::operation_doc::{of, query, required, Answer, Operation, Param};
 use crate::model::audit::{DeletedAllocation, DeletedEventsPage, DeletedWorklog};
 use crate::model::core_admin::{
     Account, AccountLink, AccountLinkByProject, AccountLinkRequest, AccountRequest, Category,

@@ -12,7 +12,7 @@ mod operation;
 use schemars::generate::SchemaSettings;
 use serde_json::{json, Map, Value};
 
-pub use operation::{Answer, Body, Operation, Param};
+pub use crate::api::operation_doc::{Answer, Body, Operation, Param};
 
 /// Every operation, in the order of the document: the budgeting interface, the core
 /// administration interface and its extensions, the deletion audit, the tokens, the host's own.

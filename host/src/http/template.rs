@@ -6,11 +6,11 @@
 //! Every word a template holds comes from the tables below, never from the request: a user name, a
 //! folio's key, a token sent in a path or a query string cannot reach a log line or a metric's
 //! label through it (and the number of distinct labels stays bounded). The budgeting interface's
-//! templates are its table of operations (`costfolio::api::BUDGET_ROUTES`); a route added to the
+//! templates are its table of operations (`costfolio::api::budget_routes`); a route added to the
 //! core's other interfaces is added here too. A test compares these tables with the operations of
 //! docs/openapi.json.
 
-use costfolio::api::BUDGET_ROUTES;
+use costfolio::api::budget_routes;
 
 /// Where the routes of an interface are listed.
 #[derive(Clone, Copy)]
@@ -26,7 +26,7 @@ impl Routes {
     fn find(self, path: &str) -> Option<&'static str> {
         match self {
             Routes::Listed(routes) => find(routes.iter().copied(), path),
-            Routes::Budgeting => find(BUDGET_ROUTES.iter().map(|route| route.path), path),
+            Routes::Budgeting => find(budget_routes().map(|route| route.path), path),
         }
     }
 
@@ -35,7 +35,7 @@ impl Routes {
     fn all(self) -> Vec<&'static str> {
         let mut all: Vec<&'static str> = match self {
             Routes::Listed(routes) => routes.to_vec(),
-            Routes::Budgeting => BUDGET_ROUTES.iter().map(|route| route.path).collect(),
+            Routes::Budgeting => budget_routes().map(|route| route.path).collect(),
         };
         all.dedup();
         all

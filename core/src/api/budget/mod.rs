@@ -25,7 +25,7 @@ mod shared;
 
 pub use folios::can_view;
 pub(crate) use operations::{find, Handler, Weight};
-pub use operations::{Route, ROUTES};
+pub use operations::{routes, Doc, Route};
 
 use responses::{message_error, Outcome};
 

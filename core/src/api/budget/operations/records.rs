@@ -1,0 +1,408 @@
+//! The rows of the budgeting interface's records: folios, the data every folio shares, expenses,
+//! positions with their periods, rates and hours (documentation in `doc!`, read only with the
+//! core's `schema` feature).
+
+#[cfg(feature = "schema")]
+use super::documented::*;
+use super::{change, get, Change, Route, Weight};
+use crate::api::budget::expenses::{delete_expense, expense, expense_payments, put_expense};
+use crate::api::budget::folios::{delete_folio, folio, share_folio, update_folio, viewers};
+use crate::api::budget::plans::{folio_plan, import};
+use crate::api::budget::positions::{
+    add_hours, create_position, position, position_payments, removal, team, update_position,
+    with_body,
+};
+use crate::api::budget::reports::many_indicators;
+use crate::api::budget::responses::{commands, list_page, paged, queries, read, success};
+use crate::api::budget::shared::{delete_overtime_rule, remove_exchange_rate, users};
+use crate::model::budgeting::PositionKind::{ConsultingRevenue, TeamMember};
+use Weight::{Light, NamedFolios};
+
+/// `PUT /workedhours/{id}` and `PUT /billablehours/{id}`.
+const CHANGE_HOURS: Change = |s, r, c, id| {
+    with_body(s, r, c, id, |c, id, period| {
+        c.change_hours(id, period).map(|()| true)
+    })
+};
+/// `DELETE /workedhours/{id}` and `DELETE /billablehours/{id}`.
+const REMOVE_HOURS: Change = |s, _, c, id| removal(s, c, id, |c, id| c.remove_hours(id));
+
+/// The rows, in the order of docs/api.md.
+pub(super) const ROUTES: &[Route] = &[
+    // Folios.
+    get(
+        "/budgets/1/folio",
+        |s, r, c, _| list_page(r).map(|page| paged(r, c, queries(s, c).folios_page(page))),
+        Light,
+        doc!(
+            op("List folios visible to the caller, in id order (a page of \
+                at most 4 MiB: more in the `Link` header's next page)")
+            .query(LIST_PAGE)
+            .answers(Success(of::<Vec<FolioSummary>>))
+        ),
+    ),
+    change(
+        "POST",
+        "/budgets/1/folio",
+        |s, r, c, _| Ok(success(commands(s, c).create_folio(read(r)?)?)),
+        doc!(op("Create and configure a folio")
+            .body(of::<Folio>)
+            .answers(Success(of::<Id>))),
+    ),
+    change(
+        "PUT",
+        "/budgets/1/folio",
+        |s, r, c, _| update_folio(s, r, c),
+        doc!(
+            ext("Update a folio; with dryRun=true, what the update would \
+                change, storing nothing (S8.7)")
+            .query([query(
+                "dryRun",
+                "boolean",
+                "true: answer the folio as it would be and the items whose \
+                money would change",
+            )])
+            .body(of::<Folio>)
+            .answers(Success(folio_or_preview))
+        ),
+    ),
+    get(
+        "/budgets/1/folio/{id}",
+        |s, _, c, id| folio(s, c, id),
+        Light,
+        doc!(
+            op("Get a folio (a deleted one too, with its deletedOn, S5.1)")
+                .answers(Success(of::<Folio>))
+        ),
+    ),
+    change(
+        "DELETE",
+        "/budgets/1/folio/{id}",
+        |s, _, c, id| delete_folio(s, c, id),
+        doc!(ext("Delete a folio").answers(Success(of::<bool>))),
+    ),
+    get(
+        "/budgets/1/folio/indicators",
+        |s, r, c, _| many_indicators(s, r, c),
+        NamedFolios,
+        doc!(ext("Indicators of many folios: those named by id (at most \
+                100), or a page of those the caller may view")
+        .query([
+            AS_OF,
+            query(
+                "id",
+                "integer",
+                "A folio's id, repeated for each (at most 100)"
+            ),
+            query("offset", "integer", "Without ids: how many folios to skip"),
+            query(
+                "limit",
+                "integer",
+                "Without ids: how many folios at most (1 to 100, default 100)"
+            ),
+        ])
+        .answers(Success(of::<Vec<FolioIndicators>>))),
+    ),
+    get(
+        "/budgets/1/folio/{id}/viewers",
+        |s, _, c, id| viewers(s, c, id),
+        Light,
+        doc!(ext("Who a folio is shared with").answers(Success(of::<Viewers>))),
+    ),
+    change(
+        "PUT",
+        "/budgets/1/folio/{id}/viewers",
+        share_folio,
+        doc!(ext("Share a folio")
+            .body(of::<Viewers>)
+            .answers(Success(of::<bool>))),
+    ),
+    get(
+        "/budgets/1/users",
+        |s, r, c, _| users(s, r, c),
+        Light,
+        doc!(
+            ext("Users to pick from (owners, viewers, members), matching a \
+                query")
+            .query([
+                query(
+                    "query",
+                    "string",
+                    "Part of a user's key or display name, any case",
+                ),
+                query(
+                    "limit",
+                    "integer",
+                    "At most this many, 1 to 100 (default 20)",
+                ),
+            ])
+            .answers(Success(of::<Vec<UserChoice>>))
+        ),
+    ),
+    get(
+        "/budgets/1/folio/{id}/plan",
+        |s, _, c, id| folio_plan(s, c, id),
+        Weight::Folio,
+        doc!(ext("A folio as a plan document").answers(Success(of::<PlanDocument>))),
+    ),
+    change(
+        "POST",
+        "/budgets/1/folio/import",
+        |s, r, c, _| import(s, r, c),
+        doc!(
+            ext("Import a plan document: a new folio and everything in it, \
+                all or nothing")
+            .body(of::<PlanDocument>)
+            .answers(Success(of::<PlanImport>))
+        ),
+    ),
+    // The data every folio shares.
+    get(
+        "/budgets/1/overtimerule",
+        |s, _, c, _| Ok(success(queries(s, c).overtime_rules())),
+        Light,
+        doc!(op("List overtime rules").answers(Success(of::<Vec<OvertimeRule>>))),
+    ),
+    change(
+        "POST",
+        "/budgets/1/overtimerule",
+        |s, r, c, _| Ok(success(commands(s, c).create_overtime_rule(read(r)?)?)),
+        doc!(ext("Create an overtime rule")
+            .body(of::<OvertimeRule>)
+            .answers(Success(of::<Id>))),
+    ),
+    change(
+        "PUT",
+        "/budgets/1/overtimerule",
+        |s, r, c, _| Ok(success(commands(s, c).update_overtime_rule(read(r)?)?)),
+        doc!(ext("Update an overtime rule")
+            .body(of::<OvertimeRule>)
+            .answers(Success(of::<OvertimeRule>))),
+    ),
+    change(
+        "DELETE",
+        "/budgets/1/overtimerule/{id}",
+        |s, _, c, id| delete_overtime_rule(s, c, id),
+        doc!(ext("Delete an overtime rule").answers(Success(of::<bool>))),
+    ),
+    get(
+        "/budgets/1/exchangerate",
+        |s, _, c, _| Ok(success(queries(s, c).exchange_rates())),
+        Light,
+        doc!(ext("List exchange rates").answers(Success(of::<Vec<ExchangeRate>>))),
+    ),
+    change(
+        "PUT",
+        "/budgets/1/exchangerate",
+        |s, r, c, _| {
+            commands(s, c).put_exchange_rate(read(r)?)?;
+            Ok(success(true))
+        },
+        doc!(ext("Put an exchange rate")
+            .body(of::<ExchangeRate>)
+            .answers(Success(of::<bool>))),
+    ),
+    change(
+        "DELETE",
+        "/budgets/1/exchangerate",
+        |s, r, c, _| remove_exchange_rate(s, r, c),
+        doc!(
+            ext("Remove an exchange rate, unless an expense needs it (S5.6)")
+                .query([
+                    required("from", "string", "The currency converted from"),
+                    required("to", "string", "The currency converted to"),
+                    required("effectiveDate", "date", "The day the rate takes effect"),
+                ])
+                .answers(Success(of::<bool>))
+        ),
+    ),
+    // Expenses.
+    change(
+        "POST",
+        "/budgets/1/expense",
+        |s, r, c, _| put_expense(s, r, c, false),
+        doc!(op("Add an expense to a folio")
+            .body(of::<Expense>)
+            .answers(Success(of::<Id>))),
+    ),
+    change(
+        "PUT",
+        "/budgets/1/expense",
+        |s, r, c, _| put_expense(s, r, c, true),
+        doc!(op("Update an expense")
+            .body(of::<Expense>)
+            .answers(Success(of::<Expense>))),
+    ),
+    get(
+        "/budgets/1/expense/{id}",
+        |s, _, c, id| expense(s, c, id),
+        Light,
+        doc!(op("Get an expense").answers(Success(of::<Expense>))),
+    ),
+    change(
+        "DELETE",
+        "/budgets/1/expense/{id}",
+        |s, _, c, id| delete_expense(s, c, id),
+        doc!(op("Delete an expense").answers(Success(of::<bool>))),
+    ),
+    get(
+        "/budgets/1/expense/{id}/payments",
+        |s, _, c, id| expense_payments(s, c, id),
+        Light,
+        doc!(op("Payments of an expense").answers(Success(of::<Vec<ExpensePayment>>))),
+    ),
+    // Positions, their periods and rates.
+    change(
+        "POST",
+        "/budgets/1/position",
+        |s, r, c, _| create_position(s, r, c),
+        doc!(op(
+            "Add a position (with its further periods and rates, all or \
+                nothing)",
+        )
+        .body(of::<Position>)
+        .answers(Success(of::<Id>))),
+    ),
+    change(
+        "PUT",
+        "/budgets/1/position",
+        |s, r, c, _| update_position(s, r, c),
+        doc!(op("Update a position")
+            .body(of::<Position>)
+            .answers(Success(of::<Position>))),
+    ),
+    get(
+        "/budgets/1/position/{id}",
+        |s, _, c, id| position(s, c, id),
+        Light,
+        doc!(op("Get a position").answers(Success(of::<Position>))),
+    ),
+    change(
+        "DELETE",
+        "/budgets/1/position/{id}",
+        |s, _, c, id| removal(s, c, id, |c, id| c.delete_position(id)),
+        doc!(op("Delete a position").answers(Success(of::<bool>))),
+    ),
+    change(
+        "POST",
+        "/budgets/1/position/{id}/allocation",
+        |s, r, c, id| {
+            with_body(s, r, c, id, |c, id, a| {
+                c.add_allocation(id, a).map(|()| true)
+            })
+        },
+        doc!(op("Add an allocation")
+            .body(of::<Allocation>)
+            .answers(Success(of::<bool>))),
+    ),
+    change(
+        "PUT",
+        "/budgets/1/allocation/{id}",
+        |s, r, c, id| {
+            with_body(s, r, c, id, |c, id, a| {
+                c.change_allocation(id, a).map(|()| true)
+            })
+        },
+        doc!(op("Update an allocation")
+            .body(of::<Allocation>)
+            .answers(Success(of::<bool>))),
+    ),
+    change(
+        "DELETE",
+        "/budgets/1/allocation/{id}",
+        |s, _, c, id| removal(s, c, id, |c, id| c.remove_allocation(id)),
+        doc!(op("Delete an allocation").answers(Success(of::<bool>))),
+    ),
+    change(
+        "POST",
+        "/budgets/1/position/{id}/rate",
+        |s, r, c, id| with_body(s, r, c, id, |c, id, rate| c.add_rate(id, rate)),
+        doc!(op("Add a rate")
+            .body(of::<Rate>)
+            .answers(Success(of::<Option<Id>>))),
+    ),
+    change(
+        "PUT",
+        "/budgets/1/rate/{id}",
+        |s, r, c, id| with_body(s, r, c, id, |c, id, rate| c.change_rate(id, rate)),
+        doc!(op("Update a rate")
+            .body(of::<Rate>)
+            .answers(Success(of::<Rate>))),
+    ),
+    change(
+        "DELETE",
+        "/budgets/1/rate/{id}",
+        |s, _, c, id| removal(s, c, id, |c, id| c.remove_rate(id)),
+        doc!(op("Delete a rate").answers(Success(of::<bool>))),
+    ),
+    change(
+        "POST",
+        "/budgets/1/position/{id}/workedhours",
+        |s, r, c, id| add_hours(s, r, c, id, TeamMember),
+        doc!(op("Add worked hours to a team member")
+            .body(of::<HoursPeriod>)
+            .answers(Success(of::<Option<Id>>))),
+    ),
+    change(
+        "PUT",
+        "/budgets/1/workedhours/{id}",
+        CHANGE_HOURS,
+        doc!(op("Update worked hours")
+            .body(of::<HoursPeriod>)
+            .answers(Success(of::<bool>))),
+    ),
+    change(
+        "DELETE",
+        "/budgets/1/workedhours/{id}",
+        REMOVE_HOURS,
+        doc!(op("Delete worked hours").answers(Success(of::<bool>))),
+    ),
+    change(
+        "POST",
+        "/budgets/1/position/{id}/billablehours",
+        |s, r, c, id| add_hours(s, r, c, id, ConsultingRevenue),
+        doc!(op("Add billable hours to a consulting revenue")
+            .body(of::<HoursPeriod>)
+            .answers(Success(of::<Option<Id>>))),
+    ),
+    change(
+        "PUT",
+        "/budgets/1/billablehours/{id}",
+        CHANGE_HOURS,
+        doc!(op("Update billable hours")
+            .body(of::<HoursPeriod>)
+            .answers(Success(of::<bool>))),
+    ),
+    change(
+        "DELETE",
+        "/budgets/1/billablehours/{id}",
+        REMOVE_HOURS,
+        doc!(op("Delete billable hours").answers(Success(of::<bool>))),
+    ),
+    change(
+        "PUT",
+        "/budgets/1/position/{id}/billedhours",
+        |s, r, c, id| {
+            with_body(s, r, c, id, |c, id, b| {
+                c.put_billed_hours(id, b).map(|()| true)
+            })
+        },
+        doc!(ext("Put the billed hours of a consulting revenue (S6.5c)")
+            .body(of::<BilledDays>)
+            .answers(Success(of::<bool>))),
+    ),
+    get(
+        "/budgets/1/position/{id}/payments",
+        position_payments,
+        Light,
+        doc!(op("Payments of a position")
+            .query([GRANULARITY])
+            .answers(Success(of::<Vec<ExpensePayment>>))),
+    ),
+    get(
+        "/budgets/1/folio/{id}/team",
+        |s, _, c, id| team(s, c, id),
+        Light,
+        doc!(op("Team of a folio").answers(Success(of::<Team>))),
+    ),
+];
