@@ -61,9 +61,26 @@ async function generate(group, tags) {
   const operations = Object.values(document.paths).flatMap((item) => Object.values(item).filter((op) => tags.includes(op.tags[0])));
   const names = [...reach(operations, new Set())].sort();
   const picked = Object.fromEntries(names.map((name) => [name, bare(schemas[name])]));
-  // The components only: the planner's client names its own routes (src/api/budgets.ts).
+  // The budgeting interface's operations with their parameters, bodies and answers: the planner's
+  // typed client (src/api/client.ts, `call`) takes its paths and types from them. The other
+  // group's operations are not the planner's to call: its schemas only.
+  const paths =
+    group !== 'budgeting'
+      ? {}
+      : Object.fromEntries(
+          Object.entries(document.paths)
+            .map(([path, item]) => [
+              path,
+              Object.fromEntries(
+                Object.entries(item)
+                  .filter(([, op]) => tags.includes(op.tags[0]))
+                  .map(([m, op]) => [m, bare(op)]),
+              ),
+            ])
+            .filter(([, item]) => Object.keys(item).length > 0),
+        );
   const ast = await openapiTS(
-    { ...document, paths: {}, components: { schemas: picked } },
+    { ...document, paths, components: { schemas: picked } },
     {
       // Numbers as the marker; a nullable number as the marker or null.
       transform(schema) {

@@ -1,5 +1,5 @@
 // The budgeting interface, `/budgets/1`, one function per endpoint the planner uses.
-import { budget, budgetPages, request } from './client';
+import { budget, budgetAddress, budgetPages, call, request, type BudgetPath } from './client';
 import type { components as CoreComponents } from './generated/core';
 
 type CoreSchemas = CoreComponents['schemas'];
@@ -101,118 +101,116 @@ export const api = {
   folios: async (signal?: AbortSignal): Promise<FolioSummary[]> => (await budgetPages<FolioSummary[]>('/folio', signal)).flat(),
   /** A folio's record, read with `parseRecords`: the settings send it back whole (`replacement`). */
   folio: async (id: string, signal?: AbortSignal): Promise<Folio> =>
-    withId(await budget<Answer<Schemas['Folio']>>('GET', `/folio/${id}`, undefined, signal, parseRecords), 'a folio'),
-  createFolio: (body: FolioCreateBody) => budget<string>('POST', '/folio', body),
-  /** Replaces a folio's record (its owner, dates, closing date, currency, settings): the stored folio. */
+    withId(await call('GET', '/folio/{id}', { path: { id }, signal, parser: parseRecords }), 'a folio'),
+  createFolio: (body: FolioCreateBody) => call('POST', '/folio', { body }),
   /** What updating a folio as `body` would change (S8.7: a dry run, nothing stored): the items whose money moves. */
-  previewFolio: (body: WholeRecord<Schemas['Folio']>) => budget<Answer<Schemas['FolioPreview']>>('PUT', '/folio?dryRun=true', body),
-  updateFolio: async (body: WholeRecord<Schemas['Folio']>): Promise<Folio> => withId(await budget<Answer<Schemas['Folio']>>('PUT', '/folio', body), 'a folio'),
+  previewFolio: async (body: WholeRecord<Schemas['Folio']>) =>
+    (await call('PUT', '/folio', { query: { dryRun: true }, body })) as Answer<Schemas['FolioPreview']>,
+  /** Replaces a folio's record (its owner, dates, closing date, currency, settings): the stored folio. */
+  updateFolio: async (body: WholeRecord<Schemas['Folio']>): Promise<Folio> =>
+    withId((await call('PUT', '/folio', { body })) as Answer<Schemas['Folio']>, 'a folio'),
   /** Deletes a folio (S5.1: marked deleted, still read by id). */
-  deleteFolio: (id: string) => budget<boolean>('DELETE', `/folio/${id}`),
+  deleteFolio: (id: string) => call('DELETE', '/folio/{id}', { path: { id } }),
   /** The users a folio is shared with (read-only viewers, S11.4). */
-  viewers: (id: string, signal?: AbortSignal) => budget<Schemas['Viewers']>('GET', `/folio/${id}/viewers`, undefined, signal),
+  viewers: (id: string, signal?: AbortSignal) => call('GET', '/folio/{id}/viewers', { path: { id }, signal }),
   /** Shares a folio with exactly `users` (its owner and budget administrators change it). */
-  shareFolio: (id: string, users: string[]) => budget<boolean>('PUT', `/folio/${id}/viewers`, { users }),
+  shareFolio: (id: string, users: string[]) => call('PUT', '/folio/{id}/viewers', { path: { id }, body: { users } }),
   // Custom fields (S7.4): definitions per folio, by the type of record they are for
   customFields: async (id: string, signal?: AbortSignal): Promise<Answer<Schemas['CustomFieldCatalog']>> =>
     mergeCatalogs(await budgetPages<Answer<Schemas['CustomFieldCatalog']>>(`/folio/${id}/customfields`, signal)),
   /** Adds a definition to a folio: its id. */
-  addCustomField: (folioId: string, body: CustomFieldBody) => budget<string>('POST', `/folio/${folioId}/customfield`, body),
+  addCustomField: (folioId: string, body: CustomFieldBody) => call('POST', '/folio/{id}/customfield', { path: { id: folioId }, body }),
   /** Replaces a definition (its name, options, required; not its style or type). */
-  updateCustomField: (body: CustomFieldBody) => budget<Answer<Schemas['CustomFieldDefinition']>>('PUT', '/customfield', body),
+  updateCustomField: (body: CustomFieldBody) => call('PUT', '/customfield', { body }),
   /** Deletes a definition (the values records hold are kept and no longer checked). */
-  deleteCustomField: (id: string) => budget<boolean>('DELETE', `/customfield/${id}`),
+  deleteCustomField: (id: string) => call('DELETE', '/customfield/{id}', { path: { id } }),
   /** A folio's closed months (S9.11), each beside its figures computed now. */
-  periods: (id: string, signal?: AbortSignal) => budget<Answer<Schemas['ClosedMonthShown']>[]>('GET', `/folio/${id}/periods`, undefined, signal),
+  periods: (id: string, signal?: AbortSignal) => call('GET', '/folio/{id}/periods', { path: { id }, signal }),
   /** A portfolio's closed months (S9.11): those every folio running in them closed, rolled up. */
-  portfolioPeriods: (id: string, signal?: AbortSignal) =>
-    budget<Answer<Schemas['PortfolioClosedMonth']>[]>('GET', `/portfolio/${id}/periods`, undefined, signal),
+  portfolioPeriods: (id: string, signal?: AbortSignal) => call('GET', '/portfolio/{id}/periods', { path: { id }, signal }),
   /** Closes a month (`yyyy-MM`) of a folio: its month-end figures are kept. */
-  closeMonth: (id: string, month: string) => budget<Answer<Schemas['ClosedMonthShown']>>('POST', `/folio/${id}/periods`, { month }),
+  closeMonth: (id: string, month: string) => call('POST', '/folio/{id}/periods', { path: { id }, body: { month } }),
   /** A folio's scope items in force on `asOf` (S9.3, S9.10): what its earned value counts then, the day they were measured, and every measurement. */
-  scope: (id: string, asOf: string, signal?: AbortSignal) =>
-    budget<Answer<Schemas['ScopeAnswer']>>('GET', `/folio/${id}/scope${q({ asOf })}`, undefined, signal),
+  scope: (id: string, asOf: string, signal?: AbortSignal) => call('GET', '/folio/{id}/scope', { path: { id }, query: { asOf }, signal }),
   /** Puts a folio's scope items (the whole list) as measured on `asOf` (never a day to come). */
-  putScope: (id: string, body: Body<Schemas['ScopeItems']>) => budget<boolean>('PUT', `/folio/${id}/scope`, body),
+  putScope: (id: string, body: Body<Schemas['ScopeItems']>) => call('PUT', '/folio/{id}/scope', { path: { id }, body }),
   /** The users the service knows whose key or name contains `query` (at most `limit`, 1 to 100). */
-  users: (query: string, limit: number, signal?: AbortSignal) =>
-    budget<Schemas['UserChoice'][]>('GET', `/users${q({ query, limit: String(limit) })}`, undefined, signal),
+  users: (query: string, limit: number, signal?: AbortSignal) => call('GET', '/users', { query: { query, limit: String(limit) }, signal }),
   /** The indicators of the folios `ids` (at most 100) in one request, each its indicators or its refusal. */
-  manyIndicators: (ids: readonly string[], asOf: string, signal?: AbortSignal) =>
-    budget<Answer<Schemas['FolioIndicators']>[]>(
-      'GET',
-      `/folio/indicators${q({ asOf })}${ids.map((id) => `&id=${encodeURIComponent(id)}`).join('')}`,
-      undefined,
-      signal,
-    ),
-  indicators: (id: string, asOf: string, signal?: AbortSignal, plan?: PlanSide) =>
-    budget<Indicators>('GET', `/folio/${id}/indicators${q({ asOf, plan: planParam(plan) })}`, undefined, signal),
-  timeline: (id: string, asOf: string, granularity: Granularity, signal?: AbortSignal, plan?: PlanSide) =>
-    budget<TimelineBucket[]>('GET', `/folio/${id}/timeline${q({ asOf, granularity, plan: planParam(plan) })}`, undefined, signal),
+  manyIndicators: (ids: readonly string[], asOf: string, signal?: AbortSignal) => call('GET', '/folio/indicators', { query: { asOf, id: ids }, signal }),
+  indicators: (id: string, asOf: string, signal?: AbortSignal, plan?: PlanSide): Promise<Indicators> =>
+    call('GET', '/folio/{id}/indicators', { path: { id }, query: { asOf, plan: planParam(plan) }, signal }),
+  timeline: (id: string, asOf: string, granularity: Granularity, signal?: AbortSignal, plan?: PlanSide): Promise<TimelineBucket[]> =>
+    call('GET', '/folio/{id}/timeline', { path: { id }, query: { asOf, granularity, plan: planParam(plan) }, signal }),
   expenditures: async (id: string, actual: boolean, revenue: boolean, baselineId?: string, signal?: AbortSignal): Promise<Expenditures> => {
-    const answer = await budget<Answer<Schemas['Expenditures']>>('GET', `/folio/${id}/expenditures${q({ baselineId, actual, revenue })}`, undefined, signal);
+    const answer = await call('GET', '/folio/{id}/expenditures', { path: { id }, query: { baselineId, actual, revenue }, signal });
     return { positions: answer.positions.map((p) => withId(p, 'a position')), expenses: answer.expenses.map((e) => withId(e, 'an expense')) };
   },
   /** Every live position (with its rates, allocations and hours) and expense, each with its total and to-date money
    * (null, with the item's `refusal`, for an item an uncomputable folio cannot cost). Read with `parseRecords`: the
    * editors send these records back whole (`wireOf`). */
-  items: (id: string, asOf: string, signal?: AbortSignal) =>
-    budget<FolioItemsAnswer>('GET', `/folio/${id}/items${q({ asOf })}`, undefined, signal, parseRecords),
+  items: (id: string, asOf: string, signal?: AbortSignal): Promise<FolioItemsAnswer> =>
+    call('GET', '/folio/{id}/items', { path: { id }, query: { asOf }, signal, parser: parseRecords }),
 
   /** Every live item's payment lines as CSV, with the columns of `costfolio plan --csv`. */
-  folioPaymentsCsvUrl: (id: string, asOf: string) => `/budgets/1/folio/${id}/payments${q({ asOf, format: 'csv' })}`,
+  folioPaymentsCsvUrl: (id: string, asOf: string) => budgetAddress('/folio/{id}/payments', { id }, { asOf, format: 'csv' }),
 
   // Baselines
-  baselines: (id: string, signal?: AbortSignal) => budget<Baseline[]>('GET', `/folio/${id}/baselines?costs=true&revenues=true`, undefined, signal),
-  approveBaseline: (id: string, body: BaselineApprovalBody) => budget<string>('POST', `/folio/${id}/baseline`, body),
-  deleteBaseline: (id: string) => budget<boolean>('DELETE', `/baseline/${id}`),
+  baselines: (id: string, signal?: AbortSignal): Promise<Baseline[]> =>
+    call('GET', '/folio/{id}/baselines', { path: { id }, query: { costs: true, revenues: true }, signal }),
+  approveBaseline: (id: string, body: BaselineApprovalBody) => call('POST', '/folio/{id}/baseline', { path: { id }, body }),
+  deleteBaseline: (id: string) => call('DELETE', '/baseline/{id}', { path: { id } }),
 
   // Positions
-  createPosition: (body: PositionCreateBody) => budget<string>('POST', '/position', body),
-  updatePosition: (body: WholeRecord<Schemas['Position']>) => budget<Answer<Schemas['Position']>>('PUT', '/position', body),
-  deletePosition: (id: string) => budget<boolean>('DELETE', `/position/${id}`),
-  positionPayments: (id: string, granularity: Granularity = 'month', signal?: AbortSignal) =>
-    budget<Payment[]>('GET', `/position/${id}/payments${q({ granularity })}`, undefined, signal),
-  addAllocation: (positionId: string, body: AllocationBody) => budget<boolean>('POST', `/position/${positionId}/allocation`, body),
-  updateAllocation: (id: string, body: AllocationBody) => budget<boolean>('PUT', `/allocation/${id}`, body),
-  deleteAllocation: (id: string) => budget<boolean>('DELETE', `/allocation/${id}`),
-  addRate: (positionId: string, body: RateBody) => budget<string | null>('POST', `/position/${positionId}/rate`, body),
-  updateRate: (id: string, body: RateBody) => budget<Answer<Schemas['Rate']>>('PUT', `/rate/${id}`, body),
-  deleteRate: (id: string) => budget<boolean>('DELETE', `/rate/${id}`),
+  createPosition: (body: PositionCreateBody) => call('POST', '/position', { body }),
+  updatePosition: (body: WholeRecord<Schemas['Position']>) => call('PUT', '/position', { body }),
+  deletePosition: (id: string) => call('DELETE', '/position/{id}', { path: { id } }),
+  positionPayments: (id: string, granularity: Granularity = 'month', signal?: AbortSignal): Promise<Payment[]> =>
+    call('GET', '/position/{id}/payments', { path: { id }, query: { granularity }, signal }),
+  addAllocation: (positionId: string, body: AllocationBody) => call('POST', '/position/{id}/allocation', { path: { id: positionId }, body }),
+  updateAllocation: (id: string, body: AllocationBody) => call('PUT', '/allocation/{id}', { path: { id }, body }),
+  deleteAllocation: (id: string) => call('DELETE', '/allocation/{id}', { path: { id } }),
+  addRate: (positionId: string, body: RateBody) => call('POST', '/position/{id}/rate', { path: { id: positionId }, body }),
+  updateRate: (id: string, body: RateBody) => call('PUT', '/rate/{id}', { path: { id }, body }),
+  deleteRate: (id: string) => call('DELETE', '/rate/{id}', { path: { id } }),
   // Worked hours (team members) and billable hours (consulting revenues): manual overrides (S6.5a)
   /** Adds an hours period to a team member (`worked`) or a consulting revenue (`billable`): its id. */
-  addHours: (positionId: string, kind: HoursKind, body: HoursBody) => budget<string>('POST', `/position/${positionId}/${kind}hours`, body),
+  addHours: (positionId: string, kind: HoursKind, body: HoursBody) =>
+    kind === 'worked'
+      ? call('POST', '/position/{id}/workedhours', { path: { id: positionId }, body })
+      : call('POST', '/position/{id}/billablehours', { path: { id: positionId }, body }),
   /** Replaces an hours period. */
-  updateHours: (id: string, kind: HoursKind, body: HoursBody) => budget<boolean>('PUT', `/${kind}hours/${id}`, body),
+  updateHours: (id: string, kind: HoursKind, body: HoursBody) =>
+    kind === 'worked' ? call('PUT', '/workedhours/{id}', { path: { id }, body }) : call('PUT', '/billablehours/{id}', { path: { id }, body }),
   /** Deletes an hours period (an override: synchronized or planned hours apply again). */
-  deleteHours: (id: string, kind: HoursKind) => budget<boolean>('DELETE', `/${kind}hours/${id}`),
+  deleteHours: (id: string, kind: HoursKind) =>
+    kind === 'worked' ? call('DELETE', '/workedhours/{id}', { path: { id } }) : call('DELETE', '/billablehours/{id}', { path: { id } }),
   /** Every live item's payment lines by month (hours, overtime, rate, amount), with its total and to-date money. */
-  folioPayments: (id: string, asOf: string, signal?: AbortSignal) =>
-    budget<Answer<Schemas['FolioPayments']>>('GET', `/folio/${id}/payments${q({ asOf })}`, undefined, signal),
+  folioPayments: (id: string, asOf: string, signal?: AbortSignal) => call('GET', '/folio/{id}/payments', { path: { id }, query: { asOf }, signal }),
   /** The folio as a plan document (its positions' synchronized hours among the rest). */
-  plan: (id: string, signal?: AbortSignal) => budget<Answer<Schemas['PlanDocument']>>('GET', `/folio/${id}/plan`, undefined, signal),
+  plan: (id: string, signal?: AbortSignal) => call('GET', '/folio/{id}/plan', { path: { id }, signal }),
 
   // Exchange rates (everyone reads; budget administrators change them)
-  exchangeRates: (signal?: AbortSignal) => budget<Answer<Schemas['ExchangeRate']>[]>('GET', '/exchangerate', undefined, signal),
+  exchangeRates: (signal?: AbortSignal) => call('GET', '/exchangerate', { signal }),
   /** Adds the rate of a pair on a date, or changes the one it has on that date. */
-  putExchangeRate: (body: ExchangeRateBody) => budget<boolean>('PUT', '/exchangerate', body),
+  putExchangeRate: (body: ExchangeRateBody) => call('PUT', '/exchangerate', { body }),
   /** Removes one rate; 409 when it is its pair's last and live folios need it (S5.6). */
   deleteExchangeRate: (r: { from: string; to: string; effectiveDate: string }) =>
-    budget<boolean>('DELETE', `/exchangerate${q({ from: r.from, to: r.to, effectiveDate: r.effectiveDate })}`),
+    call('DELETE', '/exchangerate', { query: { from: r.from, to: r.to, effectiveDate: r.effectiveDate } }),
   overtimeRules: async (signal?: AbortSignal): Promise<OvertimeRule[]> =>
-    (await budget<Answer<Schemas['OvertimeRule']>[]>('GET', '/overtimerule', undefined, signal)).map((r) => withId(r, 'an overtime rule')),
+    (await call('GET', '/overtimerule', { signal })).map((r) => withId(r, 'an overtime rule')),
   /** Creates an overtime rule (budget administrators): its id. */
-  createOvertimeRule: (body: OvertimeRuleBody) => budget<string>('POST', '/overtimerule', body),
+  createOvertimeRule: (body: OvertimeRuleBody) => call('POST', '/overtimerule', { body }),
   /** Replaces a live overtime rule (budget administrators). */
-  updateOvertimeRule: (body: OvertimeRuleBody) => budget<Answer<Schemas['OvertimeRule']>>('PUT', '/overtimerule', body),
+  updateOvertimeRule: (body: OvertimeRuleBody) => call('PUT', '/overtimerule', { body }),
   /** Deletes an overtime rule: positions naming it then cost their overtime as regular hours (S6.6). */
-  deleteOvertimeRule: (id: string) => budget<boolean>('DELETE', `/overtimerule/${id}`),
+  deleteOvertimeRule: (id: string) => call('DELETE', '/overtimerule/{id}', { path: { id } }),
 
   // Expenses
-  createExpense: (body: ExpenseCreateBody) => budget<string>('POST', '/expense', body),
-  updateExpense: (body: WholeRecord<Schemas['Expense']>) => budget<Answer<Schemas['Expense']>>('PUT', '/expense', body),
-  deleteExpense: (id: string) => budget<boolean>('DELETE', `/expense/${id}`),
-  expensePayments: (id: string, signal?: AbortSignal) => budget<Payment[]>('GET', `/expense/${id}/payments`, undefined, signal),
+  createExpense: (body: ExpenseCreateBody) => call('POST', '/expense', { body }),
+  updateExpense: (body: WholeRecord<Schemas['Expense']>) => call('PUT', '/expense', { body }),
+  deleteExpense: (id: string) => call('DELETE', '/expense/{id}', { path: { id } }),
+  expensePayments: (id: string, signal?: AbortSignal): Promise<Payment[]> => call('GET', '/expense/{id}/payments', { path: { id }, signal }),
 
   // Explanations: `path` is an explanation's address as the server gives it
   // (`/budgets/1/folio/1/explain?asOf=...&figure=ac`), a page of its lines after `after`.
@@ -224,36 +222,50 @@ export const api = {
       signal,
     ),
   /** A position's or expense's money (`total` or `toDate`) explanation address. */
-  itemExplainPath: (kind: 'position' | 'expense', id: string, figure: 'total' | 'toDate', asOf: string) => `/${kind}/${id}/explain${q({ asOf, figure })}`,
+  itemExplainPath: (kind: 'position' | 'expense', id: string, figure: 'total' | 'toDate', asOf: string) =>
+    explainAddress(kind === 'position' ? '/position/{id}/explain' : '/expense/{id}/explain', { id }, { asOf, figure }),
   /** A portfolio figure's explanation address (S9.9: its members, converted). */
-  portfolioExplainPath: (portfolioId: string, figure: string, asOf: string) => `/portfolio/${portfolioId}/explain${q({ asOf, figure })}`,
+  portfolioExplainPath: (portfolioId: string, figure: string, asOf: string) => explainAddress('/portfolio/{id}/explain', { id: portfolioId }, { asOf, figure }),
   /** A timeline cell's explanation address: `figure` of the bucket of `granularity` starting on `start`. */
   bucketExplainPath: (folioId: string, figure: string, asOf: string, granularity: Granularity, start: string, plan?: string) =>
-    `/folio/${folioId}/explain${q({ asOf, granularity, start, figure, plan })}`,
+    explainAddress('/folio/{id}/explain', { id: folioId }, { asOf, granularity, start, figure, plan }),
   /** A folio figure's explanation address. */
-  explainPath: (folioId: string, figure: string, asOf: string, plan?: string) => `/folio/${folioId}/explain${q({ asOf, figure, plan })}`,
+  explainPath: (folioId: string, figure: string, asOf: string, plan?: string) => explainAddress('/folio/{id}/explain', { id: folioId }, { asOf, figure, plan }),
 
   // Histories, from the server's journal: newest first, a page before `before`
   /** A record's changes, field by field. */
   history: (kind: HistoryKind, id: string, before?: string, signal?: AbortSignal) =>
-    budget<Answer<Schemas['History']>>('GET', `/${kind}/${id}/history${q({ limit: String(HISTORY_PAGE), before })}`, undefined, signal),
+    call('GET', HISTORY_PATHS[kind], { path: { id }, query: { limit: String(HISTORY_PAGE), before }, signal }),
   /** The changes of a folio and of everything in it, each naming its record. */
   activity: (folioId: string, before?: string, signal?: AbortSignal, since?: string) =>
-    budget<Answer<Schemas['History']>>('GET', `/folio/${folioId}/activity${q({ limit: String(HISTORY_PAGE), before, since })}`, undefined, signal),
+    call('GET', '/folio/{id}/activity', { path: { id: folioId }, query: { limit: String(HISTORY_PAGE), before, since }, signal }),
 
   // Portfolios
   /** Every portfolio the caller may read as a tree, page after page (S11.8). */
   portfolios: async (signal?: AbortSignal): Promise<Portfolio[]> =>
     mergeForests(await budgetPages<Answer<Schemas['Portfolio']>[]>('/portfolio', signal)).map((p) => withId(p, 'a portfolio')),
   /** Creates a portfolio (owner the caller unless a budget administrator names another): its id. */
-  createPortfolio: (body: PortfolioBody) => budget<string>('POST', '/portfolio', body),
+  createPortfolio: (body: PortfolioBody) => call('POST', '/portfolio', { body }),
   /** Replaces a portfolio (name, colour, currency, privacy, admins, folios, parent). */
-  updatePortfolio: (body: PortfolioBody) => budget<Answer<Schemas['Portfolio']>>('PUT', '/portfolio', body),
+  updatePortfolio: (body: PortfolioBody) => call('PUT', '/portfolio', { body }),
   /** Deletes a portfolio; refused while it holds sub-portfolios. */
-  deletePortfolio: (id: string) => budget<boolean>('DELETE', `/portfolio/${id}`),
-  portfolioIndicators: (id: string, asOf: string, signal?: AbortSignal) =>
-    budget<Indicators>('GET', `/portfolio/${id}/indicators${q({ asOf })}`, undefined, signal),
+  deletePortfolio: (id: string) => call('DELETE', '/portfolio/{id}', { path: { id } }),
+  portfolioIndicators: (id: string, asOf: string, signal?: AbortSignal): Promise<Indicators> =>
+    call('GET', '/portfolio/{id}/indicators', { path: { id }, query: { asOf }, signal }),
 };
+
+/** The history of each kind of record. */
+const HISTORY_PATHS = {
+  folio: '/folio/{id}/history',
+  expense: '/expense/{id}/history',
+  position: '/position/{id}/history',
+  portfolio: '/portfolio/{id}/history',
+} as const satisfies Record<HistoryKind, BudgetPath>;
+
+/** An explanation's address as `api.explain` takes it: without the interface's prefix. */
+function explainAddress(template: BudgetPath, ids: Record<string, string>, query: Parameters<typeof budgetAddress>[2]): string {
+  return budgetAddress(template, ids, query).replace(/^\/budgets\/1/, '');
+}
 
 /** Reads of the core administration interface (`/core/3`) that the planner's session may make:
  * the schemes and saved filters a folio's settings choose from, by name. */

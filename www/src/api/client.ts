@@ -3,6 +3,8 @@
 // same requests go through another transport (the wasm core in the browser, api/offline.ts).
 import { parseJson, toJson } from './json';
 import { refusalOf, type Refusal } from './errors';
+import type { paths } from './generated/budgeting';
+import type { Answer as Read, Body as Write } from './types';
 
 export class ApiError extends Error {
   constructor(readonly refusal: Refusal) {
@@ -99,6 +101,56 @@ export function settle(path: string, answer: Answer, parser: Parser = parseJson)
 /** A budgeting call: unwraps `{success: ...}`. */
 export async function budget<T>(method: Method, path: string, body?: unknown, signal?: AbortSignal, parser?: Parser): Promise<T> {
   return unwrap(await request(method, '/budgets/1' + path, body, signal, parser)) as T;
+}
+
+/** The budgeting interface's operations by path template, without the `/budgets/1` prefix. */
+type Budgeting = { [P in keyof paths as P extends `/budgets/1${infer R}` ? R : never]: paths[P] };
+/** A path template of the budgeting interface (`/folio/{id}/indicators`), as the server's table
+ * of operations names it (generated/budgeting.ts, from docs/openapi.json). */
+export type BudgetPath = keyof Budgeting;
+type Verb = { GET: 'get'; POST: 'post'; PUT: 'put'; DELETE: 'delete' };
+/** The operation of `M` at `P`; `never` where the interface has none, so that the call does not compile. */
+type Operation<M extends Method, P extends BudgetPath> = NonNullable<Budgeting[P][Verb[M]]>;
+
+/** A query parameter's value: a text, a flag, a repeated parameter's texts; absent when empty. */
+type QueryValue = string | boolean | null | undefined | readonly string[];
+type PathOf<O> = O extends { parameters: { path: infer T } } ? { [K in keyof T]: string } : never;
+type QueryOf<O> = O extends { parameters: { query?: infer T } } ? ([T] extends [undefined] ? never : { [K in keyof T]: QueryValue }) : never;
+type BodyOf<O> = O extends { requestBody: { content: { 'application/json': infer B } } } ? Write<B> : never;
+/** What the operation `O` answers in `success`, every number as its exact text. */
+export type SuccessOf<O> = O extends { responses: { 200: { content: { 'application/json': { success: infer T } } } } } ? Read<T> : never;
+
+/** What a call of operation `O` takes: the ids its path holds, its query parameters (required
+ * ones required), its body, each only where the operation has it. */
+type Args<O> = ([PathOf<O>] extends [never] ? { path?: never } : { path: PathOf<O> }) &
+  ([QueryOf<O>] extends [never] ? { query?: never } : Record<string, never> extends QueryOf<O> ? { query?: QueryOf<O> } : { query: QueryOf<O> }) &
+  ([BodyOf<O>] extends [never] ? { body?: never } : { body: BodyOf<O> }) & { signal?: AbortSignal; parser?: Parser };
+
+/** The address of a budgeting operation: `template` with its ids filled in, then its query (empty
+ * values left out, a repeated parameter once for each of its values). */
+export function budgetAddress(template: string, ids: Record<string, string> = {}, query: Record<string, QueryValue> = {}): string {
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const id = ids[name];
+    if (id === undefined) throw new Error(`The address ${template} needs its ${name}`);
+    return encodeURIComponent(id);
+  });
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined && one !== null && one !== '') search.append(name, String(one));
+  }
+  const text = search.toString();
+  return `/budgets/1${path}${text ? `?${text}` : ''}`;
+}
+
+/**
+ * A budgeting call, typed by the interface's own table of operations (generated from
+ * docs/openapi.json): `method` and `path` must name an operation, its ids, query and body are the
+ * operation's, and the answer is its `success`, numbers as exact text.
+ */
+export async function call<M extends Method, P extends BudgetPath>(method: M, path: P, args: Args<Operation<M, P>>): Promise<SuccessOf<Operation<M, P>>> {
+  const given = args as { path?: Record<string, string>; query?: Record<string, QueryValue>; body?: unknown; signal?: AbortSignal; parser?: Parser };
+  const address = budgetAddress(path, given.path, given.query);
+  return unwrap(await request(method, address, given.body, given.signal, given.parser)) as SuccessOf<Operation<M, P>>;
 }
 
 /** A budgeting answer's `success`. */

@@ -3,7 +3,1016 @@
 // src/api/types.ts maps to the planner's exact forms.
 import type { WireNum } from '../wire';
 
-export type paths = Record<string, never>;
+export interface paths {
+  '/budgets/1/allocation/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update an allocation */
+    put: operations['putAllocationById'];
+    post?: never;
+    /** Delete an allocation */
+    delete: operations['deleteAllocationById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/baseline/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a baseline */
+    delete: operations['deleteBaselineById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/billablehours/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update billable hours */
+    put: operations['putBillablehoursById'];
+    post?: never;
+    /** Delete billable hours */
+    delete: operations['deleteBillablehoursById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/customfield': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update a custom-field definition (S7.4) */
+    put: operations['putCustomfield'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/customfield/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a custom-field definition */
+    delete: operations['deleteCustomfieldById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/exchangerate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List exchange rates */
+    get: operations['getExchangerate'];
+    /** Put an exchange rate */
+    put: operations['putExchangerate'];
+    post?: never;
+    /** Remove an exchange rate, unless an expense needs it (S5.6) */
+    delete: operations['deleteExchangerate'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/expense': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update an expense */
+    put: operations['putExpense'];
+    /** Add an expense to a folio */
+    post: operations['postExpense'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/expense/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get an expense */
+    get: operations['getExpenseById'];
+    put?: never;
+    post?: never;
+    /** Delete an expense */
+    delete: operations['deleteExpenseById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/expense/{id}/explain': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** An expense's money explained by its payments, each converted at its exchange rate */
+    get: operations['getExpenseByIdExplain'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/expense/{id}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Changes of an expense, newest first */
+    get: operations['getExpenseByIdHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/expense/{id}/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Payments of an expense */
+    get: operations['getExpenseByIdPayments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List folios visible to the caller, in id order (a page of at most 4 MiB: more in the `Link` header's next page) */
+    get: operations['getFolio'];
+    /** Update a folio; with dryRun=true, what the update would change, storing nothing (S8.7) */
+    put: operations['putFolio'];
+    /** Create and configure a folio */
+    post: operations['postFolio'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/import': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Import a plan document: a new folio and everything in it, all or nothing */
+    post: operations['postFolioImport'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/indicators': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Indicators of many folios: those named by id (at most 100), or a page of those the caller may view */
+    get: operations['getFolioIndicators'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a folio (a deleted one too, with its deletedOn, S5.1) */
+    get: operations['getFolioById'];
+    put?: never;
+    post?: never;
+    /** Delete a folio */
+    delete: operations['deleteFolioById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/activity': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Changes of a folio and of everything in it, newest first, each naming its record */
+    get: operations['getFolioByIdActivity'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/baseline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Approve a baseline (S8.1) */
+    post: operations['postFolioByIdBaseline'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/baselines': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Baselines of a folio */
+    get: operations['getFolioByIdBaselines'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/customfield': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a custom-field definition (S7.4) */
+    post: operations['postFolioByIdCustomfield'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/customfields': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Custom-field definitions of a folio, in id order (a page of at most 4 MiB: more in the `Link` header's next page) */
+    get: operations['getFolioByIdCustomfields'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/expenditures': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Expenditures of a folio (S8.4) */
+    get: operations['getFolioByIdExpenditures'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/explain': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A figure of a folio explained: its formula, its inputs and the lines it adds up */
+    get: operations['getFolioByIdExplain'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Changes of a folio (its fields and sharing), newest first */
+    get: operations['getFolioByIdHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/indicators': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Indicators of a folio (S9) */
+    get: operations['getFolioByIdIndicators'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/items': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Items of a folio, with their money */
+    get: operations['getFolioByIdItems'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Payments of a folio (format=csv: the columns of costfolio plan --csv) */
+    get: operations['getFolioByIdPayments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/periods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The closed months, the earliest first, each beside its figures computed now for the same day (S9.11) */
+    get: operations['getFolioByIdPeriods'];
+    put?: never;
+    /** Close a month: its month-end BAC, PV, EV, AC, EAC, ETC, VAC, CPI and SPI are kept as they are (S9.11) */
+    post: operations['postFolioByIdPeriods'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/plan': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A folio as a plan document */
+    get: operations['getFolioByIdPlan'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/scope': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The scope of a folio in force on a day, and every measurement (S9.3, S9.10) */
+    get: operations['getFolioByIdScope'];
+    /** Put the scope as measured on a day, today by default (S9.3, S9.10) */
+    put: operations['putFolioByIdScope'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/scope/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Measurements of a folio's scope as they were put, newest first (S9.10) */
+    get: operations['getFolioByIdScopeHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/team': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Team of a folio */
+    get: operations['getFolioByIdTeam'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/timeline': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Timeline of a folio (S9.6) */
+    get: operations['getFolioByIdTimeline'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/folio/{id}/viewers': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who a folio is shared with */
+    get: operations['getFolioByIdViewers'];
+    /** Share a folio */
+    put: operations['putFolioByIdViewers'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/overtimerule': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List overtime rules */
+    get: operations['getOvertimerule'];
+    /** Update an overtime rule */
+    put: operations['putOvertimerule'];
+    /** Create an overtime rule */
+    post: operations['postOvertimerule'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/overtimerule/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete an overtime rule */
+    delete: operations['deleteOvertimeruleById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/portfolio': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** List portfolios in tree order, sub-portfolios nested (a page of at most 4 MiB: more in the `Link` header's next page, whose first portfolios may belong under one of this page) */
+    get: operations['getPortfolio'];
+    /** Update a portfolio */
+    put: operations['putPortfolio'];
+    /** Create a portfolio */
+    post: operations['postPortfolio'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/portfolio/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /** Delete a portfolio */
+    delete: operations['deletePortfolioById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/portfolio/{id}/explain': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A figure of a portfolio's rollup explained: its members' own figures, converted (S9.9) */
+    get: operations['getPortfolioByIdExplain'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/portfolio/{id}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Changes of a portfolio, newest first */
+    get: operations['getPortfolioByIdHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/portfolio/{id}/indicators': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Portfolio indicators (S9.9) */
+    get: operations['getPortfolioByIdIndicators'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/portfolio/{id}/periods': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** The months every folio of a portfolio running in them has closed, rolled up as closed and as computed now (S9.11, S9.9) */
+    get: operations['getPortfolioByIdPeriods'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/position': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update a position */
+    put: operations['putPosition'];
+    /** Add a position (with its further periods and rates, all or nothing) */
+    post: operations['postPosition'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/position/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Get a position */
+    get: operations['getPositionById'];
+    put?: never;
+    post?: never;
+    /** Delete a position */
+    delete: operations['deletePositionById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/position/{id}/allocation': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add an allocation */
+    post: operations['postPositionByIdAllocation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/position/{id}/billablehours': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add billable hours to a consulting revenue */
+    post: operations['postPositionByIdBillablehours'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/position/{id}/billedhours': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Put the billed hours of a consulting revenue (S6.5c) */
+    put: operations['putPositionByIdBilledhours'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/position/{id}/explain': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** A position's money explained by its days: hours, rate and amount */
+    get: operations['getPositionByIdExplain'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/position/{id}/history': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Changes of a position, its allocation periods, rates and hours, newest first */
+    get: operations['getPositionByIdHistory'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/position/{id}/payments': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Payments of a position */
+    get: operations['getPositionByIdPayments'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/position/{id}/rate': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add a rate */
+    post: operations['postPositionByIdRate'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/position/{id}/workedhours': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /** Add worked hours to a team member */
+    post: operations['postPositionByIdWorkedhours'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/rate/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update a rate */
+    put: operations['putRateById'];
+    post?: never;
+    /** Delete a rate */
+    delete: operations['deleteRateById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/users': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Users to pick from (owners, viewers, members), matching a query */
+    get: operations['getUsers'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/budgets/1/workedhours/{id}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /** Update worked hours */
+    put: operations['putWorkedhoursById'];
+    post?: never;
+    /** Delete worked hours */
+    delete: operations['deleteWorkedhoursById'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/healthz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 200 while the process serves */
+    get: operations['getHealthz'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/openapi.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** This document */
+    get: operations['getOpenapi.json'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/readyz': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** 200 when caught up with the journal and the database answers; 503 otherwise */
+    get: operations['getReadyz'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/session': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Who is signed in to the planner */
+    get: operations['getSession'];
+    put?: never;
+    /** Sign in to the planner: an HttpOnly, SameSite=Strict cookie */
+    post: operations['postSession'];
+    /** Sign out */
+    delete: operations['deleteSession'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
@@ -545,4 +1554,2592 @@ export interface components {
   pathItems: never;
 }
 export type $defs = Record<string, never>;
-export type operations = Record<string, never>;
+export interface operations {
+  putAllocationById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Allocation'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  deleteAllocationById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  deleteBaselineById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  putBillablehoursById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HoursPeriod'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  deleteBillablehoursById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  putCustomfield: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomFieldDefinition'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['CustomFieldDefinition'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  deleteCustomfieldById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getExchangerate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['ExchangeRate'][];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  putExchangerate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ExchangeRate'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  deleteExchangerate: {
+    parameters: {
+      query: {
+        from: string;
+        to: string;
+        effectiveDate: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  putExpense: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Expense'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Expense'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  postExpense: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Expense'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: WireNum;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getExpenseById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Expense'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  deleteExpenseById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getExpenseByIdExplain: {
+    parameters: {
+      query?: {
+        asOf?: string;
+        figure?: string;
+        limit?: WireNum;
+        after?: WireNum;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Explanation'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getExpenseByIdHistory: {
+    parameters: {
+      query?: {
+        limit?: WireNum;
+        before?: WireNum;
+        since?: string;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['History'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getExpenseByIdPayments: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['ExpensePayment'][];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolio: {
+    parameters: {
+      query?: {
+        limit?: WireNum;
+        after?: WireNum;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['FolioSummary'][];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  putFolio: {
+    parameters: {
+      query?: {
+        dryRun?: boolean;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Folio'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Folio'] | components['schemas']['FolioPreview'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  postFolio: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Folio'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: WireNum;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  postFolioImport: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PlanDocument'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['PlanImport'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioIndicators: {
+    parameters: {
+      query?: {
+        asOf?: string;
+        id?: WireNum;
+        offset?: WireNum;
+        limit?: WireNum;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['FolioIndicators'][];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Folio'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  deleteFolioById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdActivity: {
+    parameters: {
+      query?: {
+        limit?: WireNum;
+        before?: WireNum;
+        since?: string;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['History'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  postFolioByIdBaseline: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Approval'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: WireNum;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdBaselines: {
+    parameters: {
+      query?: {
+        costs?: boolean;
+        revenues?: boolean;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Baseline'][];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  postFolioByIdCustomfield: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['CustomFieldDefinition'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: WireNum;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdCustomfields: {
+    parameters: {
+      query?: {
+        limit?: WireNum;
+        after?: WireNum;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['CustomFieldCatalog'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdExpenditures: {
+    parameters: {
+      query?: {
+        baselineId?: WireNum;
+        actual?: boolean;
+        revenue?: boolean;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Expenditures'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdExplain: {
+    parameters: {
+      query?: {
+        asOf?: string;
+        figure?: string;
+        plan?: string;
+        start?: string;
+        granularity?: string;
+        limit?: WireNum;
+        after?: WireNum;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Explanation'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdHistory: {
+    parameters: {
+      query?: {
+        limit?: WireNum;
+        before?: WireNum;
+        since?: string;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['History'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdIndicators: {
+    parameters: {
+      query?: {
+        asOf?: string;
+        plan?: string;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Indicators'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdItems: {
+    parameters: {
+      query?: {
+        asOf?: string;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['FolioItems'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdPayments: {
+    parameters: {
+      query?: {
+        asOf?: string;
+        format?: string;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['FolioPayments'];
+          };
+          'text/csv': string;
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdPeriods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['ClosedMonthShown'][];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  postFolioByIdPeriods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['PeriodClose'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['ClosedMonthShown'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdPlan: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['PlanDocument'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdScope: {
+    parameters: {
+      query?: {
+        asOf?: string;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['ScopeAnswer'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  putFolioByIdScope: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['ScopeItems'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdScopeHistory: {
+    parameters: {
+      query?: {
+        limit?: WireNum;
+        before?: WireNum;
+        since?: string;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['History'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdTeam: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Team'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdTimeline: {
+    parameters: {
+      query?: {
+        asOf?: string;
+        granularity?: string;
+        plan?: string;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['TimelineBucket'][];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getFolioByIdViewers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Viewers'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  putFolioByIdViewers: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Viewers'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getOvertimerule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['OvertimeRule'][];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  putOvertimerule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OvertimeRule'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['OvertimeRule'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  postOvertimerule: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['OvertimeRule'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: WireNum;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  deleteOvertimeruleById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getPortfolio: {
+    parameters: {
+      query?: {
+        limit?: WireNum;
+        after?: WireNum;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Portfolio'][];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  putPortfolio: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Portfolio'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Portfolio'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  postPortfolio: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Portfolio'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: WireNum;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  deletePortfolioById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getPortfolioByIdExplain: {
+    parameters: {
+      query?: {
+        asOf?: string;
+        figure?: string;
+        limit?: WireNum;
+        after?: WireNum;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Explanation'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getPortfolioByIdHistory: {
+    parameters: {
+      query?: {
+        limit?: WireNum;
+        before?: WireNum;
+        since?: string;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['History'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getPortfolioByIdIndicators: {
+    parameters: {
+      query?: {
+        asOf?: string;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Indicators'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getPortfolioByIdPeriods: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['PortfolioClosedMonth'][];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  putPosition: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Position'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Position'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  postPosition: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Position'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: WireNum;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getPositionById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Position'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  deletePositionById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  postPositionByIdAllocation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Allocation'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  postPositionByIdBillablehours: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HoursPeriod'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: WireNum | null;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  putPositionByIdBilledhours: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['BilledDays'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getPositionByIdExplain: {
+    parameters: {
+      query?: {
+        asOf?: string;
+        figure?: string;
+        limit?: WireNum;
+        after?: WireNum;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Explanation'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getPositionByIdHistory: {
+    parameters: {
+      query?: {
+        limit?: WireNum;
+        before?: WireNum;
+        since?: string;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['History'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getPositionByIdPayments: {
+    parameters: {
+      query?: {
+        granularity?: string;
+      };
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['ExpensePayment'][];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  postPositionByIdRate: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Rate'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: WireNum | null;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  postPositionByIdWorkedhours: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HoursPeriod'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: WireNum | null;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  putRateById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['Rate'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['Rate'];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  deleteRateById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getUsers: {
+    parameters: {
+      query?: {
+        query?: string;
+        limit?: WireNum;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: components['schemas']['UserChoice'][];
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  putWorkedhoursById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': components['schemas']['HoursPeriod'];
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  deleteWorkedhoursById: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: WireNum;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            success: boolean;
+          };
+        };
+      };
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['BudgetErrorBody'];
+        };
+      };
+    };
+  };
+  getHealthz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+    };
+  };
+  'getOpenapi.json': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': Record<string, never>;
+        };
+      };
+    };
+  };
+  getReadyz: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'text/plain': string;
+        };
+      };
+    };
+  };
+  getSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            budgetAdmin: boolean;
+            csrf: string;
+            expiresAt: string;
+            user: string;
+          };
+        };
+      };
+    };
+  };
+  postSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          password: string;
+          username: string;
+        };
+      };
+    };
+    responses: {
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            budgetAdmin: boolean;
+            csrf: string;
+            expiresAt: string;
+            user: string;
+          };
+        };
+      };
+    };
+  };
+  deleteSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      204: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+}
