@@ -2,8 +2,8 @@
 //! snapshots in PostgreSQL, and `migrate` copies a SQLite file into PostgreSQL so that every read
 //! answers as it did (moved here from the store's suite: they run the command line).
 
-use crate::store::cluster::Cluster;
 use crate::store::Store;
+use costfolio_host_testkit::Cluster;
 
 #[test]
 fn the_command_line_keeps_users_tokens_and_snapshots_in_postgres() {

@@ -11,7 +11,7 @@ use costfolio::api::handle;
 /// most the lock timeout, then answers 503, and nothing is stored.
 #[test]
 fn a_write_waiting_for_another_servers_lock_holds_no_read_up() {
-    let cluster = crate::store::cluster::Cluster::start();
+    let cluster = costfolio_host_testkit::Cluster::start();
     let address = cluster.database("held");
     let token = mint(&address);
     let service = std::sync::Arc::new(service_on(&address));
@@ -100,7 +100,7 @@ fn a_write_waiting_for_another_servers_lock_holds_no_read_up() {
 /// wait the whole lock timeout in turn.
 #[test]
 fn a_write_queued_past_its_time_is_answered_at_once_and_stores_nothing() {
-    let cluster = crate::store::cluster::Cluster::start();
+    let cluster = costfolio_host_testkit::Cluster::start();
     let address = cluster.database("queued");
     let token = mint(&address);
     let service = Arc::new(service_on(&address));
@@ -144,7 +144,7 @@ fn a_write_queued_past_its_time_is_answered_at_once_and_stores_nothing() {
 /// each.
 #[test]
 fn a_replica_does_not_write_a_snapshot_another_has_just_written() {
-    let cluster = crate::store::cluster::Cluster::start();
+    let cluster = costfolio_host_testkit::Cluster::start();
     let address = cluster.database("snapshots");
     let token = mint(&address);
     let (a, b) = (service_on(&address), service_on(&address));
@@ -173,7 +173,7 @@ fn a_replica_does_not_write_a_snapshot_another_has_just_written() {
 /// entries the database no longer has.
 #[test]
 fn a_replica_whose_database_lost_entries_reads_it_again() {
-    let cluster = crate::store::cluster::Cluster::start();
+    let cluster = costfolio_host_testkit::Cluster::start();
     let address = cluster.database("lost");
     let token = mint(&address);
     let service = service_on(&address);
@@ -201,7 +201,7 @@ fn a_replica_whose_database_lost_entries_reads_it_again() {
 
 #[test]
 fn two_replicas_on_one_postgres_database_serve_the_same_data() {
-    let cluster = crate::store::cluster::Cluster::start();
+    let cluster = costfolio_host_testkit::Cluster::start();
     let address = cluster.database("replicas");
     let token = mint(&address);
     let (a, b) = (service_on(&address), service_on(&address));
@@ -237,7 +237,7 @@ fn two_replicas_on_one_postgres_database_serve_the_same_data() {
 
 #[test]
 fn a_database_restart_answers_503_and_service_resumes_by_itself() {
-    let cluster = crate::store::cluster::Cluster::start();
+    let cluster = costfolio_host_testkit::Cluster::start();
     let address = cluster.database("restart");
     let token = mint(&address);
     let service = service_on(&address);

@@ -10,8 +10,8 @@ use std::time::{Duration, Instant};
 
 use costfolio::state::{Command, State};
 
-use super::cluster::Cluster;
 use super::{Store, StoreError};
+use costfolio_host_testkit::Cluster;
 
 /// A command to journal: each revokes another pair.
 fn change(state: &mut State, pair: u64) {

@@ -8,8 +8,6 @@
 //! adds what does not depend on the database: the generic transaction, snapshots, checked users.
 
 #[cfg(test)]
-pub(crate) mod cluster;
-#[cfg(test)]
 mod cut_off;
 mod database_error;
 pub(crate) mod postgres;

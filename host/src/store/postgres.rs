@@ -609,8 +609,8 @@ impl Backend for Postgres {
 #[cfg(test)]
 mod tests {
     use super::{writer_transaction, Postgres, LOCK_WAIT, POOL};
-    use crate::store::cluster::Cluster;
     use crate::store::Backend;
+    use costfolio_host_testkit::Cluster;
     use std::time::Duration;
 
     /// The time a change has left bounds its wait for the journal lock, never beyond

@@ -3,8 +3,8 @@
 
 use costfolio::state::{Command, State};
 
-use super::cluster::Cluster;
 use super::{Store, SNAPSHOTS_KEPT};
+use costfolio_host_testkit::Cluster;
 
 /// A command to journal: each revokes another pair, so states differ by what they applied.
 fn change(state: &mut State, pair: u64) {

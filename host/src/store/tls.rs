@@ -184,9 +184,9 @@ impl Connector {
 #[cfg(test)]
 mod tests {
     use super::Connector;
-    use crate::store::cluster::Cluster;
     use crate::store::Store;
     use costfolio::state::Command;
+    use costfolio_host_testkit::Cluster;
 
     /// Whether a connection made as `address` says is encrypted, as the server sees it.
     fn encrypted(address: &str) -> bool {

@@ -9,10 +9,6 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
-
-#[path = "../../src/store/cluster.rs"]
-pub(crate) mod cluster;
-
 /// The `costfolio` binary Cargo built for these tests.
 pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_costfolio");
 
@@ -60,7 +56,7 @@ pub(crate) enum Kind {
 pub(crate) struct Db {
     address: PathBuf,
     /// The PostgreSQL cluster, if any.
-    pub cluster: Option<cluster::Cluster>,
+    pub cluster: Option<costfolio_host_testkit::Cluster>,
 }
 
 impl Db {
@@ -72,7 +68,7 @@ impl Db {
                 cluster: None,
             },
             Kind::Postgres => {
-                let cluster = cluster::Cluster::start();
+                let cluster = costfolio_host_testkit::Cluster::start();
                 Db {
                     address: PathBuf::from(cluster.database("costfolio")),
                     cluster: Some(cluster),

@@ -1,15 +1,20 @@
-//! A throwaway PostgreSQL cluster for the tests: `initdb` and `pg_ctl` in a temporary folder, as an
+//! The host's test support: a throwaway PostgreSQL cluster for the tests of the store, the
+//! replicas and the command line, in the host's unit tests and in `host/tests` alike: `initdb` and `pg_ctl` in a temporary folder, as an
 //! unprivileged user (`runuser -u postgres` when the tests run as root, as on CI), listening on a
 //! socket in that folder only (no TCP port). Nothing is downloaded: the binaries are Debian's
 //! `postgresql` package (`/usr/lib/postgresql/*/bin`), or those `PG_BIN` or `PATH` name. Stopped
 //! and removed when dropped.
+
+// Test support: a cluster that cannot start fails the test that asked for it, with what went
+// wrong, as a test's own `expect` would.
+#![allow(clippy::expect_used, clippy::panic)]
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::atomic::{AtomicU32, Ordering};
 
 /// A running cluster.
-pub(crate) struct Cluster {
+pub struct Cluster {
     dir: PathBuf,
     bin: PathBuf,
     port: u16,
@@ -63,7 +68,7 @@ fn is_root() -> bool {
 impl Cluster {
     /// Creates and starts a cluster with a superuser `costfolio` (trust authentication, socket
     /// only).
-    pub(crate) fn start() -> Cluster {
+    pub fn start() -> Cluster {
         let cluster = Cluster::create();
         cluster.start_again();
         cluster
@@ -73,7 +78,7 @@ impl Cluster {
     /// where it takes TLS connections only (`hostssl`), its certificate naming `localhost` and
     /// signed by a certificate authority of its own, made with `openssl` (which Debian's
     /// `postgresql` depends on). Returns the cluster and the authority's PEM file.
-    pub(crate) fn start_tls() -> (Cluster, PathBuf) {
+    pub fn start_tls() -> (Cluster, PathBuf) {
         let mut cluster = Cluster::create();
         let dir = cluster.dir.clone();
         let openssl = |args: &[&str]| {
@@ -211,7 +216,7 @@ impl Cluster {
     }
 
     /// Starts the cluster (again, after [`Cluster::stop`]) and waits until it accepts connections.
-    pub(crate) fn start_again(&self) {
+    pub fn start_again(&self) {
         let data = self.dir.join("data");
         let listen = if self.tls {
             format!(
@@ -242,7 +247,7 @@ impl Cluster {
     }
 
     /// Stops the cluster at once (`-m immediate`: as a crash), its connections cut.
-    pub(crate) fn stop(&self) {
+    pub fn stop(&self) {
         let data = self.dir.join("data");
         self.run(
             "pg_ctl",
@@ -278,7 +283,7 @@ impl Cluster {
     }
 
     /// The address of database `db` of the cluster, as `--db` takes it.
-    pub(crate) fn address(&self, db: &str) -> String {
+    pub fn address(&self, db: &str) -> String {
         format!(
             "postgres://costfolio@localhost/{db}?host={}&port={}",
             self.dir.display(),
@@ -287,12 +292,12 @@ impl Cluster {
     }
 
     /// The address of database `db` over TCP at `host` (the TLS cluster's), with `query` after it.
-    pub(crate) fn tcp_address(&self, host: &str, db: &str, query: &str) -> String {
+    pub fn tcp_address(&self, host: &str, db: &str, query: &str) -> String {
         format!("postgres://costfolio@{host}:{}/{db}?{query}", self.port)
     }
 
     /// Creates an empty database `name` and returns its address.
-    pub(crate) fn database(&self, name: &str) -> String {
+    pub fn database(&self, name: &str) -> String {
         let mut client = postgres::Client::connect(&self.address("postgres"), postgres::NoTls)
             .expect("the cluster answers");
         client
