@@ -137,9 +137,11 @@ fn a_sign_in_racing_a_password_change_leaves_no_session(kind: Kind) {
     let port = server.port;
     // Sign-ins with the old password, as fast as they go, while the password changes.
     let stop = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let signed_in = std::sync::Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let signers: Vec<_> = (0..4)
         .map(|_| {
             let stop = std::sync::Arc::clone(&stop);
+            let signed_in = std::sync::Arc::clone(&signed_in);
             std::thread::spawn(move || {
                 let mut cookies = Vec::new();
                 let until = Instant::now() + Duration::from_secs(20);
@@ -153,13 +155,20 @@ fn a_sign_in_racing_a_password_change_leaves_no_session(kind: Kind) {
                     );
                     if let Some(cookie) = answer.header("Set-Cookie") {
                         cookies.push(cookie.split(';').next().unwrap().to_owned());
+                        signed_in.fetch_add(1, std::sync::atomic::Ordering::SeqCst);
                     }
                 }
                 cookies
             })
         })
         .collect();
-    std::thread::sleep(Duration::from_millis(300));
+    // The password changes once a sign-in with the old one got through (a slow, shared machine
+    // may take a while over the first password hash), while the others keep signing in.
+    let deadline = Instant::now() + Duration::from_secs(15);
+    while signed_in.load(std::sync::atomic::Ordering::SeqCst) == 0 {
+        assert!(Instant::now() < deadline, "no sign-in got through");
+        std::thread::sleep(Duration::from_millis(20));
+    }
     cli(&db, &["user", "add", "ada", "--password", "new-password"]);
     std::thread::sleep(Duration::from_millis(300));
     stop.store(true, std::sync::atomic::Ordering::SeqCst);
