@@ -195,14 +195,13 @@ fn the_budgeting_interface_is_a_line_too() {
 /// envelopes, the credentials and the authorization policy on them, the three interfaces on top.
 #[test]
 fn the_interfaces_are_a_line_too() {
-    const ORDER: [&str; 9] = [
+    const ORDER: [&str; 8] = [
         "http",
         "reply",
         "auth",
         "access",
         "audit",
         "web",
-        "core_ext",
         "core_admin",
         "budget",
     ];

@@ -2,9 +2,6 @@
 //! routers that it must cover (used by
 //! tests/access_admin.rs).
 
-use std::fs;
-use std::path::Path;
-
 use crate::access_admin_world::{
     ACCOUNT_CREATE, ACCOUNT_UPDATE, CATEGORY_CREATE, CATEGORY_UPDATE, CUSTOMER_CREATE,
     CUSTOMER_UPDATE, FILTER_UPDATE, HOLIDAY_CREATE, HOLIDAY_SCHEME_CREATE, HOLIDAY_SCHEME_UPDATE,
@@ -192,42 +189,19 @@ impl std::fmt::Display for Arm {
     }
 }
 
-/// The match arms `("METHOD", [...])` of `core_admin.rs` and `core_ext.rs`, in the order a request
-/// meets them: `core_admin.rs`'s arms first, each router handing what it does not match to
-/// `core_ext.rs`'s.
+/// The rows of the interface's table of operations (`costfolio::api::core_routes`), in the order
+/// a request meets them, each as an arm: its method and its segments below `/core/3`.
 pub fn source_arms() -> Vec<Arm> {
-    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("core/src/api");
-    let mut arms = Vec::new();
-    for file in ["core_admin.rs", "core_ext.rs"] {
-        let text = fs::read_to_string(root.join(file)).expect("the router's source reads");
-        let mut found: Vec<(usize, Arm)> = Vec::new();
-        for method in ["GET", "POST", "PUT", "DELETE"] {
-            let opening = format!("(\"{method}\", [");
-            for (at, _) in text.match_indices(&opening) {
-                let rest = &text[at + opening.len()..];
-                let end = rest.find(']').expect("an arm's pattern closes");
-                let segments = rest[..end]
-                    .split(',')
-                    .map(str::trim)
-                    .filter(|s| !s.is_empty())
-                    .map(|s| {
-                        s.strip_prefix('"')
-                            .and_then(|s| s.strip_suffix('"'))
-                            .map(str::to_owned)
-                    })
-                    .collect();
-                found.push((
-                    at,
-                    Arm {
-                        file,
-                        method: method.to_owned(),
-                        segments,
-                    },
-                ));
-            }
-        }
-        found.sort_by_key(|(at, _)| *at);
-        arms.extend(found.into_iter().map(|(_, arm)| arm));
-    }
-    arms
+    costfolio::api::core_routes()
+        .map(|route| Arm {
+            file: "the table of operations",
+            method: route.method.to_owned(),
+            segments: route
+                .path
+                .trim_start_matches("/core/3/")
+                .split('/')
+                .map(|segment| (!segment.starts_with('{')).then(|| segment.to_owned()))
+                .collect(),
+        })
+        .collect()
 }

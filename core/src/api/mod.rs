@@ -11,9 +11,7 @@ mod audit;
 mod auth;
 mod budget;
 mod core_admin;
-mod core_ext;
 mod http;
-#[cfg(feature = "schema")]
 pub mod operation_doc;
 mod reply;
 mod web;
@@ -24,7 +22,9 @@ pub use audit::record_deletion;
 pub use auth::authenticate;
 pub use budget::can_view;
 /// The budgeting interface's operations, one row each (method, path template, handler, weight).
-pub use budget::{routes as budget_routes, Doc as BudgetDoc, Route as BudgetRoute};
+pub use budget::{routes as budget_routes, Route as BudgetRoute};
+/// The core administration interface's operations, one row each (method, path template, handler).
+pub use core_admin::{routes as core_routes, Route as CoreRoute};
 pub use http::{
     decode_form, encode_query, BodyError, Context, Journal, QueryError, Request, Response,
 };

@@ -1,18 +1,48 @@
 //! What the OpenAPI document says of one operation: its method, path template, summary,
-//! parameters, body and answer (the core's `schema` feature). The budgeting interface's table of
+//! parameters, body and answer (the core's `schema` feature), and how a row of a table of
+//! operations carries it (`Doc`, `described!`: nothing without the feature). The budgeting interface's table of
 //! operations holds one for each row; the `openapi` module writes them as operation objects.
 
+#[cfg(feature = "schema")]
 use schemars::{JsonSchema, Schema, SchemaGenerator};
 
+/// What the OpenAPI document says of a row of a table of operations (its summary, parameters,
+/// body and answer; the row gives the method and path), built when the document is written.
+#[cfg(feature = "schema")]
+pub type Doc = fn() -> Operation;
+/// Without the `schema` feature a row carries no documentation (the server and the wasm package
+/// need none).
+#[cfg(not(feature = "schema"))]
+pub type Doc = ();
+
+/// A row's documentation: the expression with the `schema` feature, nothing without (its words are
+/// then not even compiled).
+#[cfg(feature = "schema")]
+macro_rules! described {
+    ($operation:expr) => {
+        || $operation
+    };
+}
+#[cfg(not(feature = "schema"))]
+macro_rules! described {
+    ($operation:expr) => {
+        ()
+    };
+}
+pub(crate) use described;
+
+#[cfg(feature = "schema")]
 /// The schema of a type, asked of the document's generator (a `$ref` to its component, or the
 /// type's schema inline for a value type).
 pub type SchemaFn = fn(&mut SchemaGenerator) -> Schema;
 
+#[cfg(feature = "schema")]
 /// The schema of `T`.
 pub fn of<T: JsonSchema>(generator: &mut SchemaGenerator) -> Schema {
     generator.subschema_for::<T>()
 }
 
+#[cfg(feature = "schema")]
 /// What an operation's request carries.
 #[derive(Clone, Copy)]
 pub enum Body {
@@ -24,6 +54,7 @@ pub enum Body {
     Form(&'static [(&'static str, bool)]),
 }
 
+#[cfg(feature = "schema")]
 /// What an operation answers when it succeeds.
 #[derive(Clone, Copy)]
 pub enum Answer {
@@ -41,6 +72,7 @@ pub enum Answer {
     Text(u16),
 }
 
+#[cfg(feature = "schema")]
 /// A query parameter.
 #[derive(Clone, Copy)]
 pub struct Param {
@@ -54,6 +86,7 @@ pub struct Param {
     pub description: &'static str,
 }
 
+#[cfg(feature = "schema")]
 /// An optional query parameter.
 pub const fn query(name: &'static str, kind: &'static str, description: &'static str) -> Param {
     Param {
@@ -64,6 +97,7 @@ pub const fn query(name: &'static str, kind: &'static str, description: &'static
     }
 }
 
+#[cfg(feature = "schema")]
 /// A required query parameter.
 pub const fn required(name: &'static str, kind: &'static str, description: &'static str) -> Param {
     Param {
@@ -74,6 +108,7 @@ pub const fn required(name: &'static str, kind: &'static str, description: &'sta
     }
 }
 
+#[cfg(feature = "schema")]
 /// One operation.
 #[derive(Clone)]
 pub struct Operation {
@@ -93,6 +128,7 @@ pub struct Operation {
     pub answer: Answer,
 }
 
+#[cfg(feature = "schema")]
 impl Operation {
     /// An operation of the contract answering `answer`.
     pub fn new(method: &'static str, path: &'static str, summary: &'static str) -> Operation {

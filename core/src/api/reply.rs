@@ -190,26 +190,6 @@ fn json_object(request: &Request) -> Result<(), Response> {
     })
 }
 
-/// Why a read router gave no answer of its own: a refusal (an error answer), or a request that
-/// is not one of its reads, which the change router then answers.
-pub(super) enum Unread {
-    /// The answer is this refusal.
-    Refused(Response),
-    /// Not a read this router serves.
-    NotARead,
-}
-
-/// A read route's outcome with its refusal carried as [`Unread::Refused`].
-pub(super) fn refused_as_unread(outcome: Outcome) -> Result<Response, Unread> {
-    outcome.map_err(Unread::Refused)
-}
-
-impl From<Response> for Unread {
-    fn from(response: Response) -> Unread {
-        Unread::Refused(response)
-    }
-}
-
 /// 405 naming the method and path.
 pub(super) fn method_not_allowed(request: &Request) -> Response {
     core_error(

@@ -5,12 +5,13 @@
 //!
 //! Every word a template holds comes from the tables below, never from the request: a user name, a
 //! folio's key, a token sent in a path or a query string cannot reach a log line or a metric's
-//! label through it (and the number of distinct labels stays bounded). The budgeting interface's
-//! templates are its table of operations (`costfolio::api::budget_routes`); a route added to the
-//! core's other interfaces is added here too. A test compares these tables with the operations of
+//! label through it (and the number of distinct labels stays bounded). The budgeting and core
+//! administration interfaces' templates are their tables of operations
+//! (`costfolio::api::budget_routes`, `core_routes`); a route added to the audit or the tokens is
+//! added here too. A test compares these tables with the operations of
 //! docs/openapi.json.
 
-use costfolio::api::budget_routes;
+use costfolio::api::{budget_routes, core_routes};
 
 /// Where the routes of an interface are listed.
 #[derive(Clone, Copy)]
@@ -19,6 +20,8 @@ enum Routes {
     Listed(&'static [&'static str]),
     /// In the budgeting interface's table of operations.
     Budgeting,
+    /// In the core administration interface's table of operations.
+    Core,
 }
 
 impl Routes {
@@ -27,6 +30,7 @@ impl Routes {
         match self {
             Routes::Listed(routes) => find(routes.iter().copied(), path),
             Routes::Budgeting => find(budget_routes().map(|route| route.path), path),
+            Routes::Core => find(core_routes().map(|route| route.path), path),
         }
     }
 
@@ -36,52 +40,12 @@ impl Routes {
         let mut all: Vec<&'static str> = match self {
             Routes::Listed(routes) => routes.to_vec(),
             Routes::Budgeting => budget_routes().map(|route| route.path).collect(),
+            Routes::Core => core_routes().map(|route| route.path).collect(),
         };
         all.dedup();
         all
     }
 }
-
-/// The paths of the core administration interface. A literal segment is tried before a `{key}`
-/// or `{id}` in the same place (`holiday-schemes/users/{key}` before `holiday-schemes/{id}`).
-const CORE: &[&str] = &[
-    "/core/3/accounts",
-    "/core/3/accounts/{key}",
-    "/core/3/accounts/{key}/links",
-    "/core/3/customers",
-    "/core/3/customers/{key}",
-    "/core/3/customers/{key}/accounts",
-    "/core/3/account-categories",
-    "/core/3/account-categories/{key}",
-    "/core/3/account-category-types",
-    "/core/3/account-links",
-    "/core/3/account-links/project/{key}",
-    "/core/3/account-links/{id}",
-    "/core/3/holiday-schemes",
-    "/core/3/holiday-schemes/users/{key}",
-    "/core/3/holiday-schemes/{id}",
-    "/core/3/holiday-schemes/{id}/default",
-    "/core/3/holiday-schemes/{id}/holidays",
-    "/core/3/holiday-schemes/{id}/holidays/{id}",
-    "/core/3/holiday-schemes/{id}/members",
-    "/core/3/workload-schemes",
-    "/core/3/workload-schemes/users/{key}",
-    "/core/3/workload-schemes/{id}",
-    "/core/3/workload-schemes/{id}/default",
-    "/core/3/workload-schemes/{id}/members",
-    "/core/3/generic-resources",
-    "/core/3/generic-resources/{id}",
-    "/core/3/projects",
-    "/core/3/projects/{id}",
-    "/core/3/saved-filters",
-    "/core/3/saved-filters/{id}",
-    "/core/3/worklogs",
-    "/core/3/worklogs/issue/{key}",
-    "/core/3/worklogs/project/{key}",
-    "/core/3/worklogs/tracker/{id}",
-    "/core/3/worklogs/user/{key}",
-    "/core/3/worklogs/{id}",
-];
 
 /// The paths of the deletion-audit feeds.
 const AUDIT: &[&str] = &[
@@ -102,7 +66,7 @@ const HOST: &[&str] = &["/healthz", "/readyz", "/openapi.json"];
 /// the planner's.
 const INTERFACES: &[(&str, &str, Routes)] = &[
     ("/budgets", "budgeting", Routes::Budgeting),
-    ("/core", "core", Routes::Listed(CORE)),
+    ("/core", "core", Routes::Core),
     ("/audit", "audit", Routes::Listed(AUDIT)),
     ("/oauth", "oauth", Routes::Listed(OAUTH)),
     ("/session", "session", Routes::Listed(SESSION)),
@@ -144,12 +108,14 @@ fn method(method: &str) -> &'static str {
     .unwrap_or("OTHER")
 }
 
-/// Whether `segment` of a request's path fills `pattern`'s segment: the same word, a number for
-/// `{id}`, any segment for `{key}`.
+/// Whether `segment` of a request's path fills `pattern`'s segment: the same word, any segment
+/// for `{key}`, a number for any other hole (`{id}`, `{holidayId}`).
 fn fills(pattern: &str, segment: &str) -> bool {
     match pattern {
-        "{id}" => !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_digit()),
         "{key}" => !segment.is_empty(),
+        hole if hole.starts_with('{') => {
+            !segment.is_empty() && segment.bytes().all(|b| b.is_ascii_digit())
+        }
         word => word == segment,
     }
 }
@@ -229,7 +195,7 @@ mod tests {
     }
 
     /// These tables and the OpenAPI document name the same routes: each operation of the
-    /// document is found here under its own template, and each template here is a path of the
+    /// document is found here under its own template (its holes named as here), and each template here is a path of the
     /// document (the session's sign-in page aside, which the document has as `/session`).
     #[test]
     fn the_tables_are_the_operations_of_the_openapi_document() {
@@ -238,12 +204,12 @@ mod tests {
         let paths = document["paths"].as_object().unwrap();
         let mut documented = std::collections::BTreeSet::new();
         for (template, item) in paths {
-            let plain = plain(template);
-            documented.insert(plain.clone());
-            let example = plain.replace("{id}", "12").replace("{key}", "ACME-1");
+            let named = plain(template);
+            documented.insert(named.clone());
+            let example = named.replace("{id}", "12").replace("{key}", "ACME-1");
             for method in item.as_object().unwrap().keys() {
                 let found = route(&method.to_ascii_uppercase(), &example);
-                assert_eq!(found.path, plain, "{method} {template} ({example})");
+                assert_eq!(plain(found.path), named, "{method} {template} ({example})");
             }
         }
         let tables = INTERFACES
@@ -252,7 +218,7 @@ mod tests {
             .chain(HOST.iter().copied());
         for template in tables {
             assert!(
-                documented.contains(template),
+                documented.contains(&plain(template)),
                 "{template} is a route here but no path of docs/openapi.json"
             );
         }
@@ -304,7 +270,7 @@ mod tests {
             (
                 "PUT",
                 "/core/3/holiday-schemes/2/holidays/1",
-                "core PUT /core/3/holiday-schemes/{id}/holidays/{id}",
+                "core PUT /core/3/holiday-schemes/{id}/holidays/{holidayId}",
             ),
             (
                 "GET",

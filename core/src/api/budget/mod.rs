@@ -25,7 +25,7 @@ mod shared;
 
 pub use folios::can_view;
 pub(crate) use operations::{find, Handler, Weight};
-pub use operations::{routes, Doc, Route};
+pub use operations::{routes, Route};
 
 use responses::{message_error, Outcome};
 

@@ -1,6 +1,6 @@
 //! The rows of what a folio holds besides its items (baselines, custom fields, its scope and
 //! closed months), its figures and their explanations, portfolios and histories (documentation
-//! in `doc!`, read only with the core's `schema` feature).
+//! in `described!`, read only with the core's `schema` feature).
 
 #[cfg(feature = "schema")]
 use super::documented::*;
@@ -17,6 +17,7 @@ use crate::api::budget::reports::{
     folio_explain, folio_indicators, folio_items, folio_payments, folio_timeline, item_explain,
     portfolio_explain,
 };
+use crate::api::operation_doc::described;
 use crate::state::RecordKind;
 use Weight::{
     Activity, FolioByGranularity, FolioClosedMonths, FolioFigure, Item, Light,
@@ -46,7 +47,7 @@ pub(super) const ROUTES: &[Route] = &[
                 c.approve_baseline(id, approval)
             })
         },
-        doc!(ext("Approve a baseline (S8.1)")
+        described!(ext("Approve a baseline (S8.1)")
             .body(of::<Approval>)
             .answers(Success(of::<Id>))),
     ),
@@ -54,7 +55,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/baselines",
         baselines,
         Light,
-        doc!(op("Baselines of a folio")
+        described!(op("Baselines of a folio")
             .query([
                 query("costs", "boolean", "Baselines of costs"),
                 query("revenues", "boolean", "Baselines of revenues"),
@@ -65,13 +66,13 @@ pub(super) const ROUTES: &[Route] = &[
         "DELETE",
         "/budgets/1/baseline/{id}",
         |s, _, c, id| delete_baseline(s, c, id),
-        doc!(ext("Delete a baseline").answers(Success(of::<bool>))),
+        described!(ext("Delete a baseline").answers(Success(of::<bool>))),
     ),
     get(
         "/budgets/1/folio/{id}/expenditures",
         folio_expenditures,
         Weight::Folio,
-        doc!(op("Expenditures of a folio (S8.4)")
+        described!(op("Expenditures of a folio (S8.4)")
             .query([
                 query(
                     "baselineId",
@@ -88,7 +89,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/customfields",
         custom_fields,
         Light,
-        doc!(
+        described!(
             op("Custom-field definitions of a folio, in id order (a page \
                 of at most 4 MiB: more in the `Link` header's next page)")
             .query(LIST_PAGE)
@@ -99,7 +100,7 @@ pub(super) const ROUTES: &[Route] = &[
         "POST",
         "/budgets/1/folio/{id}/customfield",
         |s, r, c, id| folio_change(s, r, c, id, |c, id, field| c.add_custom_field(id, field)),
-        doc!(ext("Add a custom-field definition (S7.4)")
+        described!(ext("Add a custom-field definition (S7.4)")
             .body(of::<CustomFieldDefinition>)
             .answers(Success(of::<Id>))),
     ),
@@ -107,7 +108,7 @@ pub(super) const ROUTES: &[Route] = &[
         "PUT",
         "/budgets/1/customfield",
         |s, r, c, _| update_custom_field(s, r, c),
-        doc!(ext("Update a custom-field definition (S7.4)")
+        described!(ext("Update a custom-field definition (S7.4)")
             .body(of::<CustomFieldDefinition>)
             .answers(Success(of::<CustomFieldDefinition>))),
     ),
@@ -115,13 +116,13 @@ pub(super) const ROUTES: &[Route] = &[
         "DELETE",
         "/budgets/1/customfield/{id}",
         |s, _, c, id| delete_custom_field(s, c, id),
-        doc!(ext("Delete a custom-field definition").answers(Success(of::<bool>))),
+        described!(ext("Delete a custom-field definition").answers(Success(of::<bool>))),
     ),
     get(
         "/budgets/1/folio/{id}/scope",
         scope_get,
         Light,
-        doc!(ext("The scope of a folio in force on a day, and every \
+        described!(ext("The scope of a folio in force on a day, and every \
                 measurement (S9.3, S9.10)")
         .query([query(
             "asOf",
@@ -138,7 +139,7 @@ pub(super) const ROUTES: &[Route] = &[
                 c.put_scope(id, scope).map(|()| true)
             })
         },
-        doc!(ext("Put the scope as measured on a day, today by default \
+        described!(ext("Put the scope as measured on a day, today by default \
                 (S9.3, S9.10)")
         .body(of::<ScopeItems>)
         .answers(Success(of::<bool>))),
@@ -147,7 +148,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/periods",
         |s, _, c, id| closed_months(s, c, id),
         FolioClosedMonths,
-        doc!(
+        described!(
             ext("The closed months, the earliest first, each beside its \
                 figures computed now for the same day (S9.11)")
             .answers(Success(of::<Vec<ClosedMonthShown>>))
@@ -157,7 +158,7 @@ pub(super) const ROUTES: &[Route] = &[
         "POST",
         "/budgets/1/folio/{id}/periods",
         |s, r, c, id| folio_change(s, r, c, id, |c, id, close| c.close_month(id, close)),
-        doc!(
+        described!(
             ext("Close a month: its month-end BAC, PV, EV, AC, EAC, ETC, \
                 VAC, CPI and SPI are kept as they are (S9.11)")
             .body(of::<PeriodClose>)
@@ -169,7 +170,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/indicators",
         folio_indicators,
         Weight::Folio,
-        doc!(ext("Indicators of a folio (S9)")
+        described!(ext("Indicators of a folio (S9)")
             .query([AS_OF, PLAN])
             .answers(Success(of::<Indicators>))),
     ),
@@ -177,7 +178,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/timeline",
         folio_timeline,
         FolioByGranularity,
-        doc!(ext("Timeline of a folio (S9.6)")
+        described!(ext("Timeline of a folio (S9.6)")
             .query([AS_OF, GRANULARITY, PLAN])
             .answers(Success(of::<Vec<TimelineBucket>>))),
     ),
@@ -185,7 +186,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/payments",
         folio_payments,
         Weight::Folio,
-        doc!(
+        described!(
             ext("Payments of a folio (format=csv: the columns of costfolio \
                 plan --csv)")
             .query([
@@ -199,7 +200,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/items",
         folio_items,
         Weight::Folio,
-        doc!(ext("Items of a folio, with their money")
+        described!(ext("Items of a folio, with their money")
             .query([AS_OF])
             .answers(Success(of::<FolioItems>))),
     ),
@@ -207,7 +208,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/explain",
         folio_explain,
         FolioFigure,
-        doc!(ext(
+        described!(ext(
             "A figure of a folio explained: its formula, its inputs and \
                 the lines it adds up",
         )
@@ -240,7 +241,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/expense/{id}/explain",
         |s, r, c, id| item_explain(s, r, c, true, id),
         Item,
-        doc!(ext("An expense's money explained by its payments, each \
+        described!(ext("An expense's money explained by its payments, each \
                 converted at its exchange rate")
         .query([
             AS_OF,
@@ -254,7 +255,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/position/{id}/explain",
         |s, r, c, id| item_explain(s, r, c, false, id),
         Item,
-        doc!(
+        described!(
             ext("A position's money explained by its days: hours, rate and \
                 amount")
             .query([
@@ -271,7 +272,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/portfolio",
         |s, r, c, _| portfolios(s, r, c),
         Light,
-        doc!(
+        described!(
             op("List portfolios in tree order, sub-portfolios nested (a \
                 page of at most 4 MiB: more in the `Link` header's next page, whose \
                 first portfolios may belong under one of this page)")
@@ -283,7 +284,7 @@ pub(super) const ROUTES: &[Route] = &[
         "POST",
         "/budgets/1/portfolio",
         |s, r, c, _| put_portfolio(s, r, c, false),
-        doc!(ext("Create a portfolio")
+        described!(ext("Create a portfolio")
             .body(of::<Portfolio>)
             .answers(Success(of::<Id>))),
     ),
@@ -291,7 +292,7 @@ pub(super) const ROUTES: &[Route] = &[
         "PUT",
         "/budgets/1/portfolio",
         |s, r, c, _| put_portfolio(s, r, c, true),
-        doc!(ext("Update a portfolio")
+        described!(ext("Update a portfolio")
             .body(of::<Portfolio>)
             .answers(Success(of::<Portfolio>))),
     ),
@@ -299,13 +300,13 @@ pub(super) const ROUTES: &[Route] = &[
         "DELETE",
         "/budgets/1/portfolio/{id}",
         |s, _, c, id| delete_portfolio(s, c, id),
-        doc!(ext("Delete a portfolio").answers(Success(of::<bool>))),
+        described!(ext("Delete a portfolio").answers(Success(of::<bool>))),
     ),
     get(
         "/budgets/1/portfolio/{id}/indicators",
         portfolio_indicators,
         Weight::Portfolio,
-        doc!(ext("Portfolio indicators (S9.9)")
+        described!(ext("Portfolio indicators (S9.9)")
             .query([AS_OF])
             .answers(Success(of::<Indicators>))),
     ),
@@ -313,7 +314,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/portfolio/{id}/periods",
         |s, _, c, id| portfolio_closed_months(s, c, id),
         PortfolioClosedMonths,
-        doc!(
+        described!(
             ext("The months every folio of a portfolio running in them has \
                 closed, rolled up as closed and as computed now (S9.11, S9.9)")
             .answers(Success(of::<Vec<PortfolioClosedMonth>>))
@@ -323,7 +324,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/portfolio/{id}/explain",
         portfolio_explain,
         Weight::Portfolio,
-        doc!(
+        described!(
             ext("A figure of a portfolio's rollup explained: its members' \
                 own figures, converted (S9.9)")
             .query([
@@ -339,7 +340,7 @@ pub(super) const ROUTES: &[Route] = &[
     history!(
         "/budgets/1/folio/{id}/history",
         Folio,
-        doc!(
+        described!(
             ext("Changes of a folio (its fields and sharing), newest first")
                 .query(HISTORY_PAGE)
                 .answers(Success(of::<History>))
@@ -348,7 +349,7 @@ pub(super) const ROUTES: &[Route] = &[
     history!(
         "/budgets/1/folio/{id}/scope/history",
         Scope,
-        doc!(
+        described!(
             ext("Measurements of a folio's scope as they were put, newest \
                 first (S9.10)")
             .query(HISTORY_PAGE)
@@ -358,14 +359,14 @@ pub(super) const ROUTES: &[Route] = &[
     history!(
         "/budgets/1/expense/{id}/history",
         Expense,
-        doc!(ext("Changes of an expense, newest first")
+        described!(ext("Changes of an expense, newest first")
             .query(HISTORY_PAGE)
             .answers(Success(of::<History>)))
     ),
     history!(
         "/budgets/1/position/{id}/history",
         Position,
-        doc!(
+        described!(
             ext("Changes of a position, its allocation periods, rates and \
                 hours, newest first")
             .query(HISTORY_PAGE)
@@ -375,7 +376,7 @@ pub(super) const ROUTES: &[Route] = &[
     history!(
         "/budgets/1/portfolio/{id}/history",
         Portfolio,
-        doc!(ext("Changes of a portfolio, newest first")
+        described!(ext("Changes of a portfolio, newest first")
             .query(HISTORY_PAGE)
             .answers(Success(of::<History>)))
     ),
@@ -383,7 +384,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/activity",
         activity,
         Activity,
-        doc!(
+        described!(
             ext("Changes of a folio and of everything in it, newest first, \
                 each naming its record")
             .query(HISTORY_PAGE)

@@ -12,6 +12,7 @@
 
 use super::responses::Outcome;
 use crate::api::http::{Context, Request};
+use crate::api::operation_doc::Doc;
 use crate::state::RecordKind;
 use crate::state::State;
 use std::collections::HashMap;
@@ -57,30 +58,6 @@ pub(crate) enum Weight {
     History(RecordKind),
     /// A page of the path's folio's activity (S11.8).
     Activity,
-}
-
-/// What the OpenAPI document says of a row (its summary, parameters, body and answer; the row
-/// gives the method and path), built when the document is written.
-#[cfg(feature = "schema")]
-pub type Doc = fn() -> crate::api::operation_doc::Operation;
-/// Without the `schema` feature a row carries no documentation (the server and the wasm package
-/// need none).
-#[cfg(not(feature = "schema"))]
-pub type Doc = ();
-
-/// A row's documentation: the expression with the `schema` feature, nothing without (its words are
-/// then not even compiled).
-#[cfg(feature = "schema")]
-macro_rules! doc {
-    ($operation:expr) => {
-        || $operation
-    };
-}
-#[cfg(not(feature = "schema"))]
-macro_rules! doc {
-    ($operation:expr) => {
-        ()
-    };
 }
 
 /// One operation.

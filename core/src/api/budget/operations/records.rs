@@ -1,5 +1,5 @@
 //! The rows of the budgeting interface's records: folios, the data every folio shares, expenses,
-//! positions with their periods, rates and hours (documentation in `doc!`, read only with the
+//! positions with their periods, rates and hours (documentation in `described!`, read only with the
 //! core's `schema` feature).
 
 #[cfg(feature = "schema")]
@@ -15,6 +15,7 @@ use crate::api::budget::positions::{
 use crate::api::budget::reports::many_indicators;
 use crate::api::budget::responses::{commands, list_page, paged, queries, read, success};
 use crate::api::budget::shared::{delete_overtime_rule, remove_exchange_rate, users};
+use crate::api::operation_doc::described;
 use crate::model::budgeting::PositionKind::{ConsultingRevenue, TeamMember};
 use Weight::{Light, NamedFolios};
 
@@ -34,7 +35,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio",
         |s, r, c, _| list_page(r).map(|page| paged(r, c, queries(s, c).folios_page(page))),
         Light,
-        doc!(
+        described!(
             op("List folios visible to the caller, in id order (a page of \
                 at most 4 MiB: more in the `Link` header's next page)")
             .query(LIST_PAGE)
@@ -45,7 +46,7 @@ pub(super) const ROUTES: &[Route] = &[
         "POST",
         "/budgets/1/folio",
         |s, r, c, _| Ok(success(commands(s, c).create_folio(read(r)?)?)),
-        doc!(op("Create and configure a folio")
+        described!(op("Create and configure a folio")
             .body(of::<Folio>)
             .answers(Success(of::<Id>))),
     ),
@@ -53,7 +54,7 @@ pub(super) const ROUTES: &[Route] = &[
         "PUT",
         "/budgets/1/folio",
         |s, r, c, _| update_folio(s, r, c),
-        doc!(
+        described!(
             ext("Update a folio; with dryRun=true, what the update would \
                 change, storing nothing (S8.7)")
             .query([query(
@@ -70,7 +71,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}",
         |s, _, c, id| folio(s, c, id),
         Light,
-        doc!(
+        described!(
             op("Get a folio (a deleted one too, with its deletedOn, S5.1)")
                 .answers(Success(of::<Folio>))
         ),
@@ -79,13 +80,13 @@ pub(super) const ROUTES: &[Route] = &[
         "DELETE",
         "/budgets/1/folio/{id}",
         |s, _, c, id| delete_folio(s, c, id),
-        doc!(ext("Delete a folio").answers(Success(of::<bool>))),
+        described!(ext("Delete a folio").answers(Success(of::<bool>))),
     ),
     get(
         "/budgets/1/folio/indicators",
         |s, r, c, _| many_indicators(s, r, c),
         NamedFolios,
-        doc!(ext("Indicators of many folios: those named by id (at most \
+        described!(ext("Indicators of many folios: those named by id (at most \
                 100), or a page of those the caller may view")
         .query([
             AS_OF,
@@ -107,13 +108,13 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/viewers",
         |s, _, c, id| viewers(s, c, id),
         Light,
-        doc!(ext("Who a folio is shared with").answers(Success(of::<Viewers>))),
+        described!(ext("Who a folio is shared with").answers(Success(of::<Viewers>))),
     ),
     change(
         "PUT",
         "/budgets/1/folio/{id}/viewers",
         share_folio,
-        doc!(ext("Share a folio")
+        described!(ext("Share a folio")
             .body(of::<Viewers>)
             .answers(Success(of::<bool>))),
     ),
@@ -121,7 +122,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/users",
         |s, r, c, _| users(s, r, c),
         Light,
-        doc!(
+        described!(
             ext("Users to pick from (owners, viewers, members), matching a \
                 query")
             .query([
@@ -143,13 +144,13 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/plan",
         |s, _, c, id| folio_plan(s, c, id),
         Weight::Folio,
-        doc!(ext("A folio as a plan document").answers(Success(of::<PlanDocument>))),
+        described!(ext("A folio as a plan document").answers(Success(of::<PlanDocument>))),
     ),
     change(
         "POST",
         "/budgets/1/folio/import",
         |s, r, c, _| import(s, r, c),
-        doc!(
+        described!(
             ext("Import a plan document: a new folio and everything in it, \
                 all or nothing")
             .body(of::<PlanDocument>)
@@ -161,13 +162,13 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/overtimerule",
         |s, _, c, _| Ok(success(queries(s, c).overtime_rules())),
         Light,
-        doc!(op("List overtime rules").answers(Success(of::<Vec<OvertimeRule>>))),
+        described!(op("List overtime rules").answers(Success(of::<Vec<OvertimeRule>>))),
     ),
     change(
         "POST",
         "/budgets/1/overtimerule",
         |s, r, c, _| Ok(success(commands(s, c).create_overtime_rule(read(r)?)?)),
-        doc!(ext("Create an overtime rule")
+        described!(ext("Create an overtime rule")
             .body(of::<OvertimeRule>)
             .answers(Success(of::<Id>))),
     ),
@@ -175,7 +176,7 @@ pub(super) const ROUTES: &[Route] = &[
         "PUT",
         "/budgets/1/overtimerule",
         |s, r, c, _| Ok(success(commands(s, c).update_overtime_rule(read(r)?)?)),
-        doc!(ext("Update an overtime rule")
+        described!(ext("Update an overtime rule")
             .body(of::<OvertimeRule>)
             .answers(Success(of::<OvertimeRule>))),
     ),
@@ -183,13 +184,13 @@ pub(super) const ROUTES: &[Route] = &[
         "DELETE",
         "/budgets/1/overtimerule/{id}",
         |s, _, c, id| delete_overtime_rule(s, c, id),
-        doc!(ext("Delete an overtime rule").answers(Success(of::<bool>))),
+        described!(ext("Delete an overtime rule").answers(Success(of::<bool>))),
     ),
     get(
         "/budgets/1/exchangerate",
         |s, _, c, _| Ok(success(queries(s, c).exchange_rates())),
         Light,
-        doc!(ext("List exchange rates").answers(Success(of::<Vec<ExchangeRate>>))),
+        described!(ext("List exchange rates").answers(Success(of::<Vec<ExchangeRate>>))),
     ),
     change(
         "PUT",
@@ -198,7 +199,7 @@ pub(super) const ROUTES: &[Route] = &[
             commands(s, c).put_exchange_rate(read(r)?)?;
             Ok(success(true))
         },
-        doc!(ext("Put an exchange rate")
+        described!(ext("Put an exchange rate")
             .body(of::<ExchangeRate>)
             .answers(Success(of::<bool>))),
     ),
@@ -206,7 +207,7 @@ pub(super) const ROUTES: &[Route] = &[
         "DELETE",
         "/budgets/1/exchangerate",
         |s, r, c, _| remove_exchange_rate(s, r, c),
-        doc!(
+        described!(
             ext("Remove an exchange rate, unless an expense needs it (S5.6)")
                 .query([
                     required("from", "string", "The currency converted from"),
@@ -221,7 +222,7 @@ pub(super) const ROUTES: &[Route] = &[
         "POST",
         "/budgets/1/expense",
         |s, r, c, _| put_expense(s, r, c, false),
-        doc!(op("Add an expense to a folio")
+        described!(op("Add an expense to a folio")
             .body(of::<Expense>)
             .answers(Success(of::<Id>))),
     ),
@@ -229,7 +230,7 @@ pub(super) const ROUTES: &[Route] = &[
         "PUT",
         "/budgets/1/expense",
         |s, r, c, _| put_expense(s, r, c, true),
-        doc!(op("Update an expense")
+        described!(op("Update an expense")
             .body(of::<Expense>)
             .answers(Success(of::<Expense>))),
     ),
@@ -237,26 +238,26 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/expense/{id}",
         |s, _, c, id| expense(s, c, id),
         Light,
-        doc!(op("Get an expense").answers(Success(of::<Expense>))),
+        described!(op("Get an expense").answers(Success(of::<Expense>))),
     ),
     change(
         "DELETE",
         "/budgets/1/expense/{id}",
         |s, _, c, id| delete_expense(s, c, id),
-        doc!(op("Delete an expense").answers(Success(of::<bool>))),
+        described!(op("Delete an expense").answers(Success(of::<bool>))),
     ),
     get(
         "/budgets/1/expense/{id}/payments",
         |s, _, c, id| expense_payments(s, c, id),
         Light,
-        doc!(op("Payments of an expense").answers(Success(of::<Vec<ExpensePayment>>))),
+        described!(op("Payments of an expense").answers(Success(of::<Vec<ExpensePayment>>))),
     ),
     // Positions, their periods and rates.
     change(
         "POST",
         "/budgets/1/position",
         |s, r, c, _| create_position(s, r, c),
-        doc!(op(
+        described!(op(
             "Add a position (with its further periods and rates, all or \
                 nothing)",
         )
@@ -267,7 +268,7 @@ pub(super) const ROUTES: &[Route] = &[
         "PUT",
         "/budgets/1/position",
         |s, r, c, _| update_position(s, r, c),
-        doc!(op("Update a position")
+        described!(op("Update a position")
             .body(of::<Position>)
             .answers(Success(of::<Position>))),
     ),
@@ -275,13 +276,13 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/position/{id}",
         |s, _, c, id| position(s, c, id),
         Light,
-        doc!(op("Get a position").answers(Success(of::<Position>))),
+        described!(op("Get a position").answers(Success(of::<Position>))),
     ),
     change(
         "DELETE",
         "/budgets/1/position/{id}",
         |s, _, c, id| removal(s, c, id, |c, id| c.delete_position(id)),
-        doc!(op("Delete a position").answers(Success(of::<bool>))),
+        described!(op("Delete a position").answers(Success(of::<bool>))),
     ),
     change(
         "POST",
@@ -291,7 +292,7 @@ pub(super) const ROUTES: &[Route] = &[
                 c.add_allocation(id, a).map(|()| true)
             })
         },
-        doc!(op("Add an allocation")
+        described!(op("Add an allocation")
             .body(of::<Allocation>)
             .answers(Success(of::<bool>))),
     ),
@@ -303,7 +304,7 @@ pub(super) const ROUTES: &[Route] = &[
                 c.change_allocation(id, a).map(|()| true)
             })
         },
-        doc!(op("Update an allocation")
+        described!(op("Update an allocation")
             .body(of::<Allocation>)
             .answers(Success(of::<bool>))),
     ),
@@ -311,13 +312,13 @@ pub(super) const ROUTES: &[Route] = &[
         "DELETE",
         "/budgets/1/allocation/{id}",
         |s, _, c, id| removal(s, c, id, |c, id| c.remove_allocation(id)),
-        doc!(op("Delete an allocation").answers(Success(of::<bool>))),
+        described!(op("Delete an allocation").answers(Success(of::<bool>))),
     ),
     change(
         "POST",
         "/budgets/1/position/{id}/rate",
         |s, r, c, id| with_body(s, r, c, id, |c, id, rate| c.add_rate(id, rate)),
-        doc!(op("Add a rate")
+        described!(op("Add a rate")
             .body(of::<Rate>)
             .answers(Success(of::<Option<Id>>))),
     ),
@@ -325,7 +326,7 @@ pub(super) const ROUTES: &[Route] = &[
         "PUT",
         "/budgets/1/rate/{id}",
         |s, r, c, id| with_body(s, r, c, id, |c, id, rate| c.change_rate(id, rate)),
-        doc!(op("Update a rate")
+        described!(op("Update a rate")
             .body(of::<Rate>)
             .answers(Success(of::<Rate>))),
     ),
@@ -333,13 +334,13 @@ pub(super) const ROUTES: &[Route] = &[
         "DELETE",
         "/budgets/1/rate/{id}",
         |s, _, c, id| removal(s, c, id, |c, id| c.remove_rate(id)),
-        doc!(op("Delete a rate").answers(Success(of::<bool>))),
+        described!(op("Delete a rate").answers(Success(of::<bool>))),
     ),
     change(
         "POST",
         "/budgets/1/position/{id}/workedhours",
         |s, r, c, id| add_hours(s, r, c, id, TeamMember),
-        doc!(op("Add worked hours to a team member")
+        described!(op("Add worked hours to a team member")
             .body(of::<HoursPeriod>)
             .answers(Success(of::<Option<Id>>))),
     ),
@@ -347,7 +348,7 @@ pub(super) const ROUTES: &[Route] = &[
         "PUT",
         "/budgets/1/workedhours/{id}",
         CHANGE_HOURS,
-        doc!(op("Update worked hours")
+        described!(op("Update worked hours")
             .body(of::<HoursPeriod>)
             .answers(Success(of::<bool>))),
     ),
@@ -355,13 +356,13 @@ pub(super) const ROUTES: &[Route] = &[
         "DELETE",
         "/budgets/1/workedhours/{id}",
         REMOVE_HOURS,
-        doc!(op("Delete worked hours").answers(Success(of::<bool>))),
+        described!(op("Delete worked hours").answers(Success(of::<bool>))),
     ),
     change(
         "POST",
         "/budgets/1/position/{id}/billablehours",
         |s, r, c, id| add_hours(s, r, c, id, ConsultingRevenue),
-        doc!(op("Add billable hours to a consulting revenue")
+        described!(op("Add billable hours to a consulting revenue")
             .body(of::<HoursPeriod>)
             .answers(Success(of::<Option<Id>>))),
     ),
@@ -369,7 +370,7 @@ pub(super) const ROUTES: &[Route] = &[
         "PUT",
         "/budgets/1/billablehours/{id}",
         CHANGE_HOURS,
-        doc!(op("Update billable hours")
+        described!(op("Update billable hours")
             .body(of::<HoursPeriod>)
             .answers(Success(of::<bool>))),
     ),
@@ -377,7 +378,7 @@ pub(super) const ROUTES: &[Route] = &[
         "DELETE",
         "/budgets/1/billablehours/{id}",
         REMOVE_HOURS,
-        doc!(op("Delete billable hours").answers(Success(of::<bool>))),
+        described!(op("Delete billable hours").answers(Success(of::<bool>))),
     ),
     change(
         "PUT",
@@ -387,7 +388,7 @@ pub(super) const ROUTES: &[Route] = &[
                 c.put_billed_hours(id, b).map(|()| true)
             })
         },
-        doc!(ext("Put the billed hours of a consulting revenue (S6.5c)")
+        described!(ext("Put the billed hours of a consulting revenue (S6.5c)")
             .body(of::<BilledDays>)
             .answers(Success(of::<bool>))),
     ),
@@ -395,7 +396,7 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/position/{id}/payments",
         position_payments,
         Light,
-        doc!(op("Payments of a position")
+        described!(op("Payments of a position")
             .query([GRANULARITY])
             .answers(Success(of::<Vec<ExpensePayment>>))),
     ),
@@ -403,6 +404,6 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/team",
         |s, _, c, id| team(s, c, id),
         Light,
-        doc!(op("Team of a folio").answers(Success(of::<Team>))),
+        described!(op("Team of a folio").answers(Success(of::<Team>))),
     ),
 ];
