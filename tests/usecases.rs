@@ -163,3 +163,41 @@ fn a_rollup_counts_only_what_the_caller_may_read() {
         json(&folio.planned_cost_to_date)
     );
 }
+
+/// A refusal of a lower layer's rule carries that rule's own typed error: a reference to a
+/// scheme that is not there (S6.10), an expense's refusals by field (S5); a refusal of the use case
+/// itself (the policy) carries none.
+#[test]
+fn a_refusal_carries_the_typed_error_of_the_rule_that_refused() {
+    use costfolio::usecase::Cause;
+    use std::error::Error as _;
+    let mut state = ada_folio();
+    let mut ada = Commands::new(&mut state, caller("ada"), now());
+    let mut member: Position = from_json(MEMBER.as_bytes()).unwrap();
+    member.workload_scheme_id = Some(costfolio::model::Id::new(99));
+    let refused = ada.create_position(member).unwrap_err();
+    match refused.cause() {
+        Some(Cause::Reference(reference)) => assert_eq!(reference.field, "workloadSchemeId"),
+        other => panic!("{other:?} for {refused}"),
+    }
+    assert_eq!(refused.field_name(), Some("workloadSchemeId"));
+    assert!(refused.source().is_some());
+
+    // A blank name.
+    let text = EXPENSE.replace(r#""name":"Licence""#, r#""name":"  ""#);
+    let expense: Expense = from_json(text.as_bytes()).unwrap();
+    let refused = ada.create_expense(expense).unwrap_err();
+    match refused.cause() {
+        Some(Cause::Expense(errors)) => {
+            let fields: Vec<&str> = errors.iter().map(|e| e.field()).collect();
+            assert_eq!(fields, ["name"], "{refused}");
+        }
+        other => panic!("{other:?} for {refused}"),
+    }
+
+    let refused = Commands::new(&mut state, caller("eve"), now())
+        .delete_expense(1)
+        .unwrap_err();
+    assert!(refused.is_not_found());
+    assert!(refused.cause().is_none() && refused.source().is_none());
+}

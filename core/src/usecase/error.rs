@@ -6,6 +6,11 @@
 use core::fmt;
 use std::collections::BTreeMap;
 
+use crate::analytics::BookError;
+use crate::rules::{CustomFieldError, ReferenceError};
+use crate::schedule::position::PositionError;
+use crate::schedule::ExpenseError;
+
 /// What kind of refusal an [`Error`] is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ErrorKind {
@@ -23,6 +28,37 @@ pub enum ErrorKind {
     Unavailable,
 }
 
+/// What a refusal came from where a rule of a lower layer refused: that rule's own typed error,
+/// for a caller that acts on it rather than on the words ([`Error::cause`], and
+/// [`std::error::Error::source`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Cause {
+    /// A reference to no live record (S6.10).
+    Reference(ReferenceError),
+    /// A custom-field value or definition (S7.4).
+    CustomField(CustomFieldError),
+    /// An expense's refusals, each at its field (S5).
+    Expense(Vec<ExpenseError>),
+    /// A position's edit (S6).
+    Position(PositionError),
+    /// A folio book that could not answer.
+    Book(BookError),
+}
+
+impl Cause {
+    /// The typed error, as the standard library's trait object.
+    fn as_error(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            Cause::Reference(error) => Some(error),
+            Cause::CustomField(error) => Some(error),
+            Cause::Expense(errors) => errors.first().map(|e| e as _),
+            Cause::Position(error) => Some(error),
+            Cause::Book(error) => Some(error),
+        }
+    }
+}
+
 /// Why a use case refused: its [`ErrorKind`] and its words (a parse failure, general messages,
 /// messages by field).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -34,6 +70,8 @@ pub struct Error {
     messages: Vec<String>,
     /// What it says of each field at fault, by the field's name.
     fields: BTreeMap<String, String>,
+    /// The lower layer's typed error it came from, if one refused.
+    cause: Option<Box<Cause>>,
 }
 
 /// A use case's answer.
@@ -47,6 +85,15 @@ impl Error {
             parse_failure: None,
             messages,
             fields,
+            cause: None,
+        }
+    }
+
+    /// The same refusal, come from `cause`.
+    pub(crate) fn caused_by(self, cause: Cause) -> Error {
+        Error {
+            cause: Some(Box::new(cause)),
+            ..self
         }
     }
 
@@ -163,6 +210,12 @@ impl Error {
         self.fields.keys().next().map(String::as_str)
     }
 
+    /// The lower layer's typed error the refusal came from, where a rule of the state, the
+    /// schedule or the books refused (a reference, a custom field, an expense, a position).
+    pub fn cause(&self) -> Option<&Cause> {
+        self.cause.as_deref()
+    }
+
     /// Its words, owned: what did not parse, the messages, the messages by field.
     pub fn into_parts(self) -> (Option<String>, Vec<String>, BTreeMap<String, String>) {
         (self.parse_failure, self.messages, self.fields)
@@ -183,4 +236,8 @@ impl fmt::Display for Error {
     }
 }
 
-impl std::error::Error for Error {}
+impl std::error::Error for Error {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        self.cause.as_deref().and_then(Cause::as_error)
+    }
+}

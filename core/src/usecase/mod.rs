@@ -72,7 +72,7 @@ mod shared;
 pub use access::{Access, Caller};
 pub use baselines::{Approval, MAX_FOLIO_BASELINES};
 pub use deletions::record_deletion;
-pub use error::{Error, ErrorKind, Result};
+pub use error::{Cause, Error, ErrorKind, Result};
 pub use explain::{
     Bucket, ExplainedInput, ExplainedLine, Explanation, ItemFigure, LinePage, DEFAULT_EXPLAIN_PAGE,
     MAX_EXPLAIN_PAGE,

@@ -95,6 +95,7 @@ impl Refused {
             None => item.clone(),
         };
         let kind = error.kind();
+        let cause = error.cause().cloned();
         let (parse_failure, said, fields) = error.into_parts();
         let mut messages: Vec<String> = Vec::new();
         if let Some(error) = &parse_failure {
@@ -113,7 +114,11 @@ impl Refused {
         if messages.is_empty() {
             messages.push(format!("{label}: refused"));
         }
-        Error::with(kind, messages, fields)
+        let refusal = Error::with(kind, messages, fields);
+        match cause {
+            Some(cause) => refusal.caused_by(cause),
+            None => refusal,
+        }
     }
 }
 

@@ -1,6 +1,6 @@
 //! The errors of the layers below, as use-case refusals: each names its field where it has one.
 
-use super::error::Error;
+use super::error::{Cause, Error};
 use crate::analytics::BookError;
 use crate::rules::{CustomFieldError, ReferenceError};
 use crate::schedule::position::PositionError;
@@ -9,13 +9,13 @@ use crate::value::{check_texts, Texts};
 
 /// A reference to no live record (S6.10): invalid, naming the field.
 pub(crate) fn reference(error: ReferenceError) -> Error {
-    Error::field(error.field, error.to_string())
+    Error::field(error.field, error.to_string()).caused_by(Cause::Reference(error))
 }
 
 /// A refused custom-field value or definition (S7.4), naming its field (`customFields.<id>`, or
 /// the definition's own).
 pub(crate) fn custom_field(error: CustomFieldError) -> Error {
-    Error::field(&error.field(), error.to_string())
+    Error::field(&error.field(), error.to_string()).caused_by(Cause::CustomField(error))
 }
 
 /// An expense's refusals (S5), by field: the errors map is keyed by the last segment of the
@@ -26,23 +26,26 @@ pub(crate) fn expense(errors: Vec<ExpenseError>) -> Error {
             .iter()
             .map(|e| (e.field_name().to_owned(), e.to_string())),
     )
+    .caused_by(Cause::Expense(errors))
 }
 
 /// A refused position edit (S6): a field message, or a general one.
 pub(crate) fn position(error: PositionError) -> Error {
-    match error.field() {
+    let refusal = match error.field() {
         Some(field) => Error::field(field, error.to_string()),
         None => Error::invalid(error.to_string()),
-    }
+    };
+    refusal.caused_by(Cause::Position(error))
 }
 
 /// A refusal of the `index`th item of the list `list` of a body: its field named as
 /// `list[index].field`, or its message when it names none.
 pub(crate) fn position_in(list: &str, index: usize, error: PositionError) -> Error {
-    match error.field() {
+    let refusal = match error.field() {
         Some(field) => Error::field(&format!("{list}[{index}].{field}"), error.to_string()),
         None => Error::invalid(format!("{list}[{index}]: {error}")),
-    }
+    };
+    refusal.caused_by(Cause::Position(error))
 }
 
 /// A refusal of a folio book: the documented expense errors by field, a baseline that is not
@@ -51,10 +54,13 @@ pub(crate) fn book(error: BookError) -> Error {
     match error {
         BookError::Expense { errors, .. } => expense(errors),
         BookError::Baseline(error) => Error::not_found(error.to_string()),
-        error => match error.field() {
-            Some(field) => Error::field(field, error.to_string()),
-            None => Error::invalid(error.to_string()),
-        },
+        error => {
+            let refusal = match error.field() {
+                Some(field) => Error::field(field, error.to_string()),
+                None => Error::invalid(error.to_string()),
+            };
+            refusal.caused_by(Cause::Book(error))
+        }
     }
 }
 
