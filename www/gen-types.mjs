@@ -2,8 +2,9 @@
 // the core builds from its serde types): `npm run gen:types` writes www/src/api/generated/*.ts, one
 // file per group of interfaces (the budgeting interface with the host's routes, which the planner
 // uses; the core administration interface with the audit and the tokens), each with the schemas
-// its operations reach. `npm run check:types` fails when a file is not what the document gives:
-// scripts/test-www runs it, so a wire type changed in Rust and not regenerated here fails.
+// its operations reach, and the budgeting interface's operations, a line each (operations.ts).
+// `npm run check:types` fails when a file is not what the document gives: scripts/test-www runs
+// it, so a wire type changed in Rust and not regenerated here fails.
 //
 // Every JSON number of the document (money, rates, percentages, ids) becomes `WireNum`, a marker
 // that src/api/types.ts maps to what the planner holds: the exact text of the number when it reads
@@ -61,26 +62,8 @@ async function generate(group, tags) {
   const operations = Object.values(document.paths).flatMap((item) => Object.values(item).filter((op) => tags.includes(op.tags[0])));
   const names = [...reach(operations, new Set())].sort();
   const picked = Object.fromEntries(names.map((name) => [name, bare(schemas[name])]));
-  // The budgeting interface's operations with their parameters, bodies and answers: the planner's
-  // typed client (src/api/client.ts, `call`) takes its paths and types from them. The other
-  // group's operations are not the planner's to call: its schemas only.
-  const paths =
-    group !== 'budgeting'
-      ? {}
-      : Object.fromEntries(
-          Object.entries(document.paths)
-            .map(([path, item]) => [
-              path,
-              Object.fromEntries(
-                Object.entries(item)
-                  .filter(([, op]) => tags.includes(op.tags[0]))
-                  .map(([m, op]) => [m, bare(op)]),
-              ),
-            ])
-            .filter(([, item]) => Object.keys(item).length > 0),
-        );
   const ast = await openapiTS(
-    { ...document, paths, components: { schemas: picked } },
+    { ...document, paths: {}, components: { schemas: picked } },
     {
       // Numbers as the marker; a nullable number as the marker or null.
       transform(schema) {
@@ -103,10 +86,71 @@ import type { WireNum } from '../wire';
   return { path, text: await prettier.format(header + astToString(ast), { ...config, filepath: path }) };
 }
 
+/** The TypeScript of a schema of an operation's body or answer (the shapes the budgeting
+ * interface's operations use: a component, a list, a union, a number, a flag, a text). */
+function typeOf(schema) {
+  if (schema.$ref) return `S['${schema.$ref.split('/').pop()}']`;
+  if (schema.anyOf || schema.oneOf) return (schema.anyOf ?? schema.oneOf).map(typeOf).join(' | ');
+  const types = Array.isArray(schema.type) ? schema.type : [schema.type];
+  return types
+    .map((type) => {
+      if (isNumber(type)) return 'WireNum';
+      if (type === 'array') {
+        const item = typeOf(schema.items);
+        return item.includes('|') ? `(${item})[]` : `${item}[]`;
+      }
+      if (type === 'string' || type === 'boolean' || type === 'null') return type;
+      if (type === 'object' && schema.properties) {
+        const required = new Set(schema.required ?? []);
+        const fields = Object.entries(schema.properties).map(([name, field]) => `${name}${required.has(name) ? '' : '?'}: ${typeOf(field)}`);
+        return `{ ${fields.join('; ')} }`;
+      }
+      throw new Error(`gen-types: no TypeScript for the schema ${JSON.stringify(schema)}`);
+    })
+    .join(' | ');
+}
+
+/** The budgeting interface's operations, one line each: its path's ids, its query parameters
+ * (required or not), its body and the `success` it answers. The planner's typed client
+ * (src/api/client.ts, `call`) takes its paths and types from them. */
+async function operationsFile() {
+  const lines = [];
+  for (const [template, item] of Object.entries(document.paths)) {
+    if (!template.startsWith('/budgets/1/')) continue;
+    for (const [method, op] of Object.entries(item)) {
+      const params = op.parameters ?? [];
+      const ids = params.filter((p) => p.in === 'path').map((p) => `${p.name}: WireNum`);
+      const query = params.filter((p) => p.in === 'query').map((p) => `${p.name}${p.required ? '' : '?'}: string`);
+      const body = op.requestBody?.content?.['application/json']?.schema;
+      const answer = op.responses['200'].content['application/json'].schema.properties.success;
+      const path = ids.length ? `{ ${ids.join('; ')} }` : 'never';
+      const q = query.length ? `{ ${query.join('; ')} }` : 'never';
+      lines.push(
+        `  '${method.toUpperCase()} ${template.slice('/budgets/1'.length)}': { path: ${path}; query: ${q}; body: ${body ? typeOf(body) : 'never'}; answer: ${typeOf(answer)} };`,
+      );
+    }
+  }
+  const path = `${root}www/src/api/generated/operations.ts`;
+  const text = `// Generated from docs/openapi.json by www/gen-types.mjs (npm run gen:types): do not edit.
+// The budgeting interface's operations by method and path template (without /budgets/1): the ids
+// their path holds, their query parameters, their body and the \`success\` they answer.
+import type { components } from './budgeting';
+import type { WireNum } from '../wire';
+
+type S = components['schemas'];
+
+export interface BudgetingOperations {
+${lines.join('\n')}
+}
+`;
+  const config = await prettier.resolveConfig(path);
+  return { path, text: await prettier.format(text, { ...config, filepath: path }) };
+}
+
 const check = process.argv.includes('--check');
 let stale = 0;
-for (const [group, tags] of Object.entries(GROUPS)) {
-  const { path, text } = await generate(group, tags);
+const files = [...(await Promise.all(Object.entries(GROUPS).map(([group, tags]) => generate(group, tags)))), await operationsFile()];
+for (const { path, text } of files) {
   if (check) {
     let kept = '';
     try {

@@ -3,7 +3,7 @@
 // same requests go through another transport (the wasm core in the browser, api/offline.ts).
 import { parseJson, toJson } from './json';
 import { refusalOf, type Refusal } from './errors';
-import type { paths } from './generated/budgeting';
+import type { BudgetingOperations } from './generated/operations';
 import type { Answer as Read, Body as Write } from './types';
 
 export class ApiError extends Error {
@@ -103,22 +103,21 @@ export async function budget<T>(method: Method, path: string, body?: unknown, si
   return unwrap(await request(method, '/budgets/1' + path, body, signal, parser)) as T;
 }
 
-/** The budgeting interface's operations by path template, without the `/budgets/1` prefix. */
-type Budgeting = { [P in keyof paths as P extends `/budgets/1${infer R}` ? R : never]: paths[P] };
+/** The budgeting interface's operations, keyed `METHOD /template` (generated/operations.ts). */
+type Key = keyof BudgetingOperations;
 /** A path template of the budgeting interface (`/folio/{id}/indicators`), as the server's table
- * of operations names it (generated/budgeting.ts, from docs/openapi.json). */
-export type BudgetPath = keyof Budgeting;
-type Verb = { GET: 'get'; POST: 'post'; PUT: 'put'; DELETE: 'delete' };
+ * of operations names it (generated from docs/openapi.json). */
+export type BudgetPath = Key extends `${string} ${infer P}` ? P : never;
 /** The operation of `M` at `P`; `never` where the interface has none, so that the call does not compile. */
-type Operation<M extends Method, P extends BudgetPath> = NonNullable<Budgeting[P][Verb[M]]>;
+type Operation<M extends Method, P extends BudgetPath> = `${M} ${P}` extends Key ? BudgetingOperations[`${M} ${P}`] : never;
 
 /** A query parameter's value: a text, a flag, a repeated parameter's texts; absent when empty. */
 type QueryValue = string | boolean | null | undefined | readonly string[];
-type PathOf<O> = O extends { parameters: { path: infer T } } ? { [K in keyof T]: string } : never;
-type QueryOf<O> = O extends { parameters: { query?: infer T } } ? ([T] extends [undefined] ? never : { [K in keyof T]: QueryValue }) : never;
-type BodyOf<O> = O extends { requestBody: { content: { 'application/json': infer B } } } ? Write<B> : never;
+type PathOf<O> = O extends { path: infer T } ? ([T] extends [never] ? never : { [K in keyof T]: string }) : never;
+type QueryOf<O> = O extends { query: infer T } ? ([T] extends [never] ? never : { [K in keyof T]: QueryValue }) : never;
+type BodyOf<O> = O extends { body: infer B } ? ([B] extends [never] ? never : Write<B>) : never;
 /** What the operation `O` answers in `success`, every number as its exact text. */
-export type SuccessOf<O> = O extends { responses: { 200: { content: { 'application/json': { success: infer T } } } } } ? Read<T> : never;
+export type SuccessOf<O> = O extends { answer: infer T } ? Read<T> : never;
 
 /** What a call of operation `O` takes: the ids its path holds, its query parameters (required
  * ones required), its body, each only where the operation has it. */
