@@ -1,5 +1,5 @@
 // The budgeting interface, `/budgets/1`, one function per endpoint the planner uses.
-import { budget, budgetAddress, budgetPages, call, request, type BudgetPath } from './client';
+import { budget, budgetAddress, budgetPages, call, queryString, request, type BudgetPath } from './client';
 import type { components as CoreComponents } from './generated/core';
 
 type CoreSchemas = CoreComponents['schemas'];
@@ -32,13 +32,6 @@ import type {
   Session,
   TimelineBucket,
 } from './types';
-
-const q = (params: Record<string, string | boolean | undefined | null>): string => {
-  const s = new URLSearchParams();
-  for (const [k, v] of Object.entries(params)) if (v !== undefined && v !== null && v !== '') s.set(k, String(v));
-  const text = s.toString();
-  return text ? `?${text}` : '';
-};
 
 export type Granularity = 'day' | 'week' | 'month';
 
@@ -282,7 +275,7 @@ export type Named = Pick<Answer<CoreSchemas['HolidayScheme'] | CoreSchemas['Work
 async function corePage(path: string, signal?: AbortSignal): Promise<Named[]> {
   const all: Named[] = [];
   for (let offset = 0; ; offset += CORE_PAGE) {
-    const page = (await request('GET', `/core/3${path}${q({ offset: String(offset), limit: String(CORE_PAGE) })}`, undefined, signal)) as {
+    const page = (await request('GET', `/core/3${path}${queryString({ offset: String(offset), limit: String(CORE_PAGE) })}`, undefined, signal)) as {
       results: Named[];
     };
     for (const r of page.results) all.push({ id: r.id, name: r.name });

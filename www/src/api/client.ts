@@ -133,12 +133,18 @@ export function budgetAddress(template: string, ids: Record<string, string> = {}
     if (id === undefined) throw new Error(`The address ${template} needs its ${name}`);
     return encodeURIComponent(id);
   });
+  return `/budgets/1${path}${queryString(query)}`;
+}
+
+/** `?` and the parameters of `query` (empty values left out, a repeated parameter once for each of
+ * its values), or nothing when none is left. */
+export function queryString(query: Record<string, QueryValue>): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     for (const one of Array.isArray(value) ? value : [value]) if (one !== undefined && one !== null && one !== '') search.append(name, String(one));
   }
   const text = search.toString();
-  return `/budgets/1${path}${text ? `?${text}` : ''}`;
+  return text ? `?${text}` : '';
 }
 
 /**

@@ -105,25 +105,25 @@ fn find<'p>(method: &str, segments: &[&'p str]) -> Option<(&'static Route, Holes
         .find_map(|route| fill(route.path, segments).map(|holes| (route, holes)))
 }
 
-/// The holes `segments` give `template`, if they fill it.
+/// The holes `segments` give `template`, if they fill it segment for segment.
 fn fill<'p>(template: &str, segments: &[&'p str]) -> Option<Holes<'p>> {
-    let wanted: Vec<&str> = template_segments(template).collect();
-    if wanted.len() != segments.len() {
-        return None;
-    }
+    let mut wanted = template_segments(template);
+    let mut given = segments.iter();
     let mut holes = Holes::default();
     let mut next = 0;
-    for (pattern, given) in wanted.iter().zip(segments) {
-        if pattern.starts_with('{') {
-            if let Some(slot) = holes.0.get_mut(next) {
-                *slot = given;
+    loop {
+        match (wanted.next(), given.next()) {
+            (None, None) => return Some(holes),
+            (Some(pattern), Some(segment)) if pattern.starts_with('{') => {
+                if let Some(slot) = holes.0.get_mut(next) {
+                    *slot = segment;
+                }
+                next += 1;
             }
-            next += 1;
-        } else if pattern != given {
-            return None;
+            (Some(pattern), Some(segment)) if pattern == *segment => {}
+            _ => return None,
         }
     }
-    Some(holes)
 }
 
 /// A template's segments below `/core/3`.
@@ -155,12 +155,16 @@ pub(super) fn handle(
     let segments = segments(rest);
     let mut commands = Commands::new(state, caller, context.now);
     let web = Web { context };
+    // A row of a method other than GET is a change.
     let outcome = match find(&request.method, &segments) {
-        Some((route, holes)) => match route.handler {
-            Handler::Change(change) => change(&mut commands, request, &web, holes),
-            Handler::Read(read) => read(&commands.queries(), request, &web, holes),
-        },
-        None => Err(no_route(request, &segments)),
+        Some((
+            Route {
+                handler: Handler::Change(change),
+                ..
+            },
+            holes,
+        )) => change(&mut commands, request, &web, holes),
+        _ => Err(no_route(request, &segments)),
     };
     outcome.unwrap_or_else(|response| response)
 }
@@ -194,12 +198,15 @@ fn answer_get(state: &State, request: &Request, context: &Context, rest: &str) -
     let segments = segments(rest);
     let queries = Queries::new(state, caller, context.now);
     let outcome = match find("GET", &segments) {
-        Some((route, holes)) => match route.handler {
-            Handler::Read(read) => read(&queries, request, &Web { context }, holes),
-            Handler::Change(_) => Err(no_route(request, &segments)),
-        },
+        Some((
+            Route {
+                handler: Handler::Read(read),
+                ..
+            },
+            holes,
+        )) => read(&queries, request, &Web { context }, holes),
         // No read of this path: as a change no row serves is answered.
-        None => Err(no_route(request, &segments)),
+        _ => Err(no_route(request, &segments)),
     };
     outcome.unwrap_or_else(|response| response)
 }
