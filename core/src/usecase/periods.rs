@@ -1,6 +1,8 @@
 //! A folio's closed months (S9.11): a month closed keeps its month-end figures as they are then;
 //! a later change never rewrites them and shows beside them as the figure computed now.
 
+use chrono::Datelike;
+
 use super::error::{Error, Result};
 use super::{Commands, Queries};
 use crate::analytics::PlannedSide;
@@ -10,9 +12,27 @@ use crate::model::budgeting::{
 use crate::state::Command;
 use crate::value::{Exact, Month};
 
-/// A month in words: `October 2026`.
+/// The months' names, January first.
+const MONTH_NAMES: [&str; 12] = [
+    "January",
+    "February",
+    "March",
+    "April",
+    "May",
+    "June",
+    "July",
+    "August",
+    "September",
+    "October",
+    "November",
+    "December",
+];
+
+/// A month in words: `October 2026`. Written from the month's number rather than by chrono's
+/// `strftime`, whose format reader and writer are 18 KB of the wasm module and nothing else uses.
 fn words(month: Month) -> String {
-    month.first_day().naive().format("%B %Y").to_string()
+    let day = month.first_day().naive();
+    format!("{} {}", MONTH_NAMES[day.month0() as usize], day.year())
 }
 
 /// The figures a close keeps of `indicators`.

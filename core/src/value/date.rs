@@ -400,11 +400,13 @@ impl Month {
         let bytes = text.as_bytes();
         let digits = |range: core::ops::Range<usize>| bytes[range].iter().all(u8::is_ascii_digit);
         let first = (bytes.len() == 7 && bytes[4] == b'-' && digits(0..4) && digits(5..7))
-            .then(|| NaiveDate::parse_from_str(&format!("{text}-01"), "%Y-%m-%d").ok())
+            .then(|| Date::parse(&format!("{text}-01")).ok())
             .flatten();
-        first.map(Month).ok_or_else(|| ValueError::InvalidMonth {
-            value: text.to_owned(),
-        })
+        first
+            .map(|day| Month(day.0))
+            .ok_or_else(|| ValueError::InvalidMonth {
+                value: text.to_owned(),
+            })
     }
 
     /// The month holding `day`.
