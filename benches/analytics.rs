@@ -76,6 +76,8 @@ fn items() -> Items {
                 hours: vec![],
                 ot_rule_id: None,
                 deleted_on: None,
+                realises: None,
+                complete: false,
             }
         })
         .collect();

@@ -19,6 +19,7 @@ prop_compose! {
         positions in proptest::collection::vec((0u8..4, 0u64..300, 1u64..300, 0u32..=100, 1u32..20_000), 1..6),
         expenses in proptest::collection::vec((0u8..4, 0u64..360, 1u32..1_000_000), 0..6),
         folio_len in 20u64..400,
+        marks in proptest::collection::vec(0u8..8, 12),
     ) -> Book {
         let start = d("2026-01-05");
         let day = |n: u64| Date::from_naive(start.naive().checked_add_days(Days::new(n)).unwrap());
@@ -34,8 +35,97 @@ prop_compose! {
         }).collect();
         let f = folio(json!({"startDate": start.to_string(), "endDate": day(folio_len).to_string(),
                              "currencyCode": "EUR", "contingency": 7.5, "reserve": 3, "withRevenue": true}));
-        Book::new(f, Items { positions, expenses })
+        let mut items = Items { positions, expenses };
+        mark_lines(&mut items, &marks);
+        Book::new(f, items)
     }
+}
+
+/// Links some actual cost items to planned ones of their kind and marks some planned lines
+/// complete (S9.12), as `marks` says: a team member or actual expense whose mark is below 5
+/// realises the planned item the mark picks; a planned one whose mark is 7 is complete.
+fn mark_lines(items: &mut Items, marks: &[u8]) {
+    let planned_positions: Vec<Id> = items
+        .positions
+        .iter()
+        .filter(|p| p.kind == PositionKind::PlannedPositionByTimeFrame && !p.revenue)
+        .map(|p| p.id)
+        .collect();
+    let planned_expenses: Vec<Id> = items
+        .expenses
+        .iter()
+        .filter(|e| e.kind == costfolio::model::budgeting::ExpenseKind::PlannedExpense)
+        .filter_map(|e| e.id)
+        .collect();
+    for (position, mark) in items.positions.iter_mut().zip(marks) {
+        match position.kind {
+            PositionKind::TeamMember if *mark < 5 && !planned_positions.is_empty() => {
+                position.realises =
+                    Some(planned_positions[*mark as usize % planned_positions.len()]);
+            }
+            PositionKind::PlannedPositionByTimeFrame => position.complete = *mark == 7,
+            _ => {}
+        }
+    }
+    for (expense, mark) in items.expenses.iter_mut().zip(&marks[6..]) {
+        match expense.kind {
+            costfolio::model::budgeting::ExpenseKind::ActualExpense
+                if *mark < 5 && !planned_expenses.is_empty() =>
+            {
+                expense.realises = Some(planned_expenses[*mark as usize % planned_expenses.len()]);
+            }
+            costfolio::model::budgeting::ExpenseKind::PlannedExpense => {
+                expense.complete = Some(*mark == 7)
+            }
+            _ => {}
+        }
+    }
+}
+
+/// The EAC by what is scheduled as S9.12 writes it, from each item's money in the draft's ledger:
+/// the known cost, and over each open planned cost item its plan less what realises it, when
+/// positive.
+fn scheduled_eac(items: &Items, draft: &costfolio::analytics::Ledger) -> Decimal {
+    use costfolio::analytics::{Flow, ItemKey};
+    let actual = draft.items_of(Flow::ActualCost).unwrap();
+    let known: Decimal = actual.iter().map(|(_, total, _)| *total).sum();
+    let realising = |key: ItemKey| -> Decimal {
+        actual
+            .iter()
+            .filter(|(item, _, _)| {
+                let target = match item {
+                    ItemKey::Position(id) => items
+                        .positions
+                        .iter()
+                        .find(|p| p.id == *id)
+                        .and_then(|p| p.realises)
+                        .map(ItemKey::Position),
+                    ItemKey::Expense(id) => items
+                        .expenses
+                        .iter()
+                        .find(|e| e.id == Some(*id))
+                        .and_then(|e| e.realises)
+                        .map(ItemKey::Expense),
+                };
+                target == Some(key)
+            })
+            .map(|(_, total, _)| *total)
+            .sum()
+    };
+    let mut uncovered = Decimal::ZERO;
+    for (key, plan, _) in draft.items_of(Flow::PlannedCost).unwrap() {
+        let complete = match key {
+            ItemKey::Position(id) => items.positions.iter().any(|p| p.id == id && p.complete),
+            ItemKey::Expense(id) => items
+                .expenses
+                .iter()
+                .any(|e| e.id == Some(id) && e.complete == Some(true)),
+        };
+        if !complete {
+            uncovered += (plan - realising(key)).max(Decimal::ZERO);
+        }
+    }
+    known + uncovered
 }
 
 proptest! {
@@ -118,7 +208,10 @@ proptest! {
                         _ => None,
                     },
                     EacMethod::RemainingAsPlanned => ev.map(|e| round(ac + bac - e)),
-                    EacMethod::Scheduled => Some(round(known.max(bac))),
+                    EacMethod::Scheduled => {
+                        let (_, _, draft) = book.ledgers(as_of, Granularity::Month);
+                        Some(round(scheduled_eac(&book.draft, &draft)))
+                    }
                 };
                 prop_assert_eq!(i.eac.map(|v| v.get()), expected, "{:?}", eac_method);
                 prop_assert_eq!(i.etc.map(|v| v.get()), expected.map(|eac| eac - ac));

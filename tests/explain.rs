@@ -192,11 +192,8 @@ fn check_folio(state: &mut State, folio: u64, as_of: &str) -> usize {
                 .map(money),
             ),
             "ev" => Some(None),
-            // EAC by what is scheduled: the larger of the scheduled cost and BAC; AC + BAC - EV
-            // for the rest as planned (S9.10).
-            "eac" if of("eacKnown").is_some() => {
-                Some(of("eacKnown").zip(of("bac")).map(|(k, b)| k.max(b)))
-            }
+            // EAC by what is scheduled is the sum of its cost lines' forecasts (checked as a sum
+            // above, S9.12); AC + BAC - EV for the rest as planned (S9.10).
             "eac"
                 if explained["formula"]
                     .as_str()

@@ -61,6 +61,8 @@ fn position(i: u64, scale: u64) -> PositionRecord {
         hours: vec![],
         ot_rule_id: None,
         deleted_on: None,
+        realises: None,
+        complete: false,
     }
 }
 

@@ -120,7 +120,9 @@ prop_compose! {
     fn any_expense()(recurrence in any_recurrence(), currency in any_currency(), units in 0i64..1_000_000_000_000_000,
                      kind in prop_oneof![Just(ExpenseKind::PlannedExpense), Just(ExpenseKind::ActualExpense),
                                          Just(ExpenseKind::PlannedRevenue), Just(ExpenseKind::ActualRevenue)],
-                     name in "\\PC{0,40}", converted in proptest::option::of(any_decimal())) -> Expense {
+                     name in "\\PC{0,40}", converted in proptest::option::of(any_decimal()),
+                     realises in proptest::option::of(1u64..1_000_000),
+                     complete in proptest::option::of(proptest::bool::ANY)) -> Expense {
         let amount = Amount::new(Decimal::new(units, currency.minor_units())).unwrap();
         let category = if kind.is_cost() { ExpenseCategory::Capex } else { ExpenseCategory::NonOperating };
         Expense {
@@ -128,6 +130,7 @@ prop_compose! {
             category, kind, amount, converted_amount: converted.map(|d| Exact::new(d).unwrap()),
             currency_code: currency, amortized: Some(units % 2 == 0), labels: None, reporter: None,
             baseline_id: None, deleted_on: None, custom_fields: None, recurrence,
+            realises: realises.map(Id::new), complete,
         }
     }
 }

@@ -228,6 +228,8 @@ pub fn position_record(p: &PlanPosition, fallback: Id) -> PositionRecord {
         hours,
         ot_rule_id: p.position.ot_rule_id,
         deleted_on: p.position.deleted_on,
+        realises: p.position.realises,
+        complete: p.position.complete == Some(true),
     }
 }
 

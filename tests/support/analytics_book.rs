@@ -63,6 +63,8 @@ pub fn position(
         hours: vec![],
         ot_rule_id: None,
         deleted_on: None,
+        realises: None,
+        complete: false,
     }
 }
 

@@ -527,7 +527,7 @@ pub const BUDGET: &[Call] = &[
         "POST",
         "/budgets/1/position",
         Some(
-            r#"{"folioId":1,"name":"Ravi","description":"","title":"Developer","kind":".TeamMember","member":"ravi","rate":{"rate":42,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-13","percentage":50},"moreAllocations":[{"startDate":"2026-03-16","endDate":"2026-03-27","percentage":80}],"moreRates":[{"rate":45,"startDate":"2026-03-16"}]}"#,
+            r#"{"folioId":1,"name":"Ravi","description":"","title":"Developer","kind":".TeamMember","member":"ravi","realises":1,"rate":{"rate":42,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-13","percentage":50},"moreAllocations":[{"startDate":"2026-03-16","endDate":"2026-03-27","percentage":80}],"moreRates":[{"rate":45,"startDate":"2026-03-16"}]}"#,
         ),
     ),
     ext(
@@ -537,6 +537,34 @@ pub const BUDGET: &[Call] = &[
         Some(
             r#"{"folioId":1,"name":"Ravi","description":"","title":"Developer","kind":".TeamMember","member":"ravi","rate":{"rate":42,"startDate":"2026-03-02"},"allocation":{"startDate":"2026-03-02","endDate":"2026-03-13","percentage":50},"moreAllocations":[{"startDate":"2026-03-10","endDate":"2026-03-27","percentage":80}]}"#,
         ),
+    ),
+    call(
+        "An actual expense names the planned expense it realises (`realises`, S9.12)",
+        "POST",
+        "/budgets/1/expense",
+        Some(
+            r#"{"folioId":1,"name":"Scaffolding, invoiced","description":"","type":"Hire","category":"CAPEX","kind":".ActualExpense","amount":1250,"currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-03-06"},"realises":1}"#,
+        ),
+    ),
+    ext(
+        "An actual item realises only a planned item of its kind (S9.12)",
+        "POST",
+        "/budgets/1/expense",
+        Some(
+            r#"{"folioId":1,"name":"Inspection, again","description":"","type":"Service","category":"OPEX","kind":".ActualExpense","amount":90,"currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-03-20"},"realises":3}"#,
+        ),
+    ),
+    ext(
+        "Cost lines: each planned item with what realises it, grouped by kind (S9.12)",
+        "GET",
+        "/budgets/1/folio/1/lines?asOf=2026-03-13&groupBy=kind",
+        None,
+    ),
+    ext(
+        "A portfolio's cost lines: a line per folio, converted (S9.12, S9.9)",
+        "GET",
+        "/budgets/1/portfolio/1/lines?asOf=2026-03-13",
+        None,
     ),
     call(
         "Delete worked hours",

@@ -134,6 +134,9 @@ pub(crate) struct Base {
     pub contingency_to_date: Decimal,
     pub planned_cost_to_date: Decimal,
     pub eac_known: Decimal,
+    /// The planned cost the open cost lines' actual items do not cover yet (S9.12): what the
+    /// EAC by what is scheduled adds to the known cost; 0 for the other methods.
+    pub uncovered: Decimal,
     pub planned_revenue: Option<Decimal>,
     pub planned_revenue_to_date: Option<Decimal>,
     pub actual_revenue: Option<Decimal>,
@@ -308,8 +311,7 @@ pub(crate) fn derive(
 /// EAC by `method` (S9.4, S9.10), unrounded: `cpi` BAC x AC / EV (null with CPI); `cpiSpi`
 /// AC + (BAC - EV) / (CPI x SPI) = AC + (BAC - EV) x AC x PV / EV² (null with CPI or SPI);
 /// `remainingAsPlanned` AC + BAC - EV (null without EV); `scheduled` the scheduled cost (AC and
-/// the actual cost after asOf) and the planned cost it does not cover yet, that is the larger of
-/// the two (a folio is one line until its actual items name the planned ones they realise).
+/// the actual cost after asOf) and the planned cost it does not cover yet, line by line (S9.12).
 fn estimate_at_completion(
     method: EacMethod,
     base: &Base,
@@ -335,7 +337,7 @@ fn estimate_at_completion(
                 .transpose()?)
         }
         (EacMethod::RemainingAsPlanned, Some(ev)) => Ok(Some(sub(add(ac, bac)?, ev)?)),
-        (EacMethod::Scheduled, _) => Ok(Some(base.eac_known.max(bac))),
+        (EacMethod::Scheduled, _) => Ok(Some(add(base.eac_known, base.uncovered)?)),
         _ => Ok(None),
     }
 }
@@ -447,6 +449,10 @@ pub fn indicators(
         contingency_to_date: share(terms.currency, terms.contingency, planned_cost_to_date)?,
         planned_cost_to_date,
         eac_known: actual.total(Flow::ActualCost)?,
+        uncovered: match terms.eac_method {
+            EacMethod::Scheduled => super::cost_lines::uncovered(costs, actual)?,
+            _ => Decimal::ZERO,
+        },
         planned_revenue,
         planned_revenue_to_date,
         actual_revenue,

@@ -6,6 +6,7 @@ use std::collections::HashMap;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
+use super::cost_lines::LineMark;
 pub use super::items::Flow;
 use crate::model::Id;
 use crate::schedule::position::{CostOverflow, PositionError, PositionPlan};
@@ -211,6 +212,7 @@ const SERIES_KEPT_UP_TO: usize = 400;
 struct Entry {
     flow: Flow,
     held: Result<Vec<Decimal>, Option<(Decimal, Decimal)>>,
+    mark: LineMark,
 }
 
 /// The money of a folio's items by period: each item's money (and series, when kept), and the
@@ -326,8 +328,30 @@ impl Ledger {
                 .and_then(|total| Ok((total, sum(&series[..self.periods.to_date()])?)))
                 .ok())
         };
-        self.items.insert(key, Entry { flow, held });
+        self.items.insert(
+            key,
+            Entry {
+                flow,
+                held,
+                mark: LineMark::None,
+            },
+        );
         Ok(())
+    }
+
+    /// Marks an item put: what it realises, or that its line is complete (S9.12). An item the
+    /// ledger does not hold is not marked.
+    pub fn set_mark(&mut self, key: ItemKey, mark: LineMark) {
+        if let Some(entry) = self.items.get_mut(&key) {
+            entry.mark = mark;
+        }
+    }
+
+    /// An item's mark (S9.12); none for an item the ledger does not hold.
+    pub fn mark(&self, key: ItemKey) -> LineMark {
+        self.items
+            .get(&key)
+            .map_or(LineMark::None, |entry| entry.mark)
     }
 
     /// Takes an item out. Its series was added to the sums without overflow, so taking it away
@@ -345,6 +369,7 @@ impl Ledger {
         if let Some(Entry {
             flow,
             held: Ok(series),
+            ..
         }) = self.items.remove(&key)
         {
             for (sum, value) in self.sums[flow.index()].iter_mut().zip(series) {
@@ -460,6 +485,7 @@ impl Ledger {
             let Some(id) = expense.id else { continue };
             let plan = ExpensePlan::new(expense, &frame).map_err(AnalyticsError::Expense)?;
             ledger.put_expense(ItemKey::Expense(id), &plan, &frame, context.rates)?;
+            ledger.set_mark(ItemKey::Expense(id), LineMark::of_expense(expense));
         }
         Ok(ledger)
     }
@@ -483,7 +509,12 @@ impl Ledger {
             ItemKey::Position(position.id),
             Flow::of_position(position.kind, position.revenue),
             &plan,
-        )
+        )?;
+        self.set_mark(
+            ItemKey::Position(position.id),
+            LineMark::of_position(position),
+        );
+        Ok(())
     }
 }
 

@@ -8,6 +8,7 @@
 
 pub mod baseline;
 mod book;
+mod cost_lines;
 pub mod figures;
 mod indicators;
 mod items;
@@ -23,6 +24,7 @@ pub use book::{
     Account, BookError, BookParts, Change, FolioBook, Input, ItemLine, Plan, PlannedSide, RateUsed,
     BUCKET_FIGURES,
 };
+pub use cost_lines::{cost_lines, CostLine, LineMark, LineMoney};
 pub use figures::{indicator, Figure, Rollup, FIGURES, INDICATORS};
 pub use indicators::{index_status, indicators, progress_percent, FolioTerms};
 pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods, Series};

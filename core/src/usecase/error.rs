@@ -38,6 +38,8 @@ pub enum Cause {
     Reference(ReferenceError),
     /// A custom-field value or definition (S7.4).
     CustomField(CustomFieldError),
+    /// What an actual item realises, or a line marked complete (S9.12).
+    Realises(crate::rules::RealisesError),
     /// An expense's refusals, each at its field (S5).
     Expense(Vec<ExpenseError>),
     /// A position's edit (S6).
@@ -52,6 +54,7 @@ impl Cause {
         match self {
             Cause::Reference(error) => Some(error),
             Cause::CustomField(error) => Some(error),
+            Cause::Realises(error) => Some(error),
             Cause::Expense(errors) => errors.first().map(|e| e as _),
             Cause::Position(error) => Some(error),
             Cause::Book(error) => Some(error),

@@ -160,6 +160,11 @@ impl Commands<'_> {
                 before.as_ref(),
             )
             .map_err(super::refusals::custom_field)?;
+        // S9.12: what an actual expense realises is a live planned item of its folio.
+        expense.complete = self
+            .state
+            .check_expense_realises(&expense, previous)
+            .map_err(super::refusals::realises)?;
         expense.id = Some(id);
         check_folio_payments(
             self.state,

@@ -37,6 +37,7 @@
 mod access;
 pub mod admin;
 mod baselines;
+mod cost_lines;
 pub mod credentials;
 mod custom_fields;
 mod deletions;

@@ -250,16 +250,47 @@ impl Importer {
         folio.status = None;
         folio.deleted_on = None;
         let folio_id = self.run("folio", Some(&name), |c| c.create_folio(folio))?;
-        let mut position_ids = Vec::new();
-        for (index, plan) in positions.into_iter().enumerate() {
+        // S9.12: planned items first, so that an actual item's link names one made already;
+        // the ids are answered in the document's order.
+        let mut position_ids = vec![None; positions.len()];
+        let mut positions_made: Vec<(Id, Id)> = Vec::new();
+        let mut ordered: Vec<(usize, PlanPosition)> = positions.into_iter().enumerate().collect();
+        ordered.sort_by_key(|(_, plan)| plan.position.realises.is_some());
+        for (index, mut plan) in ordered {
             let item = format!("positions[{index}]");
+            let old = plan.position.id;
+            plan.position.realises = realised(
+                &positions_made,
+                plan.position.realises,
+                &item,
+                &plan.position.name,
+                "position.realises",
+                "positions",
+            )?;
             let id = self.position(plan, folio_id, &item, &map_rule, &mut not_imported)?;
-            position_ids.push(id);
+            if let Some(old) = old {
+                positions_made.push((old, id));
+            }
+            position_ids[index] = Some(id);
         }
-        let mut expense_ids = Vec::new();
-        for (index, mut expense) in expenses.into_iter().enumerate() {
+        let position_ids: Vec<Id> = position_ids.into_iter().flatten().collect();
+        let mut expense_ids = vec![None; expenses.len()];
+        let mut expenses_made: Vec<(Id, Id)> = Vec::new();
+        let mut ordered: Vec<(usize, crate::model::budgeting::Expense)> =
+            expenses.into_iter().enumerate().collect();
+        ordered.sort_by_key(|(_, expense)| expense.realises.is_some());
+        for (index, mut expense) in ordered {
             let item = format!("expenses[{index}]");
             let name = expense.name.clone();
+            let old = expense.id;
+            expense.realises = realised(
+                &expenses_made,
+                expense.realises,
+                &item,
+                &name,
+                "realises",
+                "expenses",
+            )?;
             expense.id = None;
             expense.folio_id = folio_id;
             expense.deleted_on = None;
@@ -273,8 +304,13 @@ impl Importer {
             {
                 not_imported.push(format!("{item}.customFields: {CUSTOM_FIELDS_NOT_IMPORTED}"));
             }
-            expense_ids.push(self.run(&item, Some(&name), |c| c.create_expense(expense))?);
+            let id = self.run(&item, Some(&name), |c| c.create_expense(expense))?;
+            if let Some(old) = old {
+                expenses_made.push((old, id));
+            }
+            expense_ids[index] = Some(id);
         }
+        let expense_ids: Vec<Id> = expense_ids.into_iter().flatten().collect();
         self.scope(folio_id.get(), start, scope, scope_history)?;
         Ok(PlanImport {
             folio_id,
@@ -458,6 +494,32 @@ impl Importer {
 
 /// The name of a scheme an import creates: the folio's (or position's) name and the scheme's id,
 /// unique as scheme names must be.
+/// The new id of the planned item a document's link names (S9.12): one of the document's items
+/// made already; a link to anything else is refused at the item, naming `field`.
+fn realised(
+    made: &[(Id, Id)],
+    link: Option<Id>,
+    item: &str,
+    name: &str,
+    field: &str,
+    items: &str,
+) -> Step<Option<Id>> {
+    let Some(old) = link else {
+        return Ok(None);
+    };
+    match made.iter().find(|(from, _)| *from == old) {
+        Some(&(_, to)) => Ok(Some(to)),
+        None => Err(Refused::at(
+            item,
+            Some(name),
+            Error::field(
+                field,
+                format!("{old} is not one of the document's planned {items}"),
+            ),
+        )),
+    }
+}
+
 fn scheme_name(name: &str, id: u64) -> Name {
     let short: String = name.chars().take(80).collect();
     Name::new(&format!("{short} (imported {id})"))

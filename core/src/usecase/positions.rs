@@ -156,6 +156,7 @@ impl<'s> Queries<'s> {
                 title: row.header.title.clone(),
                 team_role_id: row.header.team_role_id.unwrap_or(Id::new(1)),
                 kind: row.record.kind,
+                realises: row.record.realises,
                 holiday_scheme_id: row
                     .header
                     .holiday_scheme_id
@@ -296,6 +297,11 @@ impl Commands<'_> {
         state
             .check_position_references(&position, None)
             .map_err(refusals::reference)?;
+        // S9.12: what a team member or consulting revenue realises is a live planned position.
+        let revenue = position.revenue.unwrap_or(false);
+        position.complete = state
+            .check_position_realises(&position, kind, revenue, None)
+            .map_err(refusals::realises)?;
         position.custom_fields = team_fields(state, &position, None)?;
         position.id = Some(Id::new(id));
         position.kind = Some(kind);
@@ -317,6 +323,8 @@ impl Commands<'_> {
             hours,
             ot_rule_id: position.ot_rule_id,
             deleted_on: None,
+            realises: position.realises,
+            complete: position.complete == Some(true),
         };
         state.apply(Command::PutPosition(Box::new(PositionRow {
             header: position,
@@ -368,7 +376,19 @@ impl Commands<'_> {
         }
         record.revenue = position.revenue.unwrap_or(record.revenue);
         record.ot_rule_id = position.ot_rule_id;
+        // S9.12: checked as the position now is (its kind stays; `revenue` may change).
+        let complete = state
+            .check_position_realises(
+                &position,
+                record.kind,
+                record.revenue,
+                Some(&existing.header),
+            )
+            .map_err(refusals::realises)?;
+        record.realises = position.realises;
+        record.complete = complete == Some(true);
         let mut header = position;
+        header.complete = complete;
         header.custom_fields = custom_fields;
         header.kind = Some(record.kind);
         // Derived, or made with the position only: never taken from an update's body.

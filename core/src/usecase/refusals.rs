@@ -12,6 +12,11 @@ pub(crate) fn reference(error: ReferenceError) -> Error {
     Error::field(error.field, error.to_string()).caused_by(Cause::Reference(error))
 }
 
+/// A refused link to a planned item, or `complete` on an actual item (S9.12), naming its field.
+pub(crate) fn realises(error: crate::rules::RealisesError) -> Error {
+    Error::field(error.field(), error.to_string()).caused_by(Cause::Realises(error))
+}
+
 /// A refused custom-field value or definition (S7.4), naming its field (`customFields.<id>`, or
 /// the definition's own).
 pub(crate) fn custom_field(error: CustomFieldError) -> Error {

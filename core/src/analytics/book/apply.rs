@@ -3,6 +3,7 @@
 
 use super::error::BookError;
 use super::{Change, FolioBook};
+use crate::analytics::cost_lines::LineMark;
 use crate::analytics::ledger::{CostContext, ItemKey, Ledger, Periods, Series};
 use crate::schedule::{ExpensePlan, FolioFrame, Granularity};
 
@@ -139,7 +140,9 @@ fn put(
             let id = expense.id.ok_or(BookError::NoId)?;
             let plan = ExpensePlan::new(expense, &frame)
                 .map_err(|errors| BookError::Expense { id, errors })?;
-            Ok(ledger.put_expense(ItemKey::Expense(id), &plan, &frame, context.rates)?)
+            ledger.put_expense(ItemKey::Expense(id), &plan, &frame, context.rates)?;
+            ledger.set_mark(ItemKey::Expense(id), LineMark::of_expense(expense));
+            Ok(())
         }
         Change::RemovePosition(_) | Change::RemoveExpense(_) => Ok(()),
     }

@@ -142,6 +142,7 @@ impl FolioBook {
         };
         let percent = |value: Decimal| Exact::of(value);
         let sum = matches!(name, "bac" | "plannedCostToDate" | "ac" | "eacKnown")
+            || (name == "eac" && terms.eac_method == EacMethod::Scheduled)
             || (terms.with_revenue
                 && matches!(
                     name,
@@ -290,11 +291,19 @@ impl FolioBook {
                     vec![figure("ac", &i.ac), figure("bac", &i.bac), figure("ev", &i.ev)],
                     vec![],
                 ),
+                // S9.12: the sum of the cost lines' forecasts, a line each.
                 EacMethod::Scheduled => (
-                    "EAC (by what is scheduled) = the scheduled cost (actual to date and scheduled after) and the planned cost it does not cover yet: the larger of the scheduled cost and BAC",
+                    "EAC (by what is scheduled) = the sum of each cost line's forecast: what is scheduled for the line (actual to date and after) and, while the line is open, the part of its plan not yet covered",
                     None,
                     vec![figure("eacKnown", &i.eac_known), figure("bac", &i.bac)],
-                    vec![],
+                    crate::analytics::cost_lines::cost_lines(costs, actual)?
+                        .into_iter()
+                        .filter(|line| !line.forecast.is_zero())
+                        .map(|line| ItemLine {
+                            item: line.item,
+                            amount: line.forecast,
+                        })
+                        .collect(),
                 ),
             },
             "etc" => ("ETC = EAC - AC", None, vec![figure("eac", &i.eac), figure("ac", &i.ac)], vec![]),

@@ -5,10 +5,12 @@ use rust_decimal::Decimal;
 
 use super::error::BookError;
 use super::{FolioBook, PlannedSide};
+use crate::analytics::cost_lines::{cost_lines, CostLine};
 use crate::analytics::indicators::{indicators, FolioTerms};
 use crate::analytics::ledger::{AnalyticsError, ItemKey, Ledger};
 use crate::analytics::timeline::timeline;
 use crate::model::budgeting::{Indicators, ScopeHistory, TimelineBucket};
+use crate::model::Id;
 use crate::schedule::Granularity;
 use crate::value::Date;
 
@@ -53,6 +55,17 @@ impl FolioBook {
             actual,
             &self.setting.scope,
         )?)
+    }
+
+    /// The folio's cost lines at `as_of` (S9.12), each figure rounded to the folio's currency,
+    /// with the baseline their budgets come from (`None`: the draft), the planned side that
+    /// defines BAC (S8.5).
+    pub fn cost_lines(&mut self, as_of: Date) -> Result<(Vec<CostLine>, Option<Id>), BookError> {
+        self.period()?;
+        self.terms()?;
+        let (kept, sources) = self.cost(as_of, Granularity::Month, PlannedSide::Latest)?;
+        let [budget, _, draft] = self.ledgers(kept, sources)?;
+        Ok((cost_lines(budget, draft)?, sources[0]))
     }
 
     /// One live item's money in the folio's currency, rounded to its minor unit: (its whole, its

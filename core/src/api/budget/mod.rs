@@ -15,6 +15,7 @@
 mod expenses;
 mod folios;
 mod history;
+mod lines;
 mod operations;
 mod plans;
 mod portfolios;

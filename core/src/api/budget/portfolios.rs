@@ -10,7 +10,7 @@ use crate::model::budgeting::Portfolio;
 use crate::state::State;
 
 /// `answer` of the portfolio whose id is `text`; the portfolio's 404 for a path that is no id.
-fn with_id(text: &str, answer: impl FnOnce(u64) -> Outcome) -> Outcome {
+pub(super) fn with_id(text: &str, answer: impl FnOnce(u64) -> Outcome) -> Outcome {
     answer(path_id(text).ok_or_else(|| missing(text))?)
 }
 

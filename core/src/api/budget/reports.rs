@@ -17,7 +17,7 @@ use crate::value::Date;
 /// `answer` of the live folio whose id is `text`, asked by the caller's queries at the request's
 /// `asOf`: the folio's 404 first (a path that is no id, a folio the caller may not read), so that
 /// a hidden folio answers it before any parameter is read; then `asOf` (S2.3).
-fn folio_read(
+pub(super) fn folio_read(
     state: &State,
     request: &Request,
     context: &Context,

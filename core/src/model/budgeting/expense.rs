@@ -219,6 +219,14 @@ pub struct Expense {
     pub custom_fields: Option<CustomFields>,
     /// When it falls.
     pub recurrence: Recurrence,
+    /// For an actual expense or revenue: the planned expense or revenue of its folio it realises
+    /// (S9.12), by id; its cost line is that planned item's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub realises: Option<Id>,
+    /// For a planned expense: its cost line is complete, so that what realises it is its forecast
+    /// and an underrun is released (S9.12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub complete: Option<bool>,
 }
 
 /// A payment line of an expense or a position (S5.5, S6.7). For an expense only `date`, `amount`

@@ -13,6 +13,7 @@ mod envelope;
 mod expense;
 mod folio;
 mod items;
+mod lines;
 mod periods;
 mod plan;
 mod portfolio;
@@ -34,6 +35,10 @@ pub use folio::{
     ItemChange, PlannedValueMethod,
 };
 pub use items::{ExpenseItem, FolioItems, FolioPayments, PaidItem, PositionItem};
+pub use lines::{
+    CostLineShown, FolioLine, FolioLines, LineFigures, LineGroup, LineGrouping, LineItemKind,
+    PortfolioLines, RealisingItem,
+};
 pub use periods::{Allocation, ExchangeRate, HoursPeriod, Rate};
 pub use plan::{PlanCalendar, PlanDocument, PlanHoliday, PlanImport, PlanPosition, SyncedDay};
 pub use portfolio::{Portfolio, PortfolioOrdering};

@@ -115,6 +115,14 @@ pub struct Position {
     /// (extension; never stored or shown).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub more_rates: Option<Vec<Rate>>,
+    /// For a team member or a consulting revenue: the planned position of its folio it realises
+    /// (S9.12), by id; its cost line is that planned position's.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub realises: Option<Id>,
+    /// For a planned position: its cost line is complete, so that what realises it is its
+    /// forecast and an underrun is released (S9.12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub complete: Option<bool>,
 }
 
 /// An item of the team of a folio (operation 16).
@@ -171,6 +179,9 @@ pub struct TeamMember {
     /// The overtime rule.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ot_rule_id: Option<Id>,
+    /// The planned position it realises (S9.12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub realises: Option<Id>,
 }
 
 /// The team of a folio.

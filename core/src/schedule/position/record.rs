@@ -23,6 +23,12 @@ pub struct PositionRecord {
     pub ot_rule_id: Option<crate::model::Id>,
     /// Set when the position was deleted.
     pub deleted_on: Option<Date>,
+    /// The planned position a team member or consulting revenue realises (S9.12).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub realises: Option<crate::model::Id>,
+    /// Whether a planned position's cost line is complete (S9.12).
+    #[serde(default, skip_serializing_if = "core::ops::Not::not")]
+    pub complete: bool,
 }
 
 impl PositionRecord {

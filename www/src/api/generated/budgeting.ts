@@ -68,6 +68,17 @@ export interface components {
       month: string;
       now: components['schemas']['PeriodFigures'];
     };
+    CostLineShown: {
+      complete: boolean;
+      deleted: boolean;
+      figures: components['schemas']['LineFigures'];
+      group: string;
+      itemId: WireNum;
+      itemKind: components['schemas']['LineItemKind'];
+      name: string;
+      planned: boolean;
+      realisedBy: components['schemas']['RealisingItem'][];
+    };
     CustomFieldCatalog: {
       customFields: {
         [key: string]: components['schemas']['CustomFieldDefinition'][];
@@ -106,6 +117,7 @@ export interface components {
       amount: WireNum;
       baselineId?: WireNum | null;
       category: components['schemas']['ExpenseCategory'];
+      complete?: boolean | null;
       convertedAmount?: WireNum | null;
       currencyCode: string;
       customFields?: components['schemas']['CustomFields'] | null;
@@ -116,6 +128,7 @@ export interface components {
       kind: components['schemas']['ExpenseKind'];
       labels?: unknown[] | null;
       name: string;
+      realises?: WireNum | null;
       recurrence: components['schemas']['Recurrence'];
       reporter?: string | null;
       type: string;
@@ -226,6 +239,23 @@ export interface components {
       expenses: components['schemas']['ExpenseItem'][];
       positions: components['schemas']['PositionItem'][];
     };
+    FolioLine: {
+      figures: components['schemas']['LineFigures'];
+      folioCurrencyCode: string;
+      folioId: WireNum;
+      lines: WireNum;
+      name: string;
+    };
+    FolioLines: {
+      asOf: string;
+      budgetBaselineId?: WireNum | null;
+      currencyCode: string;
+      folioId: WireNum;
+      groupBy: components['schemas']['LineGrouping'];
+      groups: components['schemas']['LineGroup'][];
+      lines: components['schemas']['CostLineShown'][];
+      total: components['schemas']['LineFigures'];
+    };
     FolioPayments: {
       expenses: components['schemas']['PaidItem'][];
       positions: components['schemas']['PaidItem'][];
@@ -306,6 +336,26 @@ export interface components {
       kind: string;
       name: string;
     };
+    LineFigures: {
+      actual: WireNum;
+      budget: WireNum;
+      forecast: WireNum;
+      plan: WireNum;
+      planVariance: WireNum;
+      planVariancePercent?: WireNum | null;
+      scheduled: WireNum;
+      status: components['schemas']['IndexStatus'];
+      vac: WireNum;
+      vacPercent?: WireNum | null;
+    };
+    LineGroup: {
+      figures: components['schemas']['LineFigures'];
+      key: string;
+      lines: WireNum;
+      name: string;
+    };
+    LineGrouping: 'account' | 'category' | 'kind' | 'none';
+    LineItemKind: 'position' | 'expense';
     OvertimeFrequency: 'DAILY' | 'WEEKLY';
     OvertimeRule: {
       coefficient: WireNum;
@@ -396,6 +446,15 @@ export interface components {
       month: string;
       now: components['schemas']['PeriodFigures'];
     };
+    PortfolioLines: {
+      asOf: string;
+      currencyCode: string;
+      folios: components['schemas']['FolioLine'][];
+      groupBy: components['schemas']['LineGrouping'];
+      groups: components['schemas']['LineGroup'][];
+      portfolioId: WireNum;
+      total: components['schemas']['LineFigures'];
+    };
     PortfolioOrdering: {
       ascendingOrder: boolean;
       rankingFieldId: WireNum;
@@ -406,6 +465,7 @@ export interface components {
       baselineId?: WireNum | null;
       billableHours?: components['schemas']['HoursPeriod'][] | null;
       category?: string | null;
+      complete?: boolean | null;
       customFields?: components['schemas']['CustomFields'] | null;
       deletedOn?: string | null;
       description: string;
@@ -419,6 +479,7 @@ export interface components {
       name: string;
       otRuleId?: WireNum | null;
       rate: components['schemas']['Rate'];
+      realises?: WireNum | null;
       reporter?: string | null;
       revenue?: boolean | null;
       synchedWithTracker?: boolean | null;
@@ -444,6 +505,11 @@ export interface components {
       id?: WireNum | null;
       rate: WireNum;
       startDate: string;
+    };
+    RealisingItem: {
+      itemId: WireNum;
+      itemKind: components['schemas']['LineItemKind'];
+      name: string;
     };
     Recurrence: {
       endDate?: string | null;
@@ -503,6 +569,7 @@ export interface components {
       name: string;
       otRuleId?: WireNum | null;
       rates: components['schemas']['Rate'][];
+      realises?: WireNum | null;
       reporter: string;
       synchedWithTracker: boolean;
       teamId?: WireNum | null;

@@ -56,6 +56,7 @@ export interface BudgetingOperations {
   'GET /folio/{id}/history': { path: { id: WireNum }; query: { limit?: string; before?: string; since?: string }; body: never; answer: S['History'] };
   'GET /folio/{id}/indicators': { path: { id: WireNum }; query: { asOf?: string; plan?: string }; body: never; answer: S['Indicators'] };
   'GET /folio/{id}/items': { path: { id: WireNum }; query: { asOf?: string }; body: never; answer: S['FolioItems'] };
+  'GET /folio/{id}/lines': { path: { id: WireNum }; query: { asOf?: string; groupBy?: string }; body: never; answer: S['FolioLines'] };
   'GET /folio/{id}/payments': { path: { id: WireNum }; query: { asOf?: string; format?: string }; body: never; answer: S['FolioPayments'] };
   'GET /folio/{id}/periods': { path: { id: WireNum }; query: never; body: never; answer: S['ClosedMonthShown'][] };
   'POST /folio/{id}/periods': { path: { id: WireNum }; query: never; body: S['PeriodClose']; answer: S['ClosedMonthShown'] };
@@ -88,6 +89,7 @@ export interface BudgetingOperations {
   };
   'GET /portfolio/{id}/history': { path: { id: WireNum }; query: { limit?: string; before?: string; since?: string }; body: never; answer: S['History'] };
   'GET /portfolio/{id}/indicators': { path: { id: WireNum }; query: { asOf?: string }; body: never; answer: S['Indicators'] };
+  'GET /portfolio/{id}/lines': { path: { id: WireNum }; query: { asOf?: string; groupBy?: string }; body: never; answer: S['PortfolioLines'] };
   'GET /portfolio/{id}/periods': { path: { id: WireNum }; query: never; body: never; answer: S['PortfolioClosedMonth'][] };
   'POST /position': { path: never; query: never; body: S['Position']; answer: WireNum };
   'PUT /position': { path: never; query: never; body: S['Position']; answer: S['Position'] };

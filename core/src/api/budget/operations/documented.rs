@@ -7,9 +7,9 @@ pub(super) use crate::api::operation_doc::{of, query, required, Operation, Param
 pub(super) use crate::model::budgeting::{
     Allocation, Baseline, ClosedMonthShown, CustomFieldCatalog, CustomFieldDefinition,
     ExchangeRate, Expenditures, Expense, ExpensePayment, Folio, FolioIndicators, FolioItems,
-    FolioPayments, FolioPreview, FolioSummary, HoursPeriod, Indicators, OvertimeRule, PeriodClose,
-    PlanDocument, PlanImport, Portfolio, PortfolioClosedMonth, Position, Rate, ScopeAnswer,
-    ScopeItems, Team, TimelineBucket,
+    FolioLines, FolioPayments, FolioPreview, FolioSummary, HoursPeriod, Indicators, OvertimeRule,
+    PeriodClose, PlanDocument, PlanImport, Portfolio, PortfolioClosedMonth, PortfolioLines,
+    Position, Rate, ScopeAnswer, ScopeItems, Team, TimelineBucket,
 };
 pub(super) use crate::model::Id;
 pub(super) use crate::usecase::{Approval, BilledDays, Explanation, History, UserChoice, Viewers};
@@ -36,6 +36,11 @@ pub(super) const PLAN: Param = query(
 );
 pub(super) const GRANULARITY: Param =
     query("granularity", "string", "day, week or month (the default)");
+pub(super) const GROUP_BY: Param = query(
+    "groupBy",
+    "string",
+    "How lines are grouped: account, category, kind or none (the default)",
+);
 
 /// A page of an explanation's lines.
 pub(super) const LINE_PAGE: [Param; 2] = [

@@ -10,6 +10,7 @@ use crate::api::budget::folios::{
     folio_expenditures, scope_get, update_custom_field,
 };
 use crate::api::budget::history::{activity, history};
+use crate::api::budget::lines::{folio_lines, portfolio_lines};
 use crate::api::budget::portfolios::{
     delete_portfolio, portfolio_closed_months, portfolio_indicators, portfolios, put_portfolio,
 };
@@ -183,6 +184,18 @@ pub(super) const ROUTES: &[Route] = &[
             .answers(Success(of::<Vec<TimelineBucket>>))),
     ),
     get(
+        "/budgets/1/folio/{id}/lines",
+        folio_lines,
+        Weight::Folio,
+        described!(
+            ext("Cost lines of a folio: each planned cost item with the \
+                actual items that realise it, budget, plan, actual, scheduled, \
+                forecast and variances, grouped (S9.12)")
+            .query([AS_OF, GROUP_BY])
+            .answers(Success(of::<FolioLines>))
+        ),
+    ),
+    get(
         "/budgets/1/folio/{id}/payments",
         folio_payments,
         Weight::Folio,
@@ -309,6 +322,17 @@ pub(super) const ROUTES: &[Route] = &[
         described!(ext("Portfolio indicators (S9.9)")
             .query([AS_OF])
             .answers(Success(of::<Indicators>))),
+    ),
+    get(
+        "/budgets/1/portfolio/{id}/lines",
+        portfolio_lines,
+        Weight::Portfolio,
+        described!(
+            ext("Cost lines of a portfolio: a line per folio, its total \
+                converted, and the groups across its folios (S9.12, S9.9)")
+            .query([AS_OF, GROUP_BY])
+            .answers(Success(of::<PortfolioLines>))
+        ),
     ),
     get(
         "/budgets/1/portfolio/{id}/periods",
