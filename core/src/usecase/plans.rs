@@ -250,47 +250,31 @@ impl Importer {
         folio.status = None;
         folio.deleted_on = None;
         let folio_id = self.run("folio", Some(&name), |c| c.create_folio(folio))?;
-        // S9.12: planned items first, so that an actual item's link names one made already;
-        // the ids are answered in the document's order.
-        let mut position_ids = vec![None; positions.len()];
+        // S9.12: the items are made in the document's order with no link, then each link is
+        // written to the new ids, so that a link may name an item made after it.
+        let mut position_ids = Vec::new();
         let mut positions_made: Vec<(Id, Id)> = Vec::new();
-        let mut ordered: Vec<(usize, PlanPosition)> = positions.into_iter().enumerate().collect();
-        ordered.sort_by_key(|(_, plan)| plan.position.realises.is_some());
-        for (index, mut plan) in ordered {
+        let mut position_links: Vec<(usize, Id, Id, String)> = Vec::new();
+        for (index, mut plan) in positions.into_iter().enumerate() {
             let item = format!("positions[{index}]");
-            let old = plan.position.id;
-            plan.position.realises = realised(
-                &positions_made,
-                plan.position.realises,
-                &item,
-                &plan.position.name,
-                "position.realises",
-                "positions",
-            )?;
+            let (old, link) = (plan.position.id, plan.position.realises.take());
+            let name = plan.position.name.clone();
             let id = self.position(plan, folio_id, &item, &map_rule, &mut not_imported)?;
             if let Some(old) = old {
                 positions_made.push((old, id));
             }
-            position_ids[index] = Some(id);
+            if let Some(link) = link {
+                position_links.push((index, id, link, name));
+            }
+            position_ids.push(id);
         }
-        let position_ids: Vec<Id> = position_ids.into_iter().flatten().collect();
-        let mut expense_ids = vec![None; expenses.len()];
+        let mut expense_ids = Vec::new();
         let mut expenses_made: Vec<(Id, Id)> = Vec::new();
-        let mut ordered: Vec<(usize, crate::model::budgeting::Expense)> =
-            expenses.into_iter().enumerate().collect();
-        ordered.sort_by_key(|(_, expense)| expense.realises.is_some());
-        for (index, mut expense) in ordered {
+        let mut expense_links: Vec<(usize, Id, Id, String)> = Vec::new();
+        for (index, mut expense) in expenses.into_iter().enumerate() {
             let item = format!("expenses[{index}]");
             let name = expense.name.clone();
-            let old = expense.id;
-            expense.realises = realised(
-                &expenses_made,
-                expense.realises,
-                &item,
-                &name,
-                "realises",
-                "expenses",
-            )?;
+            let (old, link) = (expense.id, expense.realises.take());
             expense.id = None;
             expense.folio_id = folio_id;
             expense.deleted_on = None;
@@ -308,9 +292,37 @@ impl Importer {
             if let Some(old) = old {
                 expenses_made.push((old, id));
             }
-            expense_ids[index] = Some(id);
+            if let Some(link) = link {
+                expense_links.push((index, id, link, name));
+            }
+            expense_ids.push(id);
         }
-        let expense_ids: Vec<Id> = expense_ids.into_iter().flatten().collect();
+        for (index, id, link, name) in position_links {
+            let item = format!("positions[{index}]");
+            let target = realised(
+                &positions_made,
+                link,
+                &item,
+                &name,
+                "position.realises",
+                "positions",
+            )?;
+            self.run(&item, Some(&name), |c| {
+                let mut position = c.queries().position(id.get())?;
+                position.realises = Some(target);
+                c.update_position(position).map(|_| ())
+            })?;
+        }
+        for (index, id, link, name) in expense_links {
+            let item = format!("expenses[{index}]");
+            let target = realised(&expenses_made, link, &item, &name, "realises", "expenses")?;
+            self.run(&item, Some(&name), |c| {
+                let mut expense = c.queries().expense(id.get())?;
+                expense.realises = Some(target);
+                expense.converted_amount = None;
+                c.update_expense(expense).map(|_| ())
+            })?;
+        }
         self.scope(folio_id.get(), start, scope, scope_history)?;
         Ok(PlanImport {
             folio_id,
@@ -498,17 +510,14 @@ impl Importer {
 /// made already; a link to anything else is refused at the item, naming `field`.
 fn realised(
     made: &[(Id, Id)],
-    link: Option<Id>,
+    old: Id,
     item: &str,
     name: &str,
     field: &str,
     items: &str,
-) -> Step<Option<Id>> {
-    let Some(old) = link else {
-        return Ok(None);
-    };
+) -> Step<Id> {
     match made.iter().find(|(from, _)| *from == old) {
-        Some(&(_, to)) => Ok(Some(to)),
+        Some(&(_, to)) => Ok(to),
         None => Err(Refused::at(
             item,
             Some(name),

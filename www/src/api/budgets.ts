@@ -23,6 +23,8 @@ import type {
   Expenditures,
   Folio,
   FolioItemsAnswer,
+  FolioLines,
+  LineGrouping,
   FolioSummary,
   Indicators,
   OvertimeRule,
@@ -142,6 +144,9 @@ export const api = {
   /** Every live position (with its rates, allocations and hours) and expense, each with its total and to-date money
    * (null, with the item's `refusal`, for an item an uncomputable folio cannot cost). Read with `parseRecords`: the
    * editors send these records back whole (`wireOf`). */
+  /** A folio's cost lines at `asOf` grouped by `groupBy` (S9.12). */
+  lines: (id: string, asOf: string, groupBy: LineGrouping, signal?: AbortSignal): Promise<FolioLines> =>
+    call('GET', '/folio/{id}/lines', { path: { id }, query: { asOf, groupBy }, signal }),
   items: (id: string, asOf: string, signal?: AbortSignal): Promise<FolioItemsAnswer> =>
     call('GET', '/folio/{id}/items', { path: { id }, query: { asOf }, signal, parser: parseRecords }),
 

@@ -104,6 +104,17 @@ export type ItemExpense = Answer<Schemas['ExpenseItem']>;
 /** `GET /folio/{id}/items?asOf=`, as read (`itemsOf` checks its records' ids). */
 export type FolioItemsAnswer = Answer<Schemas['FolioItems']>;
 
+/** How cost lines are grouped (`groupBy`). */
+export type LineGrouping = Schemas['LineGrouping'];
+/** `GET /folio/{id}/lines?asOf=&groupBy=` (S9.12): each planned item with what realises it. */
+export type FolioLines = Answer<Schemas['FolioLines']>;
+/** One cost line of `FolioLines`. */
+export type CostLine = Answer<Schemas['CostLineShown']>;
+/** The money of a line, a group or the total: the server's exact strings and light. */
+export type LineFigures = Answer<Schemas['LineFigures']>;
+/** One group of `FolioLines`, with its subtotals. */
+export type LineGroup = Answer<Schemas['LineGroup']>;
+
 /**
  * `GET /session` and `POST /session` (the host's): their schemas are written inline in the
  * document's `paths`, which gen-types.mjs does not generate (the components only), so these two

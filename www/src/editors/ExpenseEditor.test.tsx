@@ -115,4 +115,51 @@ describe('ExpenseEditor', () => {
       '{"id":41,"folioId":1,"name":"Site office","description":"","type":"Rental","category":"OPEX","kind":".PlannedExpense","amount":1200.50,"currencyCode":"EUR","amortized":false,"labels":["site",42],"customFields":{"values":{"7":99.90}},"recurrence":{"kind":".Monthly","startDate":"2027-01-31","occurrences":12,"interval":1}}',
     );
   });
+
+  it('suggests the planned expense of the same name to an actual one, and sends the link chosen', async () => {
+    const sent = fakeServer(() => ({ body: { success: '43' } }));
+    const planned = [
+      { id: '7', name: 'Steel deck fabrication', kind: '.PlannedExpense' as const },
+      { id: '8', name: 'Crane rental', kind: '.PlannedExpense' as const },
+      { id: '9', name: 'Steel deck fabrication', kind: '.PlannedRevenue' as const },
+    ];
+    renderInPlanner(<ExpenseEditor folio={FOLIO} planned={planned} onClose={() => undefined} onSaved={() => undefined} />);
+    expect(screen.queryByLabelText('Realises (planned expense)')).toBeNull();
+    expect(screen.getByLabelText('Line complete')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: '.ActualExpense' } });
+    type('Name', 'Steel deck fabrication, invoice 1');
+    type('Expense type', 'Works');
+    type('Amount', '6000');
+    const options = [...screen.getByLabelText<HTMLSelectElement>('Realises (planned expense)').options].map((o) => o.textContent);
+    expect(options).toEqual(['Nothing: unplanned', 'Crane rental', 'Steel deck fabrication']);
+    expect(screen.getByText(/Its name matches the planned expense “Steel deck fabrication”/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Link to it' }));
+    expect(screen.getByLabelText<HTMLSelectElement>('Realises (planned expense)').value).toBe('7');
+    fireEvent.click(screen.getByRole('button', { name: 'Add expense' }));
+    await waitFor(() => expect(changesOf(sent)).toHaveLength(1));
+    expect(JSON.parse(changesOf(sent)[0]!.body ?? '{}')).toMatchObject({ kind: '.ActualExpense', realises: 7 });
+  });
+
+  it("shows the server's refusal of a link at the field", async () => {
+    fakeServer(() => refused({ realises: 'planned expense 7 was deleted' }));
+    const planned = [{ id: '7', name: 'Steel deck fabrication', kind: '.PlannedExpense' as const }];
+    renderInPlanner(<ExpenseEditor folio={FOLIO} planned={planned} onClose={() => undefined} onSaved={() => undefined} />);
+    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: '.ActualExpense' } });
+    type('Name', 'Deck invoice');
+    type('Expense type', 'Works');
+    type('Amount', '6000');
+    fireEvent.change(screen.getByLabelText('Realises (planned expense)'), { target: { value: '7' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add expense' }));
+    await waitFor(() => expect(messageOf('Realises (planned expense)')).toContain('planned expense 7 was deleted'));
+  });
+
+  it('marks a planned expense complete, and unmarks it by leaving the field out', async () => {
+    const sent = fakeServer(() => ({ body: { success: {} } }));
+    const expense = items().expenses[0]!.expense;
+    renderInPlanner(<ExpenseEditor folio={FOLIO} expense={expense} onClose={() => undefined} onSaved={() => undefined} />);
+    fireEvent.click(screen.getByLabelText('Line complete'));
+    fireEvent.click(screen.getByRole('button', { name: 'Save expense' }));
+    await waitFor(() => expect(changesOf(sent)).toHaveLength(1));
+    expect(JSON.parse(changesOf(sent)[0]!.body ?? '{}')).toMatchObject({ id: 41, complete: true });
+  });
 });

@@ -22,6 +22,8 @@ import { Checkbox, Field, FormErrors, SelectField, bind, bindCheck } from '../co
 import { Dialog } from '../components/Dialog';
 import { ItemHistory } from '../components/History';
 import { RecurrenceEditor } from './RecurrenceEditor';
+import { CompleteField, RealisesField } from '../components/Realises';
+import type { Realisable } from '../lib/costLines';
 
 const FIELDS = [
   'name',
@@ -36,6 +38,8 @@ const FIELDS = [
   'recurrence.occurrences',
   'recurrence.interval',
   'recurrence.recurrenceOn',
+  'realises',
+  'complete',
 ];
 const ALIASES: Record<string, string> = {
   startDate: 'recurrence.startDate',
@@ -59,17 +63,29 @@ function fieldsOf(expense: Expense | undefined, folio: Folio) {
     amount: expense?.amount ?? '',
     currencyCode: expense?.currencyCode ?? folio.currencyCode,
     amortized: expense?.amortized ?? false,
+    realises: expense?.realises ?? '',
+    complete: expense?.complete ?? false,
   };
+}
+
+/** The planned kind an actual expense of `kind` realises, if it is actual (S9.12). */
+function plannedKindOf(kind: ExpenseKind): ExpenseKind | null {
+  if (kind === '.ActualExpense') return '.PlannedExpense';
+  if (kind === '.ActualRevenue') return '.PlannedRevenue';
+  return null;
 }
 
 export function ExpenseEditor({
   folio,
   expense,
+  planned = [],
   onClose,
   onSaved,
 }: {
   folio: Folio;
   expense?: Expense;
+  /** The folio's planned expenses and revenues, which an actual one may realise. */
+  planned?: readonly (Realisable & { kind: ExpenseKind })[];
   onClose: () => void;
   onSaved: (message: string) => void;
 }) {
@@ -87,6 +103,11 @@ export function ExpenseEditor({
     (v: (typeof f)[K]) =>
       setF((p) => ({ ...p, [k]: v }));
   const categories = isRevenueKind(f.kind) ? REVENUE_CATEGORIES : COST_CATEGORIES;
+  const realisable = plannedKindOf(f.kind);
+  const choices = planned.filter((p) => p.kind === realisable && p.id !== expense?.id);
+  // What the kind allows: a link only for an actual expense, completion only for a planned one.
+  const realises = realisable ? f.realises : '';
+  const complete = realisable ? false : f.complete;
   // S7.4: ACTUAL definitions are for cost expenses (planned and actual), REVENUE ones for revenues.
   const custom = useCustomFields(folio.id, isRevenueKind(f.kind) ? 'REVENUE' : 'ACTUAL', expense);
 
@@ -125,6 +146,8 @@ export function ExpenseEditor({
       if (f.currencyCode !== was.currencyCode) changes.currencyCode = f.currencyCode.trim();
       if (f.amortized !== was.amortized) changes.amortized = f.amortized;
       if (r.recurrence !== stored) changes.recurrence = recurrenceBody(r.recurrence);
+      if (realises !== (expense.realises ?? '')) changes.realises = realises ? num(realises) : undefined;
+      if (complete !== (expense.complete ?? false)) changes.complete = complete || undefined;
       const values = custom.body();
       if (values) changes.customFields = values;
       const body = replacement(expense, EXPENSE_DERIVED, changes);
@@ -142,6 +165,8 @@ export function ExpenseEditor({
         amortized: f.amortized,
         recurrence: recurrenceBody(r.recurrence),
       };
+      if (realises) body.realises = num(realises);
+      if (complete) body.complete = true;
       const values = custom.body();
       if (values) body.customFields = values;
       save = () => api.createExpense(body);
@@ -198,6 +223,18 @@ export function ExpenseEditor({
           />
           <Checkbox {...bindCheck(f, set, 'amortized')} label="Amortized (spread the amount over the occurrences)" />
         </div>
+        {realisable ? (
+          <RealisesField
+            planned={choices}
+            value={f.realises}
+            onValue={set('realises')}
+            names={[f.name]}
+            noun={realisable === '.PlannedRevenue' ? 'planned revenue' : 'planned expense'}
+            error={err('realises')}
+          />
+        ) : (
+          <CompleteField checked={f.complete} onValue={set('complete')} />
+        )}
         <div class="field">
           <label for="expense-description">Description</label>
           <textarea

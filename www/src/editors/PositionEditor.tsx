@@ -21,6 +21,8 @@ import { ItemHistory } from '../components/History';
 import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
 import { PeriodRows } from './PeriodRows';
 import { coreMessage, loadCore } from '../api/wasm';
+import { CompleteField, RealisesField } from '../components/Realises';
+import type { Realisable } from '../lib/costLines';
 
 export type PositionChoice = 'team' | 'plannedCost' | 'plannedRevenue' | 'consulting';
 const CHOICES: { value: PositionChoice; label: string }[] = [
@@ -46,7 +48,7 @@ function choiceOf(item: PositionItem): PositionChoice {
   return item.position.revenue ? 'plannedRevenue' : 'plannedCost';
 }
 
-const HEADER_FIELDS = ['kind', 'name', 'title', 'member', 'description', 'otRuleId'];
+const HEADER_FIELDS = ['kind', 'name', 'title', 'member', 'description', 'otRuleId', 'realises', 'complete'];
 const CREATE_FIELDS = [...HEADER_FIELDS, 'allocations.0.startDate', 'allocations.0.endDate', 'allocations.0.percentage'];
 
 /** The header fields as the form shows them. */
@@ -57,6 +59,7 @@ function headerOf(p: Position | undefined) {
     member: p?.member && p.member !== 'unassigned' ? p.member : '',
     description: p?.description ?? '',
     otRuleId: p?.otRuleId ?? '',
+    realises: p?.realises ?? '',
   };
 }
 
@@ -65,6 +68,7 @@ export function PositionEditor({
   item,
   initial = 'team',
   rules,
+  planned = [],
   onClose,
   onSaved,
   onChanged,
@@ -73,6 +77,8 @@ export function PositionEditor({
   item?: PositionItem;
   initial?: PositionChoice;
   rules: OvertimeRule[];
+  /** The folio's planned positions, which a team member or consulting revenue may realise. */
+  planned?: readonly (Realisable & { revenue: boolean })[];
   onClose: () => void;
   onSaved: (message: string) => void;
   onChanged: () => void;
@@ -91,6 +97,13 @@ export function PositionEditor({
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
   const team = choice === 'team';
+  // S9.12: a team member realises a planned cost position, a consulting revenue a planned
+  // revenue one; a planned position's line may be complete.
+  const actual = choice === 'team' || choice === 'consulting';
+  const choices = planned.filter((q) => q.revenue === (choice === 'consulting') && q.id !== p?.id);
+  const [complete, setComplete] = useState(p?.complete ?? false);
+  const realises = actual ? h.realises : '';
+  const completed = actual ? false : complete;
   // The period checks are the wasm core's: loaded while the editor opens, not when Save is
   // clicked (loaded then, it delayed the first save by its download and compilation, about 50 ms).
   useEffect(() => {
@@ -111,6 +124,8 @@ export function PositionEditor({
     if (choice === 'team') body.member = h.member.trim() || 'unassigned';
     if (choice === 'plannedCost' || choice === 'plannedRevenue') body.revenue = choice === 'plannedRevenue';
     if (h.otRuleId) body.otRuleId = num(h.otRuleId);
+    if (realises) body.realises = num(realises);
+    if (completed) body.complete = true;
     return body;
   };
 
@@ -203,6 +218,8 @@ export function PositionEditor({
       if (h.description !== was.description) changes.description = h.description;
       if (team && h.member !== was.member) changes.member = h.member.trim() || 'unassigned';
       if (h.otRuleId !== was.otRuleId) changes.otRuleId = h.otRuleId ? num(h.otRuleId) : undefined;
+      if (realises !== was.realises) changes.realises = realises ? num(realises) : undefined;
+      if (completed !== (item.position.complete ?? false)) changes.complete = completed || undefined;
       const values = custom.body();
       if (values) changes.customFields = values;
       await api.updatePosition(replacement(item.position, POSITION_DERIVED, changes));
@@ -255,6 +272,18 @@ export function PositionEditor({
             ]}
           />
         </div>
+        {actual ? (
+          <RealisesField
+            planned={choices}
+            value={h.realises}
+            onValue={setHeader('realises')}
+            names={[h.name, h.title]}
+            noun={choice === 'consulting' ? 'planned revenue position' : 'planned position'}
+            error={err('realises')}
+          />
+        ) : (
+          <CompleteField checked={complete} onValue={setComplete} />
+        )}
         <div class="field">
           <label for="position-description">Description</label>
           <textarea

@@ -1,16 +1,21 @@
-// The name a folio's CSV export is saved under. The CSV itself is the server's
+// The names a folio's CSV exports are saved under. The CSV itself is the server's
 // (GET /folio/{id}/payments?asOf=&format=csv, the columns of `costfolio plan --csv`).
 
-/** A file name for a folio's export: letters, digits and dashes only. */
-export function csvFileName(folioName: string, asOf: string): string {
-  const base =
+/** A folio's name as the start of a file name: letters, digits and dashes only. */
+export function fileStem(folioName: string): string {
+  return (
     folioName
       .normalize('NFKD')
       .replace(/[\u0300-\u036f]/g, '')
       .replace(/[^\w-]+/g, '-')
       .replace(/^-+|-+$/g, '')
-      .toLowerCase() || 'folio';
-  return `${base}-payments-${asOf}.csv`;
+      .toLowerCase() || 'folio'
+  );
+}
+
+/** A file name for a folio's export of payments. */
+export function csvFileName(folioName: string, asOf: string): string {
+  return `${fileStem(folioName)}-payments-${asOf}.csv`;
 }
 
 /** The first `limit` lines of a CSV text (the last, empty line after the final newline dropped) and how many there are. */

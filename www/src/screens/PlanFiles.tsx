@@ -3,6 +3,7 @@
 // POST /folio/import, which creates a new folio owned by the importer in one journal entry (or
 // nothing, naming the item and field it refused). Offline, the same requests are answered in the
 // browser by the wasm core.
+import { saveFile } from '../lib/saveFile';
 import { useState } from 'preact/hooks';
 import { activeTransport, ApiError, request, settle } from '../api/client';
 import { parseDocument } from '../lib/sandbox';
@@ -34,12 +35,7 @@ export function PlanDownload({ folioId, folioName }: { folioId: string | number;
       settle(path, answer);
       // The document is the answer's `success`, its numbers kept as the server wrote them.
       const doc = toJson((parseDocument(answer.text) as { success: unknown }).success);
-      const url = URL.createObjectURL(new Blob([doc], { type: 'application/json' }));
-      const a = document.createElement('a');
-      a.href = url;
-      a.download = planFileName(folioName);
-      a.click();
-      setTimeout(() => URL.revokeObjectURL(url), 10_000);
+      saveFile(doc, planFileName(folioName), 'application/json');
     } catch (e) {
       setError(e instanceof ApiError ? e.message : coreMessage(e));
     }

@@ -1,4 +1,5 @@
-// Screen 4: costs and revenues. Every live item comes from one request,
+// Screen 4: costs and revenues. First the cost lines, budget against actual line by line
+// (components/CostLines.tsx, its own request); then every live item, from one request,
 // GET /folio/{id}/items?asOf=: team members grouped by title, planned positions, consulting
 // revenues, and expenses grouped by category, each with its period, rate or amount, and the
 // server's cost (or revenue) to date and total; an item the server cannot cost (an uncomputable
@@ -25,6 +26,7 @@ import { ApiError } from '../../api/client';
 import type { FolioProps } from '../FolioProps';
 import { lazy } from 'preact-iso';
 import { Col, EmptyRow } from '../../components/Table';
+import { CostLines } from '../../components/CostLines';
 
 const ExplainDialog = lazy(() => import('../../components/Explain').then((m) => m.ExplainDialog));
 const ItemHistoryDialog = lazy(() => import('../../components/History').then((m) => m.ItemHistoryDialog));
@@ -427,6 +429,17 @@ export function Costs({ folio, asOf }: FolioProps) {
     return out;
   }, [data]);
 
+  /** The planned items an actual one may realise (S9.12), from the live items. */
+  const planned = useMemo(
+    () => ({
+      expenses: (data?.expenses ?? [])
+        .filter((e) => e.expense.kind === '.PlannedExpense' || e.expense.kind === '.PlannedRevenue')
+        .map((e) => ({ id: e.expense.id, name: e.expense.name, kind: e.expense.kind })),
+      positions: bySection.planned.map((p) => ({ id: p.position.id, name: p.position.name, revenue: p.position.revenue ?? false })),
+    }),
+    [data, bySection],
+  );
+
   /** The server's refusals of the items it cannot cost (S5.6), each with the items' names. */
   const uncosted = useMemo(() => {
     const out = new Map<string, string[]>();
@@ -477,6 +490,7 @@ export function Costs({ folio, asOf }: FolioProps) {
           </ul>
         </div>
       ) : null}
+      <CostLines folio={folio} asOf={asOf} onExplain={(path, title) => setExplaining({ path, title })} />
       {(['team', 'planned', 'consulting'] as Section[])
         .filter((s) => s !== 'consulting' || folio.withRevenue || bySection.consulting.length)
         .map((s) => (
@@ -515,6 +529,7 @@ export function Costs({ folio, asOf }: FolioProps) {
           item={editedItem}
           initial={editing.initial}
           rules={rules.data ?? []}
+          planned={planned.positions}
           onClose={() => setEditing(null)}
           onSaved={(m) => {
             announce(m);
@@ -531,6 +546,7 @@ export function Costs({ folio, asOf }: FolioProps) {
         <ExpenseEditor
           folio={folio}
           expense={editing.expense}
+          planned={planned.expenses}
           onClose={() => setEditing(null)}
           onSaved={(m) => {
             announce(m);

@@ -2,6 +2,7 @@
 // server: GET /folio/{id}/payments?asOf=&format=csv. "Download CSV" links to it (a GET with the
 // session cookie); "Preview" shows the first lines of the same text. Offline (no server) the same
 // request is answered in the browser by the wasm core, and "Download CSV" saves that text.
+import { saveFile } from '../../lib/saveFile';
 import { useState } from 'preact/hooks';
 import { api } from '../../api/budgets';
 import { csvFileName, previewLines } from '../../lib/csv';
@@ -48,15 +49,7 @@ export function Export({ folio, asOf }: FolioProps) {
   const download = async () => {
     setError(null);
     try {
-      const text = await serverCsv(url);
-      const link = document.createElement('a');
-      link.href = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-      link.download = name;
-      link.dataset.native = '';
-      document.body.append(link);
-      link.click();
-      link.remove();
-      setTimeout(() => URL.revokeObjectURL(link.href), 60_000);
+      saveFile(await serverCsv(url), name, 'text/csv;charset=utf-8');
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }

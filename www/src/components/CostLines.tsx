@@ -1,0 +1,247 @@
+// Costs and revenues, first card: budget against actual, line by line (S9.12). One request,
+// GET /folio/{id}/lines?asOf=&groupBy=: each planned cost item with the actual items that realise
+// it, and the actual items that realise nothing, with the server's budget, plan, actual,
+// scheduled, forecast, variances and light; the groups' subtotals and the total are the server's
+// too. Ordered as the server groups them, or by variance (exact comparison); the CSV is written
+// from the same strings. At 390 px each line is a card, its forecast and variance first.
+import { Fragment } from 'preact';
+import { useMemo, useState } from 'preact/hooks';
+import { useQuery } from '@tanstack/preact-query';
+import { api } from '../api/budgets';
+import type { CostLine, Folio, LineFigures } from '../api/types';
+import { GROUPINGS, groupingOf, linesCsv, ordered, type LineOrder } from '../lib/costLines';
+import { keepFor, keys } from '../lib/queries';
+import { saveFile } from '../lib/saveFile';
+import { fileStem } from '../lib/csv';
+import * as fmt from '../lib/format';
+import { Card, ErrorBox, Loading, Rag } from './ui';
+import { Pager, usePaging } from './Pager';
+import { Col, EmptyRow } from './Table';
+
+const PAGE = 50;
+const COLUMNS = 9;
+
+/** A money cell of a line, a group or the total; with `explain`, the figure opens its explanation. */
+function MoneyCell({
+  value,
+  currency,
+  label,
+  field,
+  first,
+  explain,
+}: {
+  value: string;
+  currency: string;
+  label: string;
+  field: string;
+  first?: boolean;
+  explain?: () => void;
+}) {
+  const shown = fmt.money(value, currency);
+  return (
+    <td class={`right num c-6${first ? ' card-first' : ''}`} data-label={label} data-field={field} data-value={value}>
+      {explain ? (
+        <button type="button" class="figure-button" onClick={explain}>
+          {shown}
+        </button>
+      ) : (
+        shown
+      )}
+    </td>
+  );
+}
+
+/** A variance with its percentage below it (none when the server has none: nothing to divide by). */
+function VarianceCell({
+  value,
+  percent,
+  currency,
+  label,
+  field,
+  first,
+}: {
+  value: string;
+  percent: string | null | undefined;
+  currency: string;
+  label: string;
+  field: string;
+  first?: boolean;
+}) {
+  return (
+    <td class={`right num c-6${first ? ' card-first' : ''}`} data-label={label} data-field={field} data-value={value}>
+      <span class={value.startsWith('-') ? 'negative' : undefined}>{fmt.money(value, currency)}</span>
+      {percent != null ? (
+        <div class="sub" data-field={`${field}Percent`} data-value={percent}>
+          {fmt.percent(percent)}
+        </div>
+      ) : null}
+    </td>
+  );
+}
+
+/** The figure cells of a line, a group or the total, in the columns' order. */
+function FigureCells({ f, currency, explainPlan, explainActual }: { f: LineFigures; currency: string; explainPlan?: () => void; explainActual?: () => void }) {
+  return (
+    <>
+      <MoneyCell value={f.budget} currency={currency} label="Budget" field="budget" />
+      <MoneyCell value={f.plan} currency={currency} label="Plan" field="plan" explain={explainPlan} />
+      <MoneyCell value={f.actual} currency={currency} label="Actual to date" field="actual" explain={explainActual} />
+      <MoneyCell value={f.scheduled} currency={currency} label="Scheduled" field="scheduled" />
+      <MoneyCell value={f.forecast} currency={currency} label="Forecast" field="forecast" first />
+      <VarianceCell value={f.vac} percent={f.vacPercent} currency={currency} label="Variance at completion" field="vac" first />
+      <VarianceCell value={f.planVariance} percent={f.planVariancePercent} currency={currency} label="Plan left" field="planVariance" />
+      <td class="c-12" data-label="Status" data-field="status" data-value={f.status}>
+        <Rag status={f.status} title="Budget against forecast, within the folio’s tolerance" />
+      </td>
+    </>
+  );
+}
+
+/** What a line's name says below it: unplanned, complete, deleted, and what realises it. */
+function lineNote(line: CostLine): string {
+  const notes: string[] = [];
+  if (!line.planned) notes.push('unplanned: realises no planned item');
+  if (line.deleted) notes.push('no longer in the plan');
+  if (line.complete) notes.push('complete');
+  const by = line.realisedBy;
+  if (by.length) {
+    const names = by.slice(0, 3).map((r) => r.name);
+    notes.push(`realised by ${names.join(', ')}${by.length > 3 ? ` and ${fmt.count(by.length - 3)} more` : ''}`);
+  } else if (line.planned) notes.push('nothing realises it yet');
+  return notes.join(' · ');
+}
+
+export function CostLines({ folio, asOf, onExplain }: { folio: Folio; asOf: string; onExplain: (path: string, title: string) => void }) {
+  const [grouping, setGrouping] = useState(() => groupingOf('none'));
+  const [order, setOrder] = useState<LineOrder>('group');
+  const answer = useQuery({
+    queryKey: keys.lines(folio.id, asOf, grouping),
+    queryFn: ({ signal }) => api.lines(folio.id, asOf, grouping, signal),
+    placeholderData: keepFor(folio.id),
+  });
+  const data = answer.data;
+  const lines = useMemo(() => ordered(data?.lines ?? [], order), [data, order]);
+  const paging = usePaging(lines, PAGE, [grouping, order]);
+  const groups = useMemo(() => new Map((data?.groups ?? []).map((g) => [g.key, g])), [data]);
+  const currency = data?.currencyCode ?? folio.currencyCode;
+  const grouped = order === 'group' && grouping !== 'none';
+  let lastGroup: string | null = null;
+
+  const explainItem = (kind: 'position' | 'expense', id: string, figure: 'total' | 'toDate', title: string) =>
+    onExplain(api.itemExplainPath(kind, id, figure, asOf), title);
+  const download = () => {
+    if (data) saveFile(linesCsv(data), `${fileStem(folio.name)}-cost-lines-${asOf}.csv`, 'text/csv;charset=utf-8');
+  };
+
+  return (
+    <Card
+      title="Budget against actual, line by line"
+      busy={answer.isFetching}
+      actions={
+        <div class="lines-controls">
+          <label>
+            Group by{' '}
+            <select value={grouping} onChange={(e) => setGrouping(groupingOf(e.currentTarget.value))}>
+              {GROUPINGS.map((g) => (
+                <option key={g.value} value={g.value}>
+                  {g.label}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label>
+            Order{' '}
+            <select value={order} onChange={(e) => setOrder(e.currentTarget.value === 'variance' ? 'variance' : 'group')}>
+              <option value="group">By group</option>
+              <option value="variance">Largest overrun first</option>
+            </select>
+          </label>
+          <button type="button" class="btn btn-small" onClick={download} disabled={!data}>
+            Download CSV
+          </button>
+        </div>
+      }
+    >
+      {answer.error ? <ErrorBox error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+      {!data && !answer.error ? <Loading label="Loading cost lines" /> : null}
+      {data ? (
+        <>
+          <div class="table-scroll" tabIndex={0} role="region" aria-label="Cost lines table">
+            <table class="table items table-cards lines" data-section="lines">
+              <caption>
+                Each planned cost with what realises it — in {currency} as of {fmt.date(asOf)}; budget from{' '}
+                {data.budgetBaselineId != null ? `baseline ${data.budgetBaselineId}` : 'the plan (no baseline yet)'}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Line</th>
+                  <Col align="right">Budget</Col>
+                  <Col align="right">Plan</Col>
+                  <Col align="right">Actual to date</Col>
+                  <Col align="right">Scheduled</Col>
+                  <Col align="right">Forecast</Col>
+                  <Col align="right">Variance at completion</Col>
+                  <Col align="right">Plan left</Col>
+                  <th scope="col">Status</th>
+                </tr>
+              </thead>
+              <tbody>
+                {paging.visible.map((line) => {
+                  const group = grouped && line.group !== lastGroup ? groups.get(line.group) : undefined;
+                  lastGroup = line.group;
+                  const single = line.realisedBy.length === 1 ? line.realisedBy[0] : undefined;
+                  return (
+                    <Fragment key={`${line.itemKind}-${line.itemId}`}>
+                      {group ? (
+                        <tr class="group subtotal" data-group={group.key}>
+                          <th scope="rowgroup" class="c-12">
+                            {group.name}
+                            <div class="sub">
+                              {fmt.count(Number(group.lines))} line{group.lines === '1' ? '' : 's'}, subtotal
+                            </div>
+                          </th>
+                          <FigureCells f={group.figures} currency={currency} />
+                        </tr>
+                      ) : null}
+                      <tr data-line={`${line.itemKind}-${line.itemId}`} class={line.planned ? undefined : 'unplanned'}>
+                        <th scope="row" class="c-12">
+                          {line.name}
+                          <div class="sub">{lineNote(line)}</div>
+                        </th>
+                        <FigureCells
+                          f={line.figures}
+                          currency={currency}
+                          explainPlan={line.planned && !line.deleted ? () => explainItem(line.itemKind, line.itemId, 'total', `${line.name}: plan`) : undefined}
+                          explainActual={
+                            !line.planned
+                              ? () => explainItem(line.itemKind, line.itemId, 'toDate', `${line.name}: actual to date`)
+                              : single
+                                ? () => explainItem(single.itemKind, single.itemId, 'toDate', `${single.name}: actual to date`)
+                                : undefined
+                          }
+                        />
+                      </tr>
+                    </Fragment>
+                  );
+                })}
+                <EmptyRow columns={COLUMNS} when={lines.length === 0}>
+                  No planned cost and no actual cost yet.
+                </EmptyRow>
+              </tbody>
+              <tfoot>
+                <tr class="total" data-line="total">
+                  <th scope="row" class="c-12">
+                    Total
+                    <div class="sub">{fmt.count(lines.length)} lines: BAC, AC and the forecast of what is scheduled</div>
+                  </th>
+                  <FigureCells f={data.total} currency={currency} />
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+          <Pager paging={paging} label="Cost lines" />
+        </>
+      ) : null}
+    </Card>
+  );
+}
