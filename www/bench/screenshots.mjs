@@ -65,6 +65,18 @@ const SCREENS = [
     async (page) => {
       await folioTab(page, '/folios/1/costs');
       await page.locator('tr[data-expense-id]').first().waitFor();
+      await page.locator('tr[data-line]').first().waitFor();
+      await settled(page);
+    },
+  ],
+  [
+    'cost-lines',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/costs');
+      await page.locator('tr[data-line]').first().waitFor();
+      await page.getByLabel('Group by').selectOption('category');
+      await page.locator('tr.subtotal').first().waitFor();
       await settled(page);
     },
   ],

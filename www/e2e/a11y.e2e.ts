@@ -97,6 +97,17 @@ const SCREENS: Screen[] = [
     },
   },
   {
+    name: 'cost lines grouped by category',
+    signedIn: true,
+    open: async (page) => {
+      await folioTab(page, 'Costs & revenues');
+      const costs = new CostsScreen(page);
+      await costs.line('total').waitFor();
+      await costs.groupBy.selectOption('category');
+      await page.locator('tr.subtotal').first().waitFor();
+    },
+  },
+  {
     name: 'expense editor (dialog open)',
     signedIn: true,
     open: async (page) => {

@@ -183,11 +183,13 @@ impl Queries<'_> {
                 (line, named, key)
             })
             .collect();
+        // A group's lines together (the groups in key order, the lines with none last), its
+        // planned lines before its unplanned ones, each by name.
         lines.sort_by(|(a, a_named, a_key), (b, b_named, b_key)| {
-            (!a.planned, a_key.is_empty(), a_key, &a_named.name, a.item).cmp(&(
-                !b.planned,
+            (a_key.is_empty(), a_key, !a.planned, &a_named.name, a.item).cmp(&(
                 b_key.is_empty(),
                 b_key,
+                !b.planned,
                 &b_named.name,
                 b.item,
             ))

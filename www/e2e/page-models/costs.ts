@@ -39,6 +39,20 @@ export class CostsScreen {
   deleteButton(name: string | RegExp): Locator {
     return this.page.getByRole('button', { name: typeof name === 'string' ? `Delete ${name}` : name });
   }
+  /** The cost lines' table (budget against actual, line by line). */
+  get linesTable(): Locator {
+    return this.page.locator('table[data-section="lines"]');
+  }
+  /** The cost line of the item `kind` `id` (`expense`, `position`), or `total`. */
+  line(key: string): Locator {
+    return this.page.locator(`tr[data-line="${key}"]`);
+  }
+  get groupBy(): Locator {
+    return this.page.getByLabel('Group by');
+  }
+  get lineOrder(): Locator {
+    return this.page.getByLabel('Order', { exact: true });
+  }
   /** The notice naming the items the server cannot cost. */
   get uncostedNotice(): Locator {
     return this.page.locator('main .alert[data-refusal]');
@@ -221,6 +235,17 @@ export class ExpenseEditor {
   }
   get addButton(): Locator {
     return this.dialog.getByRole('button', { name: 'Add expense' });
+  }
+  get kind(): Locator {
+    return this.dialog.getByLabel('Kind', { exact: true });
+  }
+  /** What an actual expense realises. */
+  get realises(): Locator {
+    return this.dialog.getByLabel(/^Realises/);
+  }
+  /** The suggestion to link the planned expense of the same name. */
+  get linkSuggested(): Locator {
+    return this.dialog.getByRole('button', { name: 'Link to it' });
   }
   get saveButton(): Locator {
     return this.dialog.getByRole('button', { name: 'Save expense' });

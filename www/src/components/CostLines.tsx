@@ -88,7 +88,7 @@ function FigureCells({ f, currency, explainPlan, explainActual }: { f: LineFigur
       <MoneyCell value={f.actual} currency={currency} label="Actual to date" field="actual" explain={explainActual} />
       <MoneyCell value={f.scheduled} currency={currency} label="Scheduled" field="scheduled" />
       <MoneyCell value={f.forecast} currency={currency} label="Forecast" field="forecast" first />
-      <VarianceCell value={f.vac} percent={f.vacPercent} currency={currency} label="Variance at completion" field="vac" first />
+      <VarianceCell value={f.vac} percent={f.vacPercent} currency={currency} label="Variance" field="vac" first />
       <VarianceCell value={f.planVariance} percent={f.planVariancePercent} currency={currency} label="Plan left" field="planVariance" />
       <td class="c-12" data-label="Status" data-field="status" data-value={f.status}>
         <Rag status={f.status} title="Budget against forecast, within the folio’s tolerance" />

@@ -148,7 +148,8 @@ pub struct FolioLines {
     pub budget_baseline_id: Option<Id>,
     /// The grouping.
     pub group_by: LineGrouping,
-    /// The lines: planned ones by group then name, then the unplanned ones.
+    /// The lines: by group (in the groups' order), a group's planned lines before its unplanned
+    /// ones, each by name.
     pub lines: Vec<CostLineShown>,
     /// The groups, with their subtotals (none without a grouping).
     pub groups: Vec<LineGroup>,
