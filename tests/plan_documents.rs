@@ -598,12 +598,41 @@ fn the_wasm_vectors_of_plan_documents_are_the_servers_answers() {
             "folio {folio}"
         );
         let (_, _, positions, expenses) = server_figures(&mut state, folio);
+        // The cost lines of the document's draft by category (S9.12), as the core computes them
+        // from the document: the same totals and groups as the server's for the document
+        // imported (its ids are the import's, so only the sums are compared).
+        let lines = costfolio::plan::lines(
+            document.to_string().as_bytes(),
+            AS_OF.parse().unwrap(),
+            costfolio::model::budgeting::LineGrouping::Category,
+        )
+        .unwrap();
+        let (status, imported) = call(
+            &mut state,
+            "POST",
+            "/budgets/1/folio/import",
+            Some(&document.to_string()),
+        );
+        assert_eq!(status, 200, "{imported}");
+        let copy = serde_json::from_str::<Value>(&imported).unwrap()["success"]["folioId"].clone();
+        let server_lines: Value = serde_json::from_str(&text(
+            &mut state,
+            format!("/budgets/1/folio/{copy}/lines?asOf={AS_OF}&groupBy=category"),
+        ))
+        .unwrap();
+        let core_lines: Value = serde_json::from_str(&lines).unwrap();
+        assert_eq!(core_lines["total"], server_lines["total"], "folio {folio}");
+        assert_eq!(
+            core_lines["groups"], server_lines["groups"],
+            "folio {folio}"
+        );
         cases.push(serde_json::json!({
             "folio": folio,
             "document": document.to_string(),
             "summary": summary,
             "positions": positions,
             "expenses": expenses,
+            "lines": lines,
         }));
     }
     let written = serde_json::to_string_pretty(&Value::Array(cases)).unwrap() + "\n";

@@ -72,6 +72,8 @@ export default defineConfig(
           'location',
           'navigator',
           'PerformanceObserver',
+          'Event',
+          'requestAnimationFrame',
           'fetch',
           'requestAnimationFrame',
           'MutationObserver',

@@ -5,14 +5,20 @@
 use std::collections::HashMap;
 
 use crate::analytics::baseline::Items;
-use crate::analytics::{payments_csv, BookError, BookParts, FolioBook, ItemPayments, PlannedSide};
+use crate::analytics::{
+    group_name, payments_csv, BookError, BookParts, FolioBook, ItemKey, ItemPayments, LineItem,
+    LineReport, PlannedSide,
+};
 use crate::calendar::{Calendar, CalendarError, HolidayScheme, WorkloadScheme};
-use crate::model::budgeting::{PlanDocument, PlanHoliday, PlanPosition, ScopeHistory};
+use crate::model::budgeting::{
+    FolioLines, LineGrouping, LineItemKind, PlanDocument, PlanHoliday, PlanPosition, ScopeHistory,
+};
 use crate::model::core_ext::WorkloadDay;
 use crate::model::{from_json, Id, WireError};
 use crate::schedule::position::PositionRecord;
 use crate::schedule::DailyHours;
 use crate::schedule::{ExchangeRates, Granularity};
+use crate::value::Date;
 
 /// Why a plan document could not be computed. Its message names the field or the item at fault.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -153,6 +159,80 @@ pub fn summary(input: &[u8]) -> Result<String, PlanError> {
         indicators: output.indicators,
         timeline: output.timeline,
     }))
+}
+
+/// What names each item of `plan` in its cost lines (S9.12): its name, account and category,
+/// by the id its book costs it under (the given one, else its place in the file).
+pub fn line_items(plan: &PlanDocument) -> HashMap<ItemKey, LineItem> {
+    let positions = plan.positions.iter().enumerate().map(|(index, p)| {
+        let id = p.position.id.unwrap_or(Id::new(index as u64 + 1));
+        (ItemKey::Position(id), position_line_item(&p.position))
+    });
+    let expenses = plan.expenses.iter().enumerate().map(|(index, e)| {
+        let id = e.id.unwrap_or(Id::new(index as u64 + 1));
+        (ItemKey::Expense(id), expense_line_item(e))
+    });
+    positions.chain(expenses).collect()
+}
+
+/// What names a position in its cost line.
+pub fn position_line_item(position: &crate::model::budgeting::Position) -> LineItem {
+    LineItem {
+        name: position.name.clone(),
+        kind: LineItemKind::Position,
+        account: position.account_key.clone().unwrap_or_default(),
+        category: position.category.clone().unwrap_or_default(),
+        deleted: position.deleted_on.is_some(),
+    }
+}
+
+/// What names an expense in its cost line.
+pub fn expense_line_item(expense: &crate::model::budgeting::Expense) -> LineItem {
+    LineItem {
+        name: expense.name.clone(),
+        kind: LineItemKind::Expense,
+        account: String::new(),
+        category: expense.category.as_str().to_owned(),
+        deleted: expense.deleted_on.is_some(),
+    }
+}
+
+/// The cost lines of the document `input` at `as_of` grouped by `grouping` (S9.12), as
+/// `GET /folio/{id}/lines` answers them: its draft's (a document has no baseline, so each
+/// budget is the plan), each item named by the document.
+pub fn lines(input: &[u8], as_of: Date, grouping: LineGrouping) -> Result<String, PlanError> {
+    let plan: PlanDocument = from_json(input).map_err(PlanError::Document)?;
+    let items = line_items(&plan);
+    let folio = plan.folio.id.unwrap_or(Id::new(0));
+    let mut book = book(plan)?;
+    let answer = cost_lines_of(&mut book, &items, folio, as_of, grouping)?;
+    Ok(crate::model::to_json(&answer))
+}
+
+/// `book`'s cost lines at `as_of` grouped by `grouping`, each item named by `items` (one they
+/// do not name as [`LineItem::unknown`]).
+pub fn cost_lines_of(
+    book: &mut FolioBook,
+    items: &HashMap<ItemKey, LineItem>,
+    folio: Id,
+    as_of: Date,
+    grouping: LineGrouping,
+) -> Result<FolioLines, PlanError> {
+    let (lines, budget_baseline) = book.cost_lines(as_of).map_err(PlanError::Folio)?;
+    let terms = (
+        book.folio().currency_code,
+        book.folio().tolerance.get(),
+        budget_baseline,
+    );
+    let describe = |key: ItemKey| {
+        items
+            .get(&key)
+            .cloned()
+            .unwrap_or_else(|| LineItem::unknown(key))
+    };
+    LineReport::new(lines, terms, grouping, &describe)
+        .answer(folio, as_of, &describe, &|key| group_name(grouping, key))
+        .map_err(|error| PlanError::Folio(error.into()))
 }
 
 /// The book of a plan document: its folio with its calendars, exchange rates, overtime rules,

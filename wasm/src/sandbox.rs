@@ -2,9 +2,11 @@
 //! (a position or an expense put or removed) recosts only the item it touches (`FolioBook::apply`);
 //! the sandbox's figures are its draft's, at any as-of date and granularity.
 
-use costfolio::analytics::{Change, FolioBook, PlannedSide};
+use std::collections::HashMap;
+
+use costfolio::analytics::{Change, FolioBook, ItemKey, LineItem, PlannedSide};
 use costfolio::model::budgeting::{
-    Expense, Indicators, PlanDocument, PlanPosition, TimelineBucket,
+    Expense, Indicators, LineGrouping, PlanDocument, PlanPosition, TimelineBucket,
 };
 use costfolio::model::{from_json, to_json, Id};
 use wasm_bindgen::prelude::{wasm_bindgen, JsValue};
@@ -18,6 +20,10 @@ use crate::refusal::{js, Refusal};
 #[wasm_bindgen]
 pub struct Sandbox {
     book: FolioBook,
+    /// What names each item in its cost line (S9.12): the document's, then each change's.
+    items: HashMap<ItemKey, LineItem>,
+    /// The document's folio id (0 when it has none).
+    folio: Id,
 }
 
 /// A figure of the sandbox explained, as the server's explanation of a folio's figure.
@@ -74,8 +80,10 @@ impl Sandbox {
         let bytes = text_bytes(&document, "document")?;
         let plan: PlanDocument = from_json(&bytes)
             .map_err(|error| Refusal::Plan(costfolio::plan::PlanError::Document(error)))?;
+        let items = costfolio::plan::line_items(&plan);
+        let folio = plan.folio.id.unwrap_or(Id::new(0));
         let book = costfolio::plan::book(plan).map_err(Refusal::Plan)?;
-        Ok(Sandbox { book })
+        Ok(Sandbox { book, items, folio })
     }
 
     /// The sandbox's indicators and timeline at `asOf` by `granularity` (`month`, `week` or
@@ -107,16 +115,24 @@ impl Sandbox {
         js(self.explain_of(asOf, figure))
     }
 
+    /// The sandbox's cost lines at `asOf` grouped by `groupBy` (`none`, `account`, `category` or
+    /// `kind`), as the server answers `GET /folio/{id}/lines` (S9.12): its draft's, each budget
+    /// its plan (a sandbox has no baseline), each item named as the document or a change names
+    /// it.
+    pub fn lines(&mut self, asOf: &str, groupBy: &str) -> Result<String, JsValue> {
+        js(self.lines_of(asOf, groupBy))
+    }
+
     /// Removes the position `id` (a whole number from 1 to 2^53 - 1).
     #[wasm_bindgen(js_name = removePosition)]
     pub fn remove_position(&mut self, id: f64) -> Result<(), JsValue> {
-        js(id_of(id).and_then(|id| self.change(Change::RemovePosition(id)))).map(drop)
+        js(id_of(id).and_then(|id| self.remove(ItemKey::Position(id)))).map(drop)
     }
 
     /// Removes the expense `id` (a whole number from 1 to 2^53 - 1).
     #[wasm_bindgen(js_name = removeExpense)]
     pub fn remove_expense(&mut self, id: f64) -> Result<(), JsValue> {
-        js(id_of(id).and_then(|id| self.change(Change::RemoveExpense(id)))).map(drop)
+        js(id_of(id).and_then(|id| self.remove(ItemKey::Expense(id)))).map(drop)
     }
 }
 
@@ -149,7 +165,6 @@ impl Sandbox {
     }
 
     fn explain_of(&mut self, as_of_text: &str, figure: &str) -> Result<String, Refusal> {
-        use costfolio::analytics::ItemKey;
         use costfolio::value::Exact;
         let as_of = as_of(as_of_text)?;
         let currency = self.book.folio().currency_code;
@@ -201,6 +216,25 @@ impl Sandbox {
         }))
     }
 
+    fn lines_of(&mut self, as_of_text: &str, group_by: &str) -> Result<String, Refusal> {
+        let as_of = as_of(as_of_text)?;
+        let grouping = LineGrouping::parse(group_by).ok_or_else(|| {
+            Refusal::form(
+                "groupBy",
+                format!("{group_by:?} is not a grouping: account, category, kind or none"),
+            )
+        })?;
+        let answer = costfolio::plan::cost_lines_of(
+            &mut self.book,
+            &self.items,
+            self.folio,
+            as_of,
+            grouping,
+        )
+        .map_err(Refusal::Plan)?;
+        Ok(to_json(&answer))
+    }
+
     fn put_position_of(&mut self, text: &str) -> Result<(), Refusal> {
         let plan: PlanPosition = from_json(text.as_bytes()).map_err(|error| Refusal::Json {
             argument: "position",
@@ -212,8 +246,12 @@ impl Sandbox {
             .ok_or_else(|| Refusal::form("position.id", "a sandbox's position needs its id"))?;
         self.change(Change::PutPosition(costfolio::plan::position_record(
             &plan, id,
-        )))
-        .map(drop)
+        )))?;
+        self.items.insert(
+            ItemKey::Position(id),
+            costfolio::plan::position_line_item(&plan.position),
+        );
+        Ok(())
     }
 
     fn put_expense_of(&mut self, text: &str) -> Result<(), Refusal> {
@@ -221,10 +259,25 @@ impl Sandbox {
             argument: "expense",
             error,
         })?;
-        if expense.id.is_none() {
+        let Some(id) = expense.id else {
             return Err(Refusal::form("id", "a sandbox's expense needs its id"));
+        };
+        let item = costfolio::plan::expense_line_item(&expense);
+        self.change(Change::PutExpense(expense))?;
+        self.items.insert(ItemKey::Expense(id), item);
+        Ok(())
+    }
+
+    /// Takes item `key` out; its name stays for a line that names it, marked deleted.
+    fn remove(&mut self, key: ItemKey) -> Result<String, Refusal> {
+        self.change(match key {
+            ItemKey::Position(id) => Change::RemovePosition(id),
+            ItemKey::Expense(id) => Change::RemoveExpense(id),
+        })?;
+        if let Some(item) = self.items.get_mut(&key) {
+            item.deleted = true;
         }
-        self.change(Change::PutExpense(expense)).map(drop)
+        Ok(String::new())
     }
 
     fn change(&mut self, change: Change) -> Result<String, Refusal> {

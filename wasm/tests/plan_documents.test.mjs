@@ -1,6 +1,6 @@
 // Plan documents fed to the wasm core: every demo folio's document, as the server
 // exports it, gives in wasm the server's indicators and monthly timeline byte for byte, and its
-// items' payment lines. The cases and the server's answers are wasm/tests/vectors/plan_documents.json,
+// items' payment lines, and the what-if sandbox its cost lines. The cases and the server's answers are wasm/tests/vectors/plan_documents.json,
 // kept true to the server by tests/plan_documents.rs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import * as wasm from '../pkg/node/costfolio_wasm.js';
 
 /** @typedef {{name: string, lines: unknown[]}} Item */
-/** @type {{folio: number, document: string, summary: string, positions: Item[], expenses: Item[]}[]} */
+/** @type {{folio: number, document: string, summary: string, positions: Item[], expenses: Item[], lines: string}[]} */
 const cases = JSON.parse(readFileSync(new URL('./vectors/plan_documents.json', import.meta.url), 'utf8'));
 
 test('there is a case for every demo folio', () => {
@@ -28,5 +28,8 @@ for (const c of cases) {
     const asOf = JSON.parse(c.document).asOf;
     const sandbox = new wasm.Sandbox(c.document);
     assert.equal(sandbox.summary(asOf, 'month'), c.summary);
+    // Its cost lines by category (S9.12): the native core's, byte for byte.
+    assert.equal(sandbox.lines(asOf, 'category'), c.lines, 'cost lines');
+    assert.ok(JSON.parse(c.lines).lines.length > 0);
   });
 }

@@ -105,3 +105,35 @@ test('the sandbox explains its figures as the server does: a sum by its items, E
   assert.equal(after.value, exact(sandbox.summary(AS_OF, 'month')).indicators.bac);
   assert.throws(() => sandbox.explain(AS_OF, 'nope'), (e) => e instanceof Error && /figure/.test(e.message));
 });
+
+test('a change moves the cost lines it touches, and a linked invoice lands on its planned line', () => {
+  const doc = documentWithIds();
+  const sandbox = new wasm.Sandbox(doc);
+  /** @returns {{lines: {itemId: string|number, itemKind: string, name: string, planned: boolean, deleted: boolean, realisedBy: {name: string}[], figures: Record<string, unknown>}[], total: Record<string, unknown>}} */
+  const lines = () => JSON.parse(sandbox.lines(AS_OF, 'none'));
+  const before = lines();
+  const scaffolding = before.lines.find((l) => l.itemKind === 'expense' && l.name === 'Scaffolding');
+  assert.ok(scaffolding, 'the planned expense has its line');
+  assert.equal(scaffolding.planned, true);
+  assert.deepEqual(scaffolding.realisedBy, []);
+  // An invoice realising it: its line now has an actual, and nothing else moves.
+  const invoice = {
+    id: 9, folioId: 1, name: 'Scaffolding, invoice', description: '', type: 'Rental', category: 'CAPEX', kind: '.ActualExpense',
+    amount: 1200, currencyCode: 'EUR', recurrence: { kind: '.Once', startDate: '2026-03-05' }, realises: 1,
+  };
+  sandbox.putExpense(JSON.stringify(invoice));
+  const after = lines();
+  const moved = after.lines.find((l) => l.itemKind === 'expense' && String(l.itemId) === '1');
+  assert.deepEqual(moved?.realisedBy.map((r) => r.name), ['Scaffolding, invoice']);
+  assert.equal(String(moved?.figures.actual), '1200');
+  assert.equal(after.lines.length, before.lines.length, 'no line of its own: it realises one');
+  for (const line of after.lines.filter((l) => l !== moved)) {
+    assert.deepEqual(line, before.lines.find((b) => b.itemKind === line.itemKind && b.itemId === line.itemId));
+  }
+  // The planned expense taken out: its line stays, deleted, with what realises it.
+  sandbox.removeExpense(1);
+  const removed = lines().lines.find((l) => l.itemKind === 'expense' && String(l.itemId) === '1');
+  assert.equal(removed?.deleted, true);
+  assert.equal(removed?.name, 'Scaffolding');
+  assert.throws(() => sandbox.lines(AS_OF, 'owner'), /groupBy/);
+});

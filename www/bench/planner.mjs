@@ -105,9 +105,53 @@ async function measureLarge(browser, server, large) {
   // One rate changed (in the position editor's rate history), then the forecast redrawn.
   const costsStart = Date.now();
   await page.goto(`/folios/${large.id}/costs?asOf=${LARGE.asOf}`);
+  await page.locator('tr[data-line]').first().waitFor();
+  const linesLoad = Date.now() - costsStart;
   await page.locator('tr[data-position-id]').first().waitFor();
   await settled(page);
   const costsLoad = Date.now() - costsStart;
+  // The cost lines' first rows after a click on the tab (from the overview, the planner loaded),
+  // and the first subtotal after another grouping is chosen: each from the click to the first
+  // frame that shows them.
+  const firstFrameWith = (selector) =>
+    new Promise((resolve) => {
+      const check = () => (document.querySelector(selector) ? resolve(performance.now()) : requestAnimationFrame(check));
+      check();
+    });
+  const linesClick = [];
+  const grouping = [];
+  for (let i = 0; i < RUNS; i++) {
+    await page.goto(`/folios/${large.id}/overview?asOf=${LARGE.asOf}`);
+    await page.locator('[data-indicator="bac"]').first().waitFor();
+    await settled(page);
+    linesClick.push(
+      await page.evaluate(async (wait) => {
+        const start = performance.now();
+        [...document.querySelectorAll('nav a')].find((a) => a.textContent?.trim() === 'Costs & revenues')?.click();
+        const shown = await new Function('selector', `return (${wait})(selector)`)('tr[data-line]');
+        return shown - start;
+      }, firstFrameWith.toString()),
+    );
+    await settled(page);
+    grouping.push(
+      await page.evaluate(
+        async ([wait, value]) => {
+          const select = [...document.querySelectorAll('label')].find((l) => l.textContent?.startsWith('Group by'))?.querySelector('select');
+          const start = performance.now();
+          if (select) {
+            select.value = value;
+            select.dispatchEvent(new Event('change', { bubbles: true }));
+          }
+          const shown = await new Function('selector', `return (${wait})(selector)`)('tr.subtotal');
+          return shown - start;
+        },
+        [firstFrameWith.toString(), ['category', 'account', 'kind'][i % 3]],
+      ),
+    );
+  }
+  await page.goto(`/folios/${large.id}/costs?asOf=${LARGE.asOf}`);
+  await page.locator('tr[data-position-id]').first().waitFor();
+  await settled(page);
   const rows = await page.locator('tr[data-position-id], tr[data-expense-id]').count();
   const change = [];
   for (let i = 0; i < RUNS; i++) {
@@ -157,7 +201,7 @@ async function measureLarge(browser, server, large) {
     await settled(page);
   }
   await context.close();
-  return { nav, change, costsLoad, rows };
+  return { nav, change, costsLoad, linesLoad, linesClick, grouping, rows };
 }
 
 /** The large folio's indicators read by `width` clients at once for `seconds` (after one read). */
@@ -353,10 +397,14 @@ try {
   );
   for (const [what, message] of Object.entries(large.caps)) console.log(`- the server refused further ${what}: ${message.slice(0, 300)}`);
   const m = await measureLarge(browser, server, large);
-  console.log(`\nCosts & revenues screen of the large folio: ${m.costsLoad} ms to its first rows; ${m.rows} item rows in the DOM.\n`);
+  console.log(
+    `\nCosts & revenues screen of the large folio: ${m.costsLoad} ms to its first item rows, ${m.linesLoad} ms to its first cost lines (navigation); ${m.rows} item rows in the DOM.\n`,
+  );
   console.log(`| measure (median of ${RUNS}, ms) | median | runs |`);
   console.log('|---|---:|---|');
   const line = (label, xs) => console.log(`| ${label} | ${ms(median(xs))} | ${xs.map(ms).join(', ')} |`);
+  line('cost lines: click on the tab → first lines shown', m.linesClick);
+  line('cost lines: another grouping chosen → first subtotal shown', m.grouping);
   line(
     'navigation → forecast chart drawn',
     m.nav.map((r) => r.total),

@@ -93,6 +93,33 @@ describe('what-if', () => {
     expect(normalizeDecimal(String(rate.after))).toBe('97.35');
   });
 
+  it('shows the cost lines a change moves, computed in the browser as the server computes them once applied', async () => {
+    await open('1');
+    await page.getByText('Cost lines this what-if moves').click();
+    const moved = page.locator('table[data-section="moved-lines"]');
+    await moved.waitFor();
+    expect(await moved.locator('tr[data-moved]').count()).toBe(0);
+    // Maria Keller realises the structural engineer's planned position: its line moves.
+    await whatIf.changeRate('Maria Keller', '99.10');
+    await whatIf.applyButton(1).waitFor();
+    const row = moved.locator('tr[data-moved]');
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.locator('th').textContent()).toContain('Structural engineer');
+    const predicted = (await row.locator('[data-field="forecast"]').getAttribute('data-value')) ?? '';
+    await whatIf.applyButton().click();
+    await whatIf.applied.waitFor();
+    await settled(page);
+    // The server's line of the same planned position, applied: the forecast the sandbox showed.
+    const lines = (await rest(env.server(), 'GET', `/budgets/1/folio/1/lines?asOf=${AS_OF}`)).json.success.lines as {
+      name: string;
+      figures: { forecast: string; plan: string };
+    }[];
+    const engineer = lines.find((l) => l.name === 'Structural engineer');
+    expect(engineer).toBeDefined();
+    // The server's budget comes from the baseline; the sandbox's forecast is the same either way.
+    expect(normalizeDecimal(engineer?.figures.forecast ?? '')).toBe(normalizeDecimal(predicted));
+  });
+
   it('a refusal during Apply leaves the rest applied and the refusal shown; Discard sends nothing', async () => {
     await open('1');
     const items = (await rest(env.server(), 'GET', `/budgets/1/folio/1/items?asOf=${AS_OF}`)).json.success;

@@ -3,7 +3,7 @@
 // or date, an expense added, an item removed) is applied to it alone (it recosts that item, not the
 // folio) and the screen shows the sandbox's figures against the saved folio's: BAC, EAC, VAC and
 // margin with their differences (subtracted by the wasm core), and the cumulative planned and
-// actual cost of both on one chart. Undo and redo walk the changes not yet applied. "Apply" sends them to the
+// actual cost of both on one chart, and on request the cost lines the changes move. Undo and redo walk the changes not yet applied. "Apply" sends them to the
 // server as the ordinary REST calls, in order, stopping at the first refusal (shown with its
 // change); "Discard" drops them and leaves the server untouched.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
@@ -27,6 +27,7 @@ import { UChart } from '../../components/UChart';
 import { command, useShortcut } from '../../components/Shortcuts';
 import type { FolioProps } from '../FolioProps';
 import { ExpensesCard, PositionsCard } from '../WhatIfItems';
+import { WhatIfLines } from '../WhatIfLines';
 
 const ExplainDialog = lazy(() => import('../../components/Explain').then((m) => m.ExplainDialog));
 
@@ -163,6 +164,15 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
     for (const change of history.pending) put(change.kind, change.id, change.after);
     setFigures({ asOf, saved: before, now: summary() });
     setVersion((v) => v + 1);
+  };
+  /** The sandbox's cost lines without its pending changes: undone, read, redone. */
+  const savedLines = () => {
+    for (const change of [...history.pending].reverse()) put(change.kind, change.id, change.before);
+    try {
+      return sandbox.lines(asOf, 'none');
+    } finally {
+      for (const change of history.pending) put(change.kind, change.id, change.after);
+    }
   };
   useEffect(() => {
     if (figures.asOf !== asOf) recomputeBoth();
@@ -414,6 +424,14 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
           </p>
         ) : null}
         <ChangeList title="Changes" changes={history.pending} applied={history.applied} />
+        <WhatIfLines
+          asOf={asOf}
+          currency={currency}
+          version={version}
+          linesOf={() => sandbox.lines(asOf, 'none')}
+          savedLinesOf={savedLines}
+          difference={(a, b) => core.difference(a, b)}
+        />
       </Card>
       <fieldset class="plain" disabled={applying}>
         <legend class="sr-only">The sandbox's items</legend>
