@@ -413,6 +413,34 @@ fn folio_plan(c: &mut Criterion) {
             })
         },
     );
+    // The document's cost lines (S9.12) from its book, costed once (as the what-if sandbox holds
+    // it): what `Sandbox.lines` does in wasm (wasm/bench/bench.mjs times the same).
+    let plan: costfolio::model::budgeting::PlanDocument = from_json(document.as_bytes()).unwrap();
+    let items = costfolio::plan::line_items(&plan);
+    let mut book = costfolio::plan::book(plan).unwrap();
+    for grouping in ["none", "category"] {
+        let by = costfolio::model::budgeting::LineGrouping::parse(grouping).unwrap();
+        let first = costfolio::plan::cost_lines_of(&mut book, &items, Id::new(1), day(500), by)
+            .map(|lines| costfolio::model::to_json(&lines))
+            .unwrap();
+        group.bench_function(
+            BenchmarkId::new(
+                format!("lines_{grouping}"),
+                "2000_positions_5000_expenses_3y",
+            ),
+            |b| {
+                b.iter(|| {
+                    let lines =
+                        costfolio::plan::cost_lines_of(&mut book, &items, Id::new(1), day(500), by)
+                            .unwrap();
+                    assert_eq!(
+                        costfolio::model::to_json(black_box(&lines)).len(),
+                        first.len()
+                    );
+                })
+            },
+        );
+    }
     group.finish();
 }
 

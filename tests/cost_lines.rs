@@ -63,7 +63,7 @@ pub(crate) fn position(
     body
 }
 
-fn lines(state: &mut State, query: &str) -> Value {
+pub(crate) fn lines(state: &mut State, query: &str) -> Value {
     ok(call(
         state,
         "ada",
@@ -84,7 +84,7 @@ fn line<'a>(answer: &'a Value, kind: &str, id: u64) -> &'a Value {
 
 /// A folio (today 2026-03-15) with two planned expenses, a planned position, what realises them
 /// and two actual items that realise nothing.
-fn folio() -> State {
+pub(crate) fn folio() -> State {
     let mut state = State::new();
     ok(call(&mut state, "ada", "POST", "/folio", Some(FOLIO)));
     // 1: the steel deck, 10,000.00 in February; 2: the site office, 3,000.00 in May.

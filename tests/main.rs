@@ -56,6 +56,7 @@ mod core_calendars;
 mod core_refusals;
 mod core_tokens;
 mod core_worklogs;
+mod cost_line_pages;
 mod cost_line_properties;
 mod cost_lines;
 mod detached_change;

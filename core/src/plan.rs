@@ -231,7 +231,9 @@ pub fn cost_lines_of(
             .unwrap_or_else(|| LineItem::unknown(key))
     };
     LineReport::new(lines, terms, grouping, &describe)
-        .answer(folio, as_of, &describe, &|key| group_name(grouping, key))
+        .answer(folio, as_of, None, &describe, &|key| {
+            group_name(grouping, key)
+        })
         .map_err(|error| PlanError::Folio(error.into()))
 }
 

@@ -71,6 +71,18 @@ assert.equal(JSON.parse(first).indicators.bac, JSON.parse(summary).indicators.ba
 const planMs = median(() => assert.equal(wasm.plan(document, false).length, first.length), 10);
 rows.push(`| \`plan\`: the same and every payment line (15.5 MB of JSON out) | ${show(planMs)} (wasm) | ${show(nativeMs('document'))} (native) | ${(planMs / nativeMs('document')).toFixed(2)}x native |`);
 
+// The cost lines of the same document in the what-if sandbox (S9.12): its book costed once, the
+// lines read, named and grouped, against `analytics/plan/lines_*` natively.
+const sandbox = new wasm.Sandbox(document);
+const asOf = JSON.parse(document).asOf;
+for (const grouping of ['none', 'category']) {
+  const lines = sandbox.lines(asOf, grouping);
+  assert.ok(JSON.parse(lines).lines.length > 4000, 'a line per planned cost and per unplanned actual cost');
+  const linesMs = median(() => assert.equal(sandbox.lines(asOf, grouping).length, lines.length), 20);
+  const native = nativeMs(`lines_${grouping}`);
+  rows.push(`| cost lines by ${grouping === 'none' ? 'no grouping' : grouping}: \`Sandbox.lines\` (${(lines.length / 1e6).toFixed(1)} MB of JSON out) | ${show(linesMs)} (wasm) | ${show(native)} (native) | ${(linesMs / native).toFixed(2)}x native |`);
+}
+
 // Recurrence: the cases of benches/recurrence.rs, each in wasm and in npm rrule.
 /** @type {[name: string, json: string, rfc: string, window: [string, string] | null][]} */
 const cases = [

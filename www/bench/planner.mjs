@@ -121,7 +121,7 @@ async function measureLarge(browser, server, large) {
   const linesClick = [];
   const grouping = [];
   for (let i = 0; i < RUNS; i++) {
-    await page.goto(`/folios/${large.id}/overview?asOf=${LARGE.asOf}`);
+    await page.goto(`/folios/${large.id}?asOf=${LARGE.asOf}`);
     await page.locator('[data-indicator="bac"]').first().waitFor();
     await settled(page);
     linesClick.push(

@@ -10,7 +10,7 @@ use rust_decimal::Decimal;
 use super::cost_lines::{CostLine, LineMoney};
 use super::ledger::{AnalyticsError, ItemKey};
 use crate::model::budgeting::{
-    CostLineShown, FolioLines, LineGroup, LineGrouping, LineItemKind, RealisingItem,
+    CostLineShown, FolioLines, LineGroup, LineGrouping, LineItemKind, LineOrder, RealisingItem,
 };
 use crate::model::Id;
 use crate::value::{CurrencyCode, Date};
@@ -158,16 +158,38 @@ impl LineReport {
             })
     }
 
-    /// The answer of `GET /folio/{folio}/lines` at `as_of`: each line shown with what realises
-    /// it (described by `describe`), the groups named by `name`, the total.
+    /// Orders the lines by `order` (they are in the groups' order as made).
+    pub fn order(&mut self, order: LineOrder) {
+        if order == LineOrder::Variance {
+            // The largest overrun first: budget - forecast, exact, ascending.
+            self.lines.sort_by(|(a, a_item, _), (b, b_item, _)| {
+                let variance = |line: &CostLine| line.budget.checked_sub(line.forecast);
+                (variance(a), &a_item.name, a.item).cmp(&(variance(b), &b_item.name, b.item))
+            });
+        }
+    }
+
+    /// The answer of `GET /folio/{folio}/lines` at `as_of`: the lines of `page` (`(limit,
+    /// after)`; every line with none) shown with what realises them (described by `describe`),
+    /// the groups named by `name` and the total over every line.
     pub fn answer(
         self,
         folio: Id,
         as_of: Date,
+        page: Option<(usize, usize)>,
         describe: &dyn Fn(ItemKey) -> LineItem,
         name: &dyn Fn(&str) -> String,
     ) -> Result<FolioLines, AnalyticsError> {
         let (currency, tolerance) = (self.currency, self.tolerance);
+        let line_count = self.lines.len();
+        let (start, end) = match page {
+            Some((limit, after)) => {
+                let start = after.min(line_count);
+                (start, start.saturating_add(limit).min(line_count))
+            }
+            None => (0, line_count),
+        };
+        let next = (end < line_count).then_some(end as u64);
         let groups = self
             .groups()?
             .into_iter()
@@ -184,6 +206,8 @@ impl LineReport {
         let lines = self
             .lines
             .into_iter()
+            .skip(start)
+            .take(end - start)
             .map(|(line, item, group)| {
                 let realised_by = line
                     .realised_by
@@ -217,6 +241,8 @@ impl LineReport {
             budget_baseline_id: self.budget_baseline,
             group_by: self.grouping,
             lines,
+            line_count,
+            next,
             groups,
             total,
         })
@@ -227,4 +253,57 @@ fn id_of(key: ItemKey) -> Id {
     match key {
         ItemKey::Position(id) | ItemKey::Expense(id) => id,
     }
+}
+
+/// The lines of `answer` as CSV, one row per line: its group, name, item, whether planned and
+/// complete, what realises it, the currency, the figures as the engine computed them and the
+/// light in words. Texts are quoted as the payments' export quotes them (a name that a spreadsheet
+/// would take for a formula is not run).
+pub fn lines_csv(answer: &FolioLines) -> String {
+    use crate::model::budgeting::IndexStatus;
+    let group: BTreeMap<&str, &str> = answer
+        .groups
+        .iter()
+        .map(|g| (g.key.as_str(), g.name.as_str()))
+        .collect();
+    let cell =
+        |value: &Option<crate::value::Exact>| value.map(|v| v.to_string()).unwrap_or_default();
+    let mut out = String::from(
+        "group,line,item,id,planned,complete,realisedBy,currency,budget,plan,actual,scheduled,forecast,vac,vacPercent,planVariance,planVariancePercent,status\n",
+    );
+    for line in &answer.lines {
+        let f = &line.figures;
+        let by: Vec<&str> = line.realised_by.iter().map(|r| r.name.as_str()).collect();
+        let status = match f.status {
+            IndexStatus::Green => "within budget",
+            IndexStatus::Amber => "over budget, within tolerance",
+            IndexStatus::Red => "over budget beyond tolerance",
+            IndexStatus::Grey => "nothing to judge",
+        };
+        out.push_str(&format!(
+            "{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{},{}\n",
+            super::payments::quoted(group.get(line.group.as_str()).copied().unwrap_or_default()),
+            super::payments::quoted(&line.name),
+            match line.item_kind {
+                LineItemKind::Position => "position",
+                LineItemKind::Expense => "expense",
+            },
+            line.item_id,
+            line.planned,
+            line.complete,
+            super::payments::quoted(&by.join("; ")),
+            answer.currency_code,
+            f.budget,
+            f.plan,
+            f.actual,
+            f.scheduled,
+            f.forecast,
+            f.vac,
+            cell(&f.vac_percent),
+            f.plan_variance,
+            cell(&f.plan_variance_percent),
+            super::payments::quoted(status),
+        ));
+    }
+    out
 }

@@ -29,7 +29,7 @@ pub use cost_lines::{cost_lines, CostLine, LineMark, LineMoney};
 pub use figures::{indicator, Figure, Rollup, FIGURES, INDICATORS};
 pub use indicators::{index_status, indicators, progress_percent, FolioTerms};
 pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods, Series};
-pub use line_report::{group_name, LineItem, LineReport};
+pub use line_report::{group_name, lines_csv, LineItem, LineReport};
 pub use payments::{payments_csv, ItemPayments};
 pub use portfolio::{rollup, RollupMember};
 pub use status::{folio_status, validate_folio, FolioError};

@@ -22,7 +22,7 @@ fn cell(value: Option<crate::value::Exact>) -> String {
 /// A text cell, quoted. A text that a spreadsheet would take for a formula (it begins with `=`,
 /// `+`, `-`, `@`, a tab or a carriage return) gets a leading `'`, so that opening an export never
 /// runs what someone typed as a name (OWASP's advice on CSV injection).
-fn quoted(text: &str) -> String {
+pub(super) fn quoted(text: &str) -> String {
     let guard = if text.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         "'"
     } else {

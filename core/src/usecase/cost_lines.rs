@@ -10,7 +10,7 @@ use super::error::{Error, Result};
 use super::Queries;
 use crate::analytics::{group_name, ItemKey, LineItem, LineMoney, LineReport};
 use crate::model::budgeting::{
-    FolioLine, FolioLines, LineGroup, LineGrouping, LineItemKind, PortfolioLines,
+    FolioLine, FolioLines, LineGroup, LineGrouping, LineItemKind, LineOrder, PortfolioLines,
 };
 use crate::model::Id;
 use crate::schedule::ExchangeRates;
@@ -78,19 +78,25 @@ impl Queries<'_> {
         ))
     }
 
-    /// Folio `folio`'s cost lines at `as_of` grouped by `grouping` (S9.12): what realises each
-    /// planned item, the variances, the subtotals of each group and the total.
+    /// Folio `folio`'s cost lines at `as_of` grouped by `grouping` (S9.12), in `order`: what
+    /// realises each planned item, the variances, the subtotals of each group and the total
+    /// over every line; the lines of `page` (`(limit, after)`), every line with none.
     pub fn folio_lines(
         &self,
         folio: u64,
         as_of: Date,
         grouping: LineGrouping,
+        order: LineOrder,
+        page: Option<(usize, usize)>,
     ) -> Result<FolioLines> {
         let state = self.state;
-        self.line_report(folio, as_of, grouping)?
+        let mut report = self.line_report(folio, as_of, grouping)?;
+        report.order(order);
+        report
             .answer(
                 Id::new(folio),
                 as_of,
+                page,
                 &|key| described(state, key),
                 &|key| named_group(state, grouping, key),
             )

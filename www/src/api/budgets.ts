@@ -25,6 +25,7 @@ import type {
   FolioItemsAnswer,
   FolioLines,
   LineGrouping,
+  LineOrder,
   FolioSummary,
   Indicators,
   OvertimeRule,
@@ -144,9 +145,12 @@ export const api = {
   /** Every live position (with its rates, allocations and hours) and expense, each with its total and to-date money
    * (null, with the item's `refusal`, for an item an uncomputable folio cannot cost). Read with `parseRecords`: the
    * editors send these records back whole (`wireOf`). */
-  /** A folio's cost lines at `asOf` grouped by `groupBy` (S9.12). */
-  lines: (id: string, asOf: string, groupBy: LineGrouping, signal?: AbortSignal): Promise<FolioLines> =>
-    call('GET', '/folio/{id}/lines', { path: { id }, query: { asOf, groupBy }, signal }),
+  /** A page of a folio's cost lines at `asOf` grouped by `groupBy`, in `order` (S9.12): `limit` lines after the first `after`, with the groups and the total over every line. */
+  lines: (id: string, asOf: string, groupBy: LineGrouping, order: LineOrder, after: number, limit: number, signal?: AbortSignal): Promise<FolioLines> =>
+    call('GET', '/folio/{id}/lines', { path: { id }, query: { asOf, groupBy, order, after: String(after), limit: String(limit) }, signal }),
+  /** Every cost line as CSV, written by the server (or offline by the core). */
+  linesCsvUrl: (id: string, asOf: string, groupBy: LineGrouping, order: LineOrder) =>
+    budgetAddress('/folio/{id}/lines', { id }, { asOf, groupBy, order, format: 'csv' }),
   items: (id: string, asOf: string, signal?: AbortSignal): Promise<FolioItemsAnswer> =>
     call('GET', '/folio/{id}/items', { path: { id }, query: { asOf }, signal, parser: parseRecords }),
 

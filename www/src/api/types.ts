@@ -106,6 +106,8 @@ export type FolioItemsAnswer = Answer<Schemas['FolioItems']>;
 
 /** How cost lines are grouped (`groupBy`). */
 export type LineGrouping = Schemas['LineGrouping'];
+/** How cost lines are ordered (`order`): by group, or the largest overrun first. */
+export type LineOrder = 'group' | 'variance';
 /** `GET /folio/{id}/lines?asOf=&groupBy=` (S9.12): each planned item with what realises it. */
 export type FolioLines = Answer<Schemas['FolioLines']>;
 /** One cost line of `FolioLines`. */

@@ -21,15 +21,18 @@ const line = (id: string, name: string, group: string, figures: string, planned 
     planned ? `[{"itemId":9${id},"itemKind":"expense","name":"${name}, invoice"}]` : '[]'
   },"figures":${figures}}`;
 
-function answer(groupBy: string) {
+function answer(groupBy: string, order: string) {
   const grouped = groupBy !== 'none';
+  const all = [
+    line('1', 'Steel deck', grouped ? 'CAPEX' : '', f('10000.00', '11000.00', '-1000.00', 'amber', '-10.00')),
+    line('2', 'Site office', grouped ? 'OPEX' : '', f('3000.00', '3000.00', '0.00', 'green', '0.00')),
+    line('3', 'Taxi', grouped ? 'OPEX' : '', f('0.00', '80.00', '-80.00', 'red'), false),
+  ];
+  // The server's order: by overrun, the deck (-1,000), the taxi (-80), the office (0).
+  const lines = order === 'variance' ? [all[0], all[2], all[1]] : all;
   return (
-    `{"success":{"folioId":1,"asOf":"2027-03-15","currencyCode":"EUR","budgetBaselineId":2,"groupBy":"${groupBy}","lines":[` +
-    [
-      line('1', 'Steel deck', grouped ? 'CAPEX' : '', f('10000.00', '11000.00', '-1000.00', 'amber', '-10.00')),
-      line('2', 'Site office', grouped ? 'OPEX' : '', f('3000.00', '3000.00', '0.00', 'green', '0.00')),
-      line('3', 'Taxi', grouped ? 'OPEX' : '', f('0.00', '80.00', '-80.00', 'red'), false),
-    ].join(',') +
+    `{"success":{"folioId":1,"asOf":"2027-03-15","currencyCode":"EUR","budgetBaselineId":2,"groupBy":"${groupBy}","lineCount":3,"lines":[` +
+    lines.join(',') +
     '],"groups":' +
     (grouped
       ? `[{"key":"CAPEX","name":"CAPEX","lines":1,"figures":${f('10000.00', '11000.00', '-1000.00', 'amber', '-10.00')}},{"key":"OPEX","name":"OPEX","lines":2,"figures":${f('3000.00', '3080.00', '-80.00', 'amber', '-2.67')}}]`
@@ -38,10 +41,13 @@ function answer(groupBy: string) {
   );
 }
 
+const CSV = 'group,line\r\n"","Steel deck"\r\n';
+
 function server() {
   return fakeServer((r) => {
-    const m = /^\/budgets\/1\/folio\/1\/lines\?asOf=2027-03-15&groupBy=(\w+)$/.exec(r.path);
-    return m ? { body: answer(m[1]!) } : undefined;
+    const m = /^\/budgets\/1\/folio\/1\/lines\?asOf=2027-03-15&groupBy=(\w+)&order=(\w+)(&after=0&limit=50|&format=csv)$/.exec(r.path);
+    if (!m) return undefined;
+    return m[3] === '&format=csv' ? { body: CSV } : { body: answer(m[1]!, m[2]!) };
   });
 }
 
@@ -70,23 +76,22 @@ describe('CostLines', () => {
     await screen.findByRole('table');
     fireEvent.change(screen.getByLabelText('Group by'), { target: { value: 'category' } });
     await waitFor(() => expect(document.querySelectorAll('tr.subtotal')).toHaveLength(2));
-    expect(sent.map((s) => s.path)).toContain('/budgets/1/folio/1/lines?asOf=2027-03-15&groupBy=category');
+    expect(sent.map((s) => s.path)).toContain('/budgets/1/folio/1/lines?asOf=2027-03-15&groupBy=category&order=group&after=0&limit=50');
     const rows = [...document.querySelectorAll('tbody tr')].map((r) => r.getAttribute('data-group') ?? r.getAttribute('data-line'));
     expect(rows).toEqual(['CAPEX', 'expense-1', 'OPEX', 'expense-2', 'expense-3']);
     expect(document.querySelector('tr[data-group="OPEX"] [data-field="forecast"]')?.getAttribute('data-value')).toBe('3080.00');
   });
 
-  it('orders by the largest overrun on request, and saves the CSV of the lines', async () => {
-    server();
+  it('asks the server for the largest overrun first, and saves the server’s CSV of every line', async () => {
+    const sent = server();
     renderInPlanner(<CostLines folio={FOLIO} asOf="2027-03-15" onExplain={() => undefined} />);
     await screen.findByRole('table');
     fireEvent.change(screen.getByLabelText('Order'), { target: { value: 'variance' } });
     await waitFor(() => expect(names()).toEqual(['expense-1', 'expense-3', 'expense-2', 'total']));
+    expect(sent.map((s) => s.path)).toContain('/budgets/1/folio/1/lines?asOf=2027-03-15&groupBy=none&order=variance&after=0&limit=50');
     fireEvent.click(screen.getByRole('button', { name: 'Download CSV' }));
-    expect(saved.at(-1)?.name).toBe('harbour-footbridge-cost-lines-2027-03-15.csv');
-    const rows = saved.at(-1)?.text.split('\r\n') ?? [];
-    expect(rows[1]).toContain('Steel deck,expense 1,yes,no,"Steel deck, invoice",EUR,10000.00');
-    expect(rows).toHaveLength(5);
+    await waitFor(() => expect(saved.at(-1)?.name).toBe('harbour-footbridge-cost-lines-2027-03-15.csv'));
+    expect(saved.at(-1)?.text).toBe(CSV);
   });
 
   it("opens the explanation of a planned line's plan", async () => {
@@ -97,5 +102,17 @@ describe('CostLines', () => {
     const plan = document.querySelector('tr[data-line="expense-1"] [data-field="plan"] button') as HTMLButtonElement;
     fireEvent.click(plan);
     expect(explain).toHaveBeenCalledWith('/expense/1/explain?asOf=2027-03-15&figure=total', 'Steel deck: plan');
+  });
+
+  it('pages on the server: the next page is asked for with the lines before it', async () => {
+    const sent = fakeServer((r) => {
+      if (!r.path.startsWith('/budgets/1/folio/1/lines')) return undefined;
+      return { body: answer('none', 'group').replace('"lineCount":3', '"lineCount":120') };
+    });
+    renderInPlanner(<CostLines folio={FOLIO} asOf="2027-03-15" onExplain={() => undefined} />);
+    await screen.findByRole('table');
+    expect(screen.getByRole('status').textContent).toBe('Rows 1–50 of 120');
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(sent.map((s) => s.path)).toContain('/budgets/1/folio/1/lines?asOf=2027-03-15&groupBy=none&order=group&after=50&limit=50'));
   });
 });

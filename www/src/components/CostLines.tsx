@@ -1,21 +1,23 @@
-// Costs and revenues, first card: budget against actual, line by line (S9.12). One request,
-// GET /folio/{id}/lines?asOf=&groupBy=: each planned cost item with the actual items that realise
-// it, and the actual items that realise nothing, with the server's budget, plan, actual,
-// scheduled, forecast, variances and light; the groups' subtotals and the total are the server's
-// too. Ordered as the server groups them, or by variance (exact comparison); the CSV is written
-// from the same strings. At 390 px each line is a card, its forecast and variance first.
+// Costs and revenues, first card: budget against actual, line by line (S9.12). One request per
+// page, GET /folio/{id}/lines?asOf=&groupBy=&order=&limit=&after=: 50 of the cost lines (each
+// planned cost item with the actual items that realise it, and the actual items that realise
+// nothing) with the server's budget, plan, actual, scheduled, forecast, variances and light, and
+// the groups' subtotals and the total over every line, all the server's; ordered by the server,
+// by group or by overrun. The CSV is the server's too (`format=csv`, every line). At 390 px each
+// line is a card, its forecast and variance first.
 import { Fragment } from 'preact';
 import { useMemo, useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
-import type { CostLine, Folio, LineFigures } from '../api/types';
-import { GROUPINGS, groupingOf, linesCsv, ordered, type LineOrder } from '../lib/costLines';
+import type { CostLine, Folio, LineFigures, LineOrder } from '../api/types';
+import { GROUPINGS, groupingOf } from '../lib/costLines';
+import { csvText } from '../api/csvText';
 import { keepFor, keys } from '../lib/queries';
 import { saveFile } from '../lib/saveFile';
 import { fileStem } from '../lib/csv';
 import * as fmt from '../lib/format';
 import { Card, ErrorBox, Loading, Rag } from './ui';
-import { Pager, usePaging } from './Pager';
+import { Pager, type Paging } from './Pager';
 import { Col, EmptyRow } from './Table';
 
 const PAGE = 50;
@@ -114,14 +116,18 @@ function lineNote(line: CostLine): string {
 export function CostLines({ folio, asOf, onExplain }: { folio: Folio; asOf: string; onExplain: (path: string, title: string) => void }) {
   const [grouping, setGrouping] = useState(() => groupingOf('none'));
   const [order, setOrder] = useState<LineOrder>('group');
+  const [page, setPage] = useState(0);
+  const [problem, setProblem] = useState<string | null>(null);
   const answer = useQuery({
-    queryKey: keys.lines(folio.id, asOf, grouping),
-    queryFn: ({ signal }) => api.lines(folio.id, asOf, grouping, signal),
+    queryKey: keys.lines(folio.id, asOf, grouping, order, page),
+    queryFn: ({ signal }) => api.lines(folio.id, asOf, grouping, order, page * PAGE, PAGE, signal),
     placeholderData: keepFor(folio.id),
   });
   const data = answer.data;
-  const lines = useMemo(() => ordered(data?.lines ?? [], order), [data, order]);
-  const paging = usePaging(lines, PAGE, [grouping, order]);
+  const lines = data?.lines ?? [];
+  const total = Number(data?.lineCount ?? 0);
+  // The server pages: only this page's lines are here; the pager asks for another.
+  const paging: Paging<unknown> = { page, pages: Math.max(1, Math.ceil(total / PAGE)), total, pageSize: PAGE, visible: [], setPage };
   const groups = useMemo(() => new Map((data?.groups ?? []).map((g) => [g.key, g])), [data]);
   const currency = data?.currencyCode ?? folio.currencyCode;
   const grouped = order === 'group' && grouping !== 'none';
@@ -129,8 +135,13 @@ export function CostLines({ folio, asOf, onExplain }: { folio: Folio; asOf: stri
 
   const explainItem = (kind: 'position' | 'expense', id: string, figure: 'total' | 'toDate', title: string) =>
     onExplain(api.itemExplainPath(kind, id, figure, asOf), title);
-  const download = () => {
-    if (data) saveFile(linesCsv(data), `${fileStem(folio.name)}-cost-lines-${asOf}.csv`, 'text/csv;charset=utf-8');
+  const download = async () => {
+    setProblem(null);
+    try {
+      saveFile(await csvText(api.linesCsvUrl(folio.id, asOf, grouping, order)), `${fileStem(folio.name)}-cost-lines-${asOf}.csv`, 'text/csv;charset=utf-8');
+    } catch (e) {
+      setProblem(e instanceof Error ? e.message : String(e));
+    }
   };
 
   return (
@@ -141,7 +152,13 @@ export function CostLines({ folio, asOf, onExplain }: { folio: Folio; asOf: stri
         <div class="lines-controls">
           <label>
             Group by{' '}
-            <select value={grouping} onChange={(e) => setGrouping(groupingOf(e.currentTarget.value))}>
+            <select
+              value={grouping}
+              onChange={(e) => {
+                setGrouping(groupingOf(e.currentTarget.value));
+                setPage(0);
+              }}
+            >
               {GROUPINGS.map((g) => (
                 <option key={g.value} value={g.value}>
                   {g.label}
@@ -151,18 +168,29 @@ export function CostLines({ folio, asOf, onExplain }: { folio: Folio; asOf: stri
           </label>
           <label>
             Order{' '}
-            <select value={order} onChange={(e) => setOrder(e.currentTarget.value === 'variance' ? 'variance' : 'group')}>
+            <select
+              value={order}
+              onChange={(e) => {
+                setOrder(e.currentTarget.value === 'variance' ? 'variance' : 'group');
+                setPage(0);
+              }}
+            >
               <option value="group">By group</option>
               <option value="variance">Largest overrun first</option>
             </select>
           </label>
-          <button type="button" class="btn btn-small" onClick={download} disabled={!data}>
+          <button type="button" class="btn btn-small" onClick={() => void download()} disabled={!data}>
             Download CSV
           </button>
         </div>
       }
     >
       {answer.error ? <ErrorBox error={answer.error} onRetry={() => void answer.refetch()} /> : null}
+      {problem ? (
+        <p class="error" role="alert">
+          {problem}
+        </p>
+      ) : null}
       {!data && !answer.error ? <Loading label="Loading cost lines" /> : null}
       {data ? (
         <>
@@ -186,7 +214,7 @@ export function CostLines({ folio, asOf, onExplain }: { folio: Folio; asOf: stri
                 </tr>
               </thead>
               <tbody>
-                {paging.visible.map((line) => {
+                {lines.map((line) => {
                   const group = grouped && line.group !== lastGroup ? groups.get(line.group) : undefined;
                   lastGroup = line.group;
                   const single = line.realisedBy.length === 1 ? line.realisedBy[0] : undefined;
@@ -224,7 +252,7 @@ export function CostLines({ folio, asOf, onExplain }: { folio: Folio; asOf: stri
                     </Fragment>
                   );
                 })}
-                <EmptyRow columns={COLUMNS} when={lines.length === 0}>
+                <EmptyRow columns={COLUMNS} when={total === 0}>
                   No planned cost and no actual cost yet.
                 </EmptyRow>
               </tbody>
@@ -232,7 +260,7 @@ export function CostLines({ folio, asOf, onExplain }: { folio: Folio; asOf: stri
                 <tr class="total" data-line="total">
                   <th scope="row" class="c-12">
                     Total
-                    <div class="sub">{fmt.count(lines.length)} lines: BAC, AC and the forecast of what is scheduled</div>
+                    <div class="sub">{fmt.count(total)} lines: BAC, AC and the forecast of what is scheduled</div>
                   </th>
                   <FigureCells f={data.total} currency={currency} />
                 </tr>

@@ -63,7 +63,7 @@ export const keys = {
   /** The forecast's timeline with the indicators it draws (BAC, EAC), from the same as-of date. */
   forecast: (id: string, asOf: string, granularity: Granularity) => ['folio', id, 'forecast', asOf, granularity] as const,
   items: (id: string, asOf: string) => ['folio', id, 'items', asOf] as const,
-  lines: (id: string, asOf: string, groupBy: string) => ['folio', id, 'lines', asOf, groupBy] as const,
+  lines: (id: string, asOf: string, groupBy: string, order: string, page: number) => ['folio', id, 'lines', asOf, groupBy, order, page] as const,
   baselines: (id: string) => ['folio', id, 'baselines'] as const,
   viewers: (id: string) => ['folio', id, 'viewers'] as const,
   scope: (id: string, asOf: string) => ['folio', id, 'scope', asOf] as const,

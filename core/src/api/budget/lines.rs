@@ -2,11 +2,12 @@
 //! case's (`crate::usecase::cost_lines`).
 
 use super::portfolios::with_id;
-use super::reports::folio_read;
+use super::reports::{folio_read, line_page};
 use super::responses::{as_of, field_error, queries, success, Outcome};
 
+use crate::analytics::lines_csv;
 use crate::api::http::{Context, Request, Response};
-use crate::model::budgeting::LineGrouping;
+use crate::model::budgeting::{LineGrouping, LineOrder};
 use crate::state::State;
 
 /// The `groupBy` parameter: `none` when absent; anything but a grouping is a 400 naming it.
@@ -25,7 +26,25 @@ fn group_by(request: &Request) -> Result<LineGrouping, Response> {
     }
 }
 
-/// `GET /budgets/1/folio/{id}/lines?asOf=&groupBy=` (extension): the folio's cost lines.
+/// The `order` parameter: `group` when absent, or `variance`; anything else is a 400 naming it.
+fn order(request: &Request) -> Result<LineOrder, Response> {
+    match request.param_value("order") {
+        None => Ok(LineOrder::Group),
+        Some(text) => LineOrder::parse(text).ok_or_else(|| {
+            field_error(
+                "order",
+                format!(
+                    "{} is not an order: group or variance",
+                    crate::model::messages::excerpt(text)
+                ),
+            )
+        }),
+    }
+}
+
+/// `GET /budgets/1/folio/{id}/lines?asOf=&groupBy=&order=&limit=&after=&format=` (extension):
+/// a page of the folio's cost lines (100 when `limit` is not said), with the groups and the total
+/// over every line; with `format=csv`, every line as CSV, a file to save.
 pub(super) fn folio_lines(
     state: &State,
     request: &Request,
@@ -34,7 +53,43 @@ pub(super) fn folio_lines(
 ) -> Outcome {
     folio_read(state, request, context, id, |queries, folio, as_of| {
         let grouping = group_by(request)?;
-        Ok(success(queries.folio_lines(folio, as_of, grouping)?))
+        let order = order(request)?;
+        let csv = match request.param_value("format") {
+            None | Some("json") => false,
+            Some("csv") => true,
+            Some(other) => {
+                return Err(field_error(
+                    "format",
+                    format!(
+                        "{} is not json or csv",
+                        crate::model::messages::excerpt(other)
+                    ),
+                ))
+            }
+        };
+        if !csv {
+            let page = line_page(request)?;
+            let answer = queries.folio_lines(
+                folio,
+                as_of,
+                grouping,
+                order,
+                Some((page.limit, page.after)),
+            )?;
+            return Ok(success(answer));
+        }
+        let answer = queries.folio_lines(folio, as_of, grouping, order, None)?;
+        Ok(Response {
+            status: 200,
+            headers: vec![
+                ("Content-Type".into(), "text/csv; charset=utf-8".into()),
+                (
+                    "Content-Disposition".into(),
+                    format!("attachment; filename=\"folio-{folio}-cost-lines-{as_of}.csv\""),
+                ),
+            ],
+            body: lines_csv(&answer).into_bytes(),
+        })
     })
 }
 

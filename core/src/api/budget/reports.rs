@@ -183,7 +183,7 @@ pub(super) fn folio_payments(
 
 /// `?limit=&after=`: a page of 1 to 1000 lines (100 when not said), after the lines earlier pages
 /// held.
-fn line_page(request: &Request) -> Result<crate::usecase::LinePage, Response> {
+pub(super) fn line_page(request: &Request) -> Result<crate::usecase::LinePage, Response> {
     use crate::usecase::{DEFAULT_EXPLAIN_PAGE, MAX_EXPLAIN_PAGE};
     let read = |name: &str, default: usize, range: std::ops::RangeInclusive<usize>| {
         let Some(text) = request.param_value(name) else {

@@ -37,6 +37,28 @@ impl LineGrouping {
     }
 }
 
+/// How the lines of an answer are ordered (`order`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub enum LineOrder {
+    /// By group (in the groups' order), a group's planned lines before its unplanned ones, each
+    /// by name.
+    #[default]
+    Group,
+    /// By variance at completion, the largest overrun first, then by name.
+    Variance,
+}
+
+impl LineOrder {
+    /// The order `text` names, as the query spells it (`group`, `variance`).
+    pub fn parse(text: &str) -> Option<LineOrder> {
+        match text {
+            "group" => Some(LineOrder::Group),
+            "variance" => Some(LineOrder::Variance),
+            _ => None,
+        }
+    }
+}
+
 /// What kind of item a line or a realising item is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
@@ -148,10 +170,14 @@ pub struct FolioLines {
     pub budget_baseline_id: Option<Id>,
     /// The grouping.
     pub group_by: LineGrouping,
-    /// The lines: by group (in the groups' order), a group's planned lines before its unplanned
-    /// ones, each by name.
+    /// The lines of this page, in the order asked (`order`).
     pub lines: Vec<CostLineShown>,
-    /// The groups, with their subtotals (none without a grouping).
+    /// How many lines the folio has in all (every page).
+    pub line_count: usize,
+    /// The `after` of the next page; absent on the last.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<u64>,
+    /// The groups, with their subtotals over every line (none without a grouping).
     pub groups: Vec<LineGroup>,
     /// Every line added up: the folio's BAC, AC, known cost and EAC by what is scheduled.
     pub total: LineFigures,

@@ -37,7 +37,7 @@ pub use folio::{
 pub use items::{ExpenseItem, FolioItems, FolioPayments, PaidItem, PositionItem};
 pub use lines::{
     CostLineShown, FolioLine, FolioLines, LineFigures, LineGroup, LineGrouping, LineItemKind,
-    PortfolioLines, RealisingItem,
+    LineOrder, PortfolioLines, RealisingItem,
 };
 pub use periods::{Allocation, ExchangeRate, HoursPeriod, Rate};
 pub use plan::{PlanCalendar, PlanDocument, PlanHoliday, PlanImport, PlanPosition, SyncedDay};

@@ -253,7 +253,9 @@ export interface components {
       folioId: WireNum;
       groupBy: components['schemas']['LineGrouping'];
       groups: components['schemas']['LineGroup'][];
+      lineCount: WireNum;
       lines: components['schemas']['CostLineShown'][];
+      next?: WireNum | null;
       total: components['schemas']['LineFigures'];
     };
     FolioPayments: {

@@ -56,7 +56,12 @@ export interface BudgetingOperations {
   'GET /folio/{id}/history': { path: { id: WireNum }; query: { limit?: string; before?: string; since?: string }; body: never; answer: S['History'] };
   'GET /folio/{id}/indicators': { path: { id: WireNum }; query: { asOf?: string; plan?: string }; body: never; answer: S['Indicators'] };
   'GET /folio/{id}/items': { path: { id: WireNum }; query: { asOf?: string }; body: never; answer: S['FolioItems'] };
-  'GET /folio/{id}/lines': { path: { id: WireNum }; query: { asOf?: string; groupBy?: string }; body: never; answer: S['FolioLines'] };
+  'GET /folio/{id}/lines': {
+    path: { id: WireNum };
+    query: { asOf?: string; groupBy?: string; order?: string; limit?: string; after?: string; format?: string };
+    body: never;
+    answer: S['FolioLines'];
+  };
   'GET /folio/{id}/payments': { path: { id: WireNum }; query: { asOf?: string; format?: string }; body: never; answer: S['FolioPayments'] };
   'GET /folio/{id}/periods': { path: { id: WireNum }; query: never; body: never; answer: S['ClosedMonthShown'][] };
   'POST /folio/{id}/periods': { path: { id: WireNum }; query: never; body: S['PeriodClose']; answer: S['ClosedMonthShown'] };

@@ -6,9 +6,7 @@ import { saveFile } from '../../lib/saveFile';
 import { useState } from 'preact/hooks';
 import { api } from '../../api/budgets';
 import { csvFileName, previewLines } from '../../lib/csv';
-import { refusalOf } from '../../api/errors';
-import { parseJson } from '../../api/json';
-import { activeTransport, ApiError, serverTransport } from '../../api/client';
+import { csvText } from '../../api/csvText';
 import { mode } from '../../state';
 import * as fmt from '../../lib/format';
 import { Card } from '../../components/ui';
@@ -16,27 +14,6 @@ import type { FolioProps } from '../FolioProps';
 import { PlanDownload } from '../PlanFiles';
 
 const PREVIEW_LINES = 40;
-
-async function serverCsv(url: string): Promise<string> {
-  const transport = activeTransport();
-  if (transport !== serverTransport) {
-    const answer = await transport('GET', url, undefined);
-    if (answer.status < 200 || answer.status > 299) throw new ApiError(refusalOf(answer.status, safeJson(answer.text), answer.header('Retry-After')));
-    return answer.text;
-  }
-  const response = await fetch(url, { credentials: 'same-origin', headers: { Accept: 'text/csv' }, cache: 'no-store' });
-  const text = await response.text();
-  if (!response.ok) throw new ApiError(refusalOf(response.status, safeJson(text), response.headers.get('Retry-After')));
-  return text;
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return parseJson(text);
-  } catch {
-    return null;
-  }
-}
 
 export function Export({ folio, asOf }: FolioProps) {
   const [csv, setCsv] = useState<{ text: string; asOf: string } | null>(null);
@@ -49,7 +26,7 @@ export function Export({ folio, asOf }: FolioProps) {
   const download = async () => {
     setError(null);
     try {
-      saveFile(await serverCsv(url), name, 'text/csv;charset=utf-8');
+      saveFile(await csvText(url), name, 'text/csv;charset=utf-8');
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     }
@@ -59,7 +36,7 @@ export function Export({ folio, asOf }: FolioProps) {
     setError(null);
     setBusy(true);
     try {
-      setCsv({ text: await serverCsv(url), asOf });
+      setCsv({ text: await csvText(url), asOf });
     } catch (e) {
       setError(e instanceof Error ? e.message : String(e));
     } finally {

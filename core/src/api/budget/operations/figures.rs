@@ -191,8 +191,23 @@ pub(super) const ROUTES: &[Route] = &[
             ext("Cost lines of a folio: each planned cost item with the \
                 actual items that realise it, budget, plan, actual, scheduled, \
                 forecast and variances, grouped (S9.12)")
-            .query([AS_OF, GROUP_BY])
-            .answers(Success(of::<FolioLines>))
+            .query([
+                AS_OF,
+                GROUP_BY,
+                query(
+                    "order",
+                    "string",
+                    "group (the default) or variance: the largest overrun first"
+                ),
+                LINE_PAGE[0],
+                LINE_PAGE[1],
+                query(
+                    "format",
+                    "string",
+                    "json (the default) or csv: every line, a file to save"
+                ),
+            ])
+            .answers(SuccessOrCsv(of::<FolioLines>))
         ),
     ),
     get(
