@@ -1,8 +1,9 @@
 //! Cost lines (S9.12) of the largest folio the server holds: 2,000 team members and 5,000
 //! expenses over three years (half of the expenses planned, each actual one realising a planned
-//! one), read through the budgeting interface as the server answers `GET /folio/{id}/lines` by
-//! each grouping: with the folio's book kept (a second read), and after a write (the book catches
-//! up with one changed expense). Run: `cargo bench --bench lines`.
+//! one), read through the budgeting interface as the server answers `GET /folio/{id}/lines`: a
+//! page (100 lines, the groups and the total over every line) by each grouping and by overrun,
+//! every line as CSV, with the folio's book kept (a second read), and a page after a write (the
+//! book catches up with one changed expense). Run: `cargo bench --bench lines`.
 
 use std::hint::black_box;
 
@@ -90,8 +91,17 @@ fn lines(c: &mut Criterion) {
     let mut state = large();
     let mut group = c.benchmark_group("lines/folio");
     group.sample_size(20);
-    for grouping in ["none", "account", "category", "kind"] {
-        let path = format!("/folio/1/lines?asOf={AS_OF}&groupBy={grouping}");
+    let queries = [
+        "groupBy=none",
+        "groupBy=account",
+        "groupBy=category",
+        "groupBy=kind",
+        "groupBy=category&order=variance",
+        "groupBy=category&format=csv",
+    ];
+    for query in queries {
+        let grouping = query.replace(['=', '&'], "_");
+        let path = format!("/folio/1/lines?asOf={AS_OF}&{query}");
         let (status, first) = call(&mut state, "GET", &path, None);
         assert_eq!(status, 200);
         group.bench_function(

@@ -4,7 +4,7 @@
 //! cent, to the folio's BAC, AC and known cost (S9.6), and their forecasts to the EAC by what is
 //! scheduled (S9.10), which is read off them.
 
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
@@ -96,12 +96,6 @@ impl CostLine {
             forecast: Decimal::ZERO,
         }
     }
-
-    /// The part of the plan that what realises the line does not cover yet, while it is open:
-    /// what its forecast adds to the known cost.
-    pub(crate) fn uncovered(&self) -> Result<Decimal, AnalyticsError> {
-        sub(self.forecast, add(self.actual, self.scheduled)?)
-    }
 }
 
 /// The cost lines of a folio (S9.12): `budget` is the ledger of the planned side that defines
@@ -156,11 +150,27 @@ pub fn cost_lines(budget: &Ledger, draft: &Ledger) -> Result<Vec<CostLine>, Anal
 }
 
 /// The planned cost not yet covered by what realises it, over the open lines (S9.10, S9.12):
-/// the EAC by what is scheduled is the known cost plus this.
-pub(crate) fn uncovered(budget: &Ledger, draft: &Ledger) -> Result<Decimal, AnalyticsError> {
-    cost_lines(budget, draft)?
-        .iter()
-        .try_fold(Decimal::ZERO, |sum, line| add(sum, line.uncovered()?))
+/// the EAC by what is scheduled is the known cost plus this. The same sum as the lines'
+/// (`CostLine::uncovered`), read off the draft's ledger alone, unordered: each indicators read of a
+/// folio by this method pays it (every figure is a sum of rounded atoms, so the order of the
+/// additions changes nothing).
+pub(crate) fn uncovered(draft: &Ledger) -> Result<Decimal, AnalyticsError> {
+    let mut known: HashMap<ItemKey, Decimal> = HashMap::new();
+    for (_, whole, mark) in draft.wholes_of(Flow::ActualCost) {
+        if let LineMark::Realises(target) = mark {
+            let slot = known.entry(target).or_insert(Decimal::ZERO);
+            *slot = add(*slot, whole.ok_or(AnalyticsError::Overflow)?)?;
+        }
+    }
+    let mut uncovered = Decimal::ZERO;
+    for (key, whole, mark) in draft.wholes_of(Flow::PlannedCost) {
+        let plan = whole.ok_or(AnalyticsError::Overflow)?;
+        if mark != LineMark::Complete {
+            let covered = known.get(&key).copied().unwrap_or(Decimal::ZERO);
+            uncovered = add(uncovered, sub(plan, covered)?.max(Decimal::ZERO))?;
+        }
+    }
+    Ok(uncovered)
 }
 
 /// The money of a line, or of lines added up: what [`LineFigures`] are derived from.

@@ -412,6 +412,24 @@ impl Ledger {
             .collect()
     }
 
+    /// Each item of `flow`, in no order, with its whole (`None` when its sum overflows) and its
+    /// mark (S9.12): what the EAC by what is scheduled reads without ordering or naming anything.
+    pub(crate) fn wholes_of(
+        &self,
+        flow: Flow,
+    ) -> impl Iterator<Item = (ItemKey, Option<Decimal>, LineMark)> + '_ {
+        self.items
+            .iter()
+            .filter(move |(_, entry)| entry.flow == flow)
+            .map(|(key, entry)| {
+                let whole = match &entry.held {
+                    Ok(series) => sum(series).ok(),
+                    Err(money) => money.map(|(total, _)| total),
+                };
+                (*key, whole, entry.mark)
+            })
+    }
+
     /// The items of `flow` with their money over the periods `range` (those with none left out),
     /// in key order: the lines of a timeline cell. `None` when the ledger does not keep
     /// its items' series (a summed ledger of many periods).

@@ -6,7 +6,7 @@
 // by group or by overrun. The CSV is the server's too (`format=csv`, every line). At 390 px each
 // line is a card, its forecast and variance first.
 import { Fragment } from 'preact';
-import { useMemo, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
 import type { CostLine, Folio, LineFigures, LineOrder } from '../api/types';
@@ -113,7 +113,18 @@ function lineNote(line: CostLine): string {
   return notes.join(' · ');
 }
 
-export function CostLines({ folio, asOf, onExplain }: { folio: Folio; asOf: string; onExplain: (path: string, title: string) => void }) {
+export function CostLines({
+  folio,
+  asOf,
+  onExplain,
+  onRead,
+}: {
+  folio: Folio;
+  asOf: string;
+  onExplain: (path: string, title: string) => void;
+  /** Called once the first answer (or refusal) is in. */
+  onRead?: () => void;
+}) {
   const [grouping, setGrouping] = useState(() => groupingOf('none'));
   const [order, setOrder] = useState<LineOrder>('group');
   const [page, setPage] = useState(0);
@@ -124,6 +135,10 @@ export function CostLines({ folio, asOf, onExplain }: { folio: Folio; asOf: stri
     placeholderData: keepFor(folio.id),
   });
   const data = answer.data;
+  const read = data != null || answer.error != null;
+  useEffect(() => {
+    if (read) onRead?.();
+  }, [read, onRead]);
   const lines = data?.lines ?? [];
   const total = Number(data?.lineCount ?? 0);
   // The server pages: only this page's lines are here; the pager asks for another.
