@@ -208,6 +208,20 @@ test('expenses in USD convert into the folio currency at the exchange rates put'
   assert.ok(usd >= 2, 'expenses in USD');
 });
 
+test('offline, the demo folios answer their cost lines: each invoice on its planned line, adding up to BAC', () => {
+  const { call } = replay();
+  for (const folio of [1, 2, 3]) {
+    const lines = call('GET', `/budgets/1/folio/${folio}/lines?asOf=${TODAY}&groupBy=category`);
+    assert.equal(lines.status, 200, lines.body);
+    const indicators = call('GET', `/budgets/1/folio/${folio}/indicators?asOf=${TODAY}`);
+    // The JSON's numbers as numbers: compared at the cent.
+    assert.equal(Math.round(lines.json.success.total.budget * 100), Math.round(indicators.json.success.bac * 100), `folio ${folio}`);
+    assert.equal(Math.round(lines.json.success.total.actual * 100), Math.round(indicators.json.success.ac * 100), `folio ${folio}`);
+    const realised = lines.json.success.lines.filter((/** @type {{realisedBy: unknown[]}} */ l) => l.realisedBy.length > 0);
+    assert.ok(realised.length > 0, `folio ${folio}: the demo's actual items realise planned ones`);
+  }
+});
+
 test('the demo also replays with its dates shifted by whole months, as the host loads it', () => {
   for (const months of [-13, -5, -1, 1, 2, 3, 7, 12, 25]) replay(months);
 });
