@@ -4,57 +4,15 @@
 //! cent, to the folio's BAC, AC and known cost (S9.6), and their forecasts to the EAC by what is
 //! scheduled (S9.10), which is read off them.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::BTreeMap;
 
 use rust_decimal::{Decimal, RoundingStrategy};
 
 use super::indicators::index_status;
 use super::ledger::{add, sub, AnalyticsError, Flow, ItemKey, Ledger};
-use crate::model::budgeting::{Expense, ExpenseKind, IndexStatus, LineFigures, PositionKind};
-use crate::schedule::position::PositionRecord;
+pub use super::line_mark::LineMark;
+use crate::model::budgeting::{IndexStatus, LineFigures};
 use crate::value::{CurrencyCode, Exact};
-
-/// What a ledger's item says of cost lines: the planned item an actual one realises, or that a
-/// planned one's line is complete.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum LineMark {
-    /// Nothing: a planned item's open line, or an actual item realising nothing.
-    #[default]
-    None,
-    /// An actual item realising this planned item.
-    Realises(ItemKey),
-    /// A planned item whose line is complete.
-    Complete,
-}
-
-impl LineMark {
-    /// The mark of an expense: an actual one's link, a planned one's completion.
-    pub fn of_expense(expense: &Expense) -> LineMark {
-        match (expense.kind, expense.realises) {
-            (ExpenseKind::ActualExpense | ExpenseKind::ActualRevenue, Some(id)) => {
-                LineMark::Realises(ItemKey::Expense(id))
-            }
-            (ExpenseKind::PlannedExpense | ExpenseKind::PlannedRevenue, _)
-                if expense.complete == Some(true) =>
-            {
-                LineMark::Complete
-            }
-            _ => LineMark::None,
-        }
-    }
-
-    /// The mark of a position: a team member's or consulting revenue's link, a planned one's
-    /// completion.
-    pub fn of_position(record: &PositionRecord) -> LineMark {
-        match (record.kind, record.realises) {
-            (PositionKind::TeamMember | PositionKind::ConsultingRevenue, Some(id)) => {
-                LineMark::Realises(ItemKey::Position(id))
-            }
-            (PositionKind::PlannedPositionByTimeFrame, _) if record.complete => LineMark::Complete,
-            _ => LineMark::None,
-        }
-    }
-}
 
 /// One cost line: a planned cost item (live in the draft, frozen in the budget's baseline, or
 /// named by what realises it) with the actual items realising it, or one actual item that
@@ -147,30 +105,6 @@ pub fn cost_lines(budget: &Ledger, draft: &Ledger) -> Result<Vec<CostLine>, Anal
         };
     }
     Ok(lines)
-}
-
-/// The planned cost not yet covered by what realises it, over the open lines (S9.10, S9.12):
-/// the EAC by what is scheduled is the known cost plus this. The same sum as the lines'
-/// (`CostLine::uncovered`), read off the draft's ledger alone, unordered: each indicators read of a
-/// folio by this method pays it (every figure is a sum of rounded atoms, so the order of the
-/// additions changes nothing).
-pub(crate) fn uncovered(draft: &Ledger) -> Result<Decimal, AnalyticsError> {
-    let mut known: HashMap<ItemKey, Decimal> = HashMap::new();
-    for (_, whole, mark) in draft.wholes_of(Flow::ActualCost) {
-        if let LineMark::Realises(target) = mark {
-            let slot = known.entry(target).or_insert(Decimal::ZERO);
-            *slot = add(*slot, whole.ok_or(AnalyticsError::Overflow)?)?;
-        }
-    }
-    let mut uncovered = Decimal::ZERO;
-    for (key, whole, mark) in draft.wholes_of(Flow::PlannedCost) {
-        let plan = whole.ok_or(AnalyticsError::Overflow)?;
-        if mark != LineMark::Complete {
-            let covered = known.get(&key).copied().unwrap_or(Decimal::ZERO);
-            uncovered = add(uncovered, sub(plan, covered)?.max(Decimal::ZERO))?;
-        }
-    }
-    Ok(uncovered)
 }
 
 /// The money of a line, or of lines added up: what [`LineFigures`] are derived from.

@@ -450,7 +450,7 @@ pub fn indicators(
         planned_cost_to_date,
         eac_known: actual.total(Flow::ActualCost)?,
         uncovered: match terms.eac_method {
-            EacMethod::Scheduled => super::cost_lines::uncovered(actual)?,
+            EacMethod::Scheduled => actual.uncovered()?,
             _ => Decimal::ZERO,
         },
         planned_revenue,

@@ -1,6 +1,7 @@
 //! A folio's items and the flows of money they feed: what baselines freeze and ledgers cost.
 
 use crate::model::budgeting::{Expense, ExpenseKind, PositionKind};
+use crate::model::Id;
 use crate::schedule::position::PositionRecord;
 
 /// The four flows of money of a folio.
@@ -50,6 +51,15 @@ impl Flow {
     pub(super) fn index(self) -> usize {
         self as usize
     }
+}
+
+/// Identifies an item of a ledger.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum ItemKey {
+    /// A position, by id.
+    Position(Id),
+    /// An expense, by id.
+    Expense(Id),
 }
 
 /// A folio's items: the working draft (planned items) with the actual items, or what a baseline

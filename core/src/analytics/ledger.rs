@@ -6,8 +6,8 @@ use std::collections::HashMap;
 use chrono::NaiveDate;
 use rust_decimal::Decimal;
 
-use super::cost_lines::LineMark;
-pub use super::items::Flow;
+pub use super::items::{Flow, ItemKey};
+use super::line_mark::LineMark;
 use crate::model::Id;
 use crate::schedule::position::{CostOverflow, PositionError, PositionPlan};
 use crate::schedule::{
@@ -176,15 +176,6 @@ impl Periods {
         }
         buckets
     }
-}
-
-/// Identifies an item of a ledger.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub enum ItemKey {
-    /// A position, by id.
-    Position(Id),
-    /// An expense, by id.
-    Expense(Id),
 }
 
 /// Whether a ledger keeps each item's series (to take an item out again: a book that is changed,
@@ -428,6 +419,30 @@ impl Ledger {
                 };
                 (*key, whole, entry.mark)
             })
+    }
+
+    /// In a draft's ledger, the planned cost not yet covered by what realises it, over the open
+    /// lines (S9.10, S9.12): the EAC by what is scheduled is the known cost plus this. The same sum
+    /// as the cost lines' forecasts less their known cost, read off this ledger alone, unordered:
+    /// each indicators read of a folio by this method pays it (every figure is a sum of rounded
+    /// atoms, so the order of the additions changes nothing).
+    pub(crate) fn uncovered(&self) -> Result<Decimal, AnalyticsError> {
+        let mut known: HashMap<ItemKey, Decimal> = HashMap::new();
+        for (_, whole, mark) in self.wholes_of(Flow::ActualCost) {
+            if let LineMark::Realises(target) = mark {
+                let slot = known.entry(target).or_insert(Decimal::ZERO);
+                *slot = add(*slot, whole.ok_or(AnalyticsError::Overflow)?)?;
+            }
+        }
+        let mut uncovered = Decimal::ZERO;
+        for (key, whole, mark) in self.wholes_of(Flow::PlannedCost) {
+            let plan = whole.ok_or(AnalyticsError::Overflow)?;
+            if mark != LineMark::Complete {
+                let covered = known.get(&key).copied().unwrap_or(Decimal::ZERO);
+                uncovered = add(uncovered, sub(plan, covered)?.max(Decimal::ZERO))?;
+            }
+        }
+        Ok(uncovered)
     }
 
     /// The items of `flow` with their money over the periods `range` (those with none left out),

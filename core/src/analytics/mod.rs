@@ -13,6 +13,7 @@ pub mod figures;
 mod indicators;
 mod items;
 mod ledger;
+mod line_mark;
 mod line_report;
 mod payments;
 mod portfolio;

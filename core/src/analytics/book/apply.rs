@@ -3,8 +3,8 @@
 
 use super::error::BookError;
 use super::{Change, FolioBook};
-use crate::analytics::cost_lines::LineMark;
 use crate::analytics::ledger::{CostContext, ItemKey, Ledger, Periods, Series};
+use crate::analytics::line_mark::LineMark;
 use crate::schedule::{ExpensePlan, FolioFrame, Granularity};
 
 impl FolioBook {
