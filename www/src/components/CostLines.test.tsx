@@ -4,7 +4,7 @@
 // overrun first on request; the CSV saved from the same strings; a figure opening its
 // explanation.
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { renderInPlanner } from '../test/render';
 import { CostLines } from './CostLines';
 import { FOLIO } from '../test/fixtures';
@@ -114,5 +114,20 @@ describe('CostLines', () => {
     expect(screen.getByRole('status').textContent).toBe('Rows 1–50 of 120');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(sent.map((s) => s.path)).toContain('/budgets/1/folio/1/lines?asOf=2027-03-15&groupBy=none&order=group&after=50&limit=50'));
+  });
+
+  it("opens a line's explanation from its forecast: the rule, the server's figures, and each realising item's own", async () => {
+    server();
+    const explain = vi.fn();
+    renderInPlanner(<CostLines folio={FOLIO} asOf="2027-03-15" onExplain={explain} />);
+    await screen.findByRole('table', { name: /Each planned cost/ });
+    const forecast = document.querySelector('tr[data-line="expense-1"] [data-field="forecast"] button') as HTMLButtonElement;
+    fireEvent.click(forecast);
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.querySelector('[data-field="rule"]')?.textContent).toContain('never less than its plan');
+    expect(dialog.querySelector('[data-field="forecast"]')?.getAttribute('data-value')).toBe('11000.00');
+    expect(dialog.querySelector('[data-field="vac"]')?.getAttribute('data-value')).toBe('-1000.00');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'to date' }));
+    expect(explain).toHaveBeenCalledWith('/expense/91/explain?asOf=2027-03-15&figure=toDate', 'Steel deck, invoice: to date');
   });
 });

@@ -19,6 +19,7 @@ import * as fmt from '../lib/format';
 import { Card, ErrorBox, Loading, Rag } from './ui';
 import { Pager, type Paging } from './Pager';
 import { Col, EmptyRow } from './Table';
+import { LineExplain } from './LineExplain';
 
 const PAGE = 50;
 const COLUMNS = 9;
@@ -37,7 +38,7 @@ function MoneyCell({
   label: string;
   field: string;
   first?: boolean;
-  explain?: () => void;
+  explain?: (() => void) | undefined;
 }) {
   const shown = fmt.money(value, currency);
   return (
@@ -61,6 +62,7 @@ function VarianceCell({
   label,
   field,
   first,
+  explain,
 }: {
   value: string;
   percent: string | null | undefined;
@@ -68,10 +70,18 @@ function VarianceCell({
   label: string;
   field: string;
   first?: boolean;
+  explain?: (() => void) | undefined;
 }) {
+  const shown = <span class={value.startsWith('-') ? 'negative' : undefined}>{fmt.money(value, currency)}</span>;
   return (
     <td class={`right num c-6${first ? ' card-first' : ''}`} data-label={label} data-field={field} data-value={value}>
-      <span class={value.startsWith('-') ? 'negative' : undefined}>{fmt.money(value, currency)}</span>
+      {explain ? (
+        <button type="button" class="figure-button" onClick={explain}>
+          {shown}
+        </button>
+      ) : (
+        shown
+      )}
       {percent != null ? (
         <div class="sub" data-field={`${field}Percent`} data-value={percent}>
           {fmt.percent(percent)}
@@ -81,17 +91,30 @@ function VarianceCell({
   );
 }
 
-/** The figure cells of a line, a group or the total, in the columns' order. */
-function FigureCells({ f, currency, explainPlan, explainActual }: { f: LineFigures; currency: string; explainPlan?: () => void; explainActual?: () => void }) {
+/** The figure cells of a line, a group or the total, in the columns' order; a line's figures
+ * open its explanation (`explainLine`), its plan and actual the items' own where one item has them. */
+function FigureCells({
+  f,
+  currency,
+  explainPlan,
+  explainActual,
+  explainLine,
+}: {
+  f: LineFigures;
+  currency: string;
+  explainPlan?: (() => void) | undefined;
+  explainActual?: (() => void) | undefined;
+  explainLine?: (() => void) | undefined;
+}) {
   return (
     <>
-      <MoneyCell value={f.budget} currency={currency} label="Budget" field="budget" />
-      <MoneyCell value={f.plan} currency={currency} label="Plan" field="plan" explain={explainPlan} />
-      <MoneyCell value={f.actual} currency={currency} label="Actual to date" field="actual" explain={explainActual} />
-      <MoneyCell value={f.scheduled} currency={currency} label="Scheduled" field="scheduled" />
-      <MoneyCell value={f.forecast} currency={currency} label="Forecast" field="forecast" first />
-      <VarianceCell value={f.vac} percent={f.vacPercent} currency={currency} label="Variance" field="vac" first />
-      <VarianceCell value={f.planVariance} percent={f.planVariancePercent} currency={currency} label="Plan left" field="planVariance" />
+      <MoneyCell value={f.budget} currency={currency} label="Budget" field="budget" explain={explainLine} />
+      <MoneyCell value={f.plan} currency={currency} label="Plan" field="plan" explain={explainPlan ?? explainLine} />
+      <MoneyCell value={f.actual} currency={currency} label="Actual to date" field="actual" explain={explainActual ?? explainLine} />
+      <MoneyCell value={f.scheduled} currency={currency} label="Scheduled" field="scheduled" explain={explainLine} />
+      <MoneyCell value={f.forecast} currency={currency} label="Forecast" field="forecast" first explain={explainLine} />
+      <VarianceCell value={f.vac} percent={f.vacPercent} currency={currency} label="Variance" field="vac" first explain={explainLine} />
+      <VarianceCell value={f.planVariance} percent={f.planVariancePercent} currency={currency} label="Plan left" field="planVariance" explain={explainLine} />
       <td class="c-12" data-label="Status" data-field="status" data-value={f.status}>
         <Rag status={f.status} title="Budget against forecast, within the folio’s tolerance" />
       </td>
@@ -129,6 +152,7 @@ export function CostLines({
   const [order, setOrder] = useState<LineOrder>('group');
   const [page, setPage] = useState(0);
   const [problem, setProblem] = useState<string | null>(null);
+  const [explained, setExplained] = useState<CostLine | null>(null);
   const answer = useQuery({
     queryKey: keys.lines(folio.id, asOf, grouping, order, page),
     queryFn: ({ signal }) => api.lines(folio.id, asOf, grouping, order, page * PAGE, PAGE, signal),
@@ -255,6 +279,7 @@ export function CostLines({
                           f={line.figures}
                           currency={currency}
                           explainPlan={line.planned && !line.deleted ? () => explainItem(line.itemKind, line.itemId, 'total', `${line.name}: plan`) : undefined}
+                          explainLine={() => setExplained(line)}
                           explainActual={
                             !line.planned
                               ? () => explainItem(line.itemKind, line.itemId, 'toDate', `${line.name}: actual to date`)
@@ -283,6 +308,18 @@ export function CostLines({
             </table>
           </div>
           <Pager paging={paging} label="Cost lines" />
+          {explained ? (
+            <LineExplain
+              line={explained}
+              currency={currency}
+              budgetFrom={data.budgetBaselineId != null ? `baseline ${data.budgetBaselineId}` : 'the plan (no baseline yet)'}
+              onExplain={(kind, id, figure, title) => {
+                setExplained(null);
+                explainItem(kind, id, figure, title);
+              }}
+              onClose={() => setExplained(null)}
+            />
+          ) : null}
         </>
       ) : null}
     </Card>
