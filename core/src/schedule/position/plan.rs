@@ -42,6 +42,8 @@ use super::*;
 ///     hours: vec![],
 ///     ot_rule_id: None,
 ///     deleted_on: None,
+///     realises: None,
+///     complete: false,
 /// };
 /// let plan = PositionPlan::new(record.input(None, None), &basis).unwrap();
 /// let lines = plan.lines(Granularity::Month).unwrap();
