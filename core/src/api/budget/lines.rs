@@ -3,7 +3,7 @@
 
 use super::portfolios::with_id;
 use super::reports::{folio_read, line_page};
-use super::responses::{as_of, field_error, queries, success, Outcome};
+use super::responses::{as_of, csv_file, field_error, queries, success, wants_csv, Outcome};
 
 use crate::analytics::lines_csv;
 use crate::api::http::{Context, Request, Response};
@@ -54,19 +54,7 @@ pub(super) fn folio_lines(
     folio_read(state, request, context, id, |queries, folio, as_of| {
         let grouping = group_by(request)?;
         let order = order(request)?;
-        let csv = match request.param_value("format") {
-            None | Some("json") => false,
-            Some("csv") => true,
-            Some(other) => {
-                return Err(field_error(
-                    "format",
-                    format!(
-                        "{} is not json or csv",
-                        crate::model::messages::excerpt(other)
-                    ),
-                ))
-            }
-        };
+        let csv = wants_csv(request)?;
         if !csv {
             let page = line_page(request)?;
             let answer = queries.folio_lines(
@@ -79,17 +67,10 @@ pub(super) fn folio_lines(
             return Ok(success(answer));
         }
         let answer = queries.folio_lines(folio, as_of, grouping, order, None)?;
-        Ok(Response {
-            status: 200,
-            headers: vec![
-                ("Content-Type".into(), "text/csv; charset=utf-8".into()),
-                (
-                    "Content-Disposition".into(),
-                    format!("attachment; filename=\"folio-{folio}-cost-lines-{as_of}.csv\""),
-                ),
-            ],
-            body: lines_csv(&answer).into_bytes(),
-        })
+        Ok(csv_file(
+            &format!("folio-{folio}-cost-lines-{as_of}.csv"),
+            lines_csv(&answer),
+        ))
     })
 }
 

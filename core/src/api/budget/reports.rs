@@ -3,7 +3,8 @@
 
 use super::positions::granularity;
 use super::responses::{
-    as_of, folio_not_viewable, parse_failure, path_id, queries, success, Outcome,
+    as_of, csv_file, folio_not_viewable, parse_failure, path_id, queries, success, wants_csv,
+    Outcome,
 };
 
 use crate::analytics::{payments_csv, ItemPayments, PlannedSide};
@@ -138,16 +139,7 @@ pub(super) fn folio_payments(
     id: &str,
 ) -> Outcome {
     folio_read(state, request, context, id, |queries, folio, as_of| {
-        let csv = match request.param_value("format") {
-            None | Some("json") => false,
-            Some("csv") => true,
-            Some(other) => {
-                return Err(parse_failure(format!(
-                    "format: {} is not json or csv",
-                    crate::model::messages::excerpt(other)
-                )))
-            }
-        };
+        let csv = wants_csv(request)?;
         let payments = queries.folio_payments(folio, as_of)?;
         if !csv {
             return Ok(success(payments));
@@ -167,17 +159,7 @@ pub(super) fn folio_payments(
             &plain(payments.expenses),
             &payments.timeline,
         );
-        Ok(Response {
-            status: 200,
-            headers: vec![
-                ("Content-Type".into(), "text/csv; charset=utf-8".into()),
-                (
-                    "Content-Disposition".into(),
-                    format!("attachment; filename=\"folio-{folio}-payments.csv\""),
-                ),
-            ],
-            body: text.into_bytes(),
-        })
+        Ok(csv_file(&format!("folio-{folio}-payments.csv"), text))
     })
 }
 

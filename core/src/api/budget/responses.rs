@@ -175,6 +175,34 @@ pub(in crate::api) fn as_of(
     }
 }
 
+/// The `format` parameter of a read that also answers CSV: `json` (or absent) or `csv`; anything
+/// else is a 400 naming it.
+pub(in crate::api) fn wants_csv(request: &Request) -> Result<bool, crate::api::http::Response> {
+    match request.param_value("format") {
+        None | Some("json") => Ok(false),
+        Some("csv") => Ok(true),
+        Some(other) => Err(parse_failure(format!(
+            "format: {} is not json or csv",
+            crate::model::messages::excerpt(other)
+        ))),
+    }
+}
+
+/// A CSV answer: `text`, as a file to save named `name`.
+pub(in crate::api) fn csv_file(name: &str, text: String) -> crate::api::http::Response {
+    crate::api::http::Response {
+        status: 200,
+        headers: vec![
+            ("Content-Type".into(), "text/csv; charset=utf-8".into()),
+            (
+                "Content-Disposition".into(),
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        body: text.into_bytes(),
+    }
+}
+
 /// A use case's refusal in the budgeting envelope, with the status of its kind: what did not
 /// parse as `error`, the messages as `errorMessages`, the messages by field as `errors`.
 impl From<crate::usecase::Error> for Response {
