@@ -11,7 +11,7 @@ use crate::analytics::{
 };
 use crate::calendar::{Calendar, CalendarError, HolidayScheme, WorkloadScheme};
 use crate::model::budgeting::{
-    FolioLines, LineGrouping, LineItemKind, PlanDocument, PlanHoliday, PlanPosition, ScopeHistory,
+    FolioLines, LineGrouping, PlanDocument, PlanHoliday, PlanPosition, ScopeHistory,
 };
 use crate::model::core_ext::WorkloadDay;
 use crate::model::{from_json, Id, WireError};
@@ -166,35 +166,13 @@ pub fn summary(input: &[u8]) -> Result<String, PlanError> {
 pub fn line_items(plan: &PlanDocument) -> HashMap<ItemKey, LineItem> {
     let positions = plan.positions.iter().enumerate().map(|(index, p)| {
         let id = p.position.id.unwrap_or(Id::new(index as u64 + 1));
-        (ItemKey::Position(id), position_line_item(&p.position))
+        (ItemKey::Position(id), LineItem::of_position(&p.position))
     });
     let expenses = plan.expenses.iter().enumerate().map(|(index, e)| {
         let id = e.id.unwrap_or(Id::new(index as u64 + 1));
-        (ItemKey::Expense(id), expense_line_item(e))
+        (ItemKey::Expense(id), LineItem::of_expense(e))
     });
     positions.chain(expenses).collect()
-}
-
-/// What names a position in its cost line.
-pub fn position_line_item(position: &crate::model::budgeting::Position) -> LineItem {
-    LineItem {
-        name: position.name.clone(),
-        kind: LineItemKind::Position,
-        account: position.account_key.clone().unwrap_or_default(),
-        category: position.category.clone().unwrap_or_default(),
-        deleted: position.deleted_on.is_some(),
-    }
-}
-
-/// What names an expense in its cost line.
-pub fn expense_line_item(expense: &crate::model::budgeting::Expense) -> LineItem {
-    LineItem {
-        name: expense.name.clone(),
-        kind: LineItemKind::Expense,
-        account: String::new(),
-        category: expense.category.as_str().to_owned(),
-        deleted: expense.deleted_on.is_some(),
-    }
 }
 
 /// The cost lines of the document `input` at `as_of` grouped by `grouping` (S9.12), as

@@ -247,10 +247,8 @@ impl Sandbox {
         self.change(Change::PutPosition(costfolio::plan::position_record(
             &plan, id,
         )))?;
-        self.items.insert(
-            ItemKey::Position(id),
-            costfolio::plan::position_line_item(&plan.position),
-        );
+        self.items
+            .insert(ItemKey::Position(id), LineItem::of_position(&plan.position));
         Ok(())
     }
 
@@ -262,7 +260,7 @@ impl Sandbox {
         let Some(id) = expense.id else {
             return Err(Refusal::form("id", "a sandbox's expense needs its id"));
         };
-        let item = costfolio::plan::expense_line_item(&expense);
+        let item = LineItem::of_expense(&expense);
         self.change(Change::PutExpense(expense))?;
         self.items.insert(ItemKey::Expense(id), item);
         Ok(())

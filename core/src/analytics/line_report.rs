@@ -46,6 +46,28 @@ impl LineItem {
         }
     }
 
+    /// What names a position in its cost line: its name, account and category.
+    pub fn of_position(position: &crate::model::budgeting::Position) -> LineItem {
+        LineItem {
+            name: position.name.clone(),
+            kind: LineItemKind::Position,
+            account: position.account_key.clone().unwrap_or_default(),
+            category: position.category.clone().unwrap_or_default(),
+            deleted: position.deleted_on.is_some(),
+        }
+    }
+
+    /// What names an expense in its cost line: its name and category (an expense has no account).
+    pub fn of_expense(expense: &crate::model::budgeting::Expense) -> LineItem {
+        LineItem {
+            name: expense.name.clone(),
+            kind: LineItemKind::Expense,
+            account: String::new(),
+            category: expense.category.as_str().to_owned(),
+            deleted: expense.deleted_on.is_some(),
+        }
+    }
+
     /// The key it is grouped under by `grouping` (empty: none).
     fn group(&self, grouping: LineGrouping) -> String {
         match grouping {

@@ -10,7 +10,7 @@ use super::error::{Error, Result};
 use super::Queries;
 use crate::analytics::{group_name, ItemKey, LineItem, LineMoney, LineReport};
 use crate::model::budgeting::{
-    FolioLine, FolioLines, LineGroup, LineGrouping, LineItemKind, LineOrder, PortfolioLines,
+    FolioLine, FolioLines, LineGroup, LineGrouping, LineOrder, PortfolioLines,
 };
 use crate::model::Id;
 use crate::schedule::ExchangeRates;
@@ -20,28 +20,18 @@ use crate::value::Date;
 /// What the service's records say of item `key`: a deleted record too (a planned item deleted
 /// since keeps its line).
 fn described(state: &State, key: ItemKey) -> LineItem {
-    match key {
-        ItemKey::Position(id) => match state.positions.get(&id.get()) {
-            Some(row) => LineItem {
-                name: row.header.name.clone(),
-                kind: LineItemKind::Position,
-                account: row.header.account_key.clone().unwrap_or_default(),
-                category: row.header.category.clone().unwrap_or_default(),
-                deleted: row.record.deleted_on.is_some(),
-            },
-            None => LineItem::unknown(key),
-        },
-        ItemKey::Expense(id) => match state.expenses.get(&id.get()) {
-            Some(expense) => LineItem {
-                name: expense.name.clone(),
-                kind: LineItemKind::Expense,
-                account: String::new(),
-                category: expense.category.as_str().to_owned(),
-                deleted: expense.deleted_on.is_some(),
-            },
-            None => LineItem::unknown(key),
-        },
-    }
+    let found = match key {
+        // The record tells whether the position is deleted; its header is what it shows.
+        ItemKey::Position(id) => state.positions.get(&id.get()).map(|row| LineItem {
+            deleted: row.record.deleted_on.is_some(),
+            ..LineItem::of_position(&row.header)
+        }),
+        ItemKey::Expense(id) => state
+            .expenses
+            .get(&id.get())
+            .map(|expense| LineItem::of_expense(expense)),
+    };
+    found.unwrap_or_else(|| LineItem::unknown(key))
 }
 
 /// A group's name: an account's as the service names it (`Harbour works (HARB)`).
