@@ -7,7 +7,7 @@ use std::fs;
 use std::path::{Path, PathBuf};
 
 /// The core's modules, bottom first, and the helpers any module may use.
-const LINE: [&str; 13] = [
+const LINE: [&str; 14] = [
     "json",
     "value",
     "model",
@@ -15,6 +15,8 @@ const LINE: [&str; 13] = [
     "recurrence",
     "schedule",
     "analytics",
+    // Workbooks as content and the rows of files read in; the file formats are the host's.
+    "sheets",
     "state",
     // The rules that check a change against the state, before a use case applies it.
     "rules",
@@ -129,7 +131,7 @@ fn the_line_names_every_module_of_the_core() {
 /// documents, the shared data, the table of operations and the router on top. No file imports one above it.
 #[test]
 fn the_budgeting_interface_is_a_line_too() {
-    const ORDER: [(&str, &[&str]); 10] = [
+    const ORDER: [(&str, &[&str]); 12] = [
         ("responses", &[]),
         // Histories, read from the host's journal.
         ("history", &["responses"]),
@@ -140,6 +142,13 @@ fn the_budgeting_interface_is_a_line_too() {
         (
             "reports",
             &["responses", "folios", "expenses", "positions", "portfolios"],
+        ),
+        // Cost lines, on the reports' parameters.
+        ("lines", &["responses", "portfolios", "reports"]),
+        // Workbooks, on the lines' parameters.
+        (
+            "workbooks",
+            &["responses", "portfolios", "reports", "lines"],
         ),
         // The plan documents out and in: parsed here, decided by the use cases.
         ("plans", &["responses"]),
@@ -156,6 +165,8 @@ fn the_budgeting_interface_is_a_line_too() {
                 "positions",
                 "portfolios",
                 "reports",
+                "lines",
+                "workbooks",
                 "plans",
                 "shared",
             ],

@@ -49,7 +49,8 @@
 //! (exact decimals, hours, percentages, currencies, dates, keys and names); [`model`], the wire
 //! types of the three interfaces; [`calendar`], [`recurrence`] and [`schedule`], what an expense
 //! pays and a team member costs; [`analytics`], a folio's ledgers, indicators, timeline,
-//! baselines and portfolio rollups; [`state`], the service's records, changed only by commands,
+//! baselines and portfolio rollups; [`sheets`], a folio's or portfolio's workbook as content and
+//! the rows of a spreadsheet of actuals, the file formats left to the host; [`state`], the service's records, changed only by commands,
 //! journaled; [`usecase`], each operation of the interfaces with its rules and typed errors;
 //! [`api`], the REST interfaces over plain requests; and [`plan`], a whole folio computed from one
 //! document. docs/architecture.md describes them; docs/semantics.md states the rules (`S6.2`)
@@ -72,6 +73,7 @@ pub mod plan;
 pub mod recurrence;
 pub mod rules;
 pub mod schedule;
+pub mod sheets;
 pub mod state;
 pub mod table;
 pub mod usecase;

@@ -26,6 +26,7 @@ mod cli;
 mod http;
 mod password;
 mod service;
+mod sheets;
 mod store;
 
 use std::process::ExitCode;

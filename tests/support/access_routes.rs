@@ -180,6 +180,7 @@ pub const ROUTES: &[Route] = {
         route("close a month", "POST", "/folio/{id}/periods", Some(CLOSE_MONTH), Some(ids::FOLIO), Folio),
         route("indicators", "GET", "/folio/{id}/indicators?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
         route("cost lines", "GET", "/folio/{id}/lines?asOf=2026-03-13&groupBy=account", None, Some(ids::FOLIO), Folio),
+        route("folio workbook", "GET", "/folio/{id}/export.xlsx?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
         route("timeline", "GET", "/folio/{id}/timeline?asOf=2026-03-13&granularity=week", None, Some(ids::FOLIO), Folio),
         route("payments", "GET", "/folio/{id}/payments?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
         route("payments csv", "GET", "/folio/{id}/payments?format=csv", None, Some(ids::FOLIO), Folio),
@@ -207,6 +208,8 @@ pub const ROUTES: &[Route] = {
         route("portfolio history (private)", "GET", "/portfolio/{id}/history", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
         route("portfolio cost lines (public)", "GET", "/portfolio/{id}/lines?asOf=2026-03-13&groupBy=kind", None, Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),
         route("portfolio cost lines (private)", "GET", "/portfolio/{id}/lines?asOf=2026-03-13", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
+        route("portfolio workbook (public)", "GET", "/portfolio/{id}/export.xlsx?asOf=2026-03-13", None, Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),
+        route("portfolio workbook (private)", "GET", "/portfolio/{id}/export.xlsx?asOf=2026-03-13", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
         route("portfolio closed months (public)", "GET", "/portfolio/{id}/periods", None, Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),
         route("portfolio closed months (private)", "GET", "/portfolio/{id}/periods", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
     ]

@@ -84,9 +84,9 @@ pub fn now() -> NaiveDateTime {
         .expect("the test clock parses")
 }
 
-/// A context without a caller; 64 bytes of randomness for the token.
+/// A context without a caller; 64 bytes of randomness for the token; workbooks written as text.
 pub fn bare_context() -> Context {
-    Context::new("http://127.0.0.1:8080", now(), vec![7; 64])
+    costfolio_suite::with_text_sheets(Context::new("http://127.0.0.1:8080", now(), vec![7; 64]))
 }
 
 /// A state and ada's read-only token, which acts for ada when the context has no user.

@@ -273,3 +273,40 @@ pub fn context(now: &str, user: Option<&str>, budget_admin: bool) -> Context {
     context.budget_admin = budget_admin;
     context
 }
+
+/// A stand-in for the host's XLSX files in the core's tests: a workbook written as text (each
+/// sheet's name, its headers, then each row's cells as the core built them), so that what a
+/// workbook holds can be read and compared without a file format. Reads nothing.
+pub struct TextSheets;
+
+impl costfolio::sheets::SpreadsheetFiles for TextSheets {
+    fn write(&self, book: &costfolio::sheets::Workbook) -> Result<Vec<u8>, String> {
+        let mut out = format!("{}\n", book.title);
+        for sheet in &book.sheets {
+            out.push_str(&format!("# {}\n", sheet.name));
+            let headers: Vec<&str> = sheet.columns.iter().map(|c| c.header.as_str()).collect();
+            out.push_str(&format!("{}\n", headers.join(" | ")));
+            for (_, cells) in &sheet.rows {
+                let cells: Vec<String> = cells.iter().map(|c| format!("{c:?}")).collect();
+                out.push_str(&format!("{}\n", cells.join(" | ")));
+            }
+        }
+        Ok(out.into_bytes())
+    }
+
+    fn read(
+        &self,
+        _file: &[u8],
+        _max_rows: usize,
+    ) -> Result<Vec<Vec<costfolio::sheets::ReadCell>>, String> {
+        Err("no file format in the core's tests".into())
+    }
+}
+
+/// `context` with [`TextSheets`] as its spreadsheet files.
+pub fn with_text_sheets(mut context: Context) -> Context {
+    context.spreadsheets = Some(costfolio::sheets::Spreadsheets(std::sync::Arc::new(
+        TextSheets,
+    )));
+    context
+}

@@ -229,6 +229,9 @@ pub struct Context {
     /// The journal the host keeps, which histories are read from; `None` where none
     /// is kept (the history routes then answer 503).
     pub journal: Option<Journal>,
+    /// How the host writes and reads spreadsheet files (XLSX); `None` where it has no such
+    /// writer (the planner's sandbox): workbooks are then refused as online only.
+    pub spreadsheets: Option<crate::sheets::Spreadsheets>,
 }
 
 /// The host's journal, shared by every request's context.
@@ -271,6 +274,7 @@ impl Context {
             verified_client: None,
             session: false,
             journal: None,
+            spreadsheets: None,
         }
     }
 }

@@ -70,6 +70,8 @@ pub enum Answer {
     Redirect,
     /// Plain text with this status (the host's probes).
     Text(u16),
+    /// 200 with a file of this media type (a workbook).
+    File(&'static str),
 }
 
 #[cfg(feature = "schema")]

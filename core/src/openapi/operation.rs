@@ -160,6 +160,12 @@ impl Operation {
                     "Location": { "schema": { "type": "string" } }
                 } }),
             ),
+            Answer::File(media) => (
+                "200".into(),
+                json!({ "description": "Done: a file to save", "content": {
+                    media: { "schema": { "type": "string", "format": "binary" } }
+                } }),
+            ),
             Answer::Text(status) => (
                 status.to_string(),
                 json!({ "description": "A word for people", "content": { "text/plain": { "schema": { "type": "string" } } } }),

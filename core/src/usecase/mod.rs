@@ -69,6 +69,7 @@ mod refusals;
 mod reports;
 mod scope;
 mod shared;
+mod workbooks;
 
 pub use access::{Access, Caller};
 pub use baselines::{Approval, MAX_FOLIO_BASELINES};

@@ -176,6 +176,9 @@ impl Service {
         let mut context = Context::new(&self.base_url, chrono::Utc::now().naive_utc(), random);
         // Histories are read from the journal through the readers' store.
         context.journal = Some(costfolio::api::Journal(self.watch.clone()));
+        context.spreadsheets = Some(costfolio::sheets::Spreadsheets(std::sync::Arc::new(
+            crate::sheets::Xlsx,
+        )));
         context
     }
 

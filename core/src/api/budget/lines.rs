@@ -11,7 +11,7 @@ use crate::model::budgeting::{LineGrouping, LineOrder};
 use crate::state::State;
 
 /// The `groupBy` parameter: `none` when absent; anything but a grouping is a 400 naming it.
-fn group_by(request: &Request) -> Result<LineGrouping, Response> {
+pub(super) fn group_by(request: &Request) -> Result<LineGrouping, Response> {
     match request.param_value("groupBy") {
         None => Ok(LineGrouping::None),
         Some(text) => LineGrouping::parse(text).ok_or_else(|| {

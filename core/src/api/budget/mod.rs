@@ -23,6 +23,7 @@ mod positions;
 mod reports;
 mod responses;
 mod shared;
+mod workbooks;
 
 pub use folios::can_view;
 pub(crate) use operations::{find, Handler, Weight};

@@ -18,6 +18,7 @@ use crate::api::budget::reports::{
     folio_explain, folio_indicators, folio_items, folio_payments, folio_timeline, item_explain,
     portfolio_explain,
 };
+use crate::api::budget::workbooks::{folio_workbook, portfolio_workbook};
 use crate::api::operation_doc::described;
 use crate::state::RecordKind;
 use Weight::{
@@ -211,6 +212,25 @@ pub(super) const ROUTES: &[Route] = &[
         ),
     ),
     get(
+        "/budgets/1/folio/{id}/export.xlsx",
+        folio_workbook,
+        Weight::Folio,
+        described!(ext(
+            "A folio's workbook (XLSX): Summary, Lines, Months, Positions, \
+                Expenses, Exchange rates; totals and variances as formulas with \
+                their results"
+        )
+        .query([
+            AS_OF,
+            query(
+                "groupBy",
+                "string",
+                "How lines are grouped: account, category (the default), kind or none"
+            ),
+        ])
+        .answers(File(XLSX))),
+    ),
+    get(
         "/budgets/1/folio/{id}/payments",
         folio_payments,
         Weight::Folio,
@@ -347,6 +367,16 @@ pub(super) const ROUTES: &[Route] = &[
                 converted, and the groups across its folios (S9.12, S9.9)")
             .query([AS_OF, GROUP_BY])
             .answers(Success(of::<PortfolioLines>))
+        ),
+    ),
+    get(
+        "/budgets/1/portfolio/{id}/export.xlsx",
+        portfolio_workbook,
+        Weight::Portfolio,
+        described!(
+            ext("A portfolio's workbook (XLSX): its rollup and a row per folio")
+                .query([AS_OF])
+                .answers(File(XLSX))
         ),
     ),
     get(

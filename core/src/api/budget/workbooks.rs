@@ -1,0 +1,98 @@
+//! Workbooks out (extension): `GET /folio/{id}/export.xlsx` and `GET /portfolio/{id}/export.xlsx`.
+//! The content is the use cases' (`crate::usecase::workbooks`), the file the host's
+//! ([`crate::sheets::SpreadsheetFiles`]).
+
+use super::lines::group_by;
+use super::portfolios::with_id;
+use super::reports::folio_read;
+use super::responses::{as_of, message_error, queries, Outcome};
+
+use crate::api::http::{Context, Request, Response};
+use crate::model::budgeting::LineGrouping;
+use crate::sheets::Workbook;
+use crate::state::State;
+
+/// The media type of an XLSX file.
+const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+
+/// The answer where the host writes no spreadsheet files (the planner's sandbox).
+fn online_only() -> Response {
+    message_error(
+        501,
+        "Workbooks are written by the server: export while online",
+    )
+}
+
+/// The host's spreadsheet files; 501 where it has none.
+fn files(context: &Context) -> Result<&crate::sheets::Spreadsheets, Response> {
+    context.spreadsheets.as_ref().ok_or_else(online_only)
+}
+
+/// `build`'s workbook. The planner's sandbox (wasm32) writes no files: the workbook is not built
+/// there, and its code stays out of the wasm module.
+#[cfg(not(target_arch = "wasm32"))]
+fn built(build: impl FnOnce() -> crate::usecase::Result<Workbook>) -> Result<Workbook, Response> {
+    Ok(build()?)
+}
+
+/// `build`'s workbook. The planner's sandbox (wasm32) writes no files: the workbook is not built
+/// there, and its code stays out of the wasm module.
+#[cfg(target_arch = "wasm32")]
+fn built(_: impl FnOnce() -> crate::usecase::Result<Workbook>) -> Result<Workbook, Response> {
+    Err(online_only())
+}
+
+/// `book` as a file to save named `name`, written by `files`.
+fn file(files: &crate::sheets::Spreadsheets, name: &str, book: &Workbook) -> Outcome {
+    let body = files.0.write(book).map_err(|error| {
+        message_error(500, format!("The workbook could not be written: {error}"))
+    })?;
+    Ok(Response {
+        status: 200,
+        headers: vec![
+            ("Content-Type".into(), XLSX.into()),
+            (
+                "Content-Disposition".into(),
+                format!("attachment; filename=\"{name}\""),
+            ),
+        ],
+        body,
+    })
+}
+
+/// `GET /budgets/1/folio/{id}/export.xlsx?asOf=&groupBy=` (extension): the folio's workbook,
+/// its lines grouped by category unless `groupBy` says otherwise.
+pub(super) fn folio_workbook(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+) -> Outcome {
+    folio_read(state, request, context, id, |queries, folio, as_of| {
+        let grouping = match request.param_value("groupBy") {
+            None => LineGrouping::Category,
+            Some(_) => group_by(request)?,
+        };
+        let files = files(context)?;
+        let book = built(|| queries.folio_workbook(folio, as_of, grouping))?;
+        file(files, &format!("folio-{folio}-{as_of}.xlsx"), &book)
+    })
+}
+
+/// `GET /budgets/1/portfolio/{id}/export.xlsx?asOf=` (extension): the portfolio's workbook.
+pub(super) fn portfolio_workbook(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+) -> Outcome {
+    with_id(id, |id| {
+        let queries = queries(state, context);
+        // The portfolio's 404 before any parameter is read.
+        queries.may_read_portfolio(id)?;
+        let as_of = as_of(request, context)?;
+        let files = files(context)?;
+        let book = built(|| queries.portfolio_workbook(id, as_of))?;
+        file(files, &format!("portfolio-{id}-{as_of}.xlsx"), &book)
+    })
+}
