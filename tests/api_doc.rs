@@ -29,14 +29,16 @@ thread_local! {
 
 const BASE: &str = "http://127.0.0.1:8080";
 
+/// The session's context: workbooks and files read by the core tests' stand-in
+/// (`costfolio_suite::TextSheets`).
 fn context(seed: u8) -> Context {
-    Context::new(
+    costfolio_suite::with_text_sheets(Context::new(
         BASE,
         NaiveDateTime::parse_from_str("2026-11-21T10:00:00", "%Y-%m-%dT%H:%M:%S").unwrap(),
         (0..64u8)
             .map(|i| i.wrapping_mul(37).wrapping_add(seed))
             .collect(),
-    )
+    ))
 }
 
 fn pretty(bytes: &[u8]) -> String {

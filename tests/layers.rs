@@ -131,7 +131,7 @@ fn the_line_names_every_module_of_the_core() {
 /// documents, the shared data, the table of operations and the router on top. No file imports one above it.
 #[test]
 fn the_budgeting_interface_is_a_line_too() {
-    const ORDER: [(&str, &[&str]); 12] = [
+    const ORDER: [(&str, &[&str]); 13] = [
         ("responses", &[]),
         // Histories, read from the host's journal.
         ("history", &["responses"]),
@@ -152,6 +152,8 @@ fn the_budgeting_interface_is_a_line_too() {
         ),
         // The plan documents out and in: parsed here, decided by the use cases.
         ("plans", &["responses"]),
+        // Actuals in from a file: read by the host, decided by the use cases.
+        ("actuals", &["responses"]),
         // Exchange rates, overtime rules and users: what every folio shares.
         ("shared", &["responses"]),
         // The table of operations, on every handler.
@@ -168,6 +170,7 @@ fn the_budgeting_interface_is_a_line_too() {
                 "lines",
                 "workbooks",
                 "plans",
+                "actuals",
                 "shared",
             ],
         ),

@@ -122,7 +122,8 @@ prop_compose! {
                                          Just(ExpenseKind::PlannedRevenue), Just(ExpenseKind::ActualRevenue)],
                      name in "\\PC{0,40}", converted in proptest::option::of(any_decimal()),
                      realises in proptest::option::of(1u64..1_000_000),
-                     complete in proptest::option::of(proptest::bool::ANY)) -> Expense {
+                     complete in proptest::option::of(proptest::bool::ANY),
+                     source_key in proptest::option::of("\\PC{0,20}")) -> Expense {
         let amount = Amount::new(Decimal::new(units, currency.minor_units())).unwrap();
         let category = if kind.is_cost() { ExpenseCategory::Capex } else { ExpenseCategory::NonOperating };
         Expense {
@@ -130,7 +131,7 @@ prop_compose! {
             category, kind, amount, converted_amount: converted.map(|d| Exact::new(d).unwrap()),
             currency_code: currency, amortized: Some(units % 2 == 0), labels: None, reporter: None,
             baseline_id: None, deleted_on: None, custom_fields: None, recurrence,
-            realises: realises.map(Id::new), complete,
+            realises: realises.map(Id::new), complete, source_key,
         }
     }
 }

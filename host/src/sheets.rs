@@ -179,7 +179,88 @@ fn read_cell(data: &Data) -> ReadCell {
     }
 }
 
-fn read(file: &[u8], max_rows: usize) -> Result<Vec<Vec<ReadCell>>, String> {
+/// The field separator of a CSV text: the one of `,`, `;` and tab its first line holds most
+/// often outside quotes (a comma when it holds none).
+fn separator(text: &str) -> u8 {
+    let mut counts = [(b',', 0usize), (b';', 0), (b'\t', 0)];
+    let mut quoted = false;
+    for byte in text.bytes() {
+        match byte {
+            b'"' => quoted = !quoted,
+            b'\n' if !quoted => break,
+            _ if !quoted => {
+                for (separator, count) in &mut counts {
+                    if byte == *separator {
+                        *count += 1;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    counts
+        .iter()
+        .max_by_key(|(separator, count)| (*count, *separator == b','))
+        .map_or(b',', |(separator, _)| *separator)
+}
+
+/// The rows of a CSV file (UTF-8, with or without a byte order mark), every cell a text.
+fn read_csv(file: &[u8], max_rows: usize) -> Result<Vec<Vec<ReadCell>>, String> {
+    let file = file.strip_prefix(b"\xef\xbb\xbf").unwrap_or(file);
+    let text = std::str::from_utf8(file).map_err(|error| {
+        format!(
+            "the file is not UTF-8 text (byte {} is not): save it as CSV UTF-8",
+            error.valid_up_to() + 1
+        )
+    })?;
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .delimiter(separator(text))
+        .from_reader(text.as_bytes());
+    let mut rows: Vec<Vec<ReadCell>> = Vec::new();
+    // The line each record starts on, counted from the bytes before it (the reader skips empty
+    // lines: empty rows keep the file's numbering, as a spreadsheet shows it).
+    let (mut counted, mut line) = (0usize, 1usize);
+    for record in reader.records() {
+        let record = record.map_err(|error| format!("the CSV could not be read: {error}"))?;
+        // The reader's position is where it began looking for the record: the line ends and
+        // empty lines before it are skipped here.
+        let bytes = text.as_bytes();
+        let mut start = record.position().map_or(counted, |p| p.byte() as usize);
+        while bytes.get(start).is_some_and(|b| *b == b'\r' || *b == b'\n') {
+            start += 1;
+        }
+        if let Some(before) = bytes.get(counted..start) {
+            line += before.iter().filter(|b| **b == b'\n').count();
+            counted = start;
+        }
+        while rows.len() + 1 < line && rows.len() < max_rows {
+            rows.push(Vec::new());
+        }
+        if rows.len() >= max_rows {
+            return Err(format!(
+                "the file has more than the {max_rows} rows an import takes"
+            ));
+        }
+        rows.push(
+            record
+                .iter()
+                .map(|cell| {
+                    if cell.trim().is_empty() {
+                        ReadCell::Empty
+                    } else {
+                        ReadCell::Text(cell.to_owned())
+                    }
+                })
+                .collect(),
+        );
+    }
+    Ok(rows)
+}
+
+/// The rows of an XLSX file's first sheet.
+fn read_xlsx(file: &[u8], max_rows: usize) -> Result<Vec<Vec<ReadCell>>, String> {
     let mut archive = zip::ZipArchive::new(std::io::Cursor::new(file))
         .map_err(|_| "the file is not an XLSX workbook".to_owned())?;
     let mut unpacked: u64 = 0;
@@ -221,7 +302,75 @@ impl SpreadsheetFiles for Xlsx {
         write(book).map_err(|error| error.to_string())
     }
 
+    /// An XLSX file (a zip archive) or CSV text.
     fn read(&self, file: &[u8], max_rows: usize) -> Result<Vec<Vec<ReadCell>>, String> {
-        read(file, max_rows)
+        if file.starts_with(b"PK\x03\x04") {
+            read_xlsx(file, max_rows)
+        } else {
+            read_csv(file, max_rows)
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn texts(rows: &[Vec<ReadCell>]) -> Vec<Vec<String>> {
+        rows.iter()
+            .map(|row| row.iter().map(costfolio::sheets::cell_text).collect())
+            .collect()
+    }
+
+    #[test]
+    fn a_csv_is_read_whatever_its_separator_byte_order_mark_and_line_ends() {
+        let file = "\u{feff}Datum;Betrag;Name\r\n31.03.2026;\"2.500,00\";\"A; B\"\r\n\r\n01.04.2026;1,5;\"say \"\"hi\"\"\"\r\n";
+        let rows = read_csv(file.as_bytes(), 10).unwrap();
+        assert_eq!(
+            texts(&rows),
+            vec![
+                vec!["Datum", "Betrag", "Name"],
+                vec!["31.03.2026", "2.500,00", "A; B"],
+                vec![],
+                vec!["01.04.2026", "1,5", "say \"hi\""],
+            ]
+        );
+        let tabbed = read_csv(b"a\tb\n1\t2\n", 10).unwrap();
+        assert_eq!(texts(&tabbed)[1], vec!["1", "2"]);
+        let commas = read_csv(b"a,b\n\"1,5\",2\n", 10).unwrap();
+        assert_eq!(texts(&commas)[1], vec!["1,5", "2"]);
+    }
+
+    #[test]
+    fn a_csv_past_the_rows_or_not_utf8_is_refused_saying_so() {
+        assert!(read_csv(b"a\n1\n2\n3\n", 3).unwrap_err().contains("3 rows"));
+        assert!(read_csv(b"caf\xe9\n", 3).unwrap_err().contains("UTF-8"));
+    }
+
+    #[test]
+    fn a_workbook_written_is_read_back_with_its_dates_and_numbers() {
+        use costfolio::sheets::{columns, Sheet};
+        let mut sheet = Sheet::new("Data", columns(&[("Day", 10), ("Figure", 10)]), true);
+        sheet.push(vec![
+            Cell::Date(Date::parse("2026-03-31").unwrap()),
+            Cell::Figure(Exact::of("1234.56".parse().unwrap()), Style::Money),
+        ]);
+        sheet.push(vec![Cell::text("=1+1"), Cell::Empty]);
+        let book = Workbook {
+            title: "t".into(),
+            currency_code: "EUR".into(),
+            minor_units: 2,
+            sheets: vec![sheet],
+        };
+        let file = Xlsx.write(&book).unwrap();
+        let rows = Xlsx.read(&file, 10).unwrap();
+        assert_eq!(
+            rows[1][0],
+            ReadCell::Date(Date::parse("2026-03-31").unwrap())
+        );
+        assert_eq!(rows[1][1], ReadCell::Number("1234.56".into()));
+        assert_eq!(rows[2][0], ReadCell::Text("=1+1".into()));
+        assert!(Xlsx.read(&file, 2).unwrap_err().contains("3 rows"));
+        assert!(Xlsx.read(b"PK\x03\x04garbage", 2).is_err());
     }
 }

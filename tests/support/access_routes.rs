@@ -3,7 +3,7 @@
 //! tests that send them all: tests/access.rs, tests/access_intruders.rs).
 
 use crate::access_world::{
-    ids, Role, ACTUAL_BASELINE, ALLOCATION, ALLOCATION_UPDATE, BILLABLE_HOURS,
+    ids, Role, ACTUALS_IMPORT, ACTUAL_BASELINE, ALLOCATION, ALLOCATION_UPDATE, BILLABLE_HOURS,
     BILLABLE_HOURS_UPDATE, BILLED_HOURS, CLOSE_MONTH, CUSTOM_FIELD, CUSTOM_FIELD_UPDATE,
     EXCHANGE_RATE, EXPENSE_CREATE, EXPENSE_UPDATE, FOLIO_CREATE, FOLIO_UPDATE, OVERTIME_RULE,
     OVERTIME_RULE_UPDATE, PLANNED, PLANNED_UPDATE, PLAN_IMPORT, PORTFOLIO_CREATE,
@@ -132,6 +132,7 @@ pub const ROUTES: &[Route] = {
         route("folio import", "POST", "/folio/import", Some(PLAN_IMPORT), None, CreateOwn),
         // budget.rs: expenses (the create names its folio in the body).
         route("expense create", "POST", "/expense", Some(EXPENSE_CREATE), Some(ids::FOLIO), Folio),
+        route("actuals import", "POST", "/folio/{id}/import/actuals", Some(ACTUALS_IMPORT), Some(ids::FOLIO), Folio),
         route("expense update", "PUT", "/expense", Some(EXPENSE_UPDATE), Some(ids::EXPENSE), Folio),
         route("expense get", "GET", "/expense/{id}", None, Some(ids::EXPENSE), Folio),
         route("expense delete", "DELETE", "/expense/{id}", None, Some(ids::EXPENSE), Folio),

@@ -175,6 +175,8 @@ pub const CLOSE_MONTH: &str = r#"{"month":"2026-02"}"#;
 
 pub const VIEWERS: &str = r#"{"users":["bob","dan"]}"#;
 
+/// An import of one actual expense, the CSV "Date,Amount,Name / 2026-03-13,10,Imported" in base64.
+pub const ACTUALS_IMPORT: &str = r#"{"kind":"expenses","file":"RGF0ZSxBbW91bnQsTmFtZQoyMDI2LTAzLTEzLDEwLEltcG9ydGVkCg==","columns":{"date":"Date","amount":"Amount","name":"Name"}}"#;
 pub const EXPENSE_CREATE: &str = r#"{"folioId":{id},"name":"Licence","description":"","type":"Software","category":"OPEX","kind":".PlannedExpense","amount":100.00,"currencyCode":"EUR","recurrence":{"kind":".Monthly","startDate":"2026-01-15","occurrences":3}}"#;
 
 pub const EXPENSE_UPDATE: &str = r#"{"id":{id},"folioId":1,"name":"Licence","description":"","type":"Software","category":"OPEX","kind":".PlannedExpense","amount":90,"currencyCode":"EUR","recurrence":{"kind":".Monthly","startDate":"2026-01-15","occurrences":3}}"#;

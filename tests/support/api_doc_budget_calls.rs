@@ -566,6 +566,30 @@ pub const BUDGET: &[Call] = &[
         "/budgets/1/portfolio/1/lines?asOf=2026-03-13",
         None,
     ),
+    ext(
+        "Actuals from a file, a dry run: each row created, changed, left or refused, nothing written (the file in base64; CSV or XLSX)",
+        "POST",
+        "/budgets/1/folio/1/import/actuals?dryRun=true",
+        Some(
+            r#"{"kind":"expenses","fileName":"invoices.csv","file":"RGF0ZSxBbW91bnQsTmFtZSxJbnZvaWNlCjIwMjYtMDMtMjAsOTAuMDAsSW5zcGVjdGlvbiBmaXJtLElOVi03CjIwMjYtMDMtMjEsYWJjLENsZWFuaW5nLElOVi04Cg==","columns":{"date":"Date","amount":"Amount","name":"Name","key":"Invoice"}}"#,
+        ),
+    ),
+    ext(
+        "Actuals from a file: a refused row refuses the whole import, nothing written",
+        "POST",
+        "/budgets/1/folio/1/import/actuals",
+        Some(
+            r#"{"kind":"expenses","fileName":"invoices.csv","file":"RGF0ZSxBbW91bnQsTmFtZSxJbnZvaWNlCjIwMjYtMDMtMjAsOTAuMDAsSW5zcGVjdGlvbiBmaXJtLElOVi03CjIwMjYtMDMtMjEsYWJjLENsZWFuaW5nLElOVi04Cg==","columns":{"date":"Date","amount":"Amount","name":"Name","key":"Invoice"}}"#,
+        ),
+    ),
+    ext(
+        "Actuals from a file: every row written as one change; the same file again changes nothing",
+        "POST",
+        "/budgets/1/folio/1/import/actuals",
+        Some(
+            r#"{"kind":"expenses","fileName":"invoices.csv","file":"RGF0ZSxBbW91bnQsTmFtZSxJbnZvaWNlCjIwMjYtMDMtMjAsOTAuMDAsSW5zcGVjdGlvbiBmaXJtLElOVi03Cg==","columns":{"date":"Date","amount":"Amount","name":"Name","key":"Invoice"}}"#,
+        ),
+    ),
     call(
         "Delete worked hours",
         "DELETE",

@@ -274,9 +274,10 @@ pub fn context(now: &str, user: Option<&str>, budget_admin: bool) -> Context {
     context
 }
 
-/// A stand-in for the host's XLSX files in the core's tests: a workbook written as text (each
-/// sheet's name, its headers, then each row's cells as the core built them), so that what a
-/// workbook holds can be read and compared without a file format. Reads nothing.
+/// A stand-in for the host's spreadsheet files in the core's tests: a workbook written as text
+/// (each sheet's name, its headers, then each row's cells as the core built them), so that what
+/// a workbook holds can be read and compared without a file format; a file read as plain CSV
+/// (lines of fields between commas, no quotes), every cell a text.
 pub struct TextSheets;
 
 impl costfolio::sheets::SpreadsheetFiles for TextSheets {
@@ -296,10 +297,26 @@ impl costfolio::sheets::SpreadsheetFiles for TextSheets {
 
     fn read(
         &self,
-        _file: &[u8],
-        _max_rows: usize,
+        file: &[u8],
+        max_rows: usize,
     ) -> Result<Vec<Vec<costfolio::sheets::ReadCell>>, String> {
-        Err("no file format in the core's tests".into())
+        use costfolio::sheets::ReadCell;
+        let text = std::str::from_utf8(file).map_err(|_| "not UTF-8".to_owned())?;
+        let rows: Vec<Vec<ReadCell>> = text
+            .lines()
+            .map(|line| {
+                line.split(',')
+                    .map(|cell| match cell.trim() {
+                        "" => ReadCell::Empty,
+                        text => ReadCell::Text(text.to_owned()),
+                    })
+                    .collect()
+            })
+            .collect();
+        if rows.len() > max_rows {
+            return Err(format!("more than {max_rows} rows"));
+        }
+        Ok(rows)
     }
 }
 

@@ -36,6 +36,7 @@ impl Texts for Expense {
         check.text("name", TextKind::Name, &self.name);
         check.text("description", TextKind::Description, &self.description);
         check.text("type", TextKind::Name, &self.expense_type);
+        check.optional("sourceKey", TextKind::Name, self.source_key.as_deref());
         if let Some(labels) = &self.labels {
             check.list("labels", ListKind::Labels, labels, |check, label| {
                 check.json("", TextKind::Name, label);

@@ -7,12 +7,16 @@ mod book;
 mod folio;
 mod inputs;
 mod portfolio;
+mod reading;
 
 pub use book::{
     at, column_name, columns, not_available, Cell, Column, RowKind, Sheet, Style, Workbook,
 };
 pub use folio::{folio_workbook, FolioFigures};
 pub use portfolio::{portfolio_workbook, PortfolioFigures};
+pub use reading::{
+    cell_date, cell_number, cell_text, guess_mark, read_date, read_file_number, read_number,
+};
 
 use crate::value::Date;
 

@@ -166,13 +166,24 @@ impl Commands<'_> {
             .check_expense_realises(&expense, previous)
             .map_err(super::refusals::realises)?;
         expense.id = Some(id);
-        check_folio_payments(
-            self.state,
-            expense.folio_id.get(),
-            &frame,
-            Some(&expense),
-            "recurrence",
-        )?;
+        // An import keeps the folio's tally; any other change counts the folio's expenses.
+        let tally = match self.tally {
+            Some(mut tally) if tally.folio == expense.folio_id.get() => {
+                let live_before = previous.filter(|e| e.deleted_on.is_none());
+                tally.admit(live_before, &expense, &frame, "recurrence")?;
+                Some(tally)
+            }
+            _ => {
+                check_folio_payments(
+                    self.state,
+                    expense.folio_id.get(),
+                    &frame,
+                    Some(&expense),
+                    "recurrence",
+                )?;
+                None
+            }
+        };
         // An expense the engine cannot compute with is refused now, naming its amount, rather
         // than stored and refused at every later read.
         let rates = ExchangeRates::from_wire(self.state.exchange_rates.iter());
@@ -189,6 +200,9 @@ impl Commands<'_> {
             id,
             expense.clone(),
         ))));
+        if tally.is_some() {
+            self.tally = tally;
+        }
         Ok((id, expense))
     }
 

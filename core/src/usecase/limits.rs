@@ -19,8 +19,10 @@ pub(crate) const MAX_FOLIO_PAYMENTS: u64 = 200_000;
 /// The most live positions one folio may hold, for the same reason.
 pub(crate) const MAX_FOLIO_POSITIONS: usize = 2_000;
 
-/// The most live expenses one folio may hold.
-pub(crate) const MAX_FOLIO_EXPENSES: usize = 5_000;
+/// The most live expenses one folio may hold: more than an import of actuals takes at once
+/// ([`super::MAX_IMPORT_ROWS`]), a year of an ERP's invoice lines; what a read costs is bounded
+/// by their payments ([`MAX_FOLIO_PAYMENTS`]).
+pub(crate) const MAX_FOLIO_EXPENSES: usize = 25_000;
 
 /// Refuses a folio whose live expenses (with `changed` in the place of the expense of its id, or
 /// added) would make more than [`MAX_FOLIO_PAYMENTS`] payments inside `frame`, or be more than
@@ -40,10 +42,68 @@ pub(crate) fn check_folio_payments(
     for expense in live.map(|e| e.record()).chain(changed) {
         count += 1;
         // An expense the folio cannot cost makes no payments; it is refused on its own.
-        if let Ok(plan) = ExpensePlan::new(expense, frame) {
-            payments = payments.saturating_add(plan.payment_count(frame));
-        }
+        payments = payments.saturating_add(payments_of(expense, frame));
     }
+    limit(count, payments, field)
+}
+
+/// A folio's live expenses and their payments counted once, then kept up to date change by
+/// change: what [`check_folio_payments`] checks, without reading every expense again for each
+/// of an import's thousands of rows.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Tally {
+    /// The folio.
+    pub(crate) folio: u64,
+    count: usize,
+    payments: u64,
+}
+
+fn payments_of(expense: &Expense, frame: &FolioFrame) -> u64 {
+    ExpensePlan::new(expense, frame).map_or(0, |plan| plan.payment_count(frame))
+}
+
+impl Tally {
+    /// Folio `folio`'s live expenses and their payments inside `frame` (an import's start; no
+    /// import in the planner's sandbox).
+    #[cfg(not(target_arch = "wasm32"))]
+    pub(crate) fn of(state: &State, folio: u64, frame: &FolioFrame) -> Tally {
+        let mut tally = Tally {
+            folio,
+            count: 0,
+            payments: 0,
+        };
+        for expense in state.expenses_of(folio).filter(|e| e.deleted_on.is_none()) {
+            tally.count += 1;
+            tally.payments = tally.payments.saturating_add(payments_of(expense, frame));
+        }
+        tally
+    }
+
+    /// The tally with `before` (the expense as it was, if live) replaced by `after`, refused as
+    /// [`check_folio_payments`] refuses; unchanged when refused.
+    pub(crate) fn admit(
+        &mut self,
+        before: Option<&Expense>,
+        after: &Expense,
+        frame: &FolioFrame,
+        field: &str,
+    ) -> Result<()> {
+        let (count, payments) = match before {
+            Some(before) => (
+                self.count,
+                self.payments.saturating_sub(payments_of(before, frame)),
+            ),
+            None => (self.count + 1, self.payments),
+        };
+        let payments = payments.saturating_add(payments_of(after, frame));
+        limit(count, payments, field)?;
+        self.count = count;
+        self.payments = payments;
+        Ok(())
+    }
+}
+
+fn limit(count: usize, payments: u64, field: &str) -> Result<()> {
     if count > MAX_FOLIO_EXPENSES {
         return Err(Error::field(
             field,

@@ -35,6 +35,9 @@
 //! ```
 
 mod access;
+// Actuals in from a file the host reads: not in the planner's sandbox (wasm32).
+#[cfg(not(target_arch = "wasm32"))]
+mod actuals;
 pub mod admin;
 mod baselines;
 mod cost_lines;
@@ -72,6 +75,8 @@ mod shared;
 mod workbooks;
 
 pub use access::{Access, Caller};
+#[cfg(not(target_arch = "wasm32"))]
+pub use actuals::MAX_IMPORT_ROWS;
 pub use baselines::{Approval, MAX_FOLIO_BASELINES};
 pub use deletions::record_deletion;
 pub use error::{Cause, Error, ErrorKind, Result};
@@ -134,12 +139,19 @@ pub struct Commands<'s> {
     state: &'s mut State,
     caller: Caller,
     now: NaiveDateTime,
+    /// One folio's expenses counted once, kept by each change of them (an import's many rows).
+    tally: Option<limits::Tally>,
 }
 
 impl<'s> Commands<'s> {
     /// The commands `caller` gives `state` at `now` (the request's time, S2.3).
     pub fn new(state: &'s mut State, caller: Caller, now: NaiveDateTime) -> Commands<'s> {
-        Commands { state, caller, now }
+        Commands {
+            state,
+            caller,
+            now,
+            tally: None,
+        }
     }
 
     /// The same caller's queries of the state as it stands.

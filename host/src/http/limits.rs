@@ -21,8 +21,9 @@ pub(crate) const MAX_IMPORT_BODY: usize = 16 << 20;
 /// meanwhile is answered 503 at once, so that large bodies never hold more than this much memory.
 pub(crate) const IMPORT_READERS: usize = 2;
 
-/// Whether the request is a plan import that may be large: `POST /budgets/1/folio/import` that
-/// carries credentials (basic or bearer, or the planner's session cookie). Without any, its body is
+/// Whether the request is an import that may be large: `POST /budgets/1/folio/import` (a plan
+/// document) or `POST /budgets/1/folio/{id}/import/actuals` (a file of actuals) that carries
+/// credentials (basic or bearer, or the planner's session cookie). Without any, its body is
 /// held to [`MAX_BODY`] like every other: nobody unauthenticated makes the host buffer 16 MiB.
 pub(super) fn large_import(method: &Method, path: &str, headers: &HeaderMap) -> bool {
     let credentials = headers.contains_key(axum::http::header::AUTHORIZATION)
@@ -34,7 +35,12 @@ pub(super) fn large_import(method: &Method, path: &str, headers: &HeaderMap) -> 
                     .to_str()
                     .is_ok_and(|v| v.contains(session::SESSION_COOKIE))
             });
-    method == Method::POST && path.trim_end_matches('/') == "/budgets/1/folio/import" && credentials
+    let path = path.trim_end_matches('/');
+    let actuals = path
+        .strip_prefix("/budgets/1/folio/")
+        .and_then(|rest| rest.strip_suffix("/import/actuals"))
+        .is_some_and(|id| !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()));
+    method == Method::POST && (path == "/budgets/1/folio/import" || actuals) && credentials
 }
 
 /// The most connections open at once; a connection past it is closed at once, so that idle or

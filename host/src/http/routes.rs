@@ -132,7 +132,7 @@ async fn any(
             let mut busy = envelope(
                 uri.path(),
                 503,
-                "another plan import is being received; try again in a moment",
+                "another import is being received; try again in a moment",
             );
             busy.headers
                 .push(("Retry-After".to_owned(), "1".to_owned()));

@@ -64,6 +64,9 @@ pub enum PlannedSide {
 
 /// A change to a book's draft (or actual) items: what a what-if edits, one item at a time.
 #[derive(Debug, Clone, PartialEq, Eq)]
+// A change is made and applied one at a time, never held in bulk: boxing the expense would cost
+// an allocation per change for nothing.
+#[allow(clippy::large_enum_variant)]
 pub enum Change {
     /// Adds a position, or replaces the one with its id. A deleted record removes it.
     PutPosition(PositionRecord),

@@ -12,6 +12,7 @@
 //! overtime rules, users) and `operations`, the table. Each imports only those before it
 //! (`tests/layers.rs`).
 
+mod actuals;
 mod expenses;
 mod folios;
 mod history;

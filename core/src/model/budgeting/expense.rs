@@ -227,6 +227,10 @@ pub struct Expense {
     /// and an underrun is released (S9.12).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub complete: Option<bool>,
+    /// The key of the line in the system it came from (an invoice number), when an import of
+    /// actuals made it: a later import finds it by this key.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub source_key: Option<String>,
 }
 
 /// A payment line of an expense or a position (S5.5, S6.7). For an expense only `date`, `amount`

@@ -12,6 +12,7 @@ mod closes;
 mod envelope;
 mod expense;
 mod folio;
+mod imports;
 mod items;
 mod lines;
 mod periods;
@@ -33,6 +34,10 @@ pub use folio::{
     Baseline, CustomFieldCatalog, CustomFieldDefinition, CustomFieldStyle, CustomFieldType,
     EacMethod, ExpenditureType, Expenditures, Folio, FolioPreview, FolioStatus, FolioSummary,
     ItemChange, PlannedValueMethod,
+};
+pub use imports::{
+    ActualsImport, ActualsKind, DateOrder, DecimalMark, ImportColumns, ImportLine, ImportOutcome,
+    ImportRefusal, ImportReport,
 };
 pub use items::{ExpenseItem, FolioItems, FolioPayments, PaidItem, PositionItem};
 pub use lines::{

@@ -8,11 +8,12 @@ pub(super) use crate::api::operation_doc::Answer::{File, Success, SuccessOrCsv};
 pub(super) const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 pub(super) use crate::api::operation_doc::{of, query, required, Operation, Param};
 pub(super) use crate::model::budgeting::{
-    Allocation, Baseline, ClosedMonthShown, CustomFieldCatalog, CustomFieldDefinition,
-    ExchangeRate, Expenditures, Expense, ExpensePayment, Folio, FolioIndicators, FolioItems,
-    FolioLines, FolioPayments, FolioPreview, FolioSummary, HoursPeriod, Indicators, OvertimeRule,
-    PeriodClose, PlanDocument, PlanImport, Portfolio, PortfolioClosedMonth, PortfolioLines,
-    Position, Rate, ScopeAnswer, ScopeItems, Team, TimelineBucket,
+    ActualsImport, Allocation, Baseline, ClosedMonthShown, CustomFieldCatalog,
+    CustomFieldDefinition, ExchangeRate, Expenditures, Expense, ExpensePayment, Folio,
+    FolioIndicators, FolioItems, FolioLines, FolioPayments, FolioPreview, FolioSummary,
+    HoursPeriod, ImportReport, Indicators, OvertimeRule, PeriodClose, PlanDocument, PlanImport,
+    Portfolio, PortfolioClosedMonth, PortfolioLines, Position, Rate, ScopeAnswer, ScopeItems, Team,
+    TimelineBucket,
 };
 pub(super) use crate::model::Id;
 pub(super) use crate::usecase::{Approval, BilledDays, Explanation, History, UserChoice, Viewers};

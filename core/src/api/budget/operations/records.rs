@@ -5,6 +5,7 @@
 #[cfg(feature = "schema")]
 use super::documented::*;
 use super::{change, get, Change, Route, Weight};
+use crate::api::budget::actuals::import_actuals;
 use crate::api::budget::expenses::{delete_expense, expense, expense_payments, put_expense};
 use crate::api::budget::folios::{delete_folio, folio, share_folio, update_folio, viewers};
 use crate::api::budget::plans::{folio_plan, import};
@@ -156,6 +157,23 @@ pub(super) const ROUTES: &[Route] = &[
             .body(of::<PlanDocument>)
             .answers(Success(of::<PlanImport>))
         ),
+    ),
+    change(
+        "POST",
+        "/budgets/1/folio/{id}/import/actuals",
+        import_actuals,
+        described!(ext(
+            "Import actual expenses or worked hours from a CSV or XLSX file: \
+                each row created, changed, left or refused; dryRun=true writes \
+                nothing, a real run writes every row as one change or none"
+        )
+        .query([query(
+            "dryRun",
+            "boolean",
+            "true: what the import would do, nothing written"
+        )])
+        .body(of::<ActualsImport>)
+        .answers(Success(of::<ImportReport>))),
     ),
     // The data every folio shares.
     get(
