@@ -122,7 +122,10 @@ async function operationsFile() {
       const ids = params.filter((p) => p.in === 'path').map((p) => `${p.name}: WireNum`);
       const query = params.filter((p) => p.in === 'query').map((p) => `${p.name}${p.required ? '' : '?'}: string`);
       const body = op.requestBody?.content?.['application/json']?.schema;
-      const answer = op.responses['200'].content['application/json'].schema.properties.success;
+      // An operation that answers a file (a workbook) is a link, not a typed call.
+      const json = op.responses['200']?.content?.['application/json'];
+      if (!json) continue;
+      const answer = json.schema.properties.success;
       const path = ids.length ? `{ ${ids.join('; ')} }` : 'never';
       const q = query.length ? `{ ${query.join('; ')} }` : 'never';
       lines.push(

@@ -214,28 +214,29 @@ fn refused_rows_name_their_row_column_and_rule_and_a_real_run_writes_nothing() {
     assert!(said.contains("row 2, column \"Betrag\""), "{said}");
     assert_eq!(ac(&server, &auth), before, "nothing written");
 
-    // A mapping that names no column of the file, or leaves out a needed one.
-    let (status, answer) = import(
-        &server,
-        &auth,
-        1,
-        true,
-        file.as_bytes(),
-        json!({"kind": "expenses", "columns": {"date": "Datum", "amount": "Netto"}}),
-    );
-    assert_eq!(status, 400);
-    let errors = &answer["errors"];
+    // A mapping that names no column of the file, or leaves out a needed one: a dry run answers
+    // the file's header and what the mapping lacks, a real run is refused with the same words.
+    let mapping = json!({"kind": "expenses", "columns": {"date": "Datum", "amount": "Netto"}});
+    let (status, answer) = import(&server, &auth, 1, true, file.as_bytes(), mapping.clone());
+    assert_eq!(status, 200, "{answer}");
+    let report = &answer["success"];
+    assert_eq!(report["header"][1], "Betrag", "{report}");
+    assert_eq!(report["rows"], 0);
+    let lacks = &report["mappingRefusals"];
     assert!(
-        errors["columns.amount"]
+        lacks["columns.amount"]
             .as_str()
             .unwrap()
             .contains("\"Betrag\""),
-        "{answer}"
+        "{report}"
     );
     assert!(
-        errors["columns.name"].as_str().unwrap().contains("needed"),
-        "{answer}"
+        lacks["columns.name"].as_str().unwrap().contains("needed"),
+        "{report}"
     );
+    let (status, answer) = import(&server, &auth, 1, false, file.as_bytes(), mapping);
+    assert_eq!(status, 400);
+    assert_eq!(answer["errors"]["columns.amount"], lacks["columns.amount"]);
 }
 
 /// An XLSX file written as a spreadsheet writes one: dates as day numbers with a date format,

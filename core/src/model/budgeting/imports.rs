@@ -195,6 +195,13 @@ pub struct ImportReport {
     pub refused: usize,
     /// The number understood as decimals were marked.
     pub decimal_mark: DecimalMark,
+    /// The file's header: the text of each of its columns, what `columns` names.
+    pub header: Vec<String>,
+    /// A dry run's refusals of the mapping itself, by field (`columns.amount`): a field the kind
+    /// needs and the mapping leaves out, or a column the file does not have. No row is read
+    /// then; a real run is refused with them.
+    #[serde(default, skip_serializing_if = "std::collections::BTreeMap::is_empty")]
+    pub mapping_refusals: std::collections::BTreeMap<String, String>,
     /// Every refused row, then the others up to 200 rows in all, in the file's order.
     pub lines: Vec<ImportLine>,
     /// How many rows `lines` leaves out.

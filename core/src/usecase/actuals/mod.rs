@@ -125,7 +125,28 @@ impl Commands<'_> {
             .iter()
             .position(filled)
             .ok_or_else(|| Error::field("file", "the file holds no rows"))?;
-        let columns = Columns::find(&import.columns, import.kind, &rows[header_at])?;
+        let header: Vec<String> = rows[header_at]
+            .iter()
+            .map(|cell| cell_text(cell).trim().to_owned())
+            .collect();
+        let columns = match Columns::find(&import.columns, import.kind, &rows[header_at]) {
+            Ok(columns) => columns,
+            // A dry run answers the file's header with what the mapping lacks, so that a mapping
+            // can be chosen from it.
+            Err(error) if dry_run => {
+                let mut report = report(
+                    true,
+                    import
+                        .decimal_mark
+                        .unwrap_or(crate::model::budgeting::DecimalMark::Point),
+                    header,
+                    Vec::new(),
+                );
+                report.mapping_refusals = error.into_parts().2;
+                return Ok(report);
+            }
+            Err(error) => return Err(error),
+        };
         let data: Vec<(usize, &Vec<ReadCell>)> = rows
             .iter()
             .enumerate()
@@ -168,6 +189,7 @@ impl Commands<'_> {
         let report = report(
             dry_run,
             mark,
+            header,
             read.into_iter().map(|row| row.line).collect(),
         );
         if dry_run {
@@ -514,6 +536,7 @@ impl Commands<'_> {
 fn report(
     dry_run: bool,
     decimal_mark: crate::model::budgeting::DecimalMark,
+    header: Vec<String>,
     lines: Vec<ImportLine>,
 ) -> ImportReport {
     let count = |outcome| lines.iter().filter(|l| l.outcome == outcome).count();
@@ -526,6 +549,8 @@ fn report(
         unchanged: count(ImportOutcome::Unchanged),
         refused,
         decimal_mark,
+        header,
+        mapping_refusals: BTreeMap::new(),
         lines: Vec::new(),
         more: 0,
     };

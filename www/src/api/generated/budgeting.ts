@@ -8,6 +8,15 @@ export type webhooks = Record<string, never>;
 export interface components {
   schemas: {
     Action: 'created' | 'updated' | 'deleted' | 'restored';
+    ActualsImport: {
+      columns: components['schemas']['ImportColumns'];
+      dateOrder?: components['schemas']['DateOrder'] | null;
+      decimalMark?: components['schemas']['DecimalMark'] | null;
+      file: string;
+      fileName?: string | null;
+      kind: components['schemas']['ActualsKind'];
+    };
+    ActualsKind: 'expenses' | 'hours';
     Allocation: {
       deletedOn?: string | null;
       endDate: string;
@@ -100,6 +109,8 @@ export interface components {
         [key: string]: unknown;
       };
     };
+    DateOrder: 'dayMonthYear' | 'monthDayYear';
+    DecimalMark: 'point' | 'comma';
     EacMethod: 'cpi' | 'cpiSpi' | 'remainingAsPlanned' | 'scheduled';
     ExchangeRate: {
       effectiveDate: string;
@@ -131,6 +142,7 @@ export interface components {
       realises?: WireNum | null;
       recurrence: components['schemas']['Recurrence'];
       reporter?: string | null;
+      sourceKey?: string | null;
       type: string;
     };
     ExpenseCategory: 'OPEX' | 'CAPEX' | 'FINEX' | 'OPERATING' | 'NON_OPERATING';
@@ -294,6 +306,54 @@ export interface components {
       otEffort: WireNum;
       reporter?: string | null;
       startDate: string;
+    };
+    ImportColumns: {
+      amount?: string | null;
+      category?: string | null;
+      currency?: string | null;
+      date?: string | null;
+      description?: string | null;
+      from?: string | null;
+      hours?: string | null;
+      key?: string | null;
+      name?: string | null;
+      overtimeHours?: string | null;
+      person?: string | null;
+      realises?: string | null;
+      type?: string | null;
+      until?: string | null;
+    };
+    ImportLine: {
+      amount?: WireNum | null;
+      currencyCode?: string | null;
+      date?: string | null;
+      itemId?: WireNum | null;
+      name?: string | null;
+      outcome: components['schemas']['ImportOutcome'];
+      refusals?: components['schemas']['ImportRefusal'][];
+      row: WireNum;
+      until?: string | null;
+    };
+    ImportOutcome: 'create' | 'change' | 'unchanged' | 'refused';
+    ImportRefusal: {
+      column: string;
+      message: string;
+      value: string;
+    };
+    ImportReport: {
+      changed: WireNum;
+      created: WireNum;
+      decimalMark: components['schemas']['DecimalMark'];
+      dryRun: boolean;
+      header: string[];
+      lines: components['schemas']['ImportLine'][];
+      mappingRefusals?: {
+        [key: string]: string;
+      };
+      more: WireNum;
+      refused: WireNum;
+      rows: WireNum;
+      unchanged: WireNum;
     };
     IndexStatus: 'green' | 'amber' | 'red' | 'grey';
     Indicators: {

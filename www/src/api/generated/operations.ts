@@ -54,6 +54,7 @@ export interface BudgetingOperations {
     answer: S['Explanation'];
   };
   'GET /folio/{id}/history': { path: { id: WireNum }; query: { limit?: string; before?: string; since?: string }; body: never; answer: S['History'] };
+  'POST /folio/{id}/import/actuals': { path: { id: WireNum }; query: { dryRun?: string }; body: S['ActualsImport']; answer: S['ImportReport'] };
   'GET /folio/{id}/indicators': { path: { id: WireNum }; query: { asOf?: string; plan?: string }; body: never; answer: S['Indicators'] };
   'GET /folio/{id}/items': { path: { id: WireNum }; query: { asOf?: string }; body: never; answer: S['FolioItems'] };
   'GET /folio/{id}/lines': {
