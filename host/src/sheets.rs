@@ -358,6 +358,7 @@ mod tests {
         sheet.push(vec![Cell::text("=1+1"), Cell::Empty]);
         let book = Workbook {
             title: "t".into(),
+            file_stem: "t".into(),
             currency_code: "EUR".into(),
             minor_units: 2,
             sheets: vec![sheet],

@@ -193,6 +193,20 @@ const SCREENS = [
     },
   ],
   [
+    'import',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/export');
+      const csv =
+        '\ufeffBelegdatum;Lieferant;Betrag;Rechnungsnummer;Plan\r\n' +
+        '31.03.2026;Nordstahl GmbH;18.500,00;R-2026-0311;Steel deck fabrication\r\n' +
+        '15.04.2026;Kran Service AG;9.000,00;R-2026-0412;Crane rental\r\n' +
+        '16.04.2026;Büro Schmidt;abc;R-2026-0413;\r\n';
+      await page.locator('input[type=file]').setInputFiles({ name: 'erp-march.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      await page.getByTestId('import-preview').waitFor();
+    },
+  ],
+  [
     'portfolios',
     true,
     async (page) => {

@@ -174,8 +174,19 @@ const SCREENS: Screen[] = [
     name: 'export',
     signedIn: true,
     open: async (page) => {
-      await folioTab(page, 'Export');
+      await folioTab(page, 'Import & export');
       await new ExportScreen(page).anyDownloadLink.waitFor();
+    },
+  },
+  {
+    name: 'import (a file previewed, a row refused)',
+    signedIn: true,
+    open: async (page) => {
+      await folioTab(page, 'Import & export');
+      const csv = 'Date;Supplier;Amount;Invoice\n31.03.2026;Nordstahl GmbH;18.500,00;R-1\n16.04.2026;Büro Schmidt;abc;R-2\n';
+      await page.locator('input[type=file]').setInputFiles({ name: 'erp.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+      await page.getByTestId('import-preview').waitFor();
+      await settled(page);
     },
   },
   {

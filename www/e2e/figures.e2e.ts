@@ -215,7 +215,7 @@ describe('figures on screen equal the REST interface', () => {
   it('export of folio 1: the downloaded CSV is the server’s CSV, and the preview shows it', async () => {
     const asOf = DATES[0]!;
     const exportScreen = new ExportScreen(page);
-    await new FolioPage(page, '').goto('1', 'Export', asOf);
+    await new FolioPage(page, '').goto('1', 'Import & export', asOf);
     const link = exportScreen.csvLink;
     await link.waitFor();
     const href = await link.getAttribute('href');

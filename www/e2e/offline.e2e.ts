@@ -218,7 +218,7 @@ describe('the offline planner', () => {
     const page = await open(context);
     const folio = new FolioPage(page, FOLIO.name);
     const exportScreen = new ExportScreen(page);
-    await folio.goto(state.folioId!, 'Export', AS_OF);
+    await folio.goto(state.folioId!, 'Import & export', AS_OF);
     await folio.heading.waitFor();
     await settled(page);
     await exportScreen.previewButton.click();
@@ -284,7 +284,7 @@ describe('the offline planner', () => {
     expect(bac).not.toBe('0');
 
     const folio = new FolioPage(page, FOLIO.name);
-    await folio.goto(state.folioId!, 'Export', AS_OF);
+    await folio.goto(state.folioId!, 'Import & export', AS_OF);
     await folio.heading.waitFor();
     await settled(page);
     const [download] = await Promise.all([page.waitForEvent('download'), new ExportScreen(page).planButton.click()]);

@@ -161,7 +161,7 @@ for (const viewport of [WIDE, NARROW]) {
       expect(await d.currency.inputValue()).toBe('GBP');
       await d.cancelButton.click();
       await expect.poll(() => new Shell(page).dialog.count()).toBe(0);
-      await tab(page, 'Export');
+      await tab(page, 'Import & export');
       await new ExportScreen(page).planButton.waitFor();
       await tab(page, 'Overview');
       const folio = new FolioPage(page, FOLIO);

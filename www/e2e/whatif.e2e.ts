@@ -210,7 +210,7 @@ describe('what-if', () => {
   });
 
   it('a downloaded plan file imported gives a new folio with the same payments and indicators', async () => {
-    await new FolioPage(page, '').goto('3', 'Export', AS_OF);
+    await new FolioPage(page, '').goto('3', 'Import & export', AS_OF);
     const [download] = await Promise.all([page.waitForEvent('download'), new ExportScreen(page).planButton.click()]);
     expect(download.suggestedFilename()).toMatch(/-plan\.json$/);
     const file = await download.path();

@@ -124,12 +124,31 @@ impl Sheet {
 pub struct Workbook {
     /// The title (the file's properties).
     pub title: String,
+    /// The file's name without its extension: letters, digits, `-`, `_` and `.` only.
+    pub file_stem: String,
     /// The currency's code, shown with every money cell.
     pub currency_code: String,
     /// The currency's minor units: the decimals of every money cell.
     pub minor_units: u32,
     /// The sheets.
     pub sheets: Vec<Sheet>,
+}
+
+/// A file name's stem of `name` and `day`: what is not an ASCII letter, digit, `.` or `_` becomes
+/// one `-` (a header's file name is ASCII), `fallback` when nothing is left.
+pub(super) fn file_stem(name: &str, day: crate::value::Date, fallback: &str) -> String {
+    let mut stem = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() || c == '.' || c == '_' {
+            stem.push(c);
+        } else if !stem.ends_with('-') {
+            stem.push('-');
+        }
+    }
+    let stem = stem.trim_matches(['-', '.']);
+    let stem = if stem.is_empty() { fallback } else { stem };
+    let stem: String = stem.chars().take(80).collect();
+    format!("{stem}-{day}")
 }
 
 /// The A1 name of column `index` (0 is A, 26 is AA).
@@ -162,5 +181,16 @@ mod tests {
         assert_eq!(column_name(701), "ZZ");
         assert_eq!(column_name(702), "AAA");
         assert_eq!(at(2, 7), "C7");
+    }
+
+    #[test]
+    fn a_file_stem_is_the_name_in_ascii_and_the_day() {
+        let day = crate::value::Date::parse("2026-03-31").unwrap();
+        assert_eq!(file_stem("Quay wall", day, "folio"), "Quay-wall-2026-03-31");
+        assert_eq!(
+            file_stem("Brücke \"Nord\"", day, "folio"),
+            "Br-cke-Nord-2026-03-31"
+        );
+        assert_eq!(file_stem("../..", day, "folio"), "folio-2026-03-31");
     }
 }

@@ -32,6 +32,7 @@ pub struct FolioFigures {
 pub fn folio_workbook(figures: &FolioFigures) -> Workbook {
     let code = figures.indicators.currency_code;
     Workbook {
+        file_stem: super::book::file_stem(&figures.name, figures.as_of, "folio"),
         title: format!("{}: budget as of {}", figures.name, figures.as_of),
         currency_code: code.to_string(),
         minor_units: code.minor_units(),

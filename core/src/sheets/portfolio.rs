@@ -73,6 +73,7 @@ pub fn portfolio_workbook(figures: &PortfolioFigures) -> Workbook {
     cells.push(Cell::text(status_words(figures.lines.total.status)));
     folios.push_total(cells);
     Workbook {
+        file_stem: super::book::file_stem(&figures.name, figures.as_of, "portfolio"),
         title: format!("{}: portfolio as of {}", figures.name, figures.as_of),
         currency_code: code.to_string(),
         minor_units: code.minor_units(),

@@ -6,8 +6,10 @@ type CoreSchemas = CoreComponents['schemas'];
 import { parseRecords } from './json';
 import { withId } from './types';
 import type {
+  ActualsImportBody,
   Answer,
   Body,
+  ImportReport,
   WireNumber,
   AllocationBody,
   Baseline,
@@ -154,6 +156,13 @@ export const api = {
   items: (id: string, asOf: string, signal?: AbortSignal): Promise<FolioItemsAnswer> =>
     call('GET', '/folio/{id}/items', { path: { id }, query: { asOf }, signal, parser: parseRecords }),
 
+  /** The folio's workbook at `asOf` (XLSX, written by the server): a link to download. */
+  folioWorkbookUrl: (id: string, asOf: string) => budgetAddress('/folio/{id}/export.xlsx', { id }, { asOf }),
+  /** A portfolio's workbook at `asOf` (XLSX, written by the server): a link to download. */
+  portfolioWorkbookUrl: (id: string, asOf: string) => budgetAddress('/portfolio/{id}/export.xlsx', { id }, { asOf }),
+  /** Imports a file of actual costs or worked hours into folio `id`; with `dryRun`, what it would do, nothing written. */
+  importActuals: (id: string, body: ActualsImportBody, dryRun: boolean): Promise<ImportReport> =>
+    call('POST', '/folio/{id}/import/actuals', { path: { id }, query: { dryRun: String(dryRun) }, body }),
   /** Every live item's payment lines as CSV, with the columns of `costfolio plan --csv`. */
   folioPaymentsCsvUrl: (id: string, asOf: string) => budgetAddress('/folio/{id}/payments', { id }, { asOf, format: 'csv' }),
 

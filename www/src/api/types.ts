@@ -117,6 +117,17 @@ export type LineFigures = Answer<Schemas['LineFigures']>;
 /** One group of `FolioLines`, with its subtotals. */
 export type LineGroup = Answer<Schemas['LineGroup']>;
 
+/** What each row of a file of actuals is: actual expenses or worked hours. */
+export type ActualsKind = Schemas['ActualsKind'];
+/** Which of a file's columns (by its header's text) holds each field of an import of actuals. */
+export type ImportColumns = Schemas['ImportColumns'];
+/** The body of `POST /folio/{id}/import/actuals`. */
+export type ActualsImportBody = Schemas['ActualsImport'];
+/** What an import of actuals does, or with `dryRun` would do, row by row. */
+export type ImportReport = Answer<Schemas['ImportReport']>;
+/** One row of an import's report. */
+export type ImportLine = Answer<Schemas['ImportLine']>;
+
 /**
  * `GET /session` and `POST /session` (the host's): their schemas are written inline in the
  * document's `paths`, which gen-types.mjs does not generate (the components only), so these two

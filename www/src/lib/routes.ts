@@ -18,7 +18,7 @@ export const FOLIO_TABS = [
   { tab: 'whatif', label: 'What-if', screen: 'WhatIf' },
   { tab: 'baselines', label: 'Baselines', screen: 'Baselines' },
   { tab: 'activity', label: 'Activity', screen: 'Activity' },
-  { tab: 'export', label: 'Export', screen: 'Export' },
+  { tab: 'export', label: 'Import & export', screen: 'Export' },
   { tab: 'settings', label: 'Settings', screen: 'Settings' },
 ] as const;
 

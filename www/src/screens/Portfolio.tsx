@@ -7,7 +7,7 @@ import { useQueries, useQuery } from '@tanstack/preact-query';
 import { keepFor, keys } from '../lib/queries';
 import { throttled } from '../lib/pool';
 import * as fmt from '../lib/format';
-import { asOf, session } from '../state';
+import { asOf, mode, session } from '../state';
 import { withId } from '../api/types';
 import { ancestry, flatten } from '../lib/portfolios';
 import { portfolioHref } from '../lib/routes';
@@ -92,14 +92,26 @@ export function PortfolioScreen({ id }: { id: string }) {
         <div class="folio-title">
           <h1>{p.name}</h1>
           <span class="badge">{p.isPrivate ? 'private' : 'shared'}</span>
-          {mayChange ? (
-            <span class="head-actions">
-              <a class="btn btn-small" href={`${portfolioHref(p.id)}/edit`}>
-                Edit
+          <span class="head-actions">
+            {mode.value === 'offline' ? null : (
+              <a
+                class="btn btn-small"
+                href={api.portfolioWorkbookUrl(p.id, day)}
+                download={`${p.name.trim().replace(/[^\p{L}\p{N}._-]+/gu, '-') || 'portfolio'}-${day}.xlsx`}
+                data-native
+              >
+                Download workbook (XLSX)
               </a>
-              <DeletePortfolio p={p} />
-            </span>
-          ) : null}
+            )}
+            {mayChange ? (
+              <>
+                <a class="btn btn-small" href={`${portfolioHref(p.id)}/edit`}>
+                  Edit
+                </a>
+                <DeletePortfolio p={p} />
+              </>
+            ) : null}
+          </span>
         </div>
         {p.description ? <p class="muted">{p.description}</p> : null}
         <dl class="facts">

@@ -75,7 +75,7 @@ pub(super) fn folio_workbook(
         };
         let files = files(context)?;
         let book = built(|| queries.folio_workbook(folio, as_of, grouping))?;
-        file(files, &format!("folio-{folio}-{as_of}.xlsx"), &book)
+        file(files, &format!("{}.xlsx", book.file_stem), &book)
     })
 }
 
@@ -93,6 +93,6 @@ pub(super) fn portfolio_workbook(
         let as_of = as_of(request, context)?;
         let files = files(context)?;
         let book = built(|| queries.portfolio_workbook(id, as_of))?;
-        file(files, &format!("portfolio-{id}-{as_of}.xlsx"), &book)
+        file(files, &format!("{}.xlsx", book.file_stem), &book)
     })
 }
