@@ -27,7 +27,7 @@ describe('client-side checks', () => {
   it('letters in an amount', () => {
     const e: Record<string, string> = {};
     checkAmount(e, 'amount', '12a', 'Amount', 2);
-    expect(e.amount).toMatch(/no letters/);
+    expect(e.amount).toMatch(/is not a number/);
     const f: Record<string, string> = {};
     checkAmount(f, 'amount', '10.005', 'Amount', 2);
     expect(f.amount).toMatch(/at most 2 decimals/);

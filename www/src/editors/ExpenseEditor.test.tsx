@@ -77,7 +77,7 @@ describe('ExpenseEditor', () => {
     type('Expense type', 'Travel');
     type('Amount', '12a0');
     fireEvent.click(screen.getByRole('button', { name: 'Add expense' }));
-    await waitFor(() => expect(messageOf('Amount')).toMatch(/no letters/));
+    await waitFor(() => expect(messageOf('Amount')).toMatch(/is not a number/));
     expect(changesOf(sent)).toEqual([]);
   });
 

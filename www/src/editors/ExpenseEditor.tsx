@@ -24,6 +24,7 @@ import { ItemHistory } from '../components/History';
 import { RecurrenceEditor } from './RecurrenceEditor';
 import { CompleteField, RealisesField } from '../components/Realises';
 import type { Realisable } from '../lib/costLines';
+import { typed } from '../lib/numbers';
 
 const FIELDS = [
   'name',
@@ -142,7 +143,7 @@ export function ExpenseEditor({
       if (f.description !== was.description) changes.description = f.description;
       if (f.kind !== was.kind) changes.kind = f.kind;
       if (f.category !== was.category) changes.category = f.category;
-      if (f.amount !== was.amount) changes.amount = num(f.amount.trim());
+      if (f.amount !== was.amount) changes.amount = typed(f.amount);
       if (f.currencyCode !== was.currencyCode) changes.currencyCode = f.currencyCode.trim();
       if (f.amortized !== was.amortized) changes.amortized = f.amortized;
       if (r.recurrence !== stored) changes.recurrence = recurrenceBody(r.recurrence);
@@ -160,7 +161,7 @@ export function ExpenseEditor({
         description: f.description,
         kind: f.kind,
         category: f.category,
-        amount: num(f.amount.trim()),
+        amount: typed(f.amount),
         currencyCode: f.currencyCode.trim(),
         amortized: f.amortized,
         recurrence: recurrenceBody(r.recurrence),

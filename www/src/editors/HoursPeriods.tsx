@@ -6,7 +6,6 @@
 import { useState } from 'preact/hooks';
 import { api, type HoursKind } from '../api/budgets';
 import type { HoursPeriod } from '../api/types';
-import { num } from '../api/json';
 import { folioChanged } from '../lib/queries';
 import { checkAmount, checkPeriod, type FieldErrors } from '../lib/validate';
 import * as fmt from '../lib/format';
@@ -15,6 +14,7 @@ import { useSubmit } from '../components/useSubmit';
 import { EditActions, RemoveActions, useRemoval } from '../components/Removal';
 import { Field, FormErrors, bind } from '../components/ui';
 import { Col } from '../components/Table';
+import { typed } from '../lib/numbers';
 
 const FIELDS = ['startDate', 'endDate', 'effort', 'otEffort'];
 
@@ -63,7 +63,7 @@ export function HoursPeriods({
   const save = async (e: Event) => {
     e.preventDefault();
     await submit.run(check(draft), async () => {
-      const body = { startDate: draft.startDate, endDate: draft.endDate, effort: num(draft.effort.trim()), otEffort: num(draft.otEffort.trim()) };
+      const body = { startDate: draft.startDate, endDate: draft.endDate, effort: typed(draft.effort), otEffort: typed(draft.otEffort) };
       if (editing) await api.updateHours(editing, kind, body);
       else await api.addHours(positionId, kind, body);
       await folioChanged(folioId);

@@ -136,7 +136,7 @@ describe('PositionEditor, every row checked', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Add position' }));
     await waitFor(() => expect(messageOf('Percentage (period 1)')).toMatch(/^percentage must be from 0 to 100, got 105/));
     expect(messageOf('End date (period 2)')).toMatch(/start date must be before or equal to the end date/);
-    expect(messageOf('Rate 1')).toMatch(/no letters/);
+    expect(messageOf('Rate 1')).toMatch(/is not a number/);
     expect(changesOf(sent)).toEqual([]);
   });
 });

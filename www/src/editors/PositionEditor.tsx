@@ -23,6 +23,7 @@ import { PeriodRows } from './PeriodRows';
 import { coreMessage, loadCore } from '../api/wasm';
 import { CompleteField, RealisesField } from '../components/Realises';
 import type { Realisable } from '../lib/costLines';
+import { typed } from '../lib/numbers';
 
 export type PositionChoice = 'team' | 'plannedCost' | 'plannedRevenue' | 'consulting';
 const CHOICES: { value: PositionChoice; label: string }[] = [
@@ -39,8 +40,8 @@ const KIND: Record<PositionChoice, PositionKind> = {
   consulting: '.ConsultingRevenue',
 };
 
-const allocationBody = (a: AllocationValues): AllocationBody => ({ startDate: a.startDate, endDate: a.endDate, percentage: num(a.percentage.trim()) });
-const rateBody = (r: RateValues): RateBody => ({ rate: num(r.rate.trim()), startDate: r.startDate });
+const allocationBody = (a: AllocationValues): AllocationBody => ({ startDate: a.startDate, endDate: a.endDate, percentage: typed(a.percentage) });
+const rateBody = (r: RateValues): RateBody => ({ rate: typed(r.rate), startDate: r.startDate });
 
 function choiceOf(item: PositionItem): PositionChoice {
   if (item.section === 'team') return 'team';

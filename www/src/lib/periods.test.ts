@@ -13,7 +13,7 @@ describe('checkAllocation', () => {
     expect(r?.fields).toEqual({
       startDate: 'Start date is required',
       endDate: 'End date must be a date (yyyy-MM-dd)',
-      percentage: 'Percentage must be a number from 0 to 100',
+      percentage: 'Percentage: “5o” is not a number: write it with digits, as 2,500.00',
     });
   });
 
@@ -54,7 +54,7 @@ describe('checkRate', () => {
     expect(digits?.fields.rate).toBe('rate allows at most 4 decimal places, got 45.12345');
     const records = parseRecords('[{"id":9,"rate":40.00,"startDate":"2027-01-01"}]') as Rate[];
     expect(await checkRate({ rate: '41', startDate: '2027-01-01' }, records, '9')).toBeNull();
-    expect((await checkRate({ rate: '8o', startDate: '2027-01-01' }))?.fields.rate).toMatch(/no letters/);
+    expect((await checkRate({ rate: '8o', startDate: '2027-01-01' }))?.fields.rate).toMatch(/is not a number/);
   });
 
   it('sends the rate as typed: its digits reach the core', async () => {

@@ -5,10 +5,10 @@
 // `checkRate`, wasm/src/periods.rs), which answers as the server would. The server's refusal stays
 // the truth.
 import type { Allocation, PositionKind, Rate } from '../api/types';
-import { isPlainAmount } from './decimal';
 import { localRefusal, type Refusal } from '../api/errors';
-import { num, parseJson, toJson, wireOf } from '../api/json';
-import { checkDate, type FieldErrors } from './validate';
+import { parseJson, toJson, wireOf } from '../api/json';
+import { checkAmount, checkDate, type FieldErrors } from './validate';
+import { typed } from './numbers';
 import { loadCore } from '../api/wasm';
 
 export interface AllocationValues {
@@ -26,24 +26,21 @@ function allocationForm(v: AllocationValues): FieldErrors {
   const errors: FieldErrors = {};
   checkDate(errors, 'startDate', v.startDate, 'Start date');
   checkDate(errors, 'endDate', v.endDate, 'End date');
-  const p = v.percentage.trim();
-  if (!p) errors.percentage = 'Percentage is required';
-  else if (!isPlainAmount(p)) errors.percentage = 'Percentage must be a number from 0 to 100';
+  // At most 100 % is the core's rule, asked below: here a number, 0 or more.
+  checkAmount(errors, 'percentage', v.percentage, 'Percentage');
   return errors;
 }
 
 /** The form's own checks of a rate: filled in, a number, a date. */
 function rateForm(v: RateValues): FieldErrors {
   const errors: FieldErrors = {};
-  const r = v.rate.trim();
-  if (!r) errors.rate = 'Rate is required';
-  else if (!isPlainAmount(r)) errors.rate = 'Rate must be a number such as 1200.50 (digits and one decimal point, no letters)';
+  checkAmount(errors, 'rate', v.rate, 'Rate');
   checkDate(errors, 'startDate', v.startDate, 'Effective date');
   return errors;
 }
 
-const allocationBody = (v: AllocationValues) => ({ startDate: v.startDate, endDate: v.endDate, percentage: num(v.percentage.trim()) });
-const rateBody = (v: RateValues) => ({ rate: num(v.rate.trim()), startDate: v.startDate });
+const allocationBody = (v: AllocationValues) => ({ startDate: v.startDate, endDate: v.endDate, percentage: typed(v.percentage) });
+const rateBody = (v: RateValues) => ({ rate: typed(v.rate), startDate: v.startDate });
 
 /** The records the server sent (read by `parseRecords`), and rows of the form that may be sent, as JSON. */
 function existingJson<T extends object, V>(

@@ -1,7 +1,8 @@
 // What the forms check before anything is sent. The server's message stays the truth: these only
 // spare a round trip for the obvious mistakes (letters in an amount, an end before a start, 105 %).
-import { compare, isPlainAmount, fractionDigits } from './decimal';
+import { compare, fractionDigits } from './decimal';
 import { isIsoDate } from './format';
+import { readNumber } from './numbers';
 
 export type FieldErrors = Record<string, string>;
 
@@ -9,19 +10,37 @@ export function requireText(errors: FieldErrors, field: string, value: string, l
   if (!value.trim()) errors[field] = `${label} is required`;
 }
 
+/** The largest amount the server takes (docs/security.md): 10^15. */
+const MAX_AMOUNT = '1000000000000000';
+
+/** A number typed in the browser's locale ("2,500.00" in English, "2.500,00" in German), 0 or
+ * more, at most `maxDigits` decimals and 10^15; the message says what was understood. The value
+ * read is `readNumber`'s, which the body is written from (`typed`). */
 export function checkAmount(errors: FieldErrors, field: string, value: string, label: string, maxDigits?: number): void {
   const v = value.trim();
-  if (!v) errors[field] = `${label} is required`;
-  else if (!isPlainAmount(v)) errors[field] = `${label} must be a number such as 1200.50 (digits and one decimal point, no letters)`;
-  else if (maxDigits !== undefined && fractionDigits(v) > maxDigits)
-    errors[field] = `${label} may have at most ${maxDigits} decimal${maxDigits === 1 ? '' : 's'}`;
+  if (!v) {
+    errors[field] = `${label} is required`;
+    return;
+  }
+  const read = readNumber(v);
+  if (!read.ok) errors[field] = `${label}: ${read.message}`;
+  else if (read.negative) errors[field] = `${label} must be 0 or more, got ${v}`;
+  else if (maxDigits !== undefined && fractionDigits(read.text) > maxDigits)
+    errors[field] = `${label} may have at most ${maxDigits} decimal${maxDigits === 1 ? '' : 's'}, got ${v}`;
+  else if (compare(read.text, MAX_AMOUNT) > 0) errors[field] = `${label} must be at most 1,000,000,000,000,000, got ${v}`;
 }
 
+/** A percentage typed in the browser's locale, from 0 to `max`. */
 export function checkPercentage(errors: FieldErrors, field: string, value: string, label = 'Percentage', max = '100'): void {
   const v = value.trim();
-  if (!v) errors[field] = `${label} is required`;
-  else if (!isPlainAmount(v)) errors[field] = `${label} must be a number from 0 to ${max}`;
-  else if (compare(v, max) > 0) errors[field] = `${label} must be at most ${max} %, got ${v} %`;
+  if (!v) {
+    errors[field] = `${label} is required`;
+    return;
+  }
+  const read = readNumber(v);
+  if (!read.ok) errors[field] = `${label}: ${read.message}`;
+  else if (read.negative) errors[field] = `${label} must be from 0 to ${max} %, got ${v}`;
+  else if (compare(read.text, max) > 0) errors[field] = `${label} must be at most ${max} %, got ${v} %`;
 }
 
 export function checkDate(errors: FieldErrors, field: string, value: string, label: string, required = true): void {

@@ -6,7 +6,6 @@ import { useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
 import type { Answer, Schemas } from '../api/types';
-import { num } from '../api/json';
 import { useSubmit } from '../components/useSubmit';
 import { everythingChanged, keys } from '../lib/queries';
 import { checkAmount, checkCurrency, checkDate, type FieldErrors } from '../lib/validate';
@@ -16,6 +15,7 @@ import { RemoveActions, useRemoval } from '../components/Removal';
 import { AdminTabs } from './AdminTabs';
 import { ErrorBox, Field, FormErrors, Loading, bind } from '../components/ui';
 import { Col, EmptyRow } from '../components/Table';
+import { typed } from '../lib/numbers';
 
 type ExchangeRate = Answer<Schemas['ExchangeRate']>;
 
@@ -65,7 +65,7 @@ function RateForm() {
     checkAmount(errors, 'rate', f.rate, 'Rate');
     checkDate(errors, 'effectiveDate', f.effectiveDate, 'Effective date');
     await submitting.run(errors, async () => {
-      await api.putExchangeRate({ from: f.from.trim(), to: f.to.trim(), rate: num(f.rate.trim()), effectiveDate: f.effectiveDate });
+      await api.putExchangeRate({ from: f.from.trim(), to: f.to.trim(), rate: typed(f.rate), effectiveDate: f.effectiveDate });
       announce(`${f.from.trim()} → ${f.to.trim()} from ${fmt.date(f.effectiveDate)} saved.`);
       setF((p) => ({ ...p, rate: '' }));
       // Every folio with an expense in that pair may cost differently now.

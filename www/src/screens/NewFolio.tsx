@@ -11,6 +11,7 @@ import { queryClient, keys } from '../lib/queries';
 import { useSubmit } from '../components/useSubmit';
 import { Checkbox, Field, FormErrors, bind, bindCheck } from '../components/ui';
 import { checkFolioText, FOLIO_TEXT_FIELDS, FolioFields } from '../components/FolioFields';
+import { typed } from '../lib/numbers';
 
 export function NewFolio() {
   const { route } = useLocation();
@@ -44,9 +45,9 @@ export function NewFolio() {
         endDate: f.endDate,
         closedDate: null,
         currencyCode: f.currencyCode.trim(),
-        reserve: num(f.reserve),
-        contingency: num(f.contingency),
-        tolerance: num(f.tolerance),
+        reserve: typed(f.reserve),
+        contingency: typed(f.contingency),
+        tolerance: typed(f.tolerance),
         hoursPerDay: null,
         withRevenue: f.withRevenue,
         withEarned: f.withEarned,

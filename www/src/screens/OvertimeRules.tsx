@@ -17,6 +17,7 @@ import { EditActions, RemoveActions, useRemoval } from '../components/Removal';
 import { AdminTabs } from './AdminTabs';
 import { ErrorBox, Field, FormErrors, Loading, SelectField, bind } from '../components/ui';
 import { Col, EmptyRow } from '../components/Table';
+import { typed } from '../lib/numbers';
 
 const FIELDS = ['name', 'regularHours', 'frequency', 'coefficient'];
 const FREQUENCIES = [
@@ -76,7 +77,7 @@ function RuleForm({ draft, onDone }: { draft: Draft; onDone: () => void }) {
     checkAmount(errors, 'regularHours', f.regularHours, 'Regular hours');
     checkAmount(errors, 'coefficient', f.coefficient, 'Coefficient');
     await submitting.run(errors, async () => {
-      const body = { name: f.name.trim(), regularHours: num(f.regularHours.trim()), frequency: f.frequency, coefficient: num(f.coefficient.trim()) };
+      const body = { name: f.name.trim(), regularHours: typed(f.regularHours), frequency: f.frequency, coefficient: typed(f.coefficient) };
       if (f.id === null) await api.createOvertimeRule(body);
       else await api.updateOvertimeRule({ id: num(f.id), ...body });
       announce(`Overtime rule “${body.name}” ${f.id === null ? 'added' : 'saved'}.`);

@@ -17,6 +17,7 @@ import { checkFolioText, FOLIO_TEXT_FIELDS, FolioFields, type FolioText } from '
 import { UserField } from '../components/UserField';
 import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
 import { Checkbox, Field, FormErrors, Money, SelectField, bind, bindCheck } from '../components/ui';
+import { typed } from '../lib/numbers';
 
 /** The form's values: text as typed, switches as booleans. */
 interface Form extends FolioText {
@@ -81,10 +82,10 @@ export function changesOf(stored: Form, form: Form): Changes<Schemas['Folio']> {
   if (changed('endDate')) changes.endDate = form.endDate;
   if (changed('owner')) changes.owner = form.owner.trim();
   if (changed('currencyCode')) changes.currencyCode = form.currencyCode.trim();
-  for (const k of ['reserve', 'contingency', 'tolerance'] as const) if (changed(k)) changes[k] = num(form[k].trim());
+  for (const k of ['reserve', 'contingency', 'tolerance'] as const) if (changed(k)) changes[k] = typed(form[k]);
   if (changed('plannedValueMethod')) changes.plannedValueMethod = form.plannedValueMethod as Schemas['PlannedValueMethod'];
   if (changed('eacMethod')) changes.eacMethod = form.eacMethod as Schemas['EacMethod'];
-  if (changed('hoursPerDay')) changes.hoursPerDay = form.hoursPerDay.trim() ? num(form.hoursPerDay.trim()) : null;
+  if (changed('hoursPerDay')) changes.hoursPerDay = form.hoursPerDay.trim() ? typed(form.hoursPerDay) : null;
   for (const k of ['savedFilterId', 'holidaySchemeId', 'workloadSchemeId'] as const) if (changed(k)) changes[k] = num(form[k]);
   for (const k of FLAGS) if (changed(k)) changes[k] = form[k];
   return changes;
@@ -162,8 +163,9 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
     <K extends keyof Form>(k: K) =>
     (v: Form[K]) =>
       setEdits((p) => ({ ...p, [k]: v }));
-  const changes = changesOf(stored, form);
-  const dirty = Object.keys(changes).length > 0 || custom.changed;
+  // Whether anything was changed, from the texts as typed: the body is written only once the
+  // checks have taken them (a number that does not read is refused at its field, never thrown).
+  const dirty = FIELDS.some((k) => form[k] !== stored[k]) || custom.changed;
   const admin = session.value?.budgetAdmin === true;
 
   const [cuts, setCuts] = useState<Preview | null>(null);
@@ -172,6 +174,7 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
     const errors = check(form);
     custom.check(errors);
     await submit.run(errors, async () => {
+      const changes = changesOf(stored, form);
       const values = custom.body();
       const body = replacement(folio, FOLIO_DERIVED, values ? { ...changes, customFields: values } : changes);
       // S8.7: new dates or schemes may cut the draft's costs; the controller is asked first.

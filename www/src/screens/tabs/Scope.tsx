@@ -9,7 +9,6 @@ import { useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../../api/budgets';
 import type { Answer, Indicators, Schemas } from '../../api/types';
-import { num } from '../../api/json';
 import { folioChanged, keys } from '../../lib/queries';
 import { indicatorsQuery } from '../../lib/screenQueries';
 import { isPlainAmount } from '../../lib/decimal';
@@ -21,6 +20,7 @@ import { IndicatorGrid } from '../../components/IndicatorGrid';
 import { Card, ErrorBox, Field, FiguresRefused, FormErrors, Loading, Money, Rag } from '../../components/ui';
 import type { FolioProps } from '../FolioProps';
 import { Col } from '../../components/Table';
+import { typed } from '../../lib/numbers';
 
 type ScopeItem = Answer<Schemas['ScopeItem']>;
 type Measurement = Answer<Schemas['ScopeMeasurement']>;
@@ -179,9 +179,9 @@ function ScopeForm({
         asOf: day,
         items: rows.map((r) => ({
           key: r.key.trim(),
-          weight: num(r.weight.trim()),
-          logged: num(r.logged.trim()),
-          remaining: num(r.remaining.trim()),
+          weight: typed(r.weight),
+          logged: typed(r.logged),
+          remaining: typed(r.remaining),
           done: r.done,
           progressive: r.progressive,
         })),
