@@ -137,12 +137,19 @@ export async function newContext(browser: Browser, server: Server, viewport: { w
   return browser.newContext({ baseURL: server.url, viewport, locale: 'en-US', timezoneId: TIME_ZONE, colorScheme: 'light' });
 }
 
-/** Uncaught errors of the pages of the current test (checked after each test). */
+/** Uncaught errors and errors logged to the console by the pages of the current test (checked
+ * after each test). */
 const pageErrors: string[] = [];
 
 export async function newPage(context: BrowserContext): Promise<Page> {
   const page = await context.newPage();
   page.on('pageerror', (e) => pageErrors.push(`${e.name}: ${e.message}`));
+  // An error the planner logs is a failure too; a refused request the browser reports on its own
+  // ("Failed to load resource: the server responded with a status of 404") is an answer the
+  // screen shows, not an error of the page.
+  page.on('console', (m) => {
+    if (m.type() === 'error' && !/^Failed to load resource/.test(m.text())) pageErrors.push(`console: ${m.text()}`);
+  });
   page.setDefaultTimeout(20_000);
   return page;
 }

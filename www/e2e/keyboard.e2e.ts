@@ -36,7 +36,7 @@ describe('keyboard shortcuts', () => {
     await help.waitFor({ state: 'detached' });
   });
 
-  it('n opens the expense editor, Ctrl+Enter saves it; Escape closes one without saving', async () => {
+  it('n opens the expense editor, Ctrl+Enter saves it; Escape asks before closing one without saving', async () => {
     const before = (await expenses()).length;
     await page.keyboard.press('n');
     const editor = new ExpenseEditor(page);
@@ -49,7 +49,15 @@ describe('keyboard shortcuts', () => {
     await page.keyboard.press('n');
     await editor.dialog.waitFor();
     await editor.fill({ name: 'Never saved', type: 'Misc', amount: '1' });
+    // Escape on an editor with changes asks first; Escape again keeps editing; the discard closes it.
     await page.keyboard.press('Escape');
+    const question = page.getByTestId('discard-question');
+    await question.waitFor();
+    await page.keyboard.press('Escape');
+    await question.waitFor({ state: 'detached' });
+    expect(await editor.dialog.isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await question.getByRole('button', { name: 'Discard changes' }).click();
     await editor.dialog.waitFor({ state: 'detached' });
     expect((await expenses()).length).toBe(before + 1);
   });

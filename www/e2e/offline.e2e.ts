@@ -204,8 +204,8 @@ describe('the offline planner', () => {
 
     // Both tabs keep working: a delete in one is seen by the other.
     await one.bringToFront();
-    one.once('dialog', (dialog) => void dialog.accept());
     await new CostsScreen(one).deleteButton(/Delete .*Written in tab one/).click();
+    await one.getByTestId('confirm-question').getByRole('button', { name: 'Delete' }).click();
     await expect.poll(() => expenseRow(one, 'Written in tab one').count()).toBe(0);
     await expect.poll(() => expenseRow(two, 'Written in tab one').count()).toBe(0);
     checkNoGap(await stored(two));

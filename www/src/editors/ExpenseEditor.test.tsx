@@ -1,11 +1,13 @@
 /** @vitest-environment happy-dom */
 // The expense editor: what it sends (the exact JSON the server receives), and a refusal at its field.
 import { describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, screen, waitFor, within } from '@testing-library/preact';
 import { renderInPlanner } from '../test/render';
 import { ExpenseEditor } from './ExpenseEditor';
 import { fakeServer, refused, changesOf } from '../test/server';
 import { FOLIO, items } from '../test/fixtures';
+import { keys, queryClient } from '../lib/queries';
+import { asOf } from '../state';
 
 vi.mock('../api/wasm', async () => (await import('../test/core')).wasmModule);
 
@@ -37,6 +39,29 @@ describe('ExpenseEditor', () => {
     expect(changesOf(sent)[0]!.body).toBe(
       '{"folioId":1,"name":"Site office rent","type":"Rental","description":"","kind":".PlannedExpense","category":"OPEX","amount":1200.50,"currencyCode":"EUR","amortized":false,"recurrence":{"kind":".Monthly","startDate":"2027-01-31","recurrenceBy":"DAY_OF_MONTH"}}',
     );
+  });
+
+  it('reads the amount as the locale writes it, and asks before saving one beyond 100 times the budget', async () => {
+    const sent = fakeServer(() => ({ body: { success: '42' } }));
+    const saved = vi.fn();
+    renderInPlanner(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={saved} />);
+    // The overview's indicators, as the cache holds them while the editor is open.
+    queryClient.setQueryData(keys.indicators(FOLIO.id, asOf.value), { bac: '150000.00' });
+    type('Name', 'Crane, per day');
+    type('Expense type', 'Rental');
+    type('Amount', '999,999,999,999.99');
+    fireEvent.change(screen.getByLabelText('Repeats'), { target: { value: '.Daily' } });
+    type('First date', '2027-02-01');
+    fireEvent.click(screen.getByRole('button', { name: 'Add expense' }));
+    const question = await screen.findByTestId('confirm-question');
+    expect(question.textContent).toContain("more than 100 times the folio's budget (150000.00 EUR)");
+    fireEvent.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByTestId('confirm-question')).toBeNull());
+    expect(changesOf(sent)).toEqual([]);
+    type('Amount', '2,500.00');
+    fireEvent.click(screen.getByRole('button', { name: 'Add expense' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledWith('Expense “Crane, per day” added.'));
+    expect(changesOf(sent)[0]!.body).toContain('"amount":2500.00');
   });
 
   it('S5.6: a currency without a rate is refused at the field, with a link to the exchange rates', async () => {

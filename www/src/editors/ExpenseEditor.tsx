@@ -8,7 +8,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api/budgets';
 import { ApiError } from '../api/client';
-import type { Body, Category, Changes, Expense, ExpenseCreateBody, ExpenseKind, Folio, Schemas } from '../api/types';
+import type { Body, Category, Changes, Expense, ExpenseCreateBody, ExpenseKind, Folio, Indicators, Schemas } from '../api/types';
 import { num, wireOf } from '../api/json';
 import { RatesLink } from '../components/RatesLink';
 import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
@@ -19,12 +19,14 @@ import { draftOf, editedRecurrence, recurrenceBody, recurrenceOf, type Recurrenc
 import { categoryOf, COST_CATEGORIES, EXPENSE_KINDS, expenseKindOf, isRevenueKind, REVENUE_CATEGORIES } from '../lib/items';
 import { currencyDigits } from '../lib/format';
 import { Checkbox, Field, FormErrors, SelectField, bind, bindCheck } from '../components/ui';
-import { Dialog } from '../components/Dialog';
+import { Dialog, useConfirm } from '../components/Dialog';
 import { ItemHistory } from '../components/History';
 import { RecurrenceEditor } from './RecurrenceEditor';
 import { CompleteField, RealisesField } from '../components/Realises';
 import type { Realisable } from '../lib/costLines';
-import { typed } from '../lib/numbers';
+import { implausible, typed } from '../lib/numbers';
+import { keys, queryClient } from '../lib/queries';
+import { asOf } from '../state';
 
 const FIELDS = [
   'name',
@@ -91,6 +93,7 @@ export function ExpenseEditor({
   onSaved: (message: string) => void;
 }) {
   const [f, setF] = useState(() => fieldsOf(expense, folio));
+  const confirm = useConfirm();
   const [first] = useState<RecurrenceDraft>(() => draftOf(expense?.recurrence, folio.startDate));
   const [recurrence, setRecurrence] = useState<RecurrenceDraft>(first);
   /** The stored recurrence as it goes back (`wireOf`: its numbers LosslessNumbers, every field kept): what an
@@ -98,6 +101,8 @@ export function ExpenseEditor({
   const [stored] = useState(() => (expense ? (wireOf(expense).recurrence as Body<Schemas['Recurrence']>) : null));
   const resolved = stored ? editedRecurrence(stored, first, recurrence) : recurrenceOf(recurrence);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  // Whether the user typed or chose anything: Escape then asks before dropping it.
+  const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const set =
     <K extends keyof typeof f>(k: K) =>
@@ -172,6 +177,16 @@ export function ExpenseEditor({
       if (values) body.customFields = values;
       save = () => api.createExpense(body);
     }
+    // An amount far beyond the folio's size is asked about (a slip of the keyboard is common).
+    const bac = queryClient.getQueryData<Indicators>(keys.indicators(folio.id, asOf.value))?.bac;
+    if (f.amount !== (expense ? fieldsOf(expense, folio).amount : '') && implausible(f.amount, bac)) {
+      const yes = await confirm.ask({
+        title: 'An unusually large amount',
+        text: `${f.amount.trim()} ${f.currencyCode.trim()} is more than ${bac ? `100 times the folio's budget (${bac} ${folio.currencyCode})` : 'a billion'}. Save it all the same?`,
+        confirm: 'Save anyway',
+      });
+      if (!yes) return;
+    }
     setBusy(true);
     setRefusal(null);
     try {
@@ -188,8 +203,9 @@ export function ExpenseEditor({
 
   const err = (k: string) => refusal?.fields[k];
   return (
-    <Dialog title={expense ? `Edit expense “${expense.name}”` : 'Add an expense'} onClose={onClose} wide>
-      <form class="form" onSubmit={(e) => void submit(e)} noValidate>
+    <Dialog title={expense ? `Edit expense “${expense.name}”` : 'Add an expense'} onClose={onClose} wide dirty={touched}>
+      {confirm.element}
+      <form class="form" onSubmit={(e) => void submit(e)} onInput={() => setTouched(true)} onChange={() => setTouched(true)} noValidate>
         <FormErrors refusal={refusal} note={refusal && refusal.status !== 0 ? 'Nothing was saved.' : undefined} />
         <div class="grid-2">
           <Field label="Name" {...bind(f, set, err, 'name')} maxLength={255} />

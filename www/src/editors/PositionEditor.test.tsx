@@ -55,6 +55,38 @@ describe('PositionEditor, a new position', () => {
     );
   });
 
+  it('a first team member of a folio that plans no position says how the budget is made, and plans the person on request', async () => {
+    let next = 20;
+    const sent = fakeServer((r) => ({ body: { success: r.method === 'POST' ? String(next++) : [] } }));
+    const saved = vi.fn();
+    renderInPlanner(<PositionEditor folio={FOLIO} rules={RULES} onClose={() => undefined} onSaved={saved} onChanged={() => undefined} />);
+    expect(screen.getByTestId('no-planned-positions').textContent).toContain('Its budget (BAC) is made of planned positions and planned expenses');
+    fillTeamMember();
+    fireEvent.click(screen.getByRole('button', { name: 'Remove period 2' }));
+    fireEvent.click(screen.getByLabelText(/^Also plan this person/));
+    fireEvent.click(screen.getByRole('button', { name: 'Add position' }));
+    await waitFor(() => expect(saved).toHaveBeenCalledWith('“Ada Lovelace” added, with a planned position of the same rate and allocation in the budget.'));
+    const [plan, member] = changesOf(sent).map((s) => JSON.parse(s.body!) as Record<string, unknown>);
+    expect(plan).toMatchObject({ kind: '.PlannedPositionByTimeFrame', revenue: false, name: 'Ada Lovelace' });
+    expect(plan!.member).toBeUndefined();
+    expect(member).toMatchObject({ kind: '.TeamMember', member: 'ada', realises: 20 });
+  });
+
+  it('says nothing of the budget when the folio plans a position already', () => {
+    fakeServer();
+    renderInPlanner(
+      <PositionEditor
+        folio={FOLIO}
+        rules={RULES}
+        planned={[{ id: '5', name: 'Engineer', revenue: false }]}
+        onClose={() => undefined}
+        onSaved={() => undefined}
+        onChanged={() => undefined}
+      />,
+    );
+    expect(screen.queryByTestId('no-planned-positions')).toBeNull();
+  });
+
   it('S6.2 from the core: a second period overlapping the first is refused at its start, nothing sent', async () => {
     const sent = fakeServer();
     renderInPlanner(<PositionEditor folio={FOLIO} rules={RULES} onClose={() => undefined} onSaved={() => undefined} onChanged={() => undefined} />);

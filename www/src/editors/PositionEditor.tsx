@@ -15,7 +15,7 @@ import { POSITION_DERIVED, replacement } from '../lib/records';
 import { requireText, type FieldErrors } from '../lib/validate';
 import { checkAllocation, checkRate, createFields, prefixed, type AllocationValues, type RateValues } from '../lib/periods';
 import type { PositionItem } from '../lib/items';
-import { Field, FormErrors, SelectField, bind } from '../components/ui';
+import { Checkbox, Field, FormErrors, SelectField, bind } from '../components/ui';
 import { Dialog } from '../components/Dialog';
 import { ItemHistory } from '../components/History';
 import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
@@ -103,6 +103,10 @@ export function PositionEditor({
   const actual = choice === 'team' || choice === 'consulting';
   const choices = planned.filter((q) => q.revenue === (choice === 'consulting') && q.id !== p?.id);
   const [complete, setComplete] = useState(p?.complete ?? false);
+  // A folio's budget (BAC) is its planned items: a first team member of a folio that plans no
+  // position is actual cost only. The editor says so and offers to plan the person as well.
+  const noPlannedPositions = !item && team && !planned.some((q) => !q.revenue);
+  const [planToo, setPlanToo] = useState(false);
   const realises = actual ? h.realises : '';
   const completed = actual ? false : complete;
   // The period checks are the wasm core's: loaded while the editor opens, not when Save is
@@ -180,6 +184,20 @@ export function PositionEditor({
       if (rates.length > 1) body.moreRates = rates.slice(1).map(rateBody);
       const values = custom.body();
       if (values) body.customFields = values;
+      if (noPlannedPositions && planToo) {
+        // The planned position first (the same periods and rates), then the team member realising it.
+        const plan: PositionCreateBody = { ...body, kind: KIND.plannedCost, revenue: false };
+        // A planned position has one allocation period (its time frame): the first.
+        delete plan.moreAllocations;
+        delete plan.member;
+        delete plan.realises;
+        delete plan.customFields;
+        const planId = await api.createPosition(plan);
+        body.realises = num(planId);
+        await api.createPosition(body);
+        onSaved(`“${h.name.trim()}” added, with a planned position of the same rate and allocation in the budget.`);
+        return;
+      }
       await api.createPosition(body);
       onSaved(`“${h.name.trim()}” added.`);
     } catch (error) {
@@ -237,13 +255,17 @@ export function PositionEditor({
   const err = (k: string) => refusal?.fields[k];
   const setAllocation = (i: number, k: keyof AllocationValues) => (v: string) => setAllocations((all) => all.map((a, j) => (j === i ? { ...a, [k]: v } : a)));
   const setRate = (i: number, k: keyof RateValues) => (v: string) => setRates((all) => all.map((a, j) => (j === i ? { ...a, [k]: v } : a)));
+  // Whether the user typed or chose anything: Escape then asks before dropping it.
+  const [touched, setTouched] = useState(false);
   const title = item ? `Edit “${item.position.name}”` : 'Add a position';
 
   return (
-    <Dialog title={title} onClose={onClose} wide>
+    <Dialog title={title} onClose={onClose} wide dirty={touched}>
       <form
         class="form"
         noValidate
+        onInput={() => setTouched(true)}
+        onChange={() => setTouched(true)}
         onSubmit={(e) => {
           e.preventDefault();
           void (item ? update() : create());
@@ -273,6 +295,20 @@ export function PositionEditor({
             ]}
           />
         </div>
+        {noPlannedPositions ? (
+          <div class="alert alert-info" role="note" data-testid="no-planned-positions">
+            <p>
+              <strong>This folio plans no position yet.</strong> Its budget (BAC) is made of planned positions and planned expenses; a team member is actual
+              cost, which is measured against that budget. Without a planned position, this person's cost is not in the budget.
+            </p>
+            <Checkbox
+              label="Also plan this person: add a planned position with the same rate and allocation, which this team member realises"
+              name="planToo"
+              checked={planToo}
+              onValue={setPlanToo}
+            />
+          </div>
+        ) : null}
         {actual ? (
           <RealisesField
             planned={choices}

@@ -88,3 +88,11 @@ export function negated(text: string): string {
 export function isPlainAmount(text: string): boolean {
   return /^\d+(\.\d+)?$/.test(text.trim());
 }
+
+/** `text` times 10^`places`, by moving its decimal point (exact; no arithmetic on the digits). */
+export function shifted(text: string, places: number): string {
+  const p = parts(text);
+  if (!p) throw new Error(`not a decimal: ${text}`);
+  if (p.digits === '') return '0';
+  return normalize(`${p.negative ? '-' : ''}0.${p.digits}e${p.point + places}`);
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { example, readNumber, wireText } from './numbers';
+import { example, implausible, plausibleLimit, readNumber, wireText } from './numbers';
 
 const read = (text: string, locale: string) => {
   const r = readNumber(text, locale);
@@ -43,5 +43,15 @@ describe('numbers', () => {
   it('writes what it read for the wire', () => {
     expect(wireText(' 2,500.00 ', 'en-US')).toBe('2500.00');
     expect(wireText('x', 'en-US')).toBe('x');
+  });
+
+  it('finds an amount implausible beyond 100 times the budget, or a billion without one', () => {
+    expect(plausibleLimit('12000.50')).toBe('1200050');
+    expect(plausibleLimit('0')).toBe('1000000000');
+    expect(plausibleLimit(null)).toBe('1000000000');
+    expect(implausible('1,200,050.00', '12000.50', 'en-US')).toBe(false);
+    expect(implausible('1,200,050.01', '12000.50', 'en-US')).toBe(true);
+    expect(implausible('999.999.999.999,99', null, 'de-DE')).toBe(true);
+    expect(implausible('abc', null, 'en-US')).toBe(false);
   });
 });

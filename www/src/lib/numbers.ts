@@ -5,6 +5,7 @@
 import type { LosslessNumber } from 'lossless-json';
 import { num } from '../api/json';
 import { browserLocale } from './format';
+import { compare, isDecimal, shifted } from './decimal';
 
 /** A number read: its decimal text for the wire, or why it is not one. */
 export type Reading = { ok: true; text: string; negative: boolean } | { ok: false; message: string };
@@ -91,4 +92,16 @@ export function typed(text: string, locale = browserLocale()): LosslessNumber {
   const read = readNumber(text, locale);
   if (!read.ok) throw new Error(`not a number: ${read.message}`);
   return num(read.text);
+}
+
+/** The most a single amount of a folio plausibly is: 100 times its budget (BAC), or a billion
+ * when it has no budget yet. An amount above it is asked about before it is saved. */
+export function plausibleLimit(bac: string | null | undefined): string {
+  return bac != null && isDecimal(bac) && compare(bac, '0') > 0 ? shifted(bac, 2) : '1000000000';
+}
+
+/** Whether `text` (as typed, read in `locale`) is above [`plausibleLimit`] of `bac`. */
+export function implausible(text: string, bac: string | null | undefined, locale = browserLocale()): boolean {
+  const read = readNumber(text, locale);
+  return read.ok && compare(read.text, plausibleLimit(bac)) > 0;
 }

@@ -1,15 +1,26 @@
 // The what-if screen's items (screen 8, WhatIf.tsx): the sandbox's positions and expenses with the
 // fields a change is made in, and the forms that add one. Each edit is one `Change` committed to
 // the sandbox by the screen; nothing here talks to the server.
-import { useEffect, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
+import { useEffect, useId, useState } from 'preact/hooks';
 import { LosslessNumber } from 'lossless-json';
-import { isJsonNumber } from '../api/json';
+import { readNumber } from '../lib/numbers';
 import { copy, itemId, text, type Change, type Obj } from '../lib/sandbox';
 import * as fmt from '../lib/format';
 import { Card } from '../components/ui';
 import { Pager, usePaging } from '../components/Pager';
 
-/** A decimal field that commits on change (Enter or leaving it) when it holds a number. */
+/** What is wrong with `text` as a figure of the sandbox (read in the browser's locale, 0 or
+ * more), or null; its wire text when it is right. */
+function figureOf(text: string): { text: string; message: null } | { text: null; message: string } {
+  if (!text.trim()) return { text: null, message: 'a number is needed' };
+  const read = readNumber(text);
+  if (!read.ok) return { text: null, message: read.message };
+  if (read.negative) return { text: null, message: `must be 0 or more, got ${text.trim()}` };
+  return { text: read.text, message: null };
+}
+
+/** A figure edited in place: committed when it reads, its problem said beside it otherwise. */
 function NumberInput({
   value,
   label,
@@ -24,26 +35,35 @@ function NumberInput({
   size?: number;
 }) {
   const [draft, setDraft] = useState(value);
+  const id = useId();
   useEffect(() => setDraft(value), [value]);
-  const bad = draft.trim() !== '' && !isJsonNumber(draft);
+  const figure = figureOf(draft);
   const commit = () => {
-    if (!bad && draft.trim() !== '' && draft.trim() !== value) onCommit(draft.trim());
+    if (figure.text !== null && figure.text !== value) onCommit(figure.text);
   };
   return (
-    <input
-      type="text"
-      inputMode="decimal"
-      aria-label={label}
-      aria-invalid={bad}
-      placeholder={placeholder}
-      value={draft}
-      size={size}
-      onInput={(e) => setDraft((e.target as HTMLInputElement).value)}
-      onChange={commit}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter') commit();
-      }}
-    />
+    <span class="cell-input">
+      <input
+        type="text"
+        inputMode="decimal"
+        aria-label={label}
+        aria-invalid={figure.message ? 'true' : undefined}
+        aria-describedby={figure.message ? id : undefined}
+        placeholder={placeholder}
+        value={draft}
+        size={size}
+        onInput={(e) => setDraft((e.target as HTMLInputElement).value)}
+        onChange={commit}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') commit();
+        }}
+      />
+      {figure.message ? (
+        <small class="error" id={id} role="alert">
+          {label}: {figure.message}. Not applied.
+        </small>
+      ) : null}
+    </span>
   );
 }
 
@@ -86,11 +106,19 @@ export function PositionsCard({
 }) {
   const paging = usePaging(positions, 50);
   const [form, setForm] = useState({ name: '', rate: '', percentage: '100', start: String(folio.startDate), end: String(folio.endDate) });
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const set = (field: keyof typeof form) => (e: Event) => setForm({ ...form, [field]: (e.target as HTMLInputElement).value });
   const add = (e: Event) => {
     e.preventDefault();
     const name = form.name.trim();
-    if (!name || !isJsonNumber(form.rate) || !isJsonNumber(form.percentage)) return;
+    const rate = figureOf(form.rate);
+    const percentage = figureOf(form.percentage);
+    const problems: Record<string, string> = {};
+    if (!name) problems.name = 'a name is needed';
+    if (rate.message) problems.rate = rate.message;
+    if (percentage.message) problems.percentage = percentage.message;
+    setProblems(problems);
+    if (Object.keys(problems).length || rate.text === null || percentage.text === null) return;
     const id = nextId.current++;
     const item: Obj = {
       position: {
@@ -100,12 +128,12 @@ export function PositionsCard({
         title: name,
         description: '',
         kind: '.PlannedPositionByTimeFrame',
-        rate: { id: new LosslessNumber(String(nextId.current++)), rate: new LosslessNumber(form.rate.trim()), startDate: form.start },
+        rate: { id: new LosslessNumber(String(nextId.current++)), rate: new LosslessNumber(rate.text), startDate: form.start },
         allocation: {
           id: new LosslessNumber(String(nextId.current++)),
           startDate: form.start,
           endDate: form.end,
-          percentage: new LosslessNumber(form.percentage.trim()),
+          percentage: new LosslessNumber(percentage.text),
         },
       },
       rates: [],
@@ -117,7 +145,7 @@ export function PositionsCard({
       id,
       before: null,
       after: item,
-      label: `Add position ${name}: ${form.rate.trim()} / h at ${form.percentage.trim()} %, ${form.start} – ${form.end}`,
+      label: `Add position ${name}: ${rate.text} / h at ${percentage.text} %, ${form.start} – ${form.end}`,
     });
     setForm({ ...form, name: '', rate: '' });
   };
@@ -216,16 +244,15 @@ export function PositionsCard({
       </div>
       <Pager paging={paging} label="Sandbox positions" />
       <form class="inline-form" onSubmit={add} aria-label="Add a planned position to the sandbox">
-        <label>
-          Name <input value={form.name} onInput={set('name')} />
-        </label>
-        <label>
-          Rate / h ({currency}){' '}
-          <input inputMode="decimal" value={form.rate} aria-invalid={form.rate !== '' && !isJsonNumber(form.rate)} onInput={set('rate')} />
-        </label>
-        <label>
-          Allocation % <input inputMode="decimal" value={form.percentage} aria-invalid={!isJsonNumber(form.percentage)} onInput={set('percentage')} />
-        </label>
+        <InlineField label="Name" problem={problems.name}>
+          {(a) => <input {...a} value={form.name} onInput={set('name')} />}
+        </InlineField>
+        <InlineField label={`Rate / h (${currency})`} problem={problems.rate}>
+          {(a) => <input {...a} inputMode="decimal" value={form.rate} onInput={set('rate')} />}
+        </InlineField>
+        <InlineField label="Allocation %" problem={problems.percentage}>
+          {(a) => <input {...a} inputMode="decimal" value={form.percentage} onInput={set('percentage')} />}
+        </InlineField>
         <label>
           Start <input type="date" value={form.start} onInput={set('start')} />
         </label>
@@ -245,6 +272,7 @@ export function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Ob
   const [name, setName] = useState('');
   const [amount, setAmount] = useState('');
   const [day, setDay] = useState(String(folio.startDate));
+  const [problems, setProblems] = useState<Record<string, string>>({});
   const shown = paging.visible;
   const change = (item: Obj, label: string, edit: (next: Obj) => void) => {
     const next = copy(item);
@@ -253,7 +281,12 @@ export function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Ob
   };
   const add = (e: Event) => {
     e.preventDefault();
-    if (!name.trim() || !isJsonNumber(amount)) return;
+    const figure = figureOf(amount);
+    const problems: Record<string, string> = {};
+    if (!name.trim()) problems.name = 'a name is needed';
+    if (figure.message) problems.amount = figure.message;
+    setProblems(problems);
+    if (Object.keys(problems).length || figure.text === null) return;
     const id = nextId.current++;
     const item: Obj = {
       id: new LosslessNumber(String(id)),
@@ -263,12 +296,12 @@ export function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Ob
       type: 'What-if',
       category: 'OPEX',
       kind: '.PlannedExpense',
-      amount: new LosslessNumber(amount.trim()),
+      amount: new LosslessNumber(figure.text),
       currencyCode: folio.currencyCode,
       amortized: false,
       recurrence: { kind: '.Once', startDate: day },
     };
-    commit({ kind: 'expense', id, before: null, after: item, label: `Add expense ${name.trim()}: ${amount.trim()} on ${day}` });
+    commit({ kind: 'expense', id, before: null, after: item, label: `Add expense ${name.trim()}: ${figure.text} on ${day}` });
     setName('');
     setAmount('');
   };
@@ -353,18 +386,12 @@ export function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Ob
       </div>
       <Pager paging={paging} label="Sandbox expenses" />
       <form class="inline-form" onSubmit={add} aria-label="Add an expense to the sandbox">
-        <label>
-          Name <input value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />
-        </label>
-        <label>
-          Amount ({String(folio.currencyCode)}){' '}
-          <input
-            inputMode="decimal"
-            value={amount}
-            aria-invalid={amount !== '' && !isJsonNumber(amount)}
-            onInput={(e) => setAmount((e.target as HTMLInputElement).value)}
-          />
-        </label>
+        <InlineField label="Name" problem={problems.name}>
+          {(a) => <input {...a} value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} />}
+        </InlineField>
+        <InlineField label={`Amount (${String(folio.currencyCode)})`} problem={problems.amount}>
+          {(a) => <input {...a} inputMode="decimal" value={amount} onInput={(e) => setAmount((e.target as HTMLInputElement).value)} />}
+        </InlineField>
         <label>
           Date <input type="date" value={day} onInput={(e) => setDay((e.target as HTMLInputElement).value)} />
         </label>
@@ -373,6 +400,29 @@ export function ExpensesCard({ expenses, folio, nextId, commit }: { expenses: Ob
         </button>
       </form>
     </Card>
+  );
+}
+
+/** A labelled field of an inline form, its problem said under it. */
+function InlineField({
+  label,
+  problem,
+  children,
+}: {
+  label: string;
+  problem: string | undefined;
+  children: (a: { 'aria-invalid'?: 'true'; 'aria-describedby'?: string }) => ComponentChildren;
+}) {
+  const id = useId();
+  return (
+    <label class="inline-field">
+      {label} {children(problem ? { 'aria-invalid': 'true', 'aria-describedby': id } : {})}
+      {problem ? (
+        <small class="error" id={id}>
+          {label}: {problem}
+        </small>
+      ) : null}
+    </label>
   );
 }
 

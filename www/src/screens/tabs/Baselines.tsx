@@ -33,6 +33,7 @@ import type { FolioProps } from '../FolioProps';
 import { Pager, usePaging } from '../../components/Pager';
 import { lazy } from 'preact-iso';
 import { Col, EmptyRow } from '../../components/Table';
+import { useConfirm } from '../../components/Dialog';
 
 const TYPES: { value: ExpenditureType; label: string }[] = [
   { value: 'BUDGET', label: 'Budget (planned costs and revenues)' },
@@ -374,8 +375,15 @@ export function Baselines({ folio, asOf }: FolioProps) {
     },
   });
 
+  const confirm = useConfirm();
   const remove = async (b: Baseline) => {
-    if (!window.confirm(`Delete baseline “${b.name}”? The folio's budget falls back to the previous baseline, or the draft.`)) return;
+    const yes = await confirm.ask({
+      title: `Delete baseline “${b.name}”?`,
+      text: "The folio's budget falls back to the previous baseline, or the draft.",
+      confirm: 'Delete baseline',
+      danger: true,
+    });
+    if (!yes) return;
     try {
       await api.deleteBaseline(b.id);
       announce(`Baseline “${b.name}” deleted.`);
@@ -387,6 +395,7 @@ export function Baselines({ folio, asOf }: FolioProps) {
 
   return (
     <div class="stack">
+      {confirm.element}
       {explaining ? <ExplainDialog path={explaining.path} title={explaining.title} onClose={() => setExplaining(null)} /> : null}
       <Card title="Approve a baseline">
         <p class="muted small">A baseline freezes the draft's planned items; the latest one covering costs defines the BAC.</p>

@@ -27,6 +27,7 @@ import type { FolioProps } from '../FolioProps';
 import { lazy } from 'preact-iso';
 import { Col, EmptyRow } from '../../components/Table';
 import { CostLines } from '../../components/CostLines';
+import { useConfirm } from '../../components/Dialog';
 
 const ExplainDialog = lazy(() => import('../../components/Explain').then((m) => m.ExplainDialog));
 const ItemHistoryDialog = lazy(() => import('../../components/History').then((m) => m.ItemHistoryDialog));
@@ -460,8 +461,15 @@ export function Costs({ folio, asOf }: FolioProps) {
     return [...out.entries()];
   }, [data]);
 
+  const confirm = useConfirm();
   const remove = async (what: string, action: () => Promise<unknown>) => {
-    if (!window.confirm(`Delete ${what}? It will pay nothing from now on (it stays readable by id).`)) return;
+    const yes = await confirm.ask({
+      title: `Delete ${what}?`,
+      text: 'It will pay nothing from now on; it stays readable by its id, and approved baselines keep it.',
+      confirm: 'Delete',
+      danger: true,
+    });
+    if (!yes) return;
     try {
       await action();
       announce(`${what} deleted.`);
@@ -485,6 +493,7 @@ export function Costs({ folio, asOf }: FolioProps) {
 
   return (
     <div class="stack" aria-busy={items.isFetching ? 'true' : undefined}>
+      {confirm.element}
       {lines}
       {items.error ? <ErrorBox error={items.error} onRetry={() => void items.refetch()} /> : null}
       {uncosted.length ? (
