@@ -151,6 +151,9 @@ export class PositionEditor {
       .getByRole('button', { name: /^(Close|Cancel)$/ })
       .first()
       .click();
+    // An editor with changes asks before it drops them.
+    const discard = this.dialog.getByRole('button', { name: 'Discard changes' });
+    if (await discard.isVisible()) await discard.click();
   }
 
   /** An existing position's rate history and allocation periods, each row saved by itself. */
