@@ -127,4 +127,50 @@ describe('spreadsheets', () => {
     expect(bytes.subarray(0, 4).toString('latin1')).toBe('PK\u0003\u0004');
     expect(bytes.length).toBeGreaterThan(4000);
   });
+
+  it('rows pasted on the costs screen are previewed and saved as one change', async () => {
+    const id = await folio();
+    await page.goto(`/folios/${id}/costs?asOf=${serverToday()}`);
+    await page.getByText('Paste actual costs from a spreadsheet').click();
+    const rows = `Date\tSupplier\tAmount\tInvoice\n20.01.${year()}\tPile Co\t1.000,50\tP-1\n21.01.${year()}\tFence GmbH\t99,50\tP-2\n`;
+    await page.getByLabel('Rows from a spreadsheet').fill(rows);
+    await page.getByRole('button', { name: 'Read the rows' }).click();
+    await page.getByTestId('import-preview').waitFor();
+    await page.getByRole('button', { name: 'Import 2 rows' }).click();
+    await expect.poll(() => page.getByTestId('import-status').textContent()).toContain('2 added');
+    expect(await ac(id)).toBe('1100.00');
+  });
+
+  it('the hours grid saves the months typed over as one change', async () => {
+    const id = await folio();
+    const member = await rest(env.server(), 'POST', '/budgets/1/position', {
+      folioId: Number(id),
+      name: 'Ida Grid',
+      title: 'Engineer',
+      description: '',
+      kind: '.TeamMember',
+      member: 'ida',
+      rate: { rate: 80, startDate: `${year()}-01-04` },
+      allocation: { startDate: `${year()}-01-04`, endDate: `${year()}-12-18`, percentage: 100 },
+    });
+    expect(member.status, member.text).toBe(200);
+    await page.goto(`/folios/${id}/hours?asOf=${serverToday()}`);
+    const grid = page.getByTestId('hours-grid');
+    await grid.waitFor();
+    await grid.locator('td[data-month$="-02"] input').fill('150.5');
+    await grid.locator('td[data-month$="-03"] input').fill('abc');
+    await page.getByRole('button', { name: 'Save 2 months' }).click();
+    expect(await grid.locator('td[data-month$="-03"] input').getAttribute('aria-invalid')).toBe('true');
+    await grid.locator('td[data-month$="-03"] input').fill('1,040');
+    await page.getByRole('button', { name: 'Save 2 months' }).click();
+    await expect
+      .poll(async () => {
+        const team = await rest(env.server(), 'GET', `/budgets/1/folio/${id}/team`);
+        const ida = (team.json.success as { members: { name: string; workedHours?: { startDate: string; effort: unknown }[] }[] }).members.find(
+          (m) => m.name === 'Ida Grid',
+        );
+        return (ida?.workedHours ?? []).map((h) => `${h.startDate} ${String(h.effort)}`).sort();
+      })
+      .toEqual([`${year()}-02-01 150.5`, `${year()}-03-01 1040`]);
+  });
 });

@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fireEvent, screen, waitFor } from '@testing-library/preact';
 import { renderInPlanner } from '../test/render';
 import { fakeServer, type Sent } from '../test/server';
-import { ImportActuals } from './ImportActuals';
+import { ImportActuals, pastedText } from './ImportActuals';
 import { rememberedColumns } from '../lib/importMapping';
 
 const HEADER = '["Belegdatum","Betrag","Lieferant","Rechnung"]';
@@ -91,5 +91,24 @@ describe('ImportActuals', () => {
     await screen.findByText('the column of the amount is needed to import expenses');
     expect(screen.getByLabelText(/^Amount/).getAttribute('aria-invalid')).toBe('true');
     expect(screen.getByRole<HTMLButtonElement>('button', { name: /^Import/ }).disabled).toBe(true);
+  });
+
+  it('reads rows pasted from a spreadsheet, naming the columns when the first row is data', async () => {
+    expect(pastedText('31.03.2026\tSteel\t2.500,00\r\n01.04.2026\tCrane\t900\r\n', false)).toBe(
+      'Column 1\tColumn 2\tColumn 3\n31.03.2026\tSteel\t2.500,00\n01.04.2026\tCrane\t900\n',
+    );
+    expect(pastedText('Date\tName\n', true)).toBe('Date\tName\n');
+    const sent = server(false);
+    renderInPlanner(<ImportActuals folioId="1" currency="EUR" paste fixedKind="expenses" />);
+    expect(screen.queryByRole('radio')).toBeNull();
+    fireEvent.input(screen.getByLabelText('Rows from a spreadsheet'), {
+      target: { value: 'Belegdatum\tBetrag\tLieferant\tRechnung\n31.03.2026\t2.500,00\tSteel Co\tR-1' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Read the rows' }));
+    await screen.findByTestId('import-preview');
+    const first = JSON.parse(sent[0]!.body!) as { file: string; fileName: string; kind: string };
+    expect(first.kind).toBe('expenses');
+    expect(first.fileName).toBe('the pasted rows');
+    expect(atob(first.file)).toBe('Belegdatum\tBetrag\tLieferant\tRechnung\n31.03.2026\t2.500,00\tSteel Co\tR-1\n');
   });
 });

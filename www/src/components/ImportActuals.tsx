@@ -13,7 +13,7 @@ import { base64Of, guessColumns, IMPORT_FIELDS, mappingFor, rememberColumns, rem
 import { folioChanged } from '../lib/queries';
 import * as fmt from '../lib/format';
 import { announce, mode } from '../state';
-import { Card } from './ui';
+import { Card, Checkbox } from './ui';
 
 type Mark = '' | 'point' | 'comma';
 type Order = '' | 'dayMonthYear' | 'monthDayYear';
@@ -55,8 +55,34 @@ export function reportSummary(report: ImportReport): string {
   return parts.length ? `${rows}: ${parts.join(', ')}.` : `${rows}.`;
 }
 
-export function ImportActuals({ folioId, currency }: { folioId: string; currency: string }) {
-  const [kind, setKind] = useState<ActualsKind>('expenses');
+/** Rows pasted from a spreadsheet (tab between cells) as a file's text: with a header of "Column
+ * 1", "Column 2" … when the first row is data. */
+export function pastedText(text: string, firstRowIsHeader: boolean): string {
+  const rows = text.replace(/\r\n?/g, '\n').replace(/\n+$/, '');
+  if (firstRowIsHeader) return `${rows}\n`;
+  const width = Math.max(...rows.split('\n').map((line) => line.split('\t').length));
+  const header = Array.from({ length: width }, (_, i) => `Column ${i + 1}`).join('\t');
+  return `${header}\n${rows}\n`;
+}
+
+/**
+ * The import of a file, or (`paste`) of rows pasted from a spreadsheet, of actual costs or hours
+ * (`kind`, which the user may change unless `fixedKind`).
+ */
+export function ImportActuals({
+  folioId,
+  currency,
+  paste = false,
+  fixedKind,
+}: {
+  folioId: string;
+  currency: string;
+  paste?: boolean;
+  fixedKind?: ActualsKind;
+}) {
+  const [kind, setKind] = useState<ActualsKind>(fixedKind ?? 'expenses');
+  const [pasted, setPasted] = useState('');
+  const [headerRow, setHeaderRow] = useState(true);
   const [file, setFile] = useState<Chosen | null>(null);
   const [header, setHeader] = useState<string[]>([]);
   const [columns, setColumns] = useState<ImportColumns>({});
@@ -91,10 +117,15 @@ export function ImportActuals({ folioId, currency }: { folioId: string; currency
   };
 
   /** A new file: its header from the server, the mapping remembered or guessed, a preview. */
-  const choose = async (picked: File, forKind: ActualsKind = kind) => {
+  const choose = async (picked: File) => start(picked.name, new Uint8Array(await picked.arrayBuffer()));
+
+  /** The rows pasted, as a tab-separated file. */
+  const readPasted = () => start('the pasted rows', new TextEncoder().encode(pastedText(pasted, headerRow)));
+
+  const start = async (name: string, bytes: Uint8Array, forKind: ActualsKind = kind) => {
     setDone(null);
     setReport(null);
-    const chosen = { name: picked.name, base64: base64Of(new Uint8Array(await picked.arrayBuffer())) };
+    const chosen = { name, base64: base64Of(bytes) };
     setFile(chosen);
     const first = await run(chosen, {}, true);
     if (!first) return;
@@ -137,55 +168,87 @@ export function ImportActuals({ folioId, currency }: { folioId: string; currency
   const unit = kind === 'expenses' ? 'amount' : 'hours';
 
   return (
-    <Card title="Import actual costs or hours" busy={busy}>
-      <p class="muted">
-        A CSV or Excel file from your accounting system or timesheets: one row per invoice line, or per team member and period. Nothing is written before you
-        import, and an import is all its rows or none. Rows with the same key (an invoice number) are updated, never added twice.
-      </p>
+    // Pasted rows are offered inside a disclosure whose summary is their title.
+    <Card title={paste ? undefined : 'Import actual costs or hours'} busy={busy}>
+      {paste ? (
+        <p class="muted">
+          Copy the rows in your spreadsheet and paste them here: the columns are matched, every row previewed, and saved as one change, or none.
+        </p>
+      ) : (
+        <p class="muted">
+          A CSV or Excel file from your accounting system or timesheets: one row per invoice line, or per team member and period. Nothing is written before you
+          import, and an import is all its rows or none. Rows with the same key (an invoice number) are updated, never added twice.
+        </p>
+      )}
       {offline ? (
         <p class="muted" data-testid="import-offline">
           Files are read by the server: connect to import.
         </p>
       ) : (
         <>
-          <fieldset class="choice-row">
-            <legend>The file holds</legend>
-            {(
-              [
-                ['expenses', 'Actual costs'],
-                ['hours', 'Worked hours'],
-              ] as const
-            ).map(([value, label]) => (
-              <label key={value} class="inline">
-                <input
-                  type="radio"
-                  name="import-kind"
-                  value={value}
-                  checked={kind === value}
-                  onChange={() => {
-                    setKind(value);
-                    setHeader([]);
-                    setColumns({});
+          {fixedKind ? null : (
+            <fieldset class="choice-row">
+              <legend>The file holds</legend>
+              {(
+                [
+                  ['expenses', 'Actual costs'],
+                  ['hours', 'Worked hours'],
+                ] as const
+              ).map(([value, label]) => (
+                <label key={value} class="inline">
+                  <input
+                    type="radio"
+                    name="import-kind"
+                    value={value}
+                    checked={kind === value}
+                    onChange={() => {
+                      setKind(value);
+                      setHeader([]);
+                      setColumns({});
+                      setReport(null);
+                      setFile(null);
+                    }}
+                  />{' '}
+                  {label}
+                </label>
+              ))}
+            </fieldset>
+          )}
+          {paste ? (
+            <div class="import-paste">
+              <label class="import-file">
+                Rows from a spreadsheet
+                <textarea
+                  rows={6}
+                  value={pasted}
+                  placeholder={kind === 'expenses' ? 'Date\tSupplier\tAmount\tInvoice' : 'Team member\tFrom\tTo\tHours'}
+                  onInput={(e) => {
+                    setPasted((e.target as HTMLTextAreaElement).value);
                     setReport(null);
-                    setFile(null);
                   }}
-                />{' '}
-                {label}
+                />
               </label>
-            ))}
-          </fieldset>
-          <label class="import-file">
-            File (CSV or XLSX)
-            <input
-              type="file"
-              accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
-              disabled={busy}
-              onChange={(e) => {
-                const picked = (e.target as HTMLInputElement).files?.[0];
-                if (picked) void choose(picked);
-              }}
-            />
-          </label>
+              <Checkbox label="The first row names the columns" name="headerRow" checked={headerRow} onValue={setHeaderRow} />
+              <div class="form-actions start">
+                <button type="button" class="btn" disabled={busy || !pasted.trim()} onClick={() => void readPasted()}>
+                  Read the rows
+                </button>
+              </div>
+            </div>
+          ) : (
+            <label class="import-file">
+              File (CSV or XLSX)
+              <input
+                type="file"
+                accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+                disabled={busy}
+                onChange={(e) => {
+                  const picked = (e.target as HTMLInputElement).files?.[0];
+                  if (picked) void choose(picked);
+                }}
+              />
+            </label>
+          )}
           {header.length ? (
             <>
               <h3>Columns</h3>

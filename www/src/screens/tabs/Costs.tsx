@@ -15,7 +15,7 @@ import { describeRecurrence } from '../../lib/recurrence';
 import { useQuery } from '@tanstack/preact-query';
 import { folioChanged, keepFor, keys } from '../../lib/queries';
 import * as fmt from '../../lib/format';
-import { announce } from '../../state';
+import { announce, mayChangeFolio, mode } from '../../state';
 import { Card, ErrorBox, Loading } from '../../components/ui';
 import { Pager, usePaging } from '../../components/Pager';
 import { Dialog } from '../../components/Dialog';
@@ -28,6 +28,7 @@ import { lazy } from 'preact-iso';
 import { Col, EmptyRow } from '../../components/Table';
 import { CostLines } from '../../components/CostLines';
 import { useConfirm } from '../../components/Dialog';
+import { ImportActuals } from '../../components/ImportActuals';
 
 const ExplainDialog = lazy(() => import('../../components/Explain').then((m) => m.ExplainDialog));
 const ItemHistoryDialog = lazy(() => import('../../components/History').then((m) => m.ItemHistoryDialog));
@@ -495,6 +496,12 @@ export function Costs({ folio, asOf }: FolioProps) {
     <div class="stack" aria-busy={items.isFetching ? 'true' : undefined}>
       {confirm.element}
       {lines}
+      {mayChangeFolio(folio) && !folio.deletedOn && mode.value !== 'offline' ? (
+        <details class="card paste-rows">
+          <summary>Paste actual costs from a spreadsheet</summary>
+          <ImportActuals folioId={folio.id} currency={folio.currencyCode} paste fixedKind="expenses" />
+        </details>
+      ) : null}
       {items.error ? <ErrorBox error={items.error} onRetry={() => void items.refetch()} /> : null}
       {uncosted.length ? (
         <div class="alert alert-error" data-refusal>

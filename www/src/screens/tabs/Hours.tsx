@@ -9,7 +9,9 @@ import type { Answer, Schemas } from '../../api/types';
 import { itemsOf, type PositionItem } from '../../lib/items';
 import { keepFor, keys } from '../../lib/queries';
 import * as fmt from '../../lib/format';
-import { mayChangeFolio } from '../../state';
+import { mayChangeFolio, mode } from '../../state';
+import { ImportActuals } from '../../components/ImportActuals';
+import { HoursGrid } from '../../components/HoursGrid';
 import { HoursPeriods } from '../../editors/HoursPeriods';
 import { ErrorBox, FiguresRefused, Loading, Money, UncomputableNote } from '../../components/ui';
 import type { FolioProps } from '../FolioProps';
@@ -69,6 +71,13 @@ export function Hours({ folio, asOf }: FolioProps) {
       ) : null}
       {plan.error ? <ErrorBox error={plan.error} onRetry={() => void plan.refetch()} /> : null}
       {people.length === 0 ? <p data-hours="none">This folio has no team member and no consulting revenue.</p> : null}
+      {mayChange && people.length > 0 ? <HoursGrid folio={folio} people={people} /> : null}
+      {mayChange && mode.value !== 'offline' ? (
+        <details class="card paste-rows">
+          <summary>Paste worked hours from a spreadsheet</summary>
+          <ImportActuals folioId={folio.id} currency={folio.currencyCode} paste fixedKind="hours" />
+        </details>
+      ) : null}
       {people.map((p) => (
         <PersonHours
           key={p.position.id}
