@@ -209,6 +209,41 @@ describe('what-if', () => {
     expect(normalizeDecimal((await draftIndicators('3')).bac)).toBe(predicted);
   });
 
+  it('a rate and an allocation changed from a date: the server gets a new rate and the period split there', async () => {
+    await open('2');
+    type Member = {
+      id: string;
+      name: string;
+      rates: { rate: unknown; startDate: string }[];
+      allocations: { startDate: string; endDate: string; percentage: unknown }[];
+    };
+    const team = async () => (await rest(env.server(), 'GET', '/budgets/1/folio/2/team')).json.success.members as Member[];
+    const member = (await team())[0]!;
+    const first = member.allocations[0]!;
+    const day = new Date(`${first.startDate}T00:00:00Z`);
+    day.setUTCDate(day.getUTCDate() + 20);
+    const from = day.toISOString().slice(0, 10);
+    const form = page.getByRole('form', { name: 'Change a rate or an allocation from a date' });
+    await form.getByLabel('Position').selectOption({ label: member.name });
+    await form.getByLabel('To').fill('101.25');
+    await form.getByLabel('From').fill(from);
+    await form.getByRole('button', { name: 'Change from that day' }).click();
+    await form.getByLabel('Change').selectOption('allocation');
+    await form.getByLabel('To').fill('40');
+    await form.getByLabel('From').fill(from);
+    await form.getByRole('button', { name: 'Change from that day' }).click();
+    await whatIf.applyButton(2).waitFor();
+    await whatIf.applyButton().click();
+    await whatIf.applied.waitFor();
+    const after = (await team()).find((m) => m.id === member.id)!;
+    expect(after.rates.some((r) => r.startDate === from && normalizeDecimal(String(r.rate)) === '101.25')).toBe(true);
+    const periods = after.allocations.map((a) => `${a.startDate} ${a.endDate} ${normalizeDecimal(String(a.percentage))}`);
+    const dayBefore = new Date(day);
+    dayBefore.setUTCDate(dayBefore.getUTCDate() - 1);
+    expect(periods).toContain(`${first.startDate} ${dayBefore.toISOString().slice(0, 10)} ${normalizeDecimal(String(first.percentage))}`);
+    expect(periods).toContain(`${from} ${first.endDate} 40`);
+  });
+
   it('a downloaded plan file imported gives a new folio with the same payments and indicators', async () => {
     await new FolioPage(page, '').goto('3', 'Import & export', AS_OF);
     const [download] = await Promise.all([page.waitForEvent('download'), new ExportScreen(page).planButton.click()]);

@@ -12,13 +12,11 @@ import type { PositionItem } from '../lib/items';
 
 function ada(): PositionItem {
   const item = items().positions[0]!;
-  return {
-    ...item,
-    hours: [
-      { id: '1', startDate: '2027-01-01', endDate: '2027-01-31', effort: '152.5', otEffort: '0' },
-      { id: '2', startDate: '2027-02-10', endDate: '2027-03-05', effort: '60', otEffort: '0' },
-    ],
-  } as PositionItem;
+  const hours: PositionItem['hours'] = [
+    { id: '1', startDate: '2027-01-01', endDate: '2027-01-31', effort: '152.5', otEffort: '0' },
+    { id: '2', startDate: '2027-02-10', endDate: '2027-03-05', effort: '60', otEffort: '0' },
+  ];
+  return { ...item, hours };
 }
 
 const report = (dryRun: boolean, refused: boolean) =>

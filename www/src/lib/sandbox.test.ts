@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { callsOf, conflicts, copy, History, parseDocument, type Change, type Obj } from './sandbox';
+import { callsOf, conflicts, copy, History, parseDocument, text, type Change, type Obj } from './sandbox';
+import { allocationAt, changedFrom, dayBefore } from '../screens/WhatIfItems';
+
+const rateAndAllocation = (item: Obj, day: string) => allocationAt(item, day).percentage;
 import { toJson } from '../api/json';
 
 const doc = parseDocument(
@@ -27,6 +30,31 @@ describe('the sandbox changes as REST calls', () => {
     ((after.position as Obj).allocation as Obj).percentage = parseDocument('{"x":50}').x;
     const calls = callsOf({ kind: 'position', id: 4, before: position, after, label: '' }, new Map());
     expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /budgets/1/allocation/3']);
+  });
+
+  it('a rate from a date is a new rate (POST), an allocation split there shortens the old period first', () => {
+    let next = 5000;
+    const rated = changedFrom(position, 'rate', '99.75', '2026-06-01', () => next++)!;
+    const rate = callsOf({ kind: 'position', id: 4, before: position, after: rated, label: '' }, new Map());
+    expect(rate.map((c) => `${c.method} ${c.path}`)).toEqual(['POST /budgets/1/position/4/rate']);
+    expect(toJson(rate[0]!.body)).toBe('{"rate":99.75,"startDate":"2026-06-01"}');
+    expect(rate[0]!.row).toBe(5000);
+
+    const split = changedFrom(position, 'allocation', '50', '2026-05-15', () => next++)!;
+    const calls = callsOf({ kind: 'position', id: 4, before: position, after: split, label: '' }, new Map([[5001, 77]]));
+    // The new period was made by an earlier Apply (mapped to 77): it is changed, after the old one.
+    expect(calls.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /budgets/1/allocation/3', 'PUT /budgets/1/allocation/77']);
+    expect(toJson(calls[0]!.body)).toBe('{"startDate":"2026-03-02","endDate":"2026-05-14","percentage":80}');
+    const fresh = callsOf({ kind: 'position', id: 4, before: position, after: split, label: '' }, new Map());
+    expect(fresh.map((c) => `${c.method} ${c.path}`)).toEqual(['PUT /budgets/1/allocation/3', 'POST /budgets/1/position/4/allocation']);
+    expect(toJson(fresh[1]!.body)).toBe('{"startDate":"2026-05-15","endDate":"2026-06-30","percentage":50}');
+
+    // Changed from the period's first day: the period itself; a day no period holds: nothing.
+    const whole = changedFrom(position, 'allocation', '60', '2026-03-02', () => next++)!;
+    expect(callsOf({ kind: 'position', id: 4, before: position, after: whole, label: '' }, new Map()).map((c) => c.method)).toEqual(['PUT']);
+    expect(changedFrom(position, 'allocation', '60', '2026-08-01', () => next++)).toBeNull();
+    expect(dayBefore('2026-03-01')).toBe('2026-02-28');
+    expect(text(rateAndAllocation(position, '2026-05-20'))).toBe('80');
   });
 
   it('adds, changes and removes expenses, a new one by the id the server gave it', () => {

@@ -27,6 +27,8 @@ export interface Call {
   body?: unknown;
   /** A new position's sandbox ids of its first rate and allocation, to map to the server's. */
   created?: { rate: string; allocation: string };
+  /** A new rate or allocation period of a position: its sandbox id, to map to the server's. */
+  row?: number;
 }
 
 /** Parses a plan document's text, every number a `LosslessNumber`. */
@@ -114,8 +116,10 @@ export function callsOf(change: Change, ids: Map<number, number>): Call[] {
     const created = { rate: text((position.rate as Obj).id), allocation: text((position.allocation as Obj).id) };
     return [{ method: 'POST', path: '/budgets/1/position', body, created }];
   }
-  // A position's changes: each rate and allocation period that differs, by its id.
+  // A position's changes: each rate and allocation period that differs, by its id, then each new
+  // one (a rate from a date, the second half of a split period) once the old ones are shortened.
   const calls: Call[] = [];
+  const added: Call[] = [];
   const rows = (item: Obj, first: string, rest: string): Obj[] => [(item.position as Obj)[first] as Obj, ...((item[rest] as Obj[] | undefined) ?? [])];
   for (const [first, rest, path] of [
     ['rate', 'rates', 'rate'],
@@ -124,13 +128,21 @@ export function callsOf(change: Change, ids: Map<number, number>): Call[] {
     const before = rows(change.before, first, rest);
     for (const row of rows(change.after, first, rest)) {
       const old = before.find((b) => text(b.id) === text(row.id));
-      if (!old || JSON.stringify(strip(old)) === JSON.stringify(strip(row))) continue;
+      if (!old) {
+        const rowId = Number(text(row.id));
+        const known = ids.get(rowId);
+        // Added by an earlier Apply: then changed as any stored row.
+        if (known !== undefined) calls.push({ method: 'PUT', path: `/budgets/1/${path}/${known}`, body: strip(row) });
+        else added.push({ method: 'POST', path: `/budgets/1/position/${id}/${path}`, body: strip(row), row: rowId });
+        continue;
+      }
+      if (JSON.stringify(strip(old)) === JSON.stringify(strip(row))) continue;
       const body = strip(row);
       const rowId = Number(text(row.id));
       calls.push({ method: 'PUT', path: `/budgets/1/${path}/${ids.get(rowId) ?? rowId}`, body });
     }
   }
-  return calls;
+  return [...calls, ...added];
 }
 
 /** A rate or allocation as its PUT takes it (no id or deletion mark). */

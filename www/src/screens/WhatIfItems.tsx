@@ -89,6 +89,65 @@ function rateAt(item: Obj, asOf: string): Obj {
   return best;
 }
 
+/** The allocation period in force at `asOf` (else the last one started before it, else the
+ * first): the one an edit of the allocation changes. */
+export function allocationAt(item: Obj, asOf: string): Obj {
+  const all = [(item.position as Obj).allocation as Obj, ...((item.allocations as Obj[]) ?? [])].filter((a) => !a.deletedOn);
+  const inForce = all.find((a) => String(a.startDate) <= asOf && asOf <= String(a.endDate));
+  if (inForce) return inForce;
+  let best = all[0]!;
+  for (const a of all) if (String(a.startDate) <= asOf && String(a.startDate) >= String(best.startDate)) best = a;
+  return best;
+}
+
+/** The row of `next` (a copy of the item) with the id and start date of `row`: the first row or
+ * one of the further ones (`rest`). */
+function rowIn(next: Obj, first: 'rate' | 'allocation', rest: 'rates' | 'allocations', row: Obj): Obj {
+  const np = next.position as Obj;
+  const head = np[first] as Obj;
+  if (text(head.id) === text(row.id) && String(head.startDate) === String(row.startDate)) return head;
+  return ((next[rest] as Obj[]) ?? []).find((r) => text(r.id) === text(row.id) && String(r.startDate) === String(row.startDate)) ?? head;
+}
+
+/** The day before `day` (yyyy-MM-dd). */
+export function dayBefore(day: string): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() - 1);
+  return d.toISOString().slice(0, 10);
+}
+
+/**
+ * `item` with `what` (a rate or an allocation percentage) changed to `value` from `from` on: a rate
+ * from that day (the one starting that day changed, else a new one added); the allocation period
+ * that holds the day split there (or changed whole when it starts that day). `newId` gives the
+ * sandbox ids of new rows. Null when no allocation period holds the day.
+ */
+export function changedFrom(item: Obj, what: 'rate' | 'allocation', value: string, from: string, newId: () => number): Obj | null {
+  const next = copy(item);
+  const np = next.position as Obj;
+  if (what === 'rate') {
+    const rates = [np.rate as Obj, ...((next.rates as Obj[]) ?? [])].filter((r) => !r.deletedOn);
+    const same = rates.find((r) => String(r.startDate) === from);
+    if (same) same.rate = new LosslessNumber(value);
+    else next.rates = [...((next.rates as Obj[]) ?? []), { id: new LosslessNumber(String(newId())), rate: new LosslessNumber(value), startDate: from }];
+    return next;
+  }
+  const periods = [np.allocation as Obj, ...((next.allocations as Obj[]) ?? [])].filter((a) => !a.deletedOn);
+  const holding = periods.find((a) => String(a.startDate) <= from && from <= String(a.endDate));
+  if (!holding) return null;
+  if (String(holding.startDate) === from) {
+    holding.percentage = new LosslessNumber(value);
+    return next;
+  }
+  const end = String(holding.endDate);
+  holding.endDate = dayBefore(from);
+  next.allocations = [
+    ...((next.allocations as Obj[]) ?? []),
+    { id: new LosslessNumber(String(newId())), startDate: from, endDate: end, percentage: new LosslessNumber(value) },
+  ];
+  return next;
+}
+
 export function PositionsCard({
   positions,
   currency,
@@ -155,6 +214,41 @@ export function PositionsCard({
     edit(next);
     commit({ kind: 'position', id: itemId('position', item), before: item, after: next, label });
   };
+  const [from, setFrom] = useState<{ position: string; what: 'rate' | 'allocation'; value: string; day: string }>({
+    position: '',
+    what: 'rate',
+    value: '',
+    day: '',
+  });
+  const [fromProblems, setFromProblems] = useState<Record<string, string>>({});
+  const changeFrom = (e: Event) => {
+    e.preventDefault();
+    const problems: Record<string, string> = {};
+    const item = positions.find((i) => text((i.position as Obj).id) === from.position);
+    const figure = figureOf(from.value);
+    if (!item) problems.position = 'choose a position';
+    if (figure.message) problems.value = figure.message;
+    if (!from.day) problems.day = 'a day is needed';
+    else if (from.day < String(folio.startDate) || from.day > String(folio.endDate))
+      problems.day = `${from.day} is outside the folio (${String(folio.startDate)} to ${String(folio.endDate)})`;
+    let next: Obj | null = null;
+    if (item && !Object.keys(problems).length && figure.text !== null) {
+      next = changedFrom(item, from.what, figure.text, from.day, () => nextId.current++);
+      if (!next) problems.day = `no allocation period of ${String((item.position as Obj).name)} holds ${from.day}`;
+    }
+    setFromProblems(problems);
+    if (!item || !next || figure.text === null) return;
+    const name = String((item.position as Obj).name);
+    const what = from.what === 'rate' ? `Rate of ${name}` : `Allocation of ${name}`;
+    commit({
+      kind: 'position',
+      id: itemId('position', item),
+      before: item,
+      after: next,
+      label: `${what} from ${from.day}: ${figure.text}${from.what === 'rate' ? ' / h' : ' %'}`,
+    });
+    setFrom({ ...from, value: '' });
+  };
   return (
     <Card title={`Positions (${positions.length})`}>
       <div class="table-scroll" tabIndex={0} role="region" aria-label="Positions table">
@@ -177,14 +271,9 @@ export function PositionsCard({
               const p = item.position as Obj;
               const name = String(p.name);
               const rate = rateAt(item, asOf);
-              const alloc = p.allocation as Obj;
-              const pick = (next: Obj): Obj => {
-                const np = next.position as Obj;
-                if (text((np.rate as Obj).id) === text(rate.id) && String((np.rate as Obj).startDate) === String(rate.startDate)) return np.rate as Obj;
-                return (
-                  ((next.rates as Obj[]) ?? []).find((r) => text(r.id) === text(rate.id) && String(r.startDate) === String(rate.startDate)) ?? (np.rate as Obj)
-                );
-              };
+              const alloc = allocationAt(item, asOf);
+              const pick = (next: Obj): Obj => rowIn(next, 'rate', 'rates', rate);
+              const period = (next: Obj): Obj => rowIn(next, 'allocation', 'allocations', alloc);
               return (
                 <tr key={text(p.id)} data-position={text(p.id)}>
                   <th scope="row">{name}</th>
@@ -193,22 +282,32 @@ export function PositionsCard({
                       value={text(rate.rate)}
                       label={`Rate of ${name}`}
                       onCommit={(v) =>
-                        change(item, `Rate of ${name}: ${text(rate.rate)} → ${v}`, (n) => {
+                        change(item, `Rate of ${name} (from ${String(rate.startDate)}): ${text(rate.rate)} → ${v}`, (n) => {
                           pick(n).rate = new LosslessNumber(v);
                         })
                       }
                     />
+                    <small class="muted in-force" data-in-force="rate">
+                      in force from {fmt.date(String(rate.startDate))}
+                    </small>
                   </td>
                   <td>
                     <NumberInput
                       value={text(alloc.percentage)}
                       label={`Allocation of ${name}`}
                       onCommit={(v) =>
-                        change(item, `Allocation of ${name}: ${text(alloc.percentage)} % → ${v} %`, (n) => {
-                          ((n.position as Obj).allocation as Obj).percentage = new LosslessNumber(v);
-                        })
+                        change(
+                          item,
+                          `Allocation of ${name} (${String(alloc.startDate)} – ${String(alloc.endDate)}): ${text(alloc.percentage)} % → ${v} %`,
+                          (n) => {
+                            period(n).percentage = new LosslessNumber(v);
+                          },
+                        )
                       }
                     />
+                    <small class="muted in-force" data-in-force="allocation">
+                      {fmt.period(String(alloc.startDate), String(alloc.endDate))}
+                    </small>
                   </td>
                   <td>
                     <DateInput
@@ -216,7 +315,7 @@ export function PositionsCard({
                       label={`Start of ${name}`}
                       onCommit={(v) =>
                         change(item, `Start of ${name}: ${String(alloc.startDate)} → ${v}`, (n) => {
-                          ((n.position as Obj).allocation as Obj).startDate = v;
+                          period(n).startDate = v;
                         })
                       }
                     />
@@ -227,7 +326,7 @@ export function PositionsCard({
                       label={`End of ${name}`}
                       onCommit={(v) =>
                         change(item, `End of ${name}: ${String(alloc.endDate)} → ${v}`, (n) => {
-                          ((n.position as Obj).allocation as Obj).endDate = v;
+                          period(n).endDate = v;
                         })
                       }
                     />
@@ -243,6 +342,37 @@ export function PositionsCard({
         </table>
       </div>
       <Pager paging={paging} label="Sandbox positions" />
+      <form class="inline-form" onSubmit={changeFrom} aria-label="Change a rate or an allocation from a date">
+        <InlineField label="Position" problem={fromProblems.position}>
+          {(a) => (
+            <select {...a} value={from.position} onChange={(e) => setFrom({ ...from, position: (e.target as HTMLSelectElement).value })}>
+              <option value="">Choose</option>
+              {positions.map((item) => (
+                <option key={text((item.position as Obj).id)} value={text((item.position as Obj).id)}>
+                  {String((item.position as Obj).name)}
+                </option>
+              ))}
+            </select>
+          )}
+        </InlineField>
+        <InlineField label="Change" problem={undefined}>
+          {(a) => (
+            <select {...a} value={from.what} onChange={(e) => setFrom({ ...from, what: (e.target as HTMLSelectElement).value as 'rate' | 'allocation' })}>
+              <option value="rate">the rate per hour</option>
+              <option value="allocation">the allocation %</option>
+            </select>
+          )}
+        </InlineField>
+        <InlineField label="To" problem={fromProblems.value}>
+          {(a) => <input {...a} inputMode="decimal" value={from.value} onInput={(e) => setFrom({ ...from, value: (e.target as HTMLInputElement).value })} />}
+        </InlineField>
+        <InlineField label="From" problem={fromProblems.day}>
+          {(a) => <input {...a} type="date" value={from.day} onInput={(e) => setFrom({ ...from, day: (e.target as HTMLInputElement).value })} />}
+        </InlineField>
+        <button type="submit" class="btn">
+          Change from that day
+        </button>
+      </form>
       <form class="inline-form" onSubmit={add} aria-label="Add a planned position to the sandbox">
         <InlineField label="Name" problem={problems.name}>
           {(a) => <input {...a} value={form.name} onInput={set('name')} />}

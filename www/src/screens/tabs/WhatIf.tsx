@@ -251,11 +251,12 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
         try {
           for (const call of callsOf(change, ids)) {
             // A creation already made by an earlier Apply (whose follow-up failed) is not repeated.
-            const created = call.method === 'POST' && ids.has(change.id);
+            const created = call.method === 'POST' && ids.has(call.row ?? change.id);
             const answer = created ? null : await request(call.method, call.path, call.body);
             if (call.method === 'POST' && !created) {
+              // The new item's id, or a new rate's or allocation period's.
               const success = (answer as { success?: unknown } | null)?.success;
-              if (typeof success === 'string') ids.set(change.id, Number(success));
+              if (typeof success === 'string') ids.set(call.row ?? change.id, Number(success));
             }
             if (call.created && ids.has(change.id) && !(ids.has(Number(call.created.rate)) && ids.has(Number(call.created.allocation)))) {
               // The new position's first rate and allocation, by the ids the server gave them.
