@@ -3,7 +3,7 @@
 // but the overview are loaded when first shown, the last one staying on screen meanwhile; the
 // first screen's code and answers are asked for as the page starts (`preloadFolio`).
 import type { ComponentType } from 'preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import { lazy, Route, Router } from 'preact-iso';
 import { useQuery } from '@tanstack/preact-query';
 import { asOf } from '../state';
@@ -72,6 +72,14 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
   const folio = useQuery(folioQuery(id));
   const [loadingTab, setLoadingTab] = useState(false);
   const day = asOf.value;
+  // On a phone the tabs are one row that scrolls sideways: the active one is brought into it.
+  const tabsRef = useRef<HTMLElement>(null);
+  const loaded = folio.data !== undefined;
+  useEffect(() => {
+    const nav = tabsRef.current;
+    const active = nav?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (nav && active && nav.scrollWidth > nav.clientWidth) nav.scrollLeft = Math.max(0, active.offsetLeft - nav.clientWidth / 2 + active.offsetWidth / 2);
+  }, [tab, loaded]);
   if (folio.error)
     return (
       <div class="page">
@@ -129,7 +137,7 @@ export function FolioScreen({ id, tab }: { id: string; tab: FolioTab }) {
         </dl>
         <AsOfPicker id="folio-asof" />
       </header>
-      <nav class="tabs" aria-label={`${f.name} screens`}>
+      <nav class="tabs" aria-label={`${f.name} screens`} ref={tabsRef}>
         {FOLIO_TABS.map((t) => (
           <a key={t.tab} href={withAsOf(folioHref(f.id, t.tab), day, fmt.today())} aria-current={t.tab === tab ? 'page' : undefined}>
             {t.label}

@@ -345,7 +345,7 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
                     <th scope="row">
                       <abbr title={long}>{label}</abbr>
                     </th>
-                    <td>
+                    <td class="c-official" data-label={latest ? 'Overview (latest baseline)' : 'Overview (draft)'}>
                       {official.data ? (
                         <button
                           type="button"
@@ -358,7 +358,7 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
                         '…'
                       )}
                     </td>
-                    <td>
+                    <td class="c-saved" data-label="Saved draft">
                       <button
                         type="button"
                         class="figure-button"
@@ -369,7 +369,7 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
                         {show(a, `saved-${key}`)}
                       </button>
                     </td>
-                    <td>
+                    <td class="c-whatif" data-label="What-if draft">
                       {show(b, `whatif-${key}`)}{' '}
                       <button
                         type="button"
@@ -380,7 +380,9 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
                         Why?
                       </button>
                     </td>
-                    <td class={d && d !== '0' && !/^-?0(\.0+)?$/.test(d) ? 'changed' : undefined}>{show(d, `delta-${key}`)}</td>
+                    <td class={`c-diff${d && d !== '0' && !/^-?0(\.0+)?$/.test(d) ? ' changed' : ''}`} data-label="Difference">
+                      {show(d, `delta-${key}`)}
+                    </td>
                   </tr>
                 );
               })}
