@@ -7,9 +7,9 @@ import { useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
 import type { Answer, Body, Schemas } from '../api/types';
-import { num, wireOf } from '../api/json';
+import { wireOf } from '../api/json';
 import { keys } from '../lib/queries';
-import { isPlainAmount } from '../lib/decimal';
+import { readNumber, typed } from '../lib/numbers';
 import { isIsoDate } from '../lib/format';
 import type { FieldErrors } from '../lib/validate';
 import { Field, SelectField } from './ui';
@@ -69,9 +69,11 @@ export function useCustomFields(folioId: string, type: FieldType, record?: Holde
         const field = valueField(d);
         if (!text) {
           if (d.required) errors[field] = `${d.name} is required`;
-        } else if ((d.style === 'NUMBER' || d.style === 'AMOUNT') && !/^-?\d+(\.\d+)?$/.test(text)) errors[field] = `${d.name} must be a number, got “${text}”`;
-        else if (d.style === 'AMOUNT' && !isPlainAmount(text.replace(/^-/, ''))) errors[field] = `${d.name} must be an amount, got “${text}”`;
-        else if (d.style === 'DATE' && !isIsoDate(text)) errors[field] = `${d.name} must be a date (yyyy-MM-dd)`;
+        } else if (d.style === 'NUMBER' || d.style === 'AMOUNT') {
+          // Read as the user's locale writes numbers; a custom figure may be negative.
+          const read = readNumber(text);
+          if (!read.ok) errors[field] = `${d.name}: ${read.message}`;
+        } else if (d.style === 'DATE' && !isIsoDate(text)) errors[field] = `${d.name} must be a date (yyyy-MM-dd)`;
       }
     },
     body: () => {
@@ -82,7 +84,7 @@ export function useCustomFields(folioId: string, type: FieldType, record?: Holde
       const values: Values = Object.fromEntries(Object.entries(kept).filter(([id]) => !live.has(id)));
       for (const d of definitions) {
         const text = (texts[String(d.id)] ?? '').trim();
-        if (text) values[String(d.id)] = d.style === 'NUMBER' || d.style === 'AMOUNT' ? num(text) : text;
+        if (text) values[String(d.id)] = d.style === 'NUMBER' || d.style === 'AMOUNT' ? typed(text) : text;
       }
       if (!record && Object.keys(values).length === 0) return undefined;
       return { values };

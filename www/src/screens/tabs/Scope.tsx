@@ -11,7 +11,7 @@ import { api } from '../../api/budgets';
 import type { Answer, Indicators, Schemas } from '../../api/types';
 import { folioChanged, keys } from '../../lib/queries';
 import { indicatorsQuery } from '../../lib/screenQueries';
-import { isPlainAmount } from '../../lib/decimal';
+import { checkAmount } from '../../lib/validate';
 import * as fmt from '../../lib/format';
 import { folioHref, withAsOf } from '../../lib/routes';
 import { announce, mayChangeFolio } from '../../state';
@@ -52,7 +52,7 @@ export function checkRows(rows: readonly Row[], measuredOn = fmt.utcToday(), tod
     if (!key) errors[`items[${i}].key`] = 'Key is required';
     else if (seen.has(key)) errors[`items[${i}].key`] = `Key ${key} is listed twice`;
     seen.add(key);
-    for (const n of NUMBERS) if (!isPlainAmount(r[n].trim())) errors[`items[${i}].${n}`] = `${LABEL[n]} must be a number 0 or more, such as 2.5, got “${r[n]}”`;
+    for (const n of NUMBERS) checkAmount(errors, `items[${i}].${n}`, r[n], LABEL[n]);
   });
   return errors;
 }
