@@ -8,22 +8,7 @@
 mod support;
 
 use serde_json::{json, Value};
-use support::{basic, cli, scratch, send, start_printing, Db, Kind, Server};
-
-fn demo() -> (Server, String, Db) {
-    let dir = scratch("imports");
-    let db = Db::new(Kind::Sqlite, &dir);
-    let (server, lines) = start_printing(&db, &["--demo"]);
-    let password = lines
-        .last()
-        .unwrap()
-        .split(" with password ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .unwrap()
-        .to_owned();
-    (server, basic("demo", &password), db)
-}
+use support::{basic, cli, demo, send, Server};
 
 fn base64(bytes: &[u8]) -> String {
     const TABLE: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
@@ -102,7 +87,7 @@ const ERP: &str = "\u{feff}Datum;Betrag;Währung;Lieferant;Rechnung;Plan\r\n\
 
 #[test]
 fn a_csv_of_an_erp_is_read_previewed_imported_once_and_again_changes_nothing() {
-    let (server, auth, _db) = demo();
+    let (server, auth, _db) = demo("imports");
     let before = ac(&server, &auth);
 
     let (status, report) = import(&server, &auth, 1, true, ERP.as_bytes(), expenses_body());
@@ -167,7 +152,7 @@ fn a_csv_of_an_erp_is_read_previewed_imported_once_and_again_changes_nothing() {
 
 #[test]
 fn refused_rows_name_their_row_column_and_rule_and_a_real_run_writes_nothing() {
-    let (server, auth, _db) = demo();
+    let (server, auth, _db) = demo("imports");
     let before = ac(&server, &auth);
     let file = "Datum;Betrag;Währung;Lieferant;Rechnung;Plan\n\
 31.03.2026;abc;EUR;A;K1;\n\
@@ -269,7 +254,7 @@ fn timesheet() -> Vec<u8> {
 
 #[test]
 fn an_xlsx_timesheet_is_imported_as_worked_hours_once() {
-    let (server, auth, _db) = demo();
+    let (server, auth, _db) = demo("imports");
     let body = json!({"kind": "hours", "fileName": "hours.xlsx",
         "columns": {"person": "Employee", "from": "From", "until": "To",
                     "hours": "Hours", "overtimeHours": "OT"}});
@@ -313,7 +298,7 @@ fn an_xlsx_timesheet_is_imported_as_worked_hours_once() {
 
 #[test]
 fn another_user_imports_nothing_into_a_folio_not_theirs() {
-    let (server, auth, db) = demo();
+    let (server, auth, db) = demo("imports");
     cli(
         &db,
         &["user", "add", "eve", "--password", "another password"],
@@ -329,7 +314,7 @@ fn another_user_imports_nothing_into_a_folio_not_theirs() {
 
 #[test]
 fn a_file_at_the_limit_is_admitted_while_another_user_reads_and_one_past_it_is_refused() {
-    let (server, auth, db) = demo();
+    let (server, auth, db) = demo("imports");
     cli(
         &db,
         &["user", "add", "eve", "--password", "another password"],

@@ -14,23 +14,7 @@ use std::io::Cursor;
 
 use calamine::{Data, Reader, Xlsx};
 use serde_json::Value;
-use support::{basic, cli, scratch, send, start_printing, Db, Kind, Server};
-
-/// The demo's server and its user's credentials.
-fn demo() -> (Server, String, Db) {
-    let dir = scratch("spreadsheets");
-    let db = Db::new(Kind::Sqlite, &dir);
-    let (server, lines) = start_printing(&db, &["--demo"]);
-    let password = lines
-        .last()
-        .unwrap()
-        .split(" with password ")
-        .nth(1)
-        .and_then(|rest| rest.split(' ').next())
-        .unwrap()
-        .to_owned();
-    (server, basic("demo", &password), db)
-}
+use support::{basic, cli, demo, send, Server};
 
 fn get_json(server: &Server, auth: &str, path: &str) -> Value {
     let answer = send(server.port, "GET", path, &[("Authorization", auth)], "");
@@ -419,7 +403,7 @@ fn folio_workbook_agrees(server: &Server, auth: &str, folio: u64, as_of: &str) {
 
 #[test]
 fn a_folio_workbook_holds_the_figures_of_the_answers_and_formulas_that_recalculate() {
-    let (server, auth, _db) = demo();
+    let (server, auth, _db) = demo("spreadsheets");
     for folio in 1..=3 {
         for as_of in ["2026-06-30", "2026-11-15", "2027-06-30"] {
             folio_workbook_agrees(&server, &auth, folio, as_of);
@@ -429,7 +413,7 @@ fn a_folio_workbook_holds_the_figures_of_the_answers_and_formulas_that_recalcula
 
 #[test]
 fn a_portfolio_workbook_holds_its_rollup_and_its_folios() {
-    let (server, auth, _db) = demo();
+    let (server, auth, _db) = demo("spreadsheets");
     let as_of = "2026-11-15";
     let indicators = get_json(
         &server,
@@ -473,7 +457,7 @@ fn a_portfolio_workbook_holds_its_rollup_and_its_folios() {
 
 #[test]
 fn a_name_that_looks_like_a_formula_is_written_as_text_and_others_read_nothing() {
-    let (server, auth, db) = demo();
+    let (server, auth, db) = demo("spreadsheets");
     let expense = r#"{"folioId":1,"name":"=HYPERLINK(\"http://x.invalid\",\"click\")","description":"+cmd","type":"Fees","category":"OPEX","kind":".PlannedExpense","amount":100,"currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-06-01"}}"#;
     let made = send(
         server.port,

@@ -199,6 +199,35 @@ export async function signIn(page: Page, server: Server, next = '/'): Promise<vo
 // ---------------------------------------------------------------------------------------------
 // The REST interface
 
+/** A new folio of `server`'s user in EUR from `start` to `end` (no revenues, no earned value, the
+ * standard calendar), made through the REST interface: its id. */
+export async function createFolio(server: Server, name: string, start: string, end: string): Promise<string> {
+  const made = await rest(server, 'POST', '/budgets/1/folio', {
+    name,
+    description: '',
+    owner: server.user,
+    startDate: start,
+    endDate: end,
+    closedDate: null,
+    reserve: 0,
+    contingency: 0,
+    tolerance: 10,
+    hoursPerDay: null,
+    currencyCode: 'EUR',
+    withRevenue: false,
+    withEarned: false,
+    revenuesAsClientCosts: false,
+    usesUserRates: false,
+    isSynchronizedWithWorkLogs: false,
+    isSynchronizedWithServiceBilledHours: false,
+    savedFilterId: 1,
+    holidaySchemeId: 1,
+    workloadSchemeId: 1,
+  });
+  if (made.status !== 200) throw new Error(`the folio was not made: ${made.status} ${made.text}`);
+  return String(made.json.success);
+}
+
 /** JSON with every number kept as its exact text ("1200.00" stays "1200.00"). */
 export function parseExact(text: string): unknown {
   return parseLossless(text, null, (value: string) => value);

@@ -5,7 +5,7 @@
 // amounts), the same file again adding nothing; and the folio's workbook downloaded as XLSX.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { newContext, newPage, rest, settled, serverToday, signIn, useE2E } from './harness';
+import { createFolio, newContext, newPage, rest, settled, serverToday, signIn, useE2E } from './harness';
 import { FolioPage } from './page-models';
 
 const env = useE2E();
@@ -26,30 +26,7 @@ const year = () => serverToday().slice(0, 4);
 
 /** A folio of this year with a planned expense "Sheet piling": its id. */
 async function folio(): Promise<string> {
-  const made = await rest(env.server(), 'POST', '/budgets/1/folio', {
-    name: 'Quay wall',
-    description: '',
-    owner: env.server().user,
-    startDate: `${year()}-01-04`,
-    endDate: `${year()}-12-18`,
-    closedDate: null,
-    reserve: 0,
-    contingency: 0,
-    tolerance: 10,
-    hoursPerDay: null,
-    currencyCode: 'EUR',
-    withRevenue: false,
-    withEarned: false,
-    revenuesAsClientCosts: false,
-    usesUserRates: false,
-    isSynchronizedWithWorkLogs: false,
-    isSynchronizedWithServiceBilledHours: false,
-    savedFilterId: 1,
-    holidaySchemeId: 1,
-    workloadSchemeId: 1,
-  });
-  expect(made.status, made.text).toBe(200);
-  const id = String(made.json.success);
+  const id = await createFolio(env.server(), 'Quay wall', `${year()}-01-04`, `${year()}-12-18`);
   const planned = await rest(env.server(), 'POST', '/budgets/1/expense', {
     folioId: Number(id),
     name: 'Sheet piling',

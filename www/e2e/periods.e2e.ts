@@ -4,7 +4,7 @@
 // changes the closed figures: the screen shows the difference REST computes, beside them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Page } from 'playwright-core';
-import { newContext, newPage, rest, settled, serverToday, signIn, useE2E } from './harness';
+import { createFolio, newContext, newPage, rest, settled, serverToday, signIn, useE2E } from './harness';
 
 const env = useE2E();
 
@@ -37,30 +37,7 @@ function lastDay(first: string): string {
 describe('closed months', () => {
   it('closes a month on the forecast; a later invoice of that month shows beside its kept figures', async () => {
     const start = monthsAgo(3);
-    const made = await rest(env.server(), 'POST', '/budgets/1/folio', {
-      name: 'Depot roof',
-      description: '',
-      owner: env.server().user,
-      startDate: start,
-      endDate: lastDay(monthsAgo(-9)),
-      closedDate: null,
-      reserve: 0,
-      contingency: 0,
-      tolerance: 10,
-      hoursPerDay: null,
-      currencyCode: 'EUR',
-      withRevenue: false,
-      withEarned: false,
-      revenuesAsClientCosts: false,
-      usesUserRates: false,
-      isSynchronizedWithWorkLogs: false,
-      isSynchronizedWithServiceBilledHours: false,
-      savedFilterId: 1,
-      holidaySchemeId: 1,
-      workloadSchemeId: 1,
-    });
-    expect(made.status, made.text).toBe(200);
-    const id = String(made.json.success);
+    const id = await createFolio(env.server(), 'Depot roof', start, lastDay(monthsAgo(-9)));
     const expense = (kind: string, name: string, amount: number, day: string, occurrences?: number) =>
       rest(env.server(), 'POST', '/budgets/1/expense', {
         folioId: Number(id),

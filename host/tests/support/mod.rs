@@ -371,3 +371,18 @@ pub(crate) fn header<'a>(answer: &'a str, name: &str) -> Option<&'a str> {
 pub(crate) fn body(answer: &str) -> &str {
     answer.split_once("\r\n\r\n").map_or("", |(_, b)| b)
 }
+
+/// `costfolio serve --demo` on a fresh SQLite database named after `what`: the server, the demo
+/// user's basic credentials, and the database (for the command line).
+pub(crate) fn demo(what: &str) -> (Server, String, Db) {
+    let dir = scratch(what);
+    let db = Db::new(Kind::Sqlite, &dir);
+    let (server, lines) = start_printing(&db, &["--demo"]);
+    let password = lines
+        .last()
+        .and_then(|line| line.split(" with password ").nth(1))
+        .and_then(|rest| rest.split(' ').next())
+        .unwrap_or_else(|| panic!("no demo password in {lines:?}"))
+        .to_owned();
+    (server, basic("demo", &password), db)
+}

@@ -1,9 +1,9 @@
 //! Cost lines (S9.12): the routes parse `asOf` and `groupBy` and render; the rules are the use
 //! case's (`crate::usecase::cost_lines`).
 
-use super::portfolios::with_id;
+use super::portfolios::portfolio_read;
 use super::reports::{folio_read, line_page};
-use super::responses::{as_of, csv_file, field_error, queries, success, wants_csv, Outcome};
+use super::responses::{csv_file, field_error, success, wants_csv, Outcome};
 
 use crate::analytics::lines_csv;
 use crate::api::http::{Context, Request, Response};
@@ -81,11 +81,7 @@ pub(super) fn portfolio_lines(
     context: &Context,
     id: &str,
 ) -> Outcome {
-    with_id(id, |id| {
-        let queries = queries(state, context);
-        // The portfolio's 404 before any parameter is read.
-        queries.may_read_portfolio(id)?;
-        let as_of = as_of(request, context)?;
+    portfolio_read(state, request, context, id, |queries, id, as_of| {
         let grouping = group_by(request)?;
         Ok(success(queries.portfolio_lines(id, as_of, grouping)?))
     })

@@ -14,6 +14,23 @@ pub(super) fn with_id(text: &str, answer: impl FnOnce(u64) -> Outcome) -> Outcom
     answer(path_id(text).ok_or_else(|| missing(text))?)
 }
 
+/// A read of portfolio `text` at the request's `asOf`: the portfolio's 404 (missing, or not the
+/// caller's to read) before any parameter is read, then `answer` with the caller's queries.
+pub(super) fn portfolio_read(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    text: &str,
+    answer: impl FnOnce(&crate::usecase::Queries<'_>, u64, crate::value::Date) -> Outcome,
+) -> Outcome {
+    with_id(text, |id| {
+        let queries = queries(state, context);
+        queries.may_read_portfolio(id)?;
+        let as_of = as_of(request, context)?;
+        answer(&queries, id, as_of)
+    })
+}
+
 fn missing(text: &str) -> Response {
     message_error(
         404,

@@ -3,9 +3,9 @@
 //! ([`crate::sheets::SpreadsheetFiles`]).
 
 use super::lines::group_by;
-use super::portfolios::with_id;
+use super::portfolios::portfolio_read;
 use super::reports::folio_read;
-use super::responses::{as_of, message_error, queries, Outcome};
+use super::responses::{message_error, Outcome};
 
 use crate::api::http::{Context, Request, Response};
 use crate::model::budgeting::LineGrouping;
@@ -86,11 +86,7 @@ pub(super) fn portfolio_workbook(
     context: &Context,
     id: &str,
 ) -> Outcome {
-    with_id(id, |id| {
-        let queries = queries(state, context);
-        // The portfolio's 404 before any parameter is read.
-        queries.may_read_portfolio(id)?;
-        let as_of = as_of(request, context)?;
+    portfolio_read(state, request, context, id, |queries, id, as_of| {
         let files = files(context)?;
         let book = built(|| queries.portfolio_workbook(id, as_of))?;
         file(files, &format!("{}.xlsx", book.file_stem), &book)
