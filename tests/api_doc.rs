@@ -17,8 +17,11 @@ use crate::api_doc_calls;
 
 use crate::api_doc_budget_calls;
 
+use crate::api_doc_reading_calls;
+
 use api_doc_budget_calls::BUDGET;
 use api_doc_calls::{Call, AUDIT, CORE, EXTENSIONS};
+use api_doc_reading_calls::READING;
 
 thread_local! {
     /// What the calls of the session found wrong against docs/openapi.json.
@@ -199,6 +202,7 @@ fn document() -> String {
     render(&mut state, &token, AUDIT, &mut out, 5);
     out.push_str("## Budgeting, `/budgets/1`\n\nBasic authentication: the host verifies the credentials and hands the core the caller's user key (S11.4). Every success is `{\"success\": ...}`; errors are `{error, errorMessages, errors}`. A folio, expense or position the caller may not see is the documented 404, as if it did not exist. Paths the document does not show follow extensions.md.\n\n");
     render_as(&mut state, &token, BUDGET, &mut out, 9, Some("ada"));
+    render_as(&mut state, &token, READING, &mut out, 9, Some("ada"));
     let code = issue_code(
         &mut state,
         "planner",

@@ -21,6 +21,8 @@ mod analytics_book;
 mod api_doc_budget_calls;
 #[path = "support/api_doc_calls.rs"]
 mod api_doc_calls;
+#[path = "support/api_doc_reading_calls.rs"]
+mod api_doc_reading_calls;
 #[path = "support/budget_calls.rs"]
 mod budget_calls;
 #[path = "support/core_service.rs"]

@@ -1,0 +1,80 @@
+//! The budgeting calls of the session tests/api_doc.rs documents after the records'
+//! (api_doc_budget_calls.rs): a folio as a plan document and its import, explanations of its
+//! figures, its histories, and a deleted or hidden folio read.
+
+use crate::api_doc_calls::{call, ext, Call};
+
+/// The calls, in the order docs/api.md shows them.
+pub const READING: &[Call] = &[
+    ext(
+        "A folio as a plan document",
+        "GET",
+        "/budgets/1/folio/1/plan",
+        None,
+    ),
+    ext(
+        "Import a plan document",
+        "POST",
+        "/budgets/1/folio/import",
+        Some(
+            r#"{"workload":[{"day":"MONDAY","requiredSeconds":36000},{"day":"TUESDAY","requiredSeconds":36000},{"day":"WEDNESDAY","requiredSeconds":36000},{"day":"THURSDAY","requiredSeconds":36000},{"day":"FRIDAY","requiredSeconds":0},{"day":"SATURDAY","requiredSeconds":0},{"day":"SUNDAY","requiredSeconds":0}],"folio":{"name":"Footbridge, option B","description":"Imported from a plan file","owner":"someone","startDate":"2026-03-02","endDate":"2026-06-26","closedDate":null,"reserve":5,"contingency":2,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":7,"workloadSchemeId":7},"positions":[{"position":{"folioId":7,"name":"Engineer","title":"Engineer","description":"","allocation":{"startDate":"2026-03-02","endDate":"2026-06-26","percentage":50},"rate":{"rate":90,"startDate":"2026-03-02"}},"rates":[{"rate":95,"startDate":"2026-05-01"}]}],"expenses":[{"folioId":7,"name":"Steel","description":"","type":"Materials","category":"CAPEX","kind":".PlannedExpense","amount":12000,"currencyCode":"EUR","amortized":false,"recurrence":{"kind":".Once","startDate":"2026-04-15"}}]}"#,
+        ),
+    ),
+    ext(
+        "An import refused by one of its items creates nothing",
+        "POST",
+        "/budgets/1/folio/import",
+        Some(
+            r#"{"workload":[{"day":"MONDAY","requiredSeconds":36000},{"day":"TUESDAY","requiredSeconds":36000},{"day":"WEDNESDAY","requiredSeconds":36000},{"day":"THURSDAY","requiredSeconds":36000},{"day":"FRIDAY","requiredSeconds":0},{"day":"SATURDAY","requiredSeconds":0},{"day":"SUNDAY","requiredSeconds":0}],"folio":{"name":"Footbridge, option B","description":"Imported from a plan file","owner":"someone","startDate":"2026-03-02","endDate":"2026-06-26","closedDate":null,"reserve":5,"contingency":2,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":7,"workloadSchemeId":7},"positions":[{"position":{"folioId":7,"name":"Engineer","title":"Engineer","description":"","allocation":{"startDate":"2026-03-02","endDate":"2026-06-26","percentage":50},"rate":{"rate":90,"startDate":"2026-03-02"}},"rates":[{"rate":95,"startDate":"2026-05-01"}]}],"expenses":[{"folioId":7,"name":"Steel","description":"","type":"Materials","category":"CAPEX","kind":".PlannedExpense","amount":120.005,"currencyCode":"EUR","amortized":false,"recurrence":{"kind":".Once","startDate":"2026-04-15"}}]}"#,
+        ),
+    ),
+    ext(
+        "A figure explained: EAC from its inputs",
+        "GET",
+        "/budgets/1/folio/1/explain?asOf=2026-03-13&figure=eac",
+        None,
+    ),
+    ext(
+        "A sum explained: AC, the items it adds up",
+        "GET",
+        "/budgets/1/folio/1/explain?asOf=2026-03-13&figure=ac&limit=2",
+        None,
+    ),
+    ext(
+        "A timeline cell explained: the items with actual cost in a week",
+        "GET",
+        "/budgets/1/folio/1/explain?asOf=2026-03-13&granularity=week&start=2026-03-09&figure=actualCost",
+        None,
+    ),
+    ext(
+        "An item's money explained by its days",
+        "GET",
+        "/budgets/1/position/1/explain?asOf=2026-03-13&figure=toDate&limit=3",
+        None,
+    ),
+    ext(
+        "Changes of a position, newest first",
+        "GET",
+        "/budgets/1/position/1/history?limit=2",
+        None,
+    ),
+    ext(
+        "Changes of a folio and of everything in it, newest first",
+        "GET",
+        "/budgets/1/folio/1/activity?limit=3",
+        None,
+    ),
+    ext("Delete a folio", "DELETE", "/budgets/1/folio/1", None),
+    call(
+        "A deleted folio can still be read by id (S5.1), with its deletedOn",
+        "GET",
+        "/budgets/1/folio/1",
+        None,
+    ),
+    call(
+        "A folio that cannot be viewed",
+        "GET",
+        "/budgets/1/folio/999",
+        None,
+    ),
+];
