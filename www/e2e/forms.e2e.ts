@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { newContext, newPage, settled, signIn, useE2E } from './harness';
-import { CostsScreen, FolioPage, HoursScreen, WhatIfScreen } from './page-models';
+import { CostsScreen, ExchangeRatesPage, FolioPage, HoursScreen, NewFolioPage, OvertimeRulesPage, ScopeScreen, WhatIfScreen } from './page-models';
 
 const env = useE2E();
 
@@ -135,5 +135,65 @@ describe('every form refuses bad numbers at the field, in words', () => {
       () => add.getByLabel(/^Rate \/ h/),
       () => add.getByRole('button', { name: 'Add position' }).click(),
     );
+  });
+
+  it('a new folio: reserve, contingency and tolerance', async () => {
+    const form = new NewFolioPage(page);
+    // Each field on a fresh form: "2,500.00" is understood, and a reserve of 2,500 % makes the folio.
+    for (const label of ['Reserve (%)', 'Contingency (%)', 'Tolerance (%)']) {
+      await form.goto();
+      await form.heading.waitFor();
+      await form.name.fill('Walked folio');
+      await form.startDate.fill('2027-01-04');
+      await form.endDate.fill('2027-12-17');
+      await walk(
+        label,
+        () => page.getByLabel(label, { exact: true }),
+        () => form.createButton.click(),
+      );
+    }
+  });
+
+  it('the scope: weight, logged and remaining', async () => {
+    const scope = new ScopeScreen(page);
+    await scope.goto('1');
+    await scope.save.waitFor();
+    await settled(page);
+    for (const label of ['Weight', 'Logged', 'Remaining']) {
+      await walk(
+        label,
+        () => scope.item(1).getByLabel(label, { exact: false }).first(),
+        () => scope.save.click(),
+      );
+      await settled(page);
+    }
+  });
+
+  it('the exchange rates and the overtime rules of an administrator', async () => {
+    const rates = new ExchangeRatesPage(page);
+    await rates.goto();
+    await rates.table.waitFor();
+    await page.getByLabel('From currency').fill('CHF');
+    await page.getByLabel('To currency').fill('EUR');
+    await page.getByLabel('Effective date').fill('2026-01-01');
+    await walk(
+      'Rate',
+      () => page.getByLabel('Rate', { exact: true }),
+      () => page.getByRole('button', { name: 'Save rate' }).click(),
+    );
+    const rules = new OvertimeRulesPage(page);
+    await rules.goto();
+    await rules.table.waitFor();
+    await rules.fill({ name: 'Walked rule', frequency: 'WEEKLY', regularHours: '40', coefficient: '1.5' });
+    const add = () =>
+      page
+        .getByRole('button', { name: /^(Add rule|Add overtime rule|Save)/ })
+        .first()
+        .click();
+    await walk('Regular hours', () => page.getByLabel('Regular hours'), add);
+    await rules.goto();
+    await rules.table.waitFor();
+    await rules.fill({ name: 'Walked rule 2', frequency: 'WEEKLY', regularHours: '40' });
+    await walk('Coefficient', () => page.getByLabel('Coefficient'), add);
   });
 });

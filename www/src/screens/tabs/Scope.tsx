@@ -5,7 +5,7 @@
 // every earlier measurement is listed with its progress, each a link to the figures of its day.
 // The earned value with CPI and SPI comes from the server's indicators at the as-of date; after a
 // save the figures are read again, the earned value before the change shown beside the new one.
-import { useState } from 'preact/hooks';
+import { useId, useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../../api/budgets';
 import type { Answer, Indicators, Schemas } from '../../api/types';
@@ -299,6 +299,7 @@ function ScopeText({
   onValue: (v: string) => void;
   decimal?: boolean;
 }) {
+  const id = useId();
   return (
     <label class={`scope-cell${error ? ' has-error' : ''}`}>
       <span class="scope-label">{label}</span>
@@ -306,9 +307,14 @@ function ScopeText({
         value={value}
         inputMode={decimal ? 'decimal' : undefined}
         aria-invalid={error ? 'true' : undefined}
+        aria-describedby={error ? id : undefined}
         onInput={(e) => onValue(e.currentTarget.value)}
       />
-      {error ? <small class="field-error">{error}</small> : null}
+      {error ? (
+        <small class="field-error" id={id}>
+          {error}
+        </small>
+      ) : null}
     </label>
   );
 }
