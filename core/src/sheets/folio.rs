@@ -482,9 +482,14 @@ fn months(figures: &FolioFigures) -> Sheet {
     let mut sheet = Sheet::new("Months", columns(&header), true);
     let mut before = Exact::of(rust_decimal::Decimal::ZERO);
     let mut planned_so_far = rust_decimal::Decimal::ZERO;
+    // The months' actual to date and scheduled, added up as the rows are written.
+    let (mut actual_total, mut scheduled_total) =
+        (rust_decimal::Decimal::ZERO, rust_decimal::Decimal::ZERO);
     for bucket in &figures.months {
         let row = sheet.next_row();
         let (actual, scheduled) = split(bucket, figures.as_of, figures.indicators.ac, before);
+        actual_total += actual.get();
+        scheduled_total += scheduled.get();
         planned_so_far += bucket.planned_cost.get();
         let cumulative = |column: usize, this: String| {
             if row == 2 {
@@ -541,23 +546,13 @@ fn months(figures: &FolioFigures) -> Sheet {
                 .map(|b| f(b).get())
                 .sum::<rust_decimal::Decimal>()
         };
-        let split_total = |scheduled: bool| {
-            let mut before = Exact::of(rust_decimal::Decimal::ZERO);
-            let mut sum = rust_decimal::Decimal::ZERO;
-            for bucket in &figures.months {
-                let (a, s) = split(bucket, figures.as_of, figures.indicators.ac, before);
-                sum += if scheduled { s.get() } else { a.get() };
-                before = bucket.ac;
-            }
-            sum
-        };
         let mut cells = vec![
             Cell::text("Total"),
             Cell::Empty,
             sum(2, total(|b| b.planned_cost)),
             Cell::Empty,
-            sum(4, split_total(false)),
-            sum(5, split_total(true)),
+            sum(4, actual_total),
+            sum(5, scheduled_total),
             sum(6, total(|b| b.contingency)),
             Cell::Empty,
             Cell::Empty,

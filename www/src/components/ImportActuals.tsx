@@ -122,14 +122,14 @@ export function ImportActuals({
   /** The rows pasted, as a tab-separated file. */
   const readPasted = () => start('the pasted rows', new TextEncoder().encode(pastedText(pasted, headerRow)));
 
-  const start = async (name: string, bytes: Uint8Array, forKind: ActualsKind = kind) => {
+  const start = async (name: string, bytes: Uint8Array) => {
     setDone(null);
     setReport(null);
     const chosen = { name, base64: base64Of(bytes) };
     setFile(chosen);
     const first = await run(chosen, {}, true);
     if (!first) return;
-    const guessed = guessColumns(forKind, first.header, mappingFor(forKind, first.header, rememberedColumns(folioId, forKind)));
+    const guessed = guessColumns(kind, first.header, mappingFor(kind, first.header, rememberedColumns(folioId, kind)));
     setHeader(first.header);
     setColumns(guessed);
     const preview = await run(chosen, guessed, true);

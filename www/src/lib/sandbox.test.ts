@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { callsOf, conflicts, copy, History, parseDocument, text, type Change, type Obj } from './sandbox';
-import { allocationAt, changedFrom, dayBefore } from '../screens/WhatIfItems';
+import { allocationAt, callsOf, changedFrom, conflicts, copy, dayBefore, History, parseDocument, text, type Change, type Obj } from './sandbox';
 
 const rateAndAllocation = (item: Obj, day: string) => allocationAt(item, day).percentage;
 import { toJson } from '../api/json';

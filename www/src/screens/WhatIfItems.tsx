@@ -5,7 +5,7 @@ import type { ComponentChildren } from 'preact';
 import { useEffect, useId, useState } from 'preact/hooks';
 import { LosslessNumber } from 'lossless-json';
 import { readNumber } from '../lib/numbers';
-import { copy, itemId, text, type Change, type Obj } from '../lib/sandbox';
+import { allocationAt, changedFrom, copy, itemId, rateAt, rowIn, text, type Change, type Obj } from '../lib/sandbox';
 import * as fmt from '../lib/format';
 import { Card } from '../components/ui';
 import { Pager, usePaging } from '../components/Pager';
@@ -79,73 +79,6 @@ function DateInput({ value, label, onCommit }: { value: string; label: string; o
       }}
     />
   );
-}
-
-/** The rate in force at `asOf` (the latest start on or before it, else the first), as the server picks it. */
-function rateAt(item: Obj, asOf: string): Obj {
-  const all = [(item.position as Obj).rate as Obj, ...((item.rates as Obj[]) ?? [])].filter((r) => !r.deletedOn);
-  let best = all[0]!;
-  for (const r of all) if (String(r.startDate) <= asOf && String(r.startDate) >= String(best.startDate)) best = r;
-  return best;
-}
-
-/** The allocation period in force at `asOf` (else the last one started before it, else the
- * first): the one an edit of the allocation changes. */
-export function allocationAt(item: Obj, asOf: string): Obj {
-  const all = [(item.position as Obj).allocation as Obj, ...((item.allocations as Obj[]) ?? [])].filter((a) => !a.deletedOn);
-  const inForce = all.find((a) => String(a.startDate) <= asOf && asOf <= String(a.endDate));
-  if (inForce) return inForce;
-  let best = all[0]!;
-  for (const a of all) if (String(a.startDate) <= asOf && String(a.startDate) >= String(best.startDate)) best = a;
-  return best;
-}
-
-/** The row of `next` (a copy of the item) with the id and start date of `row`: the first row or
- * one of the further ones (`rest`). */
-function rowIn(next: Obj, first: 'rate' | 'allocation', rest: 'rates' | 'allocations', row: Obj): Obj {
-  const np = next.position as Obj;
-  const head = np[first] as Obj;
-  if (text(head.id) === text(row.id) && String(head.startDate) === String(row.startDate)) return head;
-  return ((next[rest] as Obj[]) ?? []).find((r) => text(r.id) === text(row.id) && String(r.startDate) === String(row.startDate)) ?? head;
-}
-
-/** The day before `day` (yyyy-MM-dd). */
-export function dayBefore(day: string): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() - 1);
-  return d.toISOString().slice(0, 10);
-}
-
-/**
- * `item` with `what` (a rate or an allocation percentage) changed to `value` from `from` on: a rate
- * from that day (the one starting that day changed, else a new one added); the allocation period
- * that holds the day split there (or changed whole when it starts that day). `newId` gives the
- * sandbox ids of new rows. Null when no allocation period holds the day.
- */
-export function changedFrom(item: Obj, what: 'rate' | 'allocation', value: string, from: string, newId: () => number): Obj | null {
-  const next = copy(item);
-  const np = next.position as Obj;
-  if (what === 'rate') {
-    const rates = [np.rate as Obj, ...((next.rates as Obj[]) ?? [])].filter((r) => !r.deletedOn);
-    const same = rates.find((r) => String(r.startDate) === from);
-    if (same) same.rate = new LosslessNumber(value);
-    else next.rates = [...((next.rates as Obj[]) ?? []), { id: new LosslessNumber(String(newId())), rate: new LosslessNumber(value), startDate: from }];
-    return next;
-  }
-  const periods = [np.allocation as Obj, ...((next.allocations as Obj[]) ?? [])].filter((a) => !a.deletedOn);
-  const holding = periods.find((a) => String(a.startDate) <= from && from <= String(a.endDate));
-  if (!holding) return null;
-  if (String(holding.startDate) === from) {
-    holding.percentage = new LosslessNumber(value);
-    return next;
-  }
-  const end = String(holding.endDate);
-  holding.endDate = dayBefore(from);
-  next.allocations = [
-    ...((next.allocations as Obj[]) ?? []),
-    { id: new LosslessNumber(String(newId())), startDate: from, endDate: end, percentage: new LosslessNumber(value) },
-  ];
-  return next;
 }
 
 export function PositionsCard({

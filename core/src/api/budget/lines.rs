@@ -10,10 +10,10 @@ use crate::api::http::{Context, Request, Response};
 use crate::model::budgeting::{LineGrouping, LineOrder};
 use crate::state::State;
 
-/// The `groupBy` parameter: `none` when absent; anything but a grouping is a 400 naming it.
-pub(super) fn group_by(request: &Request) -> Result<LineGrouping, Response> {
+/// The `groupBy` parameter: `absent` when it is not given; anything but a grouping is a 400 naming it.
+pub(super) fn group_by(request: &Request, absent: LineGrouping) -> Result<LineGrouping, Response> {
     match request.param_value("groupBy") {
-        None => Ok(LineGrouping::None),
+        None => Ok(absent),
         Some(text) => LineGrouping::parse(text).ok_or_else(|| {
             field_error(
                 "groupBy",
@@ -52,7 +52,7 @@ pub(super) fn folio_lines(
     id: &str,
 ) -> Outcome {
     folio_read(state, request, context, id, |queries, folio, as_of| {
-        let grouping = group_by(request)?;
+        let grouping = group_by(request, LineGrouping::None)?;
         let order = order(request)?;
         let csv = wants_csv(request)?;
         if !csv {
@@ -82,7 +82,7 @@ pub(super) fn portfolio_lines(
     id: &str,
 ) -> Outcome {
     portfolio_read(state, request, context, id, |queries, id, as_of| {
-        let grouping = group_by(request)?;
+        let grouping = group_by(request, LineGrouping::None)?;
         Ok(success(queries.portfolio_lines(id, as_of, grouping)?))
     })
 }

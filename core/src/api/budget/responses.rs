@@ -188,19 +188,28 @@ pub(in crate::api) fn wants_csv(request: &Request) -> Result<bool, crate::api::h
     }
 }
 
-/// A CSV answer: `text`, as a file to save named `name`.
-pub(in crate::api) fn csv_file(name: &str, text: String) -> crate::api::http::Response {
+/// A file to save named `name`, of media type `media`.
+pub(in crate::api) fn attachment(
+    media: &str,
+    name: &str,
+    body: Vec<u8>,
+) -> crate::api::http::Response {
     crate::api::http::Response {
         status: 200,
         headers: vec![
-            ("Content-Type".into(), "text/csv; charset=utf-8".into()),
+            ("Content-Type".into(), media.into()),
             (
                 "Content-Disposition".into(),
                 format!("attachment; filename=\"{name}\""),
             ),
         ],
-        body: text.into_bytes(),
+        body,
     }
+}
+
+/// A CSV answer: `text`, as a file to save named `name`.
+pub(in crate::api) fn csv_file(name: &str, text: String) -> crate::api::http::Response {
+    attachment("text/csv; charset=utf-8", name, text.into_bytes())
 }
 
 /// A use case's refusal in the budgeting envelope, with the status of its kind: what did not

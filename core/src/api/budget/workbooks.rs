@@ -5,7 +5,7 @@
 use super::lines::group_by;
 use super::portfolios::portfolio_read;
 use super::reports::folio_read;
-use super::responses::{message_error, Outcome};
+use super::responses::{attachment, message_error, Outcome};
 
 use crate::api::http::{Context, Request, Response};
 use crate::model::budgeting::LineGrouping;
@@ -13,7 +13,7 @@ use crate::sheets::Workbook;
 use crate::state::State;
 
 /// The media type of an XLSX file.
-const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
+pub(super) const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 
 /// The answer where the host writes no spreadsheet files (the planner's sandbox).
 fn online_only() -> Response {
@@ -42,22 +42,12 @@ fn built(_: impl FnOnce() -> crate::usecase::Result<Workbook>) -> Result<Workboo
     Err(online_only())
 }
 
-/// `book` as a file to save named `name`, written by `files`.
-fn file(files: &crate::sheets::Spreadsheets, name: &str, book: &Workbook) -> Outcome {
+/// `book` as a file to save, named by its stem, written by `files`.
+fn file(files: &crate::sheets::Spreadsheets, book: &Workbook) -> Outcome {
     let body = files.0.write(book).map_err(|error| {
         message_error(500, format!("The workbook could not be written: {error}"))
     })?;
-    Ok(Response {
-        status: 200,
-        headers: vec![
-            ("Content-Type".into(), XLSX.into()),
-            (
-                "Content-Disposition".into(),
-                format!("attachment; filename=\"{name}\""),
-            ),
-        ],
-        body,
-    })
+    Ok(attachment(XLSX, &format!("{}.xlsx", book.file_stem), body))
 }
 
 /// `GET /budgets/1/folio/{id}/export.xlsx?asOf=&groupBy=` (extension): the folio's workbook,
@@ -69,13 +59,10 @@ pub(super) fn folio_workbook(
     id: &str,
 ) -> Outcome {
     folio_read(state, request, context, id, |queries, folio, as_of| {
-        let grouping = match request.param_value("groupBy") {
-            None => LineGrouping::Category,
-            Some(_) => group_by(request)?,
-        };
+        let grouping = group_by(request, LineGrouping::Category)?;
         let files = files(context)?;
         let book = built(|| queries.folio_workbook(folio, as_of, grouping))?;
-        file(files, &format!("{}.xlsx", book.file_stem), &book)
+        file(files, &book)
     })
 }
 
@@ -89,6 +76,6 @@ pub(super) fn portfolio_workbook(
     portfolio_read(state, request, context, id, |queries, id, as_of| {
         let files = files(context)?;
         let book = built(|| queries.portfolio_workbook(id, as_of))?;
-        file(files, &format!("{}.xlsx", book.file_stem), &book)
+        file(files, &book)
     })
 }

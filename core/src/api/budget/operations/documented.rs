@@ -2,10 +2,8 @@
 //! operation of the contract or of an extension, the query parameters several rows share, and the
 //! wire types the bodies and answers are.
 
+pub(super) use crate::api::budget::workbooks::XLSX;
 pub(super) use crate::api::operation_doc::Answer::{File, Success, SuccessOrCsv};
-
-/// The media type of an XLSX workbook.
-pub(super) const XLSX: &str = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet";
 pub(super) use crate::api::operation_doc::{of, query, required, Operation, Param};
 pub(super) use crate::model::budgeting::{
     ActualsImport, Allocation, Baseline, ClosedMonthShown, CustomFieldCatalog,
