@@ -78,6 +78,7 @@ fn items() -> Items {
                 deleted_on: None,
                 realises: None,
                 complete: false,
+                estimate: None,
             }
         })
         .collect();

@@ -63,6 +63,7 @@ fn position(i: u64, scale: u64) -> PositionRecord {
         deleted_on: None,
         realises: None,
         complete: false,
+        estimate: None,
     }
 }
 

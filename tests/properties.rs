@@ -131,7 +131,7 @@ prop_compose! {
             category, kind, amount, converted_amount: converted.map(|d| Exact::new(d).unwrap()),
             currency_code: currency, amortized: Some(units % 2 == 0), labels: None, reporter: None,
             baseline_id: None, deleted_on: None, custom_fields: None, recurrence,
-            realises: realises.map(Id::new), complete, source_key,
+            realises: realises.map(Id::new), complete, source_key, estimate: None,
         }
     }
 }

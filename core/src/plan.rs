@@ -290,6 +290,7 @@ pub fn position_record(p: &PlanPosition, fallback: Id) -> PositionRecord {
         deleted_on: p.position.deleted_on,
         realises: p.position.realises,
         complete: p.position.complete == Some(true),
+        estimate: p.position.estimate,
     }
 }
 

@@ -65,6 +65,7 @@ pub fn position(
         deleted_on: None,
         realises: None,
         complete: false,
+        estimate: None,
     }
 }
 

@@ -53,6 +53,34 @@ pub const READING: &[Call] = &[
         None,
     ),
     ext(
+        "A planned expense with its three-point estimate: its remaining cost 0.95 to 1.5 times its plan (S14.1)",
+        "POST",
+        "/budgets/1/expense",
+        Some(
+            r#"{"folioId":1,"name":"Steel, second delivery","description":"","type":"Materials","category":"CAPEX","kind":".PlannedExpense","amount":8000,"currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-05-20"},"estimate":{"low":0.95,"likely":1.1,"high":1.5}}"#,
+        ),
+    ),
+    ext(
+        "An estimate out of order is refused at its field",
+        "POST",
+        "/budgets/1/expense",
+        Some(
+            r#"{"folioId":1,"name":"Steel, third delivery","description":"","type":"Materials","category":"CAPEX","kind":".PlannedExpense","amount":8000,"currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-05-20"},"estimate":{"low":1.2,"likely":1.0,"high":1.5}}"#,
+        ),
+    ),
+    ext(
+        "A folio's forecast: P10 to P90 of its cost at completion, the chances, the drivers, the finish and EAC's bounds (S14)",
+        "GET",
+        "/budgets/1/folio/1/forecast?asOf=2026-03-13&seed=7&iterations=4000",
+        None,
+    ),
+    ext(
+        "A portfolio's forecast: its folios simulated together (S14.7)",
+        "GET",
+        "/budgets/1/portfolio/1/forecast?asOf=2026-03-13&seed=7&iterations=4000",
+        None,
+    ),
+    ext(
         "Changes of a position, newest first",
         "GET",
         "/budgets/1/position/1/history?limit=2",

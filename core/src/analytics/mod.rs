@@ -10,6 +10,8 @@ pub mod baseline;
 mod book;
 mod cost_lines;
 pub mod figures;
+pub mod forecast;
+mod forecast_report;
 mod indicators;
 mod items;
 mod ledger;
@@ -23,11 +25,15 @@ mod timeline;
 #[cfg(not(target_arch = "wasm32"))]
 pub use book::CaughtUp;
 pub use book::{
-    Account, BookError, BookParts, Change, FolioBook, Input, ItemLine, Plan, PlannedSide, RateUsed,
-    BUCKET_FIGURES,
+    Account, BookError, BookParts, Change, FolioBook, ForecastItem, Input, ItemLine, Plan,
+    PlannedSide, RateUsed, BUCKET_FIGURES,
 };
 pub use cost_lines::{cost_lines, CostLine, LineMark, LineMoney};
 pub use figures::{indicator, Figure, Rollup, FIGURES, INDICATORS};
+pub use forecast_report::{
+    bounds as forecast_bounds, folio_part, simulate as simulate_forecast, FolioPart, ForecastAsk,
+    PartLine, Simulation,
+};
 pub use indicators::{index_status, indicators, progress_percent, FolioTerms};
 pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods, Series};
 pub use line_report::{group_name, lines_csv, LineItem, LineReport};

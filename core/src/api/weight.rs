@@ -63,6 +63,26 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
             folio_weight(state, &caller, folio, Granularity::Month).saturating_mul(months)
         }),
         Weight::Portfolio => id.map_or(0, |id| portfolio_weight(state, &caller, id)),
+        // Costed by month, then every item drawn once an iteration: a draw some 5 ns, an eighth
+        // of an item-period (S14).
+        Weight::Forecast => id.map_or(0, |id| {
+            forecast_weight(
+                request,
+                folio_weight(state, &caller, id, Granularity::Month),
+                {
+                    if caller.folio(state, id) < Access::Read {
+                        0
+                    } else {
+                        state.items_count(id) as u64
+                    }
+                },
+            )
+        }),
+        Weight::PortfolioForecast => id.map_or(0, |id| {
+            let months = portfolio_weight(state, &caller, id);
+            // Every folio's items drawn: counted as the months' weight, an item a period or more.
+            forecast_weight(request, months, months)
+        }),
         // Two rollups for each month its folios closed (S9.11).
         Weight::PortfolioClosedMonths => id.map_or(0, |id| {
             let queries = crate::usecase::Queries::new(state, caller.clone(), context.now);
@@ -137,6 +157,16 @@ fn history_weight(
 #[cfg(target_arch = "wasm32")]
 fn history_weight(_: &State, _: &Context, _: &Request, _: RecordKind, _: u64, _: bool) -> u64 {
     0
+}
+
+/// A forecast's weight: `costing` and `items` drawn `iterations` times (an eighth each).
+fn forecast_weight(request: &Request, costing: u64, items: u64) -> u64 {
+    let iterations = request
+        .param_value("iterations")
+        .and_then(|text| text.parse::<u64>().ok())
+        .unwrap_or(u64::from(crate::analytics::forecast::DEFAULT_ITERATIONS))
+        .min(u64::from(crate::analytics::forecast::MAX_ITERATIONS));
+    costing.saturating_add(items.saturating_mul(iterations) / 8)
 }
 
 /// Folio `folio`'s items (and one) times its periods by `granularity`.

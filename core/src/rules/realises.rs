@@ -36,7 +36,8 @@ impl Realisable {
     }
 }
 
-/// Why a `realises` or `complete` was refused (S9.12); every case names the field.
+/// Why a `realises`, `complete` or `estimate` was refused (S9.12, S14.1); every case names the
+/// field.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum RealisesError {
     /// A planned item names something it realises: only actual items realise.
@@ -73,6 +74,12 @@ pub enum RealisesError {
         /// What the item is (`team member`).
         item: &'static str,
     },
+    /// An `estimate` on an item that is not a planned cost: only the remaining cost of a planned
+    /// cost is forecast (S14.1).
+    EstimateUnplanned {
+        /// What the item is (`team member`).
+        item: &'static str,
+    },
 }
 
 impl RealisesError {
@@ -80,6 +87,7 @@ impl RealisesError {
     pub fn field(&self) -> &'static str {
         match self {
             RealisesError::CompleteActual { .. } => "complete",
+            RealisesError::EstimateUnplanned { .. } => "estimate",
             _ => "realises",
         }
     }
@@ -105,6 +113,11 @@ impl fmt::Display for RealisesError {
             RealisesError::Deleted { id, wanted } => {
                 write!(f, "{} {id} was deleted", wanted.noun())
             }
+            RealisesError::EstimateUnplanned { item } => write!(
+                f,
+                "{} {item} has no remaining cost to estimate: an estimate belongs to a planned cost",
+                capital(article(item))
+            ),
             RealisesError::CompleteActual { item } => write!(
                 f,
                 "{} {item} has no cost line of its own to complete: complete the planned item it realises",
@@ -163,6 +176,9 @@ impl State {
         before: Option<&Expense>,
     ) -> Result<Option<bool>, RealisesError> {
         let item = expense_noun(expense.kind);
+        if expense.estimate.is_some() && expense.kind != ExpenseKind::PlannedExpense {
+            return Err(RealisesError::EstimateUnplanned { item });
+        }
         let complete = if expense.kind.is_planned() {
             expense.complete.filter(|c| *c)
         } else if expense.complete == Some(true) {
@@ -217,6 +233,9 @@ impl State {
     ) -> Result<Option<bool>, RealisesError> {
         let item = position_noun(kind, revenue);
         let planned = kind == PositionKind::PlannedPositionByTimeFrame;
+        if position.estimate.is_some() && (!planned || revenue) {
+            return Err(RealisesError::EstimateUnplanned { item });
+        }
         let complete = if planned {
             position.complete.filter(|c| *c)
         } else if position.complete == Some(true) {

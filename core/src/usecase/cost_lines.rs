@@ -19,7 +19,7 @@ use crate::value::Date;
 
 /// What the service's records say of item `key`: a deleted record too (a planned item deleted
 /// since keeps its line).
-fn described(state: &State, key: ItemKey) -> LineItem {
+pub(super) fn described(state: &State, key: ItemKey) -> LineItem {
     let found = match key {
         // The record tells whether the position is deleted; its header is what it shows.
         ItemKey::Position(id) => state.positions.get(&id.get()).map(|row| LineItem {
@@ -45,7 +45,7 @@ fn named_group(state: &State, grouping: LineGrouping, key: &str) -> String {
     }
 }
 
-fn overflow(error: crate::analytics::AnalyticsError) -> Error {
+pub(super) fn overflow(error: crate::analytics::AnalyticsError) -> Error {
     Error::invalid(error.to_string())
 }
 

@@ -74,13 +74,18 @@ fn check_folio(folio: &Folio, before: Option<&Folio>) -> Result<()> {
         .err()
         .unwrap_or_default();
     let rules = validate_folio(folio).err().unwrap_or_default();
-    if texts.is_empty() && rules.is_empty() {
+    // S14.1: how many categories its uncertainty names, and how long their names are.
+    let uncertainty = folio.uncertainty.as_ref().and_then(|u| u.check().err());
+    if texts.is_empty() && rules.is_empty() && uncertainty.is_none() {
         return Ok(());
     }
     // A later message for a field replaces an earlier one: S7.2's own words come last.
-    Err(Error::fields(texts.into_iter().chain(
-        rules.iter().map(|e| (e.field().to_owned(), e.to_string())),
-    )))
+    Err(Error::fields(
+        texts
+            .into_iter()
+            .chain(uncertainty.map(|(field, message)| (field.to_owned(), message)))
+            .chain(rules.iter().map(|e| (e.field().to_owned(), e.to_string()))),
+    ))
 }
 
 /// The custom-field values of folio `id` as they are stored (S7.4: FOLIO fields), written as

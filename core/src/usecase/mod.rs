@@ -50,6 +50,7 @@ mod explain;
 mod explain_portfolio;
 mod folio_preview;
 mod folios;
+mod forecast;
 // Histories are read from the server's journal: not in the wasm package, which keeps none.
 #[cfg(not(target_arch = "wasm32"))]
 mod field_changes;

@@ -325,6 +325,7 @@ impl Commands<'_> {
             deleted_on: None,
             realises: position.realises,
             complete: position.complete == Some(true),
+            estimate: position.estimate,
         };
         state.apply(Command::PutPosition(Box::new(PositionRow {
             header: position,
@@ -387,6 +388,7 @@ impl Commands<'_> {
             .map_err(refusals::realises)?;
         record.realises = position.realises;
         record.complete = complete == Some(true);
+        record.estimate = position.estimate;
         let mut header = position;
         header.complete = complete;
         header.custom_fields = custom_fields;

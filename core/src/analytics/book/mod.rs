@@ -25,6 +25,7 @@ mod catch_up;
 mod costing;
 mod error;
 mod explain;
+mod forecast;
 mod lines;
 pub use lines::RateUsed;
 mod reports;
@@ -34,6 +35,7 @@ mod setting;
 pub use catch_up::CaughtUp;
 pub use error::BookError;
 pub use explain::{Account, Input, ItemLine, Plan, BUCKET_FIGURES};
+pub use forecast::ForecastItem;
 
 use std::collections::HashMap;
 use std::sync::Arc;

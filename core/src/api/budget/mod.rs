@@ -15,6 +15,7 @@
 mod actuals;
 mod expenses;
 mod folios;
+mod forecast;
 mod history;
 mod lines;
 mod operations;

@@ -231,6 +231,9 @@ pub struct Expense {
     /// actuals made it: a later import finds it by this key.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub source_key: Option<String>,
+    /// For a planned expense: the three points of its remaining cost (S14.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<super::Estimate>,
 }
 
 /// A payment line of an expense or a position (S5.5, S6.7). For an expense only `date`, `amount`

@@ -154,6 +154,9 @@ pub struct Folio {
     /// How its estimate at completion is forecast (S9.10); `cpi` when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub eac_method: Option<EacMethod>,
+    /// The uncertainty of its remaining costs (S14.1, S14.2); absent, the defaults.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub uncertainty: Option<super::Uncertainty>,
 }
 
 /// What a baseline freezes (S8.2).

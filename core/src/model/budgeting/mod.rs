@@ -12,6 +12,7 @@ mod closes;
 mod envelope;
 mod expense;
 mod folio;
+mod forecast;
 mod imports;
 mod items;
 mod lines;
@@ -34,6 +35,11 @@ pub use folio::{
     Baseline, CustomFieldCatalog, CustomFieldDefinition, CustomFieldStyle, CustomFieldType,
     EacMethod, ExpenditureType, Expenditures, Folio, FolioPreview, FolioStatus, FolioSummary,
     ItemChange, PlannedValueMethod,
+};
+pub use forecast::{
+    Correlation, Estimate, FolioForecast, ForecastBounds, ForecastBucket, ForecastDriver,
+    ForecastFigures, ForecastFinish, ForecastMethod, ForecastPoint, PortfolioForecast,
+    PortfolioForecastFolio, Uncertainty, MAX_UNCERTAINTY_CATEGORIES,
 };
 pub use imports::{
     ActualsImport, ActualsKind, DateOrder, DecimalMark, ImportColumns, ImportLine, ImportOutcome,

@@ -51,4 +51,8 @@ pub struct Portfolio {
     /// The portfolio it belongs to.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub parent_id: Option<Id>,
+    /// The rank correlation between the remaining costs of lines of different folios in its
+    /// forecast (S14.7); absent, 0.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub forecast_correlation: Option<super::Correlation>,
 }

@@ -123,6 +123,9 @@ pub struct Position {
     /// forecast and an underrun is released (S9.12).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub complete: Option<bool>,
+    /// For a planned position: the three points of its remaining cost (S14.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<super::Estimate>,
 }
 
 /// An item of the team of a folio (operation 16).

@@ -29,6 +29,9 @@ pub struct PositionRecord {
     /// Whether a planned position's cost line is complete (S9.12).
     #[serde(default, skip_serializing_if = "core::ops::Not::not")]
     pub complete: bool,
+    /// A planned position's three points of its remaining cost (S14.1).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub estimate: Option<crate::model::budgeting::Estimate>,
 }
 
 impl PositionRecord {

@@ -173,6 +173,7 @@ pub(super) fn expense_row(
             },
             realises: None,
             complete: None,
+            estimate: None,
             source_key: key.clone(),
         },
         realises: text(columns, row, Field::Realises),

@@ -8,10 +8,10 @@ pub(super) use crate::api::operation_doc::{of, query, required, Operation, Param
 pub(super) use crate::model::budgeting::{
     ActualsImport, Allocation, Baseline, ClosedMonthShown, CustomFieldCatalog,
     CustomFieldDefinition, ExchangeRate, Expenditures, Expense, ExpensePayment, Folio,
-    FolioIndicators, FolioItems, FolioLines, FolioPayments, FolioPreview, FolioSummary,
-    HoursPeriod, ImportReport, Indicators, OvertimeRule, PeriodClose, PlanDocument, PlanImport,
-    Portfolio, PortfolioClosedMonth, PortfolioLines, Position, Rate, ScopeAnswer, ScopeItems, Team,
-    TimelineBucket,
+    FolioForecast, FolioIndicators, FolioItems, FolioLines, FolioPayments, FolioPreview,
+    FolioSummary, HoursPeriod, ImportReport, Indicators, OvertimeRule, PeriodClose, PlanDocument,
+    PlanImport, Portfolio, PortfolioClosedMonth, PortfolioForecast, PortfolioLines, Position, Rate,
+    ScopeAnswer, ScopeItems, Team, TimelineBucket,
 };
 pub(super) use crate::model::Id;
 pub(super) use crate::usecase::{Approval, BilledDays, Explanation, History, UserChoice, Viewers};
@@ -43,6 +43,21 @@ pub(super) const GROUP_BY: Param = query(
     "string",
     "How lines are grouped: account, category, kind or none (the default)",
 );
+
+/// What a forecast is drawn with (S14.3).
+pub(super) const FORECAST_QUERY: [Param; 3] = [
+    AS_OF,
+    query(
+        "seed",
+        "integer",
+        "The generator's seed, 0 to 2^53 - 1 (default 20140101): the same seed gives the same answer",
+    ),
+    query(
+        "iterations",
+        "integer",
+        "The most iterations, 1 to 100000 (default 10000); it stops earlier once P50 and P90 move less than 0.1 % over 1,000",
+    ),
+];
 
 /// A page of an explanation's lines.
 pub(super) const LINE_PAGE: [Param; 2] = [

@@ -9,6 +9,7 @@ use crate::api::budget::folios::{
     baselines, closed_months, custom_fields, delete_baseline, delete_custom_field, folio_change,
     folio_expenditures, scope_get, update_custom_field,
 };
+use crate::api::budget::forecast::{folio_forecast, portfolio_forecast};
 use crate::api::budget::history::{activity, history};
 use crate::api::budget::lines::{folio_lines, portfolio_lines};
 use crate::api::budget::portfolios::{
@@ -212,6 +213,20 @@ pub(super) const ROUTES: &[Route] = &[
         ),
     ),
     get(
+        "/budgets/1/folio/{id}/forecast",
+        folio_forecast,
+        Weight::Forecast,
+        described!(ext(
+            "A folio's cost at completion and finish with their confidence: \
+                P10 to P90 of a Monte Carlo simulation of its remaining planned \
+                costs, the chances of finishing within budget, the histogram, the \
+                lines that drive the spread, and EAC's bounds from its monthly CPI \
+                (S14)"
+        )
+        .query(FORECAST_QUERY)
+        .answers(Success(of::<FolioForecast>))),
+    ),
+    get(
         "/budgets/1/folio/{id}/export.xlsx",
         folio_workbook,
         Weight::Folio,
@@ -388,6 +403,18 @@ pub(super) const ROUTES: &[Route] = &[
                 closed, rolled up as closed and as computed now (S9.11, S9.9)")
             .answers(Success(of::<Vec<PortfolioClosedMonth>>))
         ),
+    ),
+    get(
+        "/budgets/1/portfolio/{id}/forecast",
+        portfolio_forecast,
+        Weight::PortfolioForecast,
+        described!(ext(
+            "A portfolio's forecast: the remaining costs of every folio the \
+                caller may read simulated together, converted into its currency \
+                (S14.7, S9.9)"
+        )
+        .query(FORECAST_QUERY)
+        .answers(Success(of::<PortfolioForecast>))),
     ),
     get(
         "/budgets/1/portfolio/{id}/explain",

@@ -50,6 +50,10 @@ pub(crate) enum Weight {
     FolioClosedMonths,
     /// The path's portfolio's folios by month.
     Portfolio,
+    /// The path's folio by month and its items drawn `iterations` times (S14).
+    Forecast,
+    /// The path's portfolio's folios by month and their items drawn `iterations` times (S14.7).
+    PortfolioForecast,
     /// The path's portfolio's folios by month, twice for each month they closed (S9.11).
     PortfolioClosedMonths,
     /// One item's days: a fixed weight.
