@@ -65,6 +65,8 @@ mod detached_change;
 mod expenses;
 mod explain;
 mod folio_book;
+mod forecast;
+mod forecast_properties;
 mod golden;
 mod history;
 mod history_pages;
