@@ -6,12 +6,12 @@ use std::collections::HashMap;
 
 use crate::analytics::baseline::Items;
 use crate::analytics::{
-    group_name, payments_csv, BookError, BookParts, FolioBook, ItemKey, ItemPayments, LineItem,
-    LineReport, PlannedSide,
+    folio_forecast, folio_part, group_name, payments_csv, BookError, BookParts, FolioBook,
+    ForecastAsk, ItemKey, ItemPayments, LineItem, LineReport, PlannedSide,
 };
 use crate::calendar::{Calendar, CalendarError, HolidayScheme, WorkloadScheme};
 use crate::model::budgeting::{
-    FolioLines, LineGrouping, PlanDocument, PlanHoliday, PlanPosition, ScopeHistory,
+    FolioForecast, FolioLines, LineGrouping, PlanDocument, PlanHoliday, PlanPosition, ScopeHistory,
 };
 use crate::model::core_ext::WorkloadDay;
 use crate::model::{from_json, Id, WireError};
@@ -213,6 +213,36 @@ pub fn cost_lines_of(
             group_name(grouping, key)
         })
         .map_err(|error| PlanError::Folio(error.into()))
+}
+
+/// The forecast of the document `input` at `as_of` (S14), as `GET /folio/{id}/forecast` answers
+/// it for a folio without baselines or closed months: its draft's planned costs, each item named
+/// by the document (`costfolio forecast PLAN.json --seed N`).
+pub fn forecast(input: &[u8], as_of: Date, ask: ForecastAsk) -> Result<String, PlanError> {
+    let plan: PlanDocument = from_json(input).map_err(PlanError::Document)?;
+    let items = line_items(&plan);
+    let folio = plan.folio.id.unwrap_or(Id::new(0));
+    let mut book = book(plan)?;
+    let answer = forecast_of(&mut book, &items, folio, as_of, ask)?;
+    Ok(crate::model::to_json(&answer))
+}
+
+/// `book`'s forecast at `as_of` (S14), each item named by `items`.
+pub fn forecast_of(
+    book: &mut FolioBook,
+    items: &HashMap<ItemKey, LineItem>,
+    folio: Id,
+    as_of: Date,
+    ask: ForecastAsk,
+) -> Result<FolioForecast, PlanError> {
+    let describe = |key: ItemKey| {
+        items
+            .get(&key)
+            .cloned()
+            .unwrap_or_else(|| LineItem::unknown(key))
+    };
+    let part = folio_part(book, folio, as_of, &describe).map_err(PlanError::Folio)?;
+    folio_forecast(&part, as_of, ask, &[]).map_err(|error| PlanError::Folio(error.into()))
 }
 
 /// The book of a plan document: its folio with its calendars, exchange rates, overtime rules,

@@ -11,6 +11,7 @@
 //! costfolio snapshot [--db DB]
 //! costfolio migrate --from DB --to DB
 //! costfolio plan FILE.json [--csv | --summary]
+//! costfolio forecast FILE.json [--seed N] [--as-of DATE] [--iterations N]
 //! ```
 //!
 //! `DB` is a SQLite file (`PATH` or `sqlite:PATH`, default `./costfolio.db`) or a PostgreSQL

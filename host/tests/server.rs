@@ -454,7 +454,7 @@ fn plan_reads_the_document_the_server_exports(kind: Kind) {
         ),
         (
             "/budgets/1/expense",
-            r#"{"folioId":1,"name":"Scaffolding","description":"","type":"Rental","category":"CAPEX","kind":".PlannedExpense","amount":1000.00,"currencyCode":"EUR","amortized":true,"recurrence":{"kind":".Monthly","startDate":"2026-03-31","occurrences":5}}"#,
+            r#"{"folioId":1,"name":"Scaffolding","description":"","type":"Rental","category":"CAPEX","kind":".PlannedExpense","amount":1000.00,"currencyCode":"EUR","amortized":true,"recurrence":{"kind":".Monthly","startDate":"2026-03-31","occurrences":5},"estimate":{"low":0.9,"likely":1.2,"high":2}}"#,
         ),
     ];
     for (path, body) in calls {
@@ -492,6 +492,32 @@ fn plan_reads_the_document_the_server_exports(kind: Kind) {
     .unwrap();
     assert_eq!(plan["indicators"], server["success"]);
     assert_ne!(plan["indicators"]["bac"].to_string(), "0.00");
+    // S14.3: `costfolio forecast` reproduces the server's forecast of the same seed to the cent.
+    let output = Command::new(BIN)
+        .args([
+            "forecast",
+            "--seed",
+            "9",
+            "--as-of",
+            "2026-05-15",
+            "--iterations",
+            "3000",
+        ])
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    let forecast: serde_json::Value = serde_json::from_slice(&output.stdout).unwrap();
+    let server: serde_json::Value = serde_json::from_str(&get(
+        "/budgets/1/folio/1/forecast?asOf=2026-05-15&seed=9&iterations=3000",
+    ))
+    .unwrap();
+    assert_eq!(forecast, server["success"]);
+    assert_eq!(forecast["method"]["uncertainLines"], 2);
 }
 
 #[test]

@@ -15,8 +15,8 @@ use super::forecast::{
 use super::ledger::{AnalyticsError, ItemKey};
 use super::line_report::LineItem;
 use crate::model::budgeting::{
-    Estimate, ForecastBounds, ForecastBucket, ForecastDriver, ForecastFigures, ForecastFinish,
-    ForecastMethod, ForecastPoint, LineItemKind,
+    Estimate, FolioForecast, ForecastBounds, ForecastBucket, ForecastDriver, ForecastFigures,
+    ForecastFinish, ForecastMethod, ForecastPoint, LineItemKind,
 };
 use crate::model::Id;
 use crate::schedule::Granularity;
@@ -446,9 +446,39 @@ impl Simulation {
     }
 }
 
+/// Folio `part`'s forecast at `as_of` (S14): simulated alone in its currency, its bounds from
+/// `closed` (its closed months on or before `as_of`) when there are three or more, else from its
+/// months computed now (S14.6).
+pub fn folio_answer(
+    part: &FolioPart,
+    as_of: Date,
+    ask: ForecastAsk,
+    closed: &[MonthFigures],
+) -> Result<FolioForecast, AnalyticsError> {
+    let parts = std::slice::from_ref(part);
+    let simulation = simulate(parts, part.currency, Decimal::ZERO, ask)?;
+    let bounds = if closed.len() >= 3 {
+        bounds(part, closed, "closedMonths")
+    } else {
+        bounds(part, &part.months, "computedMonths")
+    };
+    Ok(FolioForecast {
+        folio_id: part.folio_id,
+        as_of,
+        currency_code: part.currency,
+        histogram: simulation.histogram(),
+        curve: simulation.curve(),
+        drivers: simulation.drivers(parts),
+        finish: simulation.finish(part, as_of),
+        method: simulation.method,
+        figures: simulation.figures,
+        bounds,
+    })
+}
+
 /// EAC's confidence limits of `part` (S14.6) from its months, `source` naming where they come
 /// from.
-pub fn bounds(part: &FolioPart, months: &[MonthFigures], source: &str) -> ForecastBounds {
+fn bounds(part: &FolioPart, months: &[MonthFigures], source: &str) -> ForecastBounds {
     let ev = part.ev.unwrap_or(Decimal::ZERO);
     let b = cpi_bounds(months, part.planned_months, part.bac, ev, part.ac);
     let exact = |v: Option<Decimal>| v.map(Exact::of);

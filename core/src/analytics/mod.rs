@@ -31,8 +31,8 @@ pub use book::{
 pub use cost_lines::{cost_lines, CostLine, LineMark, LineMoney};
 pub use figures::{indicator, Figure, Rollup, FIGURES, INDICATORS};
 pub use forecast_report::{
-    bounds as forecast_bounds, folio_part, simulate as simulate_forecast, FolioPart, ForecastAsk,
-    PartLine, Simulation,
+    folio_answer as folio_forecast, folio_part, simulate as simulate_forecast, FolioPart,
+    ForecastAsk, PartLine, Simulation,
 };
 pub use indicators::{index_status, indicators, progress_percent, FolioTerms};
 pub use ledger::{AnalyticsError, CostContext, Flow, ItemKey, Ledger, Periods, Series};

@@ -8,7 +8,7 @@ use super::cost_lines::{described, overflow};
 use super::error::{Error, Result};
 use super::Queries;
 use crate::analytics::forecast::MonthFigures;
-use crate::analytics::{folio_part, forecast_bounds, simulate_forecast, FolioPart, ForecastAsk};
+use crate::analytics::{folio_forecast, folio_part, simulate_forecast, FolioPart, ForecastAsk};
 use crate::model::budgeting::{FolioForecast, PortfolioForecast, PortfolioForecastFolio};
 use crate::model::Id;
 use crate::schedule::ExchangeRates;
@@ -37,13 +37,6 @@ impl Queries<'_> {
     ) -> Result<FolioForecast> {
         self.readable_folio(folio)?;
         let part = self.forecast_part(folio, as_of)?;
-        let simulation = simulate_forecast(
-            std::slice::from_ref(&part),
-            part.currency,
-            Decimal::ZERO,
-            ask,
-        )
-        .map_err(overflow)?;
         let closed: Vec<MonthFigures> = self
             .state
             .closed_months_of(folio)
@@ -54,24 +47,7 @@ impl Queries<'_> {
                 ac: month.closed.ac.get(),
             })
             .collect();
-        // S14.6: the closed months as they were signed, when there are enough of them.
-        let bounds = if closed.len() >= 3 {
-            forecast_bounds(&part, &closed, "closedMonths")
-        } else {
-            forecast_bounds(&part, &part.months, "computedMonths")
-        };
-        Ok(FolioForecast {
-            folio_id: Id::new(folio),
-            as_of,
-            currency_code: part.currency,
-            histogram: simulation.histogram(),
-            curve: simulation.curve(),
-            drivers: simulation.drivers(std::slice::from_ref(&part)),
-            finish: simulation.finish(&part, as_of),
-            method: simulation.method,
-            figures: simulation.figures,
-            bounds,
-        })
+        folio_forecast(&part, as_of, ask, &closed).map_err(overflow)
     }
 
     /// Portfolio `id`'s forecast at `as_of` (S14.7): every folio the caller may read simulated

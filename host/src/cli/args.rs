@@ -60,6 +60,8 @@ pub(crate) enum Command {
     Migrate(Migrate),
     /// Compute a folio's plan document offline (what GET /budgets/1/folio/{id}/plan writes)
     Plan(Plan),
+    /// Forecast a plan document's cost at completion with its confidence (S14), reproducibly
+    Forecast(Forecast),
 }
 
 /// `--db DB`, for every command that opens the database.
@@ -255,4 +257,23 @@ pub(crate) struct Plan {
     /// Only the indicators and the timeline
     #[arg(long)]
     pub(crate) summary: bool,
+}
+
+/// `costfolio forecast FILE.json [--seed N] [--as-of DATE] [--iterations N]`.
+#[derive(Debug, Args)]
+pub(crate) struct Forecast {
+    /// The plan document (JSON)
+    #[arg(value_name = "FILE.json")]
+    pub(crate) file: String,
+    /// The generator's seed, 0 to 2^53 - 1: the same seed gives the same answer
+    #[arg(long, default_value_t = costfolio::analytics::forecast::DEFAULT_SEED,
+        value_parser = clap::value_parser!(u64).range(0..=costfolio::analytics::forecast::MAX_SEED))]
+    pub(crate) seed: u64,
+    /// The day the forecast is of (yyyy-MM-dd); today (UTC) when absent
+    #[arg(long = "as-of", value_name = "DATE")]
+    pub(crate) as_of: Option<String>,
+    /// The most iterations, 1 to 100000
+    #[arg(long, default_value_t = costfolio::analytics::forecast::DEFAULT_ITERATIONS,
+        value_parser = clap::value_parser!(u32).range(1..=i64::from(costfolio::analytics::forecast::MAX_ITERATIONS)))]
+    pub(crate) iterations: u32,
 }

@@ -5,7 +5,9 @@
 use costfolio::api::Context;
 use costfolio::usecase::credentials::{mint_personal_token, register_client_hashed};
 
-use super::args::{ClientAdd, Database, Migrate, Plan, TokenList, TokenMint, TokenRevoke, UserAdd};
+use super::args::{
+    ClientAdd, Database, Forecast, Migrate, Plan, TokenList, TokenMint, TokenRevoke, UserAdd,
+};
 use super::shown_database;
 use crate::store::Store;
 
@@ -201,6 +203,26 @@ pub(super) fn plan(args: &Plan) -> Result<(), String> {
         costfolio::plan::run(&input, args.csv)
     }
     .map_err(|e| format!("{file}: {e}"))?;
+    println!("{output}");
+    Ok(())
+}
+
+/// `costfolio forecast FILE.json`: the document's forecast as JSON (S14.3), the same answer to
+/// the cent for the same seed as the server and the planner give.
+pub(super) fn forecast(args: &Forecast) -> Result<(), String> {
+    let file = &args.file;
+    let input = std::fs::read(file).map_err(|e| format!("{file}: {e}"))?;
+    let as_of = match &args.as_of {
+        Some(text) => costfolio::value::Date::parse(text).map_err(|e| format!("--as-of: {e}"))?,
+        None => costfolio::value::Date::from_naive(chrono::Utc::now().date_naive()),
+    };
+    let ask = costfolio::analytics::ForecastAsk {
+        seed: args.seed,
+        iterations: args.iterations,
+        until_steady: true,
+    };
+    let output =
+        costfolio::plan::forecast(&input, as_of, ask).map_err(|e| format!("{file}: {e}"))?;
     println!("{output}");
     Ok(())
 }

@@ -29,6 +29,7 @@ pub(crate) fn run(command: &Command) -> Result<(), String> {
         Command::Snapshot(db) => commands::snapshot(db),
         Command::Migrate(args) => commands::migrate(args),
         Command::Plan(args) => commands::plan(args),
+        Command::Forecast(args) => commands::forecast(args),
     }
 }
 

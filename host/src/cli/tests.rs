@@ -273,6 +273,34 @@ fn snapshot_migrate_and_plan() {
         (ErrorKind::ArgumentConflict, 2)
     );
     assert_eq!(refused(&["plan"]), (ErrorKind::MissingRequiredArgument, 2));
+    let Command::Forecast(forecast) = parse(&["forecast", "f.json", "--seed", "7"]).unwrap() else {
+        panic!("not forecast");
+    };
+    assert_eq!(
+        (forecast.seed, forecast.iterations, forecast.as_of),
+        (7, 10_000, None)
+    );
+    let Command::Forecast(forecast) = parse(&[
+        "forecast",
+        "f.json",
+        "--as-of",
+        "2026-03-01",
+        "--iterations",
+        "500",
+    ])
+    .unwrap() else {
+        panic!("not forecast");
+    };
+    assert_eq!((forecast.seed, forecast.iterations), (20_140_101, 500));
+    assert_eq!(forecast.as_of.as_deref(), Some("2026-03-01"));
+    for words in [
+        &["forecast", "f.json", "--seed", "x"][..],
+        &["forecast", "f.json", "--seed", "9007199254740992"],
+        &["forecast", "f.json", "--iterations", "0"],
+        &["forecast", "f.json", "--iterations", "100001"],
+    ] {
+        assert_eq!(refused(words).0, ErrorKind::ValueValidation, "{words:?}");
+    }
 }
 
 #[test]
@@ -291,6 +319,7 @@ fn every_command_answers_help_and_a_bare_command_line_shows_it() {
         &["snapshot", "--help"],
         &["migrate", "--help"],
         &["plan", "--help"],
+        &["forecast", "--help"],
         &["help", "token", "mint"],
     ] {
         let error = parse(words).unwrap_err();
