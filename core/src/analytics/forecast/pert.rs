@@ -7,10 +7,14 @@ const QUANTILE_STEPS: usize = 1024;
 /// The intervals over which the density is integrated to find the quantiles.
 const DENSITY_STEPS: usize = 8192;
 
-/// The quantiles of one PERT shape on `[0, 1]` (the standard Beta of its alpha and beta).
+use super::draws::{normal_cdf, Table, NORMAL_REACH, NORMAL_STEPS};
+
+/// The quantiles of one PERT shape on `[0, 1]` (the standard Beta of its alpha and beta), and
+/// for correlated lines the same of a standard normal (`Q(Φ(z))`, one table rather than two).
 #[derive(Debug, Clone)]
 pub(super) struct PertShape {
     quantiles: Vec<f64>,
+    of_normal: Option<Table>,
 }
 
 impl PertShape {
@@ -54,7 +58,36 @@ impl PertShape {
         // The ends are the estimate's own low and high.
         quantiles[0] = 0.0;
         quantiles[QUANTILE_STEPS] = 1.0;
-        PertShape { quantiles }
+        PertShape {
+            quantiles,
+            of_normal: None,
+        }
+    }
+
+    /// The shape, with its table over a standard normal for correlated lines.
+    pub(super) fn with_normal(mut self) -> PertShape {
+        let table = Table::new(-NORMAL_REACH, NORMAL_REACH, NORMAL_STEPS, |z| {
+            self.quantile(normal_cdf(z).min(1.0 - f64::EPSILON))
+        });
+        self.of_normal = Some(table);
+        self
+    }
+
+    /// The quantile of `Φ(z)`, in `[0, 1]` (of a shape made [`PertShape::with_normal`]).
+    pub(super) fn of_normal(&self, z: f64) -> f64 {
+        self.of_normal.as_ref().map_or(0.5, |table| table.at(z))
+    }
+
+    /// The quantile of the uniform of `bits` (`(bits >> 11) / 2^53`), in `[0, 1]`: exactly
+    /// [`PertShape::quantile`] of it, its place in the table read off the bits themselves
+    /// (the top 10 the interval, the next 43 where in it).
+    #[inline]
+    pub(super) fn quantile_of_bits(&self, bits: u64) -> f64 {
+        const FRACTION: u64 = (1 << 43) - 1;
+        let index = (bits >> 54) as usize & (QUANTILE_STEPS - 1);
+        let t = ((bits >> 11) & FRACTION) as i64 as f64 * (1.0 / (1u64 << 43) as f64);
+        let (a, b) = (self.quantiles[index], self.quantiles[index + 1]);
+        a + t * (b - a)
     }
 
     /// The quantile of `u` in `[0, 1)`, in `[0, 1]`.
@@ -83,6 +116,19 @@ mod tests {
             // PERT's mean on [0, 1]: (0 + 4 mode + 1) / 6.
             let expected = (4.0 * mode + 1.0) / 6.0;
             assert!((mean - expected).abs() < 1e-3, "{mode}: {mean} {expected}");
+        }
+    }
+
+    #[test]
+    fn the_bits_read_as_the_uniform_does() {
+        let shape = PertShape::new(0.3);
+        let stream = super::super::draws::Stream::new(77);
+        for n in 0..10_000 {
+            let bits = stream.bits(n);
+            assert_eq!(
+                shape.quantile_of_bits(bits),
+                shape.quantile(stream.uniform(n))
+            );
         }
     }
 

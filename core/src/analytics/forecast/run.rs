@@ -10,7 +10,7 @@ use std::collections::HashMap;
 
 use rust_decimal::Decimal;
 
-use super::draws::{normal_quantile, NormalTable, Stream};
+use super::draws::{QuantileTable, Stream};
 use super::pert::PertShape;
 use super::{Correlations, Driver, SimLine, Simulated};
 
@@ -26,11 +26,30 @@ const DRIVERS: usize = 10;
 /// A line ready to draw: its remaining cost, its factor's range and shape, its weights.
 struct Drawn {
     remaining: i128,
+    /// Whether `remaining x` the largest factor fits 63 bits: counted in `i64`, whose division
+    /// by a constant is a multiplication (an `i128` one is a call).
+    small: bool,
     low: f64,
     span: f64,
     shape: usize,
     folio: usize,
     category: usize,
+}
+
+impl Drawn {
+    /// The line's cost at `position` of its shape, in minor units.
+    #[inline]
+    fn amount(&self, position: f64) -> i128 {
+        let factor = self.low + self.span * position;
+        // Fixed to millionths, half up (the factor is above 0): truncating `x + 0.5` is the same
+        // IEEE operation on every build, where `round` may be a library call.
+        let millionths = (factor * FACTOR_SCALE as f64 + 0.5) as i64;
+        if self.small {
+            i128::from(times_small(self.remaining as i64, millionths))
+        } else {
+            times(self.remaining, millionths)
+        }
+    }
 }
 
 /// The weights of a line's shared normal factors (between folios, its folio's, its category's)
@@ -61,6 +80,17 @@ pub(super) fn millionths(factor: Decimal) -> i64 {
     i64::try_from(scaled.trunc().mantissa() / 10_i128.pow(scaled.trunc().scale())).unwrap_or(0)
 }
 
+/// [`times`] of a product that fits 63 bits.
+fn times_small(value: i64, factor: i64) -> i64 {
+    let product = value * factor;
+    let half = FACTOR_SCALE / 2;
+    if product >= 0 {
+        (product + half) / FACTOR_SCALE
+    } else {
+        (product - half) / FACTOR_SCALE
+    }
+}
+
 /// `value` x `factor` millionths, rounded half away from zero to a whole minor unit.
 pub(super) fn times(value: i128, factor: i64) -> i128 {
     let product = value * i128::from(factor);
@@ -78,7 +108,7 @@ struct Model<'a> {
     lines: Vec<Drawn>,
     shapes: Vec<PertShape>,
     weights: Vec<Weights>,
-    normal: NormalTable,
+    quantiles: QuantileTable,
     stream: Stream,
     /// The shared factors drawn each iteration: 1 between folios, then each folio's, then each
     /// category's.
@@ -105,8 +135,10 @@ impl<'a> Model<'a> {
                 shapes.push(PertShape::new(mode));
                 shapes.len() - 1
             });
+            let largest = i128::from(millionths(high)).max(1);
             drawn.push(Drawn {
                 remaining: line.remaining,
+                small: line.remaining.abs() <= i128::from(i64::MAX) / largest,
                 low: float(low),
                 span: float(high) - float(low),
                 shape,
@@ -131,11 +163,14 @@ impl<'a> Model<'a> {
                 }
             })
             .collect();
+        if correlated {
+            shapes = shapes.into_iter().map(PertShape::with_normal).collect();
+        }
         Model {
             lines: drawn,
             shapes,
             weights,
-            normal: NormalTable::new(),
+            quantiles: QuantileTable::new(),
             stream: Stream::new(seed),
             factors: 1 + folios + correlations.categories.len(),
             folios,
@@ -149,69 +184,94 @@ impl<'a> Model<'a> {
         u64::from(i) * (self.factors + self.lines.len()) as u64
     }
 
-    /// Iteration `i`'s shared factors, as standard normals.
-    fn shared(&self, i: u32, into: &mut Vec<f64>) {
-        into.clear();
-        let start = self.start(i);
-        if self.correlated {
-            into.extend(
-                (0..self.factors as u64).map(|k| normal_quantile(self.stream.uniform(start + k))),
-            );
-        }
+    /// Iteration `i`'s shared factor `k`, a standard normal.
+    fn shared(&self, i: u32, k: usize) -> f64 {
+        self.quantiles
+            .quantile(self.stream.uniform(self.start(i) + k as u64))
     }
 
-    /// Line `j`'s cost at iteration `i` (its shared factors `shared`), in minor units.
-    fn draw(&self, i: u32, j: usize, shared: &[f64]) -> i128 {
+    /// Line `j`'s place in the shared factors: its folio's and its category's.
+    fn groups(&self, j: usize) -> (usize, usize) {
         let line = &self.lines[j];
-        let factors = if self.correlated {
-            [
-                shared[0],
-                shared[1 + line.folio],
-                shared[1 + self.folios + line.category],
-            ]
-        } else {
-            [0.0; 3]
-        };
-        self.cost(i, j, factors)
+        (1 + line.folio, 1 + self.folios + line.category)
     }
 
-    /// Line `j`'s cost at iteration `i` drawn alone: only the shared factors it reads are drawn.
+    /// Line `j`'s position in `[0, 1]` of its shape at iteration `i`, from its uniform's `bits` and,
+    /// when lines are correlated, the iteration's shared factors `between`, `folio`, `category`.
+    fn position(&self, j: usize, bits: u64, [between, folio, category]: [f64; 3]) -> f64 {
+        let shape = &self.shapes[self.lines[j].shape];
+        if !self.correlated {
+            return shape.quantile_of_bits(bits);
+        }
+        let w = self.weights[j];
+        let z = w.portfolio * between
+            + w.folio * folio
+            + w.category * category
+            + w.own * self.quantiles.quantile_of_bits(bits);
+        shape.of_normal(z)
+    }
+
+    /// Line `j`'s cost at `position` of its shape, in minor units.
+    fn amount(&self, j: usize, position: f64) -> i128 {
+        self.lines[j].amount(position)
+    }
+    /// Line `j`'s cost at iteration `i`, drawn alone (its shared factors drawn for it).
     fn draw_alone(&self, i: u32, j: usize) -> i128 {
-        let line = &self.lines[j];
-        let start = self.start(i);
-        let factor = |k: usize| normal_quantile(self.stream.uniform(start + k as u64));
-        let factors = if self.correlated {
+        let (folio, category) = self.groups(j);
+        let shared = if self.correlated {
             [
-                factor(0),
-                factor(1 + line.folio),
-                factor(1 + self.folios + line.category),
+                self.shared(i, 0),
+                self.shared(i, folio),
+                self.shared(i, category),
             ]
         } else {
             [0.0; 3]
         };
-        self.cost(i, j, factors)
+        let bits = self.stream.bits(self.start(i) + (self.factors + j) as u64);
+        self.amount(j, self.position(j, bits, shared))
     }
 
-    /// Line `j`'s cost at iteration `i` given the shared factors between folios, of its folio and
-    /// of its category.
-    fn cost(&self, i: u32, j: usize, [between, folio, category]: [f64; 3]) -> i128 {
-        let line = &self.lines[j];
-        let mut u = self
-            .stream
-            .uniform(self.start(i) + (self.factors + j) as u64);
-        if self.correlated {
-            let w = self.weights[j];
-            let z = w.portfolio * between
-                + w.folio * folio
-                + w.category * category
-                + w.own * normal_quantile(u);
-            u = self.normal.cdf(z).min(1.0 - f64::EPSILON);
+    /// Adds to `sums` (iterations `first..`) every line's cost: line by line, so that a line's
+    /// tables stay at hand while its iterations are drawn.
+    fn add_block(&self, first: u32, sums: &mut [i128]) {
+        let width = self.factors;
+        let shared: Vec<f64> = if self.correlated {
+            (0..sums.len() as u32)
+                .flat_map(|t| (0..width).map(move |k| (first + t, k)))
+                .map(|(i, k)| self.shared(i, k))
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let stride = (self.factors + self.lines.len()) as u64;
+        for j in 0..self.lines.len() {
+            let (folio, category) = self.groups(j);
+            let mut n = self.start(first) + (self.factors + j) as u64;
+            if !self.correlated {
+                // The common case, its loop kept lean: a uniform, a quantile, a product.
+                let (line, shape) = (&self.lines[j], &self.shapes[self.lines[j].shape]);
+                for sum in sums.iter_mut() {
+                    let position = shape.quantile_of_bits(self.stream.bits(n));
+                    *sum += line.amount(position);
+                    n += stride;
+                }
+                continue;
+            }
+            let (line, shape, w) = (
+                &self.lines[j],
+                &self.shapes[self.lines[j].shape],
+                self.weights[j],
+            );
+            for (row, sum) in shared.chunks_exact(width).zip(sums.iter_mut()) {
+                // The same operations, in the same order, as `position`.
+                let z = w.portfolio * row[0]
+                    + w.folio * row[folio]
+                    + w.category * row[category]
+                    + w.own * self.quantiles.quantile_of_bits(self.stream.bits(n));
+                *sum += line.amount(shape.of_normal(z));
+                n += stride;
+            }
         }
-        let factor = line.low + line.span * self.shapes[line.shape].quantile(u);
-        times(
-            line.remaining,
-            (factor * FACTOR_SCALE as f64).round() as i64,
-        )
     }
 }
 
@@ -283,18 +343,16 @@ pub(super) fn simulate(
 ) -> Simulated {
     let model = Model::new(lines, correlations, seed);
     let mut sums: Vec<i128> = Vec::with_capacity(iterations as usize);
-    let mut shared = Vec::new();
     let mut last: Option<(i128, i128)> = None;
     let mut is_steady = false;
-    for i in 0..iterations {
-        model.shared(i, &mut shared);
-        let mut sum = base;
-        for j in 0..model.lines.len() {
-            sum += model.draw(i, j, &shared);
-        }
-        sums.push(sum);
-        let drawn = i + 1;
-        if until_steady && drawn % STEADY_BLOCK == 0 && drawn < iterations {
+    let mut first = 0;
+    while first < iterations {
+        let count = STEADY_BLOCK.min(iterations - first);
+        let mut block = vec![base; count as usize];
+        model.add_block(first, &mut block);
+        sums.extend(block);
+        first += count;
+        if until_steady && first % STEADY_BLOCK == 0 && first < iterations {
             let now = p50_p90(&sums);
             if let Some(before) = last {
                 if steady(before.0, now.0) && steady(before.1, now.1) {
@@ -371,4 +429,48 @@ pub fn floor(seed: u64, lines: usize, iterations: u32) -> u64 {
         acc = acc.wrapping_add(stream.uniform(n).to_bits());
     }
     acc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::model::budgeting::Estimate;
+
+    fn lines() -> Vec<SimLine> {
+        (0..12)
+            .map(|k| SimLine {
+                remaining: 1_000_000 + k * 12_345,
+                estimate: Estimate::new(
+                    Decimal::new(80 + k as i64, 2),
+                    Decimal::new(100 + 2 * k as i64, 2),
+                    Decimal::new(150 + 5 * k as i64, 2),
+                )
+                .unwrap(),
+                folio: (k % 2) as usize,
+                category: (k % 4) as usize,
+            })
+            .collect()
+    }
+
+    /// A line drawn alone (for the drivers) costs what the block drew for it.
+    #[test]
+    fn a_line_drawn_alone_is_the_line_drawn_in_its_block() {
+        for rho in [Decimal::ZERO, Decimal::new(4, 1)] {
+            let lines = lines();
+            let correlations = Correlations {
+                between_folios: rho / Decimal::TWO,
+                folios: vec![rho; 2],
+                categories: vec![rho, Decimal::new(7, 1), rho, Decimal::ONE],
+            };
+            let model = Model::new(&lines, &correlations, 99);
+            let mut block = vec![0i128; 50];
+            model.add_block(1_000, &mut block);
+            for (t, sum) in block.iter().enumerate() {
+                let alone: i128 = (0..lines.len())
+                    .map(|j| model.draw_alone(1_000 + t as u32, j))
+                    .sum();
+                assert_eq!(*sum, alone, "{rho} {t}");
+            }
+        }
+    }
 }
