@@ -626,6 +626,17 @@ fn the_wasm_vectors_of_plan_documents_are_the_servers_answers() {
             core_lines["groups"], server_lines["groups"],
             "folio {folio}"
         );
+        // Its forecast (S14.3): the wasm sandbox's of seed 7 must be this text to the cent.
+        let forecast = costfolio::plan::forecast(
+            document.to_string().as_bytes(),
+            AS_OF.parse().unwrap(),
+            costfolio::analytics::ForecastAsk {
+                seed: 7,
+                iterations: 2_000,
+                until_steady: true,
+            },
+        )
+        .unwrap();
         cases.push(serde_json::json!({
             "folio": folio,
             "document": document.to_string(),
@@ -633,6 +644,7 @@ fn the_wasm_vectors_of_plan_documents_are_the_servers_answers() {
             "positions": positions,
             "expenses": expenses,
             "lines": lines,
+            "forecast": forecast,
         }));
     }
     let written = serde_json::to_string_pretty(&Value::Array(cases)).unwrap() + "\n";

@@ -123,6 +123,13 @@ impl Sandbox {
         js(self.lines_of(asOf, groupBy))
     }
 
+    /// The sandbox's forecast at `asOf` (S14), as the server answers `GET /folio/{id}/forecast`
+    /// for a folio without baselines or closed months: `seed` a whole number from 0 to 2^53 - 1,
+    /// `iterations` from 1 to 100,000. The same seed gives the server's answer to the cent.
+    pub fn forecast(&mut self, asOf: &str, seed: f64, iterations: f64) -> Result<String, JsValue> {
+        js(self.forecast_of(asOf, seed, iterations))
+    }
+
     /// Removes the position `id` (a whole number from 1 to 2^53 - 1).
     #[wasm_bindgen(js_name = removePosition)]
     pub fn remove_position(&mut self, id: f64) -> Result<(), JsValue> {
@@ -232,6 +239,37 @@ impl Sandbox {
             grouping,
         )
         .map_err(Refusal::Plan)?;
+        Ok(to_json(&answer))
+    }
+
+    fn forecast_of(
+        &mut self,
+        as_of_text: &str,
+        seed: f64,
+        iterations: f64,
+    ) -> Result<String, Refusal> {
+        use costfolio::analytics::forecast::{MAX_ITERATIONS, MAX_SEED};
+        let as_of = as_of(as_of_text)?;
+        let whole = |value: f64, name: &'static str, min: f64, max: f64| {
+            if value.fract() == 0.0 && (min..=max).contains(&value) {
+                Ok(value)
+            } else {
+                Err(Refusal::form(
+                    name,
+                    format!("{value} is not a whole number from {min} to {max}"),
+                ))
+            }
+        };
+        let seed = whole(seed, "seed", 0.0, MAX_SEED as f64)? as u64;
+        let iterations = whole(iterations, "iterations", 1.0, f64::from(MAX_ITERATIONS))? as u32;
+        let ask = costfolio::analytics::ForecastAsk {
+            seed,
+            iterations,
+            until_steady: true,
+        };
+        let answer =
+            costfolio::plan::forecast_of(&mut self.book, &self.items, self.folio, as_of, ask)
+                .map_err(Refusal::Plan)?;
         Ok(to_json(&answer))
     }
 

@@ -1,6 +1,6 @@
 // Plan documents fed to the wasm core: every demo folio's document, as the server
 // exports it, gives in wasm the server's indicators and monthly timeline byte for byte, and its
-// items' payment lines, and the what-if sandbox its cost lines. The cases and the server's answers are wasm/tests/vectors/plan_documents.json,
+// items' payment lines, and the what-if sandbox its cost lines and its forecast of one seed. The cases and the server's answers are wasm/tests/vectors/plan_documents.json,
 // kept true to the server by tests/plan_documents.rs.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import * as wasm from '../pkg/node/costfolio_wasm.js';
 
 /** @typedef {{name: string, lines: unknown[]}} Item */
-/** @type {{folio: number, document: string, summary: string, positions: Item[], expenses: Item[], lines: string}[]} */
+/** @type {{folio: number, document: string, summary: string, positions: Item[], expenses: Item[], lines: string, forecast: string}[]} */
 const cases = JSON.parse(readFileSync(new URL('./vectors/plan_documents.json', import.meta.url), 'utf8'));
 
 test('there is a case for every demo folio', () => {
@@ -31,5 +31,8 @@ for (const c of cases) {
     // Its cost lines by category (S9.12): the native core's, byte for byte.
     assert.equal(sandbox.lines(asOf, 'category'), c.lines, 'cost lines');
     assert.ok(JSON.parse(c.lines).lines.length > 0);
+    // Its forecast of seed 7 (S14.3): the native core's, byte for byte, to the cent.
+    assert.equal(sandbox.forecast(asOf, 7, 2000), c.forecast, 'forecast');
+    assert.ok(JSON.parse(c.forecast).method.iterations > 0);
   });
 }

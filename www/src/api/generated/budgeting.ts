@@ -77,6 +77,7 @@ export interface components {
       month: string;
       now: components['schemas']['PeriodFigures'];
     };
+    Correlation: WireNum;
     CostLineShown: {
       complete: boolean;
       deleted: boolean;
@@ -112,6 +113,11 @@ export interface components {
     DateOrder: 'dayMonthYear' | 'monthDayYear';
     DecimalMark: 'point' | 'comma';
     EacMethod: 'cpi' | 'cpiSpi' | 'remainingAsPlanned' | 'scheduled';
+    Estimate: {
+      high: WireNum;
+      likely: WireNum;
+      low: WireNum;
+    };
     ExchangeRate: {
       effectiveDate: string;
       from: string;
@@ -134,6 +140,7 @@ export interface components {
       customFields?: components['schemas']['CustomFields'] | null;
       deletedOn?: string | null;
       description: string;
+      estimate?: components['schemas']['Estimate'] | null;
       folioId: WireNum;
       id?: WireNum | null;
       kind: components['schemas']['ExpenseKind'];
@@ -237,10 +244,23 @@ export interface components {
       startDate: string;
       status?: components['schemas']['FolioStatus'] | null;
       tolerance: WireNum;
+      uncertainty?: components['schemas']['Uncertainty'] | null;
       usesUserRates: boolean;
       withEarned: boolean;
       withRevenue: boolean;
       workloadSchemeId: WireNum;
+    };
+    FolioForecast: {
+      asOf: string;
+      bounds: components['schemas']['ForecastBounds'];
+      currencyCode: string;
+      curve: components['schemas']['ForecastPoint'][];
+      drivers: components['schemas']['ForecastDriver'][];
+      figures: components['schemas']['ForecastFigures'];
+      finish: components['schemas']['ForecastFinish'];
+      folioId: WireNum;
+      histogram: components['schemas']['ForecastBucket'][];
+      method: components['schemas']['ForecastMethod'];
     };
     FolioIndicators: {
       folioId: WireNum;
@@ -292,6 +312,73 @@ export interface components {
       status: components['schemas']['FolioStatus'];
       withEarned?: boolean | null;
       withRevenue?: boolean | null;
+    };
+    ForecastBounds: {
+      cpi?: WireNum | null;
+      cpiHigh?: WireNum | null;
+      cpiLow?: WireNum | null;
+      eacHigh?: WireNum | null;
+      eacLow?: WireNum | null;
+      meanLogCpi?: WireNum | null;
+      months: WireNum;
+      plannedMonths: WireNum;
+      reason?: string | null;
+      sdLogCpi?: WireNum | null;
+      source: string;
+    };
+    ForecastBucket: {
+      count: WireNum;
+      from: WireNum;
+      to: WireNum;
+    };
+    ForecastDriver: {
+      estimate: components['schemas']['Estimate'];
+      estimateFrom: string;
+      folioId: WireNum;
+      itemId: WireNum;
+      itemKind: string;
+      name: string;
+      p10: WireNum;
+      p90: WireNum;
+      rankCorrelation: WireNum;
+      remaining: WireNum;
+    };
+    ForecastFigures: {
+      ac: WireNum;
+      bac: WireNum;
+      bacWithReserve: WireNum;
+      chanceWithinBudget: WireNum;
+      chanceWithinReserve: WireNum;
+      max: WireNum;
+      mean: WireNum;
+      min: WireNum;
+      p10: WireNum;
+      p50: WireNum;
+      p80: WireNum;
+      p90: WireNum;
+      plannedAtCompletion: WireNum;
+      remaining: WireNum;
+    };
+    ForecastFinish: {
+      p50: string;
+      p90: string;
+      planned: string;
+    };
+    ForecastMethod: {
+      certainLines: WireNum;
+      correlation: WireNum;
+      defaultEstimate: components['schemas']['Estimate'];
+      defaultFrom: string;
+      generator: string;
+      iterations: WireNum;
+      iterationsAsked: WireNum;
+      seed: WireNum;
+      steady: boolean;
+      uncertainLines: WireNum;
+    };
+    ForecastPoint: {
+      percent: WireNum;
+      value: WireNum;
     };
     History: {
       changes: components['schemas']['Change'][];
@@ -491,6 +578,7 @@ export interface components {
       currencyCode: string;
       description?: string | null;
       folios: components['schemas']['FolioSummary'][];
+      forecastCorrelation?: components['schemas']['Correlation'] | null;
       id?: WireNum | null;
       isPrivate: boolean;
       name: string;
@@ -507,6 +595,24 @@ export interface components {
       folios: WireNum;
       month: string;
       now: components['schemas']['PeriodFigures'];
+    };
+    PortfolioForecast: {
+      asOf: string;
+      currencyCode: string;
+      curve: components['schemas']['ForecastPoint'][];
+      drivers: components['schemas']['ForecastDriver'][];
+      figures: components['schemas']['ForecastFigures'];
+      folioCorrelation: WireNum;
+      folios: components['schemas']['PortfolioForecastFolio'][];
+      histogram: components['schemas']['ForecastBucket'][];
+      method: components['schemas']['ForecastMethod'];
+      portfolioId: WireNum;
+    };
+    PortfolioForecastFolio: {
+      folioCurrencyCode: string;
+      folioId: WireNum;
+      lines: WireNum;
+      name: string;
     };
     PortfolioLines: {
       asOf: string;
@@ -531,6 +637,7 @@ export interface components {
       customFields?: components['schemas']['CustomFields'] | null;
       deletedOn?: string | null;
       description: string;
+      estimate?: components['schemas']['Estimate'] | null;
       folioId: WireNum;
       holidaySchemeId?: WireNum | null;
       id?: WireNum | null;
@@ -653,6 +760,16 @@ export interface components {
       plannedRevenue?: WireNum | null;
       pv?: WireNum | null;
       start: string;
+    };
+    Uncertainty: {
+      byCategory?: {
+        [key: string]: components['schemas']['Estimate'];
+      } | null;
+      correlation?: components['schemas']['Correlation'] | null;
+      correlationByCategory?: {
+        [key: string]: components['schemas']['Correlation'];
+      } | null;
+      default?: components['schemas']['Estimate'] | null;
     };
     UserChoice: {
       displayName: string;

@@ -53,6 +53,7 @@ export interface BudgetingOperations {
     body: never;
     answer: S['Explanation'];
   };
+  'GET /folio/{id}/forecast': { path: { id: WireNum }; query: { asOf?: string; seed?: string; iterations?: string }; body: never; answer: S['FolioForecast'] };
   'GET /folio/{id}/history': { path: { id: WireNum }; query: { limit?: string; before?: string; since?: string }; body: never; answer: S['History'] };
   'POST /folio/{id}/import/actuals': { path: { id: WireNum }; query: { dryRun?: string }; body: S['ActualsImport']; answer: S['ImportReport'] };
   'GET /folio/{id}/indicators': { path: { id: WireNum }; query: { asOf?: string; plan?: string }; body: never; answer: S['Indicators'] };
@@ -92,6 +93,12 @@ export interface BudgetingOperations {
     query: { asOf?: string; figure?: string; limit?: string; after?: string };
     body: never;
     answer: S['Explanation'];
+  };
+  'GET /portfolio/{id}/forecast': {
+    path: { id: WireNum };
+    query: { asOf?: string; seed?: string; iterations?: string };
+    body: never;
+    answer: S['PortfolioForecast'];
   };
   'GET /portfolio/{id}/history': { path: { id: WireNum }; query: { limit?: string; before?: string; since?: string }; body: never; answer: S['History'] };
   'GET /portfolio/{id}/indicators': { path: { id: WireNum }; query: { asOf?: string }; body: never; answer: S['Indicators'] };
