@@ -60,6 +60,28 @@ const SCREENS = [
     },
   ],
   [
+    'confidence',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/forecast');
+      await page.getByRole('list', { name: 'Lines that drive the spread, strongest first' }).waitFor();
+      await page
+        .getByRole('img', { name: /^How many iterations ended/ })
+        .locator('canvas')
+        .waitFor();
+    },
+  ],
+  [
+    'confidence-explained',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/forecast');
+      await page.getByRole('list', { name: 'Cost at completion' }).getByRole('button').nth(1).click();
+      await page.getByRole('dialog').getByText('costfolio forecast PLAN.json').waitFor();
+    },
+    { dialog: true },
+  ],
+  [
     'costs',
     true,
     async (page) => {

@@ -86,6 +86,20 @@ const SCREENS: Screen[] = [
     open: async (page) => {
       await folioTab(page, 'Forecast');
       await new ForecastScreen(page).firstCanvas.waitFor();
+      await new ForecastScreen(page).drivers.waitFor();
+    },
+  },
+  {
+    name: 'forecast: how a percentile was computed (dialog open)',
+    signedIn: true,
+    open: async (page) => {
+      await folioTab(page, 'Forecast');
+      const forecast = new ForecastScreen(page);
+      await forecast.confidenceFigures.getByRole('button').nth(1).click();
+      await page
+        .getByRole('dialog')
+        .getByText(/costfolio forecast PLAN\.json/)
+        .waitFor();
     },
   },
   {

@@ -440,6 +440,7 @@ impl Simulation {
         let sim = &self.outcome.simulated;
         ForecastFinish {
             planned: part.end,
+            p10: day(sim.percentile(10, 1)),
             p50: day(sim.percentile(50, 1)),
             p90: day(sim.percentile(90, 1)),
         }

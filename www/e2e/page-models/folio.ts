@@ -69,6 +69,20 @@ export class ForecastScreen {
   get periods(): Locator {
     return this.page.locator('tr[data-start]');
   }
+  /** How sure the cost at completion is: its percentiles, each a button opening how it was computed. */
+  get confidenceFigures(): Locator {
+    return this.page.getByRole('list', { name: 'Cost at completion' });
+  }
+  /** The lines that drive the spread (the tornado). */
+  get drivers(): Locator {
+    return this.page.getByRole('list', { name: 'Lines that drive the spread, strongest first' });
+  }
+  get seed(): Locator {
+    return this.page.getByRole('textbox', { name: 'Seed' });
+  }
+  get drawAgain(): Locator {
+    return this.page.getByRole('button', { name: 'Draw again' });
+  }
 }
 
 export class BaselinesScreen {

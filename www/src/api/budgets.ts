@@ -25,6 +25,7 @@ import type {
   Expenditures,
   Folio,
   FolioItemsAnswer,
+  FolioForecast,
   FolioLines,
   LineGrouping,
   LineOrder,
@@ -150,6 +151,9 @@ export const api = {
   /** A page of a folio's cost lines at `asOf` grouped by `groupBy`, in `order` (S9.12): `limit` lines after the first `after`, with the groups and the total over every line. */
   lines: (id: string, asOf: string, groupBy: LineGrouping, order: LineOrder, after: number, limit: number, signal?: AbortSignal): Promise<FolioLines> =>
     call('GET', '/folio/{id}/lines', { path: { id }, query: { asOf, groupBy, order, after: String(after), limit: String(limit) }, signal }),
+  /** The folio's forecast at `asOf` drawn with `seed` (S14): P10 to P90, the chances, the drivers, the finish, EAC's bounds. */
+  confidence: (id: string, asOf: string, seed: number, signal?: AbortSignal): Promise<FolioForecast> =>
+    call('GET', '/folio/{id}/forecast', { path: { id }, query: { asOf, seed: String(seed) }, signal }),
   /** Every cost line as CSV, written by the server (or offline by the core). */
   linesCsvUrl: (id: string, asOf: string, groupBy: LineGrouping, order: LineOrder) =>
     budgetAddress('/folio/{id}/lines', { id }, { asOf, groupBy, order, format: 'csv' }),

@@ -104,6 +104,11 @@ export type ItemExpense = Answer<Schemas['ExpenseItem']>;
 /** `GET /folio/{id}/items?asOf=`, as read (`itemsOf` checks its records' ids). */
 export type FolioItemsAnswer = Answer<Schemas['FolioItems']>;
 
+/** `GET /folio/{id}/forecast?asOf=&seed=` (S14): cost at completion and finish with their confidence. */
+export type FolioForecast = Answer<Schemas['FolioForecast']>;
+/** A line that drives the forecast's spread (the tornado). */
+export type ForecastDriver = Answer<Schemas['ForecastDriver']>;
+
 /** How cost lines are grouped (`groupBy`). */
 export type LineGrouping = Schemas['LineGrouping'];
 /** How cost lines are ordered (`order`): by group, or the largest overrun first. */

@@ -62,6 +62,8 @@ export const keys = {
   timeline: (id: string, asOf: string, granularity: Granularity, side?: PlanSide) => ['folio', id, 'timeline', asOf, granularity, plan(side)] as const,
   /** The forecast's timeline with the indicators it draws (BAC, EAC), from the same as-of date. */
   forecast: (id: string, asOf: string, granularity: Granularity) => ['folio', id, 'forecast', asOf, granularity] as const,
+  /** The forecast with its confidence (S14), drawn with a seed. */
+  confidence: (id: string, asOf: string, seed: number) => ['folio', id, 'confidence', asOf, seed] as const,
   items: (id: string, asOf: string) => ['folio', id, 'items', asOf] as const,
   lines: (id: string, asOf: string, groupBy: string, order: string, page: number) => ['folio', id, 'lines', asOf, groupBy, order, page] as const,
   baselines: (id: string) => ['folio', id, 'baselines'] as const,

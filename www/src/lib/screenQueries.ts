@@ -29,3 +29,14 @@ export const forecastQuery = (id: string, asOf: string, granularity: Granularity
     },
     placeholderData: keepFor(id),
   });
+
+/** The seed a forecast is drawn with unless the user picks another: the server's default (S14.3). */
+export const DEFAULT_SEED = 20140101;
+
+/** The forecast with its confidence as of `asOf`, drawn with `seed` (S14). */
+export const confidenceQuery = (id: string, asOf: string, seed: number) =>
+  queryOptions({
+    queryKey: keys.confidence(id, asOf, seed),
+    queryFn: ({ signal }) => api.confidence(id, asOf, seed, signal),
+    placeholderData: keepFor(id),
+  });

@@ -290,6 +290,8 @@ pub struct ForecastDriver {
 pub struct ForecastFinish {
     /// The plan's last day.
     pub planned: Date,
+    /// The day P10 of the remaining cost is paid.
+    pub p10: Date,
     /// The day P50 of the remaining cost is paid.
     pub p50: Date,
     /// The day P90 of the remaining cost is paid.

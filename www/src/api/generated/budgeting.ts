@@ -360,6 +360,7 @@ export interface components {
       remaining: WireNum;
     };
     ForecastFinish: {
+      p10: string;
       p50: string;
       p90: string;
       planned: string;

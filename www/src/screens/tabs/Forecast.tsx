@@ -2,7 +2,8 @@
 // and actual cost and revenue and the cumulative PV, EV, AC; GET /folio/{id}/indicators?asOf=
 // gives BAC and EAC. The EAC projection runs from AC at the as-of date to EAC at the folio's end.
 // EV is drawn as measured at each bucket's end up to the as-of date (S9.10). Below, the closed
-// months and their trends (`Trends.tsx`, S9.11).
+// months and their trends (`Trends.tsx`, S9.11); between them, how sure the cost at completion
+// is (`Confidence.tsx`, S14).
 // The curves are drawn with floats (pixels); the figures of the selected period are the server's
 // exact strings.
 //
@@ -28,6 +29,7 @@ import type { FolioProps } from '../FolioProps';
 import { lazy } from 'preact-iso';
 import { Methods } from '../../components/Methods';
 import { Trends } from '../Trends';
+import { Confidence } from '../../components/Confidence';
 import { Col } from '../../components/Table';
 
 const ExplainDialog = lazy(() => import('../../components/Explain').then((m) => m.ExplainDialog));
@@ -599,6 +601,7 @@ export function Forecast({ folio, asOf }: FolioProps) {
         ) : null}
       </Card>
       {table}
+      <Confidence folio={folio} asOf={asOf} />
       <Trends folio={folio} />
       {explaining ? <ExplainDialog path={explaining.path} title={explaining.title} onClose={() => setExplaining(null)} /> : null}
     </div>

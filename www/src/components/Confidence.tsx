@@ -1,0 +1,311 @@
+// How sure the forecast is (S14): GET /folio/{id}/forecast?asOf=&seed= answers P10 to P90 of the
+// cost at completion, the chances of finishing within budget and within budget and reserve, the
+// histogram of the iterations, the lines that drive the spread, when the remaining work is paid,
+// and EAC's bounds from the folio's own monthly CPI. The fan and the histogram are drawn with
+// floats (pixels); every figure in words is the server's exact string. Each figure opens how it
+// was computed, with the command that reproduces it.
+import { useMemo, useState } from 'preact/hooks';
+import type uPlot from 'uplot';
+import { useQuery } from '@tanstack/preact-query';
+import type { Folio, FolioForecast } from '../api/types';
+import { confidenceQuery, DEFAULT_SEED } from '../lib/screenQueries';
+import { driverWidth, fan, FAN_SERIES, histogram, reproduceCommand } from '../lib/confidence';
+import * as fmt from '../lib/format';
+import { Card, FiguresRefused, Loading } from './ui';
+import { UChart } from './UChart';
+import { Dialog } from './Dialog';
+
+const COLORS = { p10: '#0f9d76', p50: '#5f3dc4', p90: '#c92a2a', plan: '#4f6bed', bac: '#495057', band: 'rgba(95, 61, 196, 0.14)', bars: '#91a7ff' };
+const FONT = '12px system-ui, sans-serif';
+
+/** A figure of the answer and what it is, as its explanation says it. */
+type Figure = { key: 'p10' | 'p50' | 'p80' | 'p90' | 'mean'; label: string; what: string };
+
+const FIGURES: Figure[] = [
+  { key: 'p10', label: 'P10', what: 'One iteration in ten costs this much or less: the optimistic end.' },
+  { key: 'p50', label: 'P50', what: 'As likely above as below: the middle of the iterations.' },
+  { key: 'p80', label: 'P80', what: 'Eight iterations in ten cost this much or less.' },
+  { key: 'p90', label: 'P90', what: 'Nine iterations in ten cost this much or less: the prudent end.' },
+  { key: 'mean', label: 'Mean', what: 'The average of every iteration, rounded to the currency.' },
+];
+
+/** The compact money axis of a currency. */
+function moneyAxis(currency: string): uPlot.Axis {
+  let compact: Intl.NumberFormat | null = null;
+  try {
+    compact = new Intl.NumberFormat(fmt.browserLocale(), { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
+  } catch {
+    compact = null;
+  }
+  return { font: FONT, size: 70, grid: { stroke: '#eef0f3' }, values: (_u, splits) => splits.map((v) => (compact ? compact.format(v) : String(v))) };
+}
+
+function fanOptions(currency: string) {
+  return (width: number): uPlot.Options => ({
+    width,
+    height: 240,
+    legend: { show: false },
+    cursor: { drag: { x: false, y: false } },
+    scales: { x: { time: true } },
+    axes: [{ font: FONT, grid: { show: false } }, moneyAxis(currency)],
+    series: [
+      {},
+      { label: 'P10', stroke: COLORS.p10, width: 1.5 },
+      { label: 'P50', stroke: COLORS.p50, width: 2.5 },
+      { label: 'P90', stroke: COLORS.p90, width: 1.5 },
+      { label: 'Plan at completion', stroke: COLORS.plan, width: 1.5, dash: [6, 4] },
+      { label: 'BAC', stroke: COLORS.bac, width: 1, dash: [2, 2], points: { show: false } },
+    ],
+    bands: [{ series: [3, 1], fill: COLORS.band }],
+  });
+}
+
+/** Vertical lines at BAC and BAC + reserve over the histogram, labelled. */
+function budgetMarks(answer: FolioForecast): uPlot.Plugin {
+  return {
+    hooks: {
+      draw: [
+        (u: uPlot) => {
+          const ctx = u.ctx;
+          const dpr = devicePixelRatio;
+          ctx.save();
+          ctx.font = `${11 * dpr}px system-ui, sans-serif`;
+          const marks: [string, string, number[]][] = [
+            ['BAC', answer.figures.bac, [4, 3]],
+            ['BAC + reserve', answer.figures.bacWithReserve, [1, 3]],
+          ];
+          marks.forEach(([label, value, dash], row) => {
+            const x = u.valToPos(Number(value), 'x', true);
+            if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) return;
+            ctx.strokeStyle = COLORS.bac;
+            ctx.setLineDash(dash.map((d) => d * dpr));
+            ctx.lineWidth = 1.5 * dpr;
+            ctx.beginPath();
+            ctx.moveTo(x, u.bbox.top);
+            ctx.lineTo(x, u.bbox.top + u.bbox.height);
+            ctx.stroke();
+            ctx.fillStyle = COLORS.bac;
+            ctx.fillText(label, x + 4 * dpr, u.bbox.top + (12 + 14 * row) * dpr);
+          });
+          ctx.restore();
+        },
+      ],
+    },
+  };
+}
+
+function histogramOptions(currency: string, answer: FolioForecast) {
+  return (width: number): uPlot.Options => ({
+    width,
+    height: 200,
+    legend: { show: false },
+    cursor: { drag: { x: false, y: false }, points: { show: false } },
+    scales: { x: { time: false } },
+    axes: [
+      { ...moneyAxis(currency), size: 30, grid: { show: false } },
+      { font: FONT, size: 50, grid: { stroke: '#eef0f3' } },
+    ],
+    plugins: [budgetMarks(answer)],
+    series: [{}, { label: 'Iterations', stroke: COLORS.bars, fill: COLORS.bars, width: 0, points: { show: false }, paths: barPaths }],
+  });
+}
+
+/** Bars touching each other, one per bucket. */
+const barPaths: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
+  const path = new Path2D();
+  const xs = u.data[0];
+  const ys = u.data[seriesIdx]!;
+  const step = xs.length > 1 ? Math.abs(u.valToPos(xs[1]!, 'x', true) - u.valToPos(xs[0]!, 'x', true)) : 12;
+  const zero = u.valToPos(0, 'y', true);
+  for (let k = idx0; k <= idx1; k++) {
+    const y = ys[k];
+    if (y == null) continue;
+    const cx = u.valToPos(xs[k]!, 'x', true);
+    const top = u.valToPos(y, 'y', true);
+    path.rect(cx - step / 2 + 0.5, top, Math.max(1, step - 1), zero - top);
+  }
+  return { stroke: path, fill: path };
+};
+
+/** How a figure was computed: the method, its inputs, the seed and the command. */
+function Explanation({ answer, figure, onClose }: { answer: FolioForecast; figure: Figure; onClose: () => void }) {
+  const m = answer.method;
+  const f = answer.figures;
+  const currency = answer.currencyCode;
+  const estimate = m.defaultEstimate;
+  const from: Record<string, string> = {
+    folio: "the folio's default estimate",
+    performance: "the folio's cost performance (1 / CPI as the most likely factor)",
+    standard: 'the standard estimate (no cost performance yet)',
+  };
+  return (
+    <Dialog title={`${figure.label}: ${fmt.money(f[figure.key], currency)}`} onClose={onClose} wide>
+      <p>{figure.what}</p>
+      <p>
+        Each of {fmt.decimal(m.iterations)} iterations adds to the actual cost to date ({fmt.money(f.ac, currency)}) every open planned line's remaining cost
+        times a factor drawn from its three-point estimate (a Beta-PERT distribution), rounded to the cent. The figure is one iteration's own total, never an
+        interpolation.
+      </p>
+      <dl class="forecast-facts">
+        <dt>Remaining planned cost</dt>
+        <dd>{fmt.money(f.remaining, currency)}</dd>
+        <dt>Lines drawn</dt>
+        <dd>
+          {fmt.decimal(m.uncertainLines)} uncertain, {fmt.decimal(m.certainLines)} certain
+        </dd>
+        <dt>Estimate of a line without its own</dt>
+        <dd>
+          low {fmt.decimal(estimate.low)}, likely {fmt.decimal(estimate.likely)}, high {fmt.decimal(estimate.high)}: {from[m.defaultFrom] ?? m.defaultFrom}
+        </dd>
+        <dt>Correlation between lines</dt>
+        <dd>{fmt.decimal(m.correlation)}</dd>
+        <dt>Iterations</dt>
+        <dd>
+          {fmt.decimal(m.iterations)} of at most {fmt.decimal(m.iterationsAsked)}
+          {m.steady ? ': stopped once P50 and P90 moved less than 0.1 % over 1,000' : ''}
+        </dd>
+        <dt>Generator and seed</dt>
+        <dd>SplitMix64, seed {m.seed}: the same seed gives the same figures to the cent</dd>
+      </dl>
+      <p>
+        To reproduce it from the folio's plan document (Import &amp; export; a plan document holds the draft, so with a baseline approved the figures here are
+        the baseline's lines and the document's may differ):
+      </p>
+      <pre class="command">
+        <code>{reproduceCommand(answer)}</code>
+      </pre>
+    </Dialog>
+  );
+}
+
+/** The card: figures, chances, fan, histogram, drivers and the bounds from history. */
+export function Confidence({ folio, asOf }: { folio: Folio; asOf: string }) {
+  const [seed, setSeed] = useState(DEFAULT_SEED);
+  const [draft, setDraft] = useState(String(DEFAULT_SEED));
+  const [explaining, setExplaining] = useState<Figure | null>(null);
+  const query = useQuery(confidenceQuery(folio.id, asOf, seed));
+  const answer = query.data;
+  const currency = folio.currencyCode;
+  const fanData = useMemo(() => (answer ? fan(answer) : null), [answer]);
+  const histogramData = useMemo(() => (answer ? histogram(answer) : null), [answer]);
+  const fanOpts = useMemo(() => fanOptions(currency), [currency]);
+  const histogramOpts = useMemo(() => (answer ? histogramOptions(currency, answer) : null), [currency, answer]);
+  const seedValid = /^\d{1,15}$/.test(draft.trim());
+  if (query.error && !answer) {
+    return <FiguresRefused error={query.error} onRetry={() => void query.refetch()} title="How sure is the cost at completion?" />;
+  }
+  const f = answer?.figures;
+  return (
+    <Card title="How sure is the cost at completion?" busy={query.isFetching}>
+      {!answer || !f ? <Loading label="Drawing 10,000 outcomes" /> : null}
+      {answer && f ? (
+        <>
+          <ul class="confidence-figures" aria-label="Cost at completion">
+            {FIGURES.map((figure) => (
+              <li key={figure.key}>
+                <span class="confidence-label">{figure.label}</span>
+                <button type="button" class="figure-button" onClick={() => setExplaining(figure)}>
+                  {fmt.money(f[figure.key], currency)}
+                </button>
+              </li>
+            ))}
+            <li>
+              <span class="confidence-label">Plan at completion</span>
+              <span>{fmt.money(f.plannedAtCompletion, currency)}</span>
+            </li>
+          </ul>
+          <p class="confidence-chances">
+            Chance of finishing within budget ({fmt.money(f.bac, currency)}): <strong>{fmt.percent(f.chanceWithinBudget)}</strong>. Within budget and reserve (
+            {fmt.money(f.bacWithReserve, currency)}): <strong>{fmt.percent(f.chanceWithinReserve)}</strong>.
+          </p>
+          <p>
+            At the plan's rate of spending the remaining work is paid by {fmt.date(answer.finish.p50)} (P50) or {fmt.date(answer.finish.p90)} (P90); the plan
+            ends {fmt.date(answer.finish.planned)}.
+          </p>
+          <h3>Cost at completion from {fmt.date(answer.asOf)}</h3>
+          <UChart
+            options={fanOpts}
+            data={fanData}
+            label="P10 to P90 of the cost at completion, from actual cost to date"
+            length={fanData?.[0].length ?? 0}
+            selected={null}
+          />
+          <ul class="legend" aria-label="Fan">
+            {FAN_SERIES.map((label, i) => (
+              <li key={label}>
+                <span class="swatch" style={{ background: [COLORS.p10, COLORS.p50, COLORS.p90, COLORS.plan, COLORS.bac][i] }} aria-hidden="true" /> {label}
+              </li>
+            ))}
+            <li>
+              <span class="swatch band" style={{ background: COLORS.band }} aria-hidden="true" /> P10 to P90
+            </li>
+          </ul>
+          <h3>Outcomes of {fmt.decimal(answer.method.iterations)} iterations</h3>
+          {histogramOpts ? (
+            <UChart
+              options={histogramOpts}
+              data={histogramData}
+              label="How many iterations ended at each cost, with BAC and BAC plus reserve marked"
+              length={histogramData?.[0].length ?? 0}
+              selected={null}
+            />
+          ) : null}
+          <h3>What drives the spread</h3>
+          {answer.drivers.length === 0 ? (
+            <p class="muted">No line is uncertain: every percentile is the plan.</p>
+          ) : (
+            <ol class="tornado" aria-label="Lines that drive the spread, strongest first">
+              {answer.drivers.map((d) => (
+                <li key={`${d.itemKind}-${d.itemId}`}>
+                  <span class="tornado-name">{d.name}</span>
+                  <span class="tornado-bar" aria-hidden="true">
+                    <span style={{ width: driverWidth(d.rankCorrelation) }} />
+                  </span>
+                  <span class="tornado-figures">
+                    {fmt.decimal(d.rankCorrelation)} · {fmt.money(d.p10, currency)} to {fmt.money(d.p90, currency)}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+          <h3>From the folio's own history</h3>
+          {answer.bounds.eacLow != null && answer.bounds.eacHigh != null ? (
+            <p>
+              With 90 % confidence the estimate at completion lies between <strong>{fmt.money(answer.bounds.eacLow, currency)}</strong> and{' '}
+              <strong>{fmt.money(answer.bounds.eacHigh, currency)}</strong>: the spread of {fmt.decimal(answer.bounds.months)} monthly CPIs (
+              {answer.bounds.source === 'closedMonths' ? 'closed months' : 'months computed now'}) around the CPI to date, {fmt.decimal(answer.bounds.cpi)}.
+            </p>
+          ) : (
+            <p class="muted">No bounds from history yet: {answer.bounds.reason}.</p>
+          )}
+          <form
+            class="seed-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (seedValid) setSeed(Number(draft.trim()));
+            }}
+          >
+            <label>
+              Seed{' '}
+              <input
+                type="text"
+                inputMode="numeric"
+                value={draft}
+                aria-invalid={!seedValid}
+                aria-describedby="seed-help"
+                onInput={(e) => setDraft((e.target as HTMLInputElement).value)}
+              />
+            </label>
+            <button type="submit" class="btn" disabled={!seedValid}>
+              Draw again
+            </button>
+            <span id="seed-help" class="muted">
+              {seedValid ? `The same seed gives the same figures. Drawn with seed ${answer.method.seed}.` : 'A seed is a whole number of at most 15 digits.'}
+            </span>
+          </form>
+          {explaining ? <Explanation answer={answer} figure={explaining} onClose={() => setExplaining(null)} /> : null}
+        </>
+      ) : null}
+    </Card>
+  );
+}
