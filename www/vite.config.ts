@@ -67,6 +67,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
     reportCompressedSize: true,
   },
+  // The what-if forecast's worker is an ES module (it imports the wasm core).
+  worker: { format: 'es' },
   server: { proxy: devProxy(), fs: { allow: [fileURLToPath(new URL('..', import.meta.url))] } },
   preview: { proxy: devProxy() },
   test: {

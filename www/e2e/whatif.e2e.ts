@@ -120,6 +120,21 @@ describe('what-if', () => {
     expect(normalizeDecimal(engineer?.figures.forecast ?? '')).toBe(normalizeDecimal(predicted));
   });
 
+  it('draws the forecast of the draft and of the what-if in a worker; a change moves the what-if’s', async () => {
+    await open('1');
+    const region = page.getByRole('region', { name: 'How sure the draft is' });
+    const p50 = region.locator('tr[data-confidence="P50"] td');
+    await p50.first().waitFor();
+    expect(await p50.nth(1).textContent()).toBe(await p50.nth(0).textContent());
+    // A raise of the planned structural engineer: what remains to pay grows, and so does P50.
+    await whatIf.changeRate('Structural engineer', '150.00');
+    await whatIf.applyButton(1).waitFor();
+    await expect.poll(async () => (await p50.nth(1).textContent()) !== (await p50.nth(0).textContent()), { timeout: 10_000 }).toBe(true);
+    const draft = await p50.nth(0).textContent();
+    await whatIf.discardButton.click();
+    await expect.poll(() => p50.nth(1).textContent(), { timeout: 10_000 }).toBe(draft);
+  });
+
   it('a refusal during Apply leaves the rest applied and the refusal shown; Discard sends nothing', async () => {
     await open('1');
     const items = (await rest(env.server(), 'GET', `/budgets/1/folio/1/items?asOf=${AS_OF}`)).json.success;

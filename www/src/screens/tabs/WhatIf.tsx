@@ -28,6 +28,7 @@ import { command, useShortcut } from '../../components/Shortcuts';
 import type { FolioProps } from '../FolioProps';
 import { ExpensesCard, PositionsCard } from '../WhatIfItems';
 import { WhatIfLines } from '../WhatIfLines';
+import { WhatIfConfidence } from '../WhatIfConfidence';
 
 const ExplainDialog = lazy(() => import('../../components/Explain').then((m) => m.ExplainDialog));
 
@@ -174,6 +175,21 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
       for (const change of history.pending) put(change.kind, change.id, change.after);
     }
   };
+  /** The sandbox's items as a plan document: with its pending changes (`saved` false) or without. */
+  const documentOf = (saved: boolean): string => {
+    const positions = new Map(items.positions);
+    const expenses = new Map(items.expenses);
+    if (saved) {
+      for (const change of [...history.pending].reverse()) {
+        const map = change.kind === 'position' ? positions : expenses;
+        if (change.before) map.set(change.id, change.before);
+        else map.delete(change.id);
+      }
+    }
+    return toJson({ ...loaded.doc, positions: [...positions.values()], expenses: [...expenses.values()] });
+  };
+  const documentNow = () => documentOf(false);
+  const documentSaved = () => documentOf(true);
   useEffect(() => {
     if (figures.asOf !== asOf) recomputeBoth();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -435,6 +451,7 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
           savedLinesOf={savedLines}
           difference={(a, b) => core.difference(a, b)}
         />
+        <WhatIfConfidence asOf={asOf} currency={currency} version={version} documentOf={documentNow} savedDocumentOf={documentSaved} />
       </Card>
       <fieldset class="plain" disabled={applying}>
         <legend class="sr-only">The sandbox's items</legend>
