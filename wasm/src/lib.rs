@@ -372,6 +372,19 @@ pub fn plan_summary(
     js(costfolio::plan::summary(&text_bytes(&input, "input")?).map_err(Refusal::Plan))
 }
 
+/// The floor a forecast's time is measured against (docs/performance.md): a loop that only draws
+/// `draws` uniforms of the forecast's generator, as many as a forecast of that many line-iterations
+/// draws; answers a number made of them, so that nothing is left out.
+#[wasm_bindgen(js_name = forecastFloor)]
+pub fn forecast_floor(draws: f64) -> f64 {
+    let draws = if draws.is_finite() && draws > 0.0 {
+        draws.min(1e10) as usize
+    } else {
+        0
+    };
+    (costfolio::analytics::forecast::floor(1, draws, 1) % (1 << 52)) as f64
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -126,8 +126,15 @@ impl Sandbox {
     /// The sandbox's forecast at `asOf` (S14), as the server answers `GET /folio/{id}/forecast`
     /// for a folio without baselines or closed months: `seed` a whole number from 0 to 2^53 - 1,
     /// `iterations` from 1 to 100,000. The same seed gives the server's answer to the cent.
-    pub fn forecast(&mut self, asOf: &str, seed: f64, iterations: f64) -> Result<String, JsValue> {
-        js(self.forecast_of(asOf, seed, iterations))
+    /// `steady` false draws every iteration (by default it stops once P50 and P90 are steady).
+    pub fn forecast(
+        &mut self,
+        asOf: &str,
+        seed: f64,
+        iterations: f64,
+        steady: Option<bool>,
+    ) -> Result<String, JsValue> {
+        js(self.forecast_of(asOf, seed, iterations, steady.unwrap_or(true)))
     }
 
     /// Removes the position `id` (a whole number from 1 to 2^53 - 1).
@@ -247,6 +254,7 @@ impl Sandbox {
         as_of_text: &str,
         seed: f64,
         iterations: f64,
+        until_steady: bool,
     ) -> Result<String, Refusal> {
         use costfolio::analytics::forecast::{MAX_ITERATIONS, MAX_SEED};
         let as_of = as_of(as_of_text)?;
@@ -265,7 +273,7 @@ impl Sandbox {
         let ask = costfolio::analytics::ForecastAsk {
             seed,
             iterations,
-            until_steady: true,
+            until_steady,
         };
         let answer =
             costfolio::plan::forecast_of(&mut self.book, &self.items, self.folio, as_of, ask)

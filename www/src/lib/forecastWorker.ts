@@ -2,7 +2,7 @@
 // its own copy of the wasm core. It is sent a plan document, an as-of date and a seed, builds a
 // sandbox of the document, draws the forecast and answers its JSON text, so that 70 million draws
 // never hold the page.
-import init, { Sandbox } from '../../../wasm/pkg/web/costfolio_wasm.js';
+import init, { forecastFloor, Sandbox } from '../../../wasm/pkg/web/costfolio_wasm.js';
 
 /** What the worker is asked. */
 export interface ForecastAsk {
@@ -10,6 +10,10 @@ export interface ForecastAsk {
   document: string;
   asOf: string;
   seed: number;
+  /** For the benchmark (www/bench/forecast.mjs): only draw this many uniforms, the forecast's floor. */
+  floor?: number;
+  /** For the benchmark: draw every one of 10,000 iterations, steady or not. */
+  full?: boolean;
 }
 
 /** What it answers: the forecast's JSON text, or the core's refusal. */
@@ -21,12 +25,16 @@ const scope = self as unknown as { postMessage(reply: ForecastReply): void; onme
 const ready = init();
 
 scope.onmessage = (event) => {
-  const { id, document, asOf, seed } = event.data;
+  const { id, document, asOf, seed, floor, full } = event.data;
   void ready.then(() => {
+    if (floor !== undefined) {
+      scope.postMessage({ id, text: String(forecastFloor(floor)) });
+      return;
+    }
     try {
       const sandbox = new Sandbox(document);
       try {
-        scope.postMessage({ id, text: sandbox.forecast(asOf, seed, 10000) });
+        scope.postMessage({ id, text: sandbox.forecast(asOf, seed, 10000, !full) });
       } finally {
         sandbox.free();
       }
