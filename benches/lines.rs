@@ -7,7 +7,7 @@
 
 use std::hint::black_box;
 
-use costfolio::api::{handle, Context, Request};
+use costfolio::api::Context;
 use costfolio::state::State;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use serde_json::{json, Value};
@@ -20,12 +20,7 @@ fn context() -> Context {
 }
 
 fn call(state: &mut State, method: &str, path: &str, body: Option<&str>) -> (u16, Vec<u8>) {
-    let mut request = Request::new(method, &format!("/budgets/1{path}"));
-    if let Some(body) = body {
-        request = request.json(body);
-    }
-    let response = handle(state, &request, &context());
-    (response.status, response.body)
+    costfolio_suite::budget_call(state, &context(), method, path, body)
 }
 
 fn day(offset: u64) -> String {

@@ -58,6 +58,11 @@ fn get(state: &mut State, path: &str) -> (u16, Value) {
     call(state, "ada", "GET", path, None)
 }
 
+/// Puts `body` at `path` (a record changed whole), as ada.
+fn put(state: &mut State, path: &str, body: &Value) -> Value {
+    ok(call(state, "ada", "PUT", path, Some(&body.to_string())))
+}
+
 #[test]
 fn an_estimate_is_checked_at_its_field() {
     let mut state = folio();
@@ -160,22 +165,10 @@ fn certain_estimates_give_the_plan() {
     let mut state = folio();
     let mut folio: Value = ok(get(&mut state, "/folio/1"));
     folio["uncertainty"] = json!({"default": {"low": 1, "likely": 1, "high": 1}});
-    ok(call(
-        &mut state,
-        "ada",
-        "PUT",
-        "/folio",
-        Some(&folio.to_string()),
-    ));
+    put(&mut state, "/folio", &folio);
     let mut design = ok(get(&mut state, "/position/1"));
     design["estimate"] = json!({"low": 1, "likely": 1, "high": 1});
-    ok(call(
-        &mut state,
-        "ada",
-        "PUT",
-        "/position",
-        Some(&design.to_string()),
-    ));
+    put(&mut state, "/position", &design);
     let answer = ok(get(&mut state, "/folio/1/forecast?asOf=2026-03-15"));
     let figures = &answer["figures"];
     for p in ["p10", "p50", "p80", "p90", "mean"] {
@@ -198,13 +191,7 @@ fn a_baseline_keeps_the_estimates_it_was_approved_with() {
     ));
     let mut design = ok(get(&mut state, "/position/1"));
     design["estimate"] = json!({"low": 2, "likely": 3, "high": 4});
-    ok(call(
-        &mut state,
-        "ada",
-        "PUT",
-        "/position",
-        Some(&design.to_string()),
-    ));
+    put(&mut state, "/position", &design);
     let after = ok(get(&mut state, "/folio/1/forecast?asOf=2026-03-15&seed=3"));
     assert_eq!(
         after["figures"], before["figures"],

@@ -274,6 +274,23 @@ pub fn context(now: &str, user: Option<&str>, budget_admin: bool) -> Context {
     context
 }
 
+/// The budgeting request `method path` (`path` below `/budgets/1`) with the JSON `body`, answered
+/// by the core for `context` on `state`: its status and body (what the benchmarks ask).
+pub fn budget_call(
+    state: &mut costfolio::state::State,
+    context: &Context,
+    method: &str,
+    path: &str,
+    body: Option<&str>,
+) -> (u16, Vec<u8>) {
+    let mut request = costfolio::api::Request::new(method, &format!("/budgets/1{path}"));
+    if let Some(body) = body {
+        request = request.json(body);
+    }
+    let response = costfolio::api::handle(state, &request, context);
+    (response.status, response.body)
+}
+
 /// A stand-in for the host's spreadsheet files in the core's tests: a workbook written as text
 /// (each sheet's name, its headers, then each row's cells as the core built them), so that what
 /// a workbook holds can be read and compared without a file format; a file read as plain CSV

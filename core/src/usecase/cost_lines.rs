@@ -104,11 +104,7 @@ impl Queries<'_> {
     ) -> Result<PortfolioLines> {
         let portfolio = self.readable_portfolio(id)?;
         let currency = portfolio.currency_code;
-        let mut folios = Vec::new();
-        self.portfolio_rollup_with(id, as_of, &mut |folio| {
-            folios.push(folio);
-            Ok(None)
-        })?;
+        let folios = self.portfolio_folios(id, as_of)?;
         let rates = ExchangeRates::from_wire(self.state.exchange_rates.iter());
         let mut rows = Vec::new();
         let mut groups: BTreeMap<(bool, String), (usize, LineMoney)> = BTreeMap::new();
@@ -130,12 +126,7 @@ impl Queries<'_> {
             }
             let folio_total = convert(report.total().map_err(overflow)?)?;
             total = total.plus(folio_total).map_err(overflow)?;
-            let name = self
-                .state
-                .folios
-                .get(&folio)
-                .map(|record| record.folio.name.clone())
-                .unwrap_or_default();
+            let name = self.folio_name(folio);
             rows.push((folio, name, from, report.len(), folio_total));
         }
         let tolerance = tolerance.unwrap_or_default();

@@ -64,11 +64,7 @@ impl Queries<'_> {
         let between = portfolio
             .forecast_correlation
             .map_or(Decimal::ZERO, |c| c.get());
-        let mut folios = Vec::new();
-        self.portfolio_rollup_with(id, as_of, &mut |folio| {
-            folios.push(folio);
-            Ok(None)
-        })?;
+        let folios = self.portfolio_folios(id, as_of)?;
         let rates = ExchangeRates::from_wire(self.state.exchange_rates.iter());
         let mut parts = Vec::new();
         let mut shown = Vec::new();
@@ -80,12 +76,7 @@ impl Queries<'_> {
                     rates.convert(value, from, currency, as_of)
                 })
                 .map_err(|error| Error::invalid(error.to_string()))?;
-            let name = self
-                .state
-                .folios
-                .get(&folio)
-                .map(|record| record.folio.name.clone())
-                .unwrap_or_default();
+            let name = self.folio_name(folio);
             shown.push(PortfolioForecastFolio {
                 folio_id: Id::new(folio),
                 name,

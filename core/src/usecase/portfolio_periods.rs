@@ -70,11 +70,7 @@ impl Queries<'_> {
     /// The months any folio of portfolio `id` closed, each with the folios of the portfolio the
     /// caller may read that run in it.
     fn portfolio_months(&self, id: u64) -> Result<Vec<(Month, Vec<u64>)>> {
-        let mut folios = Vec::new();
-        self.portfolio_rollup_with(id, self.today(), &mut |folio| {
-            folios.push(folio);
-            Ok(None)
-        })?;
+        let folios = self.portfolio_folios(id, self.today())?;
         let state = self.state;
         let months: BTreeSet<Month> = folios
             .iter()

@@ -215,6 +215,26 @@ impl<'s> Queries<'s> {
         })
     }
 
+    /// The folios of portfolio `id`'s rollup at `as_of` the caller may read (S9.9), each once,
+    /// in the rollup's order.
+    pub(super) fn portfolio_folios(&self, id: u64, as_of: Date) -> Result<Vec<u64>> {
+        let mut folios = Vec::new();
+        self.portfolio_rollup_with(id, as_of, &mut |folio| {
+            folios.push(folio);
+            Ok(None)
+        })?;
+        Ok(folios)
+    }
+
+    /// Folio `folio`'s name as the state holds it (empty for one it does not).
+    pub(super) fn folio_name(&self, folio: u64) -> String {
+        self.state
+            .folios
+            .get(&folio)
+            .map(|record| record.folio.name.clone())
+            .unwrap_or_default()
+    }
+
     /// Portfolio `id`'s rollup at `as_of` (S9.9) of the figures `figures` gives each folio the
     /// caller may read (asked once per folio; `None`: the folio is no member of this rollup), with
     /// its direct members.

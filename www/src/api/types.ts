@@ -26,6 +26,8 @@ export type Answer<T> = Numbers<T, Dec>;
 
 /** A JSON number written exactly as its decimal text (`num` in api/json.ts). */
 export type WireNumber = LosslessNumber;
+/** A planned cost's three-point estimate of its remaining cost (S14.1), factors of its plan. */
+export type Estimate = Answer<Schemas['Estimate']>;
 
 /**
  * What the planner writes: every JSON number of schema `T` as a `LosslessNumber`, never a JS

@@ -47,6 +47,14 @@ describe('Confidence', () => {
     expect(dialog.textContent).toContain('3 uncertain, 3 certain');
   });
 
+  it('opens what a chance is: the share of iterations at or below the budget', async () => {
+    server();
+    renderInPlanner(<Confidence folio={FOLIO} asOf="2027-03-15" />);
+    fireEvent.click(await screen.findByRole('button', { name: '100.00%' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('at or below BAC plus the reserve, €607,728.00');
+  });
+
   it('asks the server again with another seed, and refuses one that is not a whole number', async () => {
     const sent = server();
     renderInPlanner(<Confidence folio={FOLIO} asOf="2027-03-15" />);

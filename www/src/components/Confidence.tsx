@@ -18,15 +18,39 @@ import { Dialog } from './Dialog';
 const COLORS = { p10: '#0f9d76', p50: '#5f3dc4', p90: '#c92a2a', plan: '#4f6bed', bac: '#495057', band: 'rgba(95, 61, 196, 0.14)', bars: '#91a7ff' };
 const FONT = '12px system-ui, sans-serif';
 
-/** A figure of the answer and what it is, as its explanation says it. */
-type Figure = { key: 'p10' | 'p50' | 'p80' | 'p90' | 'mean'; label: string; what: string };
+/** A figure of the answer: its name, how it is shown, and what it is, as its explanation says it. */
+type Figure = { key: string; label: string; shown: (a: FolioForecast) => string; what: (a: FolioForecast) => string };
+
+/** A percentile or the mean of the cost at completion. */
+const money = (key: 'p10' | 'p50' | 'p80' | 'p90' | 'mean', label: string, what: string): Figure => ({
+  key,
+  label,
+  shown: (a) => fmt.money(a.figures[key], a.currencyCode),
+  what: () => what,
+});
 
 const FIGURES: Figure[] = [
-  { key: 'p10', label: 'P10', what: 'One iteration in ten costs this much or less: the optimistic end.' },
-  { key: 'p50', label: 'P50', what: 'As likely above as below: the middle of the iterations.' },
-  { key: 'p80', label: 'P80', what: 'Eight iterations in ten cost this much or less.' },
-  { key: 'p90', label: 'P90', what: 'Nine iterations in ten cost this much or less: the prudent end.' },
-  { key: 'mean', label: 'Mean', what: 'The average of every iteration, rounded to the currency.' },
+  money('p10', 'P10', 'One iteration in ten costs this much or less: the optimistic end.'),
+  money('p50', 'P50', 'As likely above as below: the middle of the iterations.'),
+  money('p80', 'P80', 'Eight iterations in ten cost this much or less.'),
+  money('p90', 'P90', 'Nine iterations in ten cost this much or less: the prudent end.'),
+  money('mean', 'Mean', 'The average of every iteration, rounded to the currency.'),
+];
+
+/** The chances, each a share of the iterations. */
+const CHANCES: Figure[] = [
+  {
+    key: 'chanceWithinBudget',
+    label: 'Chance of finishing within budget',
+    shown: (a) => fmt.percent(a.figures.chanceWithinBudget),
+    what: (a) => `The share of the iterations whose total is at or below BAC, ${fmt.money(a.figures.bac, a.currencyCode)}.`,
+  },
+  {
+    key: 'chanceWithinReserve',
+    label: 'Chance of finishing within budget and reserve',
+    shown: (a) => fmt.percent(a.figures.chanceWithinReserve),
+    what: (a) => `The share of the iterations whose total is at or below BAC plus the reserve, ${fmt.money(a.figures.bacWithReserve, a.currencyCode)}.`,
+  },
 ];
 
 /** The compact money axis of a currency. */
@@ -139,8 +163,8 @@ function Explanation({ answer, figure, onClose }: { answer: FolioForecast; figur
     standard: 'the standard estimate (no cost performance yet)',
   };
   return (
-    <Dialog title={`${figure.label}: ${fmt.money(f[figure.key], currency)}`} onClose={onClose} wide>
-      <p>{figure.what}</p>
+    <Dialog title={`${figure.label}: ${figure.shown(answer)}`} onClose={onClose} wide>
+      <p>{figure.what(answer)}</p>
       <p>
         Each of {fmt.decimal(m.iterations)} iterations adds to the actual cost to date ({fmt.money(f.ac, currency)}) every open planned line's remaining cost
         times a factor drawn from its three-point estimate (a Beta-PERT distribution), rounded to the cent. The figure is one iteration's own total, never an
@@ -205,7 +229,7 @@ export function Confidence({ folio, asOf }: { folio: Folio; asOf: string }) {
               <li key={figure.key}>
                 <span class="confidence-label">{figure.label}</span>
                 <button type="button" class="figure-button" onClick={() => setExplaining(figure)}>
-                  {fmt.money(f[figure.key], currency)}
+                  {figure.shown(answer)}
                 </button>
               </li>
             ))}
@@ -215,8 +239,15 @@ export function Confidence({ folio, asOf }: { folio: Folio; asOf: string }) {
             </li>
           </ul>
           <p class="confidence-chances">
-            Chance of finishing within budget ({fmt.money(f.bac, currency)}): <strong>{fmt.percent(f.chanceWithinBudget)}</strong>. Within budget and reserve (
-            {fmt.money(f.bacWithReserve, currency)}): <strong>{fmt.percent(f.chanceWithinReserve)}</strong>.
+            Chance of finishing within budget ({fmt.money(f.bac, currency)}):{' '}
+            <button type="button" class="figure-button" onClick={() => setExplaining(CHANCES[0]!)}>
+              <strong>{fmt.percent(f.chanceWithinBudget)}</strong>
+            </button>
+            . Within budget and reserve ({fmt.money(f.bacWithReserve, currency)}):{' '}
+            <button type="button" class="figure-button" onClick={() => setExplaining(CHANCES[1]!)}>
+              <strong>{fmt.percent(f.chanceWithinReserve)}</strong>
+            </button>
+            .
           </p>
           <p>
             At the plan's rate of spending the remaining work is paid by {fmt.date(answer.finish.p50)} (P50) or {fmt.date(answer.finish.p90)} (P90); the plan

@@ -41,6 +41,34 @@ describe('ExpenseEditor', () => {
     );
   });
 
+  it('sends a planned expense with its three-point estimate, and refuses one with a point missing', async () => {
+    const sent = fakeServer(() => ({ body: { success: '42' } }));
+    const saved = vi.fn();
+    renderInPlanner(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={saved} />);
+    type('Name', 'Steel');
+    type('Expense type', 'Materials');
+    type('Amount', '40000');
+    fireEvent.change(screen.getByLabelText('Repeats'), { target: { value: '.Monthly' } });
+    type('First date', '2027-01-31');
+    type('Best case', '0.9');
+    type('Worst case', '1.4');
+    fireEvent.click(screen.getByRole('button', { name: 'Add expense' }));
+    await waitFor(() => expect(messageOf('Most likely')).toContain('Most likely is needed when the others are given'));
+    expect(changesOf(sent)).toEqual([]);
+    type('Most likely', '1.05');
+    fireEvent.click(screen.getByRole('button', { name: 'Add expense' }));
+    await waitFor(() => expect(saved).toHaveBeenCalled());
+    expect(changesOf(sent)[0]!.body).toContain('"estimate":{"low":0.9,"likely":1.05,"high":1.4}');
+  });
+
+  it('offers no estimate on an actual expense: it has no remaining cost to forecast', () => {
+    fakeServer();
+    renderInPlanner(<ExpenseEditor folio={FOLIO} onClose={() => undefined} onSaved={() => undefined} />);
+    expect(screen.getByLabelText('Best case')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Kind'), { target: { value: '.ActualExpense' } });
+    expect(screen.queryByLabelText('Best case')).toBeNull();
+  });
+
   it('reads the amount as the locale writes it, and asks before saving one beyond 100 times the budget', async () => {
     const sent = fakeServer(() => ({ body: { success: '42' } }));
     const saved = vi.fn();

@@ -22,6 +22,7 @@ import { Checkbox, Field, FormErrors, SelectField, bind, bindCheck } from '../co
 import { Dialog, useConfirm } from '../components/Dialog';
 import { ItemHistory } from '../components/History';
 import { RecurrenceEditor } from './RecurrenceEditor';
+import { checkEstimate, estimateBody, estimateDraft, EstimateFields } from './EstimateFields';
 import { CompleteField, RealisesField } from '../components/Realises';
 import type { Realisable } from '../lib/costLines';
 import { implausible, typed } from '../lib/numbers';
@@ -43,6 +44,10 @@ const FIELDS = [
   'recurrence.recurrenceOn',
   'realises',
   'complete',
+  'estimate',
+  'estimate.low',
+  'estimate.likely',
+  'estimate.high',
 ];
 const ALIASES: Record<string, string> = {
   startDate: 'recurrence.startDate',
@@ -68,6 +73,7 @@ function fieldsOf(expense: Expense | undefined, folio: Folio) {
     amortized: expense?.amortized ?? false,
     realises: expense?.realises ?? '',
     complete: expense?.complete ?? false,
+    estimate: estimateDraft(expense?.estimate),
   };
 }
 
@@ -114,6 +120,8 @@ export function ExpenseEditor({
   // What the kind allows: a link only for an actual expense, completion only for a planned one.
   const realises = realisable ? f.realises : '';
   const complete = realisable ? false : f.complete;
+  // S14.1: only a planned expense's remaining cost is forecast.
+  const estimated = f.kind === '.PlannedExpense';
   // S7.4: ACTUAL definitions are for cost expenses (planned and actual), REVENUE ones for revenues.
   const custom = useCustomFields(folio.id, isRevenueKind(f.kind) ? 'REVENUE' : 'ACTUAL', expense);
 
@@ -133,6 +141,7 @@ export function ExpenseEditor({
     checkAmount(errors, 'amount', f.amount, 'Amount', errors.currencyCode ? undefined : currencyDigits(f.currencyCode.trim()));
     const r = resolved;
     Object.assign(errors, r.errors);
+    if (estimated) checkEstimate(errors, f.estimate);
     custom.check(errors);
     if (Object.keys(errors).length || !r.recurrence) {
       setRefusal({ status: 0, messages: [], fields: errors });
@@ -154,6 +163,9 @@ export function ExpenseEditor({
       if (r.recurrence !== stored) changes.recurrence = recurrenceBody(r.recurrence);
       if (realises !== (expense.realises ?? '')) changes.realises = realises ? num(realises) : undefined;
       if (complete !== (expense.complete ?? false)) changes.complete = complete || undefined;
+      const kept = was.estimate;
+      if (estimated && (f.estimate.low !== kept.low || f.estimate.likely !== kept.likely || f.estimate.high !== kept.high))
+        changes.estimate = estimateBody(f.estimate);
       const values = custom.body();
       if (values) changes.customFields = values;
       const body = replacement(expense, EXPENSE_DERIVED, changes);
@@ -173,6 +185,8 @@ export function ExpenseEditor({
       };
       if (realises) body.realises = num(realises);
       if (complete) body.complete = true;
+      const three = estimated ? estimateBody(f.estimate) : undefined;
+      if (three) body.estimate = three;
       const values = custom.body();
       if (values) body.customFields = values;
       save = () => api.createExpense(body);
@@ -252,6 +266,7 @@ export function ExpenseEditor({
         ) : (
           <CompleteField checked={f.complete} onValue={set('complete')} />
         )}
+        {estimated ? <EstimateFields draft={f.estimate} onDraft={set('estimate')} err={err} /> : null}
         <div class="field">
           <label for="expense-description">Description</label>
           <textarea

@@ -21,6 +21,7 @@ import { ItemHistory } from '../components/History';
 import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
 import { PeriodRows } from './PeriodRows';
 import { coreMessage, loadCore } from '../api/wasm';
+import { checkEstimate, estimateBody, estimateDraft, EstimateFields, type EstimateDraft } from './EstimateFields';
 import { CompleteField, RealisesField } from '../components/Realises';
 import type { Realisable } from '../lib/costLines';
 import { typed } from '../lib/numbers';
@@ -49,7 +50,20 @@ function choiceOf(item: PositionItem): PositionChoice {
   return item.position.revenue ? 'plannedRevenue' : 'plannedCost';
 }
 
-const HEADER_FIELDS = ['kind', 'name', 'title', 'member', 'description', 'otRuleId', 'realises', 'complete'];
+const HEADER_FIELDS = [
+  'kind',
+  'name',
+  'title',
+  'member',
+  'description',
+  'otRuleId',
+  'realises',
+  'complete',
+  'estimate',
+  'estimate.low',
+  'estimate.likely',
+  'estimate.high',
+];
 const CREATE_FIELDS = [...HEADER_FIELDS, 'allocations.0.startDate', 'allocations.0.endDate', 'allocations.0.percentage'];
 
 /** The header fields as the form shows them. */
@@ -103,6 +117,9 @@ export function PositionEditor({
   const actual = choice === 'team' || choice === 'consulting';
   const choices = planned.filter((q) => q.revenue === (choice === 'consulting') && q.id !== p?.id);
   const [complete, setComplete] = useState(p?.complete ?? false);
+  // S14.1: a planned cost position's three points of its remaining cost.
+  const [estimate, setEstimate] = useState<EstimateDraft>(() => estimateDraft(p?.estimate));
+  const estimated = choice === 'plannedCost';
   // A folio's budget (BAC) is its planned items: a first team member of a folio that plans no
   // position is actual cost only. The editor says so and offers to plan the person as well.
   const noPlannedPositions = !item && team && !planned.some((q) => !q.revenue);
@@ -131,12 +148,15 @@ export function PositionEditor({
     if (h.otRuleId) body.otRuleId = num(h.otRuleId);
     if (realises) body.realises = num(realises);
     if (completed) body.complete = true;
+    const three = estimated ? estimateBody(estimate) : undefined;
+    if (three) body.estimate = three;
     return body;
   };
 
   const checkHeader = (errors: FieldErrors) => {
     requireText(errors, 'name', h.name, 'Name');
     requireText(errors, 'title', h.title, 'Title');
+    if (estimated) checkEstimate(errors, estimate);
     custom.check(errors);
   };
 
@@ -239,6 +259,9 @@ export function PositionEditor({
       if (h.otRuleId !== was.otRuleId) changes.otRuleId = h.otRuleId ? num(h.otRuleId) : undefined;
       if (realises !== was.realises) changes.realises = realises ? num(realises) : undefined;
       if (completed !== (item.position.complete ?? false)) changes.complete = completed || undefined;
+      const stored = estimateDraft(item.position.estimate);
+      if (estimated && (estimate.low !== stored.low || estimate.likely !== stored.likely || estimate.high !== stored.high))
+        changes.estimate = estimateBody(estimate);
       const values = custom.body();
       if (values) changes.customFields = values;
       await api.updatePosition(replacement(item.position, POSITION_DERIVED, changes));
@@ -321,6 +344,7 @@ export function PositionEditor({
         ) : (
           <CompleteField checked={complete} onValue={setComplete} />
         )}
+        {estimated ? <EstimateFields draft={estimate} onDraft={setEstimate} err={err} /> : null}
         <div class="field">
           <label for="position-description">Description</label>
           <textarea

@@ -17,7 +17,8 @@ import { checkFolioText, FOLIO_TEXT_FIELDS, FolioFields, type FolioText } from '
 import { UserField } from '../components/UserField';
 import { CustomFieldInputs, useCustomFields } from '../components/CustomFieldInputs';
 import { Checkbox, Field, FormErrors, Money, SelectField, bind, bindCheck } from '../components/ui';
-import { typed } from '../lib/numbers';
+import { readNumber, typed } from '../lib/numbers';
+import { checkEstimate, estimateBody, EstimateFields, type EstimateDraft } from '../editors/EstimateFields';
 
 /** The form's values: text as typed, switches as booleans. */
 interface Form extends FolioText {
@@ -31,7 +32,16 @@ interface Form extends FolioText {
   usesUserRates: boolean;
   isSynchronizedWithWorkLogs: boolean;
   isSynchronizedWithServiceBilledHours: boolean;
+  /** S14.1: the estimate of a line without its own, as typed (three empty: from performance). */
+  uncertaintyLow: string;
+  uncertaintyLikely: string;
+  uncertaintyHigh: string;
+  /** S14.2: the rank correlation between lines, 0 to 1 (empty: 0). */
+  correlation: string;
 }
+
+/** The forecast's settings (S14). */
+const UNCERTAINTY = ['uncertaintyLow', 'uncertaintyLikely', 'uncertaintyHigh', 'correlation'] as const;
 
 /** The folio's yes-or-no settings. */
 const FLAGS = [
@@ -43,7 +53,17 @@ const FLAGS = [
   'isSynchronizedWithServiceBilledHours',
 ] as const;
 
-const FIELDS: readonly (keyof Form)[] = [...FOLIO_TEXT_FIELDS, 'hoursPerDay', 'savedFilterId', 'holidaySchemeId', 'workloadSchemeId', ...FLAGS];
+const FIELDS: readonly (keyof Form)[] = [...FOLIO_TEXT_FIELDS, 'hoursPerDay', 'savedFilterId', 'holidaySchemeId', 'workloadSchemeId', ...FLAGS, ...UNCERTAINTY];
+/** Where the server's refusals of the forecast's settings are shown. */
+const UNCERTAINTY_FIELDS = [
+  'uncertainty',
+  'uncertainty.default',
+  'uncertainty.default.low',
+  'uncertainty.default.likely',
+  'uncertainty.default.high',
+  'uncertainty.correlation',
+  'uncertainty.byCategory',
+];
 
 /** The form of a stored folio. */
 export function formOf(f: Folio): Form {
@@ -69,7 +89,31 @@ export function formOf(f: Folio): Form {
     usesUserRates: f.usesUserRates,
     isSynchronizedWithWorkLogs: f.isSynchronizedWithWorkLogs,
     isSynchronizedWithServiceBilledHours: f.isSynchronizedWithServiceBilledHours,
+    uncertaintyLow: f.uncertainty?.default?.low ?? '',
+    uncertaintyLikely: f.uncertainty?.default?.likely ?? '',
+    uncertaintyHigh: f.uncertainty?.default?.high ?? '',
+    correlation: f.uncertainty?.correlation ?? '',
   };
+}
+
+/** The default estimate of `form` as the estimate's fields hold it. */
+function defaultDraft(form: Form): EstimateDraft {
+  return { low: form.uncertaintyLow, likely: form.uncertaintyLikely, high: form.uncertaintyHigh };
+}
+
+/** The folio's `uncertainty` with the form's default estimate and correlation, what it names by
+ * category kept as stored; undefined when neither changed. */
+export function uncertaintyChange(folio: Folio, stored: Form, form: Form): Changes<Schemas['Folio']>['uncertainty'] {
+  if (!UNCERTAINTY.some((k) => form[k] !== stored[k])) return undefined;
+  const kept = folio.uncertainty;
+  const three = (e: { low: string; likely: string; high: string }) => ({ low: num(e.low), likely: num(e.likely), high: num(e.high) });
+  const body: NonNullable<Changes<Schemas['Folio']>['uncertainty']> = {};
+  if (kept?.byCategory) body.byCategory = Object.fromEntries(Object.entries(kept.byCategory).map(([k, e]) => [k, three(e)]));
+  if (kept?.correlationByCategory) body.correlationByCategory = Object.fromEntries(Object.entries(kept.correlationByCategory).map(([k, c]) => [k, num(c)]));
+  const estimate = estimateBody(defaultDraft(form));
+  if (estimate) body.default = estimate;
+  if (form.correlation.trim()) body.correlation = typed(form.correlation);
+  return body;
 }
 
 /** The fields of `form` that differ from `stored`, as the body carries them. */
@@ -96,6 +140,12 @@ function check(f: Form): FieldErrors {
   const errors = checkFolioText({}, f);
   requireText(errors, 'owner', f.owner, 'Owner');
   if (f.hoursPerDay.trim()) checkAmount(errors, 'hoursPerDay', f.hoursPerDay, 'Hours per day');
+  checkEstimate(errors, defaultDraft(f), 'uncertainty.default');
+  if (f.correlation.trim()) {
+    const read = readNumber(f.correlation);
+    if (!read.ok) errors['uncertainty.correlation'] = `Correlation: ${read.message}`;
+    else if (read.negative || compare(read.text, '1') > 0) errors['uncertainty.correlation'] = `Correlation must be from 0 to 1, got ${f.correlation.trim()}`;
+  }
   return errors;
 }
 
@@ -155,7 +205,7 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
   const [edits, setEdits] = useState<Partial<Form>>({});
   const form: Form = { ...stored, ...edits };
   const custom = useCustomFields(folio.id, 'FOLIO', folio);
-  const submit = useSubmit([...FIELDS, ...custom.fields]);
+  const submit = useSubmit([...FIELDS, ...UNCERTAINTY_FIELDS, ...custom.fields]);
   const holidays = useQuery({ queryKey: ['core', 'holidaySchemes'], queryFn: ({ signal }) => core.holidaySchemes(signal) });
   const workloads = useQuery({ queryKey: ['core', 'workloadSchemes'], queryFn: ({ signal }) => core.workloadSchemes(signal) });
   const filters = useQuery({ queryKey: ['core', 'savedFilters'], queryFn: ({ signal }) => core.savedFilters(signal) });
@@ -175,6 +225,8 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
     custom.check(errors);
     await submit.run(errors, async () => {
       const changes = changesOf(stored, form);
+      const uncertainty = uncertaintyChange(folio, stored, form);
+      if (uncertainty !== undefined) changes.uncertainty = uncertainty;
       const values = custom.body();
       const body = replacement(folio, FOLIO_DERIVED, values ? { ...changes, customFields: values } : changes);
       // S8.7: new dates or schemes may cut the draft's costs; the controller is asked first.
@@ -252,6 +304,23 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
               />
             ))}
           </div>
+          <EstimateFields
+            field="uncertainty.default"
+            legend="Forecast: uncertainty of what remains"
+            hint="The estimate of a planned line without its own, times its plan (0.9, 1 and 1.3: 10 % below to 30 % above). Empty: from the folio's cost performance."
+            draft={defaultDraft(form)}
+            onDraft={(d) => setEdits((p) => ({ ...p, uncertaintyLow: d.low, uncertaintyLikely: d.likely, uncertaintyHigh: d.high }))}
+            err={err}
+          />
+          <Field
+            label="Correlation between lines"
+            name="uncertainty.correlation"
+            inputMode="decimal"
+            value={form.correlation}
+            onValue={set('correlation')}
+            error={err('uncertainty.correlation')}
+            hint="How much the lines' costs move together, from 0 (independent, the default) to 1 (all at once)."
+          />
           <CustomFieldInputs state={custom} err={err} />
           {listProblem ? <p class="hint">The lists of schemes and filters could not be read: each shows its stored id.</p> : null}
           <div class="grid-2 checks">

@@ -76,6 +76,22 @@ describe('Settings', () => {
     expect(put?.body).toContain('"tolerance":12.5');
   });
 
+  it('sets the forecast’s default estimate and correlation; a correlation above 1 is refused at its field', async () => {
+    const sent = server((r) => (r.method === 'PUT' ? { body: `{"success":${RECORD}}` } : undefined));
+    await show();
+    type('Best case', '0.9');
+    type('Most likely', '1');
+    type('Worst case', '1.3');
+    type('Correlation between lines', '1.5');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await screen.findByText('Correlation must be from 0 to 1, got 1.5');
+    expect(changes(sent)).toEqual([]);
+    type('Correlation between lines', '0.25');
+    fireEvent.click(screen.getByRole('button', { name: 'Save settings' }));
+    await waitFor(() => expect(changes(sent)).toHaveLength(1));
+    expect(changes(sent)[0]?.body).toContain('"uncertainty":{"default":{"low":0.9,"likely":1,"high":1.3},"correlation":0.25}');
+  });
+
   it('changes a custom field’s value; a value of a deleted definition goes back as stored', async () => {
     const sent = server((r) => (r.method === 'PUT' ? { body: `{"success":${RECORD}}` } : undefined));
     await show();
