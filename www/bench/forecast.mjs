@@ -138,7 +138,7 @@ try {
     async ({ url, document, asOf, runs }) => {
       const longTasks = [];
       new PerformanceObserver((list) => longTasks.push(...list.getEntries().map((e) => e.duration))).observe({ type: 'longtask', buffered: false });
-      const w = new Worker(url, { type: 'module' });
+      const w = new globalThis.Worker(url, { type: 'module' });
       let id = 0;
       const ask = (message) =>
         new Promise((resolve, reject) => {
