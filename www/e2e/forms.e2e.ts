@@ -69,6 +69,21 @@ describe('every form refuses bad numbers at the field, in words', () => {
     );
     expect(seen.join('\n')).toContain('is not a number');
     expect(seen.join('\n')).toContain('must be 0 or more');
+    // The three-point estimate of a planned expense (S14.1): a point walked, the others given.
+    const again = await costs.addExpense();
+    const dialog = page.getByRole('dialog');
+    await again.name.fill('Walked estimate');
+    await again.type.fill('Test');
+    await again.amount.fill('100');
+    await dialog.getByLabel('Most likely').fill('1');
+    await dialog.getByLabel('Worst case').fill('1.4');
+    const estimate = await walk(
+      'Best case',
+      () => dialog.getByLabel('Best case'),
+      () => again.addButton.click(),
+    );
+    expect(estimate.join('\n')).toContain('must be above 0');
+    expect(estimate.join('\n')).toContain('is needed when the others are given');
   });
 
   it('the position editor: percentage and rate', async () => {
