@@ -55,6 +55,22 @@ describe('Confidence', () => {
     expect(dialog.textContent).toContain('at or below BAC plus the reserve, €607,728.00');
   });
 
+  it('opens how a driver moves the total, and how the bounds from history are computed', async () => {
+    server();
+    renderInPlanner(<Confidence folio={FOLIO} asOf="2027-03-15" />);
+    const drivers = await screen.findByRole('list', { name: 'Lines that drive the spread, strongest first' });
+    fireEvent.click(within(drivers).getByRole('button', { name: 'Structural engineer' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('Its remaining planned cost');
+    expect(dialog.textContent).toContain("from the folio's cost performance");
+    fireEvent.click(within(dialog).getByRole('button', { name: /close/i }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: /^between/ }));
+    dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).toContain('closed months, as closed');
+    expect(dialog.textContent).toContain('0.7461 to 0.843');
+  });
+
   it('asks the server again with another seed, and refuses one that is not a whole number', async () => {
     const sent = server();
     renderInPlanner(<Confidence folio={FOLIO} asOf="2027-03-15" />);

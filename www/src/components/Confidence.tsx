@@ -7,7 +7,7 @@
 import { useMemo, useState } from 'preact/hooks';
 import type uPlot from 'uplot';
 import { useQuery } from '@tanstack/preact-query';
-import type { Folio, FolioForecast } from '../api/types';
+import type { Folio, FolioForecast, ForecastDriver, TimelineBucket } from '../api/types';
 import { confidenceQuery, DEFAULT_SEED } from '../lib/screenQueries';
 import { driverWidth, fan, FAN_SERIES, histogram, reproduceCommand } from '../lib/confidence';
 import * as fmt from '../lib/format';
@@ -15,7 +15,18 @@ import { Card, FiguresRefused, Loading } from './ui';
 import { UChart } from './UChart';
 import { Dialog } from './Dialog';
 
-const COLORS = { p10: '#0f9d76', p50: '#5f3dc4', p90: '#c92a2a', plan: '#4f6bed', bac: '#495057', band: 'rgba(95, 61, 196, 0.14)', bars: '#91a7ff' };
+const COLORS = {
+  p10: '#0f9d76',
+  p50: '#5f3dc4',
+  p90: '#c92a2a',
+  plan: '#4f6bed',
+  bac: '#495057',
+  pv: '#91a7ff',
+  ac: '#d9480f',
+  band: 'rgba(95, 61, 196, 0.14)',
+  bars: '#91a7ff',
+};
+const SERIES_COLORS = [COLORS.p10, COLORS.p50, COLORS.p90, COLORS.plan, COLORS.bac, COLORS.pv, COLORS.ac];
 const FONT = '12px system-ui, sans-serif';
 
 /** A figure of the answer: its name, how it is shown, and what it is, as its explanation says it. */
@@ -79,6 +90,8 @@ function fanOptions(currency: string) {
       { label: 'P90', stroke: COLORS.p90, width: 1.5 },
       { label: 'Plan at completion', stroke: COLORS.plan, width: 1.5, dash: [6, 4] },
       { label: 'BAC', stroke: COLORS.bac, width: 1, dash: [2, 2], points: { show: false } },
+      { label: 'PV', stroke: COLORS.pv, width: 1.5, spanGaps: true, points: { show: false } },
+      { label: 'AC', stroke: COLORS.ac, width: 2, spanGaps: true, points: { show: false } },
     ],
     bands: [{ series: [3, 1], fill: COLORS.band }],
   });
@@ -202,15 +215,80 @@ function Explanation({ answer, figure, onClose }: { answer: FolioForecast; figur
   );
 }
 
+/** Where a line's estimate comes from, in words. */
+const ESTIMATE_FROM: Record<string, string> = {
+  item: 'its own',
+  category: "its category's, as the folio says",
+  folio: "the folio's default",
+  performance: "from the folio's cost performance (1 / CPI as the most likely factor)",
+  standard: 'the standard one (no cost performance yet)',
+};
+
+/** How a driver moves the total. */
+function DriverExplanation({ answer, driver, onClose }: { answer: FolioForecast; driver: ForecastDriver; onClose: () => void }) {
+  const currency = answer.currencyCode;
+  return (
+    <Dialog title={`${driver.name}: rank correlation ${fmt.decimal(driver.rankCorrelation)}`} onClose={onClose} wide>
+      <p>
+        Its remaining planned cost, {fmt.money(driver.remaining, currency)}, times a factor drawn in each iteration from its estimate: best case{' '}
+        {fmt.decimal(driver.estimate.low)}, most likely {fmt.decimal(driver.estimate.likely)}, worst case {fmt.decimal(driver.estimate.high)} (
+        {ESTIMATE_FROM[driver.estimateFrom] ?? driver.estimateFrom}). Over the iterations it cost from {fmt.money(driver.p10, currency)} (P10) to{' '}
+        {fmt.money(driver.p90, currency)} (P90).
+      </p>
+      <p>
+        Its rank correlation with the total (Spearman's, from 0 to 1) says how closely the total rises and falls with this line: the lines with the widest
+        spread are ranked by it, the strongest first. Narrowing this line's estimate narrows the forecast most.
+      </p>
+    </Dialog>
+  );
+}
+
+/** How the bounds from history are computed (S14.6). */
+function BoundsExplanation({ answer, onClose }: { answer: FolioForecast; onClose: () => void }) {
+  const b = answer.bounds;
+  const currency = answer.currencyCode;
+  return (
+    <Dialog title={`EAC from the folio's history: ${fmt.money(b.eacLow, currency)} to ${fmt.money(b.eacHigh, currency)}`} onClose={onClose} wide>
+      <p>
+        Each month's CPI is its earned value over its actual cost. Their natural logarithms are close to normal (Lipke and others, 2009), so the CPI to date
+        lies, with 90 % confidence, within ln CPI ± 1.645 · σ / √n · √((N − n) / (N − 1)), and EAC = AC + (BAC − EV) / CPI at each limit.
+      </p>
+      <dl class="forecast-facts">
+        <dt>Months read (n)</dt>
+        <dd>
+          {fmt.decimal(b.months)}, {b.source === 'closedMonths' ? 'closed months, as closed' : 'months computed now'}
+        </dd>
+        <dt>Months the folio plans (N)</dt>
+        <dd>{fmt.decimal(b.plannedMonths)}</dd>
+        <dt>CPI to date</dt>
+        <dd>{fmt.decimal(b.cpi)}</dd>
+        <dt>Mean and σ of ln(monthly CPI)</dt>
+        <dd>
+          {fmt.decimal(b.meanLogCpi)} and {fmt.decimal(b.sdLogCpi)}
+        </dd>
+        <dt>CPI limits</dt>
+        <dd>
+          {fmt.decimal(b.cpiLow)} to {fmt.decimal(b.cpiHigh)}
+        </dd>
+      </dl>
+    </Dialog>
+  );
+}
+
 /** The card: figures, chances, fan, histogram, drivers and the bounds from history. */
-export function Confidence({ folio, asOf }: { folio: Folio; asOf: string }) {
+/** No periods to draw the S-curves from (the forecast's timeline by week or day). */
+const NO_TIMELINE: readonly TimelineBucket[] = [];
+
+export function Confidence({ folio, asOf, timeline = NO_TIMELINE }: { folio: Folio; asOf: string; timeline?: readonly TimelineBucket[] }) {
   const [seed, setSeed] = useState(DEFAULT_SEED);
   const [draft, setDraft] = useState(String(DEFAULT_SEED));
   const [explaining, setExplaining] = useState<Figure | null>(null);
+  const [driver, setDriver] = useState<ForecastDriver | null>(null);
+  const [bounds, setBounds] = useState(false);
   const query = useQuery(confidenceQuery(folio.id, asOf, seed));
   const answer = query.data;
   const currency = folio.currencyCode;
-  const fanData = useMemo(() => (answer ? fan(answer) : null), [answer]);
+  const fanData = useMemo(() => (answer ? fan(answer, timeline) : null), [answer, timeline]);
   const histogramData = useMemo(() => (answer ? histogram(answer) : null), [answer]);
   const fanOpts = useMemo(() => fanOptions(currency), [currency]);
   const histogramOpts = useMemo(() => (answer ? histogramOptions(currency, answer) : null), [currency, answer]);
@@ -253,7 +331,7 @@ export function Confidence({ folio, asOf }: { folio: Folio; asOf: string }) {
             At the plan's rate of spending the remaining work is paid by {fmt.date(answer.finish.p50)} (P50) or {fmt.date(answer.finish.p90)} (P90); the plan
             ends {fmt.date(answer.finish.planned)}.
           </p>
-          <h3>Cost at completion from {fmt.date(answer.asOf)}</h3>
+          <h3>Cost at completion from {fmt.date(answer.asOf)}, over the S-curves</h3>
           <UChart
             options={fanOpts}
             data={fanData}
@@ -264,7 +342,7 @@ export function Confidence({ folio, asOf }: { folio: Folio; asOf: string }) {
           <ul class="legend" aria-label="Fan">
             {FAN_SERIES.map((label, i) => (
               <li key={label}>
-                <span class="swatch" style={{ background: [COLORS.p10, COLORS.p50, COLORS.p90, COLORS.plan, COLORS.bac][i] }} aria-hidden="true" /> {label}
+                <span class="swatch" style={{ background: SERIES_COLORS[i] }} aria-hidden="true" /> {label}
               </li>
             ))}
             <li>
@@ -288,7 +366,9 @@ export function Confidence({ folio, asOf }: { folio: Folio; asOf: string }) {
             <ol class="tornado" aria-label="Lines that drive the spread, strongest first">
               {answer.drivers.map((d) => (
                 <li key={`${d.itemKind}-${d.itemId}`}>
-                  <span class="tornado-name">{d.name}</span>
+                  <button type="button" class="figure-button tornado-name" onClick={() => setDriver(d)}>
+                    {d.name}
+                  </button>
                   <span class="tornado-bar" aria-hidden="true">
                     <span style={{ width: driverWidth(d.rankCorrelation) }} />
                   </span>
@@ -302,8 +382,11 @@ export function Confidence({ folio, asOf }: { folio: Folio; asOf: string }) {
           <h3>From the folio's own history</h3>
           {answer.bounds.eacLow != null && answer.bounds.eacHigh != null ? (
             <p>
-              With 90 % confidence the estimate at completion lies between <strong>{fmt.money(answer.bounds.eacLow, currency)}</strong> and{' '}
-              <strong>{fmt.money(answer.bounds.eacHigh, currency)}</strong>: the spread of {fmt.decimal(answer.bounds.months)} monthly CPIs (
+              With 90 % confidence the estimate at completion lies{' '}
+              <button type="button" class="figure-button" onClick={() => setBounds(true)}>
+                between <strong>{fmt.money(answer.bounds.eacLow, currency)}</strong> and <strong>{fmt.money(answer.bounds.eacHigh, currency)}</strong>
+              </button>
+              : the spread of {fmt.decimal(answer.bounds.months)} monthly CPIs (
               {answer.bounds.source === 'closedMonths' ? 'closed months' : 'months computed now'}) around the CPI to date, {fmt.decimal(answer.bounds.cpi)}.
             </p>
           ) : (
@@ -335,6 +418,8 @@ export function Confidence({ folio, asOf }: { folio: Folio; asOf: string }) {
             </span>
           </form>
           {explaining ? <Explanation answer={answer} figure={explaining} onClose={() => setExplaining(null)} /> : null}
+          {driver ? <DriverExplanation answer={answer} driver={driver} onClose={() => setDriver(null)} /> : null}
+          {bounds ? <BoundsExplanation answer={answer} onClose={() => setBounds(false)} /> : null}
         </>
       ) : null}
     </Card>

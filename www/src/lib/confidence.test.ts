@@ -2,13 +2,28 @@
 // percentile on the day it is paid, then stays; the histogram's bars sit at their buckets' middles.
 import { describe, expect, it } from 'vitest';
 import { parseJson } from '../api/json';
-import type { FolioForecast } from '../api/types';
+import type { FolioForecast, TimelineBucket } from '../api/types';
 import { driverWidth, fan, histogram, reproduceCommand } from './confidence';
 import ANSWER from '../test/forecast-answer.json?raw';
 
 const answer = (parseJson(ANSWER) as { success: FolioForecast }).success;
 
 describe('confidence', () => {
+  it('draws the fan over the S-curves: PV at each period’s end, AC to the as-of date', () => {
+    const timeline = [
+      { start: '2027-01-01', end: '2027-01-31', pv: '500000.00', ac: '510000.00' },
+      { start: '2027-05-01', end: '2027-05-31', pv: '560000.00', ac: '540000.00' },
+    ] as unknown as TimelineBucket[];
+    const [xs, p10, , , , , pv, ac] = fan(answer, timeline).map((series) => [...series]);
+    const jan = xs!.indexOf(Date.UTC(2027, 0, 31) / 1000);
+    const may = xs!.indexOf(Date.UTC(2027, 4, 31) / 1000);
+    expect(pv![jan]).toBe(500000);
+    expect(ac![jan]).toBe(510000);
+    expect(p10![jan]).toBeNull();
+    expect(pv![may]).toBe(560000);
+    expect(ac![may]).toBeNull();
+  });
+
   it('draws each line from actual cost to its percentile on the day it is paid', () => {
     const [xs, p10, p50, p90, plan, bac] = fan(answer).map((series) => [...series].map(Number));
     expect(xs![0]).toBe(Date.UTC(2027, 2, 15) / 1000);

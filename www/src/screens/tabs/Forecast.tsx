@@ -601,7 +601,7 @@ export function Forecast({ folio, asOf }: FolioProps) {
         ) : null}
       </Card>
       {table}
-      <Confidence folio={folio} asOf={asOf} />
+      <Confidence folio={folio} asOf={asOf} timeline={model?.granularity === 'month' ? model.tl : undefined} />
       <Trends folio={folio} />
       {explaining ? <ExplainDialog path={explaining.path} title={explaining.title} onClose={() => setExplaining(null)} /> : null}
     </div>
