@@ -27,6 +27,7 @@ import type {
   FolioItemsAnswer,
   FolioForecast,
   FolioLines,
+  PortfolioForecast,
   LineGrouping,
   LineOrder,
   FolioSummary,
@@ -154,6 +155,9 @@ export const api = {
   /** The folio's forecast at `asOf` drawn with `seed` (S14): P10 to P90, the chances, the drivers, the finish, EAC's bounds. */
   confidence: (id: string, asOf: string, seed: number, signal?: AbortSignal): Promise<FolioForecast> =>
     call('GET', '/folio/{id}/forecast', { path: { id }, query: { asOf, seed: String(seed) }, signal }),
+  /** A portfolio's forecast at `asOf` (S14.7): its readable folios drawn together, in its currency. */
+  portfolioConfidence: (id: string, asOf: string, signal?: AbortSignal): Promise<PortfolioForecast> =>
+    call('GET', '/portfolio/{id}/forecast', { path: { id }, query: { asOf }, signal }),
   /** Every cost line as CSV, written by the server (or offline by the core). */
   linesCsvUrl: (id: string, asOf: string, groupBy: LineGrouping, order: LineOrder) =>
     budgetAddress('/folio/{id}/lines', { id }, { asOf, groupBy, order, format: 'csv' }),

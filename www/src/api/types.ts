@@ -108,6 +108,10 @@ export type FolioItemsAnswer = Answer<Schemas['FolioItems']>;
 
 /** `GET /folio/{id}/forecast?asOf=&seed=` (S14): cost at completion and finish with their confidence. */
 export type FolioForecast = Answer<Schemas['FolioForecast']>;
+/** `GET /portfolio/{id}/forecast` (S14.7): its folios simulated together. */
+export type PortfolioForecast = Answer<Schemas['PortfolioForecast']>;
+/** The percentiles and chances of a forecast. */
+export type ForecastFigures = Answer<Schemas['ForecastFigures']>;
 /** A line that drives the forecast's spread (the tornado). */
 export type ForecastDriver = Answer<Schemas['ForecastDriver']>;
 

@@ -5,7 +5,6 @@
 // floats (pixels); every figure in words is the server's exact string. Each figure opens how it
 // was computed, with the command that reproduces it.
 import { useMemo, useState } from 'preact/hooks';
-import type uPlot from 'uplot';
 import { useQuery } from '@tanstack/preact-query';
 import type { Folio, FolioForecast, ForecastDriver, TimelineBucket } from '../api/types';
 import { confidenceQuery, DEFAULT_SEED } from '../lib/screenQueries';
@@ -14,20 +13,7 @@ import * as fmt from '../lib/format';
 import { Card, FiguresRefused, Loading } from './ui';
 import { UChart } from './UChart';
 import { Dialog } from './Dialog';
-
-const COLORS = {
-  p10: '#0f9d76',
-  p50: '#5f3dc4',
-  p90: '#c92a2a',
-  plan: '#4f6bed',
-  bac: '#495057',
-  pv: '#91a7ff',
-  ac: '#d9480f',
-  band: 'rgba(95, 61, 196, 0.14)',
-  bars: '#91a7ff',
-};
-const SERIES_COLORS = [COLORS.p10, COLORS.p50, COLORS.p90, COLORS.plan, COLORS.bac, COLORS.pv, COLORS.ac];
-const FONT = '12px system-ui, sans-serif';
+import { fanOptions, histogramOptions, SERIES_COLORS, COLORS } from './ConfidenceCharts';
 
 /** A figure of the answer: its name, how it is shown, and what it is, as its explanation says it. */
 type Figure = { key: string; label: string; shown: (a: FolioForecast) => string; what: (a: FolioForecast) => string };
@@ -63,106 +49,6 @@ const CHANCES: Figure[] = [
     what: (a) => `The share of the iterations whose total is at or below BAC plus the reserve, ${fmt.money(a.figures.bacWithReserve, a.currencyCode)}.`,
   },
 ];
-
-/** The compact money axis of a currency. */
-function moneyAxis(currency: string): uPlot.Axis {
-  let compact: Intl.NumberFormat | null = null;
-  try {
-    compact = new Intl.NumberFormat(fmt.browserLocale(), { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
-  } catch {
-    compact = null;
-  }
-  return { font: FONT, size: 70, grid: { stroke: '#eef0f3' }, values: (_u, splits) => splits.map((v) => (compact ? compact.format(v) : String(v))) };
-}
-
-function fanOptions(currency: string) {
-  return (width: number): uPlot.Options => ({
-    width,
-    height: 240,
-    legend: { show: false },
-    cursor: { drag: { x: false, y: false } },
-    scales: { x: { time: true } },
-    axes: [{ font: FONT, grid: { show: false } }, moneyAxis(currency)],
-    series: [
-      {},
-      { label: 'P10', stroke: COLORS.p10, width: 1.5 },
-      { label: 'P50', stroke: COLORS.p50, width: 2.5 },
-      { label: 'P90', stroke: COLORS.p90, width: 1.5 },
-      { label: 'Plan at completion', stroke: COLORS.plan, width: 1.5, dash: [6, 4] },
-      { label: 'BAC', stroke: COLORS.bac, width: 1, dash: [2, 2], points: { show: false } },
-      { label: 'PV', stroke: COLORS.pv, width: 1.5, spanGaps: true, points: { show: false } },
-      { label: 'AC', stroke: COLORS.ac, width: 2, spanGaps: true, points: { show: false } },
-    ],
-    bands: [{ series: [3, 1], fill: COLORS.band }],
-  });
-}
-
-/** Vertical lines at BAC and BAC + reserve over the histogram, labelled. */
-function budgetMarks(answer: FolioForecast): uPlot.Plugin {
-  return {
-    hooks: {
-      draw: [
-        (u: uPlot) => {
-          const ctx = u.ctx;
-          const dpr = devicePixelRatio;
-          ctx.save();
-          ctx.font = `${11 * dpr}px system-ui, sans-serif`;
-          const marks: [string, string, number[]][] = [
-            ['BAC', answer.figures.bac, [4, 3]],
-            ['BAC + reserve', answer.figures.bacWithReserve, [1, 3]],
-          ];
-          marks.forEach(([label, value, dash], row) => {
-            const x = u.valToPos(Number(value), 'x', true);
-            if (x < u.bbox.left || x > u.bbox.left + u.bbox.width) return;
-            ctx.strokeStyle = COLORS.bac;
-            ctx.setLineDash(dash.map((d) => d * dpr));
-            ctx.lineWidth = 1.5 * dpr;
-            ctx.beginPath();
-            ctx.moveTo(x, u.bbox.top);
-            ctx.lineTo(x, u.bbox.top + u.bbox.height);
-            ctx.stroke();
-            ctx.fillStyle = COLORS.bac;
-            ctx.fillText(label, x + 4 * dpr, u.bbox.top + (12 + 14 * row) * dpr);
-          });
-          ctx.restore();
-        },
-      ],
-    },
-  };
-}
-
-function histogramOptions(currency: string, answer: FolioForecast) {
-  return (width: number): uPlot.Options => ({
-    width,
-    height: 200,
-    legend: { show: false },
-    cursor: { drag: { x: false, y: false }, points: { show: false } },
-    scales: { x: { time: false } },
-    axes: [
-      { ...moneyAxis(currency), size: 30, grid: { show: false } },
-      { font: FONT, size: 50, grid: { stroke: '#eef0f3' } },
-    ],
-    plugins: [budgetMarks(answer)],
-    series: [{}, { label: 'Iterations', stroke: COLORS.bars, fill: COLORS.bars, width: 0, points: { show: false }, paths: barPaths }],
-  });
-}
-
-/** Bars touching each other, one per bucket. */
-const barPaths: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
-  const path = new Path2D();
-  const xs = u.data[0];
-  const ys = u.data[seriesIdx]!;
-  const step = xs.length > 1 ? Math.abs(u.valToPos(xs[1]!, 'x', true) - u.valToPos(xs[0]!, 'x', true)) : 12;
-  const zero = u.valToPos(0, 'y', true);
-  for (let k = idx0; k <= idx1; k++) {
-    const y = ys[k];
-    if (y == null) continue;
-    const cx = u.valToPos(xs[k]!, 'x', true);
-    const top = u.valToPos(y, 'y', true);
-    path.rect(cx - step / 2 + 0.5, top, Math.max(1, step - 1), zero - top);
-  }
-  return { stroke: path, fill: path };
-};
 
 /** How a figure was computed: the method, its inputs, the seed and the command. */
 function Explanation({ answer, figure, onClose }: { answer: FolioForecast; figure: Figure; onClose: () => void }) {
@@ -291,7 +177,7 @@ export function Confidence({ folio, asOf, timeline = NO_TIMELINE }: { folio: Fol
   const fanData = useMemo(() => (answer ? fan(answer, timeline) : null), [answer, timeline]);
   const histogramData = useMemo(() => (answer ? histogram(answer) : null), [answer]);
   const fanOpts = useMemo(() => fanOptions(currency), [currency]);
-  const histogramOpts = useMemo(() => (answer ? histogramOptions(currency, answer) : null), [currency, answer]);
+  const histogramOpts = useMemo(() => (answer ? histogramOptions(currency, answer.figures) : null), [currency, answer]);
   const seedValid = /^\d{1,15}$/.test(draft.trim());
   if (query.error && !answer) {
     return <FiguresRefused error={query.error} onRetry={() => void query.refetch()} title="How sure is the cost at completion?" />;

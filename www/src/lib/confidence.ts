@@ -47,7 +47,7 @@ export function fan(answer: FolioForecast, timeline: readonly TimelineBucket[] =
 }
 
 /** The histogram: each bucket's middle (money, as a float for its place) and its count. */
-export function histogram(answer: FolioForecast): uPlot.AlignedData {
+export function histogram(answer: Pick<FolioForecast, 'histogram'>): uPlot.AlignedData {
   const buckets = answer.histogram;
   return [buckets.map((b) => (Number(b.from) + Number(b.to)) / 2), buckets.map((b) => Number(b.count))];
 }

@@ -84,6 +84,8 @@ export const keys = {
   exchangeRates: () => ['exchangeRates'] as const,
   portfolios: () => ['portfolios'] as const,
   portfolioIndicators: (id: string, asOf: string) => ['portfolio', id, 'indicators', asOf] as const,
+  /** A portfolio's forecast with its confidence (S14.7). */
+  portfolioConfidence: (id: string, asOf: string) => ['portfolio', id, 'confidence', asOf] as const,
 };
 
 /**

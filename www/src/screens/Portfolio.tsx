@@ -19,6 +19,7 @@ import { lazy } from 'preact-iso';
 import { PortfolioTrends } from './Trends';
 import { Col } from '../components/Table';
 import { AsOfPicker } from '../components/AsOf';
+import { PortfolioConfidence } from '../components/PortfolioConfidence';
 
 const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
 
@@ -223,6 +224,7 @@ export function PortfolioScreen({ id }: { id: string }) {
             </div>
           }
         </Card>
+        <PortfolioConfidence id={id} asOf={day} currency={p.currencyCode} />
         <PortfolioTrends portfolioId={id} currency={p.currencyCode} />
       </div>
     </div>

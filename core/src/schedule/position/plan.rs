@@ -44,6 +44,7 @@ use super::*;
 ///     deleted_on: None,
 ///     realises: None,
 ///     complete: false,
+///     estimate: None,
 /// };
 /// let plan = PositionPlan::new(record.input(None, None), &basis).unwrap();
 /// let lines = plan.lines(Granularity::Month).unwrap();
