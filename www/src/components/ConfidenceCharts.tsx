@@ -19,11 +19,12 @@ export const COLORS = {
 export const SERIES_COLORS = [COLORS.p10, COLORS.p50, COLORS.p90, COLORS.plan, COLORS.bac, COLORS.pv, COLORS.ac];
 const FONT = '12px system-ui, sans-serif';
 
-/** The compact money axis of a currency. */
-function moneyAxis(currency: string): uPlot.Axis {
+/** The compact money axis of a currency, with at most `digits` significant digits (a histogram's
+ * buckets differ in the third or fourth). */
+function moneyAxis(currency: string, digits = 2): uPlot.Axis {
   let compact: Intl.NumberFormat | null = null;
   try {
-    compact = new Intl.NumberFormat(fmt.browserLocale(), { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
+    compact = new Intl.NumberFormat(fmt.browserLocale(), { style: 'currency', currency, notation: 'compact', maximumSignificantDigits: digits });
   } catch {
     compact = null;
   }
@@ -94,7 +95,7 @@ export function histogramOptions(currency: string, figures: Pick<ForecastFigures
     cursor: { drag: { x: false, y: false }, points: { show: false } },
     scales: { x: { time: false } },
     axes: [
-      { ...moneyAxis(currency), size: 30, grid: { show: false } },
+      { ...moneyAxis(currency, 4), size: 30, grid: { show: false } },
       { font: FONT, size: 50, grid: { stroke: '#eef0f3' } },
     ],
     plugins: [budgetMarks(figures)],
