@@ -8,12 +8,12 @@ import { useMemo, useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import type { Folio, FolioForecast, ForecastDriver, TimelineBucket } from '../api/types';
 import { confidenceQuery, DEFAULT_SEED } from '../lib/screenQueries';
-import { driverWidth, fan, FAN_SERIES, histogram, reproduceCommand } from '../lib/confidence';
+import { fan, FAN_SERIES, histogram, reproduceCommand } from '../lib/confidence';
 import * as fmt from '../lib/format';
 import { Card, FiguresRefused, Loading } from './ui';
 import { UChart } from './UChart';
 import { Dialog } from './Dialog';
-import { fanOptions, histogramOptions, SERIES_COLORS, COLORS } from './ConfidenceCharts';
+import { COLORS, DriverRow, fanOptions, histogramOptions, SERIES_COLORS } from './ConfidenceCharts';
 
 /** A figure of the answer: its name, how it is shown, and what it is, as its explanation says it. */
 type Figure = { key: string; label: string; shown: (a: FolioForecast) => string; what: (a: FolioForecast) => string };
@@ -251,17 +251,11 @@ export function Confidence({ folio, asOf, timeline = NO_TIMELINE }: { folio: Fol
           ) : (
             <ol class="tornado" aria-label="Lines that drive the spread, strongest first">
               {answer.drivers.map((d) => (
-                <li key={`${d.itemKind}-${d.itemId}`}>
+                <DriverRow key={`${d.itemKind}-${d.itemId}`} driver={d} currency={currency}>
                   <button type="button" class="figure-button tornado-name" onClick={() => setDriver(d)}>
                     {d.name}
                   </button>
-                  <span class="tornado-bar" aria-hidden="true">
-                    <span style={{ width: driverWidth(d.rankCorrelation) }} />
-                  </span>
-                  <span class="tornado-figures">
-                    {fmt.decimal(d.rankCorrelation)} · {fmt.money(d.p10, currency)} to {fmt.money(d.p90, currency)}
-                  </span>
-                </li>
+                </DriverRow>
               ))}
             </ol>
           )}

@@ -1,8 +1,11 @@
-// The charts of a forecast's confidence (S14): the fan over the S-curves and the histogram of the
-// iterations with BAC and BAC + reserve marked, for a folio's card (Confidence.tsx) and a
-// portfolio's (PortfolioConfidence.tsx). uPlot places them with floats (pixels only).
+// The charts of a forecast's confidence (S14): the fan over the S-curves, the histogram of the
+// iterations with BAC and BAC + reserve marked, and a driver's bar in the tornado, for a folio's
+// card (Confidence.tsx) and a portfolio's (PortfolioConfidence.tsx). uPlot places them with
+// floats (pixels only); every figure in words is the server's string.
+import type { ComponentChildren } from 'preact';
 import type uPlot from 'uplot';
-import type { ForecastFigures } from '../api/types';
+import type { ForecastDriver, ForecastFigures } from '../api/types';
+import { driverWidth } from '../lib/confidence';
 import * as fmt from '../lib/format';
 
 export const COLORS = {
@@ -119,3 +122,19 @@ const barPaths: uPlot.Series.PathBuilder = (u, seriesIdx, idx0, idx1) => {
   }
   return { stroke: path, fill: path };
 };
+
+/** One line of the tornado: its name (a button, or the line and its folio), its bar as long as its
+ * rank correlation, and its figures. */
+export function DriverRow({ driver, currency, children }: { driver: ForecastDriver; currency: string; children: ComponentChildren }) {
+  return (
+    <li>
+      {children}
+      <span class="tornado-bar" aria-hidden="true">
+        <span style={{ width: driverWidth(driver.rankCorrelation) }} />
+      </span>
+      <span class="tornado-figures">
+        {fmt.decimal(driver.rankCorrelation)} · {fmt.money(driver.p10, currency)} to {fmt.money(driver.p90, currency)}
+      </span>
+    </li>
+  );
+}

@@ -11,8 +11,7 @@ import { histogram } from '../lib/confidence';
 import * as fmt from '../lib/format';
 import { Card, FiguresRefused, Loading } from './ui';
 import { UChart } from './UChart';
-import { histogramOptions } from './ConfidenceCharts';
-import { driverWidth } from '../lib/confidence';
+import { DriverRow, histogramOptions } from './ConfidenceCharts';
 
 export function PortfolioConfidence({ id, asOf, currency }: { id: string; asOf: string; currency: string }) {
   const query = useQuery({
@@ -63,17 +62,11 @@ export function PortfolioConfidence({ id, asOf, currency }: { id: string; asOf: 
       {answer.drivers.length ? (
         <ol class="tornado" aria-label="Lines of the portfolio that drive the spread, strongest first">
           {answer.drivers.map((d) => (
-            <li key={`${d.folioId}-${d.itemKind}-${d.itemId}`}>
+            <DriverRow key={`${d.folioId}-${d.itemKind}-${d.itemId}`} driver={d} currency={currency}>
               <span class="tornado-name">
                 {d.name} <span class="muted">({names.get(d.folioId) ?? `folio ${d.folioId}`})</span>
               </span>
-              <span class="tornado-bar" aria-hidden="true">
-                <span style={{ width: driverWidth(d.rankCorrelation) }} />
-              </span>
-              <span class="tornado-figures">
-                {fmt.decimal(d.rankCorrelation)} · {fmt.money(d.p10, currency)} to {fmt.money(d.p90, currency)}
-              </span>
-            </li>
+            </DriverRow>
           ))}
         </ol>
       ) : null}
