@@ -66,6 +66,21 @@ fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
         ),
         items * days
     );
+    // A forecast (S14.8): costed by month, then every item drawn once an iteration, an eighth of
+    // an item-period each; fewer iterations asked, less.
+    let months = items * (days / 30 + 1);
+    assert_eq!(
+        weigh("/budgets/1/folio/1/forecast?asOf=2026-06-30"),
+        months + (items - 1) * 10_000 / 8
+    );
+    assert_eq!(
+        weigh("/budgets/1/folio/1/forecast?asOf=2026-06-30&iterations=800"),
+        months + (items - 1) * 100
+    );
+    assert!(
+        weigh("/budgets/1/portfolio/1/forecast")
+            > weigh("/budgets/1/portfolio/1/explain?figure=bac")
+    );
     assert!(weigh("/budgets/1/folio/1/activity") > 0);
     assert!(weigh("/budgets/1/position/6/history") > 0);
     assert!(weigh("/budgets/1/portfolio/1/explain?figure=bac") > 0);
@@ -92,6 +107,14 @@ fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
         weight(
             &state,
             &request("GET", "/budgets/1/folio/1/timeline?granularity=day"),
+            &mallory
+        ),
+        0
+    );
+    assert_eq!(
+        weight(
+            &state,
+            &request("GET", "/budgets/1/folio/1/forecast?iterations=100000"),
             &mallory
         ),
         0
