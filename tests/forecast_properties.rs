@@ -183,4 +183,9 @@ fn a_steady_run_stops_early() {
 fn a_sum_too_large_is_refused() {
     let lines = vec![line(10_i128.pow(30), (100, 100, 200), 0)];
     assert!(forecast(&run(lines, Decimal::ZERO, 1, 10)).is_err());
+    // Each line within bounds, their sum beyond what a decimal holds.
+    let lines = (0..10)
+        .map(|_| line(10_i128.pow(28), (100, 100, 100), 0))
+        .collect();
+    assert!(forecast(&run(lines, Decimal::ZERO, 1, 10)).is_err());
 }

@@ -218,6 +218,8 @@ fn minor(value: Decimal, currency: CurrencyCode) -> i128 {
 
 /// Minor units of `currency` as money.
 fn money(value: i128, currency: CurrencyCode) -> Exact {
+    // Every sum the simulation answers is at most 2^96 - 1 minor units (`forecast` refuses a run
+    // whose widest sum is larger), which a decimal holds at any scale up to 28: never the MAX.
     Exact::of(
         Decimal::try_from_i128_with_scale(value, currency.minor_units()).unwrap_or(Decimal::MAX),
     )
@@ -291,8 +293,10 @@ pub fn simulate(
     })?;
     let sim = &outcome.simulated;
     let (bac, with_reserve) = (minor(bac, currency), minor(bac + reserve, currency));
-    let mean = Decimal::from_i128_with_scale(sim.sum_of_sums, currency.minor_units())
-        / Decimal::from(sim.iterations.max(1));
+    // The mean's whole minor units and the rest, each a decimal (their sum never is too large).
+    let n = i128::from(sim.iterations.max(1));
+    let mean = money(sim.sum_of_sums / n, currency).get()
+        + money(sim.sum_of_sums % n, currency).get() / Decimal::from(n as u64);
     let at = |percent: u64| money(sim.percentile(percent, 1), currency);
     let figures = ForecastFigures {
         ac: money(ac, currency),

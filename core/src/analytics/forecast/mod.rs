@@ -33,6 +33,9 @@ pub const GENERATOR: &str = "splitmix64";
 
 /// The largest a line's remaining cost may be, in minor units, for its products to stay exact.
 const LARGEST_REMAINING: i128 = 10_i128.pow(28);
+/// The largest sum an iteration may reach, in minor units: what a decimal holds (2^96 - 1), so
+/// that every figure of the answer is one.
+const LARGEST_SUM: i128 = (1 << 96) - 1;
 
 /// One line of a forecast: a planned cost's remaining cost and how uncertain it is.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -170,8 +173,8 @@ pub fn forecast(run: &ForecastRun) -> Result<Outcome, AnalyticsError> {
             drawn.push(index);
         }
     }
-    // Every sum is at most the widest: it fits, with room for the sum of the sums.
-    if widest > i128::MAX / i128::from(MAX_ITERATIONS) {
+    // Every sum is at most the widest: it fits a decimal, and the sum of the sums an i128.
+    if widest > LARGEST_SUM {
         return Err(AnalyticsError::Overflow);
     }
     let mut simulated = run::simulate(
