@@ -147,6 +147,8 @@ const SCREENS = [
         await input.press('Enter');
       }
       await page.getByRole('button', { name: /^Apply 2 changes/ }).waitFor();
+      // The draft's and the what-if's forecast, drawn in the worker.
+      await page.getByRole('region', { name: 'How sure the draft is' }).locator('tr[data-confidence="P50"]').waitFor();
       await settled(page);
     },
   ],
