@@ -37,7 +37,9 @@ function NumberInput({
   const [draft, setDraft] = useState(value);
   const id = useId();
   useEffect(() => setDraft(value), [value]);
-  const figure = figureOf(draft);
+  // What the item holds, untouched, is never a mistake: an expense that ends on a date has no
+  // occurrences, and its empty field says nothing until something is typed.
+  const figure = draft === value ? ({ text: null, message: null } as const) : figureOf(draft);
   const commit = () => {
     if (figure.text !== null && figure.text !== value) onCommit(figure.text);
   };
