@@ -3,7 +3,8 @@
 //!
 //! | record | read | change |
 //! |---|---|---|
-//! | folio and everything in it | owner, viewers, admins of a portfolio holding it, budget administrators | owner, budget administrators |
+//! | a folio's draft and scenarios | owner, editors, viewers, admins of a portfolio holding it, budget administrators | owner, editors, budget administrators |
+//! | a folio's approved budget, record and sharing | the same | owner, budget administrators |
 //! | portfolio | owner, admins, budget administrators; everyone when not private | owner, admins, budget administrators |
 //! | exchange rates, overtime rules | everyone | budget administrators |
 //!
@@ -99,6 +100,9 @@ fn names_change_refusal(scope: Scope, response: &Response) -> bool {
         Scope::Shared => first_message(response)
             .is_some_and(|m| m.starts_with("Only budget administrators may change")),
         Scope::CreateAsAda => json(response)["errors"]["owner"].is_string(),
+        // An editor is told the approved budget is the owner's; a reader that they may not change.
+        Scope::Budget => [messages::CHANGE_NOT_ALLOWED, messages::OWNER_ONLY]
+            .contains(&first_message(response).as_deref().unwrap_or_default()),
         _ => first_message(response).as_deref() == Some(messages::CHANGE_NOT_ALLOWED),
     }
 }

@@ -295,13 +295,15 @@ fn the_state_keeps_its_records_below_what_it_keeps_to_answer_fast() {
         ),
         (
             "costing",
-            &["costing"],
+            &["costing", "scenarios"],
             &[
                 "folio_book",
                 "draft_book",
                 "item_book",
                 "synced_hours",
                 "calendar_of",
+                "with_draft",
+                "as_plan",
             ],
         ),
         (

@@ -92,6 +92,7 @@ mod records_custom_fields;
 mod recurrence;
 mod rejections;
 mod rule_references;
+mod scenarios;
 mod scope_by_date;
 mod service_properties;
 mod usecases;

@@ -25,8 +25,12 @@ pub enum Access {
 /// Whose record a route reads or changes, which decides what each caller may do with it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Scope {
-    /// Folio 1 or something in it (S11.4, S11.5).
+    /// Folio 1 or something in it (S11.4, S11.5): its draft and scenarios, which its editors
+    /// change too (S15.8).
     Folio,
+    /// Folio 1's approved budget, record or sharing: its owner and budget administrators change
+    /// it, its editors only read it (S15.8).
+    Budget,
     /// A list every caller reads, filtered to what they may see (folios, portfolios) or shared
     /// by all (exchange rates, overtime rules).
     Open,
@@ -55,11 +59,12 @@ impl Scope {
             (Scope::Shared, _) => Access::Read,
             (_, Owner | ReadOnlyToken | BudgetAdmin) => Access::Change,
             (Scope::CreateAsAda, _) => Access::Read,
-            (Scope::Folio, Viewer | PortfolioAdmin) => Access::Read,
-            (Scope::Folio, Other) => Access::None,
-            (Scope::PublicPortfolio, Viewer | PortfolioAdmin | Other) => Access::Read,
+            (Scope::Folio, Editor) => Access::Change,
+            (Scope::Folio | Scope::Budget, Viewer | PortfolioAdmin | Editor) => Access::Read,
+            (Scope::Folio | Scope::Budget, Other) => Access::None,
+            (Scope::PublicPortfolio, Viewer | PortfolioAdmin | Other | Editor) => Access::Read,
             (Scope::PrivatePortfolio, PortfolioAdmin) => Access::Change,
-            (Scope::PrivatePortfolio, Viewer | Other) => Access::None,
+            (Scope::PrivatePortfolio, Viewer | Other | Editor) => Access::None,
         }
     }
 }
@@ -121,10 +126,12 @@ pub const ROUTES: &[Route] = {
         route("folio list", "GET", "/folio", None, None, Open),
         route("folio create", "POST", "/folio", Some(FOLIO_CREATE), None, CreateAsAda),
         route("folio get", "GET", "/folio/{id}", None, Some(ids::FOLIO), Folio),
-        route("folio update", "PUT", "/folio", Some(FOLIO_UPDATE), Some(ids::FOLIO), Folio),
-        route("folio delete", "DELETE", "/folio/{id}", None, Some(ids::FOLIO), Folio),
-        route("folio viewers", "PUT", "/folio/{id}/viewers", Some(VIEWERS), Some(ids::FOLIO), Folio),
+        route("folio update", "PUT", "/folio", Some(FOLIO_UPDATE), Some(ids::FOLIO), Budget),
+        route("folio delete", "DELETE", "/folio/{id}", None, Some(ids::FOLIO), Budget),
+        route("folio viewers", "PUT", "/folio/{id}/viewers", Some(VIEWERS), Some(ids::FOLIO), Budget),
         route("folio viewers get", "GET", "/folio/{id}/viewers", None, Some(ids::FOLIO), Folio),
+        route("folio editors", "PUT", "/folio/{id}/editors", Some(VIEWERS), Some(ids::FOLIO), Budget),
+        route("folio editors get", "GET", "/folio/{id}/editors", None, Some(ids::FOLIO), Folio),
         route("users", "GET", "/users?query=a", None, None, Open),
         route("folios indicators by id", "GET", "/folio/indicators?id={id}", None, Some(ids::FOLIO), Folio),
         route("folios indicators page", "GET", "/folio/indicators?limit=5", None, None, Open),
@@ -167,18 +174,18 @@ pub const ROUTES: &[Route] = {
         route("folio team", "GET", "/folio/{id}/team", None, Some(ids::FOLIO), Folio),
         // Baselines, custom fields, scope, analytics.
         route("baselines get", "GET", "/folio/{id}/baselines?costs=true&revenues=true", None, Some(ids::FOLIO), Folio),
-        route("baseline post", "POST", "/folio/{id}/baseline", Some(ACTUAL_BASELINE), Some(ids::FOLIO), Folio),
-        route("baseline delete", "DELETE", "/baseline/{id}", None, Some(ids::BASELINE), Folio),
+        route("baseline post", "POST", "/folio/{id}/baseline", Some(ACTUAL_BASELINE), Some(ids::FOLIO), Budget),
+        route("baseline delete", "DELETE", "/baseline/{id}", None, Some(ids::BASELINE), Budget),
         route("expenditures", "GET", "/folio/{id}/expenditures?actual=false&revenue=false", None, Some(ids::FOLIO), Folio),
         route("customfields get", "GET", "/folio/{id}/customfields", None, Some(ids::FOLIO), Folio),
-        route("customfield post", "POST", "/folio/{id}/customfield", Some(CUSTOM_FIELD), Some(ids::FOLIO), Folio),
-        route("customfield put", "PUT", "/customfield", Some(CUSTOM_FIELD_UPDATE), Some(ids::CUSTOM_FIELD), Folio),
-        route("customfield delete", "DELETE", "/customfield/{id}", None, Some(ids::CUSTOM_FIELD), Folio),
+        route("customfield post", "POST", "/folio/{id}/customfield", Some(CUSTOM_FIELD), Some(ids::FOLIO), Budget),
+        route("customfield put", "PUT", "/customfield", Some(CUSTOM_FIELD_UPDATE), Some(ids::CUSTOM_FIELD), Budget),
+        route("customfield delete", "DELETE", "/customfield/{id}", None, Some(ids::CUSTOM_FIELD), Budget),
         route("scope put", "PUT", "/folio/{id}/scope", Some(SCOPE), Some(ids::FOLIO), Folio),
         route("scope get", "GET", "/folio/{id}/scope", None, Some(ids::FOLIO), Folio),
         route("scope history", "GET", "/folio/{id}/scope/history", None, Some(ids::FOLIO), Folio),
         route("closed months", "GET", "/folio/{id}/periods", None, Some(ids::FOLIO), Folio),
-        route("close a month", "POST", "/folio/{id}/periods", Some(CLOSE_MONTH), Some(ids::FOLIO), Folio),
+        route("close a month", "POST", "/folio/{id}/periods", Some(CLOSE_MONTH), Some(ids::FOLIO), Budget),
         route("indicators", "GET", "/folio/{id}/indicators?asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
         route("cost lines", "GET", "/folio/{id}/lines?asOf=2026-03-13&groupBy=account", None, Some(ids::FOLIO), Folio),
         route("forecast", "GET", "/folio/{id}/forecast?asOf=2026-03-13&iterations=500", None, Some(ids::FOLIO), Folio),
@@ -195,6 +202,19 @@ pub const ROUTES: &[Route] = {
         route("folio activity", "GET", "/folio/{id}/activity?limit=5", None, Some(ids::FOLIO), Folio),
         route("expense history", "GET", "/expense/{id}/history", None, Some(ids::EXPENSE), Folio),
         route("position history", "GET", "/position/{id}/history?limit=2", None, Some(ids::TEAM_MEMBER), Folio),
+        // Scenarios and budget changes (S15): `{id}` names folio 1 and its scenario 1 alike.
+        route("scenarios", "GET", "/folio/{id}/scenarios", None, Some(ids::FOLIO), Folio),
+        route("scenario fork", "POST", "/folio/{id}/scenarios", Some(r#"{"name":"Delay phase 2","from":"scenario:1"}"#), Some(ids::FOLIO), Folio),
+        route("scenario get", "GET", "/folio/{id}/scenarios/{id}", None, Some(ids::SCENARIO), Folio),
+        route("scenario rename", "PUT", "/folio/{id}/scenarios/{id}", Some(r#"{"name":"Two contractors"}"#), Some(ids::SCENARIO), Folio),
+        route("scenario delete", "DELETE", "/folio/{id}/scenarios/{id}", None, Some(ids::SCENARIO), Folio),
+        route("scenario expense create", "POST", "/folio/{id}/scenarios/{id}/expense", Some(EXPENSE_CREATE), Some(ids::SCENARIO), Folio),
+        route("scenario indicators", "GET", "/folio/{id}/scenarios/{id}/indicators?asOf=2026-03-13", None, Some(ids::SCENARIO), Folio),
+        route("scenario compare", "GET", "/folio/{id}/scenarios/compare?ids=draft,1&asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
+        route("scenario promote", "POST", "/folio/{id}/scenarios/{id}/promote", Some(r#"{"reason":"The board chose it"}"#), Some(ids::SCENARIO), Budget),
+        route("budget changes", "GET", "/folio/{id}/budget-changes", None, Some(ids::FOLIO), Folio),
+        route("portfolio budget changes (public)", "GET", "/portfolio/{id}/budget-changes", None, Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),
+        route("portfolio budget changes (private)", "GET", "/portfolio/{id}/budget-changes", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),
         // Portfolios.
         route("portfolio list", "GET", "/portfolio", None, None, Open),
         route("portfolio create", "POST", "/portfolio", Some(PORTFOLIO_CREATE), None, CreateAsAda),

@@ -31,16 +31,20 @@ pub enum Role {
     BudgetAdmin,
     /// ada's read-only personal token (`Authorization: Bearer ...`, no user in the context).
     ReadOnlyToken,
+    /// ed: an editor of folio 1 (`PUT /folio/1/editors`, S15.8): changes its draft and
+    /// scenarios, not its approved budget, record or sharing.
+    Editor,
 }
 
 impl Role {
-    pub const ALL: [Role; 6] = [
+    pub const ALL: [Role; 7] = [
         Role::Owner,
         Role::Viewer,
         Role::PortfolioAdmin,
         Role::Other,
         Role::BudgetAdmin,
         Role::ReadOnlyToken,
+        Role::Editor,
     ];
 
     /// The user key the request acts for.
@@ -51,6 +55,7 @@ impl Role {
             Role::PortfolioAdmin => "carol",
             Role::Other => "eve",
             Role::BudgetAdmin => "fin",
+            Role::Editor => "ed",
         }
     }
 
@@ -69,6 +74,7 @@ impl std::fmt::Display for Role {
             Role::Other => "other (eve)",
             Role::BudgetAdmin => "budget admin (fin)",
             Role::ReadOnlyToken => "read-only token (ada)",
+            Role::Editor => "editor (ed)",
         };
         f.write_str(text)
     }
@@ -277,6 +283,8 @@ pub mod ids {
     pub const OVERTIME_RULE: u64 = 1;
     pub const PUBLIC_PORTFOLIO: u64 = 1;
     pub const PRIVATE_PORTFOLIO: u64 = 2;
+    /// Folio 1's scenario (the same number as the folio: its routes name both as `{id}`).
+    pub const SCENARIO: u64 = 1;
 }
 
 /// An id no record of any kind has.
@@ -285,7 +293,7 @@ pub const MISSING: u64 = 987_654;
 /// Builds the fixture through the interface, each call checked to answer 200:
 ///
 /// * fin (a budget administrator) puts a GBP exchange rate and overtime rule 1;
-/// * ada owns folio 1 (shared with bob) holding a planned position (1), a team member of grace
+/// * ada owns folio 1 (shared with bob, edited by ed, with scenario 1 forked last) holding a planned position (1), a team member of grace
 ///   (2, overtime rule 1) with a second allocation, a second rate and worked hours, a consulting
 ///   revenue (3) with billable hours and billed hours, a BUDGET baseline, an expense, a custom
 ///   field and scope items;
@@ -313,6 +321,7 @@ pub fn build_fixture() -> World {
     let created = w.setup(ada, "POST", "/folio", Some(&tunnel));
     assert_eq!(created["success"], ids::UNSHARED_FOLIO, "{created}");
     w.setup(ada, "PUT", "/folio/1/viewers", Some(r#"{"users":["bob"]}"#));
+    w.setup(ada, "PUT", "/folio/1/editors", Some(r#"{"users":["ed"]}"#));
 
     let planned = PLANNED.replace("{id}", "1");
     let created = w.setup(ada, "POST", "/position", Some(&planned));
@@ -349,6 +358,15 @@ pub fn build_fixture() -> World {
 
     let planned = PLANNED.replace("{id}", "2");
     w.setup(ada, "POST", "/position", Some(&planned));
+
+    // Scenario 1 of folio 1, forked last: the draft has not changed since (S15.6).
+    let forked = w.setup(
+        ada,
+        "POST",
+        "/folio/1/scenarios",
+        Some(r#"{"name":"Contractors"}"#),
+    );
+    assert_eq!(forked["success"]["id"], ids::SCENARIO, "{forked}");
 
     let created = w.setup(ada, "POST", "/portfolio", Some(PUBLIC_PORTFOLIO));
     assert_eq!(created["success"], ids::PUBLIC_PORTFOLIO, "{created}");

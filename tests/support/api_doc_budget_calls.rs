@@ -630,6 +630,18 @@ pub const BUDGET: &[Call] = &[
         None,
     ),
     ext(
+        "A portfolio's forecast: its folios simulated together (S14.7)",
+        "GET",
+        "/budgets/1/portfolio/1/forecast?asOf=2026-03-13&seed=7&iterations=4000",
+        None,
+    ),
+    ext(
+        "The budget changes of a portfolio's folios",
+        "GET",
+        "/budgets/1/portfolio/1/budget-changes",
+        None,
+    ),
+    ext(
         "Delete a portfolio",
         "DELETE",
         "/budgets/1/portfolio/1",

@@ -75,9 +75,67 @@ pub const READING: &[Call] = &[
         None,
     ),
     ext(
-        "A portfolio's forecast: its folios simulated together (S14.7)",
+        "Name a folio's editors: they change its draft and scenarios (S15.8)",
+        "PUT",
+        "/budgets/1/folio/1/editors",
+        Some(r#"{"users":["grace"]}"#),
+    ),
+    ext(
+        "Fork a scenario of the draft (S15.1)",
+        "POST",
+        "/budgets/1/folio/1/scenarios",
+        Some(r#"{"name":"Two contractors","description":"Hire two contractors for the deck"}"#),
+    ),
+    ext(
+        "Fork another",
+        "POST",
+        "/budgets/1/folio/1/scenarios",
+        Some(r#"{"name":"Cheaper steel"}"#),
+    ),
+    ext(
+        "Change a scenario with the draft's own body and route: an expense added to it, not to the draft (S15.3)",
+        "POST",
+        "/budgets/1/folio/1/scenarios/1/expense",
+        Some(
+            r#"{"folioId":1,"name":"Contractors","description":"Two, for three weeks","type":"Services","category":"OPEX","kind":".PlannedExpense","amount":9000,"currencyCode":"EUR","recurrence":{"kind":".Once","startDate":"2026-03-20"}}"#,
+        ),
+    ),
+    ext(
+        "A scenario's figures: the draft's routes under its address (S15.4)",
         "GET",
-        "/budgets/1/portfolio/1/forecast?asOf=2026-03-13&seed=7&iterations=4000",
+        "/budgets/1/folio/1/scenarios/1/indicators?asOf=2026-03-13&plan=draft",
+        None,
+    ),
+    ext(
+        "A folio's scenarios",
+        "GET",
+        "/budgets/1/folio/1/scenarios",
+        None,
+    ),
+    ext(
+        "The draft and two scenarios side by side, each after the first told how it differs (S15.5)",
+        "GET",
+        "/budgets/1/folio/1/scenarios/compare?ids=draft,1,2&asOf=2026-03-13",
+        None,
+    ),
+    ext(
+        "Promote a scenario with a reason and approve it as the budget at once (S15.6)",
+        "POST",
+        "/budgets/1/folio/1/scenarios/1/promote",
+        Some(
+            r#"{"reason":"The client agreed to pay for the contractors","approve":{"name":"Budget with contractors","expenditureType":"PLANNED"}}"#,
+        ),
+    ),
+    ext(
+        "A scenario forked before the draft changed is refused, naming what changed",
+        "POST",
+        "/budgets/1/folio/1/scenarios/2/promote",
+        Some(r#"{"reason":"Steel is cheaper"}"#),
+    ),
+    ext(
+        "A folio's budget changes: the approved and the current budget, and every change with its reason (S15.7)",
+        "GET",
+        "/budgets/1/folio/1/budget-changes",
         None,
     ),
     ext(

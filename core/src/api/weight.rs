@@ -98,6 +98,27 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
         Weight::Activity => id.map_or(0, |id| {
             history_weight(state, context, request, RecordKind::Folio, id, true)
         }),
+        // Each plan costed afresh by month, and drawn when its forecast is asked (S15.5).
+        Weight::Compare => id.map_or(0, |id| {
+            let plans = request
+                .params("ids")
+                .flat_map(|text| text.split(','))
+                .take(crate::usecase::MAX_COMPARED_PLANS)
+                .count()
+                .max(1) as u64;
+            let months = folio_weight(state, &caller, id, Granularity::Month);
+            let one = if request.param_value("forecast") == Some("true") {
+                let items = if caller.folio(state, id) < Access::Read {
+                    0
+                } else {
+                    state.items_count(id) as u64
+                };
+                forecast_weight(request, months, items)
+            } else {
+                months
+            };
+            one.saturating_mul(plans)
+        }),
     }
 }
 

@@ -12,6 +12,9 @@ pub use crate::value::{excerpt, EXCERPT_CHARS};
 /// Budgeting 403: the caller may read the record but not change it (S11.5).
 pub const CHANGE_NOT_ALLOWED: &str =
     "The logged-in user does not have the required permission to change this data";
+/// Budgeting 403: a folio's editor changes its draft and scenarios, not its approved budget, its
+/// record or its sharing (S15.8).
+pub const OWNER_ONLY: &str = "Only the folio's owner or a budget administrator may do this: an editor changes the draft and its scenarios, not the approved budget, the folio's record or its sharing";
 /// 403 of a change made with a read-only credential (S11.5).
 pub const READ_ONLY_CREDENTIAL: &str = "The credential is read-only: it cannot change data";
 

@@ -11,6 +11,9 @@ pub struct FolioRecord {
     pub folio: super::Stored<Folio>,
     /// User keys it is shared with.
     pub viewers: Vec<String>,
+    /// User keys who change its draft and scenarios like its owner (S15.8).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub editors: Vec<String>,
     /// Scope items for earned value.
     pub scope: Vec<ScopeItem>,
 }

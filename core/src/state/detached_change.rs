@@ -124,6 +124,8 @@ impl<T> DetachedChange<T> {
             folios: _,
             scope_history: _,
             closed_months: _,
+            scenarios: _,
+            budget_changes: _,
             positions: _,
             expenses: _,
             baselines: _,
@@ -141,6 +143,7 @@ impl<T> DetachedChange<T> {
             positions_by_folio: _,
             expenses_by_folio: _,
             part_owners: _,
+            scenarios_by_folio: _,
             books: _,
             lineage: _,
         } = state;

@@ -394,6 +394,7 @@ mod tests {
         let record = super::super::FolioRecord {
             folio: super::super::Stored::new(crate::model::Id::new(1), folio),
             viewers: Vec::new(),
+            editors: Vec::new(),
             scope: Vec::new(),
         };
         state.apply(Command::PutFolio(Box::new(record.clone())));

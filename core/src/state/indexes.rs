@@ -30,7 +30,7 @@ pub(super) fn index_item(
 }
 
 /// The kind of id and id of each of `row`'s parts (allocation periods, rates, hours periods).
-fn parts_of(row: &PositionRow) -> impl Iterator<Item = (IdKind, u64)> + '_ {
+pub(super) fn parts_of(row: &PositionRow) -> impl Iterator<Item = (IdKind, u64)> + '_ {
     let record = &row.record;
     let ids = |kind: IdKind, ids: Vec<Option<crate::model::Id>>| {
         ids.into_iter().flatten().map(move |id| (kind, id.get()))
@@ -78,6 +78,9 @@ impl State {
                 *id,
                 None,
             );
+        }
+        for (id, scenario) in self.scenarios.iter() {
+            index_item(&mut self.scenarios_by_folio, scenario.folio, *id, None);
         }
     }
 

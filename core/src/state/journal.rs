@@ -150,6 +150,20 @@ pub enum Command {
     },
     /// Replaces the billed hours of a consulting revenue (S6.5c).
     PutBilledHours(BilledHours),
+    /// Creates or replaces a scenario of a folio (S15.1).
+    PutScenario(Box<super::ScenarioRecord>),
+    /// Deletes a scenario (S15.1).
+    DeleteScenario(u64),
+    /// Changes a scenario by the item commands made on the copy of the state holding it as its
+    /// folio's draft (S15.3).
+    ChangeScenario {
+        /// The scenario.
+        scenario: u64,
+        /// The item commands (positions, expenses, scope measurements of its folio).
+        commands: Vec<Command>,
+    },
+    /// Records a change of a folio's approved budget (S15.7).
+    RecordBudgetChange(crate::model::budgeting::BudgetChange),
     /// Applies the commands in order, as one entry: all of them or, unwritten, none (a folio
     /// imported from a plan document, extension).
     Batch(Vec<Command>),

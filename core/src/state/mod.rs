@@ -19,6 +19,7 @@ mod journal;
 #[cfg(not(target_arch = "wasm32"))]
 mod kept_books;
 mod records;
+mod scenarios;
 mod scope;
 #[cfg(not(target_arch = "wasm32"))]
 mod shared_table;
@@ -46,6 +47,7 @@ pub use records::{
     LinkRecord, ProjectRecord, SavedFilterRecord, TokenKind, TokenRecord, UserRecord,
     WorkloadSchemeRecord, WorklogRecord,
 };
+pub use scenarios::{ScenarioItems, ScenarioRecord};
 pub use scope::{MAX_SCOPE_ITEMS_KEPT, MAX_SCOPE_VERSIONS};
 pub use stored::{Identified, Stored};
 
@@ -67,6 +69,8 @@ pub enum IdKind {
     AuditEvent,
     /// Baselines.
     Baseline,
+    /// Changes of a folio's approved budget (S15.7).
+    BudgetChange,
     /// Categories.
     Category,
     /// Custom-field definitions.
@@ -95,6 +99,8 @@ pub enum IdKind {
     Position,
     /// Rates of positions.
     Rate,
+    /// Scenarios of folios (S15.1).
+    Scenario,
     /// Token pairs.
     TokenPair,
     /// Worklog ids as the tracker numbers them.
@@ -177,6 +183,12 @@ pub struct State {
     /// The closed months of each folio, by folio id, the earliest first (S9.11).
     #[serde(default)]
     pub closed_months: SharedTable<Vec<crate::model::budgeting::ClosedMonth>>,
+    /// Scenarios by id (S15.1).
+    #[serde(default)]
+    pub scenarios: SharedTable<ScenarioRecord>,
+    /// The budget changes of each folio, by folio id, the oldest first (S15.7).
+    #[serde(default)]
+    pub budget_changes: SharedTable<Vec<crate::model::budgeting::BudgetChange>>,
     /// Positions by id.
     pub positions: SharedTable<PositionRow>,
     /// Expenses by id.
@@ -226,6 +238,10 @@ pub struct State {
     /// Not written: rebuilt when a snapshot is read.
     #[serde(skip)]
     part_owners: SharedTable<u64, (IdKind, u64)>,
+    /// The ids of each folio's scenarios, in id order: an index of `scenarios`. Not written:
+    /// rebuilt when a snapshot is read.
+    #[serde(skip)]
+    scenarios_by_folio: SharedTable<Vec<u64>>,
     /// The folio books kept between reads, shared with every copy of this state
     /// (`kept_books.rs`). Not written; equal in every state.
     #[cfg(not(target_arch = "wasm32"))]
@@ -273,6 +289,8 @@ impl State {
             worklogs: SharedTable::new(),
             scope_history: SharedTable::new(),
             closed_months: SharedTable::new(),
+            scenarios: SharedTable::new(),
+            budget_changes: SharedTable::new(),
             folios: SharedTable::new(),
             positions: SharedTable::new(),
             expenses: SharedTable::new(),
@@ -290,6 +308,7 @@ impl State {
             positions_by_folio: SharedTable::new(),
             expenses_by_folio: SharedTable::new(),
             part_owners: SharedTable::new(),
+            scenarios_by_folio: SharedTable::new(),
             #[cfg(not(target_arch = "wasm32"))]
             books: kept_books::KeptBooks::default(),
             #[cfg(not(target_arch = "wasm32"))]
@@ -579,17 +598,7 @@ impl State {
             Command::CloseMonth { folio, closed } => self.close_month(*folio, closed),
             Command::PutPosition(row) => {
                 let id = row.record.id.get();
-                self.counters.saw(IdKind::Position, id);
-                // A part without an id (none is stored so) moves no counter.
-                for id in row.record.allocations.iter().filter_map(|a| a.id) {
-                    self.counters.saw(IdKind::Allocation, id.get());
-                }
-                for id in row.record.rates.iter().filter_map(|r| r.id) {
-                    self.counters.saw(IdKind::Rate, id.get());
-                }
-                for id in row.record.hours.iter().filter_map(|h| h.id) {
-                    self.counters.saw(IdKind::Hours, id.get());
-                }
+                self.see_position_ids(row);
                 let before = self.positions.insert(id, (**row).clone());
                 index_item(
                     &mut self.positions_by_folio,
@@ -657,6 +666,12 @@ impl State {
             Command::PutBilledHours(hours) => {
                 self.billed_hours.insert(hours.position, hours.clone());
             }
+            Command::PutScenario(record) => self.put_scenario(record),
+            Command::DeleteScenario(id) => self.delete_scenario(*id),
+            Command::ChangeScenario { scenario, commands } => {
+                self.change_scenario(*scenario, commands)
+            }
+            Command::RecordBudgetChange(change) => self.record_budget_change(change),
         }
     }
 }

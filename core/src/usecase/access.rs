@@ -4,7 +4,8 @@
 //!
 //! | record | read | change |
 //! |---|---|---|
-//! | folio and everything in it | owner, viewers, admins of a portfolio holding it, budget administrators | owner, budget administrators |
+//! | a folio's draft and scenarios (items, parts, scope, billed hours, actuals) | owner, editors, viewers, admins of a portfolio holding it, budget administrators | owner, editors, budget administrators (S15.8) |
+//! | the folio's record, baselines, promotions, closed months, sharing, custom-field definitions | as above | owner, budget administrators |
 //! | portfolio | owner, admins, budget administrators; every user when not private | owner, admins, budget administrators |
 //! | exchange rates, overtime rules | every user | budget administrators |
 //! | the core administration's shared data (accounts, categories, customers, links, calendars, generic resources, projects, saved filters, worklogs) | every user | administrators whose credential writes (S11.6) |
@@ -40,6 +41,9 @@ pub enum Access {
     None,
     /// Read it.
     Read,
+    /// Read it and change a folio's draft and scenarios, not its approved budget, record or
+    /// sharing (a folio's editor, S15.8).
+    Edit,
     /// Read and change it.
     Change,
 }
@@ -52,6 +56,9 @@ impl Caller {
         };
         if self.budget_admin || record.folio.owner == self.user {
             return Access::Change;
+        }
+        if record.editors.contains(&self.user) {
+            return Access::Edit;
         }
         let reads = record.viewers.contains(&self.user)
             || state.portfolios.values().any(|portfolio| {
@@ -134,14 +141,45 @@ impl Caller {
             .filter(|_| self.folio(state, id) >= Access::Read)
     }
 
-    /// A live folio the caller may change: the documented 404 when they may not even read it (or
-    /// it is missing), 403 when they may only read it or their credential is read-only.
+    /// A live folio whose approved budget, record or sharing the caller may change (its owner
+    /// or a budget administrator): the documented 404 when they may not even read it (or it is
+    /// missing), 403 when they may only read or edit it or their credential is read-only.
     pub fn folio_for_change<'s>(&self, state: &'s State, id: u64) -> Result<&'s FolioRecord> {
         self.writes()?;
         let record = self.folio_for_read(state, id)?;
         match self.folio(state, id) {
             Access::Change => Ok(record),
+            Access::Edit => Err(Error::forbidden(messages::OWNER_ONLY)),
             _ => Err(Error::forbidden(messages::CHANGE_NOT_ALLOWED)),
+        }
+    }
+
+    /// A live folio whose draft and scenarios the caller may change (its owner, an editor, a
+    /// budget administrator, S15.8): the documented 404 when they may not read it, 403 when they
+    /// may only read it or their credential is read-only.
+    pub fn folio_for_edit<'s>(&self, state: &'s State, id: u64) -> Result<&'s FolioRecord> {
+        self.writes()?;
+        let record = self.folio_for_read(state, id)?;
+        match self.folio(state, id) {
+            Access::Change | Access::Edit => Ok(record),
+            _ => Err(Error::forbidden(messages::CHANGE_NOT_ALLOWED)),
+        }
+    }
+
+    /// Refuses a change of an item of folio `folio`'s draft unless the caller may edit the
+    /// folio: the item's own 404 (`missing`) when they may not read it, a 403 when they may only
+    /// read it (S11.5, S15.8).
+    pub fn may_edit_in(
+        &self,
+        state: &State,
+        folio: u64,
+        missing: impl Fn() -> Error,
+    ) -> Result<()> {
+        self.writes()?;
+        match self.folio_for_edit(state, folio) {
+            Ok(_) => Ok(()),
+            Err(refusal) if refusal.is_not_found() => Err(missing()),
+            Err(refusal) => Err(refusal),
         }
     }
 

@@ -1,8 +1,10 @@
 //! Baselines (S8): approve, delete, list; the expenditures read from the draft or a baseline.
 
+use super::budget_changes::{budget_of, covers_costs, ChangeOf};
 use super::error::{Error, Result};
 use super::{Commands, Queries};
 use crate::analytics::baseline::list;
+use crate::model::budgeting::BudgetChangeKind;
 use crate::model::budgeting::{Baseline, ExpenditureType, Expenditures, Position};
 use crate::model::Id;
 use crate::state::Command;
@@ -23,6 +25,10 @@ pub struct Approval {
     pub approved_by: String,
     /// What it freezes (S8.2).
     pub expenditure_type: ExpenditureType,
+    /// Why it is approved: kept with the budget change it makes (S15.7); required when the
+    /// folio says so.
+    #[serde(default)]
+    pub reason: Option<String>,
 }
 
 impl crate::value::Texts for Approval {
@@ -35,6 +41,7 @@ impl crate::value::Texts for Approval {
             self.description.as_deref(),
         );
         check.text("approvedBy", TextKind::Key, &self.approved_by);
+        check.optional("reason", TextKind::Note, self.reason.as_deref());
     }
 }
 
@@ -79,8 +86,21 @@ impl Commands<'_> {
     /// with its positions' headers as they are (S8.6); refused when nothing changed since the
     /// latest baseline of that type.
     pub fn approve_baseline(&mut self, folio: u64, approval: Approval) -> Result<Id> {
+        self.approve_baseline_for(folio, approval, None)
+    }
+
+    /// Approves a baseline as [`Commands::approve_baseline`] does; a baseline of costs records a
+    /// budget change (S15.7), a promotion's when `promoted` names the scenario.
+    pub(super) fn approve_baseline_for(
+        &mut self,
+        folio: u64,
+        approval: Approval,
+        promoted: Option<Id>,
+    ) -> Result<Id> {
         self.caller.writes()?;
         self.caller.folio_for_change(self.state, folio)?;
+        let reason =
+            super::budget_changes::reason_for(self.state, folio, approval.reason.as_deref())?;
         let held = self
             .state
             .baselines
@@ -107,6 +127,7 @@ impl Commands<'_> {
             deleted_on: None,
         };
         let id = baseline.id;
+        let kind = baseline.expenditure_type;
         // S8.6: the positions' headers are frozen with their records.
         let headers: Vec<Position> = self
             .state
@@ -120,7 +141,24 @@ impl Commands<'_> {
             .ok_or_else(Error::folio_not_viewable)?
             .approve(baseline, &headers)
             .map_err(|error| Error::invalid(error.to_string()))?;
+        let before = budget_of(self.state, folio, self.today())?;
         self.state.apply(Command::PutBaseline(Box::new(snapshot)));
+        if covers_costs(kind) {
+            self.record_budget_change(
+                folio,
+                before,
+                ChangeOf {
+                    kind: if promoted.is_some() {
+                        BudgetChangeKind::Promotion
+                    } else {
+                        BudgetChangeKind::Baseline
+                    },
+                    reason,
+                    baseline: Some(id),
+                    scenario: promoted,
+                },
+            )?;
+        }
         Ok(id)
     }
 
@@ -134,10 +172,26 @@ impl Commands<'_> {
             .filter(|b| b.baseline.deleted_on.is_none())
             .map(|b| (**b).clone())
             .ok_or_else(|| missing(id))?;
+        let folio = snapshot.baseline.folio_id.get();
         self.caller
-            .may_change_in(self.state, snapshot.baseline.folio_id.get(), || missing(id))?;
+            .may_change_in(self.state, folio, || missing(id))?;
         snapshot.baseline.deleted_on = Some(self.today());
+        let kind = snapshot.baseline.expenditure_type;
+        let before = budget_of(self.state, folio, self.today())?;
         self.state.apply(Command::PutBaseline(Box::new(snapshot)));
+        // S15.7: the budget falls back to the baseline before it (or the draft).
+        if covers_costs(kind) {
+            self.record_budget_change(
+                folio,
+                before,
+                ChangeOf {
+                    kind: BudgetChangeKind::Withdrawal,
+                    reason: None,
+                    baseline: Some(Id::new(id)),
+                    scenario: None,
+                },
+            )?;
+        }
         Ok(())
     }
 }

@@ -104,7 +104,7 @@ impl Commands<'_> {
                 .filter(|e| e.deleted_on.is_none())
                 .ok_or_else(Error::folio_not_viewable)?;
             self.caller
-                .folio_for_change(self.state, existing.folio_id.get())?;
+                .folio_for_edit(self.state, existing.folio_id.get())?;
             if existing.folio_id != expense.folio_id {
                 return Err(Error::field(
                     "folioId",
@@ -118,7 +118,7 @@ impl Commands<'_> {
             )
         } else {
             self.caller
-                .folio_for_change(self.state, expense.folio_id.get())?;
+                .folio_for_edit(self.state, expense.folio_id.get())?;
             let id = Id::new(self.state.counters.next(crate::state::IdKind::Expense));
             (id, Some(self.caller.user.clone()), None)
         };
@@ -210,7 +210,7 @@ impl Commands<'_> {
     pub fn delete_expense(&mut self, id: u64) -> Result<()> {
         let expense = readable(&self.queries(), id)?.clone();
         self.caller
-            .folio_for_change(self.state, expense.folio_id.get())?;
+            .folio_for_edit(self.state, expense.folio_id.get())?;
         if expense.deleted_on.is_some() {
             return Err(Error::folio_not_viewable());
         }

@@ -9,6 +9,8 @@ use crate::json::Value;
 /// null for absent).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
 #[cfg_attr(feature = "schema", derive(schemars::JsonSchema))]
+// The wasm package keeps no history to show it in: only comparisons read it there.
+#[cfg_attr(target_arch = "wasm32", allow(unreachable_pub))]
 pub struct FieldChange {
     /// The field's path in the record, with the wire's names.
     pub path: String,
@@ -50,6 +52,25 @@ fn part_id(value: &Value) -> Option<String> {
         }
         _ => None,
     }
+}
+
+/// A position's version as a history and a comparison read it: its header without what is
+/// derived from its parts (`rate`, `allocation`, `billableHours`: the parts' own changes say what
+/// changed), with its allocation periods, rates and hours periods.
+pub(super) fn position_version(row: &crate::state::PositionRow) -> Value {
+    fn json<T: serde::Serialize>(value: &T) -> Value {
+        serde_json::to_value(value).unwrap_or(Value::Null)
+    }
+    let mut value = json(&row.header);
+    if let Value::Object(fields) = &mut value {
+        for derived in ["rate", "allocation", "billableHours"] {
+            fields.remove(derived);
+        }
+        fields.insert("allocations".into(), json(&row.record.allocations));
+        fields.insert("rates".into(), json(&row.record.rates));
+        fields.insert("hours".into(), json(&row.record.hours));
+    }
+    value
 }
 
 /// Appends to `out` every field where `before` and `after` differ, under `path`.

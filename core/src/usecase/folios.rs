@@ -149,6 +149,14 @@ impl<'s> Queries<'s> {
         })
     }
 
+    /// Who may change folio `id`'s draft and scenarios besides its owner (S15.8).
+    pub fn editors(&self, id: u64) -> Result<Viewers> {
+        let record = self.readable_folio(id)?;
+        Ok(Viewers {
+            users: record.editors.clone(),
+        })
+    }
+
     /// The users the service knows whose key or display name holds `query` (ignoring case; all
     /// without one), in key order, at most `limit` (default 20, at most
     /// [`MAX_USERS_LISTED`]): what the planner's owner, viewer and member pickers offer
@@ -215,13 +223,21 @@ impl Commands<'_> {
         self.state.apply(Command::PutFolio(Box::new(FolioRecord {
             folio: Stored::new(Id::new(id), folio),
             viewers: Vec::new(),
+            editors: Vec::new(),
             scope: Vec::new(),
         })));
         Ok(Id::new(id))
     }
 
     /// Replaces folio `folio.id` (extension): the whole record, as the body gives it.
-    pub fn update_folio(&mut self, mut folio: Folio) -> Result<Folio> {
+    pub fn update_folio(&mut self, folio: Folio) -> Result<Folio> {
+        self.update_folio_for(folio, None)
+    }
+
+    /// Replaces folio `folio.id` as [`Commands::update_folio`] does, `reason` saying why its
+    /// reserve or contingency changes: while it has an approved budget such a change is a budget
+    /// change (S15.7).
+    pub fn update_folio_for(&mut self, mut folio: Folio, reason: Option<&str>) -> Result<Folio> {
         self.caller.writes()?;
         let id = folio
             .id
@@ -290,12 +306,37 @@ impl Commands<'_> {
         check_position_months(&folio, live_positions(self.state, id), "endDate")?;
         folio.status = None;
         folio.deleted_on = None;
+        let reserve_changed = folio.reserve != existing.folio.reserve
+            || folio.contingency != existing.folio.contingency;
+        let budget_change =
+            reserve_changed && super::budget_changes::has_approved_budget(self.state, id);
+        let before = if budget_change {
+            let reason = super::budget_changes::reason_for(self.state, id, reason)?;
+            Some((
+                super::budget_changes::budget_of(self.state, id, self.today())?,
+                reason,
+            ))
+        } else {
+            None
+        };
         let record = FolioRecord {
             folio: Stored::new(existing.folio.id(), folio),
             ..existing
         };
         self.state
             .apply(Command::PutFolio(Box::new(record.clone())));
+        if let Some((before, reason)) = before {
+            self.record_budget_change(
+                id,
+                before,
+                super::budget_changes::ChangeOf {
+                    kind: crate::model::budgeting::BudgetChangeKind::Reserve,
+                    reason,
+                    baseline: None,
+                    scenario: None,
+                },
+            )?;
+        }
         Ok(shown(&record.folio, self.today()))
     }
 
@@ -332,6 +373,19 @@ impl Commands<'_> {
         };
         super::refusals::texts(&viewers, Some(&before))?;
         record.viewers = viewers.users;
+        self.state.apply(Command::PutFolio(Box::new(record)));
+        Ok(())
+    }
+
+    /// Names `editors.users` the editors of folio `id` (S15.8), replacing who they were: each
+    /// changes the folio's draft and scenarios like its owner.
+    pub fn set_editors(&mut self, id: u64, editors: Viewers) -> Result<()> {
+        let mut record = self.caller.folio_for_change(self.state, id)?.clone();
+        let before = Viewers {
+            users: core::mem::take(&mut record.editors),
+        };
+        super::refusals::texts(&editors, Some(&before))?;
+        record.editors = editors.users;
         self.state.apply(Command::PutFolio(Box::new(record)));
         Ok(())
     }

@@ -16,8 +16,8 @@ use crate::value::UtcTimestamp;
 
 use std::collections::{HashMap, HashSet};
 
-use super::field_changes::diff;
 pub use super::field_changes::FieldChange;
+use super::field_changes::{diff, position_version};
 use super::history_page::{batches, read_budget, Pager};
 use super::{Access, Error, Queries, Result};
 
@@ -450,18 +450,7 @@ fn version(record: RecordRef, command: &Command) -> Option<Option<Value>> {
             Some(Some(json(&**expense)))
         }
         (RecordKind::Position, Command::PutPosition(row)) if same(row.record.id.get()) => {
-            let mut value = json(&row.header);
-            if let Value::Object(fields) = &mut value {
-                // The header's rate, allocation and billable hours are derived from the parts
-                // when the position is shown: the parts' own changes say what changed.
-                for derived in ["rate", "allocation", "billableHours"] {
-                    fields.remove(derived);
-                }
-                fields.insert("allocations".into(), json(&row.record.allocations));
-                fields.insert("rates".into(), json(&row.record.rates));
-                fields.insert("hours".into(), json(&row.record.hours));
-            }
-            Some(Some(value))
+            Some(Some(position_version(row)))
         }
         (RecordKind::Portfolio, Command::PutPortfolio(portfolio)) if same(portfolio.id().get()) => {
             Some(Some(json(&**portfolio)))

@@ -40,6 +40,7 @@ mod access;
 mod actuals;
 pub mod admin;
 mod baselines;
+mod budget_changes;
 mod cost_lines;
 pub mod credentials;
 mod custom_fields;
@@ -52,7 +53,6 @@ mod folio_preview;
 mod folios;
 mod forecast;
 // Histories are read from the server's journal: not in the wasm package, which keeps none.
-#[cfg(not(target_arch = "wasm32"))]
 mod field_changes;
 #[cfg(not(target_arch = "wasm32"))]
 mod history;
@@ -69,8 +69,11 @@ mod plans;
 mod portfolio_periods;
 mod portfolios;
 mod positions;
+mod promote;
 mod refusals;
 mod reports;
+mod scenario_compare;
+mod scenarios;
 mod scope;
 mod shared;
 mod workbooks;
@@ -98,6 +101,8 @@ pub use lists::{list_page_refusal, ListPage, Paged, MAX_LIST_LIMIT};
 pub use parts::{BilledDay, BilledDays};
 pub use portfolios::{MAX_PORTFOLIO_DEPTH, MAX_PORTFOLIO_FOLIOS, MAX_ROLLUP_FOLIOS};
 pub use reports::{FolioChoice, MAX_INDICATORS_LISTED};
+pub use scenario_compare::MAX_COMPARED_PLANS;
+pub use scenarios::MAX_FOLIO_SCENARIOS;
 
 use chrono::NaiveDateTime;
 

@@ -195,7 +195,7 @@ impl Commands<'_> {
             })
             .ok_or_else(position_not_found)?;
         self.caller
-            .may_change_in(self.state, row.header.folio_id.get(), position_not_found)?;
+            .may_edit_in(self.state, row.header.folio_id.get(), position_not_found)?;
         Ok((id, row.clone()))
     }
 

@@ -95,7 +95,7 @@ impl<'s> Queries<'s> {
             .ok_or_else(position_not_found)?;
         match self.caller.folio(self.state, row.header.folio_id.get()) {
             Access::None => Err(position_not_found()),
-            Access::Read | Access::Change => Ok(row),
+            Access::Read | Access::Edit | Access::Change => Ok(row),
         }
     }
 
@@ -208,7 +208,7 @@ impl Commands<'_> {
         self.caller.writes()?;
         let folio = self
             .caller
-            .folio_for_change(state, position.folio_id.get())?
+            .folio_for_edit(state, position.folio_id.get())?
             .folio
             .clone();
         let held = live_positions(state, position.folio_id.get());
@@ -446,7 +446,7 @@ impl Commands<'_> {
             .filter(|row| row.record.deleted_on.is_none())
             .ok_or_else(position_not_found)?;
         self.caller
-            .may_change_in(self.state, row.header.folio_id.get(), position_not_found)?;
+            .may_edit_in(self.state, row.header.folio_id.get(), position_not_found)?;
         Ok(row)
     }
 }

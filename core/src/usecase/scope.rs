@@ -42,7 +42,7 @@ impl Commands<'_> {
     /// day (S9.10).
     pub fn put_scope(&mut self, folio: u64, scope: ScopeItems) -> Result<()> {
         self.caller.writes()?;
-        let record = self.caller.folio_for_change(self.state, folio)?;
+        let record = self.caller.folio_for_edit(self.state, folio)?;
         let today = self.today();
         let as_of = scope.as_of.unwrap_or(today);
         if as_of > today {

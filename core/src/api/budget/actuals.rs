@@ -37,7 +37,7 @@ pub(super) fn import_actuals(
     // The folio decides first (S11.4): another user's folio answers as a missing one, its body
     // unread.
     crate::api::access::who(context)
-        .folio_for_change(state, folio)
+        .folio_for_edit(state, folio)
         .map_err(crate::api::http::Response::from)?;
     let dry_run = request.param_value("dryRun").is_some() && boolean(request, "dryRun")?;
     let import: ActualsImport = read(request)?;

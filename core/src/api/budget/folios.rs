@@ -43,7 +43,7 @@ where
     A: serde::Serialize,
 {
     in_folio(text, |id| {
-        who(context).folio_for_change(state, id)?;
+        who(context).folio_for_edit(state, id)?;
         apply_body(state, request, context, id, change)
     })
 }
@@ -72,8 +72,10 @@ pub(super) fn update_folio(state: &mut State, request: &Request, context: &Conte
             commands(state, context).preview_folio_update(read(request)?)?,
         ))
     } else {
+        // S15.7: why the reserve or contingency of an approved budget changes.
+        let reason = request.param_value("reason");
         Ok(success(
-            commands(state, context).update_folio(read(request)?)?,
+            commands(state, context).update_folio_for(read(request)?, reason)?,
         ))
     }
 }
@@ -89,6 +91,25 @@ pub(super) fn delete_folio(state: &mut State, context: &Context, id: &str) -> Ou
 /// `GET /folio/{id}/viewers` (extension).
 pub(super) fn viewers(state: &State, context: &Context, id: &str) -> Outcome {
     in_folio(id, |id| Ok(success(queries(state, context).viewers(id)?)))
+}
+
+/// `GET /folio/{id}/editors` (extension, S15.8).
+pub(super) fn editors(state: &State, context: &Context, id: &str) -> Outcome {
+    in_folio(id, |id| Ok(success(queries(state, context).editors(id)?)))
+}
+
+/// `PUT /folio/{id}/editors` (extension, S15.8): the folio decides first.
+pub(super) fn set_editors(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    id: &str,
+) -> Outcome {
+    in_folio(id, |id| {
+        who(context).folio_for_change(state, id)?;
+        commands(state, context).set_editors(id, read(request)?)?;
+        Ok(success(true))
+    })
 }
 
 /// `PUT /folio/{id}/viewers` (extension): the folio decides first (S11.4), so a body is read only

@@ -24,6 +24,7 @@ mod portfolios;
 mod positions;
 mod reports;
 mod responses;
+mod scenarios;
 mod shared;
 mod workbooks;
 
@@ -59,7 +60,11 @@ pub(super) fn handle(
         at: crate::value::UtcTimestamp::new(context.now),
         user: context.user.clone(),
     }));
-    let answer = route(state, request, &context, &segments).unwrap_or_else(|response| response);
+    let answer = match scenario_path(&segments) {
+        Some(asked) => scenario_change(state, request, &context, asked),
+        None => route(state, request, &context, &segments),
+    }
+    .unwrap_or_else(|response| response);
     state.set_author(before);
     answer
 }
@@ -88,6 +93,9 @@ pub(super) fn answer_read(
 /// A `GET` of a caller already resolved; a path with no read is answered as the change router
 /// answers a `GET` it has no route for.
 fn answer_get(state: &State, request: &Request, context: &Context, segments: &[&str]) -> Response {
+    if let Some(asked) = scenario_path(segments) {
+        return scenario_read(state, request, context, asked).unwrap_or_else(|r| r);
+    }
     match find("GET", segments) {
         Some((
             Route {
@@ -123,4 +131,120 @@ fn no_route(request: &Request) -> Response {
             messages::excerpt(&request.path)
         ),
     )
+}
+
+/// The draft's routes whose paths start with an item's kind: under a scenario's path they change
+/// and read the scenario's items (S15.3).
+const SCENARIO_ITEMS: [&str; 6] = [
+    "expense",
+    "position",
+    "allocation",
+    "rate",
+    "workedhours",
+    "billablehours",
+];
+
+/// The draft's routes of a folio (`/folio/{id}/...`) a scenario's path reads (S15.4); of them
+/// only `scope` is changed there.
+const SCENARIO_FOLIO: [&str; 10] = [
+    "scope",
+    "plan",
+    "indicators",
+    "timeline",
+    "items",
+    "payments",
+    "lines",
+    "forecast",
+    "expenditures",
+    "explain",
+];
+
+/// A path under a scenario (`folio/{id}/scenarios/{sid}/...`) that asks one of the draft's
+/// routes: the draft's own path (the ids are read off the request's path).
+struct ScenarioPath<'p> {
+    draft: Vec<&'p str>,
+}
+
+/// The scenario path `segments` is, if any (S15.3).
+fn scenario_path<'p>(segments: &[&'p str]) -> Option<ScenarioPath<'p>> {
+    let ["folio", folio, "scenarios", _, first, rest @ ..] = segments else {
+        return None;
+    };
+    let draft = if SCENARIO_ITEMS.contains(first) {
+        [*first].into_iter().chain(rest.iter().copied()).collect()
+    } else if SCENARIO_FOLIO.contains(first) {
+        ["folio", *folio, *first]
+            .into_iter()
+            .chain(rest.iter().copied())
+            .collect()
+    } else {
+        return None;
+    };
+    Some(ScenarioPath { draft })
+}
+
+/// The request of a scenario path as the draft's route reads it: the same but its path.
+fn draft_request(request: &Request, asked: &ScenarioPath<'_>) -> Request {
+    Request {
+        path: format!("/budgets/1/{}", asked.draft.join("/")),
+        ..request.clone()
+    }
+}
+
+/// The folio's and the scenario's ids of a scenario path, or their 404s.
+fn scenario_ids(request: &Request) -> Result<(u64, u64), Response> {
+    match scenarios::ids(request)? {
+        (folio, Some(scenario)) => Ok((folio, scenario)),
+        (_, None) => Err(responses::folio_not_viewable()),
+    }
+}
+
+/// A change of a scenario through the draft's route (S15.3): run on a copy of the state holding
+/// the scenario as the folio's draft, its item commands kept as the scenario's.
+fn scenario_change(
+    state: &mut State,
+    request: &Request,
+    context: &Context,
+    asked: ScenarioPath<'_>,
+) -> Outcome {
+    let (folio, scenario) = scenario_ids(request)?;
+    let inner = draft_request(request, &asked);
+    let answer = responses::commands(state, context).change_scenario(folio, scenario, |copy| {
+        let answer = route(copy, &inner, context, &asked.draft).unwrap_or_else(|r| r);
+        let succeeded = answer.status < 400;
+        (answer, succeeded)
+    })?;
+    Ok(answer)
+}
+
+/// A read of a scenario through the draft's route (S15.4), on the copy of the state holding it
+/// as the folio's draft; an item it does not hold answers as a missing one.
+fn scenario_read(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    asked: ScenarioPath<'_>,
+) -> Outcome {
+    let (folio, scenario) = scenario_ids(request)?;
+    let copy = responses::queries(state, context).scenario_state(folio, scenario)?;
+    if let [kind @ ("expense" | "position"), id, ..] = asked.draft.as_slice() {
+        let id = responses::path_id(id).unwrap_or(0);
+        let held = match *kind {
+            "expense" => copy
+                .expenses
+                .get(&id)
+                .is_some_and(|e| e.folio_id.get() == folio && e.deleted_on.is_none()),
+            _ => copy.positions.get(&id).is_some_and(|row| {
+                row.header.folio_id.get() == folio && row.record.deleted_on.is_none()
+            }),
+        };
+        if !held {
+            return Err(message_error(
+                404,
+                format!("{kind} {id} is not an item of scenario {scenario}"),
+            ));
+        }
+    }
+    let inner = draft_request(request, &asked);
+    Ok(answer_get(&copy, &inner, context, &asked.draft))
 }

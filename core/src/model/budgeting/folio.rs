@@ -157,6 +157,10 @@ pub struct Folio {
     /// The uncertainty of its remaining costs (S14.1, S14.2); absent, the defaults.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub uncertainty: Option<super::Uncertainty>,
+    /// Whether approving a baseline, promoting a scenario or changing the reserve of its approved
+    /// budget needs a reason (S15.7); false when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub require_approval_reason: Option<bool>,
 }
 
 /// What a baseline freezes (S8.2).

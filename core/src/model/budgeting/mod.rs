@@ -20,6 +20,7 @@ mod periods;
 mod plan;
 mod portfolio;
 mod position;
+mod scenario;
 mod scope;
 
 pub use analytics::{FolioIndicators, IndexStatus, Indicators, TimelineBucket};
@@ -54,4 +55,10 @@ pub use periods::{Allocation, ExchangeRate, HoursPeriod, Rate};
 pub use plan::{PlanCalendar, PlanDocument, PlanHoliday, PlanImport, PlanPosition, SyncedDay};
 pub use portfolio::{Portfolio, PortfolioOrdering};
 pub use position::{OvertimeFrequency, OvertimeRule, Position, PositionKind, Team, TeamMember};
+pub use scenario::{
+    ApproveWith, BudgetChange, BudgetChangeKind, ComparedPlan, DifferenceKind, FieldDifference,
+    FolioBudgetChanges, ItemDifference, NewScenario, PlanDifferences, PortfolioBudgetChange,
+    PortfolioBudgetChanges, Promoted, Promotion, Scenario, ScenarioComparison, ScenarioNaming,
+    ScenarioSource,
+};
 pub use scope::{ScopeAnswer, ScopeHistory, ScopeItem, ScopeItems, ScopeMeasurement, ScopeVersion};

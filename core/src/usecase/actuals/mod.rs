@@ -117,7 +117,7 @@ impl Commands<'_> {
         self.caller.writes()?;
         let currency = self
             .caller
-            .folio_for_change(self.state, folio)?
+            .folio_for_edit(self.state, folio)?
             .folio
             .currency_code;
         let filled = |row: &Vec<ReadCell>| row.iter().any(|c| !cell_text(c).trim().is_empty());

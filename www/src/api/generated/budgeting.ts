@@ -29,6 +29,12 @@ export interface components {
       description?: string | null;
       expenditureType: components['schemas']['ExpenditureType'];
       name: string;
+      reason?: string | null;
+    };
+    ApproveWith: {
+      description?: string | null;
+      expenditureType: components['schemas']['ExpenditureType'];
+      name: string;
     };
     Baseline: {
       approvedBy: string;
@@ -47,6 +53,23 @@ export interface components {
     BilledDays: {
       days: components['schemas']['BilledDay'][];
     };
+    BudgetChange: {
+      at: string;
+      bacAfter: WireNum;
+      bacBefore: WireNum;
+      baselineId?: WireNum | null;
+      currencyCode: string;
+      folioId: WireNum;
+      id: WireNum;
+      kind: components['schemas']['BudgetChangeKind'];
+      reason?: string | null;
+      reserveAfter: WireNum;
+      reserveBefore: WireNum;
+      reserveDrawn: WireNum;
+      scenarioId?: WireNum | null;
+      user?: string | null;
+    };
+    BudgetChangeKind: 'baseline' | 'promotion' | 'reserve' | 'withdrawal';
     BudgetErrorBody: {
       error?: string | null;
       errorMessages?: string[] | null;
@@ -76,6 +99,15 @@ export interface components {
       currencyCode: string;
       month: string;
       now: components['schemas']['PeriodFigures'];
+    };
+    ComparedPlan: {
+      differences?: components['schemas']['PlanDifferences'] | null;
+      forecast?: components['schemas']['ForecastFigures'] | null;
+      id: string;
+      indicators: components['schemas']['Indicators'];
+      lines: components['schemas']['FolioLines'];
+      name: string;
+      timeline: components['schemas']['TimelineBucket'][];
     };
     Correlation: WireNum;
     CostLineShown: {
@@ -112,6 +144,7 @@ export interface components {
     };
     DateOrder: 'dayMonthYear' | 'monthDayYear';
     DecimalMark: 'point' | 'comma';
+    DifferenceKind: 'added' | 'removed' | 'changed';
     EacMethod: 'cpi' | 'cpiSpi' | 'remainingAsPlanned' | 'scheduled';
     Estimate: {
       high: WireNum;
@@ -214,6 +247,11 @@ export interface components {
       before: unknown;
       path: string;
     };
+    FieldDifference: {
+      after: unknown;
+      before: unknown;
+      path: string;
+    };
     FigureChange: {
       closed?: WireNum | null;
       difference?: WireNum | null;
@@ -238,6 +276,7 @@ export interface components {
       name: string;
       owner: string;
       plannedValueMethod?: components['schemas']['PlannedValueMethod'] | null;
+      requireApprovalReason?: boolean | null;
       reserve: WireNum;
       revenuesAsClientCosts: boolean;
       savedFilterId: WireNum;
@@ -249,6 +288,12 @@ export interface components {
       withEarned: boolean;
       withRevenue: boolean;
       workloadSchemeId: WireNum;
+    };
+    FolioBudgetChanges: {
+      approvedBudget?: WireNum | null;
+      changes: components['schemas']['BudgetChange'][];
+      currentBudget?: WireNum | null;
+      folioId: WireNum;
     };
     FolioForecast: {
       asOf: string;
@@ -486,6 +531,16 @@ export interface components {
       kind: string;
       name: string;
     };
+    ItemDifference: {
+      change: components['schemas']['DifferenceKind'];
+      fields: components['schemas']['FieldDifference'][];
+      id: WireNum;
+      item: string;
+      moneyAfter: WireNum;
+      moneyBefore: WireNum;
+      moneyMoved: WireNum;
+      name: string;
+    };
     LineFigures: {
       actual: WireNum;
       budget: WireNum;
@@ -506,6 +561,11 @@ export interface components {
     };
     LineGrouping: 'account' | 'category' | 'kind' | 'none';
     LineItemKind: 'position' | 'expense';
+    NewScenario: {
+      description?: string | null;
+      from?: components['schemas']['ScenarioSource'];
+      name: string;
+    };
     OvertimeFrequency: 'DAILY' | 'WEEKLY';
     OvertimeRule: {
       coefficient: WireNum;
@@ -539,6 +599,10 @@ export interface components {
     PlanCalendar: {
       holidays?: components['schemas']['PlanHoliday'][];
       workload?: components['schemas']['WorkloadDay'][];
+    };
+    PlanDifferences: {
+      bacMoved: WireNum;
+      items: components['schemas']['ItemDifference'][];
     };
     PlanDocument: {
       asOf?: string | null;
@@ -587,6 +651,27 @@ export interface components {
       owner: string;
       parentId?: WireNum | null;
       portfolios: components['schemas']['Portfolio'][];
+    };
+    PortfolioBudgetChange: {
+      at: string;
+      bacAfter: WireNum;
+      bacBefore: WireNum;
+      baselineId?: WireNum | null;
+      currencyCode: string;
+      folioId: WireNum;
+      folioName: string;
+      id: WireNum;
+      kind: components['schemas']['BudgetChangeKind'];
+      reason?: string | null;
+      reserveAfter: WireNum;
+      reserveBefore: WireNum;
+      reserveDrawn: WireNum;
+      scenarioId?: WireNum | null;
+      user?: string | null;
+    };
+    PortfolioBudgetChanges: {
+      changes: components['schemas']['PortfolioBudgetChange'][];
+      portfolioId: WireNum;
     };
     PortfolioClosedMonth: {
       asOf: string;
@@ -670,6 +755,20 @@ export interface components {
       total?: WireNum | null;
     };
     PositionKind: '.PlannedPositionByTimeFrame' | '.TeamMember' | '.ConsultingRevenue';
+    Promoted: {
+      baselineId?: WireNum | null;
+      budgetChangeId?: WireNum | null;
+      itemsDeleted: WireNum;
+      itemsPut: WireNum;
+      previousDraftId: WireNum;
+      rebased: boolean;
+      scenarioId: WireNum;
+    };
+    Promotion: {
+      approve?: components['schemas']['ApproveWith'] | null;
+      reason: string;
+      rebase?: boolean;
+    };
     Rate: {
       deletedOn?: string | null;
       id?: WireNum | null;
@@ -692,6 +791,32 @@ export interface components {
     };
     RecurrenceBy: 'DAY_OF_MONTH' | 'DAY_OF_WEEK';
     RecurrenceKind: '.Once' | '.Daily' | '.Weekly' | '.Monthly' | '.Yearly';
+    Scenario: {
+      changedItems: WireNum;
+      created?: string | null;
+      createdBy?: string | null;
+      description?: string | null;
+      draftChanged: boolean;
+      expenses: WireNum;
+      folioId: WireNum;
+      from: components['schemas']['ScenarioSource'];
+      id: WireNum;
+      name: string;
+      positions: WireNum;
+      promoted?: string | null;
+      promotedBy?: string | null;
+    };
+    ScenarioComparison: {
+      asOf: string;
+      currencyCode: string;
+      folioId: WireNum;
+      plans: components['schemas']['ComparedPlan'][];
+    };
+    ScenarioNaming: {
+      description?: string | null;
+      name: string;
+    };
+    ScenarioSource: string;
     ScopeAnswer: {
       asOf?: string | null;
       items: components['schemas']['ScopeItem'][];

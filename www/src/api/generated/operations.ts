@@ -39,8 +39,11 @@ export interface BudgetingOperations {
   'GET /folio/{id}/activity': { path: { id: WireNum }; query: { limit?: string; before?: string; since?: string }; body: never; answer: S['History'] };
   'POST /folio/{id}/baseline': { path: { id: WireNum }; query: never; body: S['Approval']; answer: WireNum };
   'GET /folio/{id}/baselines': { path: { id: WireNum }; query: { costs?: string; revenues?: string }; body: never; answer: S['Baseline'][] };
+  'GET /folio/{id}/budget-changes': { path: { id: WireNum }; query: never; body: never; answer: S['FolioBudgetChanges'] };
   'POST /folio/{id}/customfield': { path: { id: WireNum }; query: never; body: S['CustomFieldDefinition']; answer: WireNum };
   'GET /folio/{id}/customfields': { path: { id: WireNum }; query: { limit?: string; after?: string }; body: never; answer: S['CustomFieldCatalog'] };
+  'GET /folio/{id}/editors': { path: { id: WireNum }; query: never; body: never; answer: S['Viewers'] };
+  'PUT /folio/{id}/editors': { path: { id: WireNum }; query: never; body: S['Viewers']; answer: boolean };
   'GET /folio/{id}/expenditures': {
     path: { id: WireNum };
     query: { baselineId?: string; actual?: string; revenue?: string };
@@ -68,6 +71,18 @@ export interface BudgetingOperations {
   'GET /folio/{id}/periods': { path: { id: WireNum }; query: never; body: never; answer: S['ClosedMonthShown'][] };
   'POST /folio/{id}/periods': { path: { id: WireNum }; query: never; body: S['PeriodClose']; answer: S['ClosedMonthShown'] };
   'GET /folio/{id}/plan': { path: { id: WireNum }; query: never; body: never; answer: S['PlanDocument'] };
+  'GET /folio/{id}/scenarios': { path: { id: WireNum }; query: never; body: never; answer: S['Scenario'][] };
+  'POST /folio/{id}/scenarios': { path: { id: WireNum }; query: never; body: S['NewScenario']; answer: S['Scenario'] };
+  'GET /folio/{id}/scenarios/compare': {
+    path: { id: WireNum };
+    query: { ids: string; asOf?: string; forecast?: string; seed?: string; iterations?: string };
+    body: never;
+    answer: S['ScenarioComparison'];
+  };
+  'DELETE /folio/{id}/scenarios/{id}': { path: { id: WireNum; id: WireNum }; query: never; body: never; answer: boolean };
+  'GET /folio/{id}/scenarios/{id}': { path: { id: WireNum; id: WireNum }; query: never; body: never; answer: S['Scenario'] };
+  'PUT /folio/{id}/scenarios/{id}': { path: { id: WireNum; id: WireNum }; query: never; body: S['ScenarioNaming']; answer: S['Scenario'] };
+  'POST /folio/{id}/scenarios/{id}/promote': { path: { id: WireNum; id: WireNum }; query: never; body: S['Promotion']; answer: S['Promoted'] };
   'GET /folio/{id}/scope': { path: { id: WireNum }; query: { asOf?: string }; body: never; answer: S['ScopeAnswer'] };
   'PUT /folio/{id}/scope': { path: { id: WireNum }; query: never; body: S['ScopeItems']; answer: boolean };
   'GET /folio/{id}/scope/history': { path: { id: WireNum }; query: { limit?: string; before?: string; since?: string }; body: never; answer: S['History'] };
@@ -88,6 +103,7 @@ export interface BudgetingOperations {
   'POST /portfolio': { path: never; query: never; body: S['Portfolio']; answer: WireNum };
   'PUT /portfolio': { path: never; query: never; body: S['Portfolio']; answer: S['Portfolio'] };
   'DELETE /portfolio/{id}': { path: { id: WireNum }; query: never; body: never; answer: boolean };
+  'GET /portfolio/{id}/budget-changes': { path: { id: WireNum }; query: never; body: never; answer: S['PortfolioBudgetChanges'] };
   'GET /portfolio/{id}/explain': {
     path: { id: WireNum };
     query: { asOf?: string; figure?: string; limit?: string; after?: string };

@@ -62,6 +62,8 @@ pub(crate) enum Weight {
     History(RecordKind),
     /// A page of the path's folio's activity (S11.8).
     Activity,
+    /// The path's folio by month, once for each plan compared (`ids`, S15.5).
+    Compare,
 }
 
 /// One operation.
@@ -103,9 +105,10 @@ const fn change(method: &'static str, path: &'static str, change: Change, doc: D
 mod documented;
 mod figures;
 mod records;
+mod scenarios;
 
-/// The rows, in the order of docs/api.md: the records', then the figures'.
-const GROUPS: [&[Route]; 2] = [records::ROUTES, figures::ROUTES];
+/// The rows, in the order of docs/api.md: the records', the figures', then the scenarios'.
+const GROUPS: [&[Route]; 3] = [records::ROUTES, figures::ROUTES, scenarios::ROUTES];
 
 /// Every operation of the budgeting interface.
 pub fn routes() -> impl Iterator<Item = &'static Route> {

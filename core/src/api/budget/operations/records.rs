@@ -7,7 +7,9 @@ use super::documented::*;
 use super::{change, get, Change, Route, Weight};
 use crate::api::budget::actuals::import_actuals;
 use crate::api::budget::expenses::{delete_expense, expense, expense_payments, put_expense};
-use crate::api::budget::folios::{delete_folio, folio, share_folio, update_folio, viewers};
+use crate::api::budget::folios::{
+    delete_folio, editors, folio, set_editors, share_folio, update_folio, viewers,
+};
 use crate::api::budget::plans::{folio_plan, import};
 use crate::api::budget::positions::{
     add_hours, create_position, position, position_payments, removal, team, update_position,
@@ -116,6 +118,23 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/viewers",
         share_folio,
         described!(ext("Share a folio")
+            .body(of::<Viewers>)
+            .answers(Success(of::<bool>))),
+    ),
+    get(
+        "/budgets/1/folio/{id}/editors",
+        |s, _, c, id| editors(s, c, id),
+        Light,
+        described!(
+            ext("Who changes a folio's draft and scenarios besides its owner (S15.8)")
+                .answers(Success(of::<Viewers>))
+        ),
+    ),
+    change(
+        "PUT",
+        "/budgets/1/folio/{id}/editors",
+        set_editors,
+        described!(ext("Name a folio's editors (S15.8)")
             .body(of::<Viewers>)
             .answers(Success(of::<bool>))),
     ),
