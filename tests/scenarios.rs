@@ -961,3 +961,72 @@ fn a_scenario_forked_from_a_baseline_holds_what_it_froze() {
         .iter()
         .any(|e| e["name"] == "Invoice"));
 }
+
+#[test]
+fn a_scenario_has_a_history_and_is_in_its_folios_activity() {
+    use crate::history::Service;
+    let mut service = Service::empty();
+    let send = |service: &mut Service, method: &str, path: &str, body: Value| {
+        let (status, answer) = service.send(
+            "ada",
+            method,
+            &format!("/budgets/1{path}"),
+            Some(&body.to_string()),
+        );
+        assert_eq!(status, 200, "{method} {path}: {answer}");
+    };
+    let (status, _) = service.send("ada", "POST", "/budgets/1/folio", Some(FOLIO));
+    assert_eq!(status, 200);
+    send(
+        &mut service,
+        "POST",
+        "/folio/1/scenarios",
+        json!({"name": "Plan B"}),
+    );
+    send(
+        &mut service,
+        "POST",
+        "/folio/1/scenarios/1/expense",
+        expense(1, "Crane", "PlannedExpense", "3000", "2026-06-01", None),
+    );
+    send(
+        &mut service,
+        "PUT",
+        "/folio/1/scenarios/1",
+        json!({"name": "Plan C"}),
+    );
+    let history = service.get("ada", "/budgets/1/folio/1/scenarios/1/history");
+    let changes = history["changes"].as_array().unwrap();
+    let actions: Vec<&str> = changes
+        .iter()
+        .map(|c| c["action"].as_str().unwrap())
+        .collect();
+    assert_eq!(actions, ["updated", "updated", "created"]);
+    // The rename, field by field, against the change before it.
+    let renamed = &changes[0]["fields"];
+    assert_eq!(
+        renamed,
+        &json!([{"path": "name", "before": "Plan B", "after": "Plan C"}])
+    );
+    // The change of its items: the expense as it was put.
+    let put = &changes[1]["fields"][0];
+    assert_eq!(put["path"], "expenses[id=1]");
+    assert_eq!(put["after"]["name"], "Crane");
+    // The folio's activity names the scenario; the draft's expenses have no history of it.
+    let activity = service.get("ada", "/budgets/1/folio/1/activity");
+    let kinds: Vec<&str> = activity["changes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["record"]["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["scenario", "scenario", "scenario", "folio"]);
+    assert_eq!(activity["changes"][1]["record"]["name"], "Plan B");
+    let (status, _) = service.send("ada", "GET", "/budgets/1/expense/1/history", None);
+    assert_eq!(status, 404);
+    // Another folio's address, or a stranger: as missing.
+    let (status, _) = service.send("eve", "GET", "/budgets/1/folio/1/scenarios/1/history", None);
+    assert_eq!(status, 404);
+    let (status, _) = service.send("ada", "GET", "/budgets/1/folio/2/scenarios/1/history", None);
+    assert_eq!(status, 404);
+}

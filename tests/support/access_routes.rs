@@ -211,6 +211,7 @@ pub const ROUTES: &[Route] = {
         route("scenario expense create", "POST", "/folio/{id}/scenarios/{id}/expense", Some(EXPENSE_CREATE), Some(ids::SCENARIO), Folio),
         route("scenario indicators", "GET", "/folio/{id}/scenarios/{id}/indicators?asOf=2026-03-13", None, Some(ids::SCENARIO), Folio),
         route("scenario compare", "GET", "/folio/{id}/scenarios/compare?ids=draft,1&asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
+        route("scenario history", "GET", "/folio/{id}/scenarios/{id}/history", None, Some(ids::SCENARIO), Folio),
         route("scenario promote", "POST", "/folio/{id}/scenarios/{id}/promote", Some(r#"{"reason":"The board chose it"}"#), Some(ids::SCENARIO), Budget),
         route("budget changes", "GET", "/folio/{id}/budget-changes", None, Some(ids::FOLIO), Folio),
         route("portfolio budget changes (public)", "GET", "/portfolio/{id}/budget-changes", None, Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),

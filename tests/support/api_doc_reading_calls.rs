@@ -119,6 +119,12 @@ pub const READING: &[Call] = &[
         None,
     ),
     ext(
+        "A scenario's changes, newest first",
+        "GET",
+        "/budgets/1/folio/1/scenarios/1/history",
+        None,
+    ),
+    ext(
         "Promote a scenario with a reason and approve it as the budget at once (S15.6)",
         "POST",
         "/budgets/1/folio/1/scenarios/1/promote",

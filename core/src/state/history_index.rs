@@ -25,6 +25,8 @@ pub enum RecordKind {
     BilledHours,
     /// The measurements of a folio's scope (S9.10), by the folio's id.
     Scope,
+    /// A scenario of a folio (S15.1).
+    Scenario,
 }
 
 impl RecordKind {
@@ -39,6 +41,7 @@ impl RecordKind {
             RecordKind::CustomField => "customField",
             RecordKind::BilledHours => "billedHours",
             RecordKind::Scope => "scope",
+            RecordKind::Scenario => "scenario",
         }
     }
 
@@ -308,6 +311,17 @@ pub(crate) fn records_of(
             out.push((record(RecordKind::Portfolio, portfolio.id().get()), None))
         }
         Command::DeletePortfolio(id) => out.push((record(RecordKind::Portfolio, *id), None)),
+        Command::PutScenario(scenario) => out.push((
+            record(RecordKind::Scenario, scenario.id),
+            Some(scenario.folio),
+        )),
+        Command::DeleteScenario { folio, scenario } => {
+            out.push((record(RecordKind::Scenario, *scenario), Some(*folio)))
+        }
+        Command::ChangeScenario { scenario, .. } => out.push((
+            record(RecordKind::Scenario, *scenario),
+            state.scenarios.get(scenario).map(|s| s.folio),
+        )),
         _ => {}
     }
 }

@@ -153,12 +153,20 @@ pub enum Command {
     /// Creates or replaces a scenario of a folio (S15.1).
     PutScenario(Box<super::ScenarioRecord>),
     /// Deletes a scenario (S15.1).
-    DeleteScenario(u64),
+    DeleteScenario {
+        /// Its folio.
+        folio: u64,
+        /// The scenario.
+        scenario: u64,
+    },
     /// Changes a scenario by the item commands made on the copy of the state holding it as its
     /// folio's draft (S15.3).
     ChangeScenario {
         /// The scenario.
         scenario: u64,
+        /// Its name, description and source when changed: what its history shows of it beside
+        /// the items (a promoted scenario is not changed).
+        about: Box<crate::state::ScenarioAbout>,
         /// The item commands (positions, expenses, scope measurements of its folio).
         commands: Vec<Command>,
     },

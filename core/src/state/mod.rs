@@ -47,7 +47,7 @@ pub use records::{
     LinkRecord, ProjectRecord, SavedFilterRecord, TokenKind, TokenRecord, UserRecord,
     WorkloadSchemeRecord, WorklogRecord,
 };
-pub use scenarios::{ScenarioItems, ScenarioRecord};
+pub use scenarios::{ScenarioAbout, ScenarioItems, ScenarioRecord};
 pub use scope::{MAX_SCOPE_ITEMS_KEPT, MAX_SCOPE_VERSIONS};
 pub use stored::{Identified, Stored};
 
@@ -667,10 +667,10 @@ impl State {
                 self.billed_hours.insert(hours.position, hours.clone());
             }
             Command::PutScenario(record) => self.put_scenario(record),
-            Command::DeleteScenario(id) => self.delete_scenario(*id),
-            Command::ChangeScenario { scenario, commands } => {
-                self.change_scenario(*scenario, commands)
-            }
+            Command::DeleteScenario { scenario, .. } => self.delete_scenario(*scenario),
+            Command::ChangeScenario {
+                scenario, commands, ..
+            } => self.change_scenario(*scenario, commands),
             Command::RecordBudgetChange(change) => self.record_budget_change(change),
         }
     }

@@ -95,6 +95,32 @@ impl ScenarioItems {
     }
 }
 
+/// What a scenario's history shows of it beside its items (S15.1).
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "camelCase")]
+pub struct ScenarioAbout {
+    /// Its name.
+    pub name: String,
+    /// What it is for.
+    pub description: Option<String>,
+    /// What it was forked from.
+    pub from: ScenarioSource,
+    /// When it was promoted.
+    pub promoted: Option<crate::value::UtcTimestamp>,
+}
+
+impl ScenarioRecord {
+    /// What its history shows of it beside its items.
+    pub fn about(&self) -> ScenarioAbout {
+        ScenarioAbout {
+            name: self.name.clone(),
+            description: self.description.clone(),
+            from: self.from,
+            promoted: self.promoted.as_ref().map(|author| author.at),
+        }
+    }
+}
+
 /// A scenario as the state keeps it (S15.1).
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ScenarioRecord {

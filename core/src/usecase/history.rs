@@ -276,6 +276,7 @@ impl Queries<'_> {
                 .get(&record.id)
                 .map(|b| b.baseline.folio_id.get()),
             RecordKind::CustomField => state.custom_fields.get(&record.id).map(|(folio, _)| *folio),
+            RecordKind::Scenario => state.scenarios.get(&record.id).map(|s| s.folio),
             RecordKind::Portfolio => None,
         }
     }
@@ -345,6 +346,8 @@ impl Queries<'_> {
                         excerpt(&record.id.to_string())
                     ))
                 }),
+            RecordKind::Scenario => folio_of(state.scenarios.get(&record.id).map(|s| s.folio))
+                .ok_or_else(|| super::scenarios::scenario_missing(record.id)),
             _ => Err(Error::not_found("No history is kept of such a record")),
         }
     }
@@ -424,6 +427,9 @@ fn record_of(command: &Command) -> Option<RecordRef> {
         Command::PutScope { folio, .. } => record(RecordKind::Scope, *folio),
         Command::PutPortfolio(portfolio) => record(RecordKind::Portfolio, portfolio.id().get()),
         Command::DeletePortfolio(id) => record(RecordKind::Portfolio, *id),
+        Command::PutScenario(scenario) => record(RecordKind::Scenario, scenario.id),
+        Command::DeleteScenario { scenario, .. } => record(RecordKind::Scenario, *scenario),
+        Command::ChangeScenario { scenario, .. } => record(RecordKind::Scenario, *scenario),
         _ => None,
     }
 }
@@ -469,6 +475,18 @@ fn version(record: RecordRef, command: &Command) -> Option<Option<Value>> {
         (RecordKind::Scope, Command::PutScope { folio, version }) if same(*folio) => {
             Some(Some(json(version)))
         }
+        (RecordKind::Scenario, Command::PutScenario(scenario)) if same(scenario.id) => {
+            Some(Some(json(&scenario.about())))
+        }
+        (
+            RecordKind::Scenario,
+            Command::ChangeScenario {
+                scenario, about, ..
+            },
+        ) if same(*scenario) => Some(Some(json(&**about))),
+        (RecordKind::Scenario, Command::DeleteScenario { scenario, .. }) if same(*scenario) => {
+            Some(None)
+        }
         (RecordKind::BilledHours, Command::PutBilledHours(billed)) if same(billed.position) => {
             let days: Vec<Value> = billed
                 .days
@@ -511,6 +529,22 @@ fn change_in(
     in_activity: bool,
     scrub: &dyn Fn(&mut Value),
 ) -> Option<Change> {
+    if let Command::ChangeScenario {
+        scenario,
+        about,
+        commands,
+    } = command
+    {
+        if record.kind == RecordKind::Scenario && record.id == *scenario {
+            return Some(scenario_items_changed(
+                record,
+                entry,
+                &about.name,
+                commands,
+                in_activity,
+            ));
+        }
+    }
     let mut after = version(record, command)?;
     let mut before = previous.and_then(|previous| version(record, previous).flatten());
     for value in [&mut after, &mut before].into_iter().flatten() {
@@ -556,6 +590,54 @@ fn change_in(
         }),
         fields,
     })
+}
+
+/// What a change of a scenario's items did (S15.3): each item it put, as it put it, by its path
+/// in the scenario (`expenses[id=8]`, `positions[id=3]`, `scope[asOf=2026-03-31]`); the value
+/// before is not kept by the entry (null). A removed item shows with its `deletedOn`.
+fn scenario_items_changed(
+    record: RecordRef,
+    entry: &JournalEntry,
+    name: &str,
+    commands: &[Command],
+    in_activity: bool,
+) -> Change {
+    fn walk(command: &Command, fields: &mut Vec<FieldChange>) {
+        let put = |path: String, after: Value| FieldChange {
+            path,
+            before: Value::Null,
+            after,
+        };
+        match command {
+            Command::Batch(commands) => commands.iter().for_each(|c| walk(c, fields)),
+            Command::PutPosition(row) => fields.push(put(
+                format!("positions[id={}]", row.record.id),
+                position_version(row),
+            )),
+            Command::PutExpense(expense) => fields.push(put(
+                format!("expenses[id={}]", expense.id()),
+                json(&**expense),
+            )),
+            Command::PutScope { version, .. } => {
+                fields.push(put(format!("scope[asOf={}]", version.as_of), json(version)))
+            }
+            _ => {}
+        }
+    }
+    let mut fields = Vec::new();
+    commands.iter().for_each(|c| walk(c, &mut fields));
+    Change {
+        seq: entry.seq,
+        at: entry.author.as_ref().map(|author| author.at),
+        user: entry.author.as_ref().and_then(|author| author.user.clone()),
+        action: Action::Updated,
+        record: in_activity.then(|| ChangedRecord {
+            kind: record.kind.name(),
+            id: record.id,
+            name: Some(name.to_owned()),
+        }),
+        fields,
+    }
 }
 
 /// A record as JSON, with the wire's names and every number's digits (null if it cannot be

@@ -219,7 +219,10 @@ impl Commands<'_> {
     pub fn delete_scenario(&mut self, folio: u64, id: u64) -> Result<()> {
         self.caller.folio_for_edit(self.state, folio)?;
         scenario_of(self.state, folio, id)?;
-        self.state.apply(Command::DeleteScenario(id));
+        self.state.apply(Command::DeleteScenario {
+            folio,
+            scenario: id,
+        });
         Ok(())
     }
 
@@ -239,6 +242,7 @@ impl Commands<'_> {
         if record.promoted.is_some() {
             return Err(promoted_already(record));
         }
+        let about = Box::new(record.about());
         // The copy keeps this state's author: its entries would say who made them.
         let mut copy = self.state.with_draft(folio, &record.items);
         let (answer, succeeded) = run(&mut copy);
@@ -258,6 +262,7 @@ impl Commands<'_> {
         let kept: Vec<Command> = commands.into_iter().filter(is_item_command).collect();
         self.state.apply(Command::ChangeScenario {
             scenario: id,
+            about,
             commands: kept,
         });
         Ok(answer)

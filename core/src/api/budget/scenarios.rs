@@ -95,6 +95,25 @@ pub(super) fn promote(state: &mut State, request: &Request, context: &Context) -
     )?))
 }
 
+/// `GET /folio/{id}/scenarios/{sid}/history` (S15.1): a scenario's changes, newest first; one
+/// of another folio answers as a missing one.
+pub(super) fn scenario_history(state: &State, request: &Request, context: &Context) -> Outcome {
+    let (folio, id) = scenario_id(request)?;
+    let held = state.scenarios.get(&id).is_some_and(|s| s.folio == folio);
+    if !held {
+        return Err(
+            crate::usecase::Error::not_found(format!("Scenario {id} does not exist")).into(),
+        );
+    }
+    super::history::history(
+        state,
+        request,
+        context,
+        crate::state::RecordKind::Scenario,
+        &id.to_string(),
+    )
+}
+
 /// `GET /folio/{id}/scenarios/compare?ids=draft,3,5&asOf=&forecast=` (S15.5).
 pub(super) fn compare(state: &State, request: &Request, context: &Context) -> Outcome {
     let (folio, _) = ids(request)?;

@@ -82,6 +82,12 @@ export interface BudgetingOperations {
   'DELETE /folio/{id}/scenarios/{id}': { path: { id: WireNum; id: WireNum }; query: never; body: never; answer: boolean };
   'GET /folio/{id}/scenarios/{id}': { path: { id: WireNum; id: WireNum }; query: never; body: never; answer: S['Scenario'] };
   'PUT /folio/{id}/scenarios/{id}': { path: { id: WireNum; id: WireNum }; query: never; body: S['ScenarioNaming']; answer: S['Scenario'] };
+  'GET /folio/{id}/scenarios/{id}/history': {
+    path: { id: WireNum; id: WireNum };
+    query: { limit?: string; before?: string; since?: string };
+    body: never;
+    answer: S['History'];
+  };
   'POST /folio/{id}/scenarios/{id}/promote': { path: { id: WireNum; id: WireNum }; query: never; body: S['Promotion']; answer: S['Promoted'] };
   'GET /folio/{id}/scope': { path: { id: WireNum }; query: { asOf?: string }; body: never; answer: S['ScopeAnswer'] };
   'PUT /folio/{id}/scope': { path: { id: WireNum }; query: never; body: S['ScopeItems']; answer: boolean };

@@ -8,7 +8,7 @@ use super::documented::*;
 use super::{change, get, Route, Weight};
 use crate::api::budget::scenarios::{
     compare, delete, folio_budget_changes, fork, portfolio_budget_changes, promote, rename,
-    scenario, scenarios,
+    scenario, scenario_history, scenarios,
 };
 use crate::api::operation_doc::described;
 #[cfg(feature = "schema")]
@@ -77,6 +77,16 @@ pub(super) const ROUTES: &[Route] = &[
         "/budgets/1/folio/{id}/scenarios/{id}",
         |s, r, c, _| delete(s, r, c),
         described!(ext("Delete a scenario (S15.1)").answers(Success(of::<bool>))),
+    ),
+    get(
+        "/budgets/1/folio/{id}/scenarios/{id}/history",
+        |s, r, c, _| scenario_history(s, r, c),
+        Weight::History(crate::state::RecordKind::Scenario),
+        described!(ext(
+            "Changes of a scenario, newest first: its naming, and each change of its items with the items as put (S15.3)"
+        )
+        .query(HISTORY_PAGE)
+        .answers(Success(of::<History>))),
     ),
     change(
         "POST",
