@@ -12,7 +12,6 @@ use costfolio::model::budgeting::Estimate;
 use costfolio::state::State;
 use costfolio::value::Decimal;
 use criterion::{criterion_group, criterion_main, Criterion};
-use serde_json::json;
 
 const LINES: usize = 7_000;
 const ITERATIONS: u32 = 10_000;
@@ -67,47 +66,12 @@ fn run(correlated: bool) -> ForecastRun {
     }
 }
 
-const FOLIO: &str = r#"{"name":"Large","description":"","owner":"ada","startDate":"2027-01-04","endDate":"2029-12-28","closedDate":null,"reserve":10,"contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1,"uncertainty":{"default":{"low":0.9,"likely":1,"high":1.3},"correlation":0.3}}"#;
-
 fn context() -> Context {
     costfolio_suite::context("2028-06-30T12:00:00", Some("ada"), false)
 }
 
 fn call(state: &mut State, method: &str, path: &str, body: Option<&str>) -> (u16, Vec<u8>) {
     costfolio_suite::budget_call(state, &context(), method, path, body)
-}
-
-fn day(offset: u64) -> String {
-    let start = chrono::NaiveDate::from_ymd_opt(2027, 1, 4).unwrap();
-    (start + chrono::Days::new(offset)).to_string()
-}
-
-/// The folio of 7,000 planned lines: 2,000 planned positions, 5,000 planned expenses.
-fn large() -> State {
-    let mut state = State::new();
-    assert_eq!(call(&mut state, "POST", "/folio", Some(FOLIO)).0, 200);
-    for i in 0..2_000u64 {
-        let category = ["Design", "Build", "Test"][(i % 3) as usize];
-        let body = json!({"folioId": 1, "name": format!("Role {i}"), "description": "",
-            "title": "Engineer", "kind": ".PlannedPositionByTimeFrame", "category": category,
-            "rate": {"rate": 40 + i % 90, "startDate": day(0)},
-            "allocation": {"startDate": day(i % 300), "endDate": day(700 + i % 300), "percentage": 20 + i % 81}});
-        let (status, answer) = call(&mut state, "POST", "/position", Some(&body.to_string()));
-        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&answer));
-    }
-    for i in 0..5_000u64 {
-        let recurrence = match i % 2 {
-            0 => json!({"kind": ".Once", "startDate": day(i % 1000)}),
-            _ => json!({"kind": ".Monthly", "startDate": day(i % 400), "occurrences": 6 + i % 30}),
-        };
-        let category = ["OPEX", "CAPEX", "FINEX"][(i % 3) as usize];
-        let body = json!({"folioId": 1, "name": format!("Expense {i}"), "description": "", "type": "t",
-            "category": category, "kind": ".PlannedExpense",
-            "amount": 100 + i % 5000, "currencyCode": "EUR", "recurrence": recurrence});
-        let (status, answer) = call(&mut state, "POST", "/expense", Some(&body.to_string()));
-        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&answer));
-    }
-    state
 }
 
 fn simulation(c: &mut Criterion) {
@@ -124,7 +88,7 @@ fn simulation(c: &mut Criterion) {
     group.bench_function("7000 lines x 10000, correlated by category", |b| {
         b.iter(|| black_box(forecast(&correlated).unwrap()))
     });
-    let mut state = large();
+    let mut state = costfolio_suite::largest_planned_folio(&context());
     group.bench_function(
         "GET /folio/1/forecast (7000 lines, 10000 iterations at most)",
         |b| {

@@ -54,6 +54,15 @@ fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
         2 * items * (days / 30 + 1),
         "each folio listed"
     );
+    // A scenario's figures weigh as the draft's; a comparison as each plan it costs (S15.5).
+    assert_eq!(
+        weigh("/budgets/1/folio/1/scenarios/4/timeline?asOf=2026-06-30&granularity=day"),
+        items * days
+    );
+    assert_eq!(
+        weigh("/budgets/1/folio/1/scenarios/compare?ids=draft,4,5&asOf=2026-06-30"),
+        3 * items * (days / 30 + 1)
+    );
     // An explanation weighs what its figure costs; a page of history the journal it
     // reads.
     assert_eq!(

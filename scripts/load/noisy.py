@@ -2,7 +2,8 @@
 against another user's light ones, on a running server.
 
     python3 noisy.py PORT PID LIGHT_AUTH LIGHT_PATH HEAVY_AUTH [IMPORTS]
-    (env: LOAD_HISTORIES=16 pages read at once; LOAD_NOISY_PARTS=histories runs only those)
+    (env: LOAD_HISTORIES=16 pages read at once; LOAD_NOISY_PARTS=histories runs only those,
+LOAD_NOISY_PARTS=promotes only the heaviest folio's import and its promotions; LOAD_PROMOTES=10)
 
 LIGHT_AUTH and HEAVY_AUTH are `user:password` pairs; LIGHT_PATH is the light user's read (a small
 folio's indicators). The heavy user imports an at-limits plan document (83 team members over ten
@@ -26,7 +27,12 @@ per scenario:
     imports            count first(ms) last(ms) last/first errors
     light-heavy-reads  requests/s p50 p99 errors           while 16 day timelines run at once
     heavy-reads        count p50(ms) max(ms) errors
+    light-promotes     requests/s p50 p99 errors           while the heavy user promotes
+    promotes           count p50(ms) max(ms) errors        scenarios of the heaviest folio (S15.6)
     peak-rss           the server's VmHWM (MiB) at the end, and its VmRSS
+After the heavy reads, the heavy user promotes LOAD_PROMOTES scenarios of that folio one after
+the other, each forked from its draft, given one more expense through the scenario's own route,
+promoted with a reason, then deleted with the draft it replaced; the light reads go on meanwhile.
 Every wait is bounded (30 s per request, 120 s per import); the script fails on none of the
 statuses it counts as errors: it reports them.
 """
@@ -270,9 +276,67 @@ def largest_histories(replace):
     print(f"peak-rss-histories-{kind} {rss.get('VmHWM', 0):.0f} {rss.get('VmRSS', 0):.0f}")
 
 
+def send(method, path, body, pair, timeout):
+    """The status and body of a request with a JSON body (or none)."""
+    connection = http.client.HTTPConnection("127.0.0.1", PORT, timeout=timeout)
+    headers = dict(auth(pair), **{"Content-Type": "application/json"})
+    connection.request(method, path, body=body, headers=headers)
+    response = connection.getresponse()
+    return response.status, response.read()
+
+
+def promotions(folio):
+    """LOAD_PROMOTES promotions of the heaviest folio's scenarios, the light reads going on."""
+    rounds = int(os.environ.get("LOAD_PROMOTES", "10"))
+    base = f"/budgets/1/folio/{folio}/scenarios"
+
+    def promotes():
+        times, errors = [], 0
+        for round_ in range(rounds):
+            status, answer = send("POST", base, json.dumps({"name": f"Round {round_}"}).encode(), HEAVY, 60)
+            if status != 200:
+                print(f"noisy: a fork answered {status}: {answer[:300]!r}", file=sys.stderr)
+                errors += 1
+                continue
+            scenario = json.loads(answer)["success"]["id"]
+            expense = {"folioId": folio, "name": f"Crane {round_}", "description": "", "type": "t",
+                       "category": "CAPEX", "kind": ".PlannedExpense", "amount": 1000 + round_,
+                       "currencyCode": "EUR", "recurrence": {"kind": ".Once", "startDate": "2027-03-01"}}
+            status, answer = send("POST", f"{base}/{scenario}/expense", json.dumps(expense).encode(), HEAVY, 60)
+            if status != 200:
+                print(f"noisy: a scenario's change answered {status}: {answer[:300]!r}", file=sys.stderr)
+                errors += 1
+            at = time.perf_counter()
+            status, answer = send("POST", f"{base}/{scenario}/promote",
+                                  json.dumps({"reason": f"round {round_}"}).encode(), HEAVY, 120)
+            times.append(time.perf_counter() - at)
+            if status != 200:
+                print(f"noisy: a promotion answered {status}: {answer[:300]!r}", file=sys.stderr)
+                errors += 1
+                continue
+            previous = json.loads(answer)["success"]["previousDraftId"]
+            for gone in (scenario, previous):
+                send("DELETE", f"{base}/{gone}", None, HEAVY, 60)
+        return times, errors
+
+    light, (times, errors) = measured_light(promotes)
+    print(light.line("light-promotes"))
+    times = times or [0.0]
+    print(f"promotes {len(times)} {statistics.median(times) * 1000:.1f} "
+          f"{max(times) * 1000:.1f} {errors}")
+    print("noisy: promotion times (ms): " + " ".join(f"{t * 1000:.0f}" for t in times), file=sys.stderr)
+
+
 def main():
     alone, _ = measured_light(lambda: time.sleep(5))
     print(alone.line("light-alone"))
+    if PARTS == "promotes":
+        status, answer = post("/budgets/1/folio/import", widest(), HEAVY, 300)
+        if status != 200:
+            print(f"noisy: the widest folio's import answered {status}: {answer[:300]!r}", file=sys.stderr)
+            sys.exit(1)
+        promotions(json.loads(answer)["success"]["folioId"])
+        return
     largest_histories(replace=False)
     largest_histories(replace=True)
     if PARTS == "histories":
@@ -334,6 +398,7 @@ def main():
     print(f"heavy-reads {len(results)} {statistics.median(seconds) * 1000:.1f} "
           f"{max(seconds) * 1000:.1f} {sum(1 for _, s in results if s != 200)}")
     print(f"noisy: heavy read statuses {statuses}", file=sys.stderr)
+    promotions(folio)
     rss = memory()
     print(f"peak-rss {rss.get('VmHWM', 0):.0f} {rss.get('VmRSS', 0):.0f}")
 

@@ -92,7 +92,10 @@ impl Route {
     pub fn request(&self, id: u64) -> (String, Option<String>) {
         let id = id.to_string();
         (
-            self.path.replace("{id}", &id),
+            self.path.replace("{id}", &id).replace(
+                "{scenarioId}",
+                &crate::access_world::ids::SCENARIO.to_string(),
+            ),
             self.body.map(|body| body.replace("{id}", &id)),
         )
     }
@@ -205,14 +208,14 @@ pub const ROUTES: &[Route] = {
         // Scenarios and budget changes (S15): `{id}` names folio 1 and its scenario 1 alike.
         route("scenarios", "GET", "/folio/{id}/scenarios", None, Some(ids::FOLIO), Folio),
         route("scenario fork", "POST", "/folio/{id}/scenarios", Some(r#"{"name":"Delay phase 2","from":"scenario:1"}"#), Some(ids::FOLIO), Folio),
-        route("scenario get", "GET", "/folio/{id}/scenarios/{id}", None, Some(ids::SCENARIO), Folio),
-        route("scenario rename", "PUT", "/folio/{id}/scenarios/{id}", Some(r#"{"name":"Two contractors"}"#), Some(ids::SCENARIO), Folio),
-        route("scenario delete", "DELETE", "/folio/{id}/scenarios/{id}", None, Some(ids::SCENARIO), Folio),
-        route("scenario expense create", "POST", "/folio/{id}/scenarios/{id}/expense", Some(EXPENSE_CREATE), Some(ids::SCENARIO), Folio),
-        route("scenario indicators", "GET", "/folio/{id}/scenarios/{id}/indicators?asOf=2026-03-13", None, Some(ids::SCENARIO), Folio),
+        route("scenario get", "GET", "/folio/{id}/scenarios/{scenarioId}", None, Some(ids::SCENARIO), Folio),
+        route("scenario rename", "PUT", "/folio/{id}/scenarios/{scenarioId}", Some(r#"{"name":"Two contractors"}"#), Some(ids::SCENARIO), Folio),
+        route("scenario delete", "DELETE", "/folio/{id}/scenarios/{scenarioId}", None, Some(ids::SCENARIO), Folio),
+        route("scenario expense create", "POST", "/folio/{id}/scenarios/{scenarioId}/expense", Some(EXPENSE_CREATE), Some(ids::SCENARIO), Folio),
+        route("scenario indicators", "GET", "/folio/{id}/scenarios/{scenarioId}/indicators?asOf=2026-03-13", None, Some(ids::SCENARIO), Folio),
         route("scenario compare", "GET", "/folio/{id}/scenarios/compare?ids=draft,1&asOf=2026-03-13", None, Some(ids::FOLIO), Folio),
-        route("scenario history", "GET", "/folio/{id}/scenarios/{id}/history", None, Some(ids::SCENARIO), Folio),
-        route("scenario promote", "POST", "/folio/{id}/scenarios/{id}/promote", Some(r#"{"reason":"The board chose it"}"#), Some(ids::SCENARIO), Budget),
+        route("scenario history", "GET", "/folio/{id}/scenarios/{scenarioId}/history", None, Some(ids::SCENARIO), Folio),
+        route("scenario promote", "POST", "/folio/{id}/scenarios/{scenarioId}/promote", Some(r#"{"reason":"The board chose it"}"#), Some(ids::SCENARIO), Budget),
         route("budget changes", "GET", "/folio/{id}/budget-changes", None, Some(ids::FOLIO), Folio),
         route("portfolio budget changes (public)", "GET", "/portfolio/{id}/budget-changes", None, Some(ids::PUBLIC_PORTFOLIO), PublicPortfolio),
         route("portfolio budget changes (private)", "GET", "/portfolio/{id}/budget-changes", None, Some(ids::PRIVATE_PORTFOLIO), PrivatePortfolio),

@@ -283,7 +283,7 @@ pub mod ids {
     pub const OVERTIME_RULE: u64 = 1;
     pub const PUBLIC_PORTFOLIO: u64 = 1;
     pub const PRIVATE_PORTFOLIO: u64 = 2;
-    /// Folio 1's scenario (the same number as the folio: its routes name both as `{id}`).
+    /// Folio 1's scenario, forked last (its routes' `{scenarioId}`).
     pub const SCENARIO: u64 = 1;
 }
 

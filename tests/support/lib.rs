@@ -344,3 +344,46 @@ pub fn with_text_sheets(mut context: Context) -> Context {
     )));
     context
 }
+
+/// The first day of the largest planned folio, `offset` days on.
+fn large_day(offset: u64) -> String {
+    let start = chrono::NaiveDate::from_ymd_opt(2027, 1, 4).expect("a date");
+    (start + chrono::Days::new(offset)).to_string()
+}
+
+/// The largest planned folio the benchmarks cost (folio 1 of a fresh state, ada's, 2027 to 2029):
+/// 7,000 planned lines, 2,000 planned positions in three categories and 5,000 planned expenses
+/// (once or monthly), each made through the interface as `context`'s caller.
+pub fn largest_planned_folio(context: &Context) -> costfolio::state::State {
+    use serde_json::json;
+    const FOLIO: &str = r#"{"name":"Large","description":"","owner":"ada","startDate":"2027-01-04","endDate":"2029-12-28","closedDate":null,"reserve":10,"contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1,"uncertainty":{"default":{"low":0.9,"likely":1,"high":1.3},"correlation":0.3}}"#;
+    let mut state = costfolio::state::State::new();
+    let mut made = |state: &mut costfolio::state::State, path: &str, body: &str| {
+        let (status, answer) = budget_call(state, context, "POST", path, Some(body));
+        assert_eq!(status, 200, "{}", String::from_utf8_lossy(&answer));
+    };
+    made(&mut state, "/folio", FOLIO);
+    for i in 0..2_000u64 {
+        let category = ["Design", "Build", "Test"][(i % 3) as usize];
+        let body = json!({"folioId": 1, "name": format!("Role {i}"), "description": "",
+            "title": "Engineer", "kind": ".PlannedPositionByTimeFrame", "category": category,
+            "rate": {"rate": 40 + i % 90, "startDate": large_day(0)},
+            "allocation": {"startDate": large_day(i % 300), "endDate": large_day(700 + i % 300),
+                "percentage": 20 + i % 81}});
+        made(&mut state, "/position", &body.to_string());
+    }
+    for i in 0..5_000u64 {
+        let recurrence = match i % 2 {
+            0 => json!({"kind": ".Once", "startDate": large_day(i % 1000)}),
+            _ => {
+                json!({"kind": ".Monthly", "startDate": large_day(i % 400), "occurrences": 6 + i % 30})
+            }
+        };
+        let category = ["OPEX", "CAPEX", "FINEX"][(i % 3) as usize];
+        let body = json!({"folioId": 1, "name": format!("Expense {i}"), "description": "", "type": "t",
+            "category": category, "kind": ".PlannedExpense",
+            "amount": 100 + i % 5000, "currencyCode": "EUR", "recurrence": recurrence});
+        made(&mut state, "/expense", &body.to_string());
+    }
+    state
+}

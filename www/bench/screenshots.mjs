@@ -153,6 +153,38 @@ const SCREENS = [
     },
   ],
   [
+    'scenarios',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/scenarios');
+      const form = page.getByRole('form', { name: 'Fork a scenario' });
+      // Two scenarios, forked at the first width; the second finds them.
+      for (const name of ['Night works', 'Second crane']) {
+        const row = page.getByRole('region', { name: 'Scenarios' }).getByRole('rowheader', { name: new RegExp(`^${name}`) });
+        if (await row.count()) continue;
+        await form.getByLabel('Name').fill(name);
+        await form.getByRole('button', { name: 'Fork scenario' }).click();
+        await row.waitFor();
+      }
+      for (const name of ['Night works', 'Second crane']) await page.getByRole('checkbox', { name: `Compare ${name}` }).check();
+      await page.getByRole('button', { name: /^Compare 3 plans/ }).click();
+      await page.getByTestId('scenario-comparison').waitFor();
+      await settled(page);
+    },
+  ],
+  [
+    'scenario-promote',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/scenarios');
+      await page.getByRole('button', { name: 'Promote…' }).first().click();
+      await page.getByRole('dialog').getByLabel('Reason').fill('The client accepts night works');
+      await page.getByRole('dialog').getByLabel('Approve it as a baseline at once').check();
+      await settled(page);
+    },
+    { dialog: true },
+  ],
+  [
     'baselines',
     true,
     async (page) => {

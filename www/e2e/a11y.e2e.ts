@@ -20,6 +20,7 @@ import {
   HoursScreen,
   ScopeScreen,
   SettingsScreen,
+  ScenariosScreen,
   SignInPage,
   WhatIfScreen,
   type FolioTab,
@@ -146,6 +147,31 @@ const SCREENS: Screen[] = [
       const whatIf = new WhatIfScreen(page);
       await whatIf.changeRate('Maria Keller', '91.50');
       await whatIf.applyButton(1).waitFor();
+    },
+  },
+  {
+    name: 'scenarios, two plans compared',
+    signedIn: true,
+    open: async (page) => {
+      const screen = new ScenariosScreen(page);
+      await screen.goto('1');
+      await screen.forkForm.waitFor();
+      // Forked once (the first width); the second finds it.
+      if (!(await screen.row('Night works').count())) await screen.fork('Night works');
+      await screen.compare('Draft', 'Night works');
+      await settled(page);
+    },
+  },
+  {
+    name: 'scenarios: a promotion asked (dialog open)',
+    signedIn: true,
+    open: async (page) => {
+      const screen = new ScenariosScreen(page);
+      await screen.goto('1');
+      await screen.forkForm.waitFor();
+      if (!(await screen.row('Night works').count())) await screen.fork('Night works');
+      await screen.row('Night works').getByRole('button', { name: 'Promote…' }).click();
+      await screen.promoteDialog.getByLabel('Reason').waitFor();
     },
   },
   {

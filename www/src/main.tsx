@@ -5,6 +5,7 @@ import { App, start } from './app';
 import { queryClient } from './lib/queries';
 import './styles.css';
 import './entry.css';
+import './scenarios.css';
 
 /** Links the router follows in the page: every path of this site but the server's interfaces. */
 const IN_APP = /^\/(?!(budgets|core|audit|oauth|session)(\/|$))/;

@@ -27,6 +27,8 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
     };
     let path = path.split('?').next().unwrap_or_default();
     let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    // A scenario's figure weighs as the draft's (S15.4): the same folio, its scenario's items.
+    let segments = super::budget::draft_segments(&segments).unwrap_or(segments);
     let Some((route, id)) = find("GET", &segments) else {
         return 0;
     };

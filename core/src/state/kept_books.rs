@@ -89,6 +89,9 @@ pub(crate) struct Slot {
 #[derive(Clone)]
 pub(crate) struct KeptBooks {
     inner: Arc<Mutex<Inner>>,
+    /// A folio whose book this state keeps under another key: a copy of the state whose folio's
+    /// draft is a scenario's (S15.4) keeps that scenario's book, not the folio's.
+    kept_as: Option<(u64, u64)>,
 }
 
 /// What a shelf holds: each folio's slot with its bytes and when it was last read.
@@ -150,6 +153,16 @@ impl KeptBooks {
                 budget,
                 reads: 0,
             })),
+            kept_as: None,
+        }
+    }
+
+    /// The same shelf, folio `folio`'s book kept under `key` instead (a key no folio has: a
+    /// scenario's, [`super::scenarios::shelf_key`]).
+    pub(crate) fn keeping(&self, folio: u64, key: u64) -> KeptBooks {
+        KeptBooks {
+            inner: Arc::clone(&self.inner),
+            kept_as: Some((folio, key)),
         }
     }
 
@@ -171,6 +184,10 @@ impl KeptBooks {
     /// same folio waits: it would cost the same ledgers), then counts the slot's bytes and lets
     /// go of the least recently read books past the budget.
     pub(crate) fn with<R>(&self, folio: u64, f: impl FnOnce(&mut Slot) -> R) -> R {
+        let folio = match self.kept_as {
+            Some((of, key)) if of == folio => key,
+            _ => folio,
+        };
         let slot = {
             let mut inner = lock(&self.inner);
             inner.reads += 1;

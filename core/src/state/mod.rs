@@ -47,7 +47,7 @@ pub use records::{
     LinkRecord, ProjectRecord, SavedFilterRecord, TokenKind, TokenRecord, UserRecord,
     WorkloadSchemeRecord, WorklogRecord,
 };
-pub use scenarios::{ScenarioAbout, ScenarioItems, ScenarioRecord};
+pub use scenarios::{shelf_key, ScenarioAbout, ScenarioItems, ScenarioRecord};
 pub use scope::{MAX_SCOPE_ITEMS_KEPT, MAX_SCOPE_VERSIONS};
 pub use stored::{Identified, Stored};
 

@@ -147,6 +147,23 @@ pub struct ScenarioRecord {
     pub base: Arc<ScenarioItems>,
 }
 
+/// Where a copy of the state keeps the book of a folio whose draft is not its own (S15.4): each
+/// scenario's book, and each plan compared (a folio's draft or a scenario costed without
+/// baselines, S15.5), under a key no folio has (folio ids stay below 2^62).
+pub fn shelf_key(folio: u64, scenario: Option<u64>, compared: bool) -> u64 {
+    const SCENARIO: u64 = 1 << 63;
+    const COMPARED: u64 = 1 << 62;
+    let key = match scenario {
+        Some(id) => SCENARIO | (id & (COMPARED - 1)),
+        None => folio & (COMPARED - 1),
+    };
+    if compared {
+        key | COMPARED
+    } else {
+        key
+    }
+}
+
 impl State {
     /// The scenarios of folio `folio`, in id order.
     pub fn scenarios_of(&self, folio: u64) -> impl Iterator<Item = &ScenarioRecord> {
@@ -183,14 +200,17 @@ impl State {
 
     /// A copy of this state in which folio `folio`'s draft is `items` (S15.3, S15.4): the
     /// draft's items `items` does not hold are gone from it (as if never made), its own are put,
-    /// its scope's measurements are `items`'s. Nothing of it is journaled, and it keeps no folio
-    /// book between reads (its books are its own). Only the items that differ are touched.
-    pub fn with_draft(&self, folio: u64, items: &ScenarioItems) -> State {
+    /// its scope's measurements are `items`'s. Nothing of it is journaled; the folio's book it
+    /// keeps between reads is kept under `shelf` ([`shelf_key`]), not the folio's own. Only the
+    /// items that differ are touched.
+    pub fn with_draft(&self, folio: u64, items: &ScenarioItems, shelf: u64) -> State {
         let mut copy = self.clone();
         #[cfg(not(target_arch = "wasm32"))]
         {
-            copy.books = super::kept_books::KeptBooks::default();
+            copy.books = self.books.keeping(folio, shelf);
         }
+        #[cfg(target_arch = "wasm32")]
+        let _ = shelf;
         let _ = copy.take_journal();
         let gone_positions: Vec<u64> = copy
             .positions_of(folio)
@@ -239,8 +259,8 @@ impl State {
 
     /// A copy of this state in which folio `folio`'s draft is `items` and the folio has no
     /// baseline: every figure of the folio is then read off `items` alone (S15.5).
-    pub fn as_plan(&self, folio: u64, items: &ScenarioItems) -> State {
-        let mut copy = self.with_draft(folio, items);
+    pub fn as_plan(&self, folio: u64, items: &ScenarioItems, shelf: u64) -> State {
+        let mut copy = self.with_draft(folio, items, shelf);
         let approved: Vec<u64> = copy
             .baselines
             .iter()

@@ -12,7 +12,7 @@ use crate::model::budgeting::{
 };
 use crate::model::Id;
 use crate::schedule::Granularity;
-use crate::state::{ScenarioItems, State};
+use crate::state::{shelf_key, ScenarioItems, State};
 use crate::value::{Date, Decimal, Exact};
 
 /// How many plans one comparison holds at most.
@@ -24,7 +24,8 @@ const LINES_SHOWN: usize = 50;
 struct Asked {
     id: String,
     name: String,
-    items: ScenarioItems,
+    scenario: Option<u64>,
+    items: std::sync::Arc<ScenarioItems>,
 }
 
 impl Queries<'_> {
@@ -57,7 +58,8 @@ impl Queries<'_> {
                 None => Asked {
                     id: "draft".into(),
                     name: "Draft".into(),
-                    items: self.state.draft_items(folio),
+                    scenario: None,
+                    items: std::sync::Arc::new(self.state.draft_items(folio)),
                 },
                 Some(id) => {
                     let scenario = scenario_of(self.state, folio, *id).map_err(|_| {
@@ -66,19 +68,20 @@ impl Queries<'_> {
                     Asked {
                         id: id.to_string(),
                         name: scenario.name.clone(),
-                        items: (*scenario.items).clone(),
+                        scenario: Some(*id),
+                        items: std::sync::Arc::clone(&scenario.items),
                     }
                 }
             });
         }
-        let first_copy = self.state.as_plan(folio, &asked[0].items);
+        let copy_of = |plan: &Asked| {
+            self.state
+                .as_plan(folio, &plan.items, shelf_key(folio, plan.scenario, true))
+        };
+        let first_copy = copy_of(&asked[0]);
         let mut compared = Vec::with_capacity(asked.len());
         for (at, plan) in asked.iter().enumerate() {
-            let copy = if at == 0 {
-                None
-            } else {
-                Some(self.state.as_plan(folio, &plan.items))
-            };
+            let copy = if at == 0 { None } else { Some(copy_of(plan)) };
             let state = copy.as_ref().unwrap_or(&first_copy);
             let mut answer = self.plan_figures(state, folio, plan, as_of, forecast)?;
             if at > 0 {

@@ -12,7 +12,7 @@ use crate::model::budgeting::{NewScenario, Scenario, ScenarioNaming, ScenarioSou
 use crate::model::messages::excerpt;
 use crate::model::Id;
 use crate::state::{
-    Author, Command, IdKind, PositionRow, ScenarioItems, ScenarioRecord, State, Stored,
+    shelf_key, Author, Command, IdKind, PositionRow, ScenarioItems, ScenarioRecord, State, Stored,
 };
 use crate::value::UtcTimestamp;
 
@@ -105,9 +105,8 @@ pub(crate) fn differing_ids(before: &ScenarioItems, after: &ScenarioItems) -> Ve
     ids
 }
 
-/// A scenario as listed.
-fn shown(state: &State, record: &ScenarioRecord) -> Scenario {
-    let draft = state.draft_items(record.folio);
+/// A scenario as listed, its folio's draft being `draft`.
+fn shown(record: &ScenarioRecord, draft: &ScenarioItems) -> Scenario {
     Scenario {
         id: Id::new(record.id),
         folio_id: Id::new(record.folio),
@@ -119,7 +118,7 @@ fn shown(state: &State, record: &ScenarioRecord) -> Scenario {
         positions: record.items.positions.len(),
         expenses: record.items.expenses.len(),
         changed_items: changed_items(&record.base, &record.items),
-        draft_changed: record.promoted.is_none() && *record.base != draft,
+        draft_changed: record.promoted.is_none() && *record.base != *draft,
         promoted: record.promoted.as_ref().map(|a| a.at),
         promoted_by: record.promoted.as_ref().and_then(|a| a.user.clone()),
     }
@@ -129,17 +128,19 @@ impl Queries<'_> {
     /// The scenarios of folio `folio`, in id order (S15.1).
     pub fn scenarios(&self, folio: u64) -> Result<Vec<Scenario>> {
         self.readable_folio(folio)?;
+        let draft = self.state.draft_items(folio);
         Ok(self
             .state
             .scenarios_of(folio)
-            .map(|record| shown(self.state, record))
+            .map(|record| shown(record, &draft))
             .collect())
     }
 
     /// Scenario `id` of folio `folio` as listed.
     pub fn scenario(&self, folio: u64, id: u64) -> Result<Scenario> {
         self.readable_folio(folio)?;
-        Ok(shown(self.state, scenario_of(self.state, folio, id)?))
+        let record = scenario_of(self.state, folio, id)?;
+        Ok(shown(record, &self.state.draft_items(folio)))
     }
 
     /// The copy of the state in which folio `folio`'s draft is scenario `id`'s (S15.4): every
@@ -147,7 +148,9 @@ impl Queries<'_> {
     pub fn scenario_state(&self, folio: u64, id: u64) -> Result<State> {
         self.readable_folio(folio)?;
         let record = scenario_of(self.state, folio, id)?;
-        Ok(self.state.with_draft(folio, &record.items))
+        Ok(self
+            .state
+            .with_draft(folio, &record.items, shelf_key(folio, Some(id), false)))
     }
 }
 
@@ -190,7 +193,7 @@ impl Commands<'_> {
         };
         self.state
             .apply(Command::PutScenario(Box::new(record.clone())));
-        Ok(shown(self.state, &record))
+        Ok(shown(&record, &record.base))
     }
 
     /// Renames scenario `id` of folio `folio` or describes it anew.
@@ -212,7 +215,7 @@ impl Commands<'_> {
         record.description = naming.description;
         self.state
             .apply(Command::PutScenario(Box::new(record.clone())));
-        Ok(shown(self.state, &record))
+        Ok(shown(&record, &self.state.draft_items(folio)))
     }
 
     /// Deletes scenario `id` of folio `folio`.
@@ -244,7 +247,9 @@ impl Commands<'_> {
         }
         let about = Box::new(record.about());
         // The copy keeps this state's author: its entries would say who made them.
-        let mut copy = self.state.with_draft(folio, &record.items);
+        let mut copy =
+            self.state
+                .with_draft(folio, &record.items, shelf_key(folio, Some(id), false));
         let (answer, succeeded) = run(&mut copy);
         let commands: Vec<Command> = copy
             .take_journal()

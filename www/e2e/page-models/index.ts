@@ -11,3 +11,4 @@ export { ExchangeRatesPage, OvertimeRulesPage } from './rates';
 export { SettingsScreen } from './settings';
 export { ScopeScreen } from './scope';
 export { HoursScreen } from './hours';
+export { ScenariosScreen } from './scenarios';

@@ -31,7 +31,13 @@ import type {
   LineGrouping,
   LineOrder,
   FolioSummary,
+  FolioBudgetChanges,
   Indicators,
+  PortfolioBudgetChanges,
+  Promoted,
+  PromotionBody,
+  Scenario,
+  ScenarioComparison,
   OvertimeRule,
   OvertimeRuleBody,
   Payment,
@@ -107,14 +113,37 @@ export const api = {
   previewFolio: async (body: WholeRecord<Schemas['Folio']>) =>
     (await call('PUT', '/folio', { query: { dryRun: true }, body })) as Answer<Schemas['FolioPreview']>,
   /** Replaces a folio's record (its owner, dates, closing date, currency, settings): the stored folio. */
-  updateFolio: async (body: WholeRecord<Schemas['Folio']>): Promise<Folio> =>
-    withId((await call('PUT', '/folio', { body })) as Answer<Schemas['Folio']>, 'a folio'),
+  updateFolio: async (body: WholeRecord<Schemas['Folio']>, reason?: string): Promise<Folio> =>
+    withId((await call('PUT', '/folio', { body, ...(reason ? { query: { reason } } : {}) })) as Answer<Schemas['Folio']>, 'a folio'),
   /** Deletes a folio (S5.1: marked deleted, still read by id). */
   deleteFolio: (id: string) => call('DELETE', '/folio/{id}', { path: { id } }),
   /** The users a folio is shared with (read-only viewers, S11.4). */
   viewers: (id: string, signal?: AbortSignal) => call('GET', '/folio/{id}/viewers', { path: { id }, signal }),
   /** Shares a folio with exactly `users` (its owner and budget administrators change it). */
   shareFolio: (id: string, users: string[]) => call('PUT', '/folio/{id}/viewers', { path: { id }, body: { users } }),
+  /** The users who change a folio's draft and scenarios besides its owner (S15.8). */
+  editors: (id: string, signal?: AbortSignal) => call('GET', '/folio/{id}/editors', { path: { id }, signal }),
+  /** Names exactly `users` the folio's editors (its owner and budget administrators change them). */
+  setEditors: (id: string, users: string[]) => call('PUT', '/folio/{id}/editors', { path: { id }, body: { users } }),
+  // Scenarios (S15): named copies of the draft, compared and promoted
+  scenarios: (id: string, signal?: AbortSignal): Promise<Scenario[]> => call('GET', '/folio/{id}/scenarios', { path: { id }, signal }),
+  /** Forks a scenario of the draft (`from`: `draft`, `scenario:ID` or `baseline:ID`). */
+  forkScenario: (id: string, body: { name: string; description?: string; from?: string }): Promise<Scenario> =>
+    call('POST', '/folio/{id}/scenarios', { path: { id }, body }),
+  renameScenario: (id: string, scenarioId: string, body: { name: string; description?: string }): Promise<Scenario> =>
+    call('PUT', '/folio/{id}/scenarios/{scenarioId}', { path: { id, scenarioId }, body }),
+  deleteScenario: (id: string, scenarioId: string) => call('DELETE', '/folio/{id}/scenarios/{scenarioId}', { path: { id, scenarioId } }),
+  /** The plans `ids` (`draft` or scenario ids, the first the base) side by side at `asOf`, with their forecasts' P50 and P90. */
+  compareScenarios: (id: string, ids: readonly string[], asOf: string, signal?: AbortSignal): Promise<ScenarioComparison> =>
+    call('GET', '/folio/{id}/scenarios/compare', { path: { id }, query: { ids: ids.join(','), asOf, forecast: 'true', iterations: '2000' }, signal }),
+  /** Makes a scenario the draft, with a reason; optionally approved as a baseline at once (S15.6). */
+  promoteScenario: (id: string, scenarioId: string, body: PromotionBody): Promise<Promoted> =>
+    call('POST', '/folio/{id}/scenarios/{scenarioId}/promote', { path: { id, scenarioId }, body }),
+  /** Every change of the folio's approved budget, with the approved and current budget (S15.7). */
+  budgetChanges: (id: string, signal?: AbortSignal): Promise<FolioBudgetChanges> => call('GET', '/folio/{id}/budget-changes', { path: { id }, signal }),
+  /** The budget changes of a portfolio's folios. */
+  portfolioBudgetChanges: (id: string, signal?: AbortSignal): Promise<PortfolioBudgetChanges> =>
+    call('GET', '/portfolio/{id}/budget-changes', { path: { id }, signal }),
   // Custom fields (S7.4): definitions per folio, by the type of record they are for
   customFields: async (id: string, signal?: AbortSignal): Promise<Answer<Schemas['CustomFieldCatalog']>> =>
     mergeCatalogs(await budgetPages<Answer<Schemas['CustomFieldCatalog']>>(`/folio/${id}/customfields`, signal)),

@@ -117,6 +117,24 @@ export type ForecastDriver = Answer<Schemas['ForecastDriver']>;
 
 /** How cost lines are grouped (`groupBy`). */
 export type LineGrouping = Schemas['LineGrouping'];
+/** A named scenario of a folio (S15.1): a copy of its draft kept on the server. */
+export type Scenario = Answer<Schemas['Scenario']>;
+/** The draft and scenarios side by side (S15.5). */
+export type ScenarioComparison = Answer<Schemas['ScenarioComparison']>;
+/** One plan of a comparison: its figures and how it differs from the first. */
+export type ComparedPlan = Answer<Schemas['ComparedPlan']>;
+/** One item that differs between two plans. */
+export type ItemDifference = Answer<Schemas['ItemDifference']>;
+/** What a promotion did (S15.6). */
+export type Promoted = Answer<Schemas['Promoted']>;
+/** A promotion: its reason, whether to rebase, the baseline to approve at once. */
+export type PromotionBody = Body<Schemas['Promotion']>;
+/** A change of the approved budget (S15.7). */
+export type BudgetChange = Answer<Schemas['BudgetChange']>;
+/** A folio's budget changes with its approved and current budget. */
+export type FolioBudgetChanges = Answer<Schemas['FolioBudgetChanges']>;
+/** The budget changes of a portfolio's folios. */
+export type PortfolioBudgetChanges = Answer<Schemas['PortfolioBudgetChanges']>;
 /** How cost lines are ordered (`order`): by group, or the largest overrun first. */
 export type LineOrder = 'group' | 'variance';
 /** `GET /folio/{id}/lines?asOf=&groupBy=` (S9.12): each planned item with what realises it. */

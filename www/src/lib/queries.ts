@@ -68,6 +68,12 @@ export const keys = {
   lines: (id: string, asOf: string, groupBy: string, order: string, page: number) => ['folio', id, 'lines', asOf, groupBy, order, page] as const,
   baselines: (id: string) => ['folio', id, 'baselines'] as const,
   viewers: (id: string) => ['folio', id, 'viewers'] as const,
+  editors: (id: string) => ['folio', id, 'editors'] as const,
+  /** A folio's scenarios, and a comparison of some of them (S15). */
+  scenarios: (id: string) => ['folio', id, 'scenarios'] as const,
+  scenarioComparison: (id: string, ids: string, asOf: string) => ['folio', id, 'scenarios', 'compare', ids, asOf] as const,
+  /** A folio's budget changes (S15.7). */
+  budgetChanges: (id: string) => ['folio', id, 'budgetChanges'] as const,
   scope: (id: string, asOf: string) => ['folio', id, 'scope', asOf] as const,
   periods: (id: string) => ['folio', id, 'periods'] as const,
   customFields: (id: string) => ['folio', id, 'customFields'] as const,
@@ -86,6 +92,7 @@ export const keys = {
   portfolioIndicators: (id: string, asOf: string) => ['portfolio', id, 'indicators', asOf] as const,
   /** A portfolio's forecast with its confidence (S14.7). */
   portfolioConfidence: (id: string, asOf: string) => ['portfolio', id, 'confidence', asOf] as const,
+  portfolioBudgetChanges: (id: string) => ['portfolio', id, 'budgetChanges'] as const,
 };
 
 /**

@@ -16,6 +16,7 @@ export const FOLIO_TABS = [
   { tab: 'scope', label: 'Scope', screen: 'Scope' },
   { tab: 'hours', label: 'Hours', screen: 'Hours' },
   { tab: 'whatif', label: 'What-if', screen: 'WhatIf' },
+  { tab: 'scenarios', label: 'Scenarios', screen: 'Scenarios' },
   { tab: 'baselines', label: 'Baselines', screen: 'Baselines' },
   { tab: 'activity', label: 'Activity', screen: 'Activity' },
   { tab: 'export', label: 'Import & export', screen: 'Export' },

@@ -20,6 +20,7 @@ import { PortfolioTrends } from './Trends';
 import { Col } from '../components/Table';
 import { AsOfPicker } from '../components/AsOf';
 import { PortfolioConfidence } from '../components/PortfolioConfidence';
+import { PortfolioBudgetChanges } from '../components/BudgetChanges';
 
 const ExplainDialog = lazy(() => import('../components/Explain').then((m) => m.ExplainDialog));
 
@@ -225,6 +226,7 @@ export function PortfolioScreen({ id }: { id: string }) {
           }
         </Card>
         <PortfolioConfidence id={id} asOf={day} currency={p.currencyCode} />
+        <PortfolioBudgetChanges portfolioId={id} currency={p.currencyCode} />
         <PortfolioTrends portfolioId={id} currency={p.currencyCode} />
       </div>
     </div>

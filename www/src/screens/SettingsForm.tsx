@@ -32,6 +32,10 @@ interface Form extends FolioText {
   usesUserRates: boolean;
   isSynchronizedWithWorkLogs: boolean;
   isSynchronizedWithServiceBilledHours: boolean;
+  /** S15.7: approving a budget or changing its reserve asks for a reason. */
+  requireApprovalReason: boolean;
+  /** S15.7: why the reserve or contingency changes (sent with the change, kept in the budget's log). */
+  budgetReason: string;
   /** S14.1: the estimate of a line without its own, as typed (three empty: from performance). */
   uncertaintyLow: string;
   uncertaintyLikely: string;
@@ -51,6 +55,7 @@ const FLAGS = [
   'usesUserRates',
   'isSynchronizedWithWorkLogs',
   'isSynchronizedWithServiceBilledHours',
+  'requireApprovalReason',
 ] as const;
 
 const FIELDS: readonly (keyof Form)[] = [...FOLIO_TEXT_FIELDS, 'hoursPerDay', 'savedFilterId', 'holidaySchemeId', 'workloadSchemeId', ...FLAGS, ...UNCERTAINTY];
@@ -89,6 +94,8 @@ export function formOf(f: Folio): Form {
     usesUserRates: f.usesUserRates,
     isSynchronizedWithWorkLogs: f.isSynchronizedWithWorkLogs,
     isSynchronizedWithServiceBilledHours: f.isSynchronizedWithServiceBilledHours,
+    requireApprovalReason: f.requireApprovalReason ?? false,
+    budgetReason: '',
     uncertaintyLow: f.uncertainty?.default?.low ?? '',
     uncertaintyLikely: f.uncertainty?.default?.likely ?? '',
     uncertaintyHigh: f.uncertainty?.default?.high ?? '',
@@ -238,7 +245,8 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
         }
       }
       setCuts(null);
-      await api.updateFolio(body);
+      const reserveMoved = 'reserve' in changes || 'contingency' in changes;
+      await api.updateFolio(body, reserveMoved && form.budgetReason.trim() ? form.budgetReason.trim() : undefined);
       // The stored record first, then the form over it: no moment shows the old values.
       await folioChanged(folio.id);
       setEdits({});
@@ -338,14 +346,29 @@ export function SettingsForm({ folio, mayChange }: { folio: Folio; mayChange: bo
               hint="Team members' worked hours come from the worklogs of the saved filter's projects."
             />
             <Checkbox {...bindCheck(form, set, 'isSynchronizedWithServiceBilledHours')} label="Synchronized with billed hours" />
+            <Checkbox
+              {...bindCheck(form, set, 'requireApprovalReason')}
+              label="Ask for a reason with every change of the approved budget"
+              hint="Approving a baseline, promoting a scenario and changing the reserve then need a reason, kept in the budget's log."
+            />
           </div>
-          {['withRevenue', 'withEarned', 'revenuesAsClientCosts', 'usesUserRates', 'isSynchronizedWithWorkLogs', 'isSynchronizedWithServiceBilledHours'].map(
-            (k) =>
-              err(k) ? (
-                <p key={k} class="field-error" data-field={k}>
-                  {err(k)}
-                </p>
-              ) : null,
+          {form.reserve !== stored.reserve || form.contingency !== stored.contingency ? (
+            <Field
+              label="Why the reserve or contingency changes"
+              name="reason"
+              value={form.budgetReason}
+              onValue={set('budgetReason')}
+              error={err('reason')}
+              hint="Kept in the budget's log when the folio has an approved budget."
+              maxLength={5000}
+            />
+          ) : null}
+          {FLAGS.map((k) =>
+            err(k) ? (
+              <p key={k} class="field-error" data-field={k}>
+                {err(k)}
+              </p>
+            ) : null,
           )}
           {mayChange ? (
             <div class="form-actions start">

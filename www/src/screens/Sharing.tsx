@@ -1,6 +1,8 @@
 // Who a folio is shared with (GET /folio/{id}/viewers): users who read it and change nothing
-// (S11.4, S11.5). Its owner and budget administrators add a user, picked among those the service
-// knows, and stop sharing with one; each change sends the whole list (PUT /folio/{id}/viewers).
+// (S11.4, S11.5); and its editors (GET /folio/{id}/editors): users who change its draft and its
+// scenarios like its owner, not its approved budget, record or sharing (S15.8). Its owner and
+// budget administrators add a user, picked among those the service knows, and remove one; each
+// change sends the whole list (PUT .../viewers, PUT .../editors).
 import { useState } from 'preact/hooks';
 import { useQuery } from '@tanstack/preact-query';
 import { api } from '../api/budgets';
@@ -12,38 +14,83 @@ import { isKnownUser, UserField } from '../components/UserField';
 import { RemoveActions, useRemoval } from '../components/Removal';
 import { ErrorBox, FormErrors, Loading } from '../components/ui';
 
+/** The two ways a folio is shared: its readers and its editors. */
+const ROLES = {
+  viewers: {
+    read: api.viewers,
+    write: api.shareFolio,
+    key: keys.viewers,
+    list: 'Shared with',
+    none: 'Not shared with anyone.',
+    field: 'Share with',
+    button: 'Share',
+    busy: 'Sharing…',
+    removed: (folio: string, user: string) => `“${folio}” is no longer shared with ${user}.`,
+    added: (folio: string, user: string) => `“${folio}” is shared with ${user}.`,
+    what: (user: string) => `${user} from the folio's readers`,
+    attribute: 'viewer',
+  },
+  editors: {
+    read: api.editors,
+    write: api.setEditors,
+    key: keys.editors,
+    list: 'Editors',
+    none: 'No editors: only the owner and budget administrators change it.',
+    field: 'Add an editor',
+    button: 'Add editor',
+    busy: 'Adding…',
+    removed: (folio: string, user: string) => `${user} no longer edits “${folio}”.`,
+    added: (folio: string, user: string) => `${user} now edits “${folio}”'s draft and scenarios.`,
+    what: (user: string) => `${user} from the folio's editors`,
+    attribute: 'editor',
+  },
+} as const;
+
+type Role = keyof typeof ROLES;
+
 export function Sharing({ folio, mayChange }: { folio: Folio; mayChange: boolean }) {
-  const viewers = useQuery({ queryKey: keys.viewers(folio.id), queryFn: ({ signal }) => api.viewers(folio.id, signal) });
-  const users = viewers.data?.users ?? [];
-  const share = async (next: string[]) => {
-    await api.shareFolio(folio.id, next);
-    await folioChanged(folio.id);
-  };
-  const removal = useRemoval(async (user: string) => {
-    await share(users.filter((u) => u !== user));
-    announce(`“${folio.name}” is no longer shared with ${user}.`);
-  });
   return (
     <section class="card" aria-labelledby="sharing-title">
       <h2 id="sharing-title">Sharing</h2>
       <p class="muted">
-        Users it is shared with read this folio and its figures; they change nothing. The owner, <strong>{folio.owner}</strong>, and budget administrators
-        change it.
+        Users it is shared with read this folio and its figures; they change nothing. Editors also change its draft and its scenarios. The owner,{' '}
+        <strong>{folio.owner}</strong>, and budget administrators change everything, and alone approve its budget, promote a scenario and share it.
       </p>
-      {viewers.error ? <ErrorBox error={viewers.error} onRetry={() => void viewers.refetch()} /> : null}
-      {!viewers.data && !viewers.error ? <Loading label="Loading who the folio is shared with" /> : null}
-      {viewers.data ? (
+      <People folio={folio} mayChange={mayChange} role="viewers" />
+      <h3>Editors</h3>
+      <People folio={folio} mayChange={mayChange} role="editors" />
+    </section>
+  );
+}
+
+function People({ folio, mayChange, role }: { folio: Folio; mayChange: boolean; role: Role }) {
+  const r = ROLES[role];
+  const people = useQuery({ queryKey: r.key(folio.id), queryFn: ({ signal }) => r.read(folio.id, signal) });
+  const users = people.data?.users ?? [];
+  const save = async (next: string[]) => {
+    await r.write(folio.id, next);
+    await folioChanged(folio.id);
+  };
+  const removal = useRemoval(async (user: string) => {
+    await save(users.filter((u) => u !== user));
+    announce(r.removed(folio.name, user));
+  });
+  return (
+    <div data-sharing={role}>
+      {people.error ? <ErrorBox error={people.error} onRetry={() => void people.refetch()} /> : null}
+      {!people.data && !people.error ? <Loading label={`Loading the folio's ${role}`} /> : null}
+      {people.data ? (
         users.length === 0 ? (
-          <p data-viewers="none">Not shared with anyone.</p>
+          <p {...{ [`data-${role}`]: 'none' }}>{r.none}</p>
         ) : (
-          <ul class="viewers" aria-label="Shared with">
+          <ul class="viewers" aria-label={r.list}>
             {users.map((u) => (
-              <li key={u} data-viewer={u}>
+              <li key={u} {...{ [`data-${r.attribute}`]: u }}>
                 <span>{u}</span>
                 {mayChange ? (
                   <RemoveActions
                     verb="Remove"
-                    what={`${u} from the folio's readers`}
+                    what={r.what(u)}
                     asking={removal.asked === u}
                     busy={removal.busy}
                     onAsk={() => removal.ask(u)}
@@ -57,40 +104,41 @@ export function Sharing({ folio, mayChange }: { folio: Folio; mayChange: boolean
         )
       ) : null}
       <FormErrors refusal={removal.refusal} />
-      {mayChange && viewers.data ? <ShareForm folio={folio} users={users} share={share} /> : null}
-    </section>
+      {mayChange && people.data ? <AddForm folio={folio} users={users} save={save} role={role} /> : null}
+    </div>
   );
 }
 
-/** Adds one user to the readers: a user the service knows, not the owner, not one already there. */
-function ShareForm({ folio, users, share }: { folio: Folio; users: string[]; share: (next: string[]) => Promise<void> }) {
+/** Adds one user: a user the service knows, not the owner, not one already there. */
+function AddForm({ folio, users, save, role }: { folio: Folio; users: string[]; save: (next: string[]) => Promise<void>; role: Role }) {
+  const r = ROLES[role];
   const [user, setUser] = useState('');
   const submit = useSubmit(['user', 'users']);
   const add = async (e: Event) => {
     e.preventDefault();
     const key = user.trim();
     const errors: Record<string, string> = {};
-    if (!key) errors.user = 'Name the user to share with';
+    if (!key) errors.user = role === 'viewers' ? 'Name the user to share with' : 'Name the user who edits';
     else if (key === folio.owner) errors.user = `${key} owns this folio`;
-    else if (users.includes(key)) errors.user = `The folio is already shared with ${key}`;
+    else if (users.includes(key)) errors.user = role === 'viewers' ? `The folio is already shared with ${key}` : `${key} already edits this folio`;
     if (Object.keys(errors).length === 0) {
       try {
         if (!(await isKnownUser(key))) errors.user = `No user “${key}” is known to the service`;
       } catch {
-        // The search failed (the network): the share itself says why, below.
+        // The search failed (the network): the change itself says why, below.
       }
     }
     await submit.run(errors, async () => {
-      await share([...users, key]);
+      await save([...users, key]);
       setUser('');
-      announce(`“${folio.name}” is shared with ${key}.`);
+      announce(r.added(folio.name, key));
     });
   };
   return (
     <form class="form inline-form" onSubmit={(e) => void add(e)} noValidate>
       <FormErrors refusal={submit.refusal} />
       <UserField
-        label="Share with"
+        label={r.field}
         name="user"
         value={user}
         onValue={setUser}
@@ -99,7 +147,7 @@ function ShareForm({ folio, users, share }: { folio: Folio; users: string[]; sha
       />
       <div class="form-actions start">
         <button type="submit" class="btn btn-primary" disabled={submit.busy}>
-          {submit.busy ? 'Sharing…' : 'Share'}
+          {submit.busy ? r.busy : r.button}
         </button>
       </div>
     </form>

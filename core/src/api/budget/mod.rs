@@ -30,6 +30,12 @@ mod workbooks;
 
 pub use folios::can_view;
 pub(crate) use operations::{find, Handler, Weight};
+
+/// The draft's own path a scenario's path asks (S15.3, S15.4), if `segments` is one: what
+/// `api::weight` weighs it as.
+pub(crate) fn draft_segments<'p>(segments: &[&'p str]) -> Option<Vec<&'p str>> {
+    scenario_path(segments).map(|asked| asked.draft)
+}
 pub use operations::{routes, Route};
 
 use responses::{message_error, Outcome};

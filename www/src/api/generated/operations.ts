@@ -31,7 +31,7 @@ export interface BudgetingOperations {
   'GET /expense/{id}/payments': { path: { id: WireNum }; query: never; body: never; answer: S['ExpensePayment'][] };
   'GET /folio': { path: never; query: { limit?: string; after?: string }; body: never; answer: S['FolioSummary'][] };
   'POST /folio': { path: never; query: never; body: S['Folio']; answer: WireNum };
-  'PUT /folio': { path: never; query: { dryRun?: string }; body: S['Folio']; answer: S['Folio'] | S['FolioPreview'] };
+  'PUT /folio': { path: never; query: { dryRun?: string; reason?: string }; body: S['Folio']; answer: S['Folio'] | S['FolioPreview'] };
   'POST /folio/import': { path: never; query: never; body: S['PlanDocument']; answer: S['PlanImport'] };
   'GET /folio/indicators': { path: never; query: { asOf?: string; id?: string; offset?: string; limit?: string }; body: never; answer: S['FolioIndicators'][] };
   'DELETE /folio/{id}': { path: { id: WireNum }; query: never; body: never; answer: boolean };
@@ -79,16 +79,16 @@ export interface BudgetingOperations {
     body: never;
     answer: S['ScenarioComparison'];
   };
-  'DELETE /folio/{id}/scenarios/{id}': { path: { id: WireNum; id: WireNum }; query: never; body: never; answer: boolean };
-  'GET /folio/{id}/scenarios/{id}': { path: { id: WireNum; id: WireNum }; query: never; body: never; answer: S['Scenario'] };
-  'PUT /folio/{id}/scenarios/{id}': { path: { id: WireNum; id: WireNum }; query: never; body: S['ScenarioNaming']; answer: S['Scenario'] };
-  'GET /folio/{id}/scenarios/{id}/history': {
-    path: { id: WireNum; id: WireNum };
+  'DELETE /folio/{id}/scenarios/{scenarioId}': { path: { id: WireNum; scenarioId: WireNum }; query: never; body: never; answer: boolean };
+  'GET /folio/{id}/scenarios/{scenarioId}': { path: { id: WireNum; scenarioId: WireNum }; query: never; body: never; answer: S['Scenario'] };
+  'PUT /folio/{id}/scenarios/{scenarioId}': { path: { id: WireNum; scenarioId: WireNum }; query: never; body: S['ScenarioNaming']; answer: S['Scenario'] };
+  'GET /folio/{id}/scenarios/{scenarioId}/history': {
+    path: { id: WireNum; scenarioId: WireNum };
     query: { limit?: string; before?: string; since?: string };
     body: never;
     answer: S['History'];
   };
-  'POST /folio/{id}/scenarios/{id}/promote': { path: { id: WireNum; id: WireNum }; query: never; body: S['Promotion']; answer: S['Promoted'] };
+  'POST /folio/{id}/scenarios/{scenarioId}/promote': { path: { id: WireNum; scenarioId: WireNum }; query: never; body: S['Promotion']; answer: S['Promoted'] };
   'GET /folio/{id}/scope': { path: { id: WireNum }; query: { asOf?: string }; body: never; answer: S['ScopeAnswer'] };
   'PUT /folio/{id}/scope': { path: { id: WireNum }; query: never; body: S['ScopeItems']; answer: boolean };
   'GET /folio/{id}/scope/history': { path: { id: WireNum }; query: { limit?: string; before?: string; since?: string }; body: never; answer: S['History'] };

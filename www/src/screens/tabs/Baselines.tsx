@@ -49,6 +49,7 @@ const isPlannedExpense = (e: Expense) => e.kind === '.PlannedExpense' || e.kind 
 export function Approve({ folioId, onDone }: { folioId: string; onDone: () => void }) {
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [reason, setReason] = useState('');
   const [type, setType] = useState<ExpenditureType>('BUDGET');
   const [refusal, setRefusal] = useState<Refusal | null>(null);
   const [busy, setBusy] = useState(false);
@@ -67,15 +68,17 @@ export function Approve({ folioId, onDone }: { folioId: string; onDone: () => vo
         expenditureType: type,
       };
       if (description.trim()) body.description = description.trim();
+      if (reason.trim()) body.reason = reason.trim();
       await api.approveBaseline(folioId, body);
       announce(`Baseline “${name.trim()}” approved.`);
       setName('');
       setDescription('');
+      setReason('');
       onDone();
     } catch (error) {
       setRefusal(
         error instanceof ApiError
-          ? placeRefusal(error.refusal, ['name', 'expenditureType', 'description'])
+          ? placeRefusal(error.refusal, ['name', 'expenditureType', 'description', 'reason'])
           : { status: 0, messages: [String(error)], fields: {} },
       );
     } finally {
@@ -97,6 +100,15 @@ export function Approve({ folioId, onDone }: { folioId: string; onDone: () => vo
         />
         <Field label="Description (optional)" name="description" value={description} onValue={setDescription} maxLength={500} />
       </div>
+      <Field
+        label="Reason (kept in the budget's log)"
+        name="reason"
+        value={reason}
+        onValue={setReason}
+        error={refusal?.fields.reason}
+        maxLength={5000}
+        hint="Why the budget is approved or changed; required when the folio's settings ask for one."
+      />
       <div class="form-actions">
         <button type="submit" class="btn btn-primary" disabled={busy}>
           {busy ? 'Approving…' : 'Approve baseline'}

@@ -15,7 +15,8 @@ import { describeRecurrence } from '../../lib/recurrence';
 import { useQuery } from '@tanstack/preact-query';
 import { folioChanged, keepFor, keys } from '../../lib/queries';
 import * as fmt from '../../lib/format';
-import { announce, mayChangeFolio, mode } from '../../state';
+import { announce, mode } from '../../state';
+import { useMayEdit } from '../../lib/editors';
 import { Card, ErrorBox, Loading } from '../../components/ui';
 import { Pager, usePaging } from '../../components/Pager';
 import { Dialog } from '../../components/Dialog';
@@ -414,6 +415,7 @@ export function Costs({ folio, asOf }: FolioProps) {
   // reading both at once held the lines' first rows back until the items were parsed (378 ms
   // against about 60 on the largest folio: docs/performance.md).
   const [linesRead, setLinesRead] = useState(false);
+  const mayEdit = useMayEdit(folio);
   const items = useQuery({
     queryKey: keys.items(folio.id, asOf),
     queryFn: ({ signal }) => loadItems(folio.id, asOf, signal),
@@ -496,7 +498,7 @@ export function Costs({ folio, asOf }: FolioProps) {
     <div class="stack" aria-busy={items.isFetching ? 'true' : undefined}>
       {confirm.element}
       {lines}
-      {mayChangeFolio(folio) && !folio.deletedOn && mode.value !== 'offline' ? (
+      {mayEdit && mode.value !== 'offline' ? (
         <details class="card paste-rows">
           <summary>Paste actual costs from a spreadsheet</summary>
           <ImportActuals folioId={folio.id} currency={folio.currencyCode} paste fixedKind="expenses" />

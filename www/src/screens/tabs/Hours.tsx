@@ -9,7 +9,8 @@ import type { Answer, Schemas } from '../../api/types';
 import { itemsOf, type PositionItem } from '../../lib/items';
 import { keepFor, keys } from '../../lib/queries';
 import * as fmt from '../../lib/format';
-import { mayChangeFolio, mode } from '../../state';
+import { mode } from '../../state';
+import { useMayEdit } from '../../lib/editors';
 import { ImportActuals } from '../../components/ImportActuals';
 import { HoursGrid } from '../../components/HoursGrid';
 import { HoursPeriods } from '../../editors/HoursPeriods';
@@ -49,7 +50,7 @@ export function Hours({ folio, asOf }: FolioProps) {
   });
   const synchronizes = folio.isSynchronizedWithWorkLogs || folio.isSynchronizedWithServiceBilledHours;
   const plan = useQuery({ queryKey: keys.plan(folio.id), queryFn: ({ signal }) => api.plan(folio.id, signal), enabled: synchronizes });
-  const mayChange = mayChangeFolio(folio) && !folio.deletedOn;
+  const mayChange = useMayEdit(folio);
   if (items.error) return <ErrorBox error={items.error} onRetry={() => void items.refetch()} />;
   if (!items.data) return <Loading label="Loading the team and the revenues" />;
   const people = items.data.positions.filter((p) => hoursKind(p) !== null);

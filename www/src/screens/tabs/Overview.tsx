@@ -1,6 +1,7 @@
 // Screen 2: the folio's indicators at the as-of date (GET /folio/{id}/indicators?asOf=) and its
 // traffic lights (the server's cpiStatus, spiStatus, revenueStatus and marginStatus). A folio the
-// server cannot compute (S5.6) shows its refusal in their place.
+// server cannot compute (S5.6) shows its refusal in their place. Below them, the approved and the
+// current budget with the log of its changes (S15.7).
 import { useState } from 'preact/hooks';
 import { lazy } from 'preact-iso';
 import { api } from '../../api/budgets';
@@ -9,6 +10,7 @@ import { indicatorsQuery } from '../../lib/screenQueries';
 import { Card, FiguresRefused, Loading, UncomputableNote } from '../../components/ui';
 import { IndicatorGrid, Lights } from '../../components/IndicatorGrid';
 import { Methods } from '../../components/Methods';
+import { FolioBudgetChanges } from '../../components/BudgetChanges';
 import * as fmt from '../../lib/format';
 import type { FolioProps } from '../FolioProps';
 
@@ -40,6 +42,7 @@ export function Overview({ folio, asOf }: FolioProps) {
         />
         <p class="muted">Select a figure to see how it is made up.</p>
       </Card>
+      <FolioBudgetChanges folioId={folio.id} currency={i.currencyCode} />
       {explaining ? <ExplainDialog path={explaining.path} title={explaining.title} onClose={() => setExplaining(null)} /> : null}
     </div>
   );

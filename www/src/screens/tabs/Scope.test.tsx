@@ -30,8 +30,9 @@ const INDICATORS = {
   },
 };
 
-function server() {
+function server(editors: string[] = []) {
   return fakeServer((r) => {
+    if (r.method === 'GET' && r.path === '/budgets/1/folio/1/editors') return { body: { success: { users: editors } } };
     if (r.method === 'GET' && r.path === '/budgets/1/folio/1/scope?asOf=2026-06-30') return { body: SCOPE };
     if (r.method === 'GET' && r.path.startsWith('/budgets/1/folio/1/indicators')) return { body: JSON.stringify(INDICATORS).replace(/"(\d+\.\d+)"/g, '$1') };
     return undefined;
@@ -100,6 +101,13 @@ describe('Scope', () => {
     expect(screen.queryByLabelText(/^Measured on/)).toBeNull();
     expect(screen.queryByRole('button', { name: /^Remove scope item/ })).toBeNull();
     expect(within(item(1)).getByLabelText('Key').closest('fieldset')?.disabled).toBe(true);
+  });
+
+  it('lets an editor of the folio measure its scope (S15.8)', async () => {
+    server(['grace']);
+    await show('grace');
+    expect(await screen.findByRole('button', { name: /^Save progress/ })).toBeTruthy();
+    expect(within(item(1)).getByLabelText('Key').closest('fieldset')?.disabled).toBe(false);
   });
 
   it('says which measurement is in force, and lists every one newest first, each a link to its day', async () => {

@@ -14,7 +14,8 @@ import { indicatorsQuery } from '../../lib/screenQueries';
 import { checkAmount } from '../../lib/validate';
 import * as fmt from '../../lib/format';
 import { folioHref, withAsOf } from '../../lib/routes';
-import { announce, mayChangeFolio } from '../../state';
+import { announce } from '../../state';
+import { useMayEdit } from '../../lib/editors';
 import { useSubmit } from '../../components/useSubmit';
 import { IndicatorGrid } from '../../components/IndicatorGrid';
 import { Card, ErrorBox, Field, FiguresRefused, FormErrors, Loading, Money, Rag } from '../../components/ui';
@@ -60,7 +61,7 @@ export function checkRows(rows: readonly Row[], measuredOn = fmt.utcToday(), tod
 export function Scope({ folio, asOf }: FolioProps) {
   const scope = useQuery({ queryKey: keys.scope(folio.id, asOf), queryFn: ({ signal }) => api.scope(folio.id, asOf, signal) });
   const ind = useQuery(indicatorsQuery(folio.id, asOf));
-  const mayChange = mayChangeFolio(folio) && !folio.deletedOn;
+  const mayChange = useMayEdit(folio);
   const [before, setBefore] = useState<Indicators | null>(null);
   return (
     <div class="stack scope">

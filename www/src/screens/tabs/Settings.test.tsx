@@ -35,6 +35,7 @@ function server(more: (r: Sent) => Reply | undefined = () => undefined, viewers:
     if (r.method === 'GET' && r.path === '/budgets/1/folio/1/customfields')
       return { body: { success: { customFields: { FOLIO: [{ id: 4, name: 'Zone', style: 'TEXT', type: 'FOLIO', required: true }] } } } };
     if (r.method === 'GET' && r.path === '/budgets/1/folio/1/viewers') return { body: { success: { users: viewers } } };
+    if (r.method === 'GET' && r.path === '/budgets/1/folio/1/editors') return { body: { success: { users: [] } } };
     if (r.method === 'GET' && r.path.startsWith('/budgets/1/users'))
       return {
         body: {
@@ -202,6 +203,16 @@ describe('Settings', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Share' }));
     await waitFor(() => expect(changes(sent)).toHaveLength(1));
     expect(changes(sent)[0]).toEqual({ method: 'PUT', path: '/budgets/1/folio/1/viewers', body: '{"users":["tnovak","erossi"]}' });
+  });
+
+  it('names an editor: the whole list of editors goes back (S15.8)', async () => {
+    const sent = server();
+    await show();
+    await screen.findByText(/^No editors/);
+    type('Add an editor', 'erossi');
+    fireEvent.click(screen.getByRole('button', { name: 'Add editor' }));
+    await waitFor(() => expect(changes(sent)).toHaveLength(1));
+    expect(changes(sent)[0]).toEqual({ method: 'PUT', path: '/budgets/1/folio/1/editors', body: '{"users":["erossi"]}' });
   });
 
   it('deletes the folio only after a confirmation naming it', async () => {

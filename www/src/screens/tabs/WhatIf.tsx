@@ -5,14 +5,18 @@
 // margin with their differences (subtracted by the wasm core), and the cumulative planned and
 // actual cost of both on one chart, and on request the cost lines the changes move. Undo and redo walk the changes not yet applied. "Apply" sends them to the
 // server as the ordinary REST calls, in order, stopping at the first refusal (shown with its
-// change); "Discard" drops them and leaves the server untouched.
+// change); "Discard" drops them and leaves the server untouched. With `?scenario=ID` it loads
+// that scenario of the folio (S15) instead, and "Apply" sends the same calls to the scenario's
+// addresses (`/folio/{id}/scenarios/{sid}/...`): the draft is left alone.
 import { useEffect, useMemo, useRef, useState } from 'preact/hooks';
 import type uPlot from 'uplot';
 import { activeTransport, ApiError, request, settle } from '../../api/client';
 import type { Baseline, Indicators, TimelineBucket } from '../../api/types';
 import { useQuery } from '@tanstack/preact-query';
 import { api, EXPLAIN_PAGE } from '../../api/budgets';
-import { lazy } from 'preact-iso';
+import { lazy, useLocation } from 'preact-iso';
+import { folioChanged } from '../../lib/queries';
+import { folioHref, isId } from '../../lib/routes';
 import type { ExplainSource, Explanation } from '../../components/Explain';
 import { keys } from '../../lib/queries';
 import { indicatorsQuery } from '../../lib/screenQueries';
@@ -67,8 +71,18 @@ interface Loaded {
   first: { asOf: string; summary: Summary };
 }
 
-async function load(folio: string, asOf: string): Promise<Loaded> {
-  const path = `/budgets/1/folio/${folio}/plan`;
+/** Where the sandbox's items live on the server: the folio's draft, or scenario `scenario` of it. */
+function itemsBase(folio: string, scenario: string | null): string {
+  return scenario ? `/budgets/1/folio/${folio}/scenarios/${scenario}/` : '/budgets/1/';
+}
+
+/** `path` (one of the draft's addresses, `/budgets/1/...`) at `base`. */
+function at(base: string, path: string): string {
+  return path.startsWith('/budgets/1/') ? base + path.slice('/budgets/1/'.length) : path;
+}
+
+async function load(folio: string, asOf: string, scenario: string | null): Promise<Loaded> {
+  const path = at(itemsBase(folio, scenario), `/budgets/1/${scenario ? '' : `folio/${folio}/`}plan`);
   const [core, answer] = await Promise.all([loadCore(), activeTransport()('GET', path, undefined)]);
   settle(path, answer);
   const doc = parseDocument(answer.text).success as Obj;
@@ -80,6 +94,8 @@ async function load(folio: string, asOf: string): Promise<Loaded> {
 
 export function WhatIf({ folio, asOf }: FolioProps) {
   const id = folio.id;
+  const asked = useLocation().query.scenario;
+  const scenario = isId(asked) ? asked : null;
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [attempt, setAttempt] = useState(0);
@@ -87,7 +103,7 @@ export function WhatIf({ folio, asOf }: FolioProps) {
     let live = true;
     setLoaded(null);
     setError(null);
-    load(id, asOf).then(
+    load(id, asOf, scenario).then(
       (l) => live && setLoaded(l),
       (e: unknown) => live && setError(e),
     );
@@ -96,13 +112,40 @@ export function WhatIf({ folio, asOf }: FolioProps) {
     };
     // Another as-of date keeps the sandbox and its changes: the workbench recomputes.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [id, attempt]);
+  }, [id, attempt, scenario]);
   if (error) return <ErrorBox error={error} onRetry={() => setAttempt((a) => a + 1)} />;
   if (!loaded) return <Loading label="Loading the folio into the sandbox" />;
-  return <Workbench key={`${id}|${attempt}`} folioId={id} loaded={loaded} asOf={asOf} currency={folio.currencyCode} reload={() => setAttempt((a) => a + 1)} />;
+  return (
+    <Workbench
+      key={`${id}|${attempt}|${scenario ?? 'draft'}`}
+      folioId={id}
+      scenario={scenario}
+      loaded={loaded}
+      asOf={asOf}
+      currency={folio.currencyCode}
+      reload={() => setAttempt((a) => a + 1)}
+    />
+  );
 }
 
-function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: string; loaded: Loaded; asOf: string; currency: string; reload: () => void }) {
+function Workbench({
+  folioId,
+  scenario,
+  loaded,
+  asOf,
+  currency,
+  reload,
+}: {
+  folioId: string;
+  scenario: string | null;
+  loaded: Loaded;
+  asOf: string;
+  currency: string;
+  reload: () => void;
+}) {
+  const base = itemsBase(folioId, scenario);
+  const scenarios = useQuery({ queryKey: keys.scenarios(folioId), queryFn: ({ signal }) => api.scenarios(folioId, signal), enabled: scenario != null });
+  const scenarioName = scenarios.data?.find((s) => s.id === scenario)?.name;
   const { core, sandbox } = loaded;
   // The overview's figures (the latest baseline of each side, else the draft), beside the draft's.
   const official = useQuery(indicatorsQuery(folioId, asOf));
@@ -247,7 +290,9 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
       // Nothing is sent over a change made on the server since the sandbox was loaded.
       try {
         const folioId = text((loaded.doc.folio as Obj).id);
-        const answer = (await request('GET', `/budgets/1/folio/${folioId}/items?asOf=${asOf}`)) as { success: { positions: Obj[]; expenses: Obj[] } };
+        const answer = (await request('GET', at(base, `/budgets/1/${scenario ? '' : `folio/${folioId}/`}items?asOf=${asOf}`))) as {
+          success: { positions: Obj[]; expenses: Obj[] };
+        };
         const stale = conflicts(history.pending, answer.success, ids);
         if (stale.length) {
           setRefused({
@@ -268,7 +313,7 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
           for (const call of callsOf(change, ids)) {
             // A creation already made by an earlier Apply (whose follow-up failed) is not repeated.
             const created = call.method === 'POST' && ids.has(call.row ?? change.id);
-            const answer = created ? null : await request(call.method, call.path, call.body);
+            const answer = created ? null : await request(call.method, at(base, call.path), call.body);
             if (call.method === 'POST' && !created) {
               // The new item's id, or a new rate's or allocation period's.
               const success = (answer as { success?: unknown } | null)?.success;
@@ -276,7 +321,7 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
             }
             if (call.created && ids.has(change.id) && !(ids.has(Number(call.created.rate)) && ids.has(Number(call.created.allocation)))) {
               // The new position's first rate and allocation, by the ids the server gave them.
-              const shown = (await request('GET', `/budgets/1/position/${ids.get(change.id)}`)) as {
+              const shown = (await request('GET', at(base, `/budgets/1/position/${ids.get(change.id)}`))) as {
                 success?: { rate?: { id?: string }; allocation?: { id?: string } };
               };
               const rate = shown.success?.rate?.id;
@@ -297,7 +342,8 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
         setVersion((v) => v + 1);
       }
       history.undone = [];
-      announce('Every change was applied.');
+      announce(scenario ? `Every change was saved to scenario “${scenarioName ?? scenario}”.` : 'Every change was applied.');
+      await folioChanged(folioId);
       reload();
     } finally {
       setApplying(false);
@@ -322,7 +368,13 @@ function Workbench({ folioId, loaded, asOf, currency, reload }: { folioId: strin
       ) : explaining ? (
         <ExplainDialog path={explaining.figure} title={explaining.title} source={sandboxSource} onClose={() => setExplaining(null)} />
       ) : null}
-      <Card title="What-if sandbox" busy={applying}>
+      <Card title={scenario ? `What-if on scenario “${scenarioName ?? scenario}”` : 'What-if sandbox'} busy={applying}>
+        {scenario ? (
+          <p class="alert alert-info" data-scenario-sandbox={scenario}>
+            You are changing a scenario, not the draft: “Apply” saves your changes to the scenario.{' '}
+            <a href={folioHref(folioId, 'scenarios')}>Back to the scenarios</a>
+          </p>
+        ) : null}
         <p class="muted">
           Changes here are computed in your browser and saved nowhere until you apply them. “Saved draft” and “What-if draft” are the folio’s draft (what is
           planned now) as of {fmt.date(asOf)}, without and with your changes.

@@ -6,9 +6,10 @@
 //! case. The rows are in `records.rs` and `figures.rs`; what their documentation is written with
 //! in `documented.rs`.
 //!
-//! A template's `{id}` fills any one segment: the handler refuses one that is no id, as its
-//! resource's 404 says. Where two templates fit a path, the one with fewer `{id}`s answers
-//! (`/folio/indicators` before `/folio/{id}`).
+//! A template's hole (`{id}`, `{scenarioId}`) fills any one segment: the handler refuses one that
+//! is no id, as its resource's 404 says; the handler is handed the last hole's segment. Where two
+//! templates fit a path, the one with fewer holes answers (`/folio/indicators` before
+//! `/folio/{id}`).
 
 use super::responses::Outcome;
 use crate::api::http::{Context, Request};
@@ -136,7 +137,7 @@ fn index() -> &'static HashMap<(&'static str, &'static str), Vec<Compiled>> {
                 .split('/')
                 .collect();
             let first = segments.first().copied().unwrap_or_default();
-            let holes = segments.iter().filter(|s| **s == "{id}").count();
+            let holes = segments.iter().filter(|s| s.starts_with('{')).count();
             index
                 .entry((route.method, first))
                 .or_default()
@@ -166,7 +167,7 @@ pub(crate) fn find<'p>(method: &str, segments: &[&'p str]) -> Option<(&'static R
             .iter()
             .zip(segments)
             .all(|(wanted, given)| {
-                if *wanted == "{id}" {
+                if wanted.starts_with('{') {
                     id = given;
                     true
                 } else {

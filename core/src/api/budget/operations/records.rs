@@ -60,12 +60,20 @@ pub(super) const ROUTES: &[Route] = &[
         described!(
             ext("Update a folio; with dryRun=true, what the update would \
                 change, storing nothing (S8.7)")
-            .query([query(
-                "dryRun",
-                "boolean",
-                "true: answer the folio as it would be and the items whose \
-                money would change",
-            )])
+            .query([
+                query(
+                    "dryRun",
+                    "boolean",
+                    "true: answer the folio as it would be and the items whose \
+                    money would change",
+                ),
+                query(
+                    "reason",
+                    "string",
+                    "Why the reserve or contingency of an approved budget changes: \
+                    kept in its budget change (S15.7)",
+                ),
+            ])
             .body(of::<Folio>)
             .answers(Success(folio_or_preview))
         ),

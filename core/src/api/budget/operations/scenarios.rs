@@ -59,14 +59,14 @@ pub(super) const ROUTES: &[Route] = &[
             .answers(Success(of::<ScenarioComparison>))),
     ),
     get(
-        "/budgets/1/folio/{id}/scenarios/{id}",
+        "/budgets/1/folio/{id}/scenarios/{scenarioId}",
         |s, r, c, _| scenario(s, r, c),
         Light,
         described!(ext("A scenario of a folio (S15.1)").answers(Success(of::<Scenario>))),
     ),
     change(
         "PUT",
-        "/budgets/1/folio/{id}/scenarios/{id}",
+        "/budgets/1/folio/{id}/scenarios/{scenarioId}",
         |s, r, c, _| rename(s, r, c),
         described!(ext("Rename a scenario or describe it anew (S15.1)")
             .body(of::<ScenarioNaming>)
@@ -74,12 +74,12 @@ pub(super) const ROUTES: &[Route] = &[
     ),
     change(
         "DELETE",
-        "/budgets/1/folio/{id}/scenarios/{id}",
+        "/budgets/1/folio/{id}/scenarios/{scenarioId}",
         |s, r, c, _| delete(s, r, c),
         described!(ext("Delete a scenario (S15.1)").answers(Success(of::<bool>))),
     ),
     get(
-        "/budgets/1/folio/{id}/scenarios/{id}/history",
+        "/budgets/1/folio/{id}/scenarios/{scenarioId}/history",
         |s, r, c, _| scenario_history(s, r, c),
         Weight::History(crate::state::RecordKind::Scenario),
         described!(ext(
@@ -90,7 +90,7 @@ pub(super) const ROUTES: &[Route] = &[
     ),
     change(
         "POST",
-        "/budgets/1/folio/{id}/scenarios/{id}/promote",
+        "/budgets/1/folio/{id}/scenarios/{scenarioId}/promote",
         |s, r, c, _| promote(s, r, c),
         described!(ext(
             "Promote a scenario to be the draft, with a reason, optionally approved at once (S15.6)"
