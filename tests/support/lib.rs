@@ -358,7 +358,7 @@ pub fn largest_planned_folio(context: &Context) -> costfolio::state::State {
     use serde_json::json;
     const FOLIO: &str = r#"{"name":"Large","description":"","owner":"ada","startDate":"2027-01-04","endDate":"2029-12-28","closedDate":null,"reserve":10,"contingency":5,"tolerance":10,"hoursPerDay":null,"currencyCode":"EUR","withRevenue":false,"withEarned":false,"revenuesAsClientCosts":false,"usesUserRates":false,"isSynchronizedWithWorkLogs":false,"isSynchronizedWithServiceBilledHours":false,"savedFilterId":1,"holidaySchemeId":1,"workloadSchemeId":1,"uncertainty":{"default":{"low":0.9,"likely":1,"high":1.3},"correlation":0.3}}"#;
     let mut state = costfolio::state::State::new();
-    let mut made = |state: &mut costfolio::state::State, path: &str, body: &str| {
+    let made = |state: &mut costfolio::state::State, path: &str, body: &str| {
         let (status, answer) = budget_call(state, context, "POST", path, Some(body));
         assert_eq!(status, 200, "{}", String::from_utf8_lossy(&answer));
     };
