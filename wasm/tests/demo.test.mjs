@@ -225,3 +225,34 @@ test('offline, the demo folios answer their cost lines: each invoice on its plan
 test('the demo also replays with its dates shifted by whole months, as the host loads it', () => {
   for (const months of [-13, -5, -1, 1, 2, 3, 7, 12, 25]) replay(months);
 });
+
+test('offline, a scenario of a demo folio is forked, changed, compared and promoted as on the server', () => {
+  const { call } = replay();
+  const forked = call('POST', '/budgets/1/folio/1/scenarios', { name: 'Offline what-if' });
+  assert.equal(forked.status, 200, forked.body);
+  const sid = forked.json.success.id;
+  const expense = call('POST', `/budgets/1/folio/1/scenarios/${sid}/expense`, {
+    folioId: 1,
+    name: 'Crane, offline',
+    description: '',
+    type: 'Rental',
+    category: 'CAPEX',
+    kind: '.PlannedExpense',
+    amount: 4000,
+    currencyCode: 'EUR',
+    recurrence: { kind: '.Once', startDate: TODAY },
+  });
+  assert.equal(expense.status, 200, expense.body);
+  const compared = call('GET', `/budgets/1/folio/1/scenarios/compare?ids=draft,${sid}&asOf=${TODAY}`);
+  assert.equal(compared.status, 200, compared.body);
+  const differences = compared.json.success.plans[1].differences;
+  assert.deepEqual(
+    differences.items.map((/** @type {{name: string, change: string}} */ i) => [i.name, i.change]),
+    [['Crane, offline', 'added']],
+  );
+  assert.equal(Math.round(differences.bacMoved * 100), 400000);
+  const promoted = call('POST', `/budgets/1/folio/1/scenarios/${sid}/promote`, { reason: 'Offline, as on the server' });
+  assert.equal(promoted.status, 200, promoted.body);
+  const plan = call('GET', '/budgets/1/folio/1/plan');
+  assert.ok(plan.json.success.expenses.some((/** @type {{name: string}} */ e) => e.name === 'Crane, offline'));
+});

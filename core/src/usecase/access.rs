@@ -176,11 +176,7 @@ impl Caller {
         missing: impl Fn() -> Error,
     ) -> Result<()> {
         self.writes()?;
-        match self.folio_for_edit(state, folio) {
-            Ok(_) => Ok(()),
-            Err(refusal) if refusal.is_not_found() => Err(missing()),
-            Err(refusal) => Err(refusal),
-        }
+        or_missing(self.folio_for_edit(state, folio), missing)
     }
 
     /// Refuses a change of a record of folio `folio` unless the caller may change the folio:
@@ -193,11 +189,7 @@ impl Caller {
         missing: impl Fn() -> Error,
     ) -> Result<()> {
         self.writes()?;
-        match self.folio_for_change(state, folio) {
-            Ok(_) => Ok(()),
-            Err(refusal) if refusal.is_not_found() => Err(missing()),
-            Err(refusal) => Err(refusal),
-        }
+        or_missing(self.folio_for_change(state, folio), missing)
     }
 
     /// Refuses a change of shared data by anyone but a budget administrator (403).
@@ -209,5 +201,15 @@ impl Caller {
                 "Only budget administrators may change {what}"
             ))),
         }
+    }
+}
+
+/// `refusal` with a folio's 404 replaced by the record's own (`missing`), so that a record of a
+/// folio the caller may not read answers as a missing one of its kind (S11.4).
+fn or_missing<T>(refusal: Result<T>, missing: impl Fn() -> Error) -> Result<()> {
+    match refusal {
+        Ok(_) => Ok(()),
+        Err(refusal) if refusal.is_not_found() => Err(missing()),
+        Err(refusal) => Err(refusal),
     }
 }
