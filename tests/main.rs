@@ -45,6 +45,7 @@ mod analytics_indicators;
 mod analytics_properties;
 mod api_doc;
 mod baselines_as_approved;
+mod budget_changes;
 mod budget_expenses;
 mod budget_folios;
 mod budget_positions;
