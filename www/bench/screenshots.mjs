@@ -173,6 +173,27 @@ const SCREENS = [
     },
   ],
   [
+    'whatif-scenario',
+    true,
+    async (page) => {
+      await folioTab(page, '/folios/1/scenarios');
+      const row = page.getByRole('region', { name: 'Scenarios' }).getByRole('row').filter({ hasText: 'Night works' });
+      if (!(await row.count())) {
+        const form = page.getByRole('form', { name: 'Fork a scenario' });
+        await form.getByLabel('Name').fill('Night works');
+        await form.getByRole('button', { name: 'Fork scenario' }).click();
+        await row.waitFor();
+      }
+      await row.getByRole('link', { name: 'Change in What-if' }).click();
+      await page.locator('[data-scenario-sandbox]').waitFor();
+      const input = page.getByLabel('Rate of Lighting designer');
+      await input.fill('140');
+      await input.press('Enter');
+      await page.getByRole('button', { name: /^Apply 1 change/ }).waitFor();
+      await settled(page);
+    },
+  ],
+  [
     'scenario-promote',
     true,
     async (page) => {
