@@ -679,3 +679,53 @@ fn a_scenario_forked_from_a_baseline_holds_what_it_froze() {
         .iter()
         .any(|e| e["name"] == "Invoice"));
 }
+
+#[test]
+fn a_fresh_fork_is_one_copy_of_the_draft_written_and_kept() {
+    let mut state = folio();
+    let sid = fork(&mut state, "Kept once");
+    let journal = state.take_journal();
+    let written = serde_json::to_value(&journal[0]).unwrap();
+    let record = &written["command"]["PutScenario"];
+    assert!(record["base"]["positions"].is_array(), "{record}");
+    assert!(
+        record.get("items").is_none(),
+        "its items are its base: written once"
+    );
+    let mut replayed = folio();
+    let _ = replayed.take_journal();
+    let seq = replayed.seq;
+    let entries: Vec<_> = journal
+        .into_iter()
+        .map(|mut entry| {
+            entry.seq = seq + 1;
+            entry
+        })
+        .collect();
+    replayed.replay(&entries).unwrap();
+    let kept = &replayed.scenarios[&sid];
+    assert!(
+        std::sync::Arc::ptr_eq(&kept.items, &kept.base),
+        "one copy, shared"
+    );
+    // Changed, it writes its items beside its base.
+    ada(
+        &mut state,
+        "POST",
+        &format!("/folio/1/scenarios/{sid}/expense"),
+        Some(expense(
+            1,
+            "Crane",
+            "PlannedExpense",
+            "3000",
+            "2026-06-01",
+            None,
+        )),
+    );
+    let changed = serde_json::to_value(&state.scenarios[&sid]).unwrap();
+    assert!(changed["items"]["expenses"].is_array());
+    assert_eq!(
+        state.scenarios[&sid].items.expenses.len(),
+        state.scenarios[&sid].base.expenses.len() + 1
+    );
+}

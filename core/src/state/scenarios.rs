@@ -121,8 +121,10 @@ impl ScenarioRecord {
     }
 }
 
-/// A scenario as the state keeps it (S15.1).
+/// A scenario as the state keeps it (S15.1). Written (in the journal, in snapshots) with its items
+/// only when they are not its base's: a scenario as it was forked is one copy of the draft.
 #[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(into = "ScenarioWritten", from = "ScenarioWritten")]
 pub struct ScenarioRecord {
     /// Its id.
     pub id: u64,
@@ -131,20 +133,68 @@ pub struct ScenarioRecord {
     /// Its name.
     pub name: String,
     /// What it is for.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub description: Option<String>,
     /// What it was forked from.
     pub from: ScenarioSource,
     /// Who forked it and when.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub created: Option<Author>,
     /// Who promoted it and when.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub promoted: Option<Author>,
     /// What it holds.
     pub items: Arc<ScenarioItems>,
     /// The draft as it was when it was forked: what a promotion compares the draft with (S15.6).
     pub base: Arc<ScenarioItems>,
+}
+
+/// A scenario as it is written: its items absent when they are its base.
+#[derive(serde::Serialize, serde::Deserialize)]
+struct ScenarioWritten {
+    id: u64,
+    folio: u64,
+    name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    description: Option<String>,
+    from: ScenarioSource,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    created: Option<Author>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    promoted: Option<Author>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    items: Option<Arc<ScenarioItems>>,
+    base: Arc<ScenarioItems>,
+}
+
+impl From<ScenarioRecord> for ScenarioWritten {
+    fn from(record: ScenarioRecord) -> Self {
+        let same = Arc::ptr_eq(&record.items, &record.base) || record.items == record.base;
+        ScenarioWritten {
+            id: record.id,
+            folio: record.folio,
+            name: record.name,
+            description: record.description,
+            from: record.from,
+            created: record.created,
+            promoted: record.promoted,
+            items: (!same).then_some(record.items),
+            base: record.base,
+        }
+    }
+}
+
+impl From<ScenarioWritten> for ScenarioRecord {
+    fn from(written: ScenarioWritten) -> Self {
+        ScenarioRecord {
+            id: written.id,
+            folio: written.folio,
+            name: written.name,
+            description: written.description,
+            from: written.from,
+            created: written.created,
+            promoted: written.promoted,
+            items: written.items.unwrap_or_else(|| Arc::clone(&written.base)),
+            base: written.base,
+        }
+    }
 }
 
 /// Where a copy of the state keeps the book of a folio whose draft is not its own (S15.4): each

@@ -185,6 +185,7 @@ impl Commands<'_> {
         let day = self.today();
         let name = format!("Draft before promoting {}", record.name);
         let name: String = name.chars().take(255).collect();
+        let kept = Arc::new(draft.clone());
         let previous = ScenarioRecord {
             id: self.state.counters.next(IdKind::Scenario),
             folio,
@@ -193,8 +194,8 @@ impl Commands<'_> {
             from: ScenarioSource::Draft,
             created: Some(self.author()),
             promoted: None,
-            items: Arc::new(draft.clone()),
-            base: Arc::new(draft.clone()),
+            items: Arc::clone(&kept),
+            base: kept,
         };
         let previous_id = previous.id;
         self.state.apply(Command::PutScenario(Box::new(previous)));

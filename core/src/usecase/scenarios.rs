@@ -165,19 +165,23 @@ impl Commands<'_> {
                 "a folio holds at most {MAX_FOLIO_SCENARIOS} scenarios: delete one first"
             )));
         }
-        let draft = self.state.draft_items(folio);
+        // A copy shares what it copies until it is changed (`Arc::make_mut`).
+        let draft = Arc::new(self.state.draft_items(folio));
         let items = match new.from {
-            ScenarioSource::Draft => draft.clone(),
-            ScenarioSource::Scenario(id) => (*scenario_of(self.state, folio, id.get())
-                .map_err(|_| {
-                    Error::field(
-                        "from",
-                        format!("scenario {id} is not a scenario of folio {folio}"),
-                    )
-                })?
-                .items)
-                .clone(),
-            ScenarioSource::Baseline(id) => baseline_items(self.state, folio, id, &draft)?,
+            ScenarioSource::Draft => Arc::clone(&draft),
+            ScenarioSource::Scenario(id) => Arc::clone(
+                &scenario_of(self.state, folio, id.get())
+                    .map_err(|_| {
+                        Error::field(
+                            "from",
+                            format!("scenario {id} is not a scenario of folio {folio}"),
+                        )
+                    })?
+                    .items,
+            ),
+            ScenarioSource::Baseline(id) => {
+                Arc::new(baseline_items(self.state, folio, id, &draft)?)
+            }
         };
         let id = self.state.counters.next(IdKind::Scenario);
         let record = ScenarioRecord {
@@ -188,8 +192,8 @@ impl Commands<'_> {
             from: new.from,
             created: Some(self.author()),
             promoted: None,
-            items: Arc::new(items),
-            base: Arc::new(draft),
+            items,
+            base: draft,
         };
         self.state
             .apply(Command::PutScenario(Box::new(record.clone())));
