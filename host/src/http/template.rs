@@ -29,7 +29,9 @@ impl Routes {
     fn find(self, path: &str) -> Option<&'static str> {
         match self {
             Routes::Listed(routes) => find(routes.iter().copied(), path),
-            Routes::Budgeting => find(budget_routes().map(|route| route.path), path),
+            Routes::Budgeting => {
+                find(budget_routes().map(|route| route.path), path).or_else(|| scenario_route(path))
+            }
             Routes::Core => find(core_routes().map(|route| route.path), path),
         }
     }
@@ -118,6 +120,24 @@ fn fills(pattern: &str, segment: &str) -> bool {
         }
         word => word == segment,
     }
+}
+
+/// The template of a draft route asked under a scenario's address (S15.3: `.../scenarios/3/expense`
+/// is `/budgets/1/expense` on the scenario), one for them all; `None` for any other path.
+fn scenario_route(path: &str) -> Option<&'static str> {
+    const SCENARIO: &str = "/budgets/1/folio/{id}/scenarios/{scenarioId}/{draft route}";
+    let rest = path.strip_prefix("/budgets/1/folio/")?;
+    let mut parts = rest.splitn(4, '/');
+    let (folio, scenarios, scenario, asked) =
+        (parts.next()?, parts.next()?, parts.next()?, parts.next()?);
+    let number = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if scenarios != "scenarios" || !number(folio) || !number(scenario) {
+        return None;
+    }
+    let item = format!("/budgets/1/{asked}");
+    let of_folio = format!("/budgets/1/folio/{folio}/{asked}");
+    let routes = || budget_routes().map(|route| route.path);
+    (find(routes(), &item).is_some() || find(routes(), &of_folio).is_some()).then_some(SCENARIO)
 }
 
 /// The first of `routes` that `path` (its query left off) fills, segment for segment.
@@ -306,10 +326,27 @@ mod tests {
     }
 
     #[test]
+    fn a_draft_route_under_a_scenario_has_one_template() {
+        for path in [
+            "/budgets/1/folio/1/scenarios/2/expense",
+            "/budgets/1/folio/1/scenarios/2/position/7/rate",
+            "/budgets/1/folio/12/scenarios/3/indicators",
+        ] {
+            assert_eq!(
+                route("POST", path).path,
+                "/budgets/1/folio/{id}/scenarios/{scenarioId}/{draft route}",
+                "{path}"
+            );
+        }
+    }
+
+    #[test]
     fn a_path_no_route_has_is_unknown_in_its_interface() {
         for (path, interface) in [
             ("/budgets/1/folio/abc", "budgeting"),
             ("/budgets/1/folio/1/secret-plans", "budgeting"),
+            ("/budgets/1/folio/1/scenarios/2/secret-plans", "budgeting"),
+            ("/budgets/1/folio/1/scenarios/ada/expense", "budgeting"),
             ("/budgets/2/folio", "budgeting"),
             ("/budgets", "budgeting"),
             ("/budgets/1//folio", "budgeting"),
