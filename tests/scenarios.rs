@@ -729,3 +729,72 @@ fn a_fresh_fork_is_one_copy_of_the_draft_written_and_kept() {
         state.scenarios[&sid].base.expenses.len() + 1
     );
 }
+
+#[test]
+fn a_rebase_refuses_an_item_changed_on_both_sides_and_an_actual_left_realising_nothing() {
+    // The same planned position's rate changed in the scenario and in the draft since the fork.
+    let mut state = folio();
+    let sid = fork(&mut state, "Dearer design");
+    ada(
+        &mut state,
+        "POST",
+        &format!("/folio/1/scenarios/{sid}/position/1/rate"),
+        Some(json!({"rate": 80, "startDate": "2026-04-01"})),
+    );
+    ada(
+        &mut state,
+        "POST",
+        "/position/1/rate",
+        Some(json!({"rate": 55, "startDate": "2026-05-01"})),
+    );
+    let seq = state.seq;
+    let (status, body) = as_user(
+        &mut state,
+        "ada",
+        "POST",
+        &format!("/folio/1/scenarios/{sid}/promote"),
+        Some(json!({"reason": "dearer", "rebase": true})),
+    );
+    assert_eq!(status, 409, "{body}");
+    let said = body["errorMessages"][0].as_str().unwrap();
+    assert!(
+        said.starts_with("Changed both in the draft and in scenario"),
+        "{said}"
+    );
+    assert!(said.contains("position 1 \"Design\" changed"), "{said}");
+    assert_eq!(state.seq, seq, "nothing stored");
+
+    // The scenario deletes the steel; meanwhile the draft records an invoice realising it.
+    let mut state = folio();
+    let sid = fork(&mut state, "No steel");
+    ada(
+        &mut state,
+        "DELETE",
+        &format!("/folio/1/scenarios/{sid}/expense/1"),
+        None,
+    );
+    ada(
+        &mut state,
+        "POST",
+        "/expense",
+        Some(expense(
+            1,
+            "Steel invoice",
+            "ActualExpense",
+            "39000",
+            "2026-03-01",
+            Some(1),
+        )),
+    );
+    let (status, body) = as_user(
+        &mut state,
+        "ada",
+        "POST",
+        &format!("/folio/1/scenarios/{sid}/promote"),
+        Some(json!({"reason": "no steel", "rebase": true})),
+    );
+    assert_eq!(status, 409, "{body}");
+    let said = body["errorMessages"][0].as_str().unwrap();
+    assert!(said.contains("\"Steel invoice\" realises item 1"), "{said}");
+    assert_eq!(ada(&mut state, "GET", "/expense/1", None)["name"], "Steel");
+}

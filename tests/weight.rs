@@ -54,11 +54,7 @@ fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
         2 * items * (days / 30 + 1),
         "each folio listed"
     );
-    // A scenario's figures weigh as the draft's; a comparison as each plan it costs (S15.5).
-    assert_eq!(
-        weigh("/budgets/1/folio/1/scenarios/4/timeline?asOf=2026-06-30&granularity=day"),
-        items * days
-    );
+    // A comparison weighs each plan it costs (S15.5), a plan no folio has as the draft.
     assert_eq!(
         weigh("/budgets/1/folio/1/scenarios/compare?ids=draft,4,5&asOf=2026-06-30"),
         3 * items * (days / 30 + 1)
@@ -136,4 +132,61 @@ fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
         ),
         0
     );
+}
+
+#[test]
+fn a_scenario_weighs_by_the_larger_of_its_items_and_the_drafts() {
+    let mut state = State::new();
+    for step in costfolio_suite::demo_steps() {
+        let mut request = Request::new(&step.method, &step.path);
+        if let Some(body) = &step.body {
+            request = request.json(body);
+        }
+        request.split_query().unwrap();
+        assert_eq!(
+            handle(&mut state, &request, &context("demo")).status,
+            step.expect
+        );
+    }
+    let demo = context("demo");
+    let send = |state: &mut State, method: &str, path: &str, body: &str| {
+        let request = Request::new(method, path).json(body);
+        let response = handle(state, &request, &demo);
+        assert_eq!(
+            response.status,
+            200,
+            "{}",
+            String::from_utf8_lossy(&response.body)
+        );
+    };
+    send(
+        &mut state,
+        "POST",
+        "/budgets/1/folio/1/scenarios",
+        r#"{"name":"More"}"#,
+    );
+    let weigh = |state: &State, path: &str| weight(state, &request("GET", path), &demo);
+    let draft = weigh(
+        &state,
+        "/budgets/1/folio/1/timeline?asOf=2026-06-30&granularity=day",
+    );
+    let path = "/budgets/1/folio/1/scenarios/1/timeline?asOf=2026-06-30&granularity=day";
+    assert_eq!(weigh(&state, path), draft, "as forked: the draft's items");
+    let compare = "/budgets/1/folio/1/scenarios/compare?ids=draft,1&asOf=2026-06-30";
+    let compared = weigh(&state, compare);
+    // Ten more expenses in the scenario: it weighs more than the draft, and so does a comparison.
+    for n in 0..10 {
+        let body = format!(
+            r#"{{"folioId":1,"name":"Extra {n}","description":"","type":"t","category":"OPEX","kind":".PlannedExpense","amount":10,"currencyCode":"EUR","recurrence":{{"kind":".Once","startDate":"2026-05-01"}}}}"#
+        );
+        send(
+            &mut state,
+            "POST",
+            "/budgets/1/folio/1/scenarios/1/expense",
+            &body,
+        );
+    }
+    let items = (state.positions_of(1).count() + state.expenses_of(1).count()) as u64;
+    assert_eq!(weigh(&state, path), draft * (items + 11) / (items + 1));
+    assert!(weigh(&state, compare) > compared);
 }

@@ -26,12 +26,53 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
         return 0;
     };
     let path = path.split('?').next().unwrap_or_default();
-    let segments: Vec<&str> = path.trim_end_matches('/').split('/').collect();
-    // A scenario's figure weighs as the draft's (S15.4): the same folio, its scenario's items.
-    let segments = super::budget::draft_segments(&segments).unwrap_or(segments);
+    let asked: Vec<&str> = path.trim_end_matches('/').split('/').collect();
+    // A scenario's figure weighs as the draft's (S15.4), by the larger of its items and the
+    // draft's.
+    let under = match asked.as_slice() {
+        ["folio", folio, "scenarios", scenario, _, ..] => Some((*folio, *scenario)),
+        _ => None,
+    };
+    let segments = super::budget::draft_segments(&asked).unwrap_or(asked);
     let Some((route, id)) = find("GET", &segments) else {
         return 0;
     };
+    let weight = route_weight(state, request, context, route.weight, id);
+    match under.and_then(|(folio, scenario)| scenario_items(state, folio, scenario)) {
+        Some((items, draft)) => scaled(weight, items, draft),
+        None => weight,
+    }
+}
+
+/// The items of scenario `scenario` of folio `folio` as their texts name them, and the draft's
+/// (deleted ones included): `None` when there is no such scenario.
+fn scenario_items(state: &State, folio: &str, scenario: &str) -> Option<(usize, usize)> {
+    let folio = folio.parse::<u64>().ok()?;
+    let record = state
+        .scenarios
+        .get(&scenario.parse::<u64>().ok()?)
+        .filter(|s| s.folio == folio)?;
+    Some((record.items.len(), state.items_count(folio)))
+}
+
+/// `weight`, computed for a folio of `draft` items, for one of `items` when it has more.
+fn scaled(weight: u64, items: usize, draft: usize) -> u64 {
+    let (items, draft) = (items as u64 + 1, draft as u64 + 1);
+    if items <= draft {
+        weight
+    } else {
+        weight.saturating_mul(items) / draft
+    }
+}
+
+/// What a read of the route weighing `kind` costs, its path's id `id`.
+fn route_weight(
+    state: &State,
+    request: &Request,
+    context: &Context,
+    kind: Weight,
+    id: &str,
+) -> u64 {
     let caller = who(context);
     let granularity = request
         .param_value("granularity")
@@ -39,7 +80,7 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
         .unwrap_or_default();
     let id = id.parse::<u64>().ok();
     let folio = |by| id.map_or(0, |id| folio_weight(state, &caller, id, by));
-    match route.weight {
+    match kind {
         Weight::Light => 0,
         Weight::NamedFolios => request
             .params("id")
@@ -100,14 +141,9 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
         Weight::Activity => id.map_or(0, |id| {
             history_weight(state, context, request, RecordKind::Folio, id, true)
         }),
-        // Each plan costed afresh by month, and drawn when its forecast is asked (S15.5).
+        // Each plan costed afresh by month, and drawn when its forecast is asked (S15.5), each
+        // by the larger of its items and the draft's.
         Weight::Compare => id.map_or(0, |id| {
-            let plans = request
-                .params("ids")
-                .flat_map(|text| text.split(','))
-                .take(crate::usecase::MAX_COMPARED_PLANS)
-                .count()
-                .max(1) as u64;
             let months = folio_weight(state, &caller, id, Granularity::Month);
             let one = if request.param_value("forecast") == Some("true") {
                 let items = if caller.folio(state, id) < Access::Read {
@@ -119,7 +155,17 @@ pub fn weight(state: &State, request: &Request, context: &Context) -> u64 {
             } else {
                 months
             };
-            one.saturating_mul(plans)
+            let folio = id.to_string();
+            request
+                .params("ids")
+                .flat_map(|text| text.split(','))
+                .take(crate::usecase::MAX_COMPARED_PLANS)
+                .map(|plan| match scenario_items(state, &folio, plan.trim()) {
+                    Some((items, draft)) => scaled(one, items, draft),
+                    None => one,
+                })
+                .fold(0, u64::saturating_add)
+                .max(one)
         }),
     }
 }

@@ -315,6 +315,10 @@ pub(crate) fn records_of(
             record(RecordKind::Scenario, scenario.id),
             Some(scenario.folio),
         )),
+        Command::NameScenario { scenario, .. } => out.push((
+            record(RecordKind::Scenario, *scenario),
+            state.scenarios.get(scenario).map(|s| s.folio),
+        )),
         Command::DeleteScenario { folio, scenario } => {
             out.push((record(RecordKind::Scenario, *scenario), Some(*folio)))
         }

@@ -152,6 +152,13 @@ pub enum Command {
     PutBilledHours(BilledHours),
     /// Creates or replaces a scenario of a folio (S15.1).
     PutScenario(Box<super::ScenarioRecord>),
+    /// Renames a scenario or describes it anew (S15.1): its naming alone, not its items.
+    NameScenario {
+        /// The scenario.
+        scenario: u64,
+        /// Its name and description as they become (its source and promotion as they are).
+        about: Box<crate::state::ScenarioAbout>,
+    },
     /// Deletes a scenario (S15.1).
     DeleteScenario {
         /// Its folio.

@@ -668,6 +668,7 @@ impl State {
             }
             Command::PutScenario(record) => self.put_scenario(record),
             Command::DeleteScenario { scenario, .. } => self.delete_scenario(*scenario),
+            Command::NameScenario { scenario, about } => self.name_scenario(*scenario, about),
             Command::ChangeScenario {
                 scenario, commands, ..
             } => self.change_scenario(*scenario, commands),

@@ -248,6 +248,26 @@ impl State {
         }
     }
 
+    /// Whether folio `folio`'s draft holds exactly `items` (its live positions and expenses and its
+    /// scope's measurements), compared in place: nothing copied.
+    pub fn draft_is(&self, folio: u64, items: &ScenarioItems) -> bool {
+        let mut positions = self
+            .positions_of(folio)
+            .filter(|row| row.record.deleted_on.is_none());
+        let mut expenses = self.expenses_of(folio).filter(|e| e.deleted_on.is_none());
+        items
+            .positions
+            .iter()
+            .all(|held| positions.next() == Some(held))
+            && positions.next().is_none()
+            && items
+                .expenses
+                .iter()
+                .all(|held| expenses.next() == Some(held))
+            && expenses.next().is_none()
+            && self.scope_of(folio) == items.scope
+    }
+
     /// A copy of this state in which folio `folio`'s draft is `items` (S15.3, S15.4): the
     /// draft's items `items` does not hold are gone from it (as if never made), its own are put,
     /// its scope's measurements are `items`'s. Nothing of it is journaled; the folio's book it
@@ -343,6 +363,15 @@ impl State {
         index_item(&mut self.scenarios_by_folio, record.folio, record.id, None);
     }
 
+    /// Gives scenario `id` the name and description of `about`.
+    pub(super) fn name_scenario(&mut self, id: u64, about: &ScenarioAbout) {
+        if let Some(mut record) = self.scenarios.get(&id).cloned() {
+            record.name = about.name.clone();
+            record.description = about.description.clone();
+            self.scenarios.insert(id, record);
+        }
+    }
+
     /// Forgets scenario `id`.
     pub(super) fn delete_scenario(&mut self, id: u64) {
         if let Some(record) = self.scenarios.remove(&id) {
@@ -372,9 +401,12 @@ impl State {
     pub(super) fn record_budget_change(&mut self, change: &BudgetChange) {
         self.counters.saw(IdKind::BudgetChange, change.id.get());
         let folio = change.folio_id.get();
-        let mut changes = self.budget_changes_of(folio).to_vec();
-        changes.push(change.clone());
-        self.budget_changes.insert(folio, changes);
+        match self.budget_changes.get_mut(&folio) {
+            Some(changes) => changes.push(change.clone()),
+            None => {
+                self.budget_changes.insert(folio, vec![change.clone()]);
+            }
+        }
     }
 
     /// Moves the counters past every id `items` holds.

@@ -99,13 +99,48 @@ impl Commands<'_> {
         of: ChangeOf,
     ) -> Result<Id> {
         let after = budget_of(self.state, folio, self.today())?;
-        let currency_code = self
+        let currency = self
             .state
             .folios
             .get(&folio)
             .ok_or_else(Error::folio_not_viewable)?
             .folio
             .currency_code;
+        let round = |budget: Budget| Budget {
+            bac: currency.round(budget.bac),
+            reserve: currency.round(budget.reserve),
+        };
+        let (before, after) = (round(before), round(after));
+        // S15.7: what moved the approved budget since the last change without an approval (the
+        // exchange rates, overtime rules or calendars it is costed with) is restated first, so
+        // that each change starts where the previous one ended.
+        let last = self.state.budget_changes_of(folio).last().map(|c| Budget {
+            bac: c.bac_after.get(),
+            reserve: c.reserve_after.get(),
+        });
+        if let Some(last) = last.filter(|last| *last != before) {
+            let restated = ChangeOf {
+                kind: BudgetChangeKind::Restatement,
+                reason: Some(RESTATED.to_owned()),
+                baseline: None,
+                scenario: None,
+            };
+            self.push_change(folio, currency, last, before, restated, None)?;
+        }
+        let user = Some(self.caller.user.clone());
+        self.push_change(folio, currency, before, after, of, user)
+    }
+
+    /// Records one budget change of folio `folio` from `before` to `after`.
+    fn push_change(
+        &mut self,
+        folio: u64,
+        currency: crate::value::CurrencyCode,
+        before: Budget,
+        after: Budget,
+        of: ChangeOf,
+        user: Option<String>,
+    ) -> Result<Id> {
         let drawn = before
             .reserve
             .checked_sub(after.reserve)
@@ -116,14 +151,14 @@ impl Commands<'_> {
             folio_id: Id::new(folio),
             kind: of.kind,
             reason: of.reason,
-            user: Some(self.caller.user.clone()),
+            user,
             at: UtcTimestamp::new(self.now),
-            currency_code,
-            bac_before: Exact::of(currency_code.round(before.bac)),
-            bac_after: Exact::of(currency_code.round(after.bac)),
-            reserve_before: Exact::of(currency_code.round(before.reserve)),
-            reserve_after: Exact::of(currency_code.round(after.reserve)),
-            reserve_drawn: Exact::of(currency_code.round(drawn)),
+            currency_code: currency,
+            bac_before: Exact::of(before.bac),
+            bac_after: Exact::of(after.bac),
+            reserve_before: Exact::of(before.reserve),
+            reserve_after: Exact::of(after.reserve),
+            reserve_drawn: Exact::of(drawn),
             baseline_id: of.baseline,
             scenario_id: of.scenario,
         };
@@ -131,6 +166,9 @@ impl Commands<'_> {
         Ok(id)
     }
 }
+
+/// The reason of a restatement (S15.7).
+const RESTATED: &str = "Restated: the approved budget moved without an approval, as the exchange rates, overtime rules or calendars it is costed with changed";
 
 impl Queries<'_> {
     /// Folio `folio`'s budget changes, oldest first, with its approved and current budget

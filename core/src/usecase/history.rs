@@ -430,6 +430,7 @@ fn record_of(command: &Command) -> Option<RecordRef> {
         Command::PutScenario(scenario) => record(RecordKind::Scenario, scenario.id),
         Command::DeleteScenario { scenario, .. } => record(RecordKind::Scenario, *scenario),
         Command::ChangeScenario { scenario, .. } => record(RecordKind::Scenario, *scenario),
+        Command::NameScenario { scenario, .. } => record(RecordKind::Scenario, *scenario),
         _ => None,
     }
 }
@@ -484,6 +485,9 @@ fn version(record: RecordRef, command: &Command) -> Option<Option<Value>> {
                 scenario, about, ..
             },
         ) if same(*scenario) => Some(Some(json(&**about))),
+        (RecordKind::Scenario, Command::NameScenario { scenario, about }) if same(*scenario) => {
+            Some(Some(json(&**about)))
+        }
         (RecordKind::Scenario, Command::DeleteScenario { scenario, .. }) if same(*scenario) => {
             Some(None)
         }

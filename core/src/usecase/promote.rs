@@ -33,10 +33,20 @@ impl crate::value::Texts for Promotion {
     }
 }
 
-/// The items of `draft` where it differs from `base`, named: `position 12 "Design" changed`.
+/// The items of `draft` where it differs from `base`, named: `position 12 "Design" changed`; its
+/// scope's measurements, when they differ, last.
 fn named_changes(base: &ScenarioItems, draft: &ScenarioItems) -> Vec<String> {
-    differing_ids(base, draft)
-        .into_iter()
+    let mut named = named_items(base, draft, &differing_ids(base, draft));
+    if draft.scope != base.scope {
+        named.push("the scope's measurements changed".to_owned());
+    }
+    named
+}
+
+/// `ids` (of items where `base` and `draft` differ) named as `draft` has them.
+fn named_items(base: &ScenarioItems, draft: &ScenarioItems, ids: &[(bool, u64)]) -> Vec<String> {
+    ids.iter()
+        .copied()
         .map(|(is_position, id)| {
             let (before, after, kind) = if is_position {
                 (
@@ -97,6 +107,67 @@ fn rebased(draft: &ScenarioItems, base: &ScenarioItems, scenario: &ScenarioItems
     merged
 }
 
+/// `wanted` (cut to a name's 255 characters), or with ` (2)`, ` (3)` ... the first no other
+/// scenario of folio `folio` has (S15.1: names are unique, compared without case).
+fn free_name(state: &State, folio: u64, wanted: &str) -> String {
+    let taken = |name: &str| {
+        state
+            .scenarios_of(folio)
+            .any(|s| s.name.to_lowercase() == name.to_lowercase())
+    };
+    let cut = |text: &str, room: usize| text.chars().take(room).collect::<String>();
+    let first = cut(wanted, 255);
+    if !taken(&first) {
+        return first;
+    }
+    (2..)
+        .map(|n| {
+            let suffix = format!(" ({n})");
+            format!("{}{suffix}", cut(wanted, 255 - suffix.len()))
+        })
+        .find(|name| !taken(name))
+        .unwrap_or(first)
+}
+
+/// Refuses a draft a promotion would make that the draft's own rules refuse: more positions or
+/// expenses than a folio may hold, or an actual item realising a planned one the draft holds now
+/// and would no longer hold (one the draft already lost stays as it is).
+fn check_target(target: &ScenarioItems, draft: &ScenarioItems) -> Result<()> {
+    use super::limits::{MAX_FOLIO_EXPENSES, MAX_FOLIO_POSITIONS};
+    if target.positions.len() > MAX_FOLIO_POSITIONS || target.expenses.len() > MAX_FOLIO_EXPENSES {
+        return Err(Error::conflict(format!(
+            "The draft would hold {} positions and {} expenses: a folio may hold at most {MAX_FOLIO_POSITIONS} and {MAX_FOLIO_EXPENSES}",
+            target.positions.len(),
+            target.expenses.len()
+        )));
+    }
+    // S9.12: a team member realises a planned position, an actual expense a planned expense.
+    let orphan = target
+        .positions
+        .iter()
+        .filter_map(|row| row.record.realises.map(|r| (r, row.header.name.as_str())))
+        .find(|(realised, _)| {
+            target.position(realised.get()).is_none() && draft.position(realised.get()).is_some()
+        })
+        .or_else(|| {
+            target
+                .expenses
+                .iter()
+                .filter_map(|e| e.realises.map(|r| (r, e.name.as_str())))
+                .find(|(realised, _)| {
+                    target.expense(realised.get()).is_none()
+                        && draft.expense(realised.get()).is_some()
+                })
+        });
+    if let Some((realised, name)) = orphan {
+        return Err(Error::conflict(format!(
+            "{:?} realises item {realised}, which the draft would no longer hold: keep the planned item in the scenario, or change what the actual item realises, then promote again",
+            excerpt(name)
+        )));
+    }
+    Ok(())
+}
+
 /// The live allocation periods of a position row, by id.
 fn live_allocations(row: &PositionRow) -> impl Iterator<Item = u64> + '_ {
     row.record
@@ -149,8 +220,28 @@ impl Commands<'_> {
         let target = if stale.is_empty() {
             (*record.items).clone()
         } else {
+            // S15.6: an item changed both in the draft and in the scenario since the fork is
+            // not taken whole from either: the caller settles it first.
+            let ours = differing_ids(&record.base, &record.items);
+            let theirs = differing_ids(&record.base, &draft);
+            let both: Vec<(bool, u64)> =
+                ours.into_iter().filter(|id| theirs.contains(id)).collect();
+            let mut clashes = named_items(&record.base, &draft, &both);
+            if record.items.scope != record.base.scope && draft.scope != record.base.scope {
+                clashes.push("the scope's measurements".to_owned());
+            }
+            if !clashes.is_empty() {
+                return Err(Error::conflict(format!(
+                    "Changed both in the draft and in scenario {:?} since it was forked ({} in all: {}{}): change the scenario or the draft so that one of them holds each as it should be, then promote again",
+                    excerpt(&record.name),
+                    clashes.len(),
+                    clashes.iter().take(NAMED_CHANGES).map(String::as_str).collect::<Vec<_>>().join(", "),
+                    if clashes.len() > NAMED_CHANGES { ", ..." } else { "" }
+                )));
+            }
             rebased(&draft, &record.base, &record.items)
         };
+        check_target(&target, &draft)?;
         // Everything runs on a copy; its commands land on this state as one entry.
         let mut copy = self.state.clone();
         let _ = copy.take_journal();
@@ -183,8 +274,17 @@ impl Commands<'_> {
         rebased: bool,
     ) -> Result<Promoted> {
         let day = self.today();
-        let name = format!("Draft before promoting {}", record.name);
-        let name: String = name.chars().take(255).collect();
+        if self.state.scenarios_of(folio).count() >= super::MAX_FOLIO_SCENARIOS {
+            return Err(Error::conflict(format!(
+                "The folio holds {} scenarios, the most it may: the draft before the promotion is kept as one, so delete one first",
+                super::MAX_FOLIO_SCENARIOS
+            )));
+        }
+        let name = free_name(
+            self.state,
+            folio,
+            &format!("Draft before promoting {}", record.name),
+        );
         let kept = Arc::new(draft.clone());
         let previous = ScenarioRecord {
             id: self.state.counters.next(IdKind::Scenario),

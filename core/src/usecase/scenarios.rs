@@ -105,8 +105,8 @@ pub(crate) fn differing_ids(before: &ScenarioItems, after: &ScenarioItems) -> Ve
     ids
 }
 
-/// A scenario as listed, its folio's draft being `draft`.
-fn shown(record: &ScenarioRecord, draft: &ScenarioItems) -> Scenario {
+/// A scenario as listed; `draft_changed`: whether its folio's draft is no longer its base.
+fn shown(record: &ScenarioRecord, draft_changed: bool) -> Scenario {
     Scenario {
         id: Id::new(record.id),
         folio_id: Id::new(record.folio),
@@ -118,7 +118,7 @@ fn shown(record: &ScenarioRecord, draft: &ScenarioItems) -> Scenario {
         positions: record.items.positions.len(),
         expenses: record.items.expenses.len(),
         changed_items: changed_items(&record.base, &record.items),
-        draft_changed: record.promoted.is_none() && *record.base != *draft,
+        draft_changed: record.promoted.is_none() && draft_changed,
         promoted: record.promoted.as_ref().map(|a| a.at),
         promoted_by: record.promoted.as_ref().and_then(|a| a.user.clone()),
     }
@@ -128,11 +128,23 @@ impl Queries<'_> {
     /// The scenarios of folio `folio`, in id order (S15.1).
     pub fn scenarios(&self, folio: u64) -> Result<Vec<Scenario>> {
         self.readable_folio(folio)?;
-        let draft = self.state.draft_items(folio);
+        // Scenarios forked from the same draft share their base: each base compared once.
+        let mut compared: Vec<(*const ScenarioItems, bool)> = Vec::new();
         Ok(self
             .state
             .scenarios_of(folio)
-            .map(|record| shown(record, &draft))
+            .map(|record| {
+                let base = Arc::as_ptr(&record.base);
+                let changed = match compared.iter().find(|(seen, _)| *seen == base) {
+                    Some((_, changed)) => *changed,
+                    None => {
+                        let changed = !self.state.draft_is(folio, &record.base);
+                        compared.push((base, changed));
+                        changed
+                    }
+                };
+                shown(record, changed)
+            })
             .collect())
     }
 
@@ -140,7 +152,7 @@ impl Queries<'_> {
     pub fn scenario(&self, folio: u64, id: u64) -> Result<Scenario> {
         self.readable_folio(folio)?;
         let record = scenario_of(self.state, folio, id)?;
-        Ok(shown(record, &self.state.draft_items(folio)))
+        Ok(shown(record, !self.state.draft_is(folio, &record.base)))
     }
 
     /// The copy of the state in which folio `folio`'s draft is scenario `id`'s (S15.4): every
@@ -197,7 +209,7 @@ impl Commands<'_> {
         };
         self.state
             .apply(Command::PutScenario(Box::new(record.clone())));
-        Ok(shown(&record, &record.base))
+        Ok(shown(&record, false))
     }
 
     /// Renames scenario `id` of folio `folio` or describes it anew.
@@ -217,9 +229,11 @@ impl Commands<'_> {
         check_name(self.state, folio, &naming.name, Some(id))?;
         record.name = naming.name.trim().to_owned();
         record.description = naming.description;
-        self.state
-            .apply(Command::PutScenario(Box::new(record.clone())));
-        Ok(shown(&record, &self.state.draft_items(folio)))
+        self.state.apply(Command::NameScenario {
+            scenario: id,
+            about: Box::new(record.about()),
+        });
+        Ok(shown(&record, !self.state.draft_is(folio, &record.base)))
     }
 
     /// Deletes scenario `id` of folio `folio`.
@@ -344,10 +358,20 @@ fn baseline_items(
             )
         })?;
     let flows = frozen_flows(snapshot.baseline.expenditure_type);
+    // An item the baseline froze is the baseline's, whatever side the draft has since put it on.
+    let frozen_position = |id: u64| snapshot.items.positions.iter().any(|p| p.id.get() == id);
+    let frozen_expense = |id: u64| {
+        snapshot
+            .items
+            .expenses
+            .iter()
+            .any(|e| e.id.is_some_and(|own| own.get() == id))
+    };
     let mut positions: Vec<PositionRow> = draft
         .positions
         .iter()
         .filter(|row| !flows.contains(&Flow::of_position(row.record.kind, row.record.revenue)))
+        .filter(|row| !frozen_position(row.record.id.get()))
         .cloned()
         .collect();
     for record in &snapshot.items.positions {
@@ -378,6 +402,7 @@ fn baseline_items(
         .expenses
         .iter()
         .filter(|e| !flows.contains(&Flow::of_expense(e.kind)))
+        .filter(|e| !frozen_expense(e.id().get()))
         .cloned()
         .collect();
     for expense in &snapshot.items.expenses {
@@ -390,6 +415,18 @@ fn baseline_items(
         expenses.push(Stored::new(expense_id, expense));
     }
     expenses.sort_by_key(|e| e.id());
+    // S11.7: the copy holds no more than a folio may.
+    use super::limits::{MAX_FOLIO_EXPENSES, MAX_FOLIO_POSITIONS};
+    if positions.len() > MAX_FOLIO_POSITIONS || expenses.len() > MAX_FOLIO_EXPENSES {
+        return Err(Error::field(
+            "from",
+            format!(
+                "baseline {id} with the draft's other side would hold {} positions and {} expenses: a folio may hold at most {MAX_FOLIO_POSITIONS} and {MAX_FOLIO_EXPENSES}",
+                positions.len(),
+                expenses.len()
+            ),
+        ));
+    }
     Ok(ScenarioItems {
         positions,
         expenses,

@@ -14,6 +14,7 @@ const KIND_LABEL = {
   promotion: 'Scenario promoted and approved',
   reserve: 'Reserve or contingency changed',
   withdrawal: 'Baseline withdrawn',
+  restatement: 'Restated (rates or calendars changed)',
 } as const;
 
 /** A folio's approved and current budget and its log of changes. */

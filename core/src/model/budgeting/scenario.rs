@@ -305,6 +305,9 @@ pub enum BudgetChangeKind {
     Reserve,
     /// A baseline of costs deleted: the budget falls back to the one before it.
     Withdrawal,
+    /// The approved budget moved without an approval (its exchange rates, overtime rules or
+    /// calendars changed): recorded before the next change.
+    Restatement,
 }
 
 /// A change of the approved budget (S15.7).

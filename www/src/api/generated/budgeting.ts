@@ -69,7 +69,7 @@ export interface components {
       scenarioId?: WireNum | null;
       user?: string | null;
     };
-    BudgetChangeKind: 'baseline' | 'promotion' | 'reserve' | 'withdrawal';
+    BudgetChangeKind: 'baseline' | 'promotion' | 'reserve' | 'withdrawal' | 'restatement';
     BudgetErrorBody: {
       error?: string | null;
       errorMessages?: string[] | null;
