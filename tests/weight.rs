@@ -14,8 +14,8 @@ fn request(method: &str, path: &str) -> Request {
     request
 }
 
-#[test]
-fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
+/// The demo's state, made through the interface.
+fn demo() -> State {
     let mut state = State::new();
     for step in costfolio_suite::demo_steps() {
         let mut request = Request::new(&step.method, &step.path);
@@ -28,6 +28,12 @@ fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
             step.expect
         );
     }
+    state
+}
+
+#[test]
+fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
+    let mut state = demo();
     let folio = state.folios.get(&1).unwrap().folio.clone();
     let days = (folio.end_date.naive() - folio.start_date.naive()).num_days() as u64 + 1;
     let items = state.positions_of(1).count() + state.expenses_of(1).count();
@@ -136,18 +142,7 @@ fn a_read_weighs_its_items_times_its_periods_and_a_hidden_folio_nothing() {
 
 #[test]
 fn a_scenario_weighs_by_the_larger_of_its_items_and_the_drafts() {
-    let mut state = State::new();
-    for step in costfolio_suite::demo_steps() {
-        let mut request = Request::new(&step.method, &step.path);
-        if let Some(body) = &step.body {
-            request = request.json(body);
-        }
-        request.split_query().unwrap();
-        assert_eq!(
-            handle(&mut state, &request, &context("demo")).status,
-            step.expect
-        );
-    }
+    let mut state = demo();
     let demo = context("demo");
     let send = |state: &mut State, method: &str, path: &str, body: &str| {
         let request = Request::new(method, path).json(body);

@@ -204,6 +204,16 @@ function Comparison({ folioId, plans, asOf }: { folioId: string; plans: string[]
   return <ScenarioCompare comparison={comparison.data} />;
 }
 
+/** A scenario's name and description as a body (trimmed, no empty description), and the refusal
+ * of a blank name, which nothing is sent with. */
+function namingOf(name: string, description: string): { errors: Record<string, string>; body: { name: string; description?: string } } {
+  const errors: Record<string, string> = {};
+  if (!name.trim()) errors.name = 'Name the scenario';
+  const body: { name: string; description?: string } = { name: name.trim() };
+  if (description.trim()) body.description = description.trim();
+  return { errors, body };
+}
+
 function ForkForm({ folioId, scenarios }: { folioId: string; scenarios: readonly Scenario[] }) {
   const baselines = useQuery({ queryKey: keys.baselines(folioId), queryFn: ({ signal }) => api.baselines(folioId, signal) });
   const [name, setName] = useState('');
@@ -217,11 +227,9 @@ function ForkForm({ folioId, scenarios }: { folioId: string; scenarios: readonly
   ];
   const fork = async (e: Event) => {
     e.preventDefault();
-    const errors: Record<string, string> = {};
-    if (!name.trim()) errors.name = 'Name the scenario';
+    const { errors, body: naming } = namingOf(name, description);
     await submit.run(errors, async () => {
-      const body: { name: string; description?: string; from: string } = { name: name.trim(), from };
-      if (description.trim()) body.description = description.trim();
+      const body = { ...naming, from };
       const made = await api.forkScenario(folioId, body);
       await folioChanged(folioId);
       setName('');
@@ -261,11 +269,8 @@ function RenameDialog({ folioId, scenario, onClose }: { folioId: string; scenari
   const submit = useSubmit(['name', 'description']);
   const save = async (e: Event) => {
     e.preventDefault();
-    const errors: Record<string, string> = {};
-    if (!name.trim()) errors.name = 'Name the scenario';
+    const { errors, body } = namingOf(name, description);
     await submit.run(errors, async () => {
-      const body: { name: string; description?: string } = { name: name.trim() };
-      if (description.trim()) body.description = description.trim();
       await api.renameScenario(folioId, scenario.id, body);
       await folioChanged(folioId);
       announce(`Scenario renamed “${name.trim()}”.`);
