@@ -359,3 +359,54 @@ fn a_scenario_has_a_history_and_is_in_its_folios_activity() {
     let (status, _) = service.send("ada", "GET", "/budgets/1/folio/2/scenarios/1/history", None);
     assert_eq!(status, 404);
 }
+
+#[test]
+fn a_budget_moved_by_an_exchange_rate_is_restated_before_the_next_change() {
+    let mut state = folio();
+    let rate = |state: &mut State, rate: &str| {
+        let body =
+            format!(r#"{{"from":"USD","to":"EUR","rate":{rate},"effectiveDate":"2026-01-01"}}"#);
+        ok(as_user(
+            state,
+            "finance",
+            "PUT",
+            "/exchangerate",
+            Some(serde_json::from_str(&body).unwrap()),
+        ));
+    };
+    rate(&mut state, "0.9");
+    let mut usd = expense(1, "Lamps", "PlannedExpense", "10000", "2026-07-01", None);
+    usd["currencyCode"] = json!("USD");
+    ada(&mut state, "POST", "/expense", Some(usd));
+    ada(
+        &mut state,
+        "POST",
+        "/folio/1/baseline",
+        Some(
+            json!({"name": "B1", "approvedBy": "ada", "expenditureType": "PLANNED", "reason": "Kick-off"}),
+        ),
+    );
+    // The dollar rises: the approved budget's lamps cost 2,000.00 more, with no approval.
+    rate(&mut state, "1.1");
+    let mut folio = ada(&mut state, "GET", "/folio/1", None);
+    folio["reserve"] = json!(12);
+    folio.as_object_mut().unwrap().remove("status");
+    ada(&mut state, "PUT", "/folio?reason=More%20risk", Some(folio));
+    let changes = ada(&mut state, "GET", "/folio/1/budget-changes", None)["changes"].clone();
+    let kinds: Vec<&str> = changes
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| c["kind"].as_str().unwrap())
+        .collect();
+    assert_eq!(kinds, ["baseline", "restatement", "reserve"]);
+    let restated = &changes[1];
+    assert_eq!(restated["bacBefore"], changes[0]["bacAfter"]);
+    assert_eq!(changes[2]["bacBefore"], restated["bacAfter"]);
+    assert_eq!(
+        dec(&restated["bacAfter"]) - dec(&restated["bacBefore"]),
+        rust_decimal::Decimal::new(2000, 0)
+    );
+    assert!(restated.get("user").is_none(), "no one's change");
+    assert!(restated["reason"].as_str().unwrap().starts_with("Restated"));
+}
