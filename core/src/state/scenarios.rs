@@ -47,6 +47,16 @@ impl ScenarioItems {
             .map(|at| &self.expenses[at])
     }
 
+    /// Holds `row` as position `id`, in id order, or none when `row` is `None`.
+    pub fn put_position(&mut self, id: u64, row: Option<PositionRow>) {
+        put_sorted(&mut self.positions, id, row, |held| held.record.id.get());
+    }
+
+    /// Holds `expense` as expense `id`, in id order, or none when `expense` is `None`.
+    pub fn put_expense(&mut self, id: u64, expense: Option<Stored<Expense>>) {
+        put_sorted(&mut self.expenses, id, expense, |held| held.id().get());
+    }
+
     /// Applies an item command of folio `folio` made on the copy of the state holding these items
     /// as the folio's draft (S15.3): a position or expense put (removed when it was deleted, or
     /// moved to another folio), a scope measurement put. Other commands change nothing here.
@@ -58,34 +68,12 @@ impl ScenarioItems {
                 }
             }
             Command::PutPosition(row) => {
-                let id = row.record.id.get();
-                let at = self
-                    .positions
-                    .binary_search_by_key(&id, |held| held.record.id.get());
                 let live = row.record.deleted_on.is_none() && row.header.folio_id.get() == folio;
-                match (at, live) {
-                    (Ok(at), true) => self.positions[at] = (**row).clone(),
-                    (Err(at), true) => self.positions.insert(at, (**row).clone()),
-                    (Ok(at), false) => {
-                        self.positions.remove(at);
-                    }
-                    (Err(_), false) => {}
-                }
+                self.put_position(row.record.id.get(), live.then(|| (**row).clone()));
             }
             Command::PutExpense(expense) => {
-                let id = expense.id().get();
-                let at = self
-                    .expenses
-                    .binary_search_by_key(&id, |held| held.id().get());
                 let live = expense.deleted_on.is_none() && expense.folio_id.get() == folio;
-                match (at, live) {
-                    (Ok(at), true) => self.expenses[at] = (**expense).clone(),
-                    (Err(at), true) => self.expenses.insert(at, (**expense).clone()),
-                    (Ok(at), false) => {
-                        self.expenses.remove(at);
-                    }
-                    (Err(_), false) => {}
-                }
+                self.put_expense(expense.id().get(), live.then(|| (**expense).clone()));
             }
             Command::PutScope { folio: of, version } if *of == folio => {
                 self.scope = self.scope.with(version.clone());
@@ -118,6 +106,18 @@ impl ScenarioRecord {
             from: self.from,
             promoted: self.promoted.as_ref().map(|author| author.at),
         }
+    }
+}
+
+/// Puts `item` as `id` in `items` (sorted by `key`): replaced, inserted in order, or removed.
+fn put_sorted<T>(items: &mut Vec<T>, id: u64, item: Option<T>, key: impl Fn(&T) -> u64) {
+    match (items.binary_search_by_key(&id, key), item) {
+        (Ok(at), Some(item)) => items[at] = item,
+        (Err(at), Some(item)) => items.insert(at, item),
+        (Ok(at), None) => {
+            items.remove(at);
+        }
+        (Err(_), None) => {}
     }
 }
 

@@ -78,27 +78,9 @@ fn rebased(draft: &ScenarioItems, base: &ScenarioItems, scenario: &ScenarioItems
     let mut merged = draft.clone();
     for (is_position, id) in differing_ids(base, scenario) {
         if is_position {
-            let at = merged
-                .positions
-                .binary_search_by_key(&id, |row| row.record.id.get());
-            match (at, scenario.position(id)) {
-                (Ok(at), Some(row)) => merged.positions[at] = row.clone(),
-                (Err(at), Some(row)) => merged.positions.insert(at, row.clone()),
-                (Ok(at), None) => {
-                    merged.positions.remove(at);
-                }
-                (Err(_), None) => {}
-            }
+            merged.put_position(id, scenario.position(id).cloned());
         } else {
-            let at = merged.expenses.binary_search_by_key(&id, |e| e.id().get());
-            match (at, scenario.expense(id)) {
-                (Ok(at), Some(e)) => merged.expenses[at] = e.clone(),
-                (Err(at), Some(e)) => merged.expenses.insert(at, e.clone()),
-                (Ok(at), None) => {
-                    merged.expenses.remove(at);
-                }
-                (Err(_), None) => {}
-            }
+            merged.put_expense(id, scenario.expense(id).cloned());
         }
     }
     if scenario.scope != base.scope {

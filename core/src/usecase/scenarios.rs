@@ -19,27 +19,22 @@ use crate::value::UtcTimestamp;
 /// How many scenarios a folio holds at most (S15.1).
 pub const MAX_FOLIO_SCENARIOS: usize = 20;
 
+/// A scenario's name and description held to their bounds (S11.7).
+fn naming_texts(check: &mut crate::value::TextCheck, name: &str, description: Option<&str>) {
+    use crate::value::TextKind;
+    check.text("name", TextKind::Name, name);
+    check.optional("description", TextKind::Description, description);
+}
+
 impl crate::value::Texts for NewScenario {
     fn texts(&self, check: &mut crate::value::TextCheck) {
-        use crate::value::TextKind;
-        check.text("name", TextKind::Name, &self.name);
-        check.optional(
-            "description",
-            TextKind::Description,
-            self.description.as_deref(),
-        );
+        naming_texts(check, &self.name, self.description.as_deref());
     }
 }
 
 impl crate::value::Texts for ScenarioNaming {
     fn texts(&self, check: &mut crate::value::TextCheck) {
-        use crate::value::TextKind;
-        check.text("name", TextKind::Name, &self.name);
-        check.optional(
-            "description",
-            TextKind::Description,
-            self.description.as_deref(),
-        );
+        naming_texts(check, &self.name, self.description.as_deref());
     }
 }
 
